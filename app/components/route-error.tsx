@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** The translation key and HTTP status for whatever a loader or action threw. */
+export function describeRouteError(error: unknown): { status: number; messageKey: string } {
+  if (isRouteErrorResponse(error)) {
+    const code = (error.data as { error?: unknown } | null)?.error;
+    if (code === "service_unavailable") return { status: error.status, messageKey: "errors.service_unavailable" };
+    if (code === "invalid_response") return { status: error.status, messageKey: "errors.invalid_response" };
+    const byStatus: Record<number, string> = {
+      400: "errors.bad_request",
+      403: "errors.forbidden",
+      404: "errors.not_found",
+      405: "errors.method_not_allowed",
+      502: "errors.invalid_response",
+      503: "errors.service_unavailable",
+      504: "errors.service_unavailable",
+    };
+    return { status: error.status, messageKey: byStatus[error.status] ?? "errors.unexpected" };
+  }
+  return { status: 500, messageKey: "errors.unexpected" };
+}
+
+/**
+ * The error message of a route ErrorBoundary, in the resident's language, never a stack trace.
+ * Placed by a layout's boundary, the layout (menu, header) stays standing around it.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { status, messageKey } = describeRouteError(error);
+  return (
+    <div className="route-error" role="alert">
+      <h1>{status >= 500 && messageKey === "errors.unexpected" ? t("errors.unexpected") : t(messageKey)}</h1>
+      <p className="route-error-status">{t("errors.status", { status })}</p>
+      <p className="route-error-actions">
+        <a className="button" href={location.pathname + location.search}>
+          {t("errors.try_again")}
+        </a>
+        <Link to="/" className="button button-secondary" reloadDocument>
+          {t("errors.go_to_start")}
+        </Link>
+      </p>
+    </div>
+  );
+}

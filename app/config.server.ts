@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * The portal's configuration, read once from the environment. Every variable is documented in the
+ * README. Invalid values stop the server at start-up with a message naming the variable.
+ */
+const backendPort = process.env.BACKEND_PORT ?? "4000";
+const localBackend = `http://127.0.0.1:${backendPort}`;
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SESSION_SECRET: z.string().min(1).optional(),
+  ACCOUNT_API_URL: z.url().default(`${localBackend}/account/graphql`),
+  USERS_API_URL: z.url().default(`${localBackend}/users/graphql`),
+  TENANT_DATA_API_URL: z.url().default(`${localBackend}/tenant/graphql`),
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  TOKEN_REFRESH_LEAD_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+  COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+  LANGUAGES: z.string().default("da,en,nb"),
+  BRAND: z.enum(["dk", "no", "global"]).default("dk"),
+});
+
+export type PortalConfig = {
+  env: "development" | "production" | "test";
+  sessionSecrets: string[];
+  accountApiUrl: string;
+  usersApiUrl: string;
+  tenantDataApiUrl: string;
+  apiTimeoutMs: number;
+  tokenRefreshLeadSeconds: number;
+  cookieSecure: "auto" | "always" | "never";
+  languages: string[];
+  brand: "dk" | "no" | "global";
+};
+
+const developmentSecret = "development-only-session-secret-change-me";
+
+export function readConfig(env: Record<string, string | undefined> = process.env): PortalConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid portal configuration: ${problems.join("; ")}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === "production" && !c.SESSION_SECRET) {
+    throw new Error("SESSION_SECRET must be set in production (comma-separated, newest first).");
+  }
+  const languages = c.LANGUAGES.split(",").map((l) => l.trim()).filter(Boolean);
+  return {
+    env: c.NODE_ENV,
+    sessionSecrets: (c.SESSION_SECRET ?? developmentSecret).split(",").map((s) => s.trim()).filter(Boolean),
+    accountApiUrl: c.ACCOUNT_API_URL,
+    usersApiUrl: c.USERS_API_URL,
+    tenantDataApiUrl: c.TENANT_DATA_API_URL,
+    apiTimeoutMs: c.API_TIMEOUT_MS,
+    tokenRefreshLeadSeconds: c.TOKEN_REFRESH_LEAD_SECONDS,
+    cookieSecure: c.COOKIE_SECURE,
+    languages,
+    brand: c.BRAND,
+  };
+}
+
+let cached: PortalConfig | undefined;
+/** The configuration of this process. */
+export function config(): PortalConfig {
+  cached ??= readConfig();
+  return cached;
+}

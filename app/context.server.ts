@@ -1,0 +1,64 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { config, type PortalConfig } from "./config.server";
+import { createApi, noTokens, type Api } from "./services/api.server";
+import type { AuthTokens } from "./services/tokens";
+import { createRequestSession, type RequestSession } from "./session/request-session.server";
+import { createAuthState, type AuthState } from "./session/token-refresh.server";
+
+/**
+ * The load context every loader and action receives (built per request by server.ts):
+ * the configuration, the CSP nonce, the request's session, its auth state (tokens refreshed on
+ * demand) and `api`, one client per back-end service whose queries are memoized for the request.
+ */
+export interface PortalLoadContext {
+  config: PortalConfig;
+  cspNonce: string;
+  session: RequestSession;
+  auth: AuthState;
+  api: Api;
+  /** An API that sends no tokens: sign-in, refresh and revocation. */
+  publicApi: Api;
+  /** An API that uses the given tokens, for the moment between sign-in and the first page. */
+  apiWithTokens(tokens: AuthTokens): Api;
+}
+
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext extends PortalLoadContext {}
+}
+
+export function createAppLoadContext(request: {
+  cookieHeader: string | null;
+  https: boolean;
+  cspNonce: string;
+  appendSetCookie: (value: string) => void;
+}): AppLoadContext {
+  const portalConfig = config();
+  const session = createRequestSession(request);
+  const signOut = async (): Promise<never> => {
+    await session.destroyOnResponse();
+    throw redirect("/login");
+  };
+  const publicApi = createApi({ config: portalConfig, tokens: noTokens });
+  const auth = createAuthState({ session, publicApi, leadSeconds: portalConfig.tokenRefreshLeadSeconds });
+  const api = createApi({
+    config: portalConfig,
+    onAuthRequired: signOut,
+    tokens: {
+      account: async () => (await auth.tokens())?.account.token ?? null,
+      users: async () => (await auth.tokens())?.users.token ?? null,
+    },
+  });
+  return {
+    config: portalConfig,
+    cspNonce: request.cspNonce,
+    session,
+    auth,
+    api,
+    publicApi,
+    apiWithTokens: (tokens) =>
+      createApi({
+        config: portalConfig,
+        tokens: { account: async () => tokens.account.token, users: async () => tokens.users.token },
+      }),
+  };
+}

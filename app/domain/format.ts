@@ -1,0 +1,23 @@
+/**
+ * Display formatting (spec section 9): Danish conventions unless the language is English, then
+ * British ones. Calendar dates are formatted as the dates they are, whatever the server's or the
+ * resident's time zone.
+ */
+export type FormatLanguage = "da" | "en" | "nb";
+
+export function formatLocale(language: FormatLanguage | string): "da-DK" | "en-GB" {
+  return language === "en" ? "en-GB" : "da-DK";
+}
+
+/** "2025-05-01" → "1. maj 2025" (da, nb) or "1 May 2025" (en). */
+export function formatCalendarDate(isoDate: string, language: FormatLanguage | string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(formatLocale(language), {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/**
+ * The e-mail sign-in form. Messages are translation keys (validation.*), so the same schema
+ * gives localized errors on the server and, through conform, in the browser.
+ */
+export const loginFormSchema = z.object({
+  email: z
+    .string({ error: "validation.email_required" })
+    .trim()
+    .max(254, { error: "validation.invalid_email" })
+    .pipe(z.email({ error: "validation.invalid_email" })),
+  password: z.string({ error: "validation.password_required" }).max(1024, { error: "validation.password_required" }),
+  redirectTo: z.string().optional(),
+  tenancyId: z.string().optional(),
+});
+
+export type LoginForm = z.infer<typeof loginFormSchema>;

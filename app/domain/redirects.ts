@@ -1,0 +1,18 @@
+/**
+ * Only our own relative paths are accepted as redirect targets: a path starting with a single "/",
+ * without a scheme, host, backslash or control character. Anything else yields null.
+ */
+export function safeRedirectPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  try {
+    const base = "http://portal.invalid";
+    const url = new URL(value, base);
+    if (url.origin !== base) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Which tenancy to show (spec section 4, "Login by e-mail"): the one named by the path the
+ * resident came for, else a `tenancyId` query parameter, else the one already selected, else the
+ * first. Only tenancies the resident holds can be chosen.
+ */
+export interface HasTenancyId {
+  id: string;
+}
+
+export function tenancyIdFromPath(path: string | null | undefined): string | null {
+  const match = path?.match(/^\/t\/([^/?#]+)/);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+export function chooseTenancy<T extends HasTenancyId>(
+  tenancies: readonly T[],
+  wanted: { path?: string | null; queryTenancyId?: string | null; selectedId?: string | null },
+): T {
+  if (tenancies.length === 0) throw new Error("chooseTenancy needs at least one tenancy");
+  const held = (id: string | null | undefined) => (id ? tenancies.find((t) => t.id === id) : undefined);
+  return (
+    held(tenancyIdFromPath(wanted.path)) ?? held(wanted.queryTenancyId) ?? held(wanted.selectedId) ?? tenancies[0]!
+  );
+}

@@ -1,0 +1,50 @@
+import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { config } from "~/config.server";
+import { defaultLanguage, i18nOptions, isLanguage, supportedLanguages, type Language } from "./config";
+import { resources } from "./resources.server";
+
+/** The resident's language choice, kept for a year (spec section 4, "Language"). */
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 31_536_000,
+});
+
+/** The languages this deployment offers (LANGUAGES); Danish and English always. */
+export function enabledLanguages(): Language[] {
+  const configured = config().languages.filter(isLanguage);
+  return supportedLanguages.filter((l) => l === "da" || l === "en" || configured.includes(l));
+}
+
+export const remixI18n = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage: defaultLanguage,
+    cookie: languageCookie,
+    // The spec: the stored choice, else the default (da); the browser's language is not used.
+    order: ["cookie"],
+  },
+  i18next: { ...i18nOptions, resources },
+});
+
+/** The language of this request: the stored choice if this deployment offers it, else Danish. */
+export async function languageOf(request: Request): Promise<Language> {
+  const detected = await remixI18n.getLocale(request);
+  return isLanguage(detected) && enabledLanguages().includes(detected) ? detected : defaultLanguage;
+}
+
+/** A translation function for server-side texts (page titles, error messages). */
+export async function translatorFor(request: Request) {
+  return remixI18n.getFixedT(await languageOf(request), "common");
+}
+
+/** An i18next instance for rendering one request on the server. */
+export async function createRequestI18n(language: Language): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({ ...i18nOptions, lng: language, resources });
+  return instance;
+}

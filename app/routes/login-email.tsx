@@ -1,0 +1,115 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthorizationError } from "remix-auth";
+import { useTranslation } from "react-i18next";
+import { Field, FormErrors } from "~/components/field";
+import { loginFormSchema } from "~/domain/login-form";
+import { safeRedirectPath } from "~/domain/redirects";
+import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
+import { pageMeta } from "~/i18n/meta";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import type { AuthTokens } from "~/services/tokens";
+import { authenticator, ServiceDownError } from "~/session/authenticator.server";
+import { optionalUser } from "~/session/guards.server";
+import type { PublicHandle } from "./public-layout";
+
+export const handle: PublicHandle = { back: "/login" };
+
+const hidden = { hideFields: ["password"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (await optionalUser(context)) return redirect("/t");
+  return null;
+}
+
+/**
+ * Sign-in with e-mail and password (spec section 4): both services, then the user's tenancies,
+ * then the tenancy to show (the path the resident came for, else ?tenancyId, else the first).
+ * Any failure leaves no session behind: nothing is written to the cookie before the end.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  // remix-auth copies the request, so its body must stay unread: parse a clone.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginFormSchema });
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+
+  const failWith = (key: string, status: number) => data(submission.reply({ ...hidden, formErrors: [key] }), { status });
+
+  let tokens: AuthTokens;
+  try {
+    tokens = await authenticator.authenticate("email-password", request, {
+      throwOnError: true,
+      context: { ...context, formData },
+    });
+  } catch (error) {
+    const cause = error instanceof AuthorizationError ? error.cause : error;
+    if (cause instanceof ApiError && cause.code === "INVALID_CREDENTIALS") return failWith("login.invalid_credentials", 401);
+    if (cause instanceof ApiError && cause.code === "UNAUTHENTICATED") return failWith("login.invalid_credentials", 401);
+    if (cause instanceof ServiceDownError || isServiceFailure(cause)) return failWith("errors.service_unavailable", 503);
+    throw cause;
+  }
+
+  let tenancyIds: { id: string }[];
+  try {
+    tenancyIds = (await context.apiWithTokens(tokens).account.currentUser()).tenancies;
+  } catch (error) {
+    // The login failed after all: give the tokens back and keep no session.
+    await Promise.allSettled([
+      context.publicApi.account.revokeToken(tokens.account.refreshToken),
+      context.publicApi.users.revokeToken(tokens.users.refreshToken),
+    ]);
+    if (isServiceFailure(error)) return failWith("errors.service_unavailable", 503);
+    return failWith("errors.invalid_response", 502);
+  }
+
+  const session = await context.session.get();
+  session.unset("tenancyId");
+  session.set("auth", tokens);
+  let target = "/no-tenancies";
+  if (tenancyIds.length > 0) {
+    const wanted = safeRedirectPath(submission.value.redirectTo);
+    const tenancy = chooseTenancy(tenancyIds, { path: wanted, queryTenancyId: submission.value.tenancyId });
+    session.set("tenancyId", tenancy.id);
+    target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : `/t/${tenancy.id}`;
+  }
+  return redirect(target, { headers: { "Set-Cookie": await context.session.commit() } });
+}
+
+export default function LoginWithEmail() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <div className="public-card">
+      <h1>{t("login.email_title")}</h1>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field id={fields.email.id} label={t("login.email")} errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" inputMode="email" />
+        </Field>
+        <Field id={fields.password.id} label={t("login.password")} errorId={fields.password.errorId} errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+        </Field>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <input type="hidden" name="tenancyId" value={searchParams.get("tenancyId") ?? ""} />
+        <button type="submit" className="button button-block" aria-disabled={submitting || undefined}>
+          {submitting ? t("login.submitting") : t("login.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "login.email_title");

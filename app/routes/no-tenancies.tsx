@@ -1,0 +1,31 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageMeta } from "~/i18n/meta";
+import { requireUser } from "~/session/guards.server";
+
+/** Shown when the signed-in user holds no tenancy (guard rule 2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, tenancies } = await requireUser(request, context);
+  if (tenancies.length > 0) return redirect("/t");
+  return { email: user.email };
+}
+
+export default function NoTenancies() {
+  const { t } = useTranslation();
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <div className="public-card">
+      <h1>{t("no_tenancies.title")}</h1>
+      <p>{t("no_tenancies.body")}</p>
+      <p className="hint">{t("no_tenancies.signed_in_as", { email })}</p>
+      <Form method="post" action="/logout" reloadDocument>
+        <button type="submit" className="button button-secondary button-block">
+          {t("menu.logout")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "no_tenancies.title");

@@ -1,0 +1,135 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguagePicker } from "~/components/language-picker";
+import { RouteError } from "~/components/route-error";
+import type { RootLoaderData } from "~/root";
+import { requireTenancy } from "~/session/guards.server";
+
+/** A tenancy page names its breadcrumb (a translation key) and where it leads. */
+export interface TenancyHandle {
+  breadcrumb?: (tenancyId: string) => { labelKey: string; to: string };
+}
+
+/**
+ * The tenancy area's side-menu layout (spec section 2): side menu, header with breadcrumbs and the
+ * address, the tenancy dropdown for residents with more than one tenancy, the language switcher.
+ * Below 1280 px the menu is a drawer opened by a link to #side-menu, so it works without JavaScript.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, tenancies, tenancy } = await requireTenancy(request, params, context);
+  return {
+    email: user.email,
+    tenancy: {
+      id: tenancy.id,
+      address: tenancy.apartment.address,
+      zipcode: tenancy.apartment.apartmentInfo.zipcode,
+      city: tenancy.apartment.apartmentInfo.city,
+    },
+    tenancies: tenancies.map((t) => ({ id: t.id, address: t.apartment.address })),
+  };
+}
+
+function TenancySwitcher({ current, tenancies }: { current: string; tenancies: { id: string; address: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/select-tenancy" className="tenancy-switcher">
+      <label htmlFor="tenancy-select">{t("menu.select_tenancy")}</label>
+      <select id="tenancy-select" name="tenancyId" defaultValue={current} key={current}>
+        {tenancies.map((tenancy) => (
+          <option key={tenancy.id} value={tenancy.id}>
+            {tenancy.address}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-small">
+        {t("menu.switch_tenancy")}
+      </button>
+    </Form>
+  );
+}
+
+function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
+  const { t } = useTranslation();
+  const crumbs = useMatches()
+    .map((m) => (m.handle as TenancyHandle | undefined)?.breadcrumb?.(tenancyId))
+    .filter((c): c is { labelKey: string; to: string } => Boolean(c));
+  if (crumbs.length === 0) return null;
+  return (
+    <nav aria-label={t("header.breadcrumbs")} className="breadcrumbs">
+      <ol>
+        {crumbs.map((crumb, index) => (
+          <li key={crumb.to}>
+            {index === crumbs.length - 1 ? (
+              <span aria-current="page">{t(crumb.labelKey)}</span>
+            ) : (
+              <Link to={crumb.to}>{t(crumb.labelKey)}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export default function TenancyLayout() {
+  const { t } = useTranslation();
+  const { tenancy, tenancies } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        {t("app.skip_to_content")}
+      </a>
+      <nav id="side-menu" className="side-menu" aria-label={t("menu.label")}>
+        <div className="side-menu-top">
+          <p className="side-menu-brand">{root?.appName}</p>
+          <a href="#main" className="side-menu-close">
+            <span aria-hidden="true">×</span> {t("menu.close")}
+          </a>
+        </div>
+        <ul className="side-menu-entries">
+          <li>
+            <NavLink to={`/t/${tenancy.id}`} end prefetch="intent">
+              {t("menu.consumption")}
+            </NavLink>
+          </li>
+        </ul>
+        <Form method="post" action="/logout" className="side-menu-logout" reloadDocument>
+          <button type="submit" className="button button-secondary button-block">
+            {t("menu.logout")}
+          </button>
+        </Form>
+      </nav>
+      <div className="app-main">
+        <header className="app-header">
+          <a href="#side-menu" className="menu-button">
+            <span aria-hidden="true">☰</span> {t("menu.open")}
+          </a>
+          <div className="app-header-place">
+            <Breadcrumbs tenancyId={tenancy.id} />
+            <p className="header-address">
+              {tenancy.address}, {tenancy.zipcode} {tenancy.city}
+            </p>
+          </div>
+          <div className="app-header-tools">
+            {tenancies.length > 1 ? <TenancySwitcher current={tenancy.id} tenancies={tenancies} /> : null}
+            <LanguagePicker />
+          </div>
+        </header>
+        <main id="main" className="app-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The layout's loader failed (no data for the menu): show the error on its own. */
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="error-page">
+      <RouteError />
+    </main>
+  );
+}

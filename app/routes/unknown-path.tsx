@@ -1,0 +1,10 @@
+import { redirect } from "@remix-run/node";
+
+/** Any unknown path goes to the sign-in page (spec section 2). */
+export function loader() {
+  return redirect("/login");
+}
+
+export function action() {
+  return redirect("/login");
+}

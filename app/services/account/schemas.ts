@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** Shapes of the account service's answers (spec section 3). Anything else is rejected. */
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const tokenPayload = z.object({
+  token: z.string().min(1),
+  refreshToken: z.string().min(1),
+  refreshExpiresIn: z.number().int(),
+  payload: z.object({ email: z.string(), exp: z.number().int(), origIat: z.number().int() }),
+});
+
+export const tokenAuthResponse = z.object({ tokenAuth: tokenPayload });
+export const refreshTokenResponse = z.object({ refreshToken: tokenPayload });
+export const revokeTokenResponse = z.object({ revokeToken: z.object({ revoked: z.boolean() }) });
+
+export const accountUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  language: z.string(),
+  isSuperuser: z.boolean(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  userType: z.string(),
+  emailNotifications: z.boolean(),
+  accountHasStatements: z.boolean(),
+});
+
+const dateRange = z.object({ start: isoDate.nullable(), end: isoDate.nullable() });
+
+export const tenancySchema = z.object({
+  id: z.string(),
+  propertyNumber: z.string(),
+  tenancyId: z.number().int(),
+  tenant: z.string(),
+  start: isoDate,
+  end: isoDate.nullable(),
+  useNewBackend: z.boolean(),
+  dataAvailability: dateRange.nullable(),
+  billingPeriod: dateRange.nullable(),
+  apartment: z.object({
+    apartmentInfo: z.object({ city: z.string(), zipcode: z.string() }),
+    uniqueId: z.string(),
+    apartment: z.string(),
+    address: z.string(),
+  }),
+  latestAllocationStatement: z
+    .object({
+      fileName: z.string(),
+      url: z.string(),
+      periodStartDate: isoDate,
+      periodEndDate: isoDate,
+      expenseTypes: z.array(z.string()),
+    })
+    .nullable(),
+  meterUnits: z.array(z.object({ kind: z.string(), unit: z.string() })),
+});
+
+export const currentUserResponse = z.object({
+  currentUser: accountUserSchema,
+  tenancies: z.array(tenancySchema),
+});
+
+export type AccountUser = z.infer<typeof accountUserSchema>;
+export type Tenancy = z.infer<typeof tenancySchema>;

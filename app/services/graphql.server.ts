@@ -1,0 +1,156 @@
+import { data } from "@remix-run/node";
+import { ClientError, GraphQLClient } from "graphql-request";
+import type { z } from "zod";
+
+/**
+ * The one place where the portal talks GraphQL (DESIGN.md section 1): every call has a timeout,
+ * queries are memoized for the request, every answer is validated with a zod schema, and errors
+ * are mapped once:
+ *
+ * - the service is down, slow or answers garbage → a thrown 503/502 route error response, which
+ *   the nearest ErrorBoundary shows in the resident's language;
+ * - login required or access not allowed (spec section 8) → `onAuthRequired` (sign-out + /login);
+ * - any other GraphQL error → an {@link ApiError} with the back-end's code, for the caller to map.
+ */
+
+export type ServiceName = "account" | "users" | "tenant";
+
+export class ApiError extends Error {
+  constructor(
+    readonly service: ServiceName,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export type ServiceFailureCode = "service_unavailable" | "invalid_response";
+export interface ServiceFailureBody {
+  error: ServiceFailureCode;
+  service: ServiceName;
+}
+
+/** A thrown route error response for a back-end that cannot be used right now. */
+export function serviceFailure(service: ServiceName, error: ServiceFailureCode) {
+  return data<ServiceFailureBody>({ error, service }, { status: error === "service_unavailable" ? 503 : 502 });
+}
+
+/** True for what {@link serviceFailure} throws. */
+export function isServiceFailure(thrown: unknown): thrown is ReturnType<typeof serviceFailure> {
+  if (typeof thrown !== "object" || thrown === null) return false;
+  const candidate = thrown as { type?: unknown; data?: { error?: unknown } };
+  return (
+    candidate.type === "DataWithResponseInit" &&
+    (candidate.data?.error === "service_unavailable" || candidate.data?.error === "invalid_response")
+  );
+}
+
+/** Messages and codes by which the services say "sign in again" (spec section 8). */
+const authRequiredCodes = new Set(["UNAUTHENTICATED", "FORBIDDEN"]);
+const authRequiredMessages = new Set(["Login required", "Adgang ikke tilladt"]);
+
+export interface GraphQLServiceOptions {
+  service: ServiceName;
+  url: string;
+  timeoutMs: number;
+  /** The bearer token to send, or null for calls that need none. */
+  getToken?: () => Promise<string | null>;
+  /** Called (and awaited; it should throw a redirect) when the service says the login is gone. */
+  onAuthRequired?: () => Promise<never>;
+  fetch?: typeof fetch;
+  log?: (message: string) => void;
+}
+
+export interface GraphQLService {
+  readonly service: ServiceName;
+  /**
+   * Runs one operation and returns its validated data. `invalidMessage` is the text logged when the
+   * answer does not match `schema` (spec section 8, e.g. 'Invalid getUser response').
+   */
+  request<S extends z.ZodType>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: S,
+    invalidMessage: string,
+  ): Promise<z.output<S>>;
+}
+
+export function createGraphQLService(options: GraphQLServiceOptions): GraphQLService {
+  const client = new GraphQLClient(options.url, {
+    fetch: options.fetch ?? fetch,
+    method: "POST",
+  });
+  const memo = new Map<string, Promise<unknown>>();
+  const log = options.log ?? ((message: string) => console.error(message));
+
+  async function run<S extends z.ZodType>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: S,
+    invalidMessage: string,
+  ): Promise<z.output<S>> {
+    const token = options.getToken ? await options.getToken() : null;
+    let raw: unknown;
+    try {
+      raw = await client.request({
+        document,
+        variables,
+        requestHeaders: token ? { authorization: `Bearer ${token}` } : {},
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      if (error instanceof ClientError && error.response.errors?.length) {
+        const first = error.response.errors[0]!;
+        const code = String((first.extensions as { code?: unknown } | undefined)?.code ?? "UNKNOWN");
+        const authRequired = error.response.errors.some(
+          (e) =>
+            authRequiredMessages.has(e.message) ||
+            authRequiredCodes.has(String((e.extensions as { code?: unknown } | undefined)?.code)),
+        );
+        if (authRequired && options.onAuthRequired) await options.onAuthRequired();
+        throw new ApiError(options.service, code, first.message);
+      }
+      if (error instanceof ClientError) {
+        // An HTTP error without GraphQL errors: the service is there but not answering properly.
+        log(`${options.service} service answered HTTP ${error.response.status}`);
+        throw serviceFailure(options.service, error.response.status >= 500 ? "service_unavailable" : "invalid_response");
+      }
+      log(`${options.service} service unreachable: ${describe(error)}`);
+      throw serviceFailure(options.service, "service_unavailable");
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      log(`${invalidMessage} (${options.service}): ${parsed.error.issues.map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
+      throw serviceFailure(options.service, "invalid_response");
+    }
+    return parsed.data;
+  }
+
+  return {
+    service: options.service,
+    request(document, variables, schema, invalidMessage) {
+      // Queries are memoized for the request, so parallel loaders share one call; mutations never are.
+      if (!/^\s*(#[^\n]*\n\s*)*mutation\b/.test(document)) {
+        const key = document + "\u0000" + JSON.stringify(variables);
+        let pending = memo.get(key);
+        if (!pending) {
+          pending = run(document, variables, schema, invalidMessage);
+          memo.set(key, pending);
+          pending.catch(() => memo.delete(key));
+        }
+        return pending as Promise<z.output<typeof schema>>;
+      }
+      return run(document, variables, schema, invalidMessage);
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.name}: ${error.message} (${cause.message})` : `${error.name}: ${error.message}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,28 @@
+/** GraphQL documents the portal sends to the users service (the spec's "second service"). */
+
+export const LoginWithEmailAndPasswordMutation = /* GraphQL */ `
+  mutation LoginWithEmailAndPassword($credentials: LoginCredentials!) {
+    loginWithEmailAndPassword(credentials: $credentials) { ok { token refreshToken expiresAt } }
+  }
+`;
+
+export const RefreshUsersTokenMutation = /* GraphQL */ `
+  mutation RefreshUsersToken($refreshToken: String!) {
+    refreshToken(refreshToken: $refreshToken) { ok { token refreshToken expiresAt } }
+  }
+`;
+
+export const RevokeUsersTokenMutation = /* GraphQL */ `
+  mutation RevokeUsersToken($refreshToken: String!) {
+    revokeToken(refreshToken: $refreshToken) { revoked }
+  }
+`;
+
+export const UserUnitsQuery = /* GraphQL */ `
+  query UserUnits {
+    userUnits {
+      unit { id unitUniqueId name }
+      path { property { id number settings { kind } } }
+    }
+  }
+`;

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+const tokenPair = z.object({
+  ok: z.object({ token: z.string().min(1), refreshToken: z.string().min(1), expiresAt: z.number().int() }),
+});
+
+export const loginResponse = z.object({ loginWithEmailAndPassword: tokenPair });
+export const refreshResponse = z.object({ refreshToken: tokenPair });
+export const revokeResponse = z.object({ revokeToken: z.object({ revoked: z.boolean() }) });
+
+export const userUnitSchema = z.object({
+  unit: z.object({ id: z.string(), unitUniqueId: z.string(), name: z.string() }),
+  path: z.array(
+    z.object({
+      property: z.object({ id: z.string(), number: z.string(), settings: z.array(z.object({ kind: z.string() })) }),
+    }),
+  ),
+});
+export const userUnitsResponse = z.object({ userUnits: z.array(userUnitSchema) });
+export type UserUnit = z.infer<typeof userUnitSchema>;

@@ -1,0 +1,43 @@
+import type { GraphQLService } from "../graphql.server";
+import type { TokenSet } from "../tokens";
+import {
+  LoginWithEmailAndPasswordMutation,
+  RefreshUsersTokenMutation,
+  RevokeUsersTokenMutation,
+  UserUnitsQuery,
+} from "./documents";
+import { loginResponse, refreshResponse, revokeResponse, userUnitsResponse } from "./schemas";
+
+/** The target resource the portal signs in for at the users service. */
+export const tenantTargetResource = "tenant";
+
+/** Operations of the users service, the spec's "second service" (spec section 7). */
+export function usersService(gql: GraphQLService) {
+  return {
+    async loginWithEmailAndPassword(email: string, password: string): Promise<TokenSet> {
+      const result = await gql.request(
+        LoginWithEmailAndPasswordMutation,
+        { credentials: { email, password, targetResource: tenantTargetResource } },
+        loginResponse,
+        "Invalid login response.",
+      );
+      return result.loginWithEmailAndPassword.ok;
+    },
+
+    async refreshToken(refreshToken: string): Promise<TokenSet> {
+      const result = await gql.request(RefreshUsersTokenMutation, { refreshToken }, refreshResponse, "Invalid refreshToken response");
+      return result.refreshToken.ok;
+    },
+
+    async revokeToken(refreshToken: string): Promise<boolean> {
+      const result = await gql.request(RevokeUsersTokenMutation, { refreshToken }, revokeResponse, "Invalid revokeToken response");
+      return result.revokeToken.revoked;
+    },
+
+    async userUnits() {
+      return (await gql.request(UserUnitsQuery, {}, userUnitsResponse, "Invalid userUnits response")).userUnits;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

@@ -1,0 +1,57 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { AccountUser, Tenancy } from "~/services/account/schemas";
+import { safeRedirectPath } from "~/domain/redirects";
+import { chooseTenancy } from "~/domain/tenancy-selection";
+
+/**
+ * Guards of the tenancy area (spec section 2, "Guard on tenancy pages"). Every tenancy loader and
+ * action starts with `requireTenancy(request, params, context)`.
+ */
+
+export interface SignedInUser {
+  user: AccountUser;
+  tenancies: Tenancy[];
+}
+
+/** The signed-in user with their tenancies, or null. Never redirects for a missing session. */
+export async function optionalUser(context: AppLoadContext): Promise<SignedInUser | null> {
+  const tokens = await context.auth.tokens();
+  if (!tokens) return null;
+  const { currentUser, tenancies } = await context.api.account.currentUser();
+  return { user: currentUser, tenancies };
+}
+
+/** Rule 1: no user → /login, remembering the path the resident came for. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedInUser> {
+  const signedIn = await optionalUser(context);
+  if (signedIn) return signedIn;
+  const url = new URL(request.url);
+  const wanted = safeRedirectPath(url.pathname + url.search);
+  const search = wanted && wanted !== "/" ? `?${new URLSearchParams({ redirectTo: wanted })}` : "";
+  throw redirect(`/login${search}`);
+}
+
+/**
+ * Rules 1, 2 and 4: signed in, holding at least one tenancy, and the tenancy in the URL is one of
+ * theirs. A held tenancy in the URL becomes the selected one; any other id goes to the selected
+ * tenancy's dashboard, so another resident's tenancy id reveals nothing.
+ */
+export async function requireTenancy(
+  request: Request,
+  params: { tenancyId?: string },
+  context: AppLoadContext,
+): Promise<SignedInUser & { tenancy: Tenancy }> {
+  const signedIn = await requireUser(request, context);
+  if (signedIn.tenancies.length === 0) throw redirect("/no-tenancies");
+  const session = await context.session.get();
+  const tenancy = signedIn.tenancies.find((t) => t.id === params.tenancyId);
+  if (!tenancy) {
+    const selected = chooseTenancy(signedIn.tenancies, { selectedId: session.get("tenancyId") });
+    throw redirect(`/t/${selected.id}`);
+  }
+  if (session.get("tenancyId") !== tenancy.id) {
+    session.set("tenancyId", tenancy.id);
+    await context.session.commitToResponse();
+  }
+  return { ...signedIn, tenancy };
+}

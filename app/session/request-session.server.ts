@@ -1,0 +1,40 @@
+import { sessionStorage, secureCookies, type PortalSession } from "./session.server";
+
+/**
+ * The session of one request, parsed once and shared by every loader and action of that request,
+ * so a token refresh made by one loader is seen by the others and committed once.
+ */
+export interface RequestSession {
+  get(): Promise<PortalSession>;
+  /** The Set-Cookie value for the session as it is now. */
+  commit(): Promise<string>;
+  /** The Set-Cookie value that removes the session. */
+  destroy(): Promise<string>;
+  /** Adds the session's Set-Cookie to this request's response, whatever the route returns. */
+  commitToResponse(): Promise<void>;
+  /** Adds a Set-Cookie that removes the session to this request's response. */
+  destroyOnResponse(): Promise<void>;
+}
+
+export function createRequestSession(options: {
+  cookieHeader: string | null;
+  https: boolean;
+  appendSetCookie: (value: string) => void;
+}): RequestSession {
+  let parsed: Promise<PortalSession> | undefined;
+  const secure = secureCookies(options.https);
+  const get = () => (parsed ??= sessionStorage.getSession(options.cookieHeader));
+  const commit = async () => sessionStorage.commitSession(await get(), { secure });
+  const destroy = async () => sessionStorage.destroySession(await get(), { secure });
+  return {
+    get,
+    commit,
+    destroy,
+    async commitToResponse() {
+      options.appendSetCookie(await commit());
+    },
+    async destroyOnResponse() {
+      options.appendSetCookie(await destroy());
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { config } from "~/config.server";
+import type { AuthTokens } from "~/services/tokens";
+
+/**
+ * The session cookie (DESIGN.md section 1): both services' token pairs, the auth type, the
+ * selected tenancy and, later, the pending activation code. HttpOnly, SameSite=Lax, signed with
+ * rotating secrets (SESSION_SECRET, comma-separated, newest first), Secure whenever the request
+ * came over HTTPS (or always/never with COOKIE_SECURE). It must stay under 4096 bytes.
+ */
+export interface SessionData {
+  auth: AuthTokens;
+  tenancyId: string;
+}
+
+export type PortalSession = Session<SessionData>;
+
+export const sessionCookieName = "__session";
+/** How long a signed-in session lasts without use: the refresh tokens' lifetime. */
+export const sessionMaxAgeSeconds = 60 * 60 * 24 * 30;
+
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    name: sessionCookieName,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: config().sessionSecrets,
+    maxAge: sessionMaxAgeSeconds,
+  },
+});
+
+/** Whether cookies set in answer to this request get the Secure attribute. */
+export function secureCookies(requestIsHttps: boolean): boolean {
+  const mode = config().cookieSecure;
+  return mode === "always" || (mode === "auto" && requestIsHttps);
+}

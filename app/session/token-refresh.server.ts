@@ -1,0 +1,88 @@
+import { redirect } from "@remix-run/node";
+import type { Api } from "~/services/api.server";
+import { ApiError } from "~/services/graphql.server";
+import { needsRefresh, type AuthTokens, type TokenSet } from "~/services/tokens";
+import type { RequestSession } from "./request-session.server";
+
+/**
+ * Server-side token refresh (DESIGN.md section 1, spec section 4 "Tokens"). Before a request uses
+ * an access token that expires within the lead time, it is refreshed:
+ * - once per request: every loader of the request shares one promise ({@link createAuthState});
+ * - once per process per refresh token: two tabs (two requests) holding the same refresh token
+ *   share one refresh call, and the result is kept a little while for requests that arrive just
+ *   after it ({@link refreshOncePerProcess}).
+ * The new tokens are written to the session and its cookie is committed once on the response.
+ * A refresh the service rejects signs the resident out (to /login); a service that is down keeps
+ * the session and shows the error page instead.
+ */
+
+const inflight = new Map<string, Promise<TokenSet>>();
+const keepResultMs = 15_000;
+
+export function refreshOncePerProcess(key: string, refresh: () => Promise<TokenSet>): Promise<TokenSet> {
+  const existing = inflight.get(key);
+  if (existing) return existing;
+  const pending = refresh();
+  inflight.set(key, pending);
+  pending.then(
+    () => setTimeout(() => inflight.delete(key), keepResultMs).unref(),
+    () => inflight.delete(key),
+  );
+  return pending;
+}
+
+export interface AuthState {
+  /** The session's tokens, refreshed if they were about to expire; null when signed out. */
+  tokens(): Promise<AuthTokens | null>;
+}
+
+export function createAuthState(options: {
+  session: RequestSession;
+  /** An API without tokens: refreshing needs none. */
+  publicApi: Pick<Api, "account" | "users">;
+  leadSeconds: number;
+  now?: () => number;
+}): AuthState {
+  const now = options.now ?? Date.now;
+  let current: Promise<AuthTokens | null> | undefined;
+
+  async function load(): Promise<AuthTokens | null> {
+    const session = await options.session.get();
+    const auth = session.get("auth");
+    if (!auth) return null;
+    const nowSeconds = Math.floor(now() / 1000);
+    const stale = (t: TokenSet) => needsRefresh(t, nowSeconds, options.leadSeconds);
+    if (!stale(auth.account) && !stale(auth.users)) return auth;
+
+    let refreshed: AuthTokens;
+    try {
+      const [account, users] = await Promise.all([
+        stale(auth.account)
+          ? refreshOncePerProcess(`account:${auth.account.refreshToken}`, () =>
+              options.publicApi.account.refreshToken(auth.account.refreshToken),
+            )
+          : auth.account,
+        stale(auth.users)
+          ? refreshOncePerProcess(`users:${auth.users.refreshToken}`, () =>
+              options.publicApi.users.refreshToken(auth.users.refreshToken),
+            )
+          : auth.users,
+      ]);
+      refreshed = { ...auth, account, users };
+    } catch (error) {
+      if (error instanceof ApiError) {
+        // The service refused the refresh token: the login is over.
+        await options.session.destroyOnResponse();
+        throw redirect("/login");
+      }
+      throw error;
+    }
+    session.set("auth", refreshed);
+    await options.session.commitToResponse();
+    return refreshed;
+  }
+
+  return {
+    tokens: () => (current ??= load()),
+  };
+}

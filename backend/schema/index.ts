@@ -1,0 +1,13 @@
+import { accountTypeDefs } from "./account";
+import { usersTypeDefs } from "./users";
+import { tenantTypeDefs } from "./tenant";
+
+/** The SDL of each service, keyed by the path segment it is served under (/{service}/graphql). */
+export const typeDefsByService = {
+  account: accountTypeDefs,
+  users: usersTypeDefs,
+  tenant: tenantTypeDefs,
+} as const;
+
+export type ServiceName = keyof typeof typeDefsByService;
+export { accountTypeDefs, usersTypeDefs, tenantTypeDefs };

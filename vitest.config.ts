@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit tests live beside the code they test; the Playwright suite (tests/e2e) runs separately.
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "backend/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+    environment: "node",
+    pool: "threads",
+    maxWorkers: 2,
+    testTimeout: 20_000,
+  },
+});
