@@ -5,7 +5,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
-import { createAppLoadContext } from "./app/context.server";
+import type { createAppLoadContext } from "./app/context.server";
 import { readConfig } from "./app/config.server";
 
 /**
@@ -78,13 +78,18 @@ async function loadBuild(): Promise<ServerBuild> {
 
 const productionBuild = viteDevServer ? undefined : await loadBuild();
 
+/** The load-context factory exported by app/entry.server.tsx (one module graph with the routes). */
+function contextFactory(build: ServerBuild): typeof createAppLoadContext {
+  return (build.entry.module as unknown as { createAppLoadContext: typeof createAppLoadContext }).createAppLoadContext;
+}
+
 app.all(
   "*",
   createRequestHandler({
     build: viteDevServer ? loadBuild : productionBuild!,
     mode: production ? "production" : "development",
-    getLoadContext: (req: Request, res: Response) =>
-      createAppLoadContext({
+    getLoadContext: async (req: Request, res: Response) =>
+      contextFactory(productionBuild ?? (await loadBuild()))({
         cookieHeader: req.headers.cookie ?? null,
         https: req.protocol === "https",
         cspNonce: res.locals.cspNonce as string,

@@ -60,3 +60,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(error);
 };
+
+/**
+ * server.ts builds each request's load context with this factory, taken from the Remix build, so
+ * the context and the routes share one copy of every module (error classes, the token cache).
+ */
+export { createAppLoadContext } from "./context.server";

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormErrors } from "~/components/field";
 import { loginFormSchema } from "~/domain/login-form";
@@ -90,6 +91,11 @@ export default function LoginWithEmail() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
   });
   const submitting = navigation.state === "submitting";
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A rejected sign-in never hands the password back (the server omits it too): clear the field.
+  useEffect(() => {
+    if (lastResult && passwordRef.current) passwordRef.current.value = "";
+  }, [lastResult]);
 
   return (
     <div className="public-card">
@@ -100,7 +106,7 @@ export default function LoginWithEmail() {
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" inputMode="email" />
         </Field>
         <Field id={fields.password.id} label={t("login.password")} errorId={fields.password.errorId} errors={fields.password.errors}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+          <input {...getInputProps(fields.password, { type: "password" })} ref={passwordRef} autoComplete="current-password" />
         </Field>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <input type="hidden" name="tenancyId" value={searchParams.get("tenancyId") ?? ""} />

@@ -36,7 +36,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
       </a>
       <SplashPanel />
       <div className="public-content">
-        <div className="public-toolbar">
+        <header className="public-toolbar">
           {back ? (
             <Link to={back} className="back-link">
               <span aria-hidden="true">←</span> {t("public.back")}
@@ -45,7 +45,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
             <span />
           )}
           <LanguagePicker />
-        </div>
+        </header>
         <main id="main" className="public-main">
           {children}
         </main>

@@ -27,7 +27,8 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   if (signedIn) return signedIn;
   const url = new URL(request.url);
   const wanted = safeRedirectPath(url.pathname + url.search);
-  const search = wanted && wanted !== "/" ? `?${new URLSearchParams({ redirectTo: wanted })}` : "";
+  // "/" and "/t" only lead to the selected tenancy, which sign-in chooses anyway.
+  const search = wanted && wanted !== "/" && wanted !== "/t" ? `?${new URLSearchParams({ redirectTo: wanted })}` : "";
   throw redirect(`/login${search}`);
 }
 

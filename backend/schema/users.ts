@@ -54,7 +54,9 @@ export const usersTypeDefs = /* GraphQL */ `
     name: String!
     email: String!
     language: String!
+    "Derived from the user's flags: every user has tenant.read; admin and superuser add their own."
     permissions: [Permission!]!
+    "The tenancies the user holds (invitation accepted); each id is a tenancy id."
     accounts: [UserAccount!]!
   }
 

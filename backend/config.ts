@@ -1,0 +1,129 @@
+/**
+ * Environment of the back-end process, parsed and checked with zod.
+ *
+ *   BACKEND_PORT               default 4000
+ *   BACKEND_HOST               default 127.0.0.1
+ *   DATA_DIR                   default ./data (the database is DATA_DIR/portal.sqlite)
+ *   JWT_SECRET                 at least 32 characters; unset: generated once into DATA_DIR/jwt-secret (0600)
+ *   ACCESS_TOKEN_TTL_SECONDS   default 300
+ *   REFRESH_TOKEN_TTL_SECONDS  default 2592000 (30 days)
+ *   REFRESH_GRACE_SECONDS      default 30
+ *   SEED_DEMO                  default true (true/false, 1/0, yes/no)
+ *
+ * Empty values count as unset.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const integer = (min: number, max: number, fallback: number) =>
+  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(["true", "false", "1", "0", "yes", "no", "TRUE", "FALSE", "True", "False"])
+      .transform((value) => ["true", "1", "yes"].includes(value.toLowerCase()))
+      .default(fallback),
+  );
+
+export const envSchema = z.object({
+  BACKEND_PORT: integer(0, 65_535, 4000),
+  BACKEND_HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
+  DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default("./data")),
+  JWT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, "must be at least 32 characters").optional()),
+  ACCESS_TOKEN_TTL_SECONDS: integer(10, 86_400, 300),
+  REFRESH_TOKEN_TTL_SECONDS: integer(60, 31_536_000, 2_592_000),
+  REFRESH_GRACE_SECONDS: integer(0, 600, 30),
+  SEED_DEMO: booleanFlag(true),
+});
+
+export interface BackendConfig {
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  databasePath: string;
+  jwtSecret: string;
+  /** Where the secret came from (never log the secret itself). */
+  jwtSecretSource: "env" | "file" | "generated";
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshGraceSeconds: number;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+export const jwtSecretFileName = "jwt-secret";
+export const databaseFileName = "portal.sqlite";
+
+/**
+ * Reads DATA_DIR/jwt-secret, creating it (mode 0600, 32 random bytes as base64url) when missing.
+ * The data directory must exist.
+ */
+export function loadOrCreateJwtSecret(dataDir: string): { secret: string; created: boolean } {
+  const path = join(dataDir, jwtSecretFileName);
+  try {
+    writeFileSync(path, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
+    chmodSync(path, 0o600); // in case the umask stripped bits we asked for
+    return { secret: readSecret(path), created: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  if ((statSync(path).mode & 0o077) !== 0) {
+    throw new ConfigError(`${path} is readable by other users; run chmod 600 on it`);
+  }
+  return { secret: readSecret(path), created: false };
+}
+
+function readSecret(path: string): string {
+  const secret = readFileSync(path, "utf8").trim();
+  if (secret.length < 32) throw new ConfigError(`${path} must hold at least 32 characters`);
+  return secret;
+}
+
+/**
+ * Parses the environment. Creates DATA_DIR (0700) when missing, and the JWT secret file when
+ * JWT_SECRET is unset. Throws ConfigError naming every invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): BackendConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid back-end environment:\n  ${problems.join("\n  ")}`);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(cwd, values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  let jwtSecret: string;
+  let jwtSecretSource: BackendConfig["jwtSecretSource"];
+  if (values.JWT_SECRET !== undefined) {
+    jwtSecret = values.JWT_SECRET;
+    jwtSecretSource = "env";
+  } else {
+    const loaded = loadOrCreateJwtSecret(dataDir);
+    jwtSecret = loaded.secret;
+    jwtSecretSource = loaded.created ? "generated" : "file";
+  }
+
+  return {
+    port: values.BACKEND_PORT,
+    host: values.BACKEND_HOST,
+    dataDir,
+    databasePath: join(dataDir, databaseFileName),
+    jwtSecret,
+    jwtSecretSource,
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: values.REFRESH_TOKEN_TTL_SECONDS,
+    refreshGraceSeconds: values.REFRESH_GRACE_SECONDS,
+    seedDemo: values.SEED_DEMO,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The demo data's sign-ins, codes and ids, for tests and the README. Import these instead of
+ * repeating literals. They are plain data; the seed (demo.ts) builds the database from them.
+ */
+
+/** The password of every demo account that has one. */
+export const DEMO_PASSWORD = "Demo-Password-2026!";
+
+export const DEMO_PROPERTY_NUMBER = "1042";
+
+export const demoAccounts = {
+  /** Exactly one tenancy (annaTenancyId); no allocation statements. */
+  anna: { email: "anna@demo.test", name: "Anna Jensen", language: "da" },
+  /** Exactly two tenancies in different units; admin of the first, which has a statement. */
+  jens: { email: "jens@demo.test", name: "Jens Hansen", language: "da" },
+  /** No tenancies (the /no-tenancies screen). */
+  nora: { email: "nora@demo.test", name: "Nora Berg", language: "nb" },
+  /** An English-speaking resident with one tenancy. */
+  emma: { email: "emma@demo.test", name: "Emma Clarke", language: "en" },
+  /** Co-tenant and admin of jens's second tenancy. */
+  mette: { email: "mette@demo.test", name: "Mette Hansen", language: "da" },
+  /** Invited to jens's first tenancy, invitation pending, no password yet. */
+  sofie: { email: "sofie@demo.test", name: "Sofie Hansen", language: "da" },
+  /** A deactivated account with the demo password: it cannot sign in. */
+  inactive: { email: "ole@demo.test", name: "Ole Madsen", language: "da" },
+} as const;
+
+export type DemoAccountKey = keyof typeof demoAccounts;
+
+/**
+ * Tenancy ids: the current tenancy of unit n (1–32) is 7000 + n, the ended tenancy before it (where
+ * there is one) 6000 + n. Unit ids are 100 + n.
+ */
+export const demoTenancyIds = {
+  /** Anna's only tenancy: 2. tv. in 148A (DK1042-0201), since 2023-08-01. */
+  anna: 7009,
+  /** The ended tenancy before Anna's in the same unit: never shown to Anna. */
+  annaPredecessor: 6009,
+  /** Jens's first tenancy (admin): 4. tv. in 148B (DK1042-0403), has an allocation statement. */
+  jensFirst: 7019,
+  /** Jens's second tenancy (plain member; Mette is admin): 5. th. in 148A (DK1042-0502). */
+  jensSecond: 7022,
+  /** Emma's tenancy: 1. th. in 148B (DK1042-0104). */
+  emma: 7008,
+  /** Current tenancy of 3. tv. in 148A (DK1042-0301): no demo user holds it; DEMOACTIVATE adds it. */
+  activationTarget: 7013,
+} as const;
+
+export const demoUnitUniqueIds = {
+  anna: "DK1042-0201",
+  jensFirst: "DK1042-0403",
+  jensSecond: "DK1042-0502",
+  emma: "DK1042-0104",
+  activationTarget: "DK1042-0301",
+} as const;
+
+export const demoActivationCodes = {
+  /** Unused, for demoTenancyIds.activationTarget, expires 2099-12-31. */
+  unused: "DEMOACTIVATE",
+  /** Already used by Anna for her tenancy. */
+  used: "USEDCODEUSED",
+} as const;

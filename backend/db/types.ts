@@ -1,0 +1,180 @@
+/**
+ * Row types of the back-end's database, as Kysely sees them.
+ *
+ * Conventions (kept portable so a PostgreSQL dialect can replace SQLite, see ADR 0004):
+ * - calendar dates are ISO text `YYYY-MM-DD` (Europe/Copenhagen dates, no time zone attached);
+ * - instants are ISO-8601 UTC text `YYYY-MM-DDTHH:mm:ss.sssZ`, which sort lexicographically;
+ * - booleans are integers 0/1 (`SqlBoolean`); convert with `fromSqlBoolean`/`toSqlBoolean`;
+ * - ids are integers; the GraphQL layer turns them into `ID` strings.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** 0 or 1. */
+export type SqlBoolean = number;
+/** `YYYY-MM-DD`. */
+export type IsoDate = string;
+/** `YYYY-MM-DDTHH:mm:ss.sssZ`. */
+export type IsoInstant = string;
+
+export const toSqlBoolean = (value: boolean): SqlBoolean => (value ? 1 : 0);
+export const fromSqlBoolean = (value: SqlBoolean): boolean => value !== 0;
+
+export type UserType = "EMAIL_PASSWORD" | "GOOGLE" | "FACEBOOK" | "APPLE";
+export type RefreshTokenService = "account" | "users";
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Always stored trimmed and lower-cased (see normalizeEmail). */
+  email: string;
+  /** Null for social sign-in users and invited users who have not set a password. */
+  password_hash: string | null;
+  name: string;
+  /** en, da or nb */
+  language: string;
+  is_superuser: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  is_active: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  is_admin: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  user_type: UserType;
+  email_notifications: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  created_at: IsoInstant;
+}
+
+export interface PropertiesTable {
+  id: Generated<number>;
+  number: string;
+  address: string;
+  zipcode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, e.g. DK. */
+  country: string;
+}
+
+export interface PropertySettingsTable {
+  property_id: number;
+  /** e.g. HOURLY_VALUES */
+  kind: string;
+}
+
+export interface Co2FactorsTable {
+  property_id: number;
+  /** A QuantityId of app/domain/quantities.ts. */
+  quantity: string;
+  gram_per_quantity_unit: number;
+}
+
+export interface UnitsTable {
+  id: Generated<number>;
+  property_id: number;
+  /** Matches Tenancy.apartment.uniqueId and unit.unitUniqueId, e.g. DK1042-0101. */
+  unique_id: string;
+  name: string;
+  /** Apartment designation, e.g. '2. tv.' */
+  apartment: string;
+  /** Street address including the apartment designation. */
+  address: string;
+  floor_area: number;
+  rooms: number;
+}
+
+export interface MetersTable {
+  id: Generated<number>;
+  unit_id: number;
+  number: string;
+  room_name: string | null;
+  /** A QuantityId of app/domain/quantities.ts. */
+  quantity: string;
+}
+
+export interface TenanciesTable {
+  /** Also the spec's tenancyId. */
+  id: Generated<number>;
+  unit_id: number;
+  tenant_name: string;
+  start_date: IsoDate;
+  end_date: IsoDate | null;
+  use_new_backend: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  billing_period_start: IsoDate | null;
+  billing_period_end: IsoDate | null;
+  data_availability_start: IsoDate | null;
+  data_availability_end: IsoDate | null;
+}
+
+export interface TenancyMembersTable {
+  tenancy_id: number;
+  user_id: number;
+  is_admin: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  /** 1 while an invited user has not accepted; such members have no access yet. */
+  invitation_pending: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  created_at: IsoInstant;
+}
+
+export interface ActivationCodesTable {
+  id: Generated<number>;
+  /** sha256 (hex) of the normalized code, see services/activation-codes.ts. */
+  code_hash: string;
+  tenancy_id: number;
+  expires_at: IsoInstant;
+  used_at: IsoInstant | null;
+  used_by_user_id: number | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  service: RefreshTokenService;
+  /** All tokens rotated from one sign-in share a family; revocation is per family. */
+  family_id: string;
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: IsoInstant;
+  expires_at: IsoInstant;
+  /** Set when the token was rotated. */
+  replaced_at: IsoInstant | null;
+  /** The token issued when this one was rotated. */
+  replaced_by_id: number | null;
+  /** Set when the token was accepted a second time within the grace window. */
+  grace_used_at: IsoInstant | null;
+  revoked_at: IsoInstant | null;
+}
+
+export interface AllocationStatementsTable {
+  id: Generated<number>;
+  tenancy_id: number;
+  file_name: string;
+  url: string;
+  period_start: IsoDate;
+  period_end: IsoDate;
+  /** JSON array of strings, e.g. ["heating","water"]. */
+  expense_types: string;
+}
+
+/** Demo seed steps already applied (see db/seed/demo.ts). */
+export interface SeedStepsTable {
+  name: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  properties: PropertiesTable;
+  property_settings: PropertySettingsTable;
+  co2_factors: Co2FactorsTable;
+  units: UnitsTable;
+  meters: MetersTable;
+  tenancies: TenanciesTable;
+  tenancy_members: TenancyMembersTable;
+  activation_codes: ActivationCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  allocation_statements: AllocationStatementsTable;
+  seed_steps: SeedStepsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PropertyRow = Selectable<PropertiesTable>;
+export type UnitRow = Selectable<UnitsTable>;
+export type MeterRow = Selectable<MetersTable>;
+export type TenancyRow = Selectable<TenanciesTable>;
+export type TenancyMemberRow = Selectable<TenancyMembersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type AllocationStatementRow = Selectable<AllocationStatementsTable>;

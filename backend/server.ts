@@ -1,0 +1,126 @@
+/**
+ * Serves the back-end (app.ts) over node:http: a small adapter from IncomingMessage to the
+ * fetch Request that Backend.fetch takes, and from its Response back.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createBackend, type BackendOptions } from "./app";
+import { consoleLogger } from "./logger";
+
+/** Larger request bodies are refused with 413; GraphQL documents of the portal are a few KB. */
+export const maxRequestBodyBytes = 1024 * 1024;
+
+export interface StartedBackend {
+  /** e.g. http://127.0.0.1:4000 */
+  url: string;
+  /** Stops accepting connections, lets running requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+class BodyTooLargeError extends Error {}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > maxRequestBodyBytes) throw new BodyTooLargeError();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > maxRequestBodyBytes) throw new BodyTooLargeError();
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function toFetchRequest(request: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+    const name = request.rawHeaders[index];
+    const value = request.rawHeaders[index + 1];
+    if (name !== undefined && value !== undefined) headers.append(name, value);
+  }
+  const method = request.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(new URL(request.url ?? "/", origin), {
+    method,
+    headers,
+    body: hasBody ? new Uint8Array(await readBody(request)) : undefined,
+  });
+}
+
+async function sendFetchResponse(response: Response, target: ServerResponse, method: string): Promise<void> {
+  target.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") target.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) target.setHeader("set-cookie", cookies);
+  const body = method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer());
+  target.end(body);
+}
+
+export async function startBackend(options: BackendOptions & { port: number; host: string }): Promise<StartedBackend> {
+  const logger = options.logger ?? consoleLogger;
+  const backend = await createBackend(options);
+
+  const server = createServer((request, response) => {
+    const origin = `http://${request.headers.host ?? `${options.host}:${options.port}`}`;
+    void (async () => {
+      try {
+        const fetchRequest = await toFetchRequest(request, origin);
+        await sendFetchResponse(await backend.fetch(fetchRequest), response, fetchRequest.method);
+      } catch (error) {
+        if (response.headersSent) {
+          response.destroy();
+          return;
+        }
+        const tooLarge = error instanceof BodyTooLargeError;
+        if (!tooLarge) logger.error("back-end request failed:", error);
+        response.statusCode = tooLarge ? 413 : 400;
+        response.setHeader("content-type", "application/json; charset=utf-8");
+        response.setHeader("connection", "close");
+        response.end(JSON.stringify({ error: tooLarge ? "Request body too large" : "Bad request" }));
+      }
+    })();
+  });
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, options.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
+
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  logger.info(`tenant portal back-end listening on ${url} (account, users, tenant services; GET /health)`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // Requests still running after 10 s are cut off.
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        force.unref();
+        await closed;
+        clearTimeout(force);
+        await backend.close();
+      })();
+      return closing;
+    },
+  };
+}

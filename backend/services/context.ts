@@ -1,0 +1,67 @@
+/**
+ * What every resolver gets: the database, token settings, the request's clock and the caller.
+ * `requireCaller()` authenticates lazily (once per request) from the bearer token, for the
+ * audience of the service that serves the request.
+ */
+import type { Kysely } from "kysely";
+import type { Database, UserRow } from "../db/types";
+import type { Logger } from "../logger";
+import { unauthenticated } from "./errors";
+import { bearerToken, verifyAccessToken, type Audience, type TokenSettings } from "./tokens";
+
+export interface ServiceDependencies {
+  db: Kysely<Database>;
+  tokens: TokenSettings;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface ServiceContext {
+  db: Kysely<Database>;
+  tokens: TokenSettings;
+  logger: Logger;
+  /** The time of this request; use it instead of new Date() so tests can move the clock. */
+  now: Date;
+  request: Request;
+  /** The signed-in, active user; throws UNAUTHENTICATED otherwise. */
+  requireCaller(): Promise<UserRow>;
+}
+
+export function createServiceContext(
+  deps: ServiceDependencies,
+  audience: Audience,
+  request: Request,
+): ServiceContext {
+  const now = deps.now();
+  let caller: Promise<UserRow> | undefined;
+  return {
+    db: deps.db,
+    tokens: deps.tokens,
+    logger: deps.logger,
+    now,
+    request,
+    requireCaller() {
+      caller ??= authenticate(deps, audience, request, now);
+      return caller;
+    },
+  };
+}
+
+async function authenticate(
+  deps: ServiceDependencies,
+  audience: Audience,
+  request: Request,
+  now: Date,
+): Promise<UserRow> {
+  const token = bearerToken(request);
+  if (token === null) throw unauthenticated();
+  const verified = await verifyAccessToken(deps.tokens, token, audience, now);
+  if (verified === null) throw unauthenticated();
+  const user = await deps.db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", verified.userId)
+    .executeTakeFirst();
+  if (user === undefined || user.is_active !== 1) throw unauthenticated();
+  return user;
+}

@@ -1,0 +1,86 @@
+/**
+ * Shared by both sign-in services: checking e-mail and password, and turning a refresh token
+ * into a new session.
+ */
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database, RefreshTokenService, UserRow } from "../db/types";
+import { badUserInput, invalidCredentials, invalidRefreshToken } from "./errors";
+import { verifyPasswordOrDummy } from "./passwords";
+import {
+  issueRefreshToken,
+  revokeAllRefreshTokensOfUser,
+  rotateRefreshToken,
+  signAccessToken,
+  type IssuedRefreshToken,
+  type SignedAccessToken,
+  type TokenSettings,
+} from "./tokens";
+
+/** E-mails are compared case-insensitively: stored and looked up trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const credentialsSchema = z.object({
+  email: z.string().max(254, "email is too long"),
+  password: z.string().max(1024, "password is too long"),
+});
+
+/**
+ * Returns the active user with this e-mail and password, or throws INVALID_CREDENTIALS. An unknown
+ * e-mail, a user without a password and an inactive user cost the same as a wrong password.
+ */
+export async function verifyCredentials(
+  db: Kysely<Database>,
+  input: { email: string; password: string },
+): Promise<UserRow> {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? "Invalid credentials input");
+  const user = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", normalizeEmail(parsed.data.email))
+    .executeTakeFirst();
+  const passwordMatches = await verifyPasswordOrDummy(parsed.data.password, user?.password_hash);
+  if (user === undefined || !passwordMatches || user.is_active !== 1) throw invalidCredentials();
+  return user;
+}
+
+export interface Session {
+  user: UserRow;
+  access: SignedAccessToken;
+  refresh: IssuedRefreshToken;
+}
+
+/** Signs a user in to one service: a new access token and a new refresh-token family. */
+export async function startSession(
+  db: Kysely<Database>,
+  tokens: TokenSettings,
+  user: UserRow,
+  service: RefreshTokenService,
+  now: Date,
+): Promise<Session> {
+  const access = await signAccessToken(tokens, { userId: user.id, audience: service, now });
+  const refresh = await issueRefreshToken(db, tokens, { userId: user.id, service, now });
+  return { user, access, refresh };
+}
+
+/** Rotates a refresh token and issues a new access token. Inactive users' tokens are revoked. */
+export async function refreshSession(
+  db: Kysely<Database>,
+  tokens: TokenSettings,
+  refreshToken: string,
+  service: RefreshTokenService,
+  now: Date,
+): Promise<Session> {
+  if (refreshToken.length === 0 || refreshToken.length > 512) throw invalidRefreshToken();
+  const refresh = await rotateRefreshToken(db, tokens, { token: refreshToken, service, now });
+  const user = await db.selectFrom("users").selectAll().where("id", "=", refresh.userId).executeTakeFirst();
+  if (user === undefined || user.is_active !== 1) {
+    if (user !== undefined) await revokeAllRefreshTokensOfUser(db, user.id, now);
+    throw invalidRefreshToken();
+  }
+  const access = await signAccessToken(tokens, { userId: user.id, audience: service, now });
+  return { user, access, refresh };
+}

@@ -1,0 +1,133 @@
+/**
+ * Resolvers of the tenant data service (schema/tenant.ts). Every call needs a users-service
+ * access token (aud 'users') and answers only for the units of the caller's tenancies.
+ */
+import { tenanciesOfUser, unitsVisibleToUser } from "./access";
+import type { ServiceContext } from "./context";
+import { propertySettingsById, type PropertySettingResult } from "./users";
+
+export type ObjectKind = "PROPERTY" | "UNIT" | "SOURCE" | "MPOINT";
+
+export interface ObjectPropertyResult {
+  id: string;
+  number: string;
+  address: string;
+  city: string;
+  zipcode: string;
+}
+
+export interface ObjectDetailsResult {
+  id: string;
+  kind: ObjectKind;
+  property: ObjectPropertyResult;
+  unit: {
+    id: string;
+    unitUniqueId: string;
+    name: string;
+    tenantName: string | null;
+    floorArea: number;
+    rooms: number;
+  } | null;
+  group: null | {
+    id: string;
+    quantity: string;
+    operational: boolean;
+    meter: { id: string; number: string; roomName: string | null } | null;
+  };
+  measurementPoint: null | {
+    id: string;
+    legacyMeterId: string | null;
+    name: string;
+    room: string | null;
+    quantity: string;
+  };
+}
+
+export interface TenantUnitResult {
+  objectDetails: ObjectDetailsResult;
+  path: {
+    property: {
+      id: string;
+      number: string;
+      settings: PropertySettingResult[];
+      co2Factors: { quantity: string; gramPerQuantityUnit: number }[];
+    };
+  };
+  meters: { id: string; number: string; roomName: string | null; quantity: string }[];
+}
+
+export const tenantResolvers = {
+  Query: {
+    async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnitResult[]> {
+      const user = await ctx.requireCaller();
+      const units = await unitsVisibleToUser(ctx.db, user.id);
+      if (units.length === 0) return [];
+      const unitIds = units.map((unit) => unit.id);
+      const propertyIds = [...new Set(units.map((unit) => unit.property_id))];
+
+      const [properties, settings, co2Factors, meters, tenancies] = await Promise.all([
+        ctx.db.selectFrom("properties").selectAll().where("id", "in", propertyIds).execute(),
+        propertySettingsById(ctx.db, propertyIds),
+        ctx.db
+          .selectFrom("co2_factors")
+          .selectAll()
+          .where("property_id", "in", propertyIds)
+          .orderBy("quantity")
+          .execute(),
+        ctx.db.selectFrom("meters").selectAll().where("unit_id", "in", unitIds).orderBy("id").execute(),
+        // The caller's own tenancies: the tenant name shown is never another tenant's.
+        tenanciesOfUser(ctx.db, user.id),
+      ]);
+      const propertyById = new Map(properties.map((property) => [property.id, property]));
+
+      return units.map((unit) => {
+        const property = propertyById.get(unit.property_id);
+        if (property === undefined) throw new Error(`property ${unit.property_id} not found`);
+        const ownTenancy = tenancies
+          .filter((tenancy) => tenancy.unit_id === unit.id)
+          .sort((a, b) => b.start_date.localeCompare(a.start_date))[0];
+        return {
+          objectDetails: {
+            id: String(unit.id),
+            kind: "UNIT",
+            property: {
+              id: String(property.id),
+              number: property.number,
+              address: property.address,
+              city: property.city,
+              zipcode: property.zipcode,
+            },
+            unit: {
+              id: String(unit.id),
+              unitUniqueId: unit.unique_id,
+              name: unit.name,
+              tenantName: ownTenancy?.tenant_name ?? null,
+              floorArea: unit.floor_area,
+              rooms: unit.rooms,
+            },
+            group: null,
+            measurementPoint: null,
+          },
+          path: {
+            property: {
+              id: String(property.id),
+              number: property.number,
+              settings: settings.get(property.id) ?? [],
+              co2Factors: co2Factors
+                .filter((factor) => factor.property_id === property.id)
+                .map((factor) => ({ quantity: factor.quantity, gramPerQuantityUnit: factor.gram_per_quantity_unit })),
+            },
+          },
+          meters: meters
+            .filter((meter) => meter.unit_id === unit.id)
+            .map((meter) => ({
+              id: String(meter.id),
+              number: meter.number,
+              roomName: meter.room_name,
+              quantity: meter.quantity,
+            })),
+        };
+      });
+    },
+  },
+};

@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../app";
+import { demoAccounts } from "../db/seed/demo-accounts";
+import { silentLogger } from "../logger";
+import {
+  accountRefreshMutation,
+  firstErrorCode,
+  graphql,
+  signInToAccount,
+  signInToUsers,
+  type TokenAuthData,
+} from "../testing/graphql";
+import { hashToken } from "./tokens";
+
+const start = new Date("2026-06-01T10:00:00.000Z");
+let clock: Date;
+let backend: Backend;
+
+const advance = (seconds: number) => {
+  clock = new Date(clock.getTime() + seconds * 1000);
+};
+
+beforeEach(async () => {
+  clock = start;
+  backend = await createBackend({
+    databasePath: ":memory:",
+    seedDemo: true,
+    jwtSecret: "tokens-test-secret-0123456789abcdefgh",
+    refreshGraceSeconds: 30,
+    refreshTokenTtlSeconds: 3600,
+    now: () => clock,
+    logger: silentLogger,
+  });
+});
+afterEach(() => backend.close());
+
+type RefreshData = { refreshToken: TokenAuthData["tokenAuth"] };
+const refresh = (refreshToken: string) =>
+  graphql<RefreshData>(backend, "account", accountRefreshMutation, { variables: { refreshToken } });
+
+async function refreshOk(refreshToken: string) {
+  const result = await refresh(refreshToken);
+  if (result.body.errors !== undefined) throw new Error(result.text);
+  return result.body.data!.refreshToken;
+}
+
+async function familyRows(refreshToken: string) {
+  const row = await backend.db
+    .selectFrom("refresh_tokens")
+    .select("family_id")
+    .where("token_hash", "=", hashToken(refreshToken))
+    .executeTakeFirstOrThrow();
+  return backend.db.selectFrom("refresh_tokens").selectAll().where("family_id", "=", row.family_id).execute();
+}
+
+describe("refresh tokens", () => {
+  it("are stored only as their sha256 hash", async () => {
+    const { refreshToken } = await signInToAccount(backend, demoAccounts.anna.email);
+    const rows = await backend.db.selectFrom("refresh_tokens").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(hashToken(refreshToken));
+    expect(JSON.stringify(rows)).not.toContain(refreshToken);
+  });
+
+  it("rotate: a new refresh token of the same family, a new access token, origIat kept", async () => {
+    const signedIn = await signInToAccount(backend, demoAccounts.anna.email);
+    advance(60);
+    const refreshed = await refreshOk(signedIn.refreshToken);
+    expect(refreshed.refreshToken).not.toBe(signedIn.refreshToken);
+    expect(refreshed.token).not.toBe(signedIn.token);
+    expect(refreshed.payload).toEqual({
+      email: demoAccounts.anna.email,
+      exp: clock.getTime() / 1000 + 300,
+      origIat: start.getTime() / 1000,
+    });
+    expect(refreshed.refreshExpiresIn).toBe(clock.getTime() / 1000 + 3600);
+
+    const family = await familyRows(refreshed.refreshToken);
+    expect(family).toHaveLength(2);
+    const old = family.find((row) => row.token_hash === hashToken(signedIn.refreshToken))!;
+    const current = family.find((row) => row.token_hash === hashToken(refreshed.refreshToken))!;
+    expect(old.replaced_at).toBe(clock.toISOString());
+    expect(old.replaced_by_id).toBe(current.id);
+    expect(current.replaced_at).toBeNull();
+
+    // The new token works for the next rotation.
+    advance(60);
+    expect((await refresh(refreshed.refreshToken)).body.errors).toBeUndefined();
+  });
+
+  it("accept the immediately previous token once more within the grace window", async () => {
+    const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
+    const second = await refreshOk(first); // tab A
+    advance(10);
+    const third = await refreshOk(first); // tab B, 10 s later: within the grace window
+    expect(new Set([first, second.refreshToken, third.refreshToken]).size).toBe(3);
+    // Both tabs' tokens stay usable.
+    advance(1);
+    expect((await refresh(third.refreshToken)).body.errors).toBeUndefined();
+    expect((await refresh(second.refreshToken)).body.errors).toBeUndefined();
+  });
+
+  it("treat a second grace-window reuse as theft and revoke the family", async () => {
+    const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
+    const second = await refreshOk(first);
+    await refreshOk(first);
+    const again = await refresh(first);
+    expect(firstErrorCode(again)).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refresh(second.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+  });
+
+  it("treat reuse after the grace window as theft: error and the whole family revoked", async () => {
+    const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
+    const second = await refreshOk(first);
+    advance(31);
+    const reuse = await refresh(first);
+    expect(firstErrorCode(reuse)).toBe("INVALID_REFRESH_TOKEN");
+    expect(reuse.body.errors?.[0]?.message).toBe("Invalid refresh token");
+    expect(reuse.body.data).toBeNull();
+
+    const family = await familyRows(first);
+    expect(family.every((row) => row.revoked_at === clock.toISOString())).toBe(true);
+    expect(firstErrorCode(await refresh(second.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+  });
+
+  it("do not accept an older token than the immediately previous one, even within the grace window", async () => {
+    const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
+    const second = await refreshOk(first);
+    const third = await refreshOk(second.refreshToken);
+    expect(firstErrorCode(await refresh(first))).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refresh(third.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+  });
+
+  it("expire", async () => {
+    const { refreshToken } = await signInToAccount(backend, demoAccounts.anna.email);
+    advance(3600);
+    expect(firstErrorCode(await refresh(refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+  });
+
+  it("reject unknown tokens", async () => {
+    expect(firstErrorCode(await refresh("bm90LWEtcmVhbC10b2tlbi1qdXN0LXNvbWUtdGV4dC4uLi4"))).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refresh(""))).toBe("INVALID_REFRESH_TOKEN");
+  });
+
+  it("belong to one service: a users-service token is refused by the account service and vice versa", async () => {
+    const users = await signInToUsers(backend, demoAccounts.anna.email);
+    expect(firstErrorCode(await refresh(users.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+    const account = await signInToAccount(backend, demoAccounts.anna.email);
+    const viaUsers = await graphql(backend, "users", `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token } } }`, {
+      variables: { t: account.refreshToken },
+    });
+    expect(firstErrorCode(viaUsers)).toBe("INVALID_REFRESH_TOKEN");
+  });
+
+  it("rotate in the users service too, returning ok {token, refreshToken, expiresAt}", async () => {
+    const signedIn = await signInToUsers(backend, demoAccounts.jens.email);
+    advance(5);
+    const result = await graphql<{ refreshToken: { ok: { token: string; refreshToken: string; expiresAt: number } } }>(
+      backend,
+      "users",
+      `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token refreshToken expiresAt } } }`,
+      { variables: { t: signedIn.refreshToken } },
+    );
+    expect(result.body.errors).toBeUndefined();
+    const ok = result.body.data!.refreshToken.ok;
+    expect(ok.refreshToken).not.toBe(signedIn.refreshToken);
+    expect(ok.expiresAt).toBe(clock.getTime() / 1000 + 300);
+  });
+
+  it("of a deactivated user are refused and revoked", async () => {
+    const { refreshToken } = await signInToAccount(backend, demoAccounts.anna.email);
+    await backend.db.updateTable("users").set({ is_active: 0 }).where("email", "=", demoAccounts.anna.email).execute();
+    expect(firstErrorCode(await refresh(refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+    const rows = await backend.db.selectFrom("refresh_tokens").select("revoked_at").execute();
+    expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
+  });
+});
+
+describe("revokeToken", () => {
+  const revoke = (service: "account" | "users", refreshToken: string) =>
+    graphql<{ revokeToken: { revoked: boolean } }>(
+      backend,
+      service,
+      `mutation($t: String!) { revokeToken(refreshToken: $t) { revoked } }`,
+      { variables: { t: refreshToken } },
+    );
+
+  it("revokes the token's family", async () => {
+    const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
+    const second = await refreshOk(first);
+    const result = await revoke("account", second.refreshToken);
+    expect(result.body).toEqual({ data: { revokeToken: { revoked: true } } });
+    expect(firstErrorCode(await refresh(second.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refresh(first))).toBe("INVALID_REFRESH_TOKEN");
+  });
+
+  it("leaves other sign-ins of the same user alone", async () => {
+    const phone = await signInToAccount(backend, demoAccounts.anna.email);
+    const laptop = await signInToAccount(backend, demoAccounts.anna.email);
+    await revoke("account", phone.refreshToken);
+    expect((await refresh(laptop.refreshToken)).body.errors).toBeUndefined();
+  });
+
+  it("returns revoked:false without an error for an unknown token or another service's token", async () => {
+    expect((await revoke("account", "unknown-token")).body).toEqual({ data: { revokeToken: { revoked: false } } });
+    const users = await signInToUsers(backend, demoAccounts.anna.email);
+    expect((await revoke("account", users.refreshToken)).body).toEqual({ data: { revokeToken: { revoked: false } } });
+    expect((await revoke("users", users.refreshToken)).body).toEqual({ data: { revokeToken: { revoked: true } } });
+  });
+});

@@ -1,0 +1,270 @@
+/**
+ * Access and refresh tokens (ADR 0003).
+ *
+ * Access tokens: JWT HS256 with compact claims only (sub = user id, aud = 'account' | 'users',
+ * iat, exp). The account service accepts only aud 'account'; the users and tenant services only
+ * aud 'users'.
+ *
+ * Refresh tokens: 32 random bytes, base64url; only their sha256 is stored. Using one rotates it:
+ * a new token in the same family is issued and the old one is marked replaced. The immediately
+ * previous token is accepted once more within the grace window (two tabs refreshing at once);
+ * any other use of a replaced token revokes the whole family (theft detection).
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
+import type { Kysely } from "kysely";
+import type { Database, RefreshTokenRow, RefreshTokenService } from "../db/types";
+import { invalidRefreshToken } from "./errors";
+
+export type Audience = RefreshTokenService;
+
+export interface TokenSettings {
+  /** HMAC key bytes for HS256. */
+  key: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshGraceSeconds: number;
+}
+
+/** Turns the configured secret string into an HS256 key (its UTF-8 bytes). */
+export function secretKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export const toEpochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+export interface SignedAccessToken {
+  token: string;
+  /** Seconds since the epoch. */
+  iat: number;
+  /** Seconds since the epoch. */
+  exp: number;
+}
+
+export async function signAccessToken(
+  settings: TokenSettings,
+  claims: { userId: number; audience: Audience; now: Date },
+): Promise<SignedAccessToken> {
+  const iat = toEpochSeconds(claims.now);
+  const exp = iat + settings.accessTokenTtlSeconds;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(claims.userId))
+    .setAudience(claims.audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(settings.key);
+  return { token, iat, exp };
+}
+
+export interface VerifiedAccessToken {
+  userId: number;
+  iat: number;
+  exp: number;
+}
+
+/** Null when the token is malformed, badly signed, for another audience, or expired at `now`. */
+export async function verifyAccessToken(
+  settings: TokenSettings,
+  token: string,
+  audience: Audience,
+  now: Date,
+): Promise<VerifiedAccessToken | null> {
+  try {
+    const { payload } = await jwtVerify(token, settings.key, {
+      algorithms: ["HS256"],
+      audience,
+      currentDate: now,
+      requiredClaims: ["sub", "iat", "exp"],
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || payload.iat === undefined || payload.exp === undefined) {
+      return null;
+    }
+    return { userId, iat: payload.iat, exp: payload.exp };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+/** Reads `Authorization: Bearer <token>`; null when absent or not a bearer token. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  if (header === null) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export interface IssuedRefreshToken {
+  token: string;
+  userId: number;
+  familyId: string;
+  expiresAt: Date;
+}
+
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+/** Issues a refresh token: a new family when `familyId` is absent (a sign-in), else a rotation. */
+export async function issueRefreshToken(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  input: { userId: number; service: RefreshTokenService; now: Date; familyId?: string },
+): Promise<IssuedRefreshToken & { id: number }> {
+  const token = randomBytes(32).toString("base64url");
+  const familyId = input.familyId ?? randomUUID();
+  const expiresAt = addSeconds(input.now, settings.refreshTokenTtlSeconds);
+  const { id } = await db
+    .insertInto("refresh_tokens")
+    .values({
+      user_id: input.userId,
+      service: input.service,
+      family_id: familyId,
+      token_hash: hashToken(token),
+      created_at: input.now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, token, userId: input.userId, familyId, expiresAt };
+}
+
+async function revokeFamily(db: Kysely<Database>, familyId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now.toISOString() })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+type RotationOutcome =
+  | { kind: "rotated"; issued: IssuedRefreshToken }
+  | { kind: "invalid" }
+  | { kind: "reuse-detected" };
+
+/**
+ * Exchanges a refresh token for a new one of the same family. Throws INVALID_REFRESH_TOKEN when
+ * the token is unknown, for another service, expired or revoked, and when a replaced token is
+ * reused outside the grace window (the family is then revoked).
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  input: { token: string; service: RefreshTokenService; now: Date },
+): Promise<IssuedRefreshToken> {
+  const { now, service } = input;
+  const nowIso = now.toISOString();
+  const outcome = await db.transaction().execute(async (trx): Promise<RotationOutcome> => {
+    const row = await trx
+      .selectFrom("refresh_tokens")
+      .selectAll()
+      .where("token_hash", "=", hashToken(input.token))
+      .executeTakeFirst();
+    if (row === undefined || row.service !== service) return { kind: "invalid" };
+    if (row.revoked_at !== null || row.expires_at <= nowIso) return { kind: "invalid" };
+
+    if (row.replaced_at === null) {
+      const issued = await issueRefreshToken(trx, settings, {
+        userId: row.user_id,
+        service,
+        now,
+        familyId: row.family_id,
+      });
+      const updated = await trx
+        .updateTable("refresh_tokens")
+        .set({ replaced_at: nowIso, replaced_by_id: issued.id })
+        .where("id", "=", row.id)
+        .where("replaced_at", "is", null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n) throw new Error("refresh token changed during rotation");
+      return { kind: "rotated", issued };
+    }
+
+    if (await isAcceptableGraceReuse(trx, settings, row, now)) {
+      const claimed = await trx
+        .updateTable("refresh_tokens")
+        .set({ grace_used_at: nowIso })
+        .where("id", "=", row.id)
+        .where("grace_used_at", "is", null)
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 1n) {
+        const issued = await issueRefreshToken(trx, settings, {
+          userId: row.user_id,
+          service,
+          now,
+          familyId: row.family_id,
+        });
+        return { kind: "rotated", issued };
+      }
+    }
+
+    await revokeFamily(trx, row.family_id, now);
+    return { kind: "reuse-detected" };
+  });
+
+  if (outcome.kind !== "rotated") throw invalidRefreshToken();
+  return outcome.issued;
+}
+
+/**
+ * A replaced token may be used once more if it was replaced less than the grace window ago and
+ * its successor has not itself been rotated yet (it is the immediately previous token).
+ */
+async function isAcceptableGraceReuse(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  row: RefreshTokenRow,
+  now: Date,
+): Promise<boolean> {
+  if (row.replaced_at === null || row.grace_used_at !== null || row.replaced_by_id === null) return false;
+  const replacedAt = new Date(row.replaced_at);
+  if (now.getTime() - replacedAt.getTime() > settings.refreshGraceSeconds * 1000) return false;
+  const successor = await db
+    .selectFrom("refresh_tokens")
+    .select(["replaced_at", "revoked_at"])
+    .where("id", "=", row.replaced_by_id)
+    .executeTakeFirst();
+  return successor !== undefined && successor.replaced_at === null && successor.revoked_at === null;
+}
+
+/**
+ * Revokes the family of `token`. False (and no error) when the token is unknown to `service`.
+ */
+export async function revokeRefreshToken(
+  db: Kysely<Database>,
+  input: { token: string; service: RefreshTokenService; now: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("refresh_tokens")
+    .select(["family_id", "service"])
+    .where("token_hash", "=", hashToken(input.token))
+    .executeTakeFirst();
+  if (row === undefined || row.service !== input.service) return false;
+  await revokeFamily(db, row.family_id, input.now);
+  return true;
+}
+
+/** Revokes every family of a user's refresh tokens (e.g. when the user is deactivated). */
+export async function revokeAllRefreshTokensOfUser(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** When the family's first token was issued: the time of the original sign-in. */
+export async function familyStartedAt(db: Kysely<Database>, familyId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom("refresh_tokens")
+    .select((eb) => eb.fn.min("created_at").as("started_at"))
+    .where("family_id", "=", familyId)
+    .executeTakeFirst();
+  return row?.started_at ? new Date(row.started_at) : null;
+}

@@ -1,0 +1,146 @@
+/**
+ * Resolvers of the users service (schema/users.ts), the spec's "second service". Its access
+ * tokens carry aud 'users' and are also what the tenant data service accepts.
+ */
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database, UserRow } from "../db/types";
+import { tenancyIdsOfUser, unitsVisibleToUser } from "./access";
+import type { ServiceContext } from "./context";
+import { badUserInput } from "./errors";
+import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
+import { revokeRefreshToken } from "./tokens";
+
+/** The only target resource this back-end signs in for. */
+export const tenantTargetResource = "tenant";
+
+export interface LoginResult {
+  ok: { token: string; refreshToken: string; expiresAt: number };
+}
+
+export interface UsersUserResult {
+  id: string;
+  name: string;
+  email: string;
+  language: string;
+  permissions: { name: string; description: string }[];
+  accounts: { id: string }[];
+}
+
+export interface PropertySettingResult {
+  kind: string;
+}
+
+export interface UserUnitResult {
+  unit: { id: string; unitUniqueId: string; name: string };
+  path: { property: { id: string; number: string; settings: PropertySettingResult[] } }[];
+}
+
+const credentialsInput = z.object({
+  email: z.string(),
+  password: z.string(),
+  targetResource: z.literal(tenantTargetResource, {
+    error: `targetResource must be '${tenantTargetResource}'`,
+  }),
+});
+
+function toLoginResult(session: Session): LoginResult {
+  return {
+    ok: { token: session.access.token, refreshToken: session.refresh.token, expiresAt: session.access.exp },
+  };
+}
+
+/**
+ * Permissions derived from the user's flags. Every active user may read their own tenancies'
+ * data; admin and superuser flags add their own entries (their use is not shown in the spec).
+ */
+export function permissionsOf(user: UserRow): UsersUserResult["permissions"] {
+  const permissions = [{ name: "tenant.read", description: "Read the consumption data of own tenancies" }];
+  if (user.is_admin === 1) permissions.push({ name: "admin", description: "Administer tenancies and users" });
+  if (user.is_superuser === 1) permissions.push({ name: "superuser", description: "All permissions" });
+  return permissions;
+}
+
+/** Settings of the given properties, keyed by property id, ordered by kind. */
+export async function propertySettingsById(
+  db: Kysely<Database>,
+  propertyIds: readonly number[],
+): Promise<Map<number, PropertySettingResult[]>> {
+  const result = new Map<number, PropertySettingResult[]>(propertyIds.map((id) => [id, []]));
+  if (propertyIds.length === 0) return result;
+  const rows = await db
+    .selectFrom("property_settings")
+    .select(["property_id", "kind"])
+    .where("property_id", "in", [...propertyIds])
+    .orderBy("kind")
+    .execute();
+  for (const row of rows) result.get(row.property_id)?.push({ kind: row.kind });
+  return result;
+}
+
+export const usersResolvers = {
+  Query: {
+    async me(_: unknown, __: unknown, ctx: ServiceContext): Promise<UsersUserResult> {
+      const user = await ctx.requireCaller();
+      const tenancyIds = await tenancyIdsOfUser(ctx.db, user.id);
+      return {
+        id: String(user.id),
+        name: user.name,
+        email: user.email,
+        language: user.language,
+        permissions: permissionsOf(user),
+        accounts: tenancyIds.sort((a, b) => a - b).map((id) => ({ id: String(id) })),
+      };
+    },
+    async userUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<UserUnitResult[]> {
+      const user = await ctx.requireCaller();
+      const units = await unitsVisibleToUser(ctx.db, user.id);
+      const propertyIds = [...new Set(units.map((unit) => unit.property_id))];
+      if (propertyIds.length === 0) return [];
+      const properties = await ctx.db
+        .selectFrom("properties")
+        .select(["id", "number"])
+        .where("id", "in", propertyIds)
+        .execute();
+      const propertyById = new Map(properties.map((property) => [property.id, property]));
+      const settings = await propertySettingsById(ctx.db, propertyIds);
+      return units.map((unit) => {
+        const property = propertyById.get(unit.property_id);
+        if (property === undefined) throw new Error(`property ${unit.property_id} not found`);
+        return {
+          unit: { id: String(unit.id), unitUniqueId: unit.unique_id, name: unit.name },
+          path: [
+            {
+              property: {
+                id: String(property.id),
+                number: property.number,
+                settings: settings.get(property.id) ?? [],
+              },
+            },
+          ],
+        };
+      });
+    },
+  },
+  Mutation: {
+    async loginWithEmailAndPassword(
+      _: unknown,
+      args: { credentials: { email: string; password: string; targetResource: string } },
+      ctx: ServiceContext,
+    ): Promise<LoginResult> {
+      const parsed = credentialsInput.safeParse(args.credentials);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw badUserInput(issue?.message ?? "Invalid credentials", issue?.path.join("."));
+      }
+      const user = await verifyCredentials(ctx.db, parsed.data);
+      return toLoginResult(await startSession(ctx.db, ctx.tokens, user, "users", ctx.now));
+    },
+    async refreshToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<LoginResult> {
+      return toLoginResult(await refreshSession(ctx.db, ctx.tokens, args.refreshToken, "users", ctx.now));
+    },
+    async revokeToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<{ revoked: boolean }> {
+      return { revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "users", now: ctx.now }) };
+    },
+  },
+};

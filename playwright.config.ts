@@ -1,0 +1,74 @@
+import { defineConfig, devices } from "@playwright/test";
+import { e2e } from "./tests/e2e/env";
+
+/**
+ * End-to-end tests against the built portal and a freshly seeded local back-end, in Debian's
+ * chromium (never a downloaded browser). Every flow runs twice: with JavaScript and without.
+ * A second portal instance points at a back-end that is not there, for the error states.
+ */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  use: {
+    baseURL: e2e.baseURL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: e2e.chromiumPath, args: chromiumArgs },
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "nojs", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      // The portal and its back-end, with a fresh database seeded from scratch.
+      command: `rm -rf "${e2e.dataDir}" && node scripts/start.mjs`,
+      url: `${e2e.baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(e2e.port),
+        BACKEND_PORT: String(e2e.backendPort),
+        DATA_DIR: e2e.dataDir,
+        SESSION_SECRET: e2e.sessionSecret,
+        ACCESS_TOKEN_TTL_SECONDS: String(e2e.accessTokenTtlSeconds),
+        TOKEN_REFRESH_LEAD_SECONDS: String(e2e.refreshLeadSeconds),
+      },
+    },
+    {
+      // The same portal with its back-end missing: every service address refuses connections.
+      command: "node build/node/server.js",
+      url: `${e2e.downBaseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "ignore",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(e2e.downPort),
+        SESSION_SECRET: e2e.sessionSecret,
+        ACCOUNT_API_URL: `http://127.0.0.1:${e2e.closedPort}/account/graphql`,
+        USERS_API_URL: `http://127.0.0.1:${e2e.closedPort}/users/graphql`,
+        TENANT_DATA_API_URL: `http://127.0.0.1:${e2e.closedPort}/tenant/graphql`,
+        API_TIMEOUT_MS: "2000",
+      },
+    },
+  ],
+});

@@ -1,0 +1,61 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { demoAccounts, demoTenancyIds, signIn, useLanguage } from "./helpers";
+
+// axe injects a script, so it runs in the JavaScript project only (STACK-NOTES).
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}
+
+test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
+  test("/login", async ({ page }) => {
+    await page.goto("/login");
+    await expectNoViolations(page);
+  });
+
+  test("/login/email, also with errors shown", async ({ page }) => {
+    await page.goto("/login/email");
+    await expectNoViolations(page);
+    await signIn(page, demoAccounts.anna.email, "Wrong-Password-2026!");
+    await expect(page.getByRole("alert").filter({ hasText: "Ugyldige" })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test("the language dialog", async ({ page }) => {
+    await page.goto("/login?dialog=language");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test("the dashboard, in each language", async ({ page }) => {
+    await signIn(page, demoAccounts.jens.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    await expectNoViolations(page);
+    for (const language of ["en", "nb"] as const) {
+      await useLanguage(page, language);
+      await page.goto(`/t/${demoTenancyIds.jensFirst}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expectNoViolations(page);
+    }
+  });
+
+  test("the dashboard on a phone with the menu open", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await page.goto(`/t/${demoTenancyIds.anna}#side-menu`);
+    await expectNoViolations(page);
+  });
+
+  test("/no-tenancies", async ({ page }) => {
+    await signIn(page, demoAccounts.nora.email);
+    await expect(page).toHaveURL(/\/no-tenancies$/);
+    await expectNoViolations(page);
+  });
+});

@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { e2e } from "./env";
+import { demoAccounts, demoTenancyIds, sessionCookie, signIn } from "./helpers";
+
+/**
+ * A second portal instance runs with its back-end addresses pointing at a closed port: the same
+ * build, the same session secret, no services. Residents get a message in their language and the
+ * right status, never a stack trace or a crash.
+ */
+test.describe("a back-end that is down", () => {
+  test("signing in says the service cannot be reached, keeping the e-mail", async ({ page }) => {
+    await page.goto(`${e2e.downBaseURL}/login/email`);
+    await page.locator('input[name="email"]').fill(demoAccounts.anna.email);
+    await page.locator('input[name="password"]').fill("Demo-Password-2026!");
+    await page.locator('form[method="post"] button[type="submit"]').click();
+    await expect(page.getByRole("alert").filter({ hasText: "Vi kan ikke få forbindelse til vores tjeneste lige nu." })).toBeVisible();
+    await expect(page.locator('input[name="email"]')).toHaveValue(demoAccounts.anna.email);
+  });
+
+  test("a signed-in resident sees a 503 page in their language", async ({ page, context }) => {
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    const cookie = await sessionCookie(context);
+    // The same session on the portal whose back-end is gone.
+    await context.addCookies([{ ...cookie!, domain: "127.0.0.1", path: "/" }]);
+    const response = await page.goto(`${e2e.downBaseURL}/t/${demoTenancyIds.anna}`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("alert")).toContainText("Vi kan ikke få forbindelse til vores tjeneste lige nu.");
+    await expect(page.getByRole("link", { name: "Prøv igen" })).toBeVisible();
+    const html = await page.content();
+    expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  test("the server keeps answering after back-end failures", async ({ request }) => {
+    for (let i = 0; i < 3; i++) {
+      const response = await request.get(`${e2e.downBaseURL}/login`);
+      expect(response.status()).toBe(200);
+    }
+    expect((await request.get(`${e2e.downBaseURL}/healthz`)).status()).toBe(200);
+  });
+});
+
+test.describe("bad requests", () => {
+  test("a form post to a page without an action gets a localized error page, not a crash", async ({ request }) => {
+    const response = await request.post("/login", { form: { anything: "1" }, maxRedirects: 0 });
+    expect(response.status()).toBe(405);
+    expect(await response.text()).toContain("Den handling er ikke mulig her.");
+  });
+});

@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { demoAccounts, demoTenancyIds, sessionCookie, signIn, useLanguage } from "./helpers";
+
+test.describe("login with e-mail", () => {
+  test("a resident with the right password lands on their tenancy dashboard", async ({ page, context }) => {
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nørrebrogade 148A, 2. tv.");
+    await expect(page.locator(".header-address")).toContainText("2200 København N");
+    // The dashboard's sections, in Danish (the default language).
+    for (const heading of ["Forbrugsvurdering", "Dit forbrug", "Indeklima", "Seneste fordelingsregnskab"]) {
+      await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    }
+    await expect(page.getByText("Data er endnu ikke tilgængelige").first()).toBeVisible();
+    const cookie = await sessionCookie(context);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+  });
+
+  test("e-mail addresses are not case-sensitive", async ({ page }) => {
+    await signIn(page, demoAccounts.anna.email.toUpperCase());
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+  });
+
+  test("a wrong password shows the localized error, keeps the e-mail and leaves no session", async ({ page, context }) => {
+    await signIn(page, demoAccounts.anna.email, "Wrong-Password-2026!");
+    await expect(page.getByRole("alert").filter({ hasText: "Ugyldige loginoplysninger. Prøv venligst igen." })).toBeVisible();
+    await expect(page.locator('input[name="email"]')).toHaveValue(demoAccounts.anna.email);
+    await expect(page.locator('input[name="password"]')).toHaveValue("");
+    expect(await sessionCookie(context)).toBeUndefined();
+
+    await useLanguage(page, "en");
+    await signIn(page, demoAccounts.anna.email, "Wrong-Password-2026!");
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid login credentials. Please try again." })).toBeVisible();
+    expect(await sessionCookie(context)).toBeUndefined();
+  });
+
+  test("an unknown e-mail gets the same answer as a wrong password", async ({ page }) => {
+    await useLanguage(page, "nb");
+    await signIn(page, "nobody@demo.test", "Wrong-Password-2026!");
+    await expect(page.getByRole("alert").filter({ hasText: "Ugyldige innloggingsopplysninger. Vennligst prøv igjen." })).toBeVisible();
+  });
+
+  test("the server validates the form and answers 400 with localized messages", async ({ page }) => {
+    await useLanguage(page, "en");
+    const response = await page.request.post("/login/email", { form: { email: "not-an-address", password: "" }, maxRedirects: 0 });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Invalid e-mail address.");
+    expect(html).toContain("Enter your password.");
+    expect(html).toContain('value="not-an-address"');
+  });
+
+  test("the login entry offers e-mail and the three social providers", async ({ page }) => {
+    await useLanguage(page, "en");
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Log in with e-mail" })).toHaveAttribute("href", "/login/email");
+    for (const provider of ["Google", "Facebook", "Apple"]) {
+      await expect(page.getByRole("button", { name: `Continue with ${provider}` })).toBeDisabled();
+    }
+    await page.getByRole("link", { name: "Log in with e-mail" }).click();
+    await expect(page).toHaveURL(/\/login\/email$/);
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a signed-in resident who opens /login goes to their tenancy", async ({ page }) => {
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await page.goto("/login");
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+  });
+
+  test("the session cookie stays under 4096 bytes for the resident with the most tenancies", async ({ page, context }) => {
+    await signIn(page, demoAccounts.jens.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    const cookie = await sessionCookie(context);
+    expect(cookie).toBeDefined();
+    const setCookieLength = `${cookie!.name}=${cookie!.value}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`.length;
+    expect(setCookieLength).toBeLessThan(4096);
+  });
+});

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { demoAccounts, demoTenancyIds, signIn, useLanguage } from "./helpers";
+
+test.describe("tenancy area", () => {
+  test("a resident with two tenancies switches between them with the dropdown", async ({ page }) => {
+    await useLanguage(page, "en");
+    await signIn(page, demoAccounts.jens.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    const firstAddress = await page.getByRole("heading", { level: 1 }).innerText();
+
+    const select = page.getByLabel("Select tenancy");
+    await expect(select.locator("option")).toHaveCount(2);
+    await select.selectOption(String(demoTenancyIds.jensSecond));
+    await page.getByRole("button", { name: "Switch tenancy" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensSecond}$`));
+    const secondAddress = await page.getByRole("heading", { level: 1 }).innerText();
+    expect(secondAddress).not.toBe(firstAddress);
+    await expect(page.getByRole("status")).toContainText(`Showing ${secondAddress}.`);
+    await expect(select).toHaveValue(String(demoTenancyIds.jensSecond));
+
+    // The choice is remembered: the application root now opens the second tenancy.
+    await page.goto("/");
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensSecond}$`));
+  });
+
+  test("switching to a tenancy the resident does not hold changes nothing", async ({ page }) => {
+    await signIn(page, demoAccounts.jens.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    await page.request.post("/select-tenancy", { form: { tenancyId: String(demoTenancyIds.anna) } });
+    await page.goto("/");
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+  });
+
+  test("a resident with one tenancy has no tenancy dropdown", async ({ page }) => {
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await expect(page.locator("#tenancy-select")).toHaveCount(0);
+  });
+
+  test("the dashboard shows the latest allocation statement when there is one", async ({ page }) => {
+    await useLanguage(page, "en");
+    await signIn(page, demoAccounts.jens.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    const statement = page.locator("section", { has: page.getByRole("heading", { name: "Latest allocation statement" }) });
+    await expect(statement).toContainText(/Period \d+ \w+ \d{4} – \d+ \w+ \d{4}/);
+    await expect(statement).not.toContainText("No allocation statements yet.");
+  });
+
+  test("on a narrow screen the side menu is a drawer that opens and closes", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await useLanguage(page, "en");
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu).toBeHidden();
+    await page.getByRole("link", { name: "Menu" }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Consumption" })).toBeVisible();
+    await menu.getByRole("link", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test("on a wide screen the side menu is always there", async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await useLanguage(page, "en");
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Menu" })).toBeHidden();
+  });
+});
