@@ -11,7 +11,9 @@ export function safeRedirectPath(value: unknown): string | null {
     const base = "http://portal.invalid";
     const url = new URL(value, base);
     if (url.origin !== base) return null;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Dot segments can normalize to a protocol-relative target: "/.//evil.com" → "//evil.com".
+    return path.startsWith("//") ? null : path;
   } catch {
     return null;
   }

@@ -9,7 +9,13 @@ export interface HasTenancyId {
 
 export function tenancyIdFromPath(path: string | null | undefined): string | null {
   const match = path?.match(/^\/t\/([^/?#]+)/);
-  return match ? decodeURIComponent(match[1]!) : null;
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    // A malformed escape ("/t/%E0") names no tenancy; it must not crash the sign-in.
+    return null;
+  }
 }
 
 export function chooseTenancy<T extends HasTenancyId>(

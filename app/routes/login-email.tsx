@@ -49,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (cause instanceof ApiError && cause.code === "INVALID_CREDENTIALS") return failWith("login.invalid_credentials", 401);
     if (cause instanceof ApiError && cause.code === "UNAUTHENTICATED") return failWith("login.invalid_credentials", 401);
     if (cause instanceof ServiceDownError || isServiceFailure(cause)) return failWith("errors.service_unavailable", 503);
+    // Any other refusal (a masked server error, input the service rejects): say so on the form.
+    if (cause instanceof ApiError) return failWith("errors.invalid_response", 502);
     throw cause;
   }
 

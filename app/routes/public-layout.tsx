@@ -21,6 +21,23 @@ function SplashPanel() {
         <span>{root?.appName}</span>
       </p>
       <p className="splash-tagline">{t("splash.tagline")}</p>
+      {root ? (
+        <div className="app-stores">
+          <p>{t("splash.get_the_app")}</p>
+          <ul>
+            <li>
+              <a href={root.appStores.appStore} rel="noopener">
+                {t("splash.app_store")}
+              </a>
+            </li>
+            <li>
+              <a href={root.appStores.googlePlay} rel="noopener">
+                {t("splash.google_play")}
+              </a>
+            </li>
+          </ul>
+        </div>
+      ) : null}
     </aside>
   );
 }

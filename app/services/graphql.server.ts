@@ -117,8 +117,13 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
         log(`${options.service} service answered HTTP ${error.response.status}`);
         throw serviceFailure(options.service, error.response.status >= 500 ? "service_unavailable" : "invalid_response");
       }
-      log(`${options.service} service unreachable: ${describe(error)}`);
-      throw serviceFailure(options.service, "service_unavailable");
+      if (isUnreachable(error)) {
+        log(`${options.service} service unreachable: ${describe(error)}`);
+        throw serviceFailure(options.service, "service_unavailable");
+      }
+      // It answered, but not with GraphQL (for example an HTML error page with status 200).
+      log(`${options.service} service answered something that is not GraphQL: ${describe(error)}`);
+      throw serviceFailure(options.service, "invalid_response");
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
@@ -145,6 +150,14 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
       return run(document, variables, schema, invalidMessage);
     },
   };
+}
+
+/** A connection that failed or timed out, as opposed to an answer we could not read. */
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return true;
+  if (error.name === "TimeoutError" || error.name === "AbortError") return true;
+  // undici reports refused, reset and DNS failures as "TypeError: fetch failed".
+  return error instanceof TypeError;
 }
 
 function describe(error: unknown): string {

@@ -54,31 +54,33 @@ export function createAuthState(options: {
     const stale = (t: TokenSet) => needsRefresh(t, nowSeconds, options.leadSeconds);
     if (!stale(auth.account) && !stale(auth.users)) return auth;
 
-    let refreshed: AuthTokens;
-    try {
-      const [account, users] = await Promise.all([
-        stale(auth.account)
-          ? refreshOncePerProcess(`account:${auth.account.refreshToken}`, () =>
-              options.publicApi.account.refreshToken(auth.account.refreshToken),
-            )
-          : auth.account,
-        stale(auth.users)
-          ? refreshOncePerProcess(`users:${auth.users.refreshToken}`, () =>
-              options.publicApi.users.refreshToken(auth.users.refreshToken),
-            )
-          : auth.users,
-      ]);
-      refreshed = { ...auth, account, users };
-    } catch (error) {
-      if (error instanceof ApiError) {
-        // The service refused the refresh token: the login is over.
-        await options.session.destroyOnResponse();
-        throw redirect("/login");
-      }
-      throw error;
+    const refresh = (service: "account" | "users") => {
+      const tokens = auth[service];
+      if (!stale(tokens)) return Promise.resolve(tokens);
+      return refreshOncePerProcess(`${service}:${tokens.refreshToken}`, () =>
+        options.publicApi[service].refreshToken(tokens.refreshToken),
+      );
+    };
+    const [account, users] = await Promise.allSettled([refresh("account"), refresh("users")]);
+    const failures = [account, users].flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+
+    if (failures.some((reason) => reason instanceof ApiError)) {
+      // A service refused its refresh token: the login is over.
+      await options.session.destroyOnResponse();
+      throw redirect("/login");
     }
-    session.set("auth", refreshed);
-    await options.session.commitToResponse();
+    // Keep whatever was refreshed, even if the other service is down: its new refresh token is the
+    // only valid one now (the old one is accepted again just once, within the grace window).
+    const refreshed: AuthTokens = {
+      ...auth,
+      account: account.status === "fulfilled" ? account.value : auth.account,
+      users: users.status === "fulfilled" ? users.value : auth.users,
+    };
+    if (refreshed.account !== auth.account || refreshed.users !== auth.users) {
+      session.set("auth", refreshed);
+      await options.session.commitToResponse();
+    }
+    if (failures.length > 0) throw failures[0];
     return refreshed;
   }
 

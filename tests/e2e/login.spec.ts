@@ -81,3 +81,11 @@ test.describe("login with e-mail", () => {
     expect(setCookieLength).toBeLessThan(4096);
   });
 });
+
+test("the splash panel names the Danish-market brand and links to its two app stores", async ({ page }) => {
+  await page.goto("/login");
+  const splash = page.getByRole("complementary", { name: "Mit Forbrug" });
+  await expect(splash).toContainText("Dit hjems forbrug på et øjeblik");
+  await expect(splash.getByRole("link", { name: "Hent i App Store" })).toHaveAttribute("href", /apps\.apple\.com\/dk\//);
+  await expect(splash.getByRole("link", { name: "Hent i Google Play" })).toHaveAttribute("href", /play\.google\.com/);
+});

@@ -1,0 +1,85 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { formatCalendarDate, formatLocale } from "./format";
+
+describe("formatLocale (spec section 9: Danish unless English, then en-GB)", () => {
+  it("uses British conventions for English", () => {
+    expect(formatLocale("en")).toBe("en-GB");
+  });
+
+  it.each(["da", "nb"])("uses Danish conventions for %s", (language) => {
+    expect(formatLocale(language)).toBe("da-DK");
+  });
+
+  it("uses Danish conventions for any other language", () => {
+    expect(formatLocale("de")).toBe("da-DK");
+    expect(formatLocale("")).toBe("da-DK");
+  });
+});
+
+// Dates around midnight and the 2025 DST switches in Europe (30 March, 26 October), the turn of
+// the year and a leap day: each must be shown as the calendar date it is.
+const dates: [iso: string, en: string, da: string][] = [
+  ["2025-03-30", "30 March 2025", "30. marts 2025"],
+  ["2025-03-31", "31 March 2025", "31. marts 2025"],
+  ["2025-10-26", "26 October 2025", "26. oktober 2025"],
+  ["2025-10-27", "27 October 2025", "27. oktober 2025"],
+  ["2025-01-01", "1 January 2025", "1. januar 2025"],
+  ["2024-12-31", "31 December 2024", "31. december 2024"],
+  ["2024-02-29", "29 February 2024", "29. februar 2024"],
+  ["2025-05-01", "1 May 2025", "1. maj 2025"],
+];
+
+describe("formatCalendarDate", () => {
+  it.each(dates)("formats %s as the date it is", (iso, en, da) => {
+    expect(formatCalendarDate(iso, "en")).toBe(en);
+    expect(formatCalendarDate(iso, "da")).toBe(da);
+    // Norwegian residents get Danish number and date conventions (spec section 9).
+    expect(formatCalendarDate(iso, "nb")).toBe(da);
+  });
+
+  it("leaves a value that is not a calendar date as it is", () => {
+    expect(formatCalendarDate("not a date", "en")).toBe("not a date");
+    expect(formatCalendarDate("2025-5-1", "da")).toBe("2025-5-1");
+  });
+
+  it("gives the same dates whatever the process time zone", () => {
+    // process.env.TZ has no effect inside a worker thread, so the time zones are switched in a
+    // child Node process (on its main thread, where a TZ change applies at once).
+    const moduleUrl = new URL("./format.ts", import.meta.url).href;
+    const zones = ["UTC", "America/Los_Angeles", "Pacific/Kiritimati", "Europe/Copenhagen", "Pacific/Pago_Pago"];
+    const script = `
+      const { formatCalendarDate } = await import(${JSON.stringify(moduleUrl)});
+      const isoDates = JSON.parse(process.argv[1]);
+      const zones = JSON.parse(process.argv[2]);
+      const out = {};
+      for (const zone of zones) {
+        process.env.TZ = zone;
+        out[zone] = {
+          active: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          localDayOfUtcMidnight: new Date(Date.UTC(2025, 2, 30)).getDate(),
+          en: isoDates.map((d) => formatCalendarDate(d, "en")),
+          da: isoDates.map((d) => formatCalendarDate(d, "da")),
+        };
+      }
+      console.log(JSON.stringify(out));
+    `;
+    const stdout = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script, JSON.stringify(dates.map((d) => d[0])), JSON.stringify(zones)],
+      { cwd: fileURLToPath(new URL("../..", import.meta.url)), encoding: "utf8", env: { ...process.env, TZ: "UTC" } },
+    );
+    const results = JSON.parse(stdout) as Record<string, { active: string; localDayOfUtcMidnight: number; en: string[]; da: string[] }>;
+
+    // The harness really switched zones: UTC midnight of 30 March is still the 29th in Los Angeles.
+    expect(results["America/Los_Angeles"]?.active).toBe("America/Los_Angeles");
+    expect(results["America/Los_Angeles"]?.localDayOfUtcMidnight).toBe(29);
+    expect(results["Pacific/Kiritimati"]?.active).toBe("Pacific/Kiritimati");
+
+    for (const zone of zones) {
+      expect(results[zone]?.en, zone).toEqual(dates.map((d) => d[1]));
+      expect(results[zone]?.da, zone).toEqual(dates.map((d) => d[2]));
+    }
+  });
+});

@@ -1,0 +1,212 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { quantityIds } from "~/domain/quantities";
+import { supportedLanguages } from "./config";
+
+/**
+ * DESIGN.md section 4: every text exists in all three languages, and a test fails on a key missing
+ * from any locale. The locale files are read from disk (not through the bundled resources), so
+ * the test sees exactly what ships.
+ */
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const appDir = join(repoRoot, "app");
+const localesDir = join(repoRoot, "locales");
+
+type Leaves = Map<string, unknown>;
+
+/** Every nested key path ("login.title") with its leaf value. */
+function flatten(node: unknown, prefix = "", out: Leaves = new Map()): Leaves {
+  if (node !== null && typeof node === "object" && !Array.isArray(node)) {
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      flatten(value, prefix ? `${prefix}.${key}` : key, out);
+    }
+  } else {
+    out.set(prefix, node);
+  }
+  return out;
+}
+
+function readLocale(language: string, namespace: string): Leaves {
+  const text = readFileSync(join(localesDir, language, `${namespace}.json`), "utf8");
+  return flatten(JSON.parse(text));
+}
+
+function namespacesOf(language: string): string[] {
+  return readdirSync(join(localesDir, language))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.replace(/\.json$/, ""))
+    .sort();
+}
+
+/** The interpolation placeholders of a text: "{{ email }}", "{{count, number}}" → email, count. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([^},\s]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!).sort();
+}
+
+const languages: string[] = [...supportedLanguages];
+const namespaces = namespacesOf("en");
+const locales = new Map(
+  languages.map((language) => [language, new Map(namespaces.map((ns) => [ns, readLocale(language, ns)]))]),
+);
+const leavesOf = (language: string, namespace: string): Leaves => locales.get(language)?.get(namespace) ?? new Map();
+const english = leavesOf("en", "common");
+
+describe("locale files", () => {
+  it("exist for every supported language with the same namespaces", () => {
+    expect([...languages].sort()).toEqual(["da", "en", "nb"]);
+    expect(namespaces).toContain("common");
+    for (const language of languages) expect(namespacesOf(language), language).toEqual(namespaces);
+  });
+
+  it("hold a reasonable number of texts (the files were really read)", () => {
+    expect(english.size).toBeGreaterThan(20);
+  });
+
+  describe.each(namespaces)("namespace %s", (namespace) => {
+    const allKeys = [...new Set(languages.flatMap((l) => [...leavesOf(l, namespace).keys()]))].sort();
+
+    it.each(languages)("%s has every key that any language has", (language) => {
+      const keys = leavesOf(language, namespace);
+      expect(allKeys.filter((key) => !keys.has(key))).toEqual([]);
+    });
+
+    it.each(languages)("%s has only non-empty strings as texts", (language) => {
+      const bad = [...leavesOf(language, namespace)]
+        .filter(([, value]) => typeof value !== "string" || value.trim() === "")
+        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+      expect(bad).toEqual([]);
+    });
+
+    it("uses the same interpolation placeholders for a key in every language", () => {
+      const mismatches: string[] = [];
+      for (const key of allKeys) {
+        const byLanguage = languages.map((l) => {
+          const value = leavesOf(l, namespace).get(key);
+          return [l, typeof value === "string" ? placeholders(value).join(",") : "<missing>"] as const;
+        });
+        if (new Set(byLanguage.map(([, p]) => p)).size > 1) {
+          mismatches.push(`${key}: ${byLanguage.map(([l, p]) => `${l}=[${p}]`).join(" ")}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  });
+
+  it("detects what it is meant to detect", () => {
+    // The helpers above, on hand-made input: a nested key, and placeholders with spaces or a format.
+    expect([...flatten({ a: { b: "x", c: { d: "y" } } }).keys()]).toEqual(["a.b", "a.c.d"]);
+    expect(placeholders("Hi {{ name }}, {{count, number}} new {{name}}")).toEqual(["count", "name", "name"]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Keys used in the source must exist (in English, the fallback; the parity tests above then
+// guarantee them in every language).
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+interface KeyUse {
+  key: string;
+  where: string;
+}
+
+const files = sourceFiles(appDir).map((path) => ({ where: relative(repoRoot, path), text: readFileSync(path, "utf8") }));
+
+/** `t("…")`, `t('…')`, `t(\`…\`)` (also `i18n.t(…)`), a whole literal as the first argument. */
+const tCall = /(?<![\w$])t\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1\s*[,)]/g;
+/** Other places that carry a key: page titles, breadcrumbs, toasts, form errors, error messages. */
+const keyCarriers = [
+  /pageMeta\(\s*\w+\s*,\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
+  /labelKey\s*:\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
+  /messageKey\s*:\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
+  /toastMessage\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
+  /failWith\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
+  /formErrors\s*:\s*\[\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
+];
+/** Any string literal that looks like a key of one of these sections (e.g. zod messages). */
+const keySections = [...new Set(["validation", "login", "errors", "toast", ...[...english.keys()].map((k) => k.split(".")[0]!)])];
+const anyLiteral = /(["'`])([a-z_]+\.[A-Za-z0-9_.-]+)\1/g;
+const fileName = /\.(tsx?|jsx?|mjs|css|json|svg|png|ico|html|server|client)$/;
+
+const literalKeys: KeyUse[] = [];
+const dynamicKeys: KeyUse[] = [];
+for (const { where, text } of files) {
+  for (const pattern of [tCall, ...keyCarriers]) {
+    for (const match of text.matchAll(pattern)) {
+      const key = match[2]!;
+      if (match[1] === "`" && key.includes("${")) dynamicKeys.push({ key, where });
+      else literalKeys.push({ key, where });
+    }
+  }
+  for (const match of text.matchAll(anyLiteral)) {
+    const key = match[2]!;
+    if (keySections.includes(key.split(".")[0]!) && !fileName.test(key)) literalKeys.push({ key, where });
+  }
+}
+
+/**
+ * Keys built at run time, by their static start, with the values they are built from. A new kind
+ * of dynamic key fails the test until it is listed here.
+ */
+const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> = {
+  "quantity.": quantityIds,
+  "language.": supportedLanguages,
+  // The three social providers of spec section 1 (app/routes/login.tsx).
+  "login.with_": ["google", "facebook", "apple"],
+  // Expense types come from the back-end; an unknown one falls back to its own name.
+  "expense.": "has defaultValue",
+};
+
+describe("translation keys used in the source", () => {
+  it("are found by the scan (the scan works)", () => {
+    const keys = literalKeys.map((u) => u.key);
+    // A few that must be there whatever the pages look like: login form errors and the error page.
+    expect(keys).toContain("validation.invalid_email");
+    expect(keys).toContain("login.invalid_credentials");
+    expect(keys).toContain("errors.service_unavailable");
+    expect(literalKeys.length).toBeGreaterThan(30);
+    expect(dynamicKeys.map((u) => u.key)).toContain("quantity.${quantity}");
+  });
+
+  it("exist in English", () => {
+    const missing = literalKeys.filter((u) => !english.has(u.key)).map((u) => `${u.key} (${u.where})`);
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it("name a text, not a section of texts", () => {
+    const sections = literalKeys.filter((u) => english.has(u.key) && typeof english.get(u.key) !== "string");
+    expect(sections).toEqual([]);
+  });
+
+  it("built at run time are all known, and every value they are built from has a text", () => {
+    const unknown = dynamicKeys
+      .filter((u) => !Object.keys(dynamicKeyValues).some((prefix) => u.key.startsWith(prefix + "${")))
+      .map((u) => `${u.key} (${u.where})`);
+    expect(unknown).toEqual([]);
+
+    const missing: string[] = [];
+    for (const [prefix, values] of Object.entries(dynamicKeyValues)) {
+      if (values === "has defaultValue") continue;
+      for (const value of values) {
+        for (const language of languages) {
+          if (!leavesOf(language, "common").has(prefix + value)) missing.push(`${language}: ${prefix}${value}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("include a quantity.<id> text for every quantity", () => {
+    const missing = quantityIds.filter((id) => typeof english.get(`quantity.${id}`) !== "string");
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { buildSchema, parse, validate, type GraphQLSchema, Kind, OperationTypeNode } from "graphql";
+import { describe, expect, it } from "vitest";
+import { accountTypeDefs } from "../../backend/schema/account";
+import { tenantTypeDefs } from "../../backend/schema/tenant";
+import { usersTypeDefs } from "../../backend/schema/users";
+import * as accountDocuments from "./account/documents";
+import * as tenantDocuments from "./tenant/documents";
+import * as usersDocuments from "./users/documents";
+
+/**
+ * DESIGN.md section 1: every GraphQL document the portal sends is validated against the schema of
+ * the back-end service it is sent to, so the two cannot drift apart. Which documents go to which
+ * service is stated here, once: app/services/<service>/documents.ts → backend/schema/<service>.ts.
+ */
+const services = [
+  { service: "account", documents: accountDocuments, typeDefs: accountTypeDefs },
+  { service: "users", documents: usersDocuments, typeDefs: usersTypeDefs },
+  { service: "tenant", documents: tenantDocuments, typeDefs: tenantTypeDefs },
+] as const;
+
+/** The exported documents of a module: every exported string. */
+function documentsOf(module: Record<string, unknown>): [name: string, document: string][] {
+  return Object.entries(module).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+}
+
+describe.each(services)("documents sent to the $service service", ({ service, documents, typeDefs }) => {
+  let schema: GraphQLSchema;
+  const exported = documentsOf(documents);
+
+  it("the back-end schema builds", () => {
+    schema = buildSchema(typeDefs);
+    expect(schema.getQueryType()).toBeTruthy();
+  });
+
+  it("the portal sends at least one document", () => {
+    expect(exported.length).toBeGreaterThan(0);
+    // Every export of a documents module is a document: nothing else hides there.
+    expect(Object.keys(documents).sort()).toEqual(exported.map(([name]) => name).sort());
+  });
+
+  it.each(exported)("%s is valid against the schema", (_name, document) => {
+    schema ??= buildSchema(typeDefs);
+    const ast = parse(document);
+    const operations = ast.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+    // One named operation per document (graphql-request sends the document as it is).
+    expect(operations).toHaveLength(1);
+    expect(operations[0]?.name?.value).toBeTruthy();
+    const errors = validate(schema, ast).map((e) => e.message);
+    expect(errors, `${service}: ${_name}`).toEqual([]);
+  });
+
+  it("has mutations exactly where the export is named …Mutation (only queries are memoized)", () => {
+    for (const [name, document] of exported) {
+      const operation = parse(document).definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+      expect(operation && "operation" in operation ? operation.operation : undefined, name).toBe(
+        name.endsWith("Mutation") ? OperationTypeNode.MUTATION : OperationTypeNode.QUERY,
+      );
+    }
+  });
+});
+
+describe("the validation itself", () => {
+  it("rejects a document that asks for a field the schema does not have", () => {
+    const schema = buildSchema(accountTypeDefs);
+    const errors = validate(schema, parse("query Q { currentUser { id noSuchField } }"));
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("rejects a document sent to the wrong service", () => {
+    const tenantOnly = "query TenantUnits { tenantUnits { meters { id } } }";
+    expect(validate(buildSchema(tenantTypeDefs), parse(tenantOnly))).toEqual([]);
+    expect(validate(buildSchema(accountTypeDefs), parse(tenantOnly)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,326 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import {
+  ApiError,
+  createGraphQLService,
+  isServiceFailure,
+  serviceFailure,
+  type GraphQLServiceOptions,
+} from "./graphql.server";
+
+/**
+ * The one GraphQL client of the portal (DESIGN.md section 1, spec sections 7 and 8), driven
+ * through an injected `fetch`: what it sends, how it validates answers and how it maps failures.
+ */
+
+const UserQuery = /* GraphQL */ `
+  query CurrentUser($id: ID) {
+    currentUser(id: $id) { id email }
+  }
+`;
+const RevokeMutation = /* GraphQL */ `
+  mutation RevokeToken($refreshToken: String!) {
+    revokeToken(refreshToken: $refreshToken) { revoked }
+  }
+`;
+const userSchema = z.object({ currentUser: z.object({ id: z.string(), email: z.string() }) });
+const revokeSchema = z.object({ revokeToken: z.object({ revoked: z.boolean() }) });
+
+interface SentRequest {
+  url: string;
+  headers: Headers;
+  body: { query: string; variables?: Record<string, unknown>; operationName?: string };
+  signal: AbortSignal | null | undefined;
+}
+
+type Answer = (sent: SentRequest) => Response | Promise<Response>;
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+/** A fetch that records every request and answers with `answer`. */
+function fakeFetch(answer: Answer) {
+  const sent: SentRequest[] = [];
+  const fetchImpl = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const request = {
+      url: String(input instanceof Request ? input.url : input),
+      headers: new Headers(init?.headers),
+      body: JSON.parse(String(init?.body)) as SentRequest["body"],
+      signal: init?.signal,
+    };
+    sent.push(request);
+    return answer(request);
+  });
+  return { fetch: fetchImpl as unknown as typeof fetch, sent, calls: () => fetchImpl.mock.calls.length };
+}
+
+function service(fetchImpl: typeof fetch, options: Partial<GraphQLServiceOptions> = {}) {
+  return createGraphQLService({
+    service: "account",
+    url: "http://backend.test/account/graphql",
+    timeoutMs: 2000,
+    fetch: fetchImpl,
+    log: () => undefined,
+    ...options,
+  });
+}
+
+const user = { currentUser: { id: "1", email: "anna@demo.test" } };
+
+/** What a call rejected with (fails the test when it did not reject). */
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to reject");
+}
+
+function expectServiceFailure(thrown: unknown, status: number, error: "service_unavailable" | "invalid_response") {
+  expect(isServiceFailure(thrown)).toBe(true);
+  const failure = thrown as { init: { status?: number } | null; data: { error: string; service: string } };
+  expect(failure.init?.status).toBe(status);
+  expect(failure.data.error).toBe(error);
+  expect(failure.data.service).toBe("account");
+}
+
+describe("createGraphQLService", () => {
+  it("POSTs the document and variables to the service URL and returns the validated data", async () => {
+    const backend = fakeFetch(() => jsonResponse({ data: user }));
+    const result = await service(backend.fetch).request(UserQuery, { id: "1" }, userSchema, "Invalid getUser response");
+    expect(result).toEqual(user);
+    expect(backend.sent).toHaveLength(1);
+    expect(backend.sent[0]?.url).toBe("http://backend.test/account/graphql");
+    expect(backend.sent[0]?.body.query).toContain("currentUser(id: $id)");
+    expect(backend.sent[0]?.body.variables).toEqual({ id: "1" });
+    expect(backend.fetch).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: "POST" }));
+  });
+
+  it("returns what the schema outputs, dropping fields it does not know", async () => {
+    const backend = fakeFetch(() => jsonResponse({ data: { currentUser: { ...user.currentUser, extra: true } } }));
+    const result = await service(backend.fetch).request(UserQuery, {}, userSchema, "Invalid getUser response");
+    expect(result).toEqual(user);
+  });
+
+  describe("answers that do not match the schema", () => {
+    it("reject with a 502 service failure and log the spec's message", async () => {
+      const log = vi.fn();
+      const backend = fakeFetch(() => jsonResponse({ data: { currentUser: { id: 1 } } }));
+      const thrown = await rejectionOf(
+        service(backend.fetch, { log }).request(UserQuery, {}, userSchema, "Invalid getUser response"),
+      );
+      expectServiceFailure(thrown, 502, "invalid_response");
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("Invalid getUser response"));
+    });
+
+    it("reject a null data field the same way", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: null }));
+      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 502, "invalid_response");
+    });
+  });
+
+  describe("a service that cannot be used", () => {
+    it("is a 503 service failure when the network fails", async () => {
+      const backend = fakeFetch(() => {
+        throw new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED 127.0.0.1:4000") });
+      });
+      const thrown = await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x"));
+      expectServiceFailure(thrown, 503, "service_unavailable");
+    });
+
+    it("is a 503 service failure when it answers slower than the timeout, and the request is aborted", async () => {
+      let aborted = false;
+      const backend = fakeFetch(
+        ({ signal }) =>
+          new Promise<Response>((resolve, reject) => {
+            const late = setTimeout(() => resolve(jsonResponse({ data: user })), 5000);
+            signal?.addEventListener("abort", () => {
+              aborted = true;
+              clearTimeout(late);
+              reject(signal.reason);
+            });
+          }),
+      );
+      const started = Date.now();
+      const thrown = await rejectionOf(service(backend.fetch, { timeoutMs: 100 }).request(UserQuery, {}, userSchema, "x"));
+      expectServiceFailure(thrown, 503, "service_unavailable");
+      expect(aborted).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it("is a 503 service failure for an HTTP 5xx without GraphQL errors", async () => {
+      const backend = fakeFetch(() => new Response("Bad gateway", { status: 502, headers: { "content-type": "text/plain" } }));
+      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 503, "service_unavailable");
+    });
+
+    it("is a 502 service failure for an HTTP 4xx without GraphQL errors", async () => {
+      const backend = fakeFetch(() => new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } }));
+      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 502, "invalid_response");
+    });
+
+    it("is a service failure, not a crash, when the answer is not JSON", async () => {
+      const backend = fakeFetch(() => new Response("<html>oops</html>", { status: 200, headers: { "content-type": "application/json" } }));
+      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 502, "invalid_response");
+    });
+  });
+
+  describe("GraphQL errors", () => {
+    const graphQLError = (...errors: { message: string; extensions?: Record<string, unknown> }[]) =>
+      fakeFetch(() => jsonResponse({ data: null, errors }));
+
+    it("become an ApiError with the first error's code and message", async () => {
+      const backend = graphQLError({ message: "Please enter valid credentials", extensions: { code: "INVALID_CREDENTIALS" } });
+      const onAuthRequired = vi.fn(async (): Promise<never> => {
+        throw new Error("must not be called");
+      });
+      const thrown = await rejectionOf(service(backend.fetch, { onAuthRequired }).request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"));
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).code).toBe("INVALID_CREDENTIALS");
+      expect((thrown as ApiError).message).toBe("Please enter valid credentials");
+      expect((thrown as ApiError).service).toBe("account");
+      expect(isServiceFailure(thrown)).toBe(false);
+      expect(onAuthRequired).not.toHaveBeenCalled();
+    });
+
+    it("have the code UNKNOWN when the service gives none", async () => {
+      const thrown = await rejectionOf(service(graphQLError({ message: "Boom" }).fetch).request(UserQuery, {}, userSchema, "x"));
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).code).toBe("UNKNOWN");
+    });
+
+    it("are GraphQL errors even when the HTTP status is not 200", async () => {
+      const backend = fakeFetch(() =>
+        jsonResponse({ errors: [{ message: "Invalid input", extensions: { code: "BAD_USER_INPUT" } }] }, 400),
+      );
+      const thrown = await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x"));
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).code).toBe("BAD_USER_INPUT");
+    });
+
+    const authRequiredCases: [string, { message: string; extensions?: Record<string, unknown> }[]][] = [
+      ["code UNAUTHENTICATED", [{ message: "Login required", extensions: { code: "UNAUTHENTICATED" } }]],
+      ["code UNAUTHENTICATED with another message", [{ message: "Token expired", extensions: { code: "UNAUTHENTICATED" } }]],
+      ["the Danish 'access not allowed' message without a code", [{ message: "Adgang ikke tilladt" }]],
+      ["code FORBIDDEN", [{ message: "Forbidden", extensions: { code: "FORBIDDEN" } }]],
+      [
+        "a login-required error that is not the first one",
+        [{ message: "Something else", extensions: { code: "BAD_USER_INPUT" } }, { message: "Login required" }],
+      ],
+    ];
+
+    it.each(authRequiredCases)("call onAuthRequired for %s, whose redirect propagates", async (_label, errors) => {
+      const sentinel = new Response(null, { status: 302, headers: { location: "/login" } });
+      const onAuthRequired = vi.fn(async (): Promise<never> => {
+        throw sentinel;
+      });
+      const thrown = await rejectionOf(service(graphQLError(...errors).fetch, { onAuthRequired }).request(UserQuery, {}, userSchema, "x"));
+      expect(thrown).toBe(sentinel);
+      expect(onAuthRequired).toHaveBeenCalledTimes(1);
+    });
+
+    it("without onAuthRequired, a login-required error is an ApiError", async () => {
+      const backend = graphQLError({ message: "Login required", extensions: { code: "UNAUTHENTICATED" } });
+      const thrown = await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x"));
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).code).toBe("UNAUTHENTICATED");
+    });
+  });
+
+  describe("memoization", () => {
+    it("sends two identical queries once, in parallel and one after the other", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: user }));
+      const api = service(backend.fetch);
+      const [a, b] = await Promise.all([
+        api.request(UserQuery, { id: "1" }, userSchema, "x"),
+        api.request(UserQuery, { id: "1" }, userSchema, "x"),
+      ]);
+      await api.request(UserQuery, { id: "1" }, userSchema, "x");
+      expect(a).toEqual(user);
+      expect(b).toEqual(user);
+      expect(backend.calls()).toBe(1);
+    });
+
+    it("sends queries with different variables separately", async () => {
+      const backend = fakeFetch(({ body }) =>
+        jsonResponse({ data: { currentUser: { id: String(body.variables?.id), email: "x@demo.test" } } }),
+      );
+      const api = service(backend.fetch);
+      const [one, two] = await Promise.all([
+        api.request(UserQuery, { id: "1" }, userSchema, "x"),
+        api.request(UserQuery, { id: "2" }, userSchema, "x"),
+      ]);
+      expect(backend.calls()).toBe(2);
+      expect(one.currentUser.id).toBe("1");
+      expect(two.currentUser.id).toBe("2");
+    });
+
+    it("is per service instance (per request)", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: user }));
+      await service(backend.fetch).request(UserQuery, {}, userSchema, "x");
+      await service(backend.fetch).request(UserQuery, {}, userSchema, "x");
+      expect(backend.calls()).toBe(2);
+    });
+
+    it("never applies to mutations", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: { revokeToken: { revoked: true } } }));
+      const api = service(backend.fetch);
+      await Promise.all([
+        api.request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"),
+        api.request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"),
+      ]);
+      await api.request(`# a comment first\n${RevokeMutation}`, { refreshToken: "r" }, revokeSchema, "x");
+      expect(backend.calls()).toBe(3);
+    });
+
+    it("forgets a query that failed, so it can be tried again", async () => {
+      let attempt = 0;
+      const backend = fakeFetch(() => {
+        attempt += 1;
+        if (attempt === 1) throw new TypeError("fetch failed");
+        return jsonResponse({ data: user });
+      });
+      const api = service(backend.fetch);
+      expect(isServiceFailure(await rejectionOf(api.request(UserQuery, {}, userSchema, "x")))).toBe(true);
+      await expect(api.request(UserQuery, {}, userSchema, "x")).resolves.toEqual(user);
+      expect(backend.calls()).toBe(2);
+    });
+  });
+
+  describe("the authorization header", () => {
+    it("is 'Bearer <token>' when getToken gives a token", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: user }));
+      await service(backend.fetch, { getToken: async () => "access.token.value" }).request(UserQuery, {}, userSchema, "x");
+      expect(backend.sent[0]?.headers.get("authorization")).toBe("Bearer access.token.value");
+    });
+
+    it("is absent when getToken gives null", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: user }));
+      await service(backend.fetch, { getToken: async () => null }).request(UserQuery, {}, userSchema, "x");
+      expect(backend.sent[0]?.headers.has("authorization")).toBe(false);
+    });
+
+    it("is absent when there is no getToken", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: user }));
+      await service(backend.fetch).request(UserQuery, {}, userSchema, "x");
+      expect(backend.sent[0]?.headers.has("authorization")).toBe(false);
+    });
+  });
+});
+
+describe("serviceFailure and isServiceFailure", () => {
+  it("recognize each other and nothing else", () => {
+    const unavailable = serviceFailure("tenant", "service_unavailable");
+    const invalid = serviceFailure("users", "invalid_response");
+    expect(isServiceFailure(unavailable)).toBe(true);
+    expect(isServiceFailure(invalid)).toBe(true);
+    expect(unavailable.init?.status).toBe(503);
+    expect(invalid.init?.status).toBe(502);
+    expect(unavailable.data).toEqual({ error: "service_unavailable", service: "tenant" });
+
+    for (const other of [null, undefined, "service_unavailable", new Error("x"), new ApiError("account", "X", "x"), { data: { error: "service_unavailable" } }]) {
+      expect(isServiceFailure(other)).toBe(false);
+    }
+  });
+});
