@@ -50,6 +50,8 @@ export default defineConfig({
         SESSION_SECRET: e2e.sessionSecret,
         ACCESS_TOKEN_TTL_SECONDS: String(e2e.accessTokenTtlSeconds),
         TOKEN_REFRESH_LEAD_SECONDS: String(e2e.refreshLeadSeconds),
+        // Tests present their own client address (X-Forwarded-For) to exercise per-address limits.
+        TRUST_PROXY: "loopback",
       },
     },
     {

@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { createAppLoadContext } from "./app/context.server";
 import { readConfig } from "./app/config.server";
+import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
 
 /**
  * The portal's HTTP server: security headers with a per-request CSP nonce, compression, long-lived
@@ -62,6 +63,29 @@ app.use((_req, res, next) => {
   next();
 });
 
+const allowedOrigins = (process.env.PUBLIC_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+
+app.use((req, res, next) => {
+  // Reset and impersonation links carry secrets: keep them out of Referer headers and caches.
+  if (carriesSecretInUrl(req.path)) res.set({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+  // Every form post must come from one of our pages; others get the localized 403 page.
+  const host = app.get("trust proxy") ? (req.get("x-forwarded-host") ?? req.get("host")) : req.get("host");
+  const sameOrigin = isSameOriginRequest({
+    method: req.method,
+    origin: req.get("origin"),
+    referer: req.get("referer"),
+    host,
+    allowedOrigins,
+  });
+  if (!sameOrigin) {
+    console.warn(`Refused ${req.method} ${req.path} from origin ${req.get("origin") ?? req.get("referer")}`);
+    // @remix-run/express builds the request from originalUrl.
+    req.method = "GET";
+    req.url = req.originalUrl = "/forbidden";
+  }
+  next();
+});
+
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
@@ -93,6 +117,7 @@ app.all(
         cookieHeader: req.headers.cookie ?? null,
         https: req.protocol === "https",
         cspNonce: res.locals.cspNonce as string,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         appendSetCookie: (value) => res.append("Set-Cookie", value),
       }),
   }),

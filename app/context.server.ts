@@ -13,6 +13,8 @@ import { createAuthState, type AuthState } from "./session/token-refresh.server"
 export interface PortalLoadContext {
   config: PortalConfig;
   cspNonce: string;
+  /** The resident's address (behind a trusted proxy, from X-Forwarded-For), for rate limits. */
+  clientAddress: string;
   session: RequestSession;
   auth: AuthState;
   api: Api;
@@ -30,6 +32,7 @@ export function createAppLoadContext(request: {
   cookieHeader: string | null;
   https: boolean;
   cspNonce: string;
+  clientAddress: string;
   appendSetCookie: (value: string) => void;
 }): AppLoadContext {
   const portalConfig = config();
@@ -51,6 +54,7 @@ export function createAppLoadContext(request: {
   return {
     config: portalConfig,
     cspNonce: request.cspNonce,
+    clientAddress: request.clientAddress,
     session,
     auth,
     api,

@@ -12,6 +12,8 @@ export default [
     route("login", "routes/login.tsx"),
     route("login/email", "routes/login-email.tsx"),
     route("no-tenancies", "routes/no-tenancies.tsx"),
+    // Where server.ts sends form posts from other sites (403 in the resident's language).
+    route("forbidden", "routes/forbidden.tsx"),
   ]),
 
   // Actions without pages of their own.

@@ -2,9 +2,18 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-r
 import { useTranslation } from "react-i18next";
 
 /** The translation key and HTTP status for whatever a loader or action threw. */
-export function describeRouteError(error: unknown): { status: number; messageKey: string } {
+export function describeRouteError(error: unknown): {
+  status: number;
+  messageKey: string;
+  values?: Record<string, string | number>;
+} {
   if (isRouteErrorResponse(error)) {
-    const code = (error.data as { error?: unknown } | null)?.error;
+    const body = error.data as { error?: unknown; retryAfterMinutes?: unknown } | null;
+    const code = body?.error;
+    if (code === "rate_limited") {
+      const minutes = typeof body?.retryAfterMinutes === "number" ? body.retryAfterMinutes : 60;
+      return { status: error.status, messageKey: "errors.too_many_requests", values: { minutes } };
+    }
     if (code === "service_unavailable") return { status: error.status, messageKey: "errors.service_unavailable" };
     if (code === "invalid_response") return { status: error.status, messageKey: "errors.invalid_response" };
     const byStatus: Record<number, string> = {
@@ -29,10 +38,10 @@ export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
   const location = useLocation();
-  const { status, messageKey } = describeRouteError(error);
+  const { status, messageKey, values } = describeRouteError(error);
   return (
     <div className="route-error" role="alert">
-      <h1>{status >= 500 && messageKey === "errors.unexpected" ? t("errors.unexpected") : t(messageKey)}</h1>
+      <h1>{t(messageKey, values)}</h1>
       <p className="route-error-status">{t("errors.status", { status })}</p>
       <p className="route-error-actions">
         <a className="button" href={location.pathname + location.search}>

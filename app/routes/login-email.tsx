@@ -6,6 +6,7 @@ import { AuthorizationError } from "remix-auth";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormErrors } from "~/components/field";
+import { RouteError } from "~/components/route-error";
 import { loginFormSchema } from "~/domain/login-form";
 import { safeRedirectPath } from "~/domain/redirects";
 import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
@@ -13,10 +14,13 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 import { authenticator, ServiceDownError } from "~/session/authenticator.server";
+import { signInAttempt } from "~/security/limits.server";
 import { optionalUser } from "~/session/guards.server";
+import { secureCookies } from "~/session/session.server";
 import type { PublicHandle } from "./public-layout";
 
 export const handle: PublicHandle = { back: "/login" };
+export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 const hidden = { hideFields: ["password"] };
 
@@ -37,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 
   const failWith = (key: string, status: number) => data(submission.reply({ ...hidden, formErrors: [key] }), { status });
+  const attempt = await signInAttempt(request, context, submission.value.email);
 
   let tokens: AuthTokens;
   try {
@@ -46,8 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     const cause = error instanceof AuthorizationError ? error.cause : error;
-    if (cause instanceof ApiError && cause.code === "INVALID_CREDENTIALS") return failWith("login.invalid_credentials", 401);
-    if (cause instanceof ApiError && cause.code === "UNAUTHENTICATED") return failWith("login.invalid_credentials", 401);
+    if (cause instanceof ApiError && (cause.code === "INVALID_CREDENTIALS" || cause.code === "UNAUTHENTICATED")) {
+      attempt.failed();
+      return failWith("login.invalid_credentials", 401);
+    }
     if (cause instanceof ServiceDownError || isServiceFailure(cause)) return failWith("errors.service_unavailable", 503);
     // Any other refusal (a masked server error, input the service rejects): say so on the form.
     if (cause instanceof ApiError) return failWith("errors.invalid_response", 502);
@@ -77,7 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     session.set("tenancyId", tenancy.id);
     target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : `/t/${tenancy.id}`;
   }
-  return redirect(target, { headers: { "Set-Cookie": await context.session.commit() } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await context.session.commit());
+  headers.append("Set-Cookie", await attempt.succeeded(secureCookies(new URL(request.url).protocol === "https:")));
+  return redirect(target, { headers });
 }
 
 export default function LoginWithEmail() {
@@ -121,3 +131,8 @@ export default function LoginWithEmail() {
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "login.email_title");
+
+/** Errors (a 429, a service failure) show inside the public layout, which stays standing. */
+export function ErrorBoundary() {
+  return <RouteError />;
+}

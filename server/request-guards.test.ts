@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { carriesSecretInUrl, isSameOriginRequest } from "./request-guards";
+
+const host = "portal.example.dk";
+
+describe("isSameOriginRequest", () => {
+  it("lets safe methods through whatever their origin", () => {
+    expect(isSameOriginRequest({ method: "GET", origin: "https://evil.example", referer: undefined, host })).toBe(true);
+    expect(isSameOriginRequest({ method: "HEAD", origin: "null", referer: undefined, host })).toBe(true);
+  });
+
+  it("accepts a post from our own origin, by Origin or by Referer", () => {
+    expect(isSameOriginRequest({ method: "POST", origin: `https://${host}`, referer: undefined, host })).toBe(true);
+    expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: `https://${host}/login/email?x=1`, host })).toBe(true);
+    expect(isSameOriginRequest({ method: "POST", origin: "http://127.0.0.1:3000", referer: undefined, host: "127.0.0.1:3000" })).toBe(true);
+  });
+
+  it("rejects a post from another origin, another port, or Origin null", () => {
+    expect(isSameOriginRequest({ method: "POST", origin: "https://evil.example", referer: undefined, host })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", origin: `https://${host}.evil.example`, referer: undefined, host })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", origin: "http://127.0.0.1:4000", referer: undefined, host: "127.0.0.1:3000" })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", origin: "null", referer: undefined, host })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: "https://evil.example/page", host })).toBe(false);
+    expect(isSameOriginRequest({ method: "DELETE", origin: "https://evil.example", referer: undefined, host })).toBe(false);
+  });
+
+  it("prefers Origin over Referer", () => {
+    expect(isSameOriginRequest({ method: "POST", origin: "https://evil.example", referer: `https://${host}/`, host })).toBe(false);
+  });
+
+  it("rejects an unparseable Referer or Origin", () => {
+    expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: "not a url", host })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", origin: "garbage", referer: undefined, host })).toBe(false);
+  });
+
+  it("accepts origins configured as allowed", () => {
+    expect(
+      isSameOriginRequest({ method: "POST", origin: "https://mit.example.dk", referer: undefined, host: "internal:3000", allowedOrigins: ["https://mit.example.dk"] }),
+    ).toBe(true);
+  });
+
+  it("lets a request without Origin and Referer through (not a browser acting for a resident)", () => {
+    expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: undefined, host })).toBe(true);
+  });
+});
+
+describe("carriesSecretInUrl", () => {
+  it.each(["/set-password", "/set-password.data", "/impersonate/abc", "/login/email/forgot-password"])("%s", (path) => {
+    expect(carriesSecretInUrl(path)).toBe(true);
+  });
+  it.each(["/login", "/login/email", "/impersonate", "/t/1", "/set-passwordx"])("not %s", (path) => {
+    expect(carriesSecretInUrl(path)).toBe(false);
+  });
+});

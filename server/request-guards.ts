@@ -1,0 +1,53 @@
+/**
+ * Request checks made before the Remix handler (server.ts), as pure functions so they are tested
+ * without a server.
+ */
+
+/**
+ * Whether a state-changing request (POST, PUT, PATCH, DELETE) comes from one of our own pages.
+ * Browsers send Origin with every form post; when it is missing, Referer is used. A request with
+ * neither is not a browser acting for a resident (a script must hold the cookie itself) and passes.
+ * `Origin: null` (sandboxed frames, some cross-site redirects) never passes.
+ */
+export function isSameOriginRequest(input: {
+  method: string;
+  origin: string | undefined;
+  referer: string | undefined;
+  /** The host the resident sees (Host, or X-Forwarded-Host behind a trusted proxy). */
+  host: string | undefined;
+  /** Further origins allowed to post to us (PUBLIC_ORIGINS), e.g. https://portal.example.dk */
+  allowedOrigins?: readonly string[];
+}): boolean {
+  if (["GET", "HEAD", "OPTIONS"].includes(input.method.toUpperCase())) return true;
+  const claimed = input.origin ?? originOf(input.referer);
+  if (claimed === undefined) return true;
+  if (claimed === "null" || claimed === null) return false;
+  if (input.allowedOrigins?.includes(claimed)) return true;
+  try {
+    return input.host !== undefined && new URL(claimed).host === input.host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+function originOf(referer: string | undefined): string | null | undefined {
+  if (referer === undefined || referer === "") return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pages that carry a secret in their URL (password-reset and impersonation links) or show the
+ * form that uses it: their URLs must not leak through Referer, nor their answers stay in caches.
+ */
+export function carriesSecretInUrl(pathname: string): boolean {
+  return (
+    pathname === "/set-password" ||
+    pathname.startsWith("/set-password.") ||
+    pathname.startsWith("/impersonate/") ||
+    pathname === "/login/email/forgot-password"
+  );
+}

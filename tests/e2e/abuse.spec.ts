@@ -1,0 +1,84 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, signIn } from "./helpers";
+
+/** A fresh client address for this test (the e2e portal trusts X-Forwarded-For from loopback). */
+function address(testId: string, n = 0) {
+  let hash = 0;
+  for (const ch of testId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `198.51.${hash % 250}.${(n % 250) + 1}`;
+}
+
+async function postLogin(request: APIRequestContext, email: string, password: string, clientAddress: string) {
+  return request.post("/login/email", {
+    form: { email, password },
+    headers: { "X-Forwarded-For": clientAddress },
+    maxRedirects: 0,
+  });
+}
+
+test.describe("abuse limits and request checks", () => {
+  test("a burst of wrong passwords from one address hits the limit; other addresses are unaffected", async ({ playwright }, info) => {
+    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    const attacker = address(info.testId, 1);
+    let lastStatus = 0;
+    for (let i = 0; i < 30; i++) {
+      lastStatus = (await postLogin(request, `nobody${i}@demo.test`, "Wrong-Password-2026!", attacker)).status();
+      expect(lastStatus).toBe(401);
+    }
+    const refused = await postLogin(request, demoAccounts.anna.email, DEMO_PASSWORD, attacker);
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("For mange forsøg.");
+
+    const other = await postLogin(request, demoAccounts.anna.email, DEMO_PASSWORD, address(info.testId, 2));
+    expect(other.status()).toBe(302);
+    await request.dispose();
+  });
+
+  test("failures against one account stop at 100 an hour, but its owner's known browser still signs in", async ({ page, playwright }, info) => {
+    test.setTimeout(120_000);
+    // One account per project, so the two projects do not share a lockout.
+    const victim = info.project.name === "js" ? demoAccounts.emma : demoAccounts.mette;
+    const owner = address(info.testId, 200);
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": owner });
+    await signIn(page, victim.email);
+    await expect(page).toHaveURL(/\/t\/\d+$/);
+    await page.getByRole("button", { name: "Log ud" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    for (let i = 0; i < 100; i++) {
+      const response = await postLogin(request, victim.email, "Wrong-Password-2026!", address(info.testId, 1 + Math.floor(i / 20)));
+      expect(response.status()).toBe(401);
+    }
+    // A new browser from yet another address is refused, even with the right password…
+    const stranger = await postLogin(request, victim.email, DEMO_PASSWORD, address(info.testId, 150));
+    expect(stranger.status()).toBe(429);
+    await request.dispose();
+
+    // …while the owner's browser, known to the account, still gets in.
+    await signIn(page, victim.email);
+    await expect(page).toHaveURL(/\/t\/\d+$/);
+  });
+
+  test("a form post from another site is refused and changes nothing", async ({ request }) => {
+    const response = await request.post("/login/email", {
+      form: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["set-cookie"] ?? "").not.toContain("__session");
+    expect(await response.text()).toContain("Du har ikke adgang til denne side.");
+  });
+
+  test("a form post from our own pages is accepted", async ({ request, baseURL }) => {
+    const response = await request.post("/login/email", {
+      form: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },
+      headers: { Origin: new URL(baseURL!).origin, "X-Forwarded-For": address("own-origin") },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe(`/t/${demoTenancyIds.anna}`);
+  });
+});
