@@ -12,11 +12,23 @@ import type { Kysely } from "kysely";
 import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
 import { createDatabase, isDatabaseReachable, migrateToLatest } from "./db/database";
 import { seedDemoData } from "./db/seed/demo";
+import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
 import type { Database } from "./db/types";
 import { consoleLogger, type Logger } from "./logger";
+import { createMailer, defaultMailFrom, type Mailer } from "./mail/mailer";
+import { createSmtpTransport } from "./mail/smtp";
 import { typeDefsByService, type ServiceName } from "./schema";
 import { accountResolvers } from "./services/account";
-import { createServiceContext, type ServiceContext, type ServiceDependencies } from "./services/context";
+import {
+  defaultPortalUrl,
+  normalizePortalUrl,
+  type AccountFlowDependencies,
+  type AccountFlowOptions,
+  type BackendContext,
+} from "./services/account-context";
+import { createServiceContext, type ServiceDependencies } from "./services/context";
+import { impersonationSessionSeconds } from "./services/impersonation";
+import { defaultUserinfoUrls } from "./services/social";
 import { tenantResolvers } from "./services/tenant";
 import { secretKey, type Audience, type TokenSettings } from "./services/tokens";
 import { usersResolvers } from "./services/users";
@@ -31,15 +43,25 @@ export interface BackendOptions {
   refreshGraceSeconds?: number;
   /** Seed the demo data (only into an empty database, once). Default false. */
   seedDemo?: boolean;
+  /**
+   * With seedDemo: also write the demo readings and market prices up to the current hour (about
+   * 25 months on a fresh database, 20–40 s) and keep topping them up while running. Default
+   * false, so tests stay fast; backend/main.ts turns it on with SEED_DEMO.
+   */
+  demoReadings?: boolean;
   /** The clock; tests move it to expire tokens. Default: the system clock. */
   now?: () => Date;
   /** Default: console. */
   logger?: Logger;
+  /** Mailer, portal URL and social providers of the account flows (ADR 0009). */
+  accountFlows?: AccountFlowOptions;
 }
 
 export interface Backend {
   fetch(request: Request): Promise<Response>;
   db: Kysely<Database>;
+  /** The mailer in use (every message is also in the mail_outbox table). */
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -74,15 +96,17 @@ function json(body: unknown, status: number): Response {
 function createServiceYoga(
   service: ServiceName,
   deps: ServiceDependencies,
-): YogaServerInstance<object, ServiceContext> {
+  flows: AccountFlowDependencies,
+): YogaServerInstance<object, BackendContext> {
   const { logger } = deps;
-  return createYoga<object, ServiceContext>({
-    schema: createSchema<ServiceContext>({
+  return createYoga<object, BackendContext>({
+    schema: createSchema<BackendContext>({
       typeDefs: typeDefsByService[service],
       resolvers: resolversOfService[service],
     }),
     graphqlEndpoint: `/${service}/graphql`,
-    context: ({ request }) => createServiceContext(deps, audienceOfService[service], request),
+    context: ({ request }): BackendContext =>
+      Object.assign(createServiceContext(deps, audienceOfService[service], request), { flows }),
     maskedErrors: {
       // Errors thrown on purpose are GraphQLErrors with a code (services/errors.ts) and pass
       // through; anything else is logged here and reaches the client only as 'Unexpected error.'
@@ -111,12 +135,16 @@ function createServiceYoga(
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const logger = options.logger ?? consoleLogger;
   const db = createDatabase(options.databasePath);
+  let demoReadings: DemoReadingsHandle | undefined;
   try {
     await migrateToLatest(db);
     if (options.seedDemo === true) {
       const result = await seedDemoData(db);
       if (result.applied.length > 0) logger.info(`demo data seeded: ${result.applied.join(", ")}`);
       if (result.skipped !== undefined) logger.warn(`demo data not seeded: ${result.skipped}`);
+    }
+    if (options.seedDemo === true && options.demoReadings === true) {
+      demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger);
     }
   } catch (error) {
     await db.destroy();
@@ -134,10 +162,27 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     refreshGraceSeconds: options.refreshGraceSeconds ?? backendDefaults.refreshGraceSeconds,
   };
   const deps: ServiceDependencies = { db, tokens, logger, now: options.now ?? (() => new Date()) };
+  const flowOptions = options.accountFlows ?? {};
+  const mailer =
+    flowOptions.mailer ??
+    createMailer({
+      db,
+      now: deps.now,
+      logger,
+      from: flowOptions.mailFrom ?? defaultMailFrom,
+      transport: flowOptions.smtpUrl ? createSmtpTransport(flowOptions.smtpUrl) : null,
+    });
+  const flows: AccountFlowDependencies = {
+    mailer,
+    portalUrl: normalizePortalUrl(flowOptions.portalUrl ?? defaultPortalUrl),
+    userinfoUrls: { ...defaultUserinfoUrls, ...flowOptions.userinfoUrls },
+    fetch: flowOptions.fetch ?? ((input, init) => fetch(input, init)),
+    impersonationSessionSeconds: flowOptions.impersonationSessionSeconds ?? impersonationSessionSeconds,
+  };
   const yogas = {
-    account: createServiceYoga("account", deps),
-    users: createServiceYoga("users", deps),
-    tenant: createServiceYoga("tenant", deps),
+    account: createServiceYoga("account", deps, flows),
+    users: createServiceYoga("users", deps, flows),
+    tenant: createServiceYoga("tenant", deps, flows),
   } satisfies Record<ServiceName, unknown>;
 
   let closing: Promise<void> | undefined;
@@ -155,6 +200,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
 
   return {
     db,
+    mailer,
     async fetch(request) {
       try {
         return await handle(request);
@@ -165,7 +211,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     },
     close() {
       closing ??= (async () => {
+        await demoReadings?.stop();
         await Promise.all(Object.values(yogas).map((yoga) => yoga.dispose()));
+        await mailer.close();
         await db.destroy();
       })();
       return closing;

@@ -9,6 +9,13 @@
  *   REFRESH_TOKEN_TTL_SECONDS  default 2592000 (30 days)
  *   REFRESH_GRACE_SECONDS      default 30
  *   SEED_DEMO                  default true (true/false, 1/0, yes/no)
+ *   PORTAL_URL                 default http://localhost:3000 (links in e-mails and impersonation links)
+ *   SMTP_URL                   unset: e-mails are only recorded in the mail_outbox table
+ *   MAIL_FROM                  default "Mit Forbrug <no-reply@localhost>"
+ *   GOOGLE_USERINFO_URL        default https://openidconnect.googleapis.com/v1/userinfo ("none" disables)
+ *   FACEBOOK_USERINFO_URL      default https://graph.facebook.com/me?fields=id,name,email ("none" disables)
+ *   APPLE_USERINFO_URL         default none: Apple has no user-info endpoint (disabled until set)
+ *   IMPERSONATION_SESSION_SECONDS  default 3600 (spec: 60 minutes); shorter only for testing the limit
  *
  * Empty values count as unset.
  */
@@ -16,6 +23,9 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { defaultMailFrom } from "./mail/mailer";
+import { defaultPortalUrl, normalizePortalUrl, type AccountFlowOptions } from "./services/account-context";
+import { defaultUserinfoUrls } from "./services/social";
 
 const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -31,6 +41,33 @@ const booleanFlag = (fallback: boolean) =>
       .default(fallback),
   );
 
+const isLoopback = (hostname: string) => ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+
+/** An http(s) URL; plain http only for loopback hosts when `httpsUnlessLoopback`. */
+const webUrl = (httpsUnlessLoopback: boolean) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        if (url.protocol === "https:") return true;
+        return url.protocol === "http:" && (!httpsUnlessLoopback || isLoopback(url.hostname));
+      } catch {
+        return false;
+      }
+    },
+    { message: httpsUnlessLoopback ? "must be an https URL (http only for localhost)" : "must be an http(s) URL" },
+  );
+
+/** A provider's user-info URL; "none" disables the provider. */
+const userinfoUrl = (fallback: string | null) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .union([z.literal("none"), webUrl(true)])
+      .optional()
+      .transform((value) => (value === undefined ? fallback : value === "none" ? null : value)),
+  );
+
 export const envSchema = z.object({
   BACKEND_PORT: integer(0, 65_535, 4000),
   BACKEND_HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
@@ -40,6 +77,16 @@ export const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: integer(60, 31_536_000, 2_592_000),
   REFRESH_GRACE_SECONDS: integer(0, 600, 30),
   SEED_DEMO: booleanFlag(true),
+  PORTAL_URL: z.preprocess(unsetIfEmpty, webUrl(false).default(defaultPortalUrl)),
+  SMTP_URL: z.preprocess(
+    unsetIfEmpty,
+    z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
+  ),
+  MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().max(200).default(defaultMailFrom)),
+  GOOGLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.GOOGLE),
+  FACEBOOK_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.FACEBOOK),
+  APPLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.APPLE),
+  IMPERSONATION_SESSION_SECONDS: integer(10, 86_400, 3600),
 });
 
 export interface BackendConfig {
@@ -55,6 +102,10 @@ export interface BackendConfig {
   refreshTokenTtlSeconds: number;
   refreshGraceSeconds: number;
   seedDemo: boolean;
+  /** PORTAL_URL, SMTP_URL, MAIL_FROM and the user-info URLs (ADR 0009). */
+  accountFlows: Required<
+    Pick<AccountFlowOptions, "portalUrl" | "smtpUrl" | "mailFrom" | "userinfoUrls" | "impersonationSessionSeconds">
+  >;
 }
 
 export class ConfigError extends Error {
@@ -125,5 +176,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlSeconds: values.REFRESH_TOKEN_TTL_SECONDS,
     refreshGraceSeconds: values.REFRESH_GRACE_SECONDS,
     seedDemo: values.SEED_DEMO,
+    accountFlows: {
+      portalUrl: normalizePortalUrl(values.PORTAL_URL),
+      smtpUrl: values.SMTP_URL ?? null,
+      mailFrom: values.MAIL_FROM,
+      userinfoUrls: {
+        GOOGLE: values.GOOGLE_USERINFO_URL,
+        FACEBOOK: values.FACEBOOK_USERINFO_URL,
+        APPLE: values.APPLE_USERINFO_URL,
+      },
+      impersonationSessionSeconds: values.IMPERSONATION_SESSION_SECONDS,
+    },
   };
 }

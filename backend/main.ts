@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     refreshGraceSeconds: config.refreshGraceSeconds,
     seedDemo: config.seedDemo,
+    demoReadings: config.seedDemo,
+    accountFlows: config.accountFlows,
     logger,
   });
 

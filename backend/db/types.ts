@@ -19,7 +19,8 @@ export type IsoInstant = string;
 export const toSqlBoolean = (value: boolean): SqlBoolean => (value ? 1 : 0);
 export const fromSqlBoolean = (value: SqlBoolean): boolean => value !== 0;
 
-export type UserType = "EMAIL_PASSWORD" | "GOOGLE" | "FACEBOOK" | "APPLE";
+/** ADMIN_PORTAL: an account of the landlords' admin portal; it cannot use the tenant portal (spec section 6). */
+export type UserType = "EMAIL_PASSWORD" | "GOOGLE" | "FACEBOOK" | "APPLE" | "ADMIN_PORTAL";
 export type RefreshTokenService = "account" | "users";
 
 export interface UsersTable {
@@ -37,6 +38,8 @@ export interface UsersTable {
   user_type: UserType;
   email_notifications: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
   created_at: IsoInstant;
+  /** 1 once the onboarding slides were shown after the first login (migration 0003). */
+  onboarded: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
 }
 
 export interface PropertiesTable {
@@ -135,6 +138,10 @@ export interface RefreshTokensTable {
   /** Set when the token was accepted a second time within the grace window. */
   grace_used_at: IsoInstant | null;
   revoked_at: IsoInstant | null;
+  /** 1 when the family was started by impersonation (migration 0003). */
+  impersonation: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  /** The family's hard end (impersonation: 60 minutes after it began); null: none. */
+  absolute_expires_at: IsoInstant | null;
 }
 
 export interface AllocationStatementsTable {
@@ -146,6 +153,87 @@ export interface AllocationStatementsTable {
   period_end: IsoDate;
   /** JSON array of strings, e.g. ["heating","water"]. */
   expense_types: string;
+}
+
+export type SingleUseTokenPurpose = "password_reset" | "impersonation" | "slt";
+
+/** Password-reset, impersonation and short-lived (slt) tokens (migration 0003, ADR 0009). */
+export interface SingleUseTokensTable {
+  id: Generated<number>;
+  purpose: SingleUseTokenPurpose;
+  /** sha256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: IsoInstant;
+  expires_at: IsoInstant;
+  /** Set when the token was used; a used token is never accepted again. */
+  used_at: IsoInstant | null;
+  /** slt only: 1 when it continues an impersonation session. */
+  impersonation: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  /** slt of an impersonation session: when that session ends. */
+  session_expires_at: IsoInstant | null;
+}
+
+/** Every e-mail the back-end sent (backend/mail). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: IsoInstant;
+}
+
+/** Raw meter readings (migration 0002, ADR 0008): register values or samples. */
+export interface MeterReadingsTable {
+  meter_id: number;
+  /** Epoch seconds (UTC). */
+  ts: number;
+  value: number;
+}
+
+/** A rollup row: value = consumption or sum of samples; weight = covered hours or sample count. */
+interface ConsumptionRollup {
+  meter_id: number;
+  value: number;
+  weight: number;
+}
+
+export interface ConsumptionHourlyTable extends ConsumptionRollup {
+  /** Epoch seconds of the hour's start (UTC). */
+  hour: number;
+}
+
+export interface ConsumptionDailyTable extends ConsumptionRollup {
+  /** Copenhagen date YYYY-MM-DD. */
+  day: IsoDate;
+}
+
+export interface ConsumptionMonthlyTable extends ConsumptionRollup {
+  /** Copenhagen month YYYY-MM. */
+  month: string;
+}
+
+/** Price per unit of a quantity in a validity period (quantityPrices). */
+export interface QuantityPricesTable {
+  id: Generated<number>;
+  quantity: string;
+  price: number;
+  /** ISO 4217, e.g. DKK. */
+  currency: string;
+  valid_from: IsoDate;
+  /** Inclusive; null: open-ended. */
+  valid_to: IsoDate | null;
+}
+
+/** Hourly electricity market price (per kWh), may be negative. */
+export interface MarketPricesTable {
+  /** Price area, e.g. DK2. */
+  area: string;
+  /** Epoch seconds of the hour's start (UTC). */
+  hour: number;
+  price: number;
+  currency: string;
 }
 
 /** Demo seed steps already applied (see db/seed/demo.ts). */
@@ -166,6 +254,14 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   allocation_statements: AllocationStatementsTable;
   seed_steps: SeedStepsTable;
+  meter_readings: MeterReadingsTable;
+  consumption_hourly: ConsumptionHourlyTable;
+  consumption_daily: ConsumptionDailyTable;
+  consumption_monthly: ConsumptionMonthlyTable;
+  quantity_prices: QuantityPricesTable;
+  market_prices: MarketPricesTable;
+  single_use_tokens: SingleUseTokensTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -178,3 +274,5 @@ export type TenancyRow = Selectable<TenanciesTable>;
 export type TenancyMemberRow = Selectable<TenancyMembersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AllocationStatementRow = Selectable<AllocationStatementsTable>;
+export type SingleUseTokenRow = Selectable<SingleUseTokensTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -1,6 +1,7 @@
 /**
  * Account service (spec section 7, "Account service"): sign-in with e-mail and password, token
- * refresh and revocation, and the current user with all their tenancies.
+ * refresh and revocation, the current user with all their tenancies, and the account flows of
+ * issue 3 (sign-up, social sign-in, activation codes, password reset, impersonation; ADR 0009).
  *
  * Dates are ISO calendar dates (YYYY-MM-DD) in Europe/Copenhagen. Errors are GraphQL errors whose
  * `extensions.code` is one of the codes in backend/services/errors.ts; the portal maps codes, not
@@ -12,6 +13,14 @@ export const accountTypeDefs = /* GraphQL */ `
     currentUser: AccountUser!
     "Every tenancy the signed-in user holds, current or ended, ordered by start date."
     tenancies: [Tenancy!]!
+    """
+    Checks an activation code without using it; no sign-in needed. Dashes, spaces and case are
+    ignored (the portal sends the 12 letters). Never fails for a bad code: answers ok false with
+    the reason instead. Unknown, malformed or expired → code ACTIVATION_CODE_INVALID, text 'The
+    activation code you entered is invalid.'; already used → code ACTIVATION_CODE_IN_USE, text
+    'Activation code has already been used'.
+    """
+    validateActivationCode(activationCode: String!): ValidateActivationCodeResult!
   }
 
   type Mutation {
@@ -21,6 +30,148 @@ export const accountTypeDefs = /* GraphQL */ `
     refreshToken(refreshToken: String!): RefreshTokenPayload!
     "Revokes a refresh token (and the rotation chain it belongs to)."
     revokeToken(refreshToken: String!): RevokeTokenPayload!
+
+    """
+    Sign-up with e-mail and password (no sign-in needed). The e-mail is trimmed and lower-cased.
+    Errors, checked in this order:
+    - BAD_USER_INPUT with extensions.field 'email' and extensions.emailProblem 'invalid_email'
+      when the e-mail is not an address;
+    - BAD_USER_INPUT with extensions.field 'password' and extensions.passwordProblems, a list of
+      too_short | too_long | no_capital | no_lowercase | no_digit | no_special (the codes of
+      app/domain/password-rules.ts), when the password breaks the rules of spec section 5;
+    - BAD_USER_INPUT with extensions.field 'language' for a language other than da, en, nb;
+    - EMAIL_USED_BY_ADMIN_PORTAL: the e-mail belongs to the landlords' admin portal;
+    - USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS: the e-mail belongs to a user with admin or superuser rights;
+    - EMAIL_IN_USE: a user with the e-mail exists and the password is not theirs (also for a user
+      who has no password yet: invited or social; they use the password-reset e-mail instead);
+    - INVALID_CREDENTIALS: the existing user with this password is deactivated.
+    An existing user with the right password is signed in instead (created: false).
+    The new user's language is 'language' (default da); the portal passes the current UI language.
+    """
+    createEmailPasswordUser(email: String!, password: String!, language: String): CreateEmailPasswordUserPayload!
+
+    """
+    Sign-in or sign-up with a social provider. 'accessToken' is the provider's OAuth2 access token
+    (authorization-code flow with the e-mail scope, done by the portal). The back-end calls the
+    provider's user-info endpoint with it and uses the e-mail of the answer, which must be verified
+    (email_verified true; Facebook only returns confirmed addresses). Finds the user with that e-mail,
+    or creates one whose userType is the provider (created: true; language from 'language', else the
+    provider's locale, else da). Also returns 'slt', a short-lived token for the users service's
+    loginFromSlt (single use, 60 seconds).
+    Errors: SOCIAL_PROVIDER_DISABLED (no user-info URL configured for the provider),
+    SOCIAL_AUTH_FAILED (token refused, provider unreachable or answering nonsense),
+    SOCIAL_EMAIL_NOT_VERIFIED (no e-mail or not verified), EMAIL_USED_BY_ADMIN_PORTAL,
+    USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS, INVALID_CREDENTIALS (the user is deactivated),
+    BAD_USER_INPUT (field 'language').
+    """
+    socialAuth(accessToken: String!, provider: SocialProvider!, language: String): SocialAuthPayload!
+
+    """
+    Signs in as a user with a one-time impersonation token (the {token} of the
+    /impersonate/{token} link printed by 'npm run impersonation-link'). The token works once and
+    for 15 minutes; otherwise INVALID_TOKEN. The session ends 60 minutes after this call
+    (payload.sessionExpiresAt = refreshExpiresIn): access tokens never outlive it and refreshToken
+    fails with LOGIN_EXPIRED after it. Anything that changes the e-mail or password refuses such
+    a session with FORBIDDEN. currentUser.onboarded is true during it (the real user's flag is
+    not changed). 'slt' signs in to the users service (loginFromSlt) for the same session.
+    """
+    impersonate(token: String!): ImpersonatePayload!
+
+    """
+    Links the signed-in user (account access token) to the activation code's tenancy and marks the
+    code used; the user becomes the tenancy's admin if it has none. Dashes, spaces and case are
+    ignored. Errors: UNAUTHENTICATED, ACTIVATION_CODE_IN_USE ('Activation code has already been
+    used'), ACTIVATION_CODE_INVALID (unknown, malformed or expired).
+    """
+    addTenancy(activationCode: String!): AddTenancyPayload!
+
+    """
+    Sends a password-reset e-mail (da, en or nb by the user's language) with the one-time link
+    {PORTAL_URL}/set-password?token=…&email=… valid for 1 hour. Always answers ok true, the same
+    whether or not the e-mail belongs to a user (no e-mail is sent then). No sign-in needed.
+    """
+    requestPasswordReset(email: String!): OkPayload!
+
+    """
+    Sets a new password with the token of the reset e-mail. Errors: BAD_USER_INPUT with
+    extensions.field 'password' and extensions.passwordProblems (as createEmailPasswordUser; the
+    token is not spent), PASSWORD_UPDATE_FAILED ('Password update failed. Please try again.') for
+    a wrong, used or expired token or an e-mail that does not match it, FORBIDDEN when the request
+    carries an impersonation session's access token. On success all the user's refresh tokens
+    (both services) are revoked and the other reset links stop working; sign in again.
+    """
+    passwordReset(email: String!, token: String!, newPassword: String!): OkPayload!
+
+    """
+    Records that the signed-in user has seen the onboarding slides (AccountUser.onboarded becomes
+    true). Idempotent. In an impersonation session it changes nothing. Errors: UNAUTHENTICATED.
+    """
+    markOnboarded: OkPayload!
+  }
+
+  enum SocialProvider {
+    GOOGLE
+    FACEBOOK
+    APPLE
+  }
+
+  type OkPayload {
+    ok: Boolean!
+  }
+
+  type ValidateActivationCodeResult {
+    ok: Boolean!
+    "Null when ok; else the English text of spec section 8 (see validateActivationCode)."
+    text: String
+    "Null when ok; else ACTIVATION_CODE_IN_USE or ACTIVATION_CODE_INVALID, for the portal's translation."
+    code: String
+  }
+
+  type UserRef {
+    id: ID!
+  }
+
+  type CreateEmailPasswordUserPayload {
+    token: String!
+    refreshToken: String!
+    "Seconds since the epoch at which the refresh token expires."
+    refreshExpiresIn: Int!
+    payload: TokenPayload!
+    user: UserRef!
+    "True when the account was created; false when an existing user was signed in."
+    created: Boolean!
+  }
+
+  type SocialAuthPayload {
+    socialProvider: SocialProvider!
+    "The verified e-mail the provider answered with (lower-cased), the user's e-mail."
+    email: String!
+    token: String!
+    refreshToken: String!
+    refreshExpiresIn: Int!
+    payload: TokenPayload!
+    "Short-lived single-use token for the users service's loginFromSlt (60 seconds)."
+    slt: String!
+    user: UserRef!
+    "True when the account was created by this call (sign-up)."
+    created: Boolean!
+  }
+
+  type ImpersonatePayload {
+    token: String!
+    refreshToken: String!
+    "Seconds since the epoch at which the refresh token expires: the end of the impersonation session."
+    refreshExpiresIn: Int!
+    payload: TokenPayload!
+    "Short-lived single-use token for the users service's loginFromSlt (60 seconds)."
+    slt: String!
+    user: UserRef!
+  }
+
+  type AddTenancyPayload {
+    ok: Boolean!
+    "The tenancy the code belongs to, now one of the caller's tenancies."
+    tenancy: Tenancy!
   }
 
   type AccountUser {
@@ -34,6 +185,10 @@ export const accountTypeDefs = /* GraphQL */ `
     userType: String!
     emailNotifications: Boolean!
     accountHasStatements: Boolean!
+    "True once the onboarding slides were shown (markOnboarded); always true in an impersonation session."
+    onboarded: Boolean!
+    "True when the caller's access token belongs to an impersonation session (e-mail and password cannot be changed)."
+    impersonated: Boolean!
   }
 
   "Claims of the access token, as the portal needs them without decoding the JWT."
@@ -43,6 +198,10 @@ export const accountTypeDefs = /* GraphQL */ `
     exp: Int!
     "Issued at, seconds since the epoch."
     origIat: Int!
+    "True in an impersonation session."
+    impersonated: Boolean!
+    "Impersonation sessions only: when the session ends (seconds since the epoch); null otherwise."
+    sessionExpiresAt: Int
   }
 
   type TokenAuthPayload {

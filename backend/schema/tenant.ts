@@ -7,6 +7,235 @@ export const tenantTypeDefs = /* GraphQL */ `
   type Query {
     "The units of the caller's tenancies, with property settings and CO2 factors."
     tenantUnits: [TenantUnit!]!
+
+    """
+    Values per calendar bucket (Europe/Copenhagen) of one or more quantities of a tenancy's unit,
+    optionally of one room or one meter, with comparisons in relatedValues. Values outside the
+    tenancy (before its start, after its end or in the future) are null, never zero.
+    """
+    tenantGraph(graph: TenantGraphInput!): TenantGraphResult!
+
+    """
+    Totals over a period per unit, room or meter (rows) and quantity (columns), with one
+    comparison (compareWith) in comparisonValues. PROPERTY_AVERAGE only at UNIT level.
+    """
+    tenantTable(table: TenantTableInput!): TenantTable!
+
+    "Key figures of one quantity of a tenancy's unit over a period."
+    unitQuantityKpis(input: UnitQuantityKpisInput!): UnitQuantityKpis!
+
+    """
+    The first and last raw readout of a meter of the tenancy's unit within [fromDate, toDate]
+    (local datetimes YYYY-MM-DDTHH:mm:00), clamped to the tenancy. Nulls when there is none.
+    """
+    readoutMinMax(tenancyId: Int!, meterNumber: String!, quantity: String!, fromDate: String!, toDate: String!): ReadoutMinMax!
+
+    "Prices per unit of each quantity valid at some point in [periodBegin, periodEnd] (dates YYYY-MM-DD)."
+    quantityPrices(input: QuantityPricesInput!): [QuantityPrice!]!
+
+    """
+    Consumption rating A+..G (ADR 0007): the unit's consumption per m2 over the last 365 days
+    (from the tenancy's start if later) divided by the average per m2 of the other units of the
+    property over the same days. letter is null when there is too little data.
+    """
+    consumptionRating(tenancyId: Int!, quantity: String!): ConsumptionRating!
+  }
+
+  "Bucket size. Buckets follow the Copenhagen calendar: days of 23/25 hours, weeks from Monday."
+  enum Resolution {
+    "At most 93 days."
+    HOURLY
+    "At most 1100 days."
+    DAILY
+    "At most 3700 days."
+    WEEKLY
+    MONTHLY
+    YEARLY
+  }
+
+  """
+  What the values are: HOURLY_VALUES the consumption (or average) in the quantity's unit; COST an
+  estimate in DKK: for heat-energy and electricity-energy each hour's consumption times that
+  hour's electricity market price (may be negative), for other quantities times the quantity
+  price in force; CO2 grams of CO2 (consumption times the property's factor). COST and CO2 exist
+  for addition quantities only.
+  """
+  enum GraphMode {
+    HOURLY_VALUES
+    COST
+    CO2
+  }
+
+  """
+  PREVIOUS_PERIOD: the same number of days just before (whole months for MONTHLY/YEARLY);
+  PREVIOUS_YEAR: the same dates a year earlier; PROPERTY_AVERAGE: the mean over the other units
+  of the property with data (never the caller's unit), null where fewer than 3 have data.
+  Comparison values are aligned with the main series by bucket index and also clamped to the tenancy.
+  """
+  enum Comparison {
+    PREVIOUS_PERIOD
+    PREVIOUS_YEAR
+    PROPERTY_AVERAGE
+  }
+
+  enum TableGrouping {
+    UNIT
+    ROOM
+    METER
+  }
+
+  """
+  periodBegin and periodEnd are local Europe/Copenhagen datetimes YYYY-MM-DDTHH:mm:00 (minute
+  precision; a bare date means midnight). The end is exclusive, except that a time ending in :59
+  includes that minute (…T23:59:00 means the whole day). The period is widened to whole buckets.
+  """
+  input TenantGraphInput {
+    tenancyId: Int!
+    "Quantity identifiers of spec section 3, e.g. heat-energy."
+    quantities: [String!]!
+    resolution: Resolution!
+    periodBegin: String!
+    periodEnd: String!
+    mode: GraphMode = HOURLY_VALUES
+    "Per m2 of the unit's floor area (addition quantities only; ignored for averages)."
+    normalized: Boolean = false
+    compareWith: [Comparison!] = []
+    "Only the meters of this room (name or lowercase slug, e.g. sovevaerelse)."
+    roomName: String
+    "Only this meter of the unit."
+    meterNumber: String
+  }
+
+  type QuantityDescriptor {
+    quantity: String!
+    normalized: Boolean!
+    "Unit of the values, e.g. kWh, kWh/m2, DKK, g CO2/m2."
+    expressedAs: String!
+  }
+
+  type RelatedValues {
+    type: Comparison!
+    values: [Float]!
+  }
+
+  type GraphConsumption {
+    quantityDescriptor: QuantityDescriptor!
+    "One per timestamp; null where there is no data (not zero)."
+    values: [Float]!
+    relatedValues: [RelatedValues!]!
+  }
+
+  type TenantGraph {
+    type: GraphMode!
+    consumption: GraphConsumption!
+  }
+
+  type TenantGraphResult {
+    "Bucket starts as ISO 8601 with the Copenhagen offset, e.g. 2025-10-26T02:00:00+01:00."
+    timestamps: [String!]!
+    "One per requested quantity, in order."
+    graphs: [TenantGraph!]!
+  }
+
+  input TenantTableInput {
+    tenancyId: Int!
+    quantities: [String!]!
+    "As in TenantGraphInput; the period is widened to whole days."
+    periodBegin: String!
+    periodEnd: String!
+    groupBy: TableGrouping = METER
+    mode: GraphMode = HOURLY_VALUES
+    normalized: Boolean = false
+    compareWith: Comparison
+  }
+
+  type TenantTableRow {
+    objectDetails: ObjectDetails!
+    "One per quantityDescriptor; null where the row has no such meter or no data."
+    values: [Float]!
+    "The compareWith value per quantityDescriptor (empty without compareWith)."
+    comparisonValues: [Float]!
+  }
+
+  type TenantTable {
+    quantityDescriptors: [QuantityDescriptor!]!
+    rows: [TenantTableRow!]!
+  }
+
+  input UnitQuantityKpisInput {
+    tenancyId: Int!
+    quantity: String!
+    "As in TenantGraphInput; the period is widened to whole days."
+    periodBegin: String!
+    periodEnd: String!
+    mode: GraphMode = HOURLY_VALUES
+    normalized: Boolean = false
+  }
+
+  type RoomValue {
+    label: String!
+    value: Float
+  }
+
+  type MeterValue {
+    objectDetails: ObjectDetails!
+    value: Float
+  }
+
+  type UnitQuantityKpis {
+    quantityDescriptor: QuantityDescriptor!
+    "Sum (or average) over the period; null without data."
+    total: Float
+    "The same over the previous period (same number of days just before)."
+    previousPeriod: Float
+    "The same over the same dates a year earlier."
+    previousYear: Float
+    "The property average over the period (other units only; null when fewer than 3 have data)."
+    propertyComparison: Float
+    rooms: [RoomValue!]!
+    meters: [MeterValue!]!
+  }
+
+  type ReadoutMinMax {
+    meterNumber: String!
+    quantity: String!
+    "ISO 8601 with the Copenhagen offset."
+    firstReadoutTimestamp: String
+    firstReadoutValue: Float
+    lastReadoutTimestamp: String
+    lastReadoutValue: Float
+  }
+
+  input QuantityPricesInput {
+    periodBegin: String!
+    periodEnd: String!
+  }
+
+  type QuantityPrice {
+    quantity: String!
+    price: Float!
+    currency: String!
+    validFrom: String!
+    "Inclusive; null: still in force."
+    validTo: String
+  }
+
+  type ConsumptionRating {
+    quantity: String!
+    "A+, A, B, C, D, E, F or G; null without enough data (30 days of the unit, 3 other units)."
+    letter: String
+    "First and last day rated (YYYY-MM-DD)."
+    periodBegin: String!
+    periodEnd: String!
+    "The unit's consumption per m2 over the period."
+    value: Float
+    "The other units' average per m2 over the period."
+    propertyAverage: Float
+    "value / propertyAverage."
+    ratio: Float
+    "How many other units the average rests on."
+    unitsCompared: Int!
+    expressedAs: String!
   }
 
   enum ObjectKind {

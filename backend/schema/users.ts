@@ -17,6 +17,13 @@ export const usersTypeDefs = /* GraphQL */ `
     refreshToken(refreshToken: String!): LoginResult!
     "Revokes a users-service refresh token."
     revokeToken(refreshToken: String!): RevokeResult!
+    """
+    Signs in with the short-lived token (slt) returned by the account service's socialAuth or
+    impersonate. Single use, valid 60 seconds; otherwise INVALID_TOKEN. An slt from impersonate
+    starts an impersonation session that ends with the account-service one (refreshToken then
+    fails with LOGIN_EXPIRED). expiresAt is the access token's expiry.
+    """
+    loginFromSlt(token: String!): LoginResult!
   }
 
   input LoginCredentials {

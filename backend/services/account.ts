@@ -1,13 +1,23 @@
 /**
  * Resolvers of the account service (schema/account.ts). Access tokens of this service carry
- * aud 'account'.
+ * aud 'account'. The account flows of issue 3 (ADR 0009) live in their own modules:
+ * account-users.ts (sign-up, social users), activation-codes.ts, password-reset.ts,
+ * impersonation.ts, social.ts and short-lived-tokens.ts (slt).
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, quantityIds } from "../../app/domain/quantities";
 import { fromSqlBoolean, type Database, type TenancyRow, type UserRow } from "../db/types";
 import { tenanciesOfUser } from "./access";
+import type { BackendContext } from "./account-context";
+import { createOrSignInEmailPasswordUser, findOrCreateSocialUser } from "./account-users";
+import { useActivationCode, validateActivationCode, type ActivationCodeValidation } from "./activation-codes";
 import type { ServiceContext } from "./context";
+import { badUserInput } from "./errors";
+import { assertNotImpersonated, beginImpersonation, isImpersonatedRequest } from "./impersonation";
+import { requestPasswordReset, resetPassword } from "./password-reset";
+import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
+import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
 
 export interface AccountUserResult {
@@ -20,13 +30,23 @@ export interface AccountUserResult {
   userType: string;
   emailNotifications: boolean;
   accountHasStatements: boolean;
+  onboarded: boolean;
+  impersonated: boolean;
+}
+
+export interface TokenPayloadResult {
+  email: string;
+  exp: number;
+  origIat: number;
+  impersonated: boolean;
+  sessionExpiresAt: number | null;
 }
 
 export interface TokenAuthResult {
   token: string;
   refreshToken: string;
   refreshExpiresIn: number;
-  payload: { email: string; exp: number; origIat: number };
+  payload: TokenPayloadResult;
 }
 
 export interface DateRangeResult {
@@ -72,6 +92,8 @@ async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promis
       email: session.user.email,
       exp: session.access.exp,
       origIat: startedAt === null ? session.access.iat : toEpochSeconds(startedAt),
+      impersonated: session.refresh.impersonation !== null,
+      sessionExpiresAt: session.refresh.impersonation === null ? null : toEpochSeconds(session.refresh.impersonation.endsAt),
     },
   };
 }
@@ -88,7 +110,12 @@ export async function accountHasStatements(db: Kysely<Database>, userId: number)
   return row !== undefined;
 }
 
-export async function toAccountUser(db: Kysely<Database>, user: UserRow): Promise<AccountUserResult> {
+export async function toAccountUser(
+  db: Kysely<Database>,
+  user: UserRow,
+  options: { impersonated?: boolean } = {},
+): Promise<AccountUserResult> {
+  const impersonated = options.impersonated ?? false;
   return {
     id: String(user.id),
     email: user.email,
@@ -99,6 +126,9 @@ export async function toAccountUser(db: Kysely<Database>, user: UserRow): Promis
     userType: user.user_type,
     emailNotifications: fromSqlBoolean(user.email_notifications),
     accountHasStatements: await accountHasStatements(db, user.id),
+    // Support staff never see the onboarding slides; the user's own flag stays as it is.
+    onboarded: impersonated || fromSqlBoolean(user.onboarded),
+    impersonated,
   };
 }
 
@@ -198,15 +228,41 @@ export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow
   });
 }
 
+export interface CreateEmailPasswordUserResult extends TokenAuthResult {
+  user: { id: string };
+  created: boolean;
+}
+
+export interface SocialAuthResult extends TokenAuthResult {
+  socialProvider: SocialProvider;
+  email: string;
+  slt: string;
+  user: { id: string };
+  created: boolean;
+}
+
+export interface ImpersonateResult extends TokenAuthResult {
+  slt: string;
+  user: { id: string };
+}
+
 export const accountResolvers = {
   Query: {
     async currentUser(_: unknown, __: unknown, ctx: ServiceContext): Promise<AccountUserResult> {
       const user = await ctx.requireCaller();
-      return toAccountUser(ctx.db, user);
+      return toAccountUser(ctx.db, user, { impersonated: await isImpersonatedRequest(ctx, "account") });
     },
     async tenancies(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenancyResult[]> {
       const user = await ctx.requireCaller();
       return buildTenancies(ctx.db, await tenanciesOfUser(ctx.db, user.id));
+    },
+    async validateActivationCode(
+      _: unknown,
+      args: { activationCode: string },
+      ctx: ServiceContext,
+    ): Promise<ActivationCodeValidation> {
+      if (args.activationCode.length > 64) return validateActivationCode(ctx.db, "", ctx.now);
+      return validateActivationCode(ctx.db, args.activationCode, ctx.now);
     },
   },
   Mutation: {
@@ -233,6 +289,87 @@ export const accountResolvers = {
       ctx: ServiceContext,
     ): Promise<{ revoked: boolean }> {
       return { revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "account", now: ctx.now }) };
+    },
+    async createEmailPasswordUser(
+      _: unknown,
+      args: { email: string; password: string; language?: string | null },
+      ctx: ServiceContext,
+    ): Promise<CreateEmailPasswordUserResult> {
+      if (args.email.length > 254) throw badUserInput("email is too long", "email");
+      const { user, created } = await createOrSignInEmailPasswordUser(ctx.db, { ...args, now: ctx.now });
+      const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
+      return { ...(await toTokenAuthResult(ctx.db, session)), user: { id: String(user.id) }, created };
+    },
+    async socialAuth(
+      _: unknown,
+      args: { accessToken: string; provider: string; language?: string | null },
+      ctx: BackendContext,
+    ): Promise<SocialAuthResult> {
+      if (!isSocialProvider(args.provider)) throw badUserInput("Unknown provider", "provider");
+      const identity = await verifySocialAccessToken({
+        provider: args.provider,
+        accessToken: args.accessToken,
+        userinfoUrls: ctx.flows.userinfoUrls,
+        fetch: ctx.flows.fetch,
+        logger: ctx.logger,
+      });
+      const { user, created } = await findOrCreateSocialUser(ctx.db, { identity, language: args.language, now: ctx.now });
+      const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
+      const { token: slt } = await issueSingleUseToken(ctx.db, { purpose: "slt", userId: user.id, now: ctx.now });
+      return {
+        ...(await toTokenAuthResult(ctx.db, session)),
+        socialProvider: args.provider,
+        email: user.email,
+        slt,
+        user: { id: String(user.id) },
+        created,
+      };
+    },
+    async impersonate(_: unknown, args: { token: string }, ctx: BackendContext): Promise<ImpersonateResult> {
+      const { user, session: impersonation } = await beginImpersonation(ctx.db, {
+        token: args.token,
+        now: ctx.now,
+        sessionSeconds: ctx.flows.impersonationSessionSeconds,
+      });
+      const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now, impersonation);
+      const { token: slt } = await issueSingleUseToken(ctx.db, { purpose: "slt", userId: user.id, now: ctx.now, impersonation });
+      return { ...(await toTokenAuthResult(ctx.db, session)), slt, user: { id: String(user.id) } };
+    },
+    async addTenancy(
+      _: unknown,
+      args: { activationCode: string },
+      ctx: ServiceContext,
+    ): Promise<{ ok: boolean; tenancy: TenancyResult }> {
+      const user = await ctx.requireCaller();
+      const tenancy = await useActivationCode(ctx.db, { code: args.activationCode.slice(0, 64), userId: user.id, now: ctx.now });
+      const [result] = await buildTenancies(ctx.db, [tenancy]);
+      if (result === undefined) throw new Error(`tenancy ${tenancy.id} could not be built`);
+      return { ok: true, tenancy: result };
+    },
+    async requestPasswordReset(_: unknown, args: { email: string }, ctx: BackendContext): Promise<{ ok: boolean }> {
+      await requestPasswordReset(ctx.db, {
+        email: args.email,
+        now: ctx.now,
+        mailer: ctx.flows.mailer,
+        portalUrl: ctx.flows.portalUrl,
+      });
+      return { ok: true };
+    },
+    async passwordReset(
+      _: unknown,
+      args: { email: string; token: string; newPassword: string },
+      ctx: ServiceContext,
+    ): Promise<{ ok: boolean }> {
+      await assertNotImpersonated(ctx, "account");
+      await resetPassword(ctx.db, { ...args, now: ctx.now });
+      return { ok: true };
+    },
+    async markOnboarded(_: unknown, __: unknown, ctx: ServiceContext): Promise<{ ok: boolean }> {
+      const user = await ctx.requireCaller();
+      if (!(await isImpersonatedRequest(ctx, "account"))) {
+        await ctx.db.updateTable("users").set({ onboarded: 1 }).where("id", "=", user.id).execute();
+      }
+      return { ok: true };
     },
   },
 };

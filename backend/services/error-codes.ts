@@ -8,6 +8,18 @@ export const errorCodes = [
   "FORBIDDEN",
   "INVALID_REFRESH_TOKEN",
   "BAD_USER_INPUT",
+  // Account flows (issue 3, spec section 8; ADR 0009)
+  "EMAIL_IN_USE",
+  "USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS",
+  "EMAIL_USED_BY_ADMIN_PORTAL",
+  "LOGIN_EXPIRED",
+  "ACTIVATION_CODE_IN_USE",
+  "ACTIVATION_CODE_INVALID",
+  "PASSWORD_UPDATE_FAILED",
+  "INVALID_TOKEN",
+  "SOCIAL_PROVIDER_DISABLED",
+  "SOCIAL_AUTH_FAILED",
+  "SOCIAL_EMAIL_NOT_VERIFIED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -19,6 +31,17 @@ export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   FORBIDDEN: "Adgang ikke tilladt",
   INVALID_REFRESH_TOKEN: "Invalid refresh token",
   BAD_USER_INPUT: "Invalid input",
+  EMAIL_IN_USE: "A user already exists with that email, but the password is not correct.",
+  USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS: "User already exists and has above default rights.",
+  EMAIL_USED_BY_ADMIN_PORTAL: "This email is used by the admin portal. Please use another email.",
+  LOGIN_EXPIRED: "Login expired. Please log in again.",
+  ACTIVATION_CODE_IN_USE: "Activation code has already been used",
+  ACTIVATION_CODE_INVALID: "The activation code you entered is invalid.",
+  PASSWORD_UPDATE_FAILED: "Password update failed. Please try again.",
+  INVALID_TOKEN: "The link is invalid, has expired or has already been used.",
+  SOCIAL_PROVIDER_DISABLED: "Sign-in with this provider is not enabled.",
+  SOCIAL_AUTH_FAILED: "The provider did not accept the sign-in. Please try again.",
+  SOCIAL_EMAIL_NOT_VERIFIED: "The provider did not confirm a verified email address.",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

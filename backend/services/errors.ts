@@ -35,6 +35,8 @@ export const invalidCredentials = () => serviceError("INVALID_CREDENTIALS");
 export const unauthenticated = () => serviceError("UNAUTHENTICATED");
 export const forbidden = () => serviceError("FORBIDDEN");
 export const invalidRefreshToken = () => serviceError("INVALID_REFRESH_TOKEN");
+export const loginExpired = () => serviceError("LOGIN_EXPIRED");
+export const invalidToken = () => serviceError("INVALID_TOKEN");
 /** `message` names what is wrong, in English, e.g. "targetResource must be 'tenant'". */
 export const badUserInput = (message: string, field?: string) =>
   serviceError("BAD_USER_INPUT", message, field === undefined ? undefined : { field });

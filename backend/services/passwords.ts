@@ -5,6 +5,8 @@
  *   scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { passwordProblems } from "../../app/domain/password-rules";
+import { serviceError } from "./errors";
 
 export const scryptParameters = { N: 16384, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
@@ -85,4 +87,19 @@ export async function verifyPasswordOrDummy(password: string, stored: string | n
     return false;
   }
   return verifyPassword(password, stored);
+}
+
+/**
+ * The password rules of spec section 5 (app/domain/password-rules.ts), enforced by the back-end
+ * too: throws BAD_USER_INPUT with `extensions.field = "password"` and
+ * `extensions.passwordProblems` (the rule codes, e.g. ["too_short", "no_digit"]).
+ */
+export function assertPasswordRules(password: string): void {
+  const problems = passwordProblems(password);
+  if (problems.length > 0) {
+    throw serviceError("BAD_USER_INPUT", `The password does not meet the rules: ${problems.join(", ")}`, {
+      field: "password",
+      passwordProblems: problems,
+    });
+  }
 }

@@ -5,13 +5,14 @@
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, RefreshTokenService, UserRow } from "../db/types";
-import { badUserInput, invalidCredentials, invalidRefreshToken } from "./errors";
+import { badUserInput, invalidCredentials, invalidRefreshToken, serviceError } from "./errors";
 import { verifyPasswordOrDummy } from "./passwords";
 import {
   issueRefreshToken,
   revokeAllRefreshTokensOfUser,
   rotateRefreshToken,
   signAccessToken,
+  type ImpersonationSession,
   type IssuedRefreshToken,
   type SignedAccessToken,
   type TokenSettings,
@@ -29,7 +30,9 @@ const credentialsSchema = z.object({
 
 /**
  * Returns the active user with this e-mail and password, or throws INVALID_CREDENTIALS. An unknown
- * e-mail, a user without a password and an inactive user cost the same as a wrong password.
+ * e-mail, a user without a password and an inactive user cost the same as a wrong password. An
+ * account of the landlords' admin portal with the right password gets EMAIL_USED_BY_ADMIN_PORTAL
+ * (spec section 6: one e-mail cannot be used for both).
  */
 export async function verifyCredentials(
   db: Kysely<Database>,
@@ -44,6 +47,7 @@ export async function verifyCredentials(
     .executeTakeFirst();
   const passwordMatches = await verifyPasswordOrDummy(parsed.data.password, user?.password_hash);
   if (user === undefined || !passwordMatches || user.is_active !== 1) throw invalidCredentials();
+  if (user.user_type === "ADMIN_PORTAL") throw serviceError("EMAIL_USED_BY_ADMIN_PORTAL");
   return user;
 }
 
@@ -53,16 +57,20 @@ export interface Session {
   refresh: IssuedRefreshToken;
 }
 
-/** Signs a user in to one service: a new access token and a new refresh-token family. */
+/**
+ * Signs a user in to one service: a new access token and a new refresh-token family. With
+ * `impersonation`, both are flagged and end with the impersonation session (ADR 0009).
+ */
 export async function startSession(
   db: Kysely<Database>,
   tokens: TokenSettings,
   user: UserRow,
   service: RefreshTokenService,
   now: Date,
+  impersonation: ImpersonationSession | null = null,
 ): Promise<Session> {
-  const access = await signAccessToken(tokens, { userId: user.id, audience: service, now });
-  const refresh = await issueRefreshToken(db, tokens, { userId: user.id, service, now });
+  const access = await signAccessToken(tokens, { userId: user.id, audience: service, now, impersonation });
+  const refresh = await issueRefreshToken(db, tokens, { userId: user.id, service, now, impersonation });
   return { user, access, refresh };
 }
 
@@ -81,6 +89,11 @@ export async function refreshSession(
     if (user !== undefined) await revokeAllRefreshTokensOfUser(db, user.id, now);
     throw invalidRefreshToken();
   }
-  const access = await signAccessToken(tokens, { userId: user.id, audience: service, now });
+  const access = await signAccessToken(tokens, {
+    userId: user.id,
+    audience: service,
+    now,
+    impersonation: refresh.impersonation,
+  });
   return { user, access, refresh };
 }

@@ -4,6 +4,7 @@
  */
 import { tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
+import { tenantConsumptionQueries } from "./tenant-consumption";
 import { propertySettingsById, type PropertySettingResult } from "./users";
 
 export type ObjectKind = "PROPERTY" | "UNIT" | "SOURCE" | "MPOINT";
@@ -58,6 +59,7 @@ export interface TenantUnitResult {
 
 export const tenantResolvers = {
   Query: {
+    ...tenantConsumptionQueries,
     async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnitResult[]> {
       const user = await ctx.requireCaller();
       const units = await unitsVisibleToUser(ctx.db, user.id);

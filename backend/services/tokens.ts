@@ -2,8 +2,12 @@
  * Access and refresh tokens (ADR 0003).
  *
  * Access tokens: JWT HS256 with compact claims only (sub = user id, aud = 'account' | 'users',
- * iat, exp). The account service accepts only aud 'account'; the users and tenant services only
- * aud 'users'.
+ * iat, exp, and imp = 1 in an impersonation session). The account service accepts only aud
+ * 'account'; the users and tenant services only aud 'users'.
+ *
+ * Impersonation sessions (ADR 0009) have an absolute end: their refresh-token family carries
+ * absolute_expires_at, no token of it (access or refresh) outlives that instant, and a refresh
+ * after it fails with LOGIN_EXPIRED.
  *
  * Refresh tokens: 32 random bytes, base64url; only their sha256 is stored. Using one rotates it:
  * a new token in the same family is issued and the old one is marked replaced. The immediately
@@ -14,7 +18,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SignJWT, errors as joseErrors, jwtVerify } from "jose";
 import type { Kysely } from "kysely";
 import type { Database, RefreshTokenRow, RefreshTokenService } from "../db/types";
-import { invalidRefreshToken } from "./errors";
+import { invalidRefreshToken, loginExpired } from "./errors";
 
 export type Audience = RefreshTokenService;
 
@@ -41,13 +45,21 @@ export interface SignedAccessToken {
   exp: number;
 }
 
+/** An impersonation session: it ends at `endsAt` whatever happens. */
+export interface ImpersonationSession {
+  endsAt: Date;
+}
+
 export async function signAccessToken(
   settings: TokenSettings,
-  claims: { userId: number; audience: Audience; now: Date },
+  claims: { userId: number; audience: Audience; now: Date; impersonation?: ImpersonationSession | null },
 ): Promise<SignedAccessToken> {
   const iat = toEpochSeconds(claims.now);
-  const exp = iat + settings.accessTokenTtlSeconds;
-  const token = await new SignJWT({})
+  const ttlEnd = iat + settings.accessTokenTtlSeconds;
+  const impersonation = claims.impersonation ?? null;
+  // An impersonation session's access tokens never outlive the session.
+  const exp = impersonation === null ? ttlEnd : Math.min(ttlEnd, toEpochSeconds(impersonation.endsAt));
+  const token = await new SignJWT(impersonation === null ? {} : { imp: 1 })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(claims.userId))
     .setAudience(claims.audience)
@@ -61,6 +73,8 @@ export interface VerifiedAccessToken {
   userId: number;
   iat: number;
   exp: number;
+  /** The token belongs to an impersonation session (claim imp). */
+  impersonated: boolean;
 }
 
 /** Null when the token is malformed, badly signed, for another audience, or expired at `now`. */
@@ -81,7 +95,7 @@ export async function verifyAccessToken(
     if (!Number.isSafeInteger(userId) || userId <= 0 || payload.iat === undefined || payload.exp === undefined) {
       return null;
     }
-    return { userId, iat: payload.iat, exp: payload.exp };
+    return { userId, iat: payload.iat, exp: payload.exp, impersonated: payload.imp === 1 };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
@@ -105,19 +119,33 @@ export interface IssuedRefreshToken {
   userId: number;
   familyId: string;
   expiresAt: Date;
+  /** Set when the family belongs to an impersonation session. */
+  impersonation: ImpersonationSession | null;
 }
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
-/** Issues a refresh token: a new family when `familyId` is absent (a sign-in), else a rotation. */
+/**
+ * Issues a refresh token: a new family when `familyId` is absent (a sign-in), else a rotation.
+ * With `impersonation`, the token is flagged and expires no later than the session's end.
+ */
 export async function issueRefreshToken(
   db: Kysely<Database>,
   settings: TokenSettings,
-  input: { userId: number; service: RefreshTokenService; now: Date; familyId?: string },
+  input: {
+    userId: number;
+    service: RefreshTokenService;
+    now: Date;
+    familyId?: string;
+    impersonation?: ImpersonationSession | null;
+  },
 ): Promise<IssuedRefreshToken & { id: number }> {
   const token = randomBytes(32).toString("base64url");
   const familyId = input.familyId ?? randomUUID();
-  const expiresAt = addSeconds(input.now, settings.refreshTokenTtlSeconds);
+  const impersonation = input.impersonation ?? null;
+  const ttlEnd = addSeconds(input.now, settings.refreshTokenTtlSeconds);
+  const expiresAt =
+    impersonation !== null && impersonation.endsAt.getTime() < ttlEnd.getTime() ? impersonation.endsAt : ttlEnd;
   const { id } = await db
     .insertInto("refresh_tokens")
     .values({
@@ -127,10 +155,18 @@ export async function issueRefreshToken(
       token_hash: hashToken(token),
       created_at: input.now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      impersonation: impersonation === null ? 0 : 1,
+      absolute_expires_at: impersonation === null ? null : impersonation.endsAt.toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { id, token, userId: input.userId, familyId, expiresAt };
+  return { id, token, userId: input.userId, familyId, expiresAt, impersonation };
+}
+
+function impersonationOf(row: RefreshTokenRow): ImpersonationSession | null {
+  if (row.impersonation !== 1) return null;
+  // A flagged row always has an end; fall back to its own expiry if it was ever missing.
+  return { endsAt: new Date(row.absolute_expires_at ?? row.expires_at) };
 }
 
 async function revokeFamily(db: Kysely<Database>, familyId: string, now: Date): Promise<void> {
@@ -145,12 +181,14 @@ async function revokeFamily(db: Kysely<Database>, familyId: string, now: Date): 
 type RotationOutcome =
   | { kind: "rotated"; issued: IssuedRefreshToken }
   | { kind: "invalid" }
+  | { kind: "session-ended" }
   | { kind: "reuse-detected" };
 
 /**
  * Exchanges a refresh token for a new one of the same family. Throws INVALID_REFRESH_TOKEN when
  * the token is unknown, for another service, expired or revoked, and when a replaced token is
- * reused outside the grace window (the family is then revoked).
+ * reused outside the grace window (the family is then revoked). Throws LOGIN_EXPIRED when the
+ * family's absolute end (an impersonation session's 60 minutes) has passed.
  */
 export async function rotateRefreshToken(
   db: Kysely<Database>,
@@ -166,7 +204,10 @@ export async function rotateRefreshToken(
       .where("token_hash", "=", hashToken(input.token))
       .executeTakeFirst();
     if (row === undefined || row.service !== service) return { kind: "invalid" };
-    if (row.revoked_at !== null || row.expires_at <= nowIso) return { kind: "invalid" };
+    if (row.revoked_at !== null) return { kind: "invalid" };
+    if (row.absolute_expires_at !== null && row.absolute_expires_at <= nowIso) return { kind: "session-ended" };
+    if (row.expires_at <= nowIso) return { kind: "invalid" };
+    const impersonation = impersonationOf(row);
 
     if (row.replaced_at === null) {
       const issued = await issueRefreshToken(trx, settings, {
@@ -174,6 +215,7 @@ export async function rotateRefreshToken(
         service,
         now,
         familyId: row.family_id,
+        impersonation,
       });
       const updated = await trx
         .updateTable("refresh_tokens")
@@ -198,6 +240,7 @@ export async function rotateRefreshToken(
           service,
           now,
           familyId: row.family_id,
+          impersonation,
         });
         return { kind: "rotated", issued };
       }
@@ -207,6 +250,7 @@ export async function rotateRefreshToken(
     return { kind: "reuse-detected" };
   });
 
+  if (outcome.kind === "session-ended") throw loginExpired();
   if (outcome.kind !== "rotated") throw invalidRefreshToken();
   return outcome.issued;
 }

@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { Database, UserRow } from "../db/types";
 import { tenancyIdsOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
-import { badUserInput } from "./errors";
+import { badUserInput, invalidToken } from "./errors";
+import { consumeSingleUseToken, impersonationOfToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
 import { revokeRefreshToken } from "./tokens";
 
@@ -141,6 +142,16 @@ export const usersResolvers = {
     },
     async revokeToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<{ revoked: boolean }> {
       return { revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "users", now: ctx.now }) };
+    },
+    /** The slt of socialAuth or impersonate (ADR 0009): single use, 60 s, carries the impersonation session on. */
+    async loginFromSlt(_: unknown, args: { token: string }, ctx: ServiceContext): Promise<LoginResult> {
+      const row = await consumeSingleUseToken(ctx.db, { purpose: "slt", token: args.token, now: ctx.now });
+      if (row === null) throw invalidToken();
+      const user = await ctx.db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
+      if (user === undefined || user.is_active !== 1) throw invalidToken();
+      const impersonation = impersonationOfToken(row);
+      if (impersonation !== null && impersonation.endsAt.getTime() <= ctx.now.getTime()) throw invalidToken();
+      return toLoginResult(await startSession(ctx.db, ctx.tokens, user, "users", ctx.now, impersonation));
     },
   },
 };

@@ -16,7 +16,10 @@ export async function dumpTables(db: Kysely<Database>, exclude: readonly string[
   const dump: Record<string, unknown[]> = {};
   for (const table of await listTables(db)) {
     if (exclude.includes(table)) continue;
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by rowid`.execute(db);
+    // WITHOUT ROWID tables (the readings, ADR 0008) have no rowid; they scan in primary-key order.
+    const ddl = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+    const order = /without\s+rowid/i.test(ddl.rows[0]?.sql ?? "") ? sql`` : sql`order by rowid`;
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${order}`.execute(db);
     dump[table] = rows.rows;
   }
   return dump;

@@ -5,9 +5,13 @@
  */
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001_initial";
+import * as m0002 from "./0002_readings";
+import * as m0003 from "./0003_accounts";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
+  "0002_readings": m0002,
+  "0003_accounts": m0003,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -59,4 +59,20 @@ export const demoActivationCodes = {
   unused: "DEMOACTIVATE",
   /** Already used by Anna for her tenancy. */
   used: "USEDCODEUSED",
+  /** Never used, expired 2024-12-31 (tenancy 7014): invalid. */
+  expired: "EXPIREDCODES",
+} as const;
+
+/**
+ * Accounts of the account flows (issue 3) that are not residents. Both have DEMO_PASSWORD.
+ * Like every seeded account they are onboarded; new sign-ups are not.
+ */
+export const demoSpecialAccounts = {
+  /**
+   * An account of the landlords' admin portal (user_type ADMIN_PORTAL): the tenant portal refuses
+   * it — sign-in with the right password, sign-up and social sign-in give EMAIL_USED_BY_ADMIN_PORTAL.
+   */
+  adminPortal: { email: "landlord@demo.test", name: "Lone Udlejer", language: "da" },
+  /** A user with admin rights (is_admin) and no tenancies: sign-up gives USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS. */
+  staff: { email: "support@demo.test", name: "Karen Support", language: "en" },
 } as const;

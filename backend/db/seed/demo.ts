@@ -17,11 +17,13 @@ import { quantityDefinition, type QuantityId } from "../../../app/domain/quantit
 import { hashActivationCode } from "../../services/activation-codes";
 import { hashPassword } from "../../services/passwords";
 import { toSqlBoolean, type Database, type IsoDate, type UserType } from "../types";
+import { demoQuantityPrices } from "./readings";
 import {
   DEMO_PASSWORD,
   DEMO_PROPERTY_NUMBER,
   demoAccounts,
   demoActivationCodes,
+  demoSpecialAccounts,
   demoTenancyIds,
   type DemoAccountKey,
 } from "./demo-accounts";
@@ -502,6 +504,85 @@ export const demoSeedSteps: readonly SeedStep[] = [
           period_start: "2025-05-01",
           period_end: "2026-04-30",
           expense_types: JSON.stringify(["heating", "water"]),
+        })
+        .execute();
+    },
+  },
+  {
+    // Prices in force per quantity (quantityPrices). Readings and hourly market prices depend on
+    // the current hour, so they are not a step: seed/readings.ts topUpDemoReadings writes them.
+    name: "0005_quantity_prices",
+    async run(db) {
+      await insertChunked(
+        db,
+        "quantity_prices",
+        demoQuantityPrices.map((price) => ({
+          quantity: price.quantity,
+          price: price.price,
+          currency: "DKK",
+          valid_from: price.validFrom,
+          valid_to: price.validTo,
+        })),
+      );
+    },
+  },
+  {
+    // Account flows (issue 3, ADR 0009): an admin-portal account, a user with admin rights, an
+    // expired activation code; the existing demo accounts have seen the onboarding slides.
+    name: "0006_account_flows",
+    async run(db, context) {
+      const passwordHash = await context.demoPasswordHash();
+      await db
+        .insertInto("users")
+        .values([
+          {
+            id: 8,
+            email: demoSpecialAccounts.adminPortal.email,
+            password_hash: passwordHash,
+            name: demoSpecialAccounts.adminPortal.name,
+            language: demoSpecialAccounts.adminPortal.language,
+            is_superuser: 0,
+            is_active: 1,
+            is_admin: 0,
+            email_notifications: 1,
+            user_type: "ADMIN_PORTAL" satisfies UserType,
+            created_at: "2019-11-01T09:00:00.000Z",
+            onboarded: 1,
+          },
+          {
+            id: 9,
+            email: demoSpecialAccounts.staff.email,
+            password_hash: passwordHash,
+            name: demoSpecialAccounts.staff.name,
+            language: demoSpecialAccounts.staff.language,
+            is_superuser: 0,
+            is_active: 1,
+            is_admin: 1,
+            email_notifications: 1,
+            user_type: "EMAIL_PASSWORD" satisfies UserType,
+            created_at: "2020-01-06T08:30:00.000Z",
+            onboarded: 1,
+          },
+        ])
+        .execute();
+      await db
+        .updateTable("users")
+        .set({ onboarded: 1 })
+        .where(
+          "id",
+          "in",
+          plannedUsers.map((user) => user.id),
+        )
+        .execute();
+      await db
+        .insertInto("activation_codes")
+        .values({
+          id: 3,
+          code_hash: hashActivationCode(demoActivationCodes.expired),
+          tenancy_id: 7014,
+          expires_at: "2024-12-31T22:59:59.000Z",
+          used_at: null,
+          used_by_user_id: null,
         })
         .execute();
     },

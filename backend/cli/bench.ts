@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:backend`: builds a large property in a temporary database (100 units × 6 meters
+ * × 2 years of hourly readings, rollups included), then times the consumption queries through
+ * the real GraphQL endpoint and prints one line per query:
+ *
+ *   <name>: p50=<ms> ms p95=<ms> ms
+ *
+ * Budget (DESIGN.md §5): p95 ≤ 50 ms for a year of one unit at daily resolution.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { quantityDefinition } from "../../app/domain/quantities";
+import { createBackend } from "../app";
+import { addMonths, dayKeyOf, firstOfMonth } from "../consumption/calendar";
+import { writeNewSeries } from "../consumption/store";
+import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/readings";
+import { startOfDay } from "../consumption/calendar";
+import { silentLogger } from "../logger";
+import { hashPassword } from "../services/passwords";
+import { graphqlData, signInToUsers } from "../testing/graphql";
+
+const UNITS = 100;
+const PROPERTY_ID = 9001;
+const PASSWORD = "Bench-Password-2026!";
+const quantities = ["heat-energy", "hca", "hot-water-volume", "cold-water-volume", "electricity-energy", "indoor-temperature"] as const;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(name: string, runs: number, run: (index: number) => Promise<unknown>): Promise<void> {
+  await run(0); // warm-up
+  const samples: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const started = performance.now();
+    await run(index);
+    samples.push(performance.now() - started);
+  }
+  console.log(`${name}: p50=${percentile(samples, 50).toFixed(1)} ms p95=${percentile(samples, 95).toFixed(1)} ms`);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "backend-bench-"));
+  const now = new Date();
+  const backend = await createBackend({ databasePath: join(dir, "bench.sqlite"), logger: silentLogger });
+  try {
+    const started = performance.now();
+    const db = backend.db;
+    await db.insertInto("properties").values({ id: PROPERTY_ID, number: "9001", address: "Benchvej 1", zipcode: "8000", city: "Aarhus C", country: "DK" }).execute();
+    await db.insertInto("users").values({ id: 1, email: "bench@bench.test", password_hash: await hashPassword(PASSWORD), name: "Bench", language: "en", user_type: "EMAIL_PASSWORD", created_at: now.toISOString() }).execute();
+    const fromDay = addMonths(firstOfMonth(dayKeyOf(now.getTime())), -24);
+    for (let unit = 1; unit <= UNITS; unit++) {
+      const unitId = 100_000 + unit;
+      await db.insertInto("units").values({ id: unitId, property_id: PROPERTY_ID, unique_id: `B9001-${unit}`, name: `Unit ${unit}`, apartment: `${unit}`, address: `Benchvej 1, ${unit}`, floor_area: 40 + ((unit * 37) % 90), rooms: 1 + (unit % 5) }).execute();
+      await db.insertInto("meters").values(quantities.map((quantity, index) => ({ id: unitId * 10 + index, unit_id: unitId, number: `B${unitId}${index}`, room_name: quantity === "hca" || quantity === "indoor-temperature" ? "Stue" : null, quantity }))).execute();
+      await db.insertInto("tenancies").values({ id: unitId, unit_id: unitId, tenant_name: `Tenant ${unit}`, start_date: READINGS_ANCHOR_DAY, end_date: null }).execute();
+      await db.insertInto("tenancy_members").values({ tenancy_id: unitId, user_id: 1, is_admin: 1, invitation_pending: 0, created_at: now.toISOString() }).execute();
+    }
+    const meters = await modelMeters(db, Array.from({ length: UNITS }, (_, index) => 100_001 + index));
+    const anchor = startOfDay(READINGS_ANCHOR_DAY);
+    const currentIndex = Math.floor((now.getTime() - anchor) / 3_600_000);
+    const fromIndex = Math.round((startOfDay(fromDay) - anchor) / 3_600_000);
+    const hours = hourContext(0, currentIndex + 1);
+    let readings = 0;
+    for (let offset = 0; offset < meters.length; offset += 30) {
+      await db.transaction().execute(async (trx) => {
+        for (const meter of meters.slice(offset, offset + 30)) {
+          const series = meterReadings(meter, hours, fromIndex, currentIndex);
+          await writeNewSeries(trx, meter.id, quantityDefinition(meter.quantity).aggregation, series);
+          readings += series.length;
+        }
+      });
+    }
+    console.log(`# generated ${UNITS} units, ${meters.length} meters, ${readings} hourly readings from ${fromDay} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const { token } = await signInToUsers(backend, "bench@bench.test", PASSWORD);
+    const tenancy = (index: number) => 100_001 + (index % UNITS);
+    const today = dayKeyOf(now.getTime());
+    const yearAgo = addMonths(today, -12);
+    const graph = (index: number, resolution: string, begin: string, end: string, compareWith: string[] = []) =>
+      graphqlData(backend, "tenant", `query($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps graphs { consumption { values relatedValues { type values } } } } }`, {
+        token,
+        variables: { g: { tenancyId: tenancy(index), quantities: ["heat-energy"], resolution, periodBegin: `${begin}T00:00:00`, periodEnd: `${end}T00:00:00`, compareWith } },
+      });
+
+    await time("tenantGraph year daily (one unit)", 60, (index) => graph(index, "DAILY", yearAgo, today));
+    await time("tenantGraph year daily with previous year and property average", 30, (index) => graph(index, "DAILY", yearAgo, today, ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"]));
+    await time("tenantGraph month hourly (one unit)", 60, (index) => graph(index, "HOURLY", addMonths(today, -1), today));
+    await time("unitQuantityKpis year", 40, (index) =>
+      graphqlData(backend, "tenant", `query($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total previousPeriod previousYear propertyComparison rooms { label value } meters { value } } }`, {
+        token,
+        variables: { i: { tenancyId: tenancy(index), quantity: "hca", periodBegin: `${yearAgo}T00:00:00`, periodEnd: `${today}T00:00:00` } },
+      }),
+    );
+    await time(`consumptionRating every unit (${UNITS} ratings)`, 5, async () => {
+      for (let index = 0; index < UNITS; index++) {
+        await graphqlData(backend, "tenant", `{ consumptionRating(tenancyId: ${tenancy(index)}, quantity: "heat-energy") { letter } }`, { token });
+      }
+    });
+  } finally {
+    await backend.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error("bench failed:", error);
+  process.exit(1);
+});

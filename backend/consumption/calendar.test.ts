@@ -1,0 +1,166 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
+import { describe, expect, it } from "vitest";
+import {
+  HOUR_MS,
+  addMonths,
+  bucketsOf,
+  dayKeyOf,
+  formatInstant,
+  fromWall,
+  hoursInDay,
+  offsetMinutesAt,
+  parseLocalDateTime,
+  previousPeriod,
+  previousYear,
+  toWall,
+  type Resolution,
+} from "./calendar";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const wall = (value: string) => {
+  const parsed = parseLocalDateTime(value);
+  if (parsed === null) throw new Error(`bad datetime ${value}`);
+  return parsed;
+};
+const period = (begin: string, end: string) => ({ beginWall: wall(begin), endWall: wall(end) });
+const starts = (resolution: Resolution, begin: string, end: string) =>
+  bucketsOf(resolution, period(begin, end)).map((bucket) => formatInstant(bucket.start));
+
+describe("Copenhagen offsets", () => {
+  it("agree with the IANA database every 13 hours from 2019 to 2031", () => {
+    for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2031, 0, 1); t += 13 * HOUR_MS) {
+      expect(offsetMinutesAt(t), new Date(t).toISOString()).toBe(dayjs(t).tz("Europe/Copenhagen").utcOffset());
+    }
+  });
+
+  it("switch at 01:00 UTC on the last Sundays of March and October", () => {
+    expect(offsetMinutesAt(Date.UTC(2025, 2, 30, 0, 59))).toBe(60);
+    expect(offsetMinutesAt(Date.UTC(2025, 2, 30, 1, 0))).toBe(120);
+    expect(offsetMinutesAt(Date.UTC(2025, 9, 26, 0, 59))).toBe(120);
+    expect(offsetMinutesAt(Date.UTC(2025, 9, 26, 1, 0))).toBe(60);
+  });
+
+  it("map wall times back to instants, the gap forward and the overlap to its first occurrence", () => {
+    expect(new Date(fromWall(wall("2025-01-15T12:00"))).toISOString()).toBe("2025-01-15T11:00:00.000Z");
+    expect(new Date(fromWall(wall("2025-07-15T12:00"))).toISOString()).toBe("2025-07-15T10:00:00.000Z");
+    expect(new Date(fromWall(wall("2025-03-30T02:30"))).toISOString()).toBe("2025-03-30T01:30:00.000Z");
+    expect(new Date(fromWall(wall("2025-10-26T02:30"))).toISOString()).toBe("2025-10-26T00:30:00.000Z");
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2026, 0, 1); t += HOUR_MS) {
+      if (dayKeyOf(t) !== "2025-10-26") expect(fromWall(toWall(t))).toBe(t);
+    }
+  });
+});
+
+describe("parseLocalDateTime", () => {
+  it("accepts the API format, minutes and bare dates", () => {
+    expect(parseLocalDateTime("2025-03-30T00:00:00")).toBe(Date.UTC(2025, 2, 30));
+    expect(parseLocalDateTime("2025-03-30T13:45")).toBe(Date.UTC(2025, 2, 30, 13, 45));
+    expect(parseLocalDateTime("2025-03-30")).toBe(Date.UTC(2025, 2, 30));
+  });
+  it("rejects impossible or non-minute times", () => {
+    for (const bad of ["2025-02-29T00:00:00", "2025-13-01", "2025-01-01T24:00:00", "2025-01-01T10:00:30", "tomorrow", ""]) {
+      expect(parseLocalDateTime(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe("buckets", () => {
+  it("give 23 hours on 2025-03-30 and 25 on 2025-10-26", () => {
+    expect(hoursInDay("2025-03-30")).toBe(23);
+    expect(hoursInDay("2025-10-26")).toBe(25);
+    expect(hoursInDay("2025-06-01")).toBe(24);
+    const spring = starts("HOURLY", "2025-03-30T00:00:00", "2025-03-31T00:00:00");
+    expect(spring).toHaveLength(23);
+    expect(spring.slice(1, 3)).toEqual(["2025-03-30T01:00:00+01:00", "2025-03-30T03:00:00+02:00"]);
+    const autumn = starts("HOURLY", "2025-10-26T00:00:00", "2025-10-27T00:00:00");
+    expect(autumn).toHaveLength(25);
+    expect(autumn.slice(2, 4)).toEqual(["2025-10-26T02:00:00+02:00", "2025-10-26T02:00:00+01:00"]);
+  });
+
+  it("give daily buckets of 23 and 25 hours across the changes", () => {
+    const days = bucketsOf("DAILY", period("2025-03-29T00:00:00", "2025-04-01T00:00:00"));
+    expect(days.map((day) => (day.end - day.start) / HOUR_MS)).toEqual([24, 23, 24]);
+    const autumn = bucketsOf("DAILY", period("2025-10-25T00:00:00", "2025-10-28T00:00:00"));
+    expect(autumn.map((day) => (day.end - day.start) / HOUR_MS)).toEqual([24, 25, 24]);
+    expect(autumn.map((day) => formatInstant(day.start))).toEqual([
+      "2025-10-25T00:00:00+02:00",
+      "2025-10-26T00:00:00+02:00",
+      "2025-10-27T00:00:00+01:00",
+    ]);
+  });
+
+  it("start weeks on Monday and expand the period to whole weeks", () => {
+    // 2025-03-26 is a Wednesday; the week holding 2025-03-30 (Sunday) ends 2025-03-31.
+    const weeks = bucketsOf("WEEKLY", period("2025-03-26T00:00:00", "2025-04-02T00:00:00"));
+    expect(weeks.map((week) => week.firstDay)).toEqual(["2025-03-24", "2025-03-31"]);
+    expect(weeks.map((week) => (week.end - week.start) / HOUR_MS)).toEqual([167, 168]);
+  });
+
+  it("cut calendar months and years", () => {
+    const months = bucketsOf("MONTHLY", period("2024-01-15T00:00:00", "2025-01-01T00:00:00"));
+    expect(months.map((month) => month.firstDay)).toEqual(
+      ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"].map((m) => `2024-${m}-01`),
+    );
+    expect((months[1]!.end - months[1]!.start) / HOUR_MS).toBe(29 * 24); // leap year
+    expect((months[2]!.end - months[2]!.start) / HOUR_MS).toBe(31 * 24 - 1); // March loses an hour
+    const years = bucketsOf("YEARLY", period("2024-06-01T00:00:00", "2026-02-01T00:00:00"));
+    expect(years.map((year) => [year.firstDay, year.endDay])).toEqual([
+      ["2024-01-01", "2025-01-01"],
+      ["2025-01-01", "2026-01-01"],
+      ["2026-01-01", "2027-01-01"],
+    ]);
+  });
+
+  it("treat the end as exclusive: a period ending at midnight does not include the next day", () => {
+    expect(bucketsOf("DAILY", period("2025-01-01T00:00:00", "2025-01-08T00:00:00"))).toHaveLength(7);
+    expect(bucketsOf("DAILY", period("2025-01-01T00:00:00", "2025-01-07T23:59:00"))).toHaveLength(7);
+  });
+});
+
+describe("comparison periods", () => {
+  const show = (value: { beginWall: number; endWall: number }) =>
+    [new Date(value.beginWall).toISOString().slice(0, 16), new Date(value.endWall).toISOString().slice(0, 16)];
+
+  it("previous period: the same number of days just before", () => {
+    expect(show(previousPeriod("DAILY", period("2025-03-01T00:00:00", "2025-03-31T00:00:00")))).toEqual([
+      "2025-01-30T00:00",
+      "2025-03-01T00:00",
+    ]);
+    // A 23-hour day compares with the whole day before.
+    expect(show(previousPeriod("HOURLY", period("2025-03-30T00:00:00", "2025-03-31T00:00:00")))).toEqual([
+      "2025-03-29T00:00",
+      "2025-03-30T00:00",
+    ]);
+    expect(show(previousPeriod("HOURLY", period("2025-03-30T10:00:00", "2025-03-30T16:00:00")))).toEqual([
+      "2025-03-30T04:00",
+      "2025-03-30T10:00",
+    ]);
+  });
+
+  it("previous period of whole months moves by months", () => {
+    expect(show(previousPeriod("MONTHLY", period("2025-01-01T00:00:00", "2026-01-01T00:00:00")))).toEqual([
+      "2024-01-01T00:00",
+      "2025-01-01T00:00",
+    ]);
+    expect(show(previousPeriod("YEARLY", period("2025-01-01T00:00:00", "2025-12-31T23:59:00")))).toEqual([
+      "2024-01-01T00:00",
+      "2025-01-01T00:00",
+    ]);
+  });
+
+  it("previous year: the same dates a year earlier", () => {
+    expect(show(previousYear("DAILY", period("2025-10-20T00:00:00", "2025-11-03T00:00:00")))).toEqual([
+      "2024-10-20T00:00",
+      "2024-11-03T00:00",
+    ]);
+    expect(show(previousYear("DAILY", period("2024-02-29T00:00:00", "2024-03-01T00:00:00")))).toEqual([
+      "2023-02-28T00:00",
+      "2023-03-01T00:00",
+    ]);
+    expect(addMonths("2024-02-29", -12)).toBe("2023-02-28");
+  });
+});

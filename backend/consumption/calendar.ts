@@ -1,0 +1,290 @@
+/**
+ * The Europe/Copenhagen calendar, fast and dependency-free: every bucket of every graph is cut
+ * here. Instants are epoch milliseconds (UTC); "wall" times are the local clock read as if it
+ * were UTC (so Date's UTC getters give the local fields). Danish time is CET (+01:00) with
+ * summer time (+02:00) from the last Sunday of March 01:00 UTC to the last Sunday of October
+ * 01:00 UTC (the EU rule, in force since 1996). calendar.test.ts checks it against the IANA
+ * database through dayjs.
+ *
+ * Days have 23 hours on the last Sunday of March and 25 on the last Sunday of October; weeks
+ * start on Monday; months and years are calendar ones.
+ */
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** YYYY-MM-DD, a Copenhagen calendar date. */
+export type DayKey = string;
+/** YYYY-MM, a Copenhagen calendar month. */
+export type MonthKey = string;
+
+export const resolutions = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"] as const;
+export type Resolution = (typeof resolutions)[number];
+
+const pad2 = (value: number) => String(value).padStart(2, "0");
+const pad4 = (value: number) => String(value).padStart(4, "0");
+
+/** The last Sunday of a month (month 1–12) at 01:00 UTC. */
+function lastSundayAt0100Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month, 0));
+  const back = lastDay.getUTCDay(); // 0 = Sunday
+  return Date.UTC(year, month - 1, lastDay.getUTCDate() - back, 1);
+}
+
+const transitionsByYear = new Map<number, readonly [number, number]>();
+/** [summer time starts, summer time ends] of a year, as UTC instants. */
+export function summerTimeOf(year: number): readonly [number, number] {
+  let transitions = transitionsByYear.get(year);
+  if (transitions === undefined) {
+    transitions = [lastSundayAt0100Utc(year, 3), lastSundayAt0100Utc(year, 10)] as const;
+    transitionsByYear.set(year, transitions);
+  }
+  return transitions;
+}
+
+/** The UTC offset in Copenhagen at an instant: 60 or 120 minutes. */
+export function offsetMinutesAt(utcMs: number): 60 | 120 {
+  const year = new Date(utcMs).getUTCFullYear();
+  const [start, end] = summerTimeOf(year);
+  return utcMs >= start && utcMs < end ? 120 : 60;
+}
+
+export function toWall(utcMs: number): number {
+  return utcMs + offsetMinutesAt(utcMs) * 60_000;
+}
+
+/**
+ * The instant of a local wall time. A time in the spring gap (02:00–02:59 on the last Sunday of
+ * March) does not exist and maps to the same minutes after the gap's start (02:30 → 03:30 summer
+ * time); a time in the autumn overlap takes its first occurrence (summer time).
+ */
+export function fromWall(wallMs: number): number {
+  const summer = wallMs - 2 * HOUR_MS;
+  if (offsetMinutesAt(summer) === 120) return summer;
+  return wallMs - HOUR_MS;
+}
+
+export function dayKeyOfWall(wallMs: number): DayKey {
+  const date = new Date(wallMs);
+  return `${pad4(date.getUTCFullYear())}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+}
+
+/** The Copenhagen date of an instant. */
+export function dayKeyOf(utcMs: number): DayKey {
+  return dayKeyOfWall(toWall(utcMs));
+}
+
+export function monthKeyOfDay(day: DayKey): MonthKey {
+  return day.slice(0, 7);
+}
+
+/** Wall time of a day's midnight. */
+export function wallOfDay(day: DayKey): number {
+  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+}
+
+/** The instant a Copenhagen day starts (its local midnight). */
+export function startOfDay(day: DayKey): number {
+  return fromWall(wallOfDay(day));
+}
+
+export function addDays(day: DayKey, days: number): DayKey {
+  return dayKeyOfWall(wallOfDay(day) + days * DAY_MS);
+}
+
+/** Adds calendar months; the day is clamped to the target month's length (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(day: DayKey, months: number): DayKey {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7)) - 1 + months;
+  const targetYear = year + Math.floor(month / 12);
+  const targetMonth = ((month % 12) + 12) % 12;
+  const length = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
+  const date = Math.min(Number(day.slice(8, 10)), length);
+  return `${pad4(targetYear)}-${pad2(targetMonth + 1)}-${pad2(date)}`;
+}
+
+export function daysBetween(from: DayKey, to: DayKey): number {
+  return Math.round((wallOfDay(to) - wallOfDay(from)) / DAY_MS);
+}
+
+/** 0 = Monday … 6 = Sunday. */
+export function weekdayOf(day: DayKey): number {
+  return (new Date(wallOfDay(day)).getUTCDay() + 6) % 7;
+}
+
+export function mondayOf(day: DayKey): DayKey {
+  return addDays(day, -weekdayOf(day));
+}
+
+export function firstOfMonth(day: DayKey): DayKey {
+  return `${day.slice(0, 7)}-01`;
+}
+
+export function firstOfYear(day: DayKey): DayKey {
+  return `${day.slice(0, 4)}-01-01`;
+}
+
+export function isValidDayKey(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  return dayKeyOfWall(wallOfDay(value)) === value;
+}
+
+/** Hours in a Copenhagen day: 23, 24 or 25. */
+export function hoursInDay(day: DayKey): number {
+  return Math.round((startOfDay(addDays(day, 1)) - startOfDay(day)) / HOUR_MS);
+}
+
+/** ISO 8601 with the Copenhagen offset, e.g. 2025-10-26T02:00:00+02:00 (unambiguous in the autumn overlap). */
+export function formatInstant(utcMs: number): string {
+  const offset = offsetMinutesAt(utcMs);
+  const wall = new Date(utcMs + offset * 60_000).toISOString().slice(0, 19);
+  return `${wall}+${pad2(offset / 60)}:00`;
+}
+
+/** The local datetime format of the API: YYYY-MM-DDTHH:mm:00. */
+export function formatWall(wallMs: number): string {
+  return `${new Date(wallMs).toISOString().slice(0, 16)}:00`;
+}
+
+/**
+ * Parses an API datetime: `YYYY-MM-DDTHH:mm` with optional `:00` seconds, or a bare date
+ * (midnight). Returns the wall time, or null when it is not a real calendar time.
+ */
+export function parseLocalDateTime(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.0{1,3})?)?)?$/.exec(value);
+  if (match === null) return null;
+  const [, y, mo, d, h = "00", mi = "00", s = "00"] = match;
+  if (!isValidDayKey(`${y}-${mo}-${d}`)) return null;
+  const hour = Number(h);
+  const minute = Number(mi);
+  if (hour > 23 || minute > 59 || Number(s) !== 0) return null;
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), hour, minute);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buckets
+
+export interface Bucket {
+  /** First instant of the bucket. */
+  start: number;
+  /** First instant after it. */
+  end: number;
+  /** For DAILY and coarser: the first day and the day after the last (Copenhagen dates). */
+  firstDay: DayKey;
+  endDay: DayKey;
+}
+
+/** A period in whole buckets: [begin, end) as wall times. */
+export interface WallPeriod {
+  beginWall: number;
+  endWall: number;
+}
+
+function bucketStartDay(resolution: Exclude<Resolution, "HOURLY">, day: DayKey): DayKey {
+  switch (resolution) {
+    case "DAILY":
+      return day;
+    case "WEEKLY":
+      return mondayOf(day);
+    case "MONTHLY":
+      return firstOfMonth(day);
+    case "YEARLY":
+      return firstOfYear(day);
+  }
+}
+
+function nextBucketDay(resolution: Exclude<Resolution, "HOURLY">, day: DayKey): DayKey {
+  switch (resolution) {
+    case "DAILY":
+      return addDays(day, 1);
+    case "WEEKLY":
+      return addDays(day, 7);
+    case "MONTHLY":
+      return addMonths(day, 1);
+    case "YEARLY":
+      return addMonths(day, 12);
+  }
+}
+
+/**
+ * Expands [beginWall, endWall) to whole buckets of the resolution: the begin goes back to the
+ * start of its bucket, the end forward to the end of the bucket holding its last minute.
+ */
+export function expandToBuckets(resolution: Resolution, period: WallPeriod): WallPeriod {
+  if (resolution === "HOURLY") {
+    return {
+      beginWall: Math.floor(period.beginWall / HOUR_MS) * HOUR_MS,
+      endWall: Math.ceil(period.endWall / HOUR_MS) * HOUR_MS,
+    };
+  }
+  const firstDay = bucketStartDay(resolution, dayKeyOfWall(period.beginWall));
+  const lastDay = bucketStartDay(resolution, dayKeyOfWall(period.endWall - 60_000));
+  return { beginWall: wallOfDay(firstDay), endWall: wallOfDay(nextBucketDay(resolution, lastDay)) };
+}
+
+/** The buckets of a period (expanded to whole buckets first). */
+export function bucketsOf(resolution: Resolution, period: WallPeriod): Bucket[] {
+  const expanded = expandToBuckets(resolution, period);
+  const buckets: Bucket[] = [];
+  if (resolution === "HOURLY") {
+    // Hours are instants: a 25-hour day has two buckets whose local time reads 02:00.
+    const end = fromWall(expanded.endWall);
+    for (let start = fromWall(expanded.beginWall); start < end; start += HOUR_MS) {
+      const day = dayKeyOf(start);
+      buckets.push({ start, end: start + HOUR_MS, firstDay: day, endDay: addDays(day, 1) });
+    }
+    return buckets;
+  }
+  const endDay = dayKeyOfWall(expanded.endWall);
+  for (let day = dayKeyOfWall(expanded.beginWall); day < endDay; ) {
+    const next = nextBucketDay(resolution, day);
+    buckets.push({ start: startOfDay(day), end: startOfDay(next), firstDay: day, endDay: next });
+    day = next;
+  }
+  return buckets;
+}
+
+/**
+ * The period just before, for "previous period" comparisons (spec section 4: the same number of
+ * days before). MONTHLY and YEARLY periods are whole months and move by whole months; DAILY and
+ * WEEKLY ones by their number of days; HOURLY ones by their number of days when they are whole
+ * days (so a 23-hour day compares with the day before), otherwise by their number of hours.
+ */
+export function previousPeriod(resolution: Resolution, period: WallPeriod): WallPeriod {
+  const expanded = expandToBuckets(resolution, period);
+  const beginDay = dayKeyOfWall(expanded.beginWall);
+  const endDay = dayKeyOfWall(expanded.endWall);
+  const wholeDays = expanded.beginWall % DAY_MS === 0 && expanded.endWall % DAY_MS === 0;
+  if (resolution === "MONTHLY" || resolution === "YEARLY") {
+    const months =
+      (Number(endDay.slice(0, 4)) - Number(beginDay.slice(0, 4))) * 12 +
+      (Number(endDay.slice(5, 7)) - Number(beginDay.slice(5, 7)));
+    return { beginWall: wallOfDay(addMonths(beginDay, -months)), endWall: expanded.beginWall };
+  }
+  if (wholeDays) {
+    const days = daysBetween(beginDay, endDay);
+    return { beginWall: wallOfDay(addDays(beginDay, -days)), endWall: expanded.beginWall };
+  }
+  const hours = Math.round((fromWall(expanded.endWall) - fromWall(expanded.beginWall)) / HOUR_MS);
+  const begin = fromWall(expanded.beginWall) - hours * HOUR_MS;
+  return { beginWall: toWall(begin), endWall: expanded.beginWall };
+}
+
+/** The same dates a year earlier (29 February becomes 28 February). */
+export function previousYear(resolution: Resolution, period: WallPeriod): WallPeriod {
+  const expanded = expandToBuckets(resolution, period);
+  const shift = (wall: number) => {
+    const day = dayKeyOfWall(wall);
+    return wallOfDay(addMonths(day, -12)) + (wall - wallOfDay(day));
+  };
+  return { beginWall: shift(expanded.beginWall), endWall: shift(expanded.endWall) };
+}
+
+/** Longest period per resolution, in days (the span limits of the API). */
+export const maxSpanDays: Readonly<Record<Resolution, number>> = {
+  HOURLY: 93,
+  DAILY: 1_100,
+  WEEKLY: 3_700,
+  MONTHLY: 36_600,
+  YEARLY: 36_600,
+};

@@ -1,0 +1,362 @@
+/**
+ * The consumption engine: values per calendar bucket for a set of meters, clamped to what the
+ * caller may see, as consumption, cost or CO2, per m2 or not; comparisons (previous period,
+ * previous year, property average); totals for KPIs and tables; the rating. It trusts its
+ * inputs: access checks and argument validation happen in services/tenant-consumption.ts.
+ */
+import type { Kysely } from "kysely";
+import { quantityDefinition, type Aggregation, type QuantityId } from "../../app/domain/quantities";
+import type { Database, IsoDate } from "../db/types";
+import { clean, valueOf, type Aggregate } from "./aggregate";
+import {
+  HOUR_MS,
+  addDays,
+  bucketsOf,
+  dayKeyOf,
+  startOfDay,
+  wallOfDay,
+  type Bucket,
+  type DayKey,
+  type Resolution,
+  type WallPeriod,
+} from "./calendar";
+import { propertyAverageOf } from "./rating";
+import { dailyRows, daysAndMonthsRows, hourlyRows, type RollupRow } from "./store";
+
+type Db = Kysely<Database>;
+
+export const graphModes = ["HOURLY_VALUES", "COST", "CO2"] as const;
+export type GraphMode = (typeof graphModes)[number];
+export const comparisons = ["PREVIOUS_PERIOD", "PREVIOUS_YEAR", "PROPERTY_AVERAGE"] as const;
+export type Comparison = (typeof comparisons)[number];
+
+/** Quantities whose cost estimate uses the hourly electricity market price (the BREEAM-style estimate). */
+export const marketPricedQuantities: readonly QuantityId[] = ["heat-energy", "electricity-energy"];
+export const MARKET_PRICE_AREA = "DK2";
+export const CURRENCY = "DKK";
+
+export interface MeterInfo {
+  id: number;
+  unitId: number;
+  number: string;
+  roomName: string | null;
+  quantity: QuantityId;
+}
+
+export interface UnitInfo {
+  id: number;
+  floorArea: number;
+}
+
+/** What a tenancy may see, as days [fromDay, endDay) and instants [fromS, toS) (epoch seconds). */
+export interface DataWindow {
+  fromDay: DayKey;
+  endDay: DayKey;
+  fromS: number;
+  toS: number;
+}
+
+/** The tenancy's data window (access.ts tenancyDataWindow) cut at now. */
+export function dataWindowOf(window: { from: IsoDate; to: IsoDate | null }, now: Date): DataWindow {
+  const tomorrow = addDays(dayKeyOf(now.getTime()), 1);
+  const end = window.to === null ? tomorrow : addDays(window.to, 1);
+  const endDay = end < tomorrow ? end : tomorrow;
+  const fromS = startOfDay(window.from) / 1000;
+  const toS = Math.min(startOfDay(endDay) / 1000, Math.floor(now.getTime() / 1000));
+  return { fromDay: window.from, endDay, fromS, toS: Math.max(fromS, toS) };
+}
+
+/** The window of the days [fromDay, endDay) intersected with another window. */
+export function intersectWindow(window: DataWindow, fromDay: DayKey, endDay: DayKey): DataWindow {
+  const from = fromDay > window.fromDay ? fromDay : window.fromDay;
+  const end = endDay < window.endDay ? endDay : window.endDay;
+  return {
+    fromDay: from,
+    endDay: end,
+    fromS: Math.max(window.fromS, startOfDay(from) / 1000),
+    toS: Math.min(window.toS, startOfDay(end) / 1000),
+  };
+}
+
+/** The meters that measure a quantity in a unit: total water falls back to hot plus cold water. */
+export function metersForQuantity<T extends { quantity: string }>(meters: readonly T[], quantity: QuantityId): T[] {
+  const direct = meters.filter((meter) => meter.quantity === quantity);
+  if (direct.length > 0 || quantity !== "total-water-volume") return direct;
+  return meters.filter((meter) => meter.quantity === "hot-water-volume" || meter.quantity === "cold-water-volume");
+}
+
+/** The unit a value is expressed in, e.g. kWh, kWh/m2, DKK, g CO2/m2. */
+export function expressedAs(quantity: QuantityId, mode: GraphMode, normalized: boolean): string {
+  const base = mode === "COST" ? CURRENCY : mode === "CO2" ? "g CO2" : quantityDefinition(quantity).unit;
+  return normalized ? `${base}/m2` : base;
+}
+
+/** Normalizing per m2 only makes sense for quantities that add up. */
+export function isNormalizable(quantity: QuantityId): boolean {
+  return quantityDefinition(quantity).aggregation === "addition";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices
+
+export type PriceOfHour = (hourS: number) => number | undefined;
+
+/** Hourly price (per unit of the quantity) for the cost mode over [fromS, toS). */
+export async function loadPrices(db: Db, quantity: QuantityId, fromS: number, toS: number): Promise<PriceOfHour> {
+  if (marketPricedQuantities.includes(quantity)) {
+    const rows = await db
+      .selectFrom("market_prices")
+      .select(["hour", "price"])
+      .where("area", "=", MARKET_PRICE_AREA)
+      .where("hour", ">=", fromS)
+      .where("hour", "<", toS)
+      .execute();
+    const byHour = new Map(rows.map((row) => [row.hour, row.price]));
+    return (hour) => byHour.get(hour);
+  }
+  const tariffs = await db
+    .selectFrom("quantity_prices")
+    .select(["price", "valid_from", "valid_to"])
+    .where("quantity", "=", quantity)
+    .orderBy("valid_from")
+    .execute();
+  const byDay = new Map<DayKey, number | undefined>();
+  return (hour) => {
+    const day = dayKeyOf(hour * 1000);
+    if (!byDay.has(day)) {
+      const tariff = tariffs.find((row) => row.valid_from <= day && (row.valid_to === null || row.valid_to >= day));
+      byDay.set(day, tariff?.price);
+    }
+    return byDay.get(day);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collecting rows into buckets
+
+/** Index of the bucket holding a day (buckets sorted, contiguous), or -1. */
+function bucketIndexOfDay(buckets: readonly Bucket[], day: DayKey): number {
+  let low = 0;
+  let high = buckets.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const bucket = buckets[middle]!;
+    if (day < bucket.firstDay) high = middle - 1;
+    else if (day >= bucket.endDay) low = middle + 1;
+    else return middle;
+  }
+  return -1;
+}
+
+export interface BucketRow {
+  meterId: number;
+  index: number;
+  value: number;
+  weight: number;
+}
+
+/**
+ * The rollup rows of the meters inside the buckets and the window, each tagged with its bucket.
+ * Consumption reads the coarsest exact rollup; cost reads hours and multiplies each by its price
+ * (hours without a price are left out).
+ */
+export async function collectBucketRows(
+  db: Db,
+  meterIds: readonly number[],
+  resolution: Resolution,
+  buckets: readonly Bucket[],
+  window: DataWindow,
+  prices?: PriceOfHour,
+): Promise<BucketRow[]> {
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  if (first === undefined || last === undefined || meterIds.length === 0) return [];
+  const out: BucketRow[] = [];
+
+  if (resolution === "HOURLY" || prices !== undefined) {
+    const fromS = Math.max(first.start / 1000, window.fromS);
+    const toS = Math.min(last.end / 1000, window.toS);
+    const rows = await hourlyRows(db, meterIds, fromS, toS);
+    for (const row of rows) {
+      const hour = row.key as number;
+      let value = row.value;
+      if (prices !== undefined) {
+        const price = prices(hour);
+        if (price === undefined) continue;
+        value *= price;
+      }
+      const index =
+        resolution === "HOURLY" ? Math.round((hour * 1000 - first.start) / HOUR_MS) : bucketIndexOfDay(buckets, dayKeyOf(hour * 1000));
+      if (index >= 0 && index < buckets.length) out.push({ meterId: row.meter_id, index, value, weight: row.weight });
+    }
+    return out;
+  }
+
+  const fromDay = first.firstDay > window.fromDay ? first.firstDay : window.fromDay;
+  const endDay = last.endDay < window.endDay ? last.endDay : window.endDay;
+  const rows: RollupRow[] =
+    resolution === "MONTHLY" || resolution === "YEARLY"
+      ? await daysAndMonthsRows(db, meterIds, fromDay, endDay)
+      : await dailyRows(db, meterIds, fromDay, endDay);
+  for (const row of rows) {
+    const key = row.key as string;
+    const index = bucketIndexOfDay(buckets, key.length === 7 ? `${key}-01` : key);
+    if (index >= 0) out.push({ meterId: row.meter_id, index, value: row.value, weight: row.weight });
+  }
+  return out;
+}
+
+/** Sums rows per group and bucket. `groupOf` maps a meter to its group (undefined: skip it). */
+export function groupRows<K>(rows: readonly BucketRow[], bucketCount: number, groupOf: (meterId: number) => K | undefined): Map<K, Aggregate[]> {
+  const groups = new Map<K, Aggregate[]>();
+  for (const row of rows) {
+    const group = groupOf(row.meterId);
+    if (group === undefined) continue;
+    let aggregates = groups.get(group);
+    if (aggregates === undefined) {
+      aggregates = Array.from({ length: bucketCount }, () => ({ value: 0, weight: 0 }));
+      groups.set(group, aggregates);
+    }
+    const aggregate = aggregates[row.index]!;
+    aggregate.value += row.value;
+    aggregate.weight += row.weight;
+  }
+  return groups;
+}
+
+export interface Presentation {
+  aggregation: Aggregation;
+  mode: GraphMode;
+  normalized: boolean;
+  /** Grams of CO2 per unit of the quantity (mode CO2). */
+  co2Factor: number | null;
+}
+
+/** A bucket's value as shown: summed or averaged, times the CO2 factor, per m2; null without data. */
+export function present(aggregate: Aggregate | undefined, presentation: Presentation, floorArea: number): number | null {
+  // Costs add up even for hours whose weight is a fraction; a bucket without priced hours is null.
+  const value = valueOf(presentation.aggregation, aggregate);
+  if (value === null) return null;
+  let result = value;
+  if (presentation.mode === "CO2") result *= presentation.co2Factor ?? Number.NaN;
+  if (presentation.normalized && presentation.aggregation === "addition") result /= floorArea;
+  return Number.isFinite(result) ? clean(result, 6) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Series
+
+export interface SeriesContext {
+  db: Db;
+  quantity: QuantityId;
+  resolution: Resolution;
+  presentation: Presentation;
+  window: DataWindow;
+}
+
+/** Loads prices for the cost mode over the buckets, or undefined for the other modes. */
+async function pricesFor(context: SeriesContext, buckets: readonly Bucket[]): Promise<PriceOfHour | undefined> {
+  if (context.presentation.mode !== "COST") return undefined;
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  if (first === undefined || last === undefined) return () => undefined;
+  return loadPrices(context.db, context.quantity, Math.max(first.start / 1000, context.window.fromS), Math.min(last.end / 1000, context.window.toS));
+}
+
+/** One series: the meters' values per bucket of the period. */
+export async function seriesOf(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  floorArea: number,
+  period: WallPeriod,
+  length?: number,
+): Promise<{ buckets: Bucket[]; values: (number | null)[] }> {
+  const buckets = bucketsOf(context.resolution, period);
+  const rows = await collectBucketRows(
+    context.db,
+    meters.map((meter) => meter.id),
+    context.resolution,
+    buckets,
+    context.window,
+    await pricesFor(context, buckets),
+  );
+  const aggregates = groupRows(rows, buckets.length, () => "all").get("all");
+  const values = buckets.map((_, index) => present(aggregates?.[index], context.presentation, floorArea));
+  if (length !== undefined) {
+    while (values.length < length) values.push(null);
+    values.length = length;
+  }
+  return { buckets, values };
+}
+
+/**
+ * The property average per bucket: the mean over the other units (never the caller's) of each
+ * unit's value (per m2 of that unit when normalized); null where fewer than three units have data.
+ */
+export async function propertyAverageSeries(
+  context: SeriesContext,
+  otherMeters: readonly MeterInfo[],
+  units: ReadonlyMap<number, UnitInfo>,
+  buckets: readonly Bucket[],
+): Promise<(number | null)[]> {
+  const unitOfMeter = new Map(otherMeters.map((meter) => [meter.id, meter.unitId]));
+  const rows = await collectBucketRows(
+    context.db,
+    otherMeters.map((meter) => meter.id),
+    context.resolution,
+    buckets,
+    context.window,
+    await pricesFor(context, buckets),
+  );
+  const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
+  return buckets.map((_, index) =>
+    propertyAverageOf(
+      [...byUnit.entries()].map(([unitId, aggregates]) =>
+        present(aggregates[index], context.presentation, units.get(unitId)?.floorArea ?? Number.NaN),
+      ),
+    ),
+  ).map((value) => (value === null ? null : clean(value, 6)));
+}
+
+/**
+ * Totals over whole days [period] (one bucket), per group. Used by KPIs, tables and the rating.
+ */
+export async function totalsOf<K>(
+  context: Omit<SeriesContext, "resolution">,
+  meters: readonly MeterInfo[],
+  fromDay: DayKey,
+  endDay: DayKey,
+  groupOf: (meter: MeterInfo) => K,
+): Promise<Map<K, Aggregate>> {
+  const bucket: Bucket = { start: startOfDay(fromDay), end: startOfDay(endDay), firstDay: fromDay, endDay };
+  const seriesContext: SeriesContext = { ...context, resolution: "YEARLY" };
+  const rows = await collectBucketRows(
+    context.db,
+    meters.map((meter) => meter.id),
+    "YEARLY",
+    [bucket],
+    context.window,
+    await pricesFor(seriesContext, [bucket]),
+  );
+  const meterById = new Map(meters.map((meter) => [meter.id, meter]));
+  const groups = groupRows(rows, 1, (meterId) => {
+    const meter = meterById.get(meterId);
+    return meter === undefined ? undefined : groupOf(meter);
+  });
+  return new Map([...groups.entries()].map(([key, aggregates]) => [key, aggregates[0]!]));
+}
+
+/** Whole-day bounds of a wall period (days [fromDay, endDay)). */
+export function daysOfPeriod(period: WallPeriod): { fromDay: DayKey; endDay: DayKey } {
+  const fromDay = dayKeyOf(startOfDayWall(period.beginWall));
+  const lastMinute = period.endWall - 60_000;
+  return { fromDay, endDay: addDays(dayKeyOf(startOfDayWall(lastMinute)), 1) };
+}
+
+function startOfDayWall(wall: number): number {
+  // The instant of the local midnight of the wall time's date (dayKeyOf needs an instant).
+  const day = new Date(Math.floor(wall / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
+  return startOfDay(day);
+}
+
+export { wallOfDay };

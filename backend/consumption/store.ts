@@ -1,0 +1,230 @@
+/**
+ * Readings and rollups in the database (ADR 0008): writing readings keeps consumption_hourly,
+ * consumption_daily and consumption_monthly up to date in the same transaction; reading picks
+ * the coarsest rollup that answers exactly (months inside a range from the monthly table, the
+ * edges from the daily one).
+ */
+import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
+import type { Aggregation } from "../../app/domain/quantities";
+import type { Database } from "../db/types";
+import {
+  HOUR_S,
+  hourlyFromReadings,
+  rollupDays,
+  rollupMonths,
+  type Aggregate,
+  type HourAggregate,
+  type Reading,
+} from "./aggregate";
+import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay, type DayKey } from "./calendar";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// ---------------------------------------------------------------------------------------------
+// Bulk inserts: one prepared multi-row statement per chunk, bypassing the query builder.
+
+const statementCache = new Map<string, string>();
+function multiRowInsert(table: string, columns: readonly string[], rows: number, conflict: string): string {
+  const key = `${table}|${columns.join(",")}|${rows}|${conflict}`;
+  let statement = statementCache.get(key);
+  if (statement === undefined) {
+    const tuple = `(${columns.map(() => "?").join(",")})`;
+    statement = `insert into ${table} (${columns.join(",")}) values ${Array.from({ length: rows }, () => tuple).join(",")} ${conflict}`;
+    statementCache.set(key, statement);
+  }
+  return statement;
+}
+
+/** Inserts flat rows (values in column order) in chunks of up to 400 rows. */
+export async function bulkInsert(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  values: readonly (string | number | null)[],
+  conflict = "",
+): Promise<void> {
+  const width = columns.length;
+  const chunkRows = 400;
+  for (let offset = 0; offset < values.length; offset += chunkRows * width) {
+    const chunk = values.slice(offset, offset + chunkRows * width);
+    await db.executeQuery(CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict), chunk as unknown[]));
+  }
+}
+
+function hourValues(meterId: number, hours: readonly HourAggregate[]): number[] {
+  const values: number[] = [];
+  for (const hour of hours) values.push(meterId, hour.hour, hour.value, hour.weight);
+  return values;
+}
+
+function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (string | number)[] {
+  const values: (string | number)[] = [];
+  for (const [key, aggregate] of rows) values.push(meterId, key, aggregate.value, aggregate.weight);
+  return values;
+}
+
+/**
+ * Writes a new meter's whole series at once (demo seed, benchmark): readings, hours, days and
+ * months. The meter must have no readings yet.
+ */
+export async function writeNewSeries(
+  db: Db,
+  meterId: number,
+  aggregation: Aggregation,
+  readings: readonly Reading[],
+): Promise<void> {
+  const flat: number[] = [];
+  for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
+  await bulkInsert(db, "meter_readings", ["meter_id", "ts", "value"], flat);
+  const hours = hourlyFromReadings(aggregation, readings);
+  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourValues(meterId, hours));
+  const days = rollupDays(hours);
+  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], keyedValues(meterId, days));
+  await bulkInsert(db, "consumption_monthly", ["meter_id", "month", "value", "weight"], keyedValues(meterId, rollupMonths(days)));
+}
+
+/**
+ * Adds (or replaces) readings of one meter and recomputes the rollups they touch: the whole
+ * Copenhagen days from the reading before the first new one to the reading after the last, and
+ * the months holding them. Idempotent: writing the same readings again changes nothing.
+ */
+export async function ingestMeterReadings(
+  db: Db,
+  meterId: number,
+  aggregation: Aggregation,
+  readings: readonly Reading[],
+): Promise<void> {
+  if (readings.length === 0) return;
+  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
+  const flat: number[] = [];
+  for (const reading of sorted) flat.push(meterId, reading.ts, reading.value);
+  await bulkInsert(db, "meter_readings", ["meter_id", "ts", "value"], flat, "on conflict (meter_id, ts) do update set value = excluded.value");
+
+  const minTs = sorted[0]!.ts;
+  const maxTs = sorted[sorted.length - 1]!.ts;
+  // Registers: the interval from the previous reading to the first new one changes too.
+  const neighbour = async (direction: "before" | "after", ts: number) => {
+    const row = await db
+      .selectFrom("meter_readings")
+      .select("ts")
+      .where("meter_id", "=", meterId)
+      .where("ts", direction === "before" ? "<" : ">", ts)
+      .orderBy("ts", direction === "before" ? "desc" : "asc")
+      .limit(1)
+      .executeTakeFirst();
+    return row?.ts ?? ts;
+  };
+  const fromTs = aggregation === "addition" ? await neighbour("before", minTs) : minTs;
+  const toTs = aggregation === "addition" ? await neighbour("after", maxTs) : maxTs;
+  const firstDay = dayKeyOf(fromTs * 1000);
+  const endDay = addDays(dayKeyOf(toTs * 1000), 1);
+  const rangeStart = startOfDay(firstDay) / 1000;
+  const rangeEnd = startOfDay(endDay) / 1000;
+
+  // Every reading that contributes to an hour of those days (for registers, one more each side).
+  const loadFrom = aggregation === "addition" ? await neighbour("before", rangeStart) : rangeStart;
+  const loadTo = aggregation === "addition" ? await neighbour("after", rangeEnd - 1) : rangeEnd - 1;
+  const stored = await db
+    .selectFrom("meter_readings")
+    .select(["ts", "value"])
+    .where("meter_id", "=", meterId)
+    .where("ts", ">=", Math.min(loadFrom, rangeStart))
+    .where("ts", "<=", Math.max(loadTo, rangeEnd - 1))
+    .orderBy("ts")
+    .execute();
+  const hours = hourlyFromReadings(aggregation, stored).filter((hour) => hour.hour >= rangeStart && hour.hour < rangeEnd);
+
+  await db.deleteFrom("consumption_hourly").where("meter_id", "=", meterId).where("hour", ">=", rangeStart).where("hour", "<", rangeEnd).execute();
+  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourValues(meterId, hours));
+
+  await db.deleteFrom("consumption_daily").where("meter_id", "=", meterId).where("day", ">=", firstDay).where("day", "<", endDay).execute();
+  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], keyedValues(meterId, rollupDays(hours)));
+
+  const firstMonth = monthKeyOfDay(firstDay);
+  const endMonth = monthKeyOfDay(addMonths(firstOfMonth(addDays(endDay, -1)), 1));
+  await db.deleteFrom("consumption_monthly").where("meter_id", "=", meterId).where("month", ">=", firstMonth).where("month", "<", endMonth).execute();
+  await sql`
+    insert into consumption_monthly (meter_id, month, value, weight)
+    select meter_id, substr(day, 1, 7), round(sum(value), 9), round(sum(weight), 9)
+    from consumption_daily
+    where meter_id = ${meterId} and day >= ${`${firstMonth}-01`} and day < ${`${endMonth}-01`}
+    group by meter_id, substr(day, 1, 7)
+  `.execute(db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading rollups
+
+export interface RollupRow {
+  meter_id: number;
+  /** Hour start (epoch seconds), day (YYYY-MM-DD) or month (YYYY-MM). */
+  key: number | string;
+  value: number;
+  weight: number;
+}
+
+export async function hourlyRows(db: Db, meterIds: readonly number[], fromS: number, toS: number): Promise<RollupRow[]> {
+  if (meterIds.length === 0 || fromS >= toS) return [];
+  return db
+    .selectFrom("consumption_hourly")
+    .select(["meter_id", "hour as key", "value", "weight"])
+    .where("meter_id", "in", meterIds)
+    .where("hour", ">=", fromS)
+    .where("hour", "<", toS)
+    .execute();
+}
+
+export async function dailyRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
+  if (meterIds.length === 0 || fromDay >= endDay) return [];
+  return db
+    .selectFrom("consumption_daily")
+    .select(["meter_id", "day as key", "value", "weight"])
+    .where("meter_id", "in", meterIds)
+    .where("day", ">=", fromDay)
+    .where("day", "<", endDay)
+    .execute();
+}
+
+/** Monthly rows of whole months [fromMonthDay, endMonthDay) (both first days of months). */
+export async function monthlyRows(db: Db, meterIds: readonly number[], fromMonthDay: DayKey, endMonthDay: DayKey): Promise<RollupRow[]> {
+  if (meterIds.length === 0 || fromMonthDay >= endMonthDay) return [];
+  return db
+    .selectFrom("consumption_monthly")
+    .select(["meter_id", "month as key", "value", "weight"])
+    .where("meter_id", "in", meterIds)
+    .where("month", ">=", fromMonthDay.slice(0, 7))
+    .where("month", "<", endMonthDay.slice(0, 7))
+    .execute();
+}
+
+/**
+ * Rows covering the days [fromDay, endDay) exactly, with as few rows as possible: whole months
+ * from the monthly rollup (key YYYY-MM), the days before the first and after the last whole month
+ * from the daily one (key YYYY-MM-DD).
+ */
+export async function daysAndMonthsRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
+  if (fromDay >= endDay) return [];
+  const firstWholeMonth = fromDay.endsWith("-01") ? fromDay : addMonths(firstOfMonth(fromDay), 1);
+  const endWholeMonth = firstOfMonth(endDay);
+  if (firstWholeMonth >= endWholeMonth) return dailyRows(db, meterIds, fromDay, endDay);
+  const [head, months, tail] = await Promise.all([
+    dailyRows(db, meterIds, fromDay, firstWholeMonth),
+    monthlyRows(db, meterIds, firstWholeMonth, endWholeMonth),
+    dailyRows(db, meterIds, endWholeMonth, endDay),
+  ]);
+  return [...head, ...months, ...tail];
+}
+
+/** Totals per meter over the days [fromDay, endDay). */
+export async function totalsByMeter(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<Map<number, Aggregate>> {
+  const totals = new Map<number, Aggregate>();
+  for (const row of await daysAndMonthsRows(db, meterIds, fromDay, endDay)) {
+    const entry = totals.get(row.meter_id) ?? { value: 0, weight: 0 };
+    entry.value += row.value;
+    entry.weight += row.weight;
+    totals.set(row.meter_id, entry);
+  }
+  return totals;
+}
+
+export { HOUR_S };

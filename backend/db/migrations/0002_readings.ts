@@ -1,0 +1,100 @@
+/**
+ * 0002: meter readings and their rollups, prices (ADR 0008).
+ *
+ * - meter_readings: raw readings as they arrive, one per meter and instant. Register meters
+ *   (addition quantities) hold the cumulative register value, sample meters (average quantities)
+ *   the sampled value. `ts` is epoch seconds (UTC).
+ * - consumption_hourly / _daily / _monthly: rollups maintained on ingestion (consumption/store.ts).
+ *   `value` is the consumption (registers) or the sum of samples, `weight` the covered hours
+ *   (registers) or the number of samples, so averages stay exact at every level. Hours are epoch
+ *   seconds of the hour's start; days (YYYY-MM-DD) and months (YYYY-MM) are Copenhagen ones.
+ * - quantity_prices: price per unit of a quantity with a validity period (quantityPrices).
+ * - market_prices: hourly electricity market price per price area, DKK per kWh, may be negative.
+ *
+ * The reading tables are WITHOUT ROWID tables clustered on (meter_id, time): a range of one
+ * meter is one contiguous b-tree scan, and no second index doubles the size.
+ */
+import { sql, type Kysely } from "kysely";
+
+const withoutRowid = sql`without rowid`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("meter_readings")
+    .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
+    .addColumn("ts", "integer", (col) => col.notNull())
+    .addColumn("value", "real", (col) => col.notNull())
+    .addPrimaryKeyConstraint("meter_readings_pk", ["meter_id", "ts"])
+    .modifyEnd(withoutRowid)
+    .execute();
+
+  await db.schema
+    .createTable("consumption_hourly")
+    .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
+    .addColumn("hour", "integer", (col) => col.notNull())
+    .addColumn("value", "real", (col) => col.notNull())
+    .addColumn("weight", "real", (col) => col.notNull())
+    .addPrimaryKeyConstraint("consumption_hourly_pk", ["meter_id", "hour"])
+    .modifyEnd(withoutRowid)
+    .execute();
+
+  await db.schema
+    .createTable("consumption_daily")
+    .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
+    .addColumn("day", "text", (col) => col.notNull())
+    .addColumn("value", "real", (col) => col.notNull())
+    .addColumn("weight", "real", (col) => col.notNull())
+    .addPrimaryKeyConstraint("consumption_daily_pk", ["meter_id", "day"])
+    .modifyEnd(withoutRowid)
+    .execute();
+
+  await db.schema
+    .createTable("consumption_monthly")
+    .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
+    .addColumn("month", "text", (col) => col.notNull())
+    .addColumn("value", "real", (col) => col.notNull())
+    .addColumn("weight", "real", (col) => col.notNull())
+    .addPrimaryKeyConstraint("consumption_monthly_pk", ["meter_id", "month"])
+    .modifyEnd(withoutRowid)
+    .execute();
+
+  await db.schema
+    .createTable("quantity_prices")
+    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("quantity", "text", (col) => col.notNull())
+    .addColumn("price", "real", (col) => col.notNull())
+    .addColumn("currency", "text", (col) => col.notNull())
+    .addColumn("valid_from", "text", (col) => col.notNull())
+    .addColumn("valid_to", "text", (col) => col.check(sql`valid_to is null or valid_to >= valid_from`))
+    .execute();
+  await db.schema
+    .createIndex("quantity_prices_quantity_idx")
+    .on("quantity_prices")
+    .columns(["quantity", "valid_from"])
+    .execute();
+
+  await db.schema
+    .createTable("market_prices")
+    .addColumn("area", "text", (col) => col.notNull())
+    .addColumn("hour", "integer", (col) => col.notNull())
+    .addColumn("price", "real", (col) => col.notNull())
+    .addColumn("currency", "text", (col) => col.notNull())
+    .addPrimaryKeyConstraint("market_prices_pk", ["area", "hour"])
+    .modifyEnd(withoutRowid)
+    .execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of [
+    "market_prices",
+    "quantity_prices",
+    "consumption_monthly",
+    "consumption_daily",
+    "consumption_hourly",
+    "meter_readings",
+  ]) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+}

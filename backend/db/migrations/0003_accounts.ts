@@ -1,0 +1,66 @@
+/**
+ * 0003: the account flows of issue 3 (ADR 0009).
+ *
+ * - users.onboarded: the onboarding slides were shown (or skipped) once.
+ * - refresh_tokens.impersonation / absolute_expires_at: a family started by impersonation ends at
+ *   a fixed instant (60 minutes after the impersonation began), whatever its rotations.
+ * - single_use_tokens: password-reset, impersonation and short-lived (slt) tokens; only their
+ *   sha256 is stored; used_at makes them single use.
+ * - mail_outbox: every e-mail the back-end sends (the default mailer only records it here).
+ */
+import { sql, type Kysely } from "kysely";
+
+// Migrations receive Kysely<any>: they must not depend on today's row types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable("users")
+    .addColumn("onboarded", "integer", (col) => col.notNull().defaultTo(0).check(sql`onboarded in (0, 1)`))
+    .execute();
+
+  await db.schema
+    .alterTable("refresh_tokens")
+    .addColumn("impersonation", "integer", (col) => col.notNull().defaultTo(0).check(sql`impersonation in (0, 1)`))
+    .execute();
+  await db.schema.alterTable("refresh_tokens").addColumn("absolute_expires_at", "text").execute();
+
+  await db.schema
+    .createTable("single_use_tokens")
+    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("purpose", "text", (col) =>
+      col.notNull().check(sql`purpose in ('password_reset', 'impersonation', 'slt')`),
+    )
+    .addColumn("token_hash", "text", (col) => col.notNull().unique())
+    .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("used_at", "text")
+    .addColumn("impersonation", "integer", (col) => col.notNull().defaultTo(0).check(sql`impersonation in (0, 1)`))
+    .addColumn("session_expires_at", "text")
+    .execute();
+  await db.schema
+    .createIndex("single_use_tokens_user_purpose_idx")
+    .on("single_use_tokens")
+    .columns(["user_id", "purpose"])
+    .execute();
+
+  await db.schema
+    .createTable("mail_outbox")
+    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("to_address", "text", (col) => col.notNull())
+    .addColumn("subject", "text", (col) => col.notNull())
+    .addColumn("text", "text", (col) => col.notNull())
+    .addColumn("html", "text", (col) => col.notNull())
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex("mail_outbox_to_address_idx").on("mail_outbox").columns(["to_address", "id"]).execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("mail_outbox").ifExists().execute();
+  await db.schema.dropTable("single_use_tokens").ifExists().execute();
+  await db.schema.alterTable("refresh_tokens").dropColumn("absolute_expires_at").execute();
+  await db.schema.alterTable("refresh_tokens").dropColumn("impersonation").execute();
+  await db.schema.alterTable("users").dropColumn("onboarded").execute();
+}

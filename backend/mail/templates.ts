@@ -1,0 +1,80 @@
+/**
+ * The e-mails the back-end sends, in the recipient's language (da, en or nb; anything else gets
+ * English, the spec's fallback). Each has a plain-text and an HTML part with the same content;
+ * the link stands alone on its own line in the text part so mail clients and tests find it.
+ */
+import type { MailMessage } from "./mailer";
+
+export type MailLanguage = "da" | "en" | "nb";
+
+export function mailLanguage(language: string): MailLanguage {
+  return language === "da" || language === "nb" ? language : "en";
+}
+
+/** The Danish-market brand's app name (spec section 1: the active variant). */
+const appName: Record<MailLanguage, string> = { da: "Mit Forbrug", en: "My Consumption", nb: "Mitt Forbruk" };
+
+const passwordResetTexts: Record<
+  MailLanguage,
+  { subject: string; greeting: string; intro: string; action: string; expiry: string; ignore: string }
+> = {
+  da: {
+    subject: "Nulstil din adgangskode",
+    greeting: "Hej,",
+    intro: "Vi har modtaget en anmodning om at nulstille adgangskoden til din konto.",
+    action: "Vælg en ny adgangskode",
+    expiry: "Linket virker én gang og udløber om 1 time.",
+    ignore: "Har du ikke bedt om en ny adgangskode, kan du se bort fra denne e-mail. Din adgangskode er uændret.",
+  },
+  en: {
+    subject: "Reset your password",
+    greeting: "Hello,",
+    intro: "We received a request to reset the password of your account.",
+    action: "Choose a new password",
+    expiry: "The link works once and expires in 1 hour.",
+    ignore: "If you did not ask for a new password, you can ignore this e-mail. Your password has not changed.",
+  },
+  nb: {
+    subject: "Tilbakestill passordet ditt",
+    greeting: "Hei,",
+    intro: "Vi har mottatt en forespørsel om å tilbakestille passordet til kontoen din.",
+    action: "Velg et nytt passord",
+    expiry: "Lenken virker én gang og utløper om 1 time.",
+    ignore: "Har du ikke bedt om et nytt passord, kan du se bort fra denne e-posten. Passordet ditt er uendret.",
+  },
+};
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** The password-reset e-mail with its one-time link. */
+export function passwordResetMail(input: { to: string; language: string; link: string }): MailMessage {
+  const language = mailLanguage(input.language);
+  const texts = passwordResetTexts[language];
+  const name = appName[language];
+  const subject = `${name}: ${texts.subject}`;
+  const text = [texts.greeting, "", texts.intro, "", `${texts.action}:`, input.link, "", texts.expiry, texts.ignore, "", name, ""].join(
+    "\n",
+  );
+  const link = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
+<p>${escapeHtml(texts.greeting)}</p>
+<p>${escapeHtml(texts.intro)}</p>
+<p><a href="${link}" style="display: inline-block; padding: 10px 16px; background: #0b5394; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(texts.action)}</a></p>
+<p style="word-break: break-all;">${link}</p>
+<p>${escapeHtml(texts.expiry)}<br>${escapeHtml(texts.ignore)}</p>
+<p>${escapeHtml(name)}</p>
+</body>
+</html>
+`;
+  return { to: input.to, subject, text, html };
+}

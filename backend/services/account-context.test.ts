@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../config";
+import { languageOfLocale } from "./social";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "backend-flows-config-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINFO_URL)", () => {
+  it("has real defaults: Google and Facebook enabled, Apple disabled, outbox only", () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir).accountFlows).toEqual({
+      portalUrl: "http://localhost:3000",
+      smtpUrl: null,
+      mailFrom: "Mit Forbrug <no-reply@localhost>",
+      userinfoUrls: {
+        GOOGLE: "https://openidconnect.googleapis.com/v1/userinfo",
+        FACEBOOK: "https://graph.facebook.com/me?fields=id,name,email",
+        APPLE: null,
+      },
+      impersonationSessionSeconds: 3600,
+    });
+  });
+
+  it("reads every variable; 'none' disables a provider; loopback may use http", () => {
+    const config = loadConfig(
+      {
+        DATA_DIR: dir,
+        PORTAL_URL: "https://portal.example/tenant/",
+        SMTP_URL: "smtps://user:pass@mail.example:465",
+        MAIL_FROM: "Portal <portal@example.test>",
+        GOOGLE_USERINFO_URL: "none",
+        FACEBOOK_USERINFO_URL: "http://127.0.0.1:5555/me",
+        APPLE_USERINFO_URL: "https://apple-bridge.example/userinfo",
+        IMPERSONATION_SESSION_SECONDS: "120",
+      },
+      dir,
+    );
+    expect(config.accountFlows).toEqual({
+      portalUrl: "https://portal.example/tenant",
+      smtpUrl: "smtps://user:pass@mail.example:465",
+      mailFrom: "Portal <portal@example.test>",
+      userinfoUrls: { GOOGLE: null, FACEBOOK: "http://127.0.0.1:5555/me", APPLE: "https://apple-bridge.example/userinfo" },
+      impersonationSessionSeconds: 120,
+    });
+  });
+
+  it("refuses plain http user-info URLs off loopback, non-SMTP mail URLs and a bad portal URL, naming each", () => {
+    let message = "";
+    try {
+      loadConfig(
+        { DATA_DIR: dir, GOOGLE_USERINFO_URL: "http://userinfo.example/me", SMTP_URL: "mail.example", PORTAL_URL: "portal" },
+        dir,
+      );
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain("GOOGLE_USERINFO_URL");
+    expect(message).toContain("SMTP_URL");
+    expect(message).toContain("PORTAL_URL");
+    expect(message).not.toContain("userinfo.example");
+  });
+});
+
+describe("languageOfLocale", () => {
+  it.each([
+    ["da-DK", "da"],
+    ["en_GB", "en"],
+    ["nb", "nb"],
+    ["no-NO", "nb"],
+    ["nn", "nb"],
+    ["sv-SE", null],
+    [undefined, null],
+  ])("%s → %s", (locale, language) => {
+    expect(languageOfLocale(locale)).toBe(language);
+  });
+});

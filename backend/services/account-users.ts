@@ -1,0 +1,142 @@
+/**
+ * Creating accounts (ADR 0009): sign-up with e-mail and password, and the user behind a social
+ * sign-in. What happens when the e-mail is taken follows spec section 8:
+ *
+ *   e-mail of the landlords' admin portal            → EMAIL_USED_BY_ADMIN_PORTAL
+ *   existing user with admin or superuser rights     → USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS
+ *   existing user, password not correct (or none)    → EMAIL_IN_USE
+ *   existing user, right password                    → signed in (created: false)
+ *
+ * A user without a password (invited, or social) cannot get one by signing up: that would let
+ * anyone who knows the address take the account. They set one through the reset e-mail instead.
+ */
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database, UserRow, UserType } from "../db/types";
+import { invalidCredentials, serviceError } from "./errors";
+import { assertPasswordRules, dummyPasswordHash, hashPassword, verifyPassword, verifyPasswordOrDummy } from "./passwords";
+import { normalizeEmail } from "./sign-in";
+import type { SocialIdentity } from "./social";
+
+export const accountLanguages = ["da", "en", "nb"] as const;
+/** Spec section 9: the default language is Danish. */
+export const defaultAccountLanguage = "da";
+
+const emailSchema = z.email().max(254);
+
+/** The e-mail, trimmed and lower-cased; BAD_USER_INPUT (extensions.field "email") when it is not one. */
+export function parseEmail(email: string): string {
+  const normalized = normalizeEmail(email);
+  if (!emailSchema.safeParse(normalized).success) {
+    throw serviceError("BAD_USER_INPUT", "Invalid e-mail address", { field: "email", emailProblem: "invalid_email" });
+  }
+  return normalized;
+}
+
+/** en, da or nb; null/undefined gives the default; anything else is BAD_USER_INPUT. */
+export function parseLanguage(language: string | null | undefined): string | null {
+  if (language === null || language === undefined || language === "") return null;
+  if (!(accountLanguages as readonly string[]).includes(language)) {
+    throw serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, { field: "language" });
+  }
+  return language;
+}
+
+const hasAboveDefaultRights = (user: UserRow) => user.is_admin === 1 || user.is_superuser === 1;
+
+/** Refuses an existing account that this portal must not sign in or take over. */
+function assertOrdinaryAccount(user: UserRow): void {
+  if (user.user_type === "ADMIN_PORTAL") throw serviceError("EMAIL_USED_BY_ADMIN_PORTAL");
+  if (hasAboveDefaultRights(user)) throw serviceError("USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed|unique constraint/i.test(error.message);
+}
+
+async function insertUser(
+  db: Kysely<Database>,
+  values: { email: string; passwordHash: string | null; name: string; language: string; userType: UserType; now: Date },
+): Promise<UserRow> {
+  try {
+    return await db
+      .insertInto("users")
+      .values({
+        email: values.email,
+        password_hash: values.passwordHash,
+        name: values.name,
+        language: values.language,
+        user_type: values.userType,
+        created_at: values.now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // Someone signed up with the same e-mail at the same moment.
+    if (isUniqueViolation(error)) throw serviceError("EMAIL_IN_USE");
+    throw error;
+  }
+}
+
+export interface AccountForSignIn {
+  user: UserRow;
+  /** True when the account was created now. */
+  created: boolean;
+}
+
+/**
+ * Sign-up with e-mail and password: checks the e-mail and the password rules (BAD_USER_INPUT),
+ * then creates the user or, for an existing one, applies the rules above.
+ */
+export async function createOrSignInEmailPasswordUser(
+  db: Kysely<Database>,
+  input: { email: string; password: string; language?: string | null; now: Date },
+): Promise<AccountForSignIn> {
+  const email = parseEmail(input.email);
+  assertPasswordRules(input.password);
+  const language = parseLanguage(input.language) ?? defaultAccountLanguage;
+
+  const existing = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+  if (existing === undefined) {
+    const passwordHash = await hashPassword(input.password);
+    const user = await insertUser(db, { email, passwordHash, name: "", language, userType: "EMAIL_PASSWORD", now: input.now });
+    return { user, created: true };
+  }
+
+  if (existing.user_type === "ADMIN_PORTAL" || hasAboveDefaultRights(existing)) {
+    // Same cost as the other answers, so timing does not tell them apart.
+    await verifyPassword(input.password, await dummyPasswordHash());
+    assertOrdinaryAccount(existing);
+  }
+  const passwordMatches = await verifyPasswordOrDummy(input.password, existing.password_hash);
+  if (!passwordMatches) throw serviceError("EMAIL_IN_USE");
+  if (existing.is_active !== 1) throw invalidCredentials();
+  return { user: existing, created: false };
+}
+
+/**
+ * The user behind a verified social identity: the account with that e-mail (the provider has
+ * proven the address), or a new one whose user type is the provider.
+ */
+export async function findOrCreateSocialUser(
+  db: Kysely<Database>,
+  input: { identity: SocialIdentity; language?: string | null; now: Date },
+): Promise<AccountForSignIn> {
+  const { identity } = input;
+  const language = parseLanguage(input.language) ?? identity.language ?? defaultAccountLanguage;
+  const existing = await db.selectFrom("users").selectAll().where("email", "=", identity.email).executeTakeFirst();
+  if (existing !== undefined) {
+    assertOrdinaryAccount(existing);
+    if (existing.is_active !== 1) throw invalidCredentials();
+    return { user: existing, created: false };
+  }
+  const user = await insertUser(db, {
+    email: identity.email,
+    passwordHash: null,
+    name: identity.name,
+    language,
+    userType: identity.provider,
+    now: input.now,
+  });
+  return { user, created: true };
+}

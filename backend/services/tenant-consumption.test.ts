@@ -1,0 +1,376 @@
+/**
+ * The consumption queries against the demo data, with numbers recomputed independently from the
+ * raw readings in the database (plain SQL over meter_readings, not the rollups).
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../app";
+import { startOfDay } from "../consumption/calendar";
+import { ratingLetterOf } from "../consumption/rating";
+import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
+import { topUpDemoReadings } from "../db/seed/readings";
+import { silentLogger } from "../logger";
+import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../testing/graphql";
+
+/** The clock of this test: readings run up to 2025-11-20 11:00 (UTC 10:00). */
+const NOW = new Date("2025-11-20T10:30:00.000Z");
+const ANNA_UNIT = 109;
+const NORA_TENANCY = 7014; // unit 114, started 2025-06-01; Nora is added to it below
+const seededUnits = [101, 102, 103, 104, 108, 109, 114, 119, 122];
+
+let backend: Backend;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  await topUpDemoReadings(backend.db, NOW, { unitIds: seededUnits, fromDay: "2024-10-01" });
+  await backend.db
+    .insertInto("tenancy_members")
+    .values({ tenancy_id: NORA_TENANCY, user_id: 3, is_admin: 1, invitation_pending: 0, created_at: NOW.toISOString() })
+    .execute();
+  for (const key of ["anna", "jens", "nora", "emma"] as const) {
+    tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
+  }
+}, 120_000);
+afterAll(() => backend?.close());
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const graphQuery = /* GraphQL */ `
+  query Graph($graph: TenantGraphInput!) {
+    tenantGraph(graph: $graph) {
+      timestamps
+      graphs {
+        type
+        consumption {
+          quantityDescriptor { quantity normalized expressedAs }
+          values
+          relatedValues { type values }
+        }
+      }
+    }
+  }
+`;
+
+interface GraphData {
+  tenantGraph: {
+    timestamps: string[];
+    graphs: {
+      type: string;
+      consumption: {
+        quantityDescriptor: { quantity: string; normalized: boolean; expressedAs: string };
+        values: (number | null)[];
+        relatedValues: { type: string; values: (number | null)[] }[];
+      };
+    }[];
+  };
+}
+
+async function graph(user: string, input: Record<string, unknown>) {
+  const data = await graphqlData<GraphData>(backend, "tenant", graphQuery, { token: tokens[user], variables: { graph: input } });
+  return data.tenantGraph;
+}
+
+async function graphError(user: string | undefined, input: Record<string, unknown>) {
+  const result = await graphql(backend, "tenant", graphQuery, { token: user === undefined ? undefined : tokens[user], variables: { graph: input } });
+  return { code: firstErrorCode(result), message: result.body.errors?.[0]?.message ?? "" };
+}
+
+async function meterIds(unitId: number, quantity: string): Promise<number[]> {
+  const rows = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", unitId).where("quantity", "=", quantity).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Register consumption from raw readings: reading(to) − reading(from), summed over the meters. */
+async function rawRegisterDelta(ids: number[], fromS: number, toS: number): Promise<number> {
+  let total = 0;
+  for (const id of ids) {
+    const rows = await sql<{ ts: number; value: number }>`
+      select ts, value from meter_readings where meter_id = ${id} and ts in (${fromS}, ${toS}) order by ts
+    `.execute(backend.db);
+    expect(rows.rows, `readings of meter ${id} at ${fromS} and ${toS}`).toHaveLength(2);
+    total += rows.rows[1]!.value - rows.rows[0]!.value;
+  }
+  return total;
+}
+
+const day = (key: string) => startOfDay(key) / 1000;
+
+// ---------------------------------------------------------------------------------------------
+
+describe("access", () => {
+  it("needs a token", async () => {
+    expect((await graphError(undefined, { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-10-02T00:00:00" })).code).toBe("UNAUTHENTICATED");
+  });
+
+  it("refuses another resident's tenancy and another unit's meter", async () => {
+    const input = { tenancyId: demoTenancyIds.jensFirst, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-10-02T00:00:00" };
+    expect((await graphError("anna", input)).code).toBe("FORBIDDEN");
+    const [foreignMeter] = await backend.db.selectFrom("meters").select("number").where("unit_id", "=", 119).execute();
+    expect((await graphError("anna", { ...input, tenancyId: demoTenancyIds.anna, meterNumber: foreignMeter!.number })).code).toBe("FORBIDDEN");
+    const readout = await graphql(backend, "tenant", `{ readoutMinMax(tenancyId: ${demoTenancyIds.anna}, meterNumber: "${foreignMeter!.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-02-01T00:00:00") { meterNumber } }`, { token: tokens.anna });
+    expect(firstErrorCode(readout)).toBe("FORBIDDEN");
+    const kpis = await graphql(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.jensSecond}, quantity: "heat-energy", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-02-01T00:00:00" }) { total } }`, { token: tokens.anna });
+    expect(firstErrorCode(kpis)).toBe("FORBIDDEN");
+    const rating = await graphql(backend, "tenant", `{ consumptionRating(tenancyId: ${demoTenancyIds.jensFirst}, quantity: "heat-energy") { letter } }`, { token: tokens.emma });
+    expect(firstErrorCode(rating)).toBe("FORBIDDEN");
+  });
+});
+
+describe("bad arguments", () => {
+  const base = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-10-08T00:00:00" };
+  it.each([
+    ["end before begin", { periodEnd: "2025-09-01T00:00:00" }, /periodEnd must be after periodBegin/],
+    ["an unknown quantity", { quantities: ["beer-volume"] }, /Unknown quantity 'beer-volume'/],
+    ["an hourly span over 93 days", { resolution: "HOURLY", periodEnd: "2026-01-03T00:00:00" }, /HOURLY period may span at most 93 days/],
+    ["a daily span over 1100 days", { periodBegin: "2020-01-01T00:00:00", periodEnd: "2025-10-08T00:00:00" }, /DAILY period may span at most 1100 days/],
+    ["a malformed datetime", { periodBegin: "01-10-2025" }, /periodBegin must be a local datetime/],
+    ["an impossible date", { periodBegin: "2025-02-30T00:00:00" }, /periodBegin must be a local datetime/],
+    ["cost of a temperature", { quantities: ["indoor-temperature"], mode: "COST" }, /COST exists only for quantities that add up/],
+    ["CO2 without a factor", { quantities: ["hca"], mode: "CO2" }, /no CO2 factor for hca/],
+    ["property average for a room", { quantities: ["hca"], roomName: "Stue", compareWith: ["PROPERTY_AVERAGE"] }, /not possible for a room/],
+    ["an unknown room", { quantities: ["hca"], roomName: "Loft" }, /no room 'Loft'/],
+  ])("reject %s with BAD_USER_INPUT", async (_, change, message) => {
+    const error = await graphError("anna", { ...base, ...change });
+    expect(error.code).toBe("BAD_USER_INPUT");
+    expect(error.message).toMatch(message);
+  });
+});
+
+describe("tenantGraph against the raw readings", () => {
+  it("daily heat across the autumn change equals the register differences, the 25-hour day included", async () => {
+    const result = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-25T00:00:00", periodEnd: "2025-10-28T00:00:00" });
+    expect(result.timestamps).toEqual(["2025-10-25T00:00:00+02:00", "2025-10-26T00:00:00+02:00", "2025-10-27T00:00:00+01:00"]);
+    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    const expected = [
+      await rawRegisterDelta(ids, day("2025-10-25"), day("2025-10-26")),
+      await rawRegisterDelta(ids, day("2025-10-26"), day("2025-10-27")),
+      await rawRegisterDelta(ids, day("2025-10-27"), day("2025-10-28")),
+    ];
+    result.graphs[0]!.consumption.values.forEach((value, index) => expect(value).toBeCloseTo(expected[index]!, 6));
+    expect(day("2025-10-27") - day("2025-10-26")).toBe(25 * 3600);
+  });
+
+  it("hourly values on 23- and 25-hour days add up to the day, hca summed over radiators", async () => {
+    for (const [date, next, hours] of [["2025-03-30", "2025-03-31", 23], ["2025-10-26", "2025-10-27", 25]] as const) {
+      const hourly = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["hca", "heat-energy"], resolution: "HOURLY", periodBegin: `${date}T00:00:00`, periodEnd: `${next}T00:00:00` });
+      expect(hourly.timestamps).toHaveLength(hours);
+      for (const [index, quantity] of (["hca", "heat-energy"] as const).entries()) {
+        const values = hourly.graphs[index]!.consumption.values;
+        expect(values.every((value) => value !== null)).toBe(true);
+        const sum = values.reduce<number>((total, value) => total + value!, 0);
+        expect(sum).toBeCloseTo(await rawRegisterDelta(await meterIds(ANNA_UNIT, quantity), day(date), day(next)), 6);
+      }
+    }
+  });
+
+  it("averages indoor temperature over every sample of the day, across rooms", async () => {
+    const result = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["indoor-temperature"], resolution: "DAILY", periodBegin: "2025-10-26T00:00:00", periodEnd: "2025-10-27T00:00:00" });
+    const ids = await meterIds(ANNA_UNIT, "indoor-temperature");
+    const raw = await sql<{ mean: number; n: number }>`
+      select avg(value) as mean, count(*) as n from meter_readings
+      where meter_id in (${sql.join(ids)}) and ts >= ${day("2025-10-26")} and ts < ${day("2025-10-27")}
+    `.execute(backend.db);
+    expect(raw.rows[0]!.n).toBe(25 * ids.length);
+    expect(result.graphs[0]!.consumption.values[0]).toBeCloseTo(raw.rows[0]!.mean, 6);
+  });
+
+  it("distinguishes zero consumption from no data", async () => {
+    const summer = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "HOURLY", periodBegin: "2025-07-15T00:00:00", periodEnd: "2025-07-16T00:00:00" });
+    expect(summer.graphs[0]!.consumption.values).toContain(0);
+    expect(summer.graphs[0]!.consumption.values).not.toContain(null);
+    // The future has no data: null, not zero.
+    const future = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-11-19T00:00:00", periodEnd: "2025-11-23T00:00:00" });
+    const values = future.graphs[0]!.consumption.values;
+    expect(values[0]).toBeGreaterThan(0);
+    expect(values.slice(2)).toEqual([null, null]);
+  });
+
+  it("gives a tenancy that began mid-period values only from its start, and none before", async () => {
+    const result = await graph("nora", { tenancyId: NORA_TENANCY, quantities: ["heat-energy"], resolution: "MONTHLY", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-09-01T00:00:00", compareWith: ["PREVIOUS_YEAR", "PREVIOUS_PERIOD"] });
+    const values = result.graphs[0]!.consumption.values;
+    expect(values.slice(0, 5)).toEqual([null, null, null, null, null]);
+    const ids = await meterIds(114, "heat-energy");
+    expect(values[5]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-06-01"), day("2025-07-01")), 6);
+    for (const related of result.graphs[0]!.consumption.relatedValues) {
+      expect(related.values, related.type).toEqual(Array.from({ length: 8 }, () => null));
+    }
+    // The previous occupant's readings exist in the database, but are never shown.
+    expect(await rawRegisterDelta(ids, day("2025-03-01"), day("2025-04-01"))).toBeGreaterThan(0);
+    const kpis = await graphqlData<{ unitQuantityKpis: { total: number | null; previousYear: number | null } }>(
+      backend, "tenant",
+      `{ unitQuantityKpis(input: { tenancyId: ${NORA_TENANCY}, quantity: "heat-energy", periodBegin: "2025-05-01T00:00:00", periodEnd: "2025-06-01T00:00:00" }) { total previousYear } }`,
+      { token: tokens.nora },
+    );
+    expect(kpis.unitQuantityKpis).toEqual({ total: null, previousYear: null });
+  });
+
+  it("compares with the previous period and the previous year as those periods queried alone", async () => {
+    const input = { tenancyId: demoTenancyIds.anna, quantities: ["electricity-energy"], resolution: "DAILY", periodBegin: "2025-10-20T00:00:00", periodEnd: "2025-10-27T00:00:00", compareWith: ["PREVIOUS_PERIOD", "PREVIOUS_YEAR"] };
+    const result = await graph("anna", input);
+    const previous = await graph("anna", { ...input, compareWith: [], periodBegin: "2025-10-13T00:00:00", periodEnd: "2025-10-20T00:00:00" });
+    const lastYear = await graph("anna", { ...input, compareWith: [], periodBegin: "2024-10-20T00:00:00", periodEnd: "2024-10-27T00:00:00" });
+    const related = Object.fromEntries(result.graphs[0]!.consumption.relatedValues.map((entry) => [entry.type, entry.values]));
+    expect(related.PREVIOUS_PERIOD).toEqual(previous.graphs[0]!.consumption.values);
+    expect(related.PREVIOUS_YEAR).toEqual(lastYear.graphs[0]!.consumption.values);
+    expect(related.PREVIOUS_YEAR!.every((value) => value !== null)).toBe(true);
+  });
+
+  it("weekly buckets start on Monday and monthly ones on the 1st", async () => {
+    const weeks = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["cold-water-volume"], resolution: "WEEKLY", periodBegin: "2025-03-26T00:00:00", periodEnd: "2025-04-09T00:00:00" });
+    expect(weeks.timestamps).toEqual(["2025-03-24T00:00:00+01:00", "2025-03-31T00:00:00+02:00", "2025-04-07T00:00:00+02:00"]);
+    const ids = await meterIds(ANNA_UNIT, "cold-water-volume");
+    expect(weeks.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-24"), day("2025-03-31")), 6);
+    const year = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["cold-water-volume"], resolution: "YEARLY", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-01-02T00:00:00" });
+    expect(year.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-01-01"), Math.floor(NOW.getTime() / 3_600_000) * 3600), 6);
+  });
+
+  it("normalizes per m2 and turns consumption into CO2 and cost", async () => {
+    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-02-10T00:00:00", periodEnd: "2025-02-11T00:00:00" };
+    const plain = (await graph("anna", input)).graphs[0]!.consumption.values[0]!;
+    const unit = await backend.db.selectFrom("units").select("floor_area").where("id", "=", ANNA_UNIT).executeTakeFirstOrThrow();
+    const perM2 = (await graph("anna", { ...input, normalized: true })).graphs[0]!.consumption;
+    expect(perM2.quantityDescriptor).toEqual({ quantity: "heat-energy", normalized: true, expressedAs: "kWh/m2" });
+    expect(perM2.values[0]).toBeCloseTo(plain / unit.floor_area, 6);
+    const co2 = (await graph("anna", { ...input, mode: "CO2" })).graphs[0]!;
+    expect(co2.type).toBe("CO2");
+    expect(co2.consumption.values[0]).toBeCloseTo(plain * 62, 4);
+
+    const cost = (await graph("anna", { ...input, mode: "COST" })).graphs[0]!.consumption;
+    expect(cost.quantityDescriptor.expressedAs).toBe("DKK");
+    const [meterId] = await meterIds(ANNA_UNIT, "heat-energy");
+    const raw = await sql<{ cost: number }>`
+      select sum((next.value - r.value) * p.price) as cost
+      from meter_readings r
+      join meter_readings next on next.meter_id = r.meter_id and next.ts = r.ts + 3600
+      join market_prices p on p.hour = r.ts and p.area = 'DK2'
+      where r.meter_id = ${meterId} and r.ts >= ${day("2025-02-10")} and r.ts < ${day("2025-02-11")}
+    `.execute(backend.db);
+    expect(cost.values[0]).toBeCloseTo(raw.rows[0]!.cost, 6);
+  });
+
+  it("may estimate a negative cost when market prices are negative", async () => {
+    const negative = await sql<{ hour: number }>`select hour from market_prices where price < -0.2 and hour >= ${day("2025-01-05")} and hour < ${day("2025-03-01")} order by hour limit 1`.execute(backend.db);
+    const hour = negative.rows[0]!.hour;
+    const date = new Date(hour * 1000 + 3600_000).toISOString().slice(0, 10);
+    const cost = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["electricity-energy"], resolution: "HOURLY", mode: "COST", periodBegin: `${date}T00:00:00`, periodEnd: `${date}T23:59:00` });
+    expect(cost.graphs[0]!.consumption.values.some((value) => value !== null && value < 0)).toBe(true);
+  });
+});
+
+describe("property average", () => {
+  it("is the mean over the other units with data, never including the caller's unit", async () => {
+    const period = { periodBegin: "2025-09-01T00:00:00", periodEnd: "2025-10-01T00:00:00" };
+    const result = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "MONTHLY", normalized: true, compareWith: ["PROPERTY_AVERAGE"], ...period });
+    const average = result.graphs[0]!.consumption.relatedValues[0]!;
+    expect(average.type).toBe("PROPERTY_AVERAGE");
+    const perUnit: number[] = [];
+    for (const unitId of seededUnits.filter((id) => id !== ANNA_UNIT)) {
+      const unit = await backend.db.selectFrom("units").select("floor_area").where("id", "=", unitId).executeTakeFirstOrThrow();
+      perUnit.push((await rawRegisterDelta(await meterIds(unitId, "heat-energy"), day("2025-09-01"), day("2025-10-01"))) / unit.floor_area);
+    }
+    expect(average.values[0]).toBeCloseTo(perUnit.reduce((a, b) => a + b, 0) / perUnit.length, 6);
+  });
+
+  it("is not computed when fewer than three other units have data", async () => {
+    // Gas exists in staircase B only: of the seeded units 103, 104, 108 and 119.
+    const input = { tenancyId: demoTenancyIds.jensFirst, quantities: ["gas-volume"], resolution: "DAILY", periodBegin: "2025-09-01T00:00:00", periodEnd: "2025-09-03T00:00:00", compareWith: ["PROPERTY_AVERAGE"] };
+    const withThree = await graph("jens", input);
+    expect(withThree.graphs[0]!.consumption.relatedValues[0]!.values.every((value) => value !== null)).toBe(true);
+    const [gasOf103] = await meterIds(103, "gas-volume");
+    const saved = await backend.db.selectFrom("consumption_daily").selectAll().where("meter_id", "=", gasOf103!).where("day", "in", ["2025-09-01", "2025-09-02"]).execute();
+    await backend.db.deleteFrom("consumption_daily").where("meter_id", "=", gasOf103!).where("day", "in", ["2025-09-01", "2025-09-02"]).execute();
+    try {
+      const withTwo = await graph("jens", input);
+      expect(withTwo.graphs[0]!.consumption.relatedValues[0]!.values).toEqual([null, null]);
+      expect(withTwo.graphs[0]!.consumption.values.every((value) => value !== null)).toBe(true);
+    } finally {
+      await backend.db.insertInto("consumption_daily").values(saved).execute();
+    }
+  });
+});
+
+describe("tenantTable and unitQuantityKpis", () => {
+  it("KPIs: total, rooms and meters agree with each other and with the raw readings", async () => {
+    const data = await graphqlData<{
+      unitQuantityKpis: { total: number; previousPeriod: number; previousYear: number; propertyComparison: number | null; rooms: { label: string; value: number }[]; meters: { objectDetails: { measurementPoint: { legacyMeterId: string } }; value: number }[] };
+    }>(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "hca", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-03-31T23:59:00" }) {
+        total previousPeriod previousYear propertyComparison rooms { label value } meters { objectDetails { measurementPoint { legacyMeterId } } value } } }`, { token: tokens.anna });
+    const kpis = data.unitQuantityKpis;
+    const ids = await meterIds(ANNA_UNIT, "hca");
+    expect(kpis.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-01-01"), day("2025-04-01")), 6);
+    expect(kpis.rooms.reduce((sum, room) => sum + room.value, 0)).toBeCloseTo(kpis.total, 6);
+    expect(kpis.meters).toHaveLength(ids.length);
+    expect(kpis.meters.reduce((sum, meter) => sum + meter.value, 0)).toBeCloseTo(kpis.total, 6);
+    // Previous period: the 90 days before; previous year: Jan–Mar 2024 is before the seeded data.
+    expect(kpis.previousPeriod).toBeCloseTo(await rawRegisterDelta(ids, day("2024-10-03"), day("2025-01-01")), 6);
+    expect(kpis.previousYear).toBeNull();
+    expect(kpis.propertyComparison).toBeGreaterThan(0);
+  });
+
+  it("table rows per meter sum to the unit row; property average only for the unit", async () => {
+    const query = (groupBy: string, compareWith: string) => `{ tenantTable(table: { tenancyId: ${demoTenancyIds.anna}, quantities: ["hca", "heat-energy"], periodBegin: "2025-02-01T00:00:00", periodEnd: "2025-03-01T00:00:00", groupBy: ${groupBy}, compareWith: ${compareWith} }) {
+      quantityDescriptors { quantity normalized expressedAs } rows { objectDetails { kind measurementPoint { legacyMeterId room } } values comparisonValues } } }`;
+    type Table = { tenantTable: { quantityDescriptors: { quantity: string; expressedAs: string }[]; rows: { objectDetails: { kind: string }; values: (number | null)[]; comparisonValues: (number | null)[] }[] } };
+    const byMeter = (await graphqlData<Table>(backend, "tenant", query("METER", "PREVIOUS_YEAR"), { token: tokens.anna })).tenantTable;
+    const unit = (await graphqlData<Table>(backend, "tenant", query("UNIT", "PROPERTY_AVERAGE"), { token: tokens.anna })).tenantTable;
+    expect(byMeter.quantityDescriptors.map((descriptor) => descriptor.expressedAs)).toEqual(["unit", "kWh"]);
+    expect(unit.rows).toHaveLength(1);
+    for (const column of [0, 1]) {
+      const sum = byMeter.rows.reduce((total, row) => total + (row.values[column] ?? 0), 0);
+      expect(sum).toBeCloseTo(unit.rows[0]!.values[column]!, 6);
+      expect(unit.rows[0]!.comparisonValues[column]).toBeGreaterThan(0);
+    }
+    expect(byMeter.rows.every((row) => row.comparisonValues.length === 2)).toBe(true);
+    const refused = await graphql(backend, "tenant", query("ROOM", "PROPERTY_AVERAGE"), { token: tokens.anna });
+    expect(firstErrorCode(refused)).toBe("BAD_USER_INPUT");
+  });
+});
+
+describe("readoutMinMax, quantityPrices, consumptionRating", () => {
+  it("gives the first and last raw readout inside the tenancy", async () => {
+    const [meter] = await backend.db.selectFrom("meters").select(["id", "number"]).where("unit_id", "=", 114).where("quantity", "=", "heat-energy").execute();
+    const data = await graphqlData<{ readoutMinMax: Record<string, string | number | null> }>(backend, "tenant",
+      `{ readoutMinMax(tenancyId: ${NORA_TENANCY}, meterNumber: "${meter!.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") {
+        meterNumber quantity firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue } }`, { token: tokens.nora });
+    const raw = await sql<{ ts: number; value: number }>`select ts, value from meter_readings where meter_id = ${meter!.id} and ts in (${day("2025-06-01")}, ${day("2025-06-30") + 12 * 3600}) order by ts`.execute(backend.db);
+    expect(data.readoutMinMax).toEqual({
+      meterNumber: meter!.number,
+      quantity: "heat-energy",
+      firstReadoutTimestamp: "2025-06-01T00:00:00+02:00",
+      firstReadoutValue: raw.rows[0]!.value,
+      lastReadoutTimestamp: "2025-06-30T12:00:00+02:00",
+      lastReadoutValue: raw.rows[1]!.value,
+    });
+  });
+
+  it("lists the prices valid in a period", async () => {
+    const data = await graphqlData<{ quantityPrices: { quantity: string; price: number; currency: string; validFrom: string; validTo: string | null }[] }>(
+      backend, "tenant", `{ quantityPrices(input: { periodBegin: "2025-12-01", periodEnd: "2026-01-31" }) { quantity price currency validFrom validTo } }`, { token: tokens.anna });
+    const hot = data.quantityPrices.filter((price) => price.quantity === "hot-water-volume");
+    expect(hot.map((price) => [price.validFrom, price.validTo])).toEqual([["2025-01-01", "2025-12-31"], ["2026-01-01", null]]);
+    expect(data.quantityPrices.every((price) => price.currency === "DKK")).toBe(true);
+    const bad = await graphql(backend, "tenant", `{ quantityPrices(input: { periodBegin: "2026-01-31", periodEnd: "2025-12-01" }) { quantity } }`, { token: tokens.anna });
+    expect(firstErrorCode(bad)).toBe("BAD_USER_INPUT");
+  });
+
+  it("rates the last 365 days per m2 against the other units, with the ADR's bands", async () => {
+    const letters = new Set<string>();
+    for (const [user, tenancyId] of [["anna", demoTenancyIds.anna], ["jens", demoTenancyIds.jensFirst], ["jens", demoTenancyIds.jensSecond], ["emma", demoTenancyIds.emma], ["nora", NORA_TENANCY]] as const) {
+      const data = await graphqlData<{ consumptionRating: { letter: string | null; value: number; propertyAverage: number; ratio: number; unitsCompared: number; periodBegin: string; periodEnd: string; expressedAs: string } }>(
+        backend, "tenant", `{ consumptionRating(tenancyId: ${tenancyId}, quantity: "heat-energy") { letter value propertyAverage ratio unitsCompared periodBegin periodEnd expressedAs } }`, { token: tokens[user] });
+      const rating = data.consumptionRating;
+      expect(rating.letter).not.toBeNull();
+      expect(rating.ratio).toBeCloseTo(rating.value / rating.propertyAverage, 3);
+      expect(rating.letter).toBe(ratingLetterOf(rating.value / rating.propertyAverage));
+      expect(rating.unitsCompared).toBe(seededUnits.length - 1);
+      expect(rating.periodEnd).toBe("2025-11-19");
+      expect(rating.periodBegin).toBe(tenancyId === NORA_TENANCY ? "2025-06-01" : "2024-11-20");
+      letters.add(rating.letter!);
+    }
+    expect(letters.size).toBeGreaterThanOrEqual(2);
+    const average = await graphql(backend, "tenant", `{ consumptionRating(tenancyId: ${demoTenancyIds.anna}, quantity: "indoor-temperature") { letter } }`, { token: tokens.anna });
+    expect(firstErrorCode(average)).toBe("BAD_USER_INPUT");
+  });
+});
