@@ -52,6 +52,9 @@ export default defineConfig({
         TOKEN_REFRESH_LEAD_SECONDS: String(e2e.refreshLeadSeconds),
         // Tests present their own client address (X-Forwarded-For) to exercise per-address limits.
         TRUST_PROXY: "loopback",
+        // Support sessions end after 25 s here instead of 60 minutes, so a test can watch one end.
+        IMPERSONATION_SESSION_SECONDS: String(e2e.impersonationSessionSeconds),
+        PORTAL_URL: `http://127.0.0.1:${e2e.port}`,
       },
     },
     {

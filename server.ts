@@ -72,11 +72,17 @@ app.use((req, res, next) => {
   const host = app.get("trust proxy") ? (req.get("x-forwarded-host") ?? req.get("host")) : req.get("host");
   const sameOrigin = isSameOriginRequest({
     method: req.method,
+    secFetchSite: req.get("sec-fetch-site"),
     origin: req.get("origin"),
     referer: req.get("referer"),
     host,
     allowedOrigins,
   });
+  if (sameOrigin && req.method !== "GET" && req.method !== "HEAD") {
+    // Our check is the stricter one and has passed. Remix 2.17 compares Origin with Host again and
+    // throws a 500 for `Origin: null`, which browsers send from no-referrer pages (password reset).
+    delete req.headers.origin;
+  }
   if (!sameOrigin) {
     console.warn(`Refused ${req.method} ${req.path} from origin ${req.get("origin") ?? req.get("referer")}`);
     // @remix-run/express builds the request from originalUrl.

@@ -18,6 +18,7 @@ const configSchema = z.object({
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   LANGUAGES: z.string().default("da,en,nb"),
   BRAND: z.enum(["dk", "no", "global"]).default("dk"),
+  TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
 });
 
 export type PortalConfig = {
@@ -31,6 +32,8 @@ export type PortalConfig = {
   cookieSecure: "auto" | "always" | "never";
   languages: string[];
   brand: "dk" | "no" | "global";
+  /** Google Tag Manager container id; consent events are pushed only when it is set. */
+  tagManagerId: string | null;
 };
 
 const developmentSecret = "development-only-session-secret-change-me";
@@ -57,6 +60,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: c.COOKIE_SECURE,
     languages,
     brand: c.BRAND,
+    tagManagerId: c.TAG_MANAGER_ID ?? null,
   };
 }
 

@@ -29,4 +29,7 @@ async function hydrate() {
   });
 }
 
+// A page chunk from an older deployment is gone: load the page afresh (spec section 4).
+window.addEventListener("vite:preloadError", () => window.location.reload());
+
 void hydrate();

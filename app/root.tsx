@@ -13,12 +13,16 @@ import { useTranslation } from "react-i18next";
 import { getToast } from "~/session/toast.server";
 import { brandFor } from "~/brand/brands";
 import { useNonce } from "~/components/nonce";
+import { CookieBanner } from "~/components/cookie-banner";
+import { DebugHook } from "~/components/debug-hook";
 import { PendingBar } from "~/components/pending-bar";
 import { RouteError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
 import { defaultLanguage, defaultNamespace } from "~/i18n/config";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
 import { resources } from "~/i18n/resources.server";
+import { readConsent } from "~/security/cookie-consent.server";
+import { handleActivationCodeInUrl } from "~/session/activation-code.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -28,6 +32,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  await handleActivationCodeInUrl(request, context);
   const language = await languageOf(request);
   const { toast, headers } = await getToast(request);
   const brand = brandFor(context.config.brand);
@@ -39,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       appName: brand.appName[language],
       appStores: brand.appStores,
       toast: toast ?? null,
+      showCookieBanner: readConsent(request.headers.get("Cookie")) === null,
+      tagManagerId: context.config.tagManagerId,
     },
     // The flash cookie is rewritten only when a toast was read from it.
     toast ? { headers } : undefined,
@@ -89,13 +96,15 @@ function useTranslationsFromRoot(language: string | undefined, translations: obj
 }
 
 export default function App() {
-  const { language, translations, toast } = useLoaderData<typeof loader>();
+  const { language, translations, toast, showCookieBanner, tagManagerId } = useLoaderData<typeof loader>();
   useTranslationsFromRoot(language, translations);
   return (
     <>
       <PendingBar />
+      <DebugHook />
       <Outlet />
       <Toasts toast={toast} />
+      {showCookieBanner ? <CookieBanner tagManagerId={tagManagerId} /> : null}
     </>
   );
 }

@@ -11,15 +11,29 @@ export default [
   layout("routes/public-layout.tsx", [
     route("login", "routes/login.tsx"),
     route("login/email", "routes/login-email.tsx"),
+    route("login/email/forgot-password", "routes/forgot-password.tsx"),
+    route("signup", "routes/signup.tsx"),
+    route("signup/email", "routes/signup-email.tsx"),
+    route("account-created", "routes/account-created.tsx"),
+    route("enter-code", "routes/enter-code.tsx"),
+    route("set-password", "routes/set-password.tsx"),
+    route("welcome", "routes/welcome.tsx"),
+    route("impersonate/:token", "routes/impersonate.tsx"),
     route("no-tenancies", "routes/no-tenancies.tsx"),
     // Where server.ts sends form posts from other sites (403 in the resident's language).
     route("forbidden", "routes/forbidden.tsx"),
   ]),
 
+  // Standalone pages.
+  route("data-policy", "routes/data-policy.tsx"),
+  route("cookie-policy", "routes/cookie-policy.tsx"),
+
   // Actions without pages of their own.
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),
   route("select-tenancy", "routes/select-tenancy.tsx"),
+  route("cookie-consent", "routes/cookie-consent.tsx"),
+  route("add-tenancy", "routes/add-tenancy.tsx"),
 
   // Tenancy area: side-menu layout; the layout loader guards every page below it.
   route("t", "routes/tenancy-redirect.tsx"),

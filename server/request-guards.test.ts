@@ -39,6 +39,19 @@ describe("isSameOriginRequest", () => {
     ).toBe(true);
   });
 
+  it("trusts the browser's Sec-Fetch-Site first: same-origin passes even with Origin null (no-referrer pages)", () => {
+    expect(isSameOriginRequest({ method: "POST", secFetchSite: "same-origin", origin: "null", referer: undefined, host })).toBe(true);
+    expect(isSameOriginRequest({ method: "POST", secFetchSite: "cross-site", origin: `https://${host}`, referer: undefined, host })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", secFetchSite: "same-site", origin: `https://app.${host}`, referer: undefined, host })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", secFetchSite: "none", origin: undefined, referer: undefined, host })).toBe(false);
+  });
+
+  it("lets a configured origin post even cross-site", () => {
+    expect(
+      isSameOriginRequest({ method: "POST", secFetchSite: "cross-site", origin: "https://mit.example.dk", referer: undefined, host, allowedOrigins: ["https://mit.example.dk"] }),
+    ).toBe(true);
+  });
+
   it("lets a request without Origin and Referer through (not a browser acting for a resident)", () => {
     expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: undefined, host })).toBe(true);
   });

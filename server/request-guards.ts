@@ -5,12 +5,15 @@
 
 /**
  * Whether a state-changing request (POST, PUT, PATCH, DELETE) comes from one of our own pages.
- * Browsers send Origin with every form post; when it is missing, Referer is used. A request with
- * neither is not a browser acting for a resident (a script must hold the cookie itself) and passes.
- * `Origin: null` (sandboxed frames, some cross-site redirects) never passes.
+ * Browsers send `Sec-Fetch-Site` with every request: only `same-origin` passes. Without it (older
+ * browsers), `Origin` decides, or `Referer` when Origin is missing. (`Origin` alone is not enough:
+ * a page with `Referrer-Policy: no-referrer`, like the password-reset pages, posts `Origin: null`.)
+ * A request with none of these headers is not a browser acting for a resident (a script must hold
+ * the cookie itself) and passes.
  */
 export function isSameOriginRequest(input: {
   method: string;
+  secFetchSite?: string | undefined;
   origin: string | undefined;
   referer: string | undefined;
   /** The host the resident sees (Host, or X-Forwarded-Host behind a trusted proxy). */
@@ -19,10 +22,11 @@ export function isSameOriginRequest(input: {
   allowedOrigins?: readonly string[];
 }): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(input.method.toUpperCase())) return true;
+  if (input.origin && input.allowedOrigins?.includes(input.origin)) return true;
+  if (input.secFetchSite) return input.secFetchSite === "same-origin";
   const claimed = input.origin ?? originOf(input.referer);
   if (claimed === undefined) return true;
   if (claimed === "null" || claimed === null) return false;
-  if (input.allowedOrigins?.includes(claimed)) return true;
   try {
     return input.host !== undefined && new URL(claimed).host === input.host.toLowerCase();
   } catch {

@@ -11,6 +11,7 @@ export const loginFormSchema = z.object({
     .max(254, { error: "validation.invalid_email" })
     .pipe(z.email({ error: "validation.invalid_email" })),
   password: z.string({ error: "validation.password_required" }).max(1024, { error: "validation.password_required" }),
+  remember: z.literal("on").optional(),
   redirectTo: z.string().optional(),
   tenancyId: z.string().optional(),
 });

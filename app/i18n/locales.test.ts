@@ -162,6 +162,9 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "language.": supportedLanguages,
   // The three social providers of spec section 1 (app/routes/login.tsx).
   "login.with_": ["google", "facebook", "apple"],
+  "signup.with_": ["google", "facebook", "apple"],
+  // The four onboarding slides (app/routes/welcome.tsx), each with a title and a body.
+  "onboarding.": ["monitor", "compare", "analyse", "alarms"].flatMap((s) => [`${s}_title`, `${s}_body`]),
   // Expense types come from the back-end; an unknown one falls back to its own name.
   "expense.": "has defaultValue",
 };

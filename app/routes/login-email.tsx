@@ -1,21 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
 import { loginFormSchema } from "~/domain/login-form";
-import { safeRedirectPath } from "~/domain/redirects";
-import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 import { authenticator, ServiceDownError } from "~/session/authenticator.server";
 import { signInAttempt } from "~/security/limits.server";
 import { optionalUser } from "~/session/guards.server";
+import { completeSignIn } from "~/session/sign-in.server";
 import { secureCookies } from "~/session/session.server";
 import type { PublicHandle } from "./public-layout";
 
@@ -61,33 +60,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw cause;
   }
 
-  let tenancyIds: { id: string }[];
   try {
-    tenancyIds = (await context.apiWithTokens(tokens).account.currentUser()).tenancies;
+    return await completeSignIn(context, tokens, {
+      redirectTo: submission.value.redirectTo,
+      queryTenancyId: submission.value.tenancyId,
+      persistent: submission.value.remember === "on",
+      cookies: [await attempt.succeeded(secureCookies(new URL(request.url).protocol === "https:"))],
+    });
   } catch (error) {
-    // The login failed after all: give the tokens back and keep no session.
-    await Promise.allSettled([
-      context.publicApi.account.revokeToken(tokens.account.refreshToken),
-      context.publicApi.users.revokeToken(tokens.users.refreshToken),
-    ]);
+    // The login failed after all (completeSignIn gave the tokens back): keep no session.
     if (isServiceFailure(error)) return failWith("errors.service_unavailable", 503);
     return failWith("errors.invalid_response", 502);
   }
-
-  const session = await context.session.get();
-  session.unset("tenancyId");
-  session.set("auth", tokens);
-  let target = "/no-tenancies";
-  if (tenancyIds.length > 0) {
-    const wanted = safeRedirectPath(submission.value.redirectTo);
-    const tenancy = chooseTenancy(tenancyIds, { path: wanted, queryTenancyId: submission.value.tenancyId });
-    session.set("tenancyId", tenancy.id);
-    target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : `/t/${tenancy.id}`;
-  }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await context.session.commit());
-  headers.append("Set-Cookie", await attempt.succeeded(secureCookies(new URL(request.url).protocol === "https:")));
-  return redirect(target, { headers });
 }
 
 export default function LoginWithEmail() {
@@ -120,12 +104,19 @@ export default function LoginWithEmail() {
         <Field id={fields.password.id} label={t("login.password")} errorId={fields.password.errorId} errors={fields.password.errors}>
           <input {...getInputProps(fields.password, { type: "password" })} ref={passwordRef} autoComplete="current-password" />
         </Field>
+        <div className="checkbox-field">
+          <input {...getInputProps(fields.remember, { type: "checkbox" })} />
+          <label htmlFor={fields.remember.id}>{t("login.remember_me")}</label>
+        </div>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <input type="hidden" name="tenancyId" value={searchParams.get("tenancyId") ?? ""} />
         <button type="submit" className="button button-block" aria-disabled={submitting || undefined}>
           {submitting ? t("login.submitting") : t("login.submit")}
         </button>
       </Form>
+      <p>
+        <Link to="/login/email/forgot-password">{t("forgot_password.link")}</Link>
+      </p>
     </div>
   );
 }

@@ -34,6 +34,9 @@ export default function Login() {
       <p id="social-unavailable" className="hint">
         {t("login.social_unavailable")}
       </p>
+      <p>
+        {t("login.no_account")} <Link to={`/signup${search}`}>{t("login.signup_link")}</Link>
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/i18n/meta";
 import { requireUser } from "~/session/guards.server";
@@ -8,17 +8,32 @@ import { requireUser } from "~/session/guards.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, tenancies } = await requireUser(request, context);
   if (tenancies.length > 0) return redirect("/t");
-  return { email: user.email };
+  const session = await context.session.get();
+  return { email: user.email, pendingActivationCode: Boolean(session.get("activationCode")) };
 }
 
 export default function NoTenancies() {
   const { t } = useTranslation();
-  const { email } = useLoaderData<typeof loader>();
+  const { email, pendingActivationCode } = useLoaderData<typeof loader>();
   return (
     <div className="public-card">
       <h1>{t("no_tenancies.title")}</h1>
       <p>{t("no_tenancies.body")}</p>
       <p className="hint">{t("no_tenancies.signed_in_as", { email })}</p>
+      {pendingActivationCode ? (
+        <Form method="post" action="/add-tenancy">
+          <p>{t("add_tenancy.intro")}</p>
+          <button type="submit" name="intent" value="add" className="button button-block">
+            {t("add_tenancy.submit")}
+          </button>
+        </Form>
+      ) : (
+        <p>
+          <Link to="/enter-code" className="button button-block">
+            {t("add_tenancy.open")}
+          </Link>
+        </p>
+      )}
       <Form method="post" action="/logout" reloadDocument>
         <button type="submit" className="button button-secondary button-block">
           {t("menu.logout")}

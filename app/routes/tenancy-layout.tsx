@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
+import { Modal } from "~/components/modal";
 import { RouteError } from "~/components/route-error";
 import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
@@ -18,7 +19,10 @@ export interface TenancyHandle {
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, tenancies, tenancy } = await requireTenancy(request, params, context);
+  const session = await context.session.get();
   return {
+    /** Guard rule 3: a stored unused activation code opens the add-tenancy dialog. */
+    pendingActivationCode: Boolean(session.get("activationCode")),
     email: user.email,
     tenancy: {
       id: tenancy.id,
@@ -49,6 +53,24 @@ function TenancySwitcher({ current, tenancies }: { current: string; tenancies: {
   );
 }
 
+/** Guard rule 3's dialog: add the tenancy of the pending activation code, or not now. */
+function AddTenancyDialog({ additional }: { additional: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t(additional ? "add_tenancy.title_additional" : "add_tenancy.title")} closeHref="/add-tenancy?dismiss=1" maxWidth={484}>
+      <p>{t("add_tenancy.intro")}</p>
+      <Form method="post" action="/add-tenancy" className="dialog-actions">
+        <button type="submit" name="intent" value="dismiss" className="button button-secondary">
+          {t("add_tenancy.not_now")}
+        </button>
+        <button type="submit" name="intent" value="add" className="button">
+          {t("add_tenancy.submit")}
+        </button>
+      </Form>
+    </Modal>
+  );
+}
+
 function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
   const { t } = useTranslation();
   const crumbs = useMatches()
@@ -74,7 +96,7 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
 
 export default function TenancyLayout() {
   const { t } = useTranslation();
-  const { tenancy, tenancies } = useLoaderData<typeof loader>();
+  const { tenancy, tenancies, pendingActivationCode } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="app-shell">
@@ -120,6 +142,7 @@ export default function TenancyLayout() {
         <main id="main" className="app-content">
           <Outlet />
         </main>
+        {pendingActivationCode ? <AddTenancyDialog additional={tenancies.length > 0} /> : null}
       </div>
     </div>
   );

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly service: ServiceName,
     readonly code: string,
     message: string,
+    /** The error's extensions (for example passwordProblems, field). */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -110,7 +112,7 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
             authRequiredCodes.has(String((e.extensions as { code?: unknown } | undefined)?.code)),
         );
         if (authRequired && options.onAuthRequired) await options.onAuthRequired();
-        throw new ApiError(options.service, code, first.message);
+        throw new ApiError(options.service, code, first.message, (first.extensions ?? {}) as Record<string, unknown>);
       }
       if (error instanceof ClientError) {
         // An HTTP error without GraphQL errors: the service is there but not answering properly.

@@ -25,6 +25,8 @@ export async function optionalUser(context: AppLoadContext): Promise<SignedInUse
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SignedInUser> {
   const signedIn = await optionalUser(context);
   if (signedIn) return signedIn;
+  // Rule 1: with an activation code pending, a new resident signs up first.
+  if ((await context.session.get()).get("activationCode")) throw redirect("/signup");
   const url = new URL(request.url);
   const wanted = safeRedirectPath(url.pathname + url.search);
   // "/" and "/t" only lead to the selected tenancy, which sign-in chooses anyway.

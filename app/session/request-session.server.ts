@@ -1,4 +1,4 @@
-import { sessionStorage, secureCookies, type PortalSession } from "./session.server";
+import { sessionMaxAgeSeconds, sessionStorage, secureCookies, type PortalSession } from "./session.server";
 
 /**
  * The session of one request, parsed once and shared by every loader and action of that request,
@@ -24,7 +24,12 @@ export function createRequestSession(options: {
   let parsed: Promise<PortalSession> | undefined;
   const secure = secureCookies(options.https);
   const get = () => (parsed ??= sessionStorage.getSession(options.cookieHeader));
-  const commit = async () => sessionStorage.commitSession(await get(), { secure });
+  const commit = async () => {
+    const session = await get();
+    // Without "remember me" (and for support sign-ins) the cookie ends with the browser session.
+    const persistent = session.get("persistent") === true && !session.has("impersonationEndsAt");
+    return sessionStorage.commitSession(session, { secure, maxAge: persistent ? sessionMaxAgeSeconds : undefined });
+  };
   const destroy = async () => sessionStorage.destroySession(await get(), { secure });
   return {
     get,

@@ -11,6 +11,14 @@ import type { AuthTokens } from "~/services/tokens";
 export interface SessionData {
   auth: AuthTokens;
   tenancyId: string;
+  /** "Remember me": the cookie outlives the browser session (30 days). */
+  persistent: boolean;
+  /** Support sign-in: epoch seconds after which the session is over, whatever its tokens say. */
+  impersonationEndsAt: number;
+  /** A valid activation code not used yet (spec section 3, "unused activation code"). */
+  activationCode: string;
+  /** The password-reset link's token and e-mail, moved out of the URL on arrival. */
+  passwordReset: { token: string; email: string };
 }
 
 export type PortalSession = Session<SessionData>;

@@ -51,6 +51,12 @@ export function createAuthState(options: {
     const auth = session.get("auth");
     if (!auth) return null;
     const nowSeconds = Math.floor(now() / 1000);
+    const impersonationEndsAt = session.get("impersonationEndsAt");
+    if (impersonationEndsAt !== undefined && nowSeconds >= impersonationEndsAt) {
+      // A support session lasts 60 minutes, whatever its tokens say.
+      await options.session.destroyOnResponse();
+      throw redirect("/login");
+    }
     const stale = (t: TokenSet) => needsRefresh(t, nowSeconds, options.leadSeconds);
     if (!stale(auth.account) && !stale(auth.users)) return auth;
 

@@ -53,6 +53,14 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await expectNoViolations(page);
   });
 
+  test("the policy pages and the cookie banner", async ({ page }) => {
+    await page.goto("/data-policy");
+    await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
+    await expectNoViolations(page);
+    await page.goto("/cookie-policy");
+    await expectNoViolations(page);
+  });
+
   test("/no-tenancies", async ({ page }) => {
     await signIn(page, demoAccounts.nora.email);
     await expect(page).toHaveURL(/\/no-tenancies$/);

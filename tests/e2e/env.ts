@@ -17,4 +17,5 @@ export const e2e = {
   /** Short-lived access tokens, so a test can watch the portal refresh them. */
   accessTokenTtlSeconds: 40,
   refreshLeadSeconds: 30,
+  impersonationSessionSeconds: 25,
 };

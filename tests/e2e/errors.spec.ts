@@ -12,7 +12,7 @@ test.describe("a back-end that is down", () => {
     await page.goto(`${e2e.downBaseURL}/login/email`);
     await page.locator('input[name="email"]').fill(demoAccounts.anna.email);
     await page.locator('input[name="password"]').fill("Demo-Password-2026!");
-    await page.locator('form[method="post"] button[type="submit"]').click();
+    await page.locator('main form[method="post"] button[type="submit"]').click();
     await expect(page.getByRole("alert").filter({ hasText: "Vi kan ikke få forbindelse til vores tjeneste lige nu." })).toBeVisible();
     await expect(page.locator('input[name="email"]')).toHaveValue(demoAccounts.anna.email);
   });

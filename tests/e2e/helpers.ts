@@ -14,7 +14,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto(path);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('form[method="post"] button[type="submit"]').click();
+  await page.locator('main form[method="post"] button[type="submit"]').click();
 }
 
 export async function signInAndWaitForDashboard(page: Page, email: string, tenancyId: number) {
@@ -33,4 +33,66 @@ export function decodeSession(value: string): {
 } {
   const payload = decodeURIComponent(value).split(".")[0]!;
   return JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+}
+
+import { execFileSync } from "node:child_process";
+import { createHash, randomInt } from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { e2e } from "./env";
+
+/** The e2e back-end's database, for what a resident would find in their mailbox or an operator's tools. */
+function database(readonly = true) {
+  return new Database(path.join(e2e.dataDir, "portal.sqlite"), { readonly, fileMustExist: true });
+}
+
+/** A new unused activation code for a tenancy (as the landlord's invitation would carry). */
+export function createActivationCode(tenancyId: number): string {
+  const code = Array.from({ length: 12 }, () => String.fromCharCode(65 + randomInt(26))).join("");
+  const db = database(false);
+  try {
+    db.prepare("INSERT INTO activation_codes (code_hash, tenancy_id, expires_at) VALUES (?, ?, ?)").run(
+      createHash("sha256").update(code).digest("hex"),
+      tenancyId,
+      "2099-12-31T23:59:59.000Z",
+    );
+  } finally {
+    db.close();
+  }
+  return code;
+}
+
+/** The newest e-mail sent to an address (the local back-end's outbox). */
+export function latestMailTo(email: string): { subject: string; text: string } | undefined {
+  const db = database();
+  try {
+    return db
+      .prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1")
+      .get(email.toLowerCase()) as { subject: string; text: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** A one-time support link, from the support command an operator runs. */
+export function impersonationLink(email: string): string {
+  return execFileSync(process.execPath, ["--import", "tsx", "backend/cli/impersonation-link.ts", email], {
+    env: { ...process.env, DATA_DIR: e2e.dataDir, PORTAL_URL: e2e.baseURL },
+    encoding: "utf8",
+  }).trim();
+}
+
+/** An e-mail address no other test uses. */
+export function uniqueEmail(label: string, project: string) {
+  return `${label}-${project}-${Date.now()}-${randomInt(1_000_000)}@demo.test`.toLowerCase();
+}
+
+/** Signs up with e-mail through the form (any language; fields are found by name). */
+export async function signUp(page: Page, email: string, password: string, repeat = password) {
+  await page.goto("/signup/email");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="passwordRepeat"]').fill(repeat);
+  await page.locator('input[name="dataPolicy"]').check();
+  await page.locator('main form[method="post"] button[type="submit"]').click();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoAccounts, demoTenancyIds, sessionCookie, signIn, useLanguage } from "./helpers";
+import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, sessionCookie, signIn, useLanguage } from "./helpers";
 
 test.describe("login with e-mail", () => {
   test("a resident with the right password lands on their tenancy dashboard", async ({ page, context }) => {
@@ -88,4 +88,21 @@ test("the splash panel names the Danish-market brand and links to its two app st
   await expect(splash).toContainText("Dit hjems forbrug på et øjeblik");
   await expect(splash.getByRole("link", { name: "Hent i App Store" })).toHaveAttribute("href", /apps\.apple\.com\/dk\//);
   await expect(splash.getByRole("link", { name: "Hent i Google Play" })).toHaveAttribute("href", /play\.google\.com/);
+});
+
+test("without 'remember me' the session ends with the browser; with it, it lasts 30 days", async ({ page, context }) => {
+  await signIn(page, demoAccounts.anna.email);
+  await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+  expect((await sessionCookie(context))?.expires).toBe(-1);
+
+  await page.getByRole("button", { name: "Log ud" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/login/email");
+  await page.locator('input[name="email"]').fill(demoAccounts.anna.email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByLabel("Husk mig").check();
+  await page.locator('main form[method="post"] button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+  const expires = (await sessionCookie(context))!.expires;
+  expect(expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
 });

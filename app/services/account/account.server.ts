@@ -1,16 +1,30 @@
 import type { GraphQLService } from "../graphql.server";
 import type { TokenSet } from "../tokens";
 import {
+  AddTenancyMutation,
+  CreateEmailPasswordUserMutation,
   CurrentUserQuery,
+  ImpersonateMutation,
+  MarkOnboardedMutation,
+  PasswordResetMutation,
   RefreshTokenMutation,
+  RequestPasswordResetMutation,
   RevokeTokenMutation,
   TokenAuthMutation,
+  ValidateActivationCodeQuery,
 } from "./documents";
 import {
+  addTenancyResponse,
+  createEmailPasswordUserResponse,
   currentUserResponse,
+  impersonateResponse,
+  markOnboardedResponse,
+  passwordResetResponse,
   refreshTokenResponse,
+  requestPasswordResetResponse,
   revokeTokenResponse,
   tokenAuthResponse,
+  validateActivationCodeResponse,
 } from "./schemas";
 
 /** Operations of the account service (spec section 7). */
@@ -30,6 +44,50 @@ export function accountService(gql: GraphQLService) {
     async revokeToken(refreshToken: string): Promise<boolean> {
       const { revokeToken } = await gql.request(RevokeTokenMutation, { refreshToken }, revokeTokenResponse, "Invalid revokeToken response");
       return revokeToken.revoked;
+    },
+
+    /** Checks an activation code without using it (no sign-in needed). */
+    async validateActivationCode(activationCode: string) {
+      return (await gql.request(ValidateActivationCodeQuery, { activationCode }, validateActivationCodeResponse, "Invalid validateActivationCode response"))
+        .validateActivationCode;
+    },
+
+    /** Sign-up; an existing user with the same password is signed in instead (created false). */
+    async createEmailPasswordUser(email: string, password: string, language: string) {
+      const { createEmailPasswordUser: r } = await gql.request(
+        CreateEmailPasswordUserMutation,
+        { email, password, language },
+        createEmailPasswordUserResponse,
+        "Invalid authentication response",
+      );
+      return { tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet, created: r.created };
+    },
+
+    /** Links the signed-in user to the code's tenancy; returns the tenancy id. */
+    async addTenancy(activationCode: string): Promise<string> {
+      return (await gql.request(AddTenancyMutation, { activationCode }, addTenancyResponse, "Invalid addTenancy response")).addTenancy.tenancy.id;
+    },
+
+    async requestPasswordReset(email: string): Promise<void> {
+      await gql.request(RequestPasswordResetMutation, { email }, requestPasswordResetResponse, "Invalid requestPasswordReset response");
+    },
+
+    async passwordReset(email: string, token: string, newPassword: string): Promise<void> {
+      await gql.request(PasswordResetMutation, { email, token, newPassword }, passwordResetResponse, "Invalid passwordReset response");
+    },
+
+    /** Support sign-in: the account tokens, when the session ends, and an slt for the users service. */
+    async impersonate(token: string) {
+      const { impersonate: r } = await gql.request(ImpersonateMutation, { token }, impersonateResponse, "Invalid authentication response");
+      return {
+        tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
+        sessionEndsAt: r.payload.sessionExpiresAt ?? r.refreshExpiresIn,
+        slt: r.slt,
+      };
+    },
+
+    async markOnboarded(): Promise<void> {
+      await gql.request(MarkOnboardedMutation, {}, markOnboardedResponse, "Invalid markOnboarded response");
     },
 
     /** The signed-in user and all their tenancies, in one call (memoized for the request). */

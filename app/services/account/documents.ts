@@ -24,6 +24,7 @@ export const CurrentUserQuery = /* GraphQL */ `
   query CurrentUser {
     currentUser {
       id email language isSuperuser isActive isAdmin userType emailNotifications accountHasStatements
+      onboarded impersonated
     }
     tenancies {
       id propertyNumber tenancyId tenant start end useNewBackend
@@ -33,5 +34,50 @@ export const CurrentUserQuery = /* GraphQL */ `
       latestAllocationStatement { fileName url periodStartDate periodEndDate expenseTypes }
       meterUnits { kind unit }
     }
+  }
+`;
+
+export const ValidateActivationCodeQuery = /* GraphQL */ `
+  query ValidateActivationCode($activationCode: String!) {
+    validateActivationCode(activationCode: $activationCode) { ok text code }
+  }
+`;
+
+export const CreateEmailPasswordUserMutation = /* GraphQL */ `
+  mutation CreateEmailPasswordUser($email: String!, $password: String!, $language: String) {
+    createEmailPasswordUser(email: $email, password: $password, language: $language) {
+      ${tokenFields}
+      created
+    }
+  }
+`;
+
+export const AddTenancyMutation = /* GraphQL */ `
+  mutation AddTenancy($activationCode: String!) {
+    addTenancy(activationCode: $activationCode) { ok tenancy { id } }
+  }
+`;
+
+export const RequestPasswordResetMutation = /* GraphQL */ `
+  mutation RequestPasswordReset($email: String!) {
+    requestPasswordReset(email: $email) { ok }
+  }
+`;
+
+export const PasswordResetMutation = /* GraphQL */ `
+  mutation PasswordReset($email: String!, $token: String!, $newPassword: String!) {
+    passwordReset(email: $email, token: $token, newPassword: $newPassword) { ok }
+  }
+`;
+
+export const ImpersonateMutation = /* GraphQL */ `
+  mutation Impersonate($token: String!) {
+    impersonate(token: $token) { ${tokenFields} slt }
+  }
+`;
+
+export const MarkOnboardedMutation = /* GraphQL */ `
+  mutation MarkOnboarded {
+    markOnboarded { ok }
   }
 `;

@@ -8,7 +8,13 @@ const tokenPayload = z.object({
   token: z.string().min(1),
   refreshToken: z.string().min(1),
   refreshExpiresIn: z.number().int(),
-  payload: z.object({ email: z.string(), exp: z.number().int(), origIat: z.number().int() }),
+  payload: z.object({
+    email: z.string(),
+    exp: z.number().int(),
+    origIat: z.number().int(),
+    impersonated: z.boolean().optional(),
+    sessionExpiresAt: z.number().int().nullable().optional(),
+  }),
 });
 
 export const tokenAuthResponse = z.object({ tokenAuth: tokenPayload });
@@ -25,6 +31,8 @@ export const accountUserSchema = z.object({
   userType: z.string(),
   emailNotifications: z.boolean(),
   accountHasStatements: z.boolean(),
+  onboarded: z.boolean(),
+  impersonated: z.boolean(),
 });
 
 const dateRange = z.object({ start: isoDate.nullable(), end: isoDate.nullable() });
@@ -61,6 +69,20 @@ export const currentUserResponse = z.object({
   currentUser: accountUserSchema,
   tenancies: z.array(tenancySchema),
 });
+
+export const validateActivationCodeResponse = z.object({
+  validateActivationCode: z.object({ ok: z.boolean(), text: z.string().nullable(), code: z.string().nullable() }),
+});
+export const createEmailPasswordUserResponse = z.object({
+  createEmailPasswordUser: tokenPayload.extend({ created: z.boolean() }),
+});
+export const addTenancyResponse = z.object({
+  addTenancy: z.object({ ok: z.boolean(), tenancy: z.object({ id: z.string() }) }),
+});
+export const requestPasswordResetResponse = z.object({ requestPasswordReset: z.object({ ok: z.boolean() }) });
+export const passwordResetResponse = z.object({ passwordReset: z.object({ ok: z.boolean() }) });
+export const impersonateResponse = z.object({ impersonate: tokenPayload.extend({ slt: z.string().min(1) }) });
+export const markOnboardedResponse = z.object({ markOnboarded: z.object({ ok: z.boolean() }) });
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type Tenancy = z.infer<typeof tenancySchema>;

@@ -26,3 +26,9 @@ export const UserUnitsQuery = /* GraphQL */ `
     }
   }
 `;
+
+export const LoginFromSltMutation = /* GraphQL */ `
+  mutation LoginFromSlt($token: String!) {
+    loginFromSlt(token: $token) { ok { token refreshToken expiresAt } }
+  }
+`;

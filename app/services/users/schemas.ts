@@ -5,6 +5,7 @@ const tokenPair = z.object({
 });
 
 export const loginResponse = z.object({ loginWithEmailAndPassword: tokenPair });
+export const loginFromSltResponse = z.object({ loginFromSlt: tokenPair });
 export const refreshResponse = z.object({ refreshToken: tokenPair });
 export const revokeResponse = z.object({ revokeToken: z.object({ revoked: z.boolean() }) });
 

@@ -1,12 +1,13 @@
 import type { GraphQLService } from "../graphql.server";
 import type { TokenSet } from "../tokens";
 import {
+  LoginFromSltMutation,
   LoginWithEmailAndPasswordMutation,
   RefreshUsersTokenMutation,
   RevokeUsersTokenMutation,
   UserUnitsQuery,
 } from "./documents";
-import { loginResponse, refreshResponse, revokeResponse, userUnitsResponse } from "./schemas";
+import { loginFromSltResponse, loginResponse, refreshResponse, revokeResponse, userUnitsResponse } from "./schemas";
 
 /** The target resource the portal signs in for at the users service. */
 export const tenantTargetResource = "tenant";
@@ -22,6 +23,11 @@ export function usersService(gql: GraphQLService) {
         "Invalid login response.",
       );
       return result.loginWithEmailAndPassword.ok;
+    },
+
+    /** Exchanges the account service's short-lived token (social sign-in, impersonation). */
+    async loginFromSlt(token: string): Promise<TokenSet> {
+      return (await gql.request(LoginFromSltMutation, { token }, loginFromSltResponse, "Invalid login response.")).loginFromSlt.ok;
     },
 
     async refreshToken(refreshToken: string): Promise<TokenSet> {

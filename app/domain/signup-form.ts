@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { passwordProblemMessages, passwordProblems } from "./password-rules";
+
+/** A new password and its repeat, with every rule of spec section 5 as a translated message. */
+export const newPasswordFields = {
+  password: z
+    .string({ error: "validation.password_required" })
+    .superRefine((password, ctx) => {
+      for (const problem of passwordProblems(password)) {
+        ctx.addIssue({ code: "custom", message: passwordProblemMessages[problem] });
+      }
+    }),
+  passwordRepeat: z.string({ error: "validation.passwords_do_not_match" }),
+};
+
+function repeatMatches(value: { password: string; passwordRepeat: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.passwordRepeat) {
+    ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "validation.passwords_do_not_match" });
+  }
+}
+
+export const signupFormSchema = z
+  .object({
+    email: z
+      .string({ error: "validation.email_required" })
+      .trim()
+      .max(254, { error: "validation.invalid_email" })
+      .pipe(z.email({ error: "validation.invalid_email" })),
+    ...newPasswordFields,
+    dataPolicy: z.literal("on", { error: "validation.data_policy_required" }),
+  })
+  .superRefine(repeatMatches);
+
+export const setPasswordFormSchema = z.object(newPasswordFields).superRefine(repeatMatches);

@@ -1,0 +1,10 @@
+import type { MetaFunction } from "@remix-run/node";
+import { PolicyPage } from "~/components/policy-page";
+import { pageMeta } from "~/i18n/meta";
+
+/** /data-policy: how residents' data is processed (standalone page, every language). */
+export default function DataPolicy() {
+  return <PolicyPage kind="data" />;
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "policy.data_title");

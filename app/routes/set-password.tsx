@@ -1,0 +1,114 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, FormErrors } from "~/components/field";
+import { RouteError } from "~/components/route-error";
+import { setPasswordFormSchema } from "~/domain/signup-form";
+import { pageMeta } from "~/i18n/meta";
+import { limitPerAddress } from "~/security/limits.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { fieldErrors, formErrorKey } from "~/session/api-errors";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+const hidden = { hideFields: ["password", "passwordRepeat"] };
+
+/**
+ * /set-password?token=…&email=… from the reset e-mail. The token is moved into the session at once
+ * and the page reloads without it, so it stays out of history, logs and Referer headers.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const email = url.searchParams.get("email");
+  const session = await context.session.get();
+  if (token && email) {
+    session.set("passwordReset", { token: token.slice(0, 256), email: email.slice(0, 254) });
+    return redirect("/set-password", { headers: { "Set-Cookie": await context.session.commit() } });
+  }
+  return { hasLink: Boolean(session.get("passwordReset")) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const limit = limitPerAddress(context, "setPassword");
+  const submission = parseWithZod(await request.formData(), { schema: setPasswordFormSchema });
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const session = await context.session.get();
+  const reset = session.get("passwordReset");
+  if (!reset) return data(submission.reply({ ...hidden, formErrors: ["errors.password_update_failed"] }), { status: 400 });
+  limit.count();
+  try {
+    await context.publicApi.account.passwordReset(reset.email, reset.token, submission.value.password);
+  } catch (error) {
+    if (isServiceFailure(error)) return data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+    if (!(error instanceof ApiError)) throw error;
+    const fields = fieldErrors(error);
+    if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });
+    return data(submission.reply({ ...hidden, formErrors: [formErrorKey(error)] }), { status: 400 });
+  }
+  // Every session of the account was ended by the back-end: this one too.
+  session.unset("passwordReset");
+  session.unset("auth");
+  session.unset("tenancyId");
+  return redirectWithSuccess("/login/email", toastMessage("toast.password_changed"), {
+    headers: { "Set-Cookie": await context.session.commit() },
+  });
+}
+
+export default function SetPassword() {
+  const { t } = useTranslation();
+  const { hasLink } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(setPasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
+  });
+  if (!hasLink) {
+    return (
+      <div className="public-card">
+        <h1>{t("set_password.title")}</h1>
+        <p>{t("set_password.missing_link")}</p>
+        <Link to="/login/email/forgot-password" className="button button-block">
+          {t("forgot_password.submit")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="public-card">
+      <h1>{t("set_password.title")}</h1>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field id={fields.password.id} label={t("set_password.new_password")} errorId={fields.password.errorId} errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: "password-hint" })} autoComplete="new-password" />
+          <p id="password-hint" className="hint">
+            {t("signup.password_hint")}
+          </p>
+        </Field>
+        <Field
+          id={fields.passwordRepeat.id}
+          label={t("signup.password_repeat")}
+          errorId={fields.passwordRepeat.errorId}
+          errors={fields.passwordRepeat.errors}
+        >
+          <input {...getInputProps(fields.passwordRepeat, { type: "password" })} autoComplete="new-password" />
+        </Field>
+        <button type="submit" className="button button-block">
+          {t("set_password.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "set_password.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

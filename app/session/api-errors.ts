@@ -1,0 +1,37 @@
+import { passwordProblemMessages, type PasswordProblem } from "~/domain/password-rules";
+import { ApiError } from "~/services/graphql.server";
+
+/**
+ * The translation keys for the account service's error codes (spec section 8), for forms.
+ * Field errors (a password the back-end refused) come back per field.
+ */
+const formErrorKeys: Record<string, string> = {
+  INVALID_CREDENTIALS: "login.invalid_credentials",
+  EMAIL_IN_USE: "errors.email_in_use",
+  USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS: "errors.user_exists_with_above_default_rights",
+  EMAIL_USED_BY_ADMIN_PORTAL: "errors.email_used_by_admin_portal",
+  ACTIVATION_CODE_IN_USE: "errors.activation_code_in_use",
+  ACTIVATION_CODE_INVALID: "errors.activation_code_invalid",
+  PASSWORD_UPDATE_FAILED: "errors.password_update_failed",
+  LOGIN_EXPIRED: "errors.login_expired",
+  INVALID_TOKEN: "impersonate.failed",
+};
+
+export function formErrorKey(error: ApiError): string {
+  return formErrorKeys[error.code] ?? "errors.invalid_response";
+}
+
+/** Field errors from a BAD_USER_INPUT answer: the password rules the back-end found broken. */
+export function fieldErrors(error: ApiError): Record<string, string[]> | null {
+  if (error.code !== "BAD_USER_INPUT") return null;
+  const problems = error.extensions.passwordProblems;
+  if (Array.isArray(problems) && problems.length > 0) {
+    return {
+      password: problems
+        .filter((p): p is PasswordProblem => typeof p === "string" && p in passwordProblemMessages)
+        .map((p) => passwordProblemMessages[p]),
+    };
+  }
+  if (error.extensions.field === "email") return { email: ["validation.invalid_email"] };
+  return null;
+}

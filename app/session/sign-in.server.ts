@@ -1,0 +1,78 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { safeRedirectPath } from "~/domain/redirects";
+import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
+import { ApiError } from "~/services/graphql.server";
+import type { AuthTokens } from "~/services/tokens";
+
+/**
+ * The end of every sign-in (e-mail, sign-up, social, support), spec section 4 "Login by e-mail":
+ * apply a pending activation code (add the tenancy, then forget the code), load the user and
+ * tenancies, choose the tenancy (the path the resident came for, else ?tenancyId, else a tenancy
+ * just added, else the first) and start a fresh session. Nothing is written to the cookie until
+ * everything has answered; if loading fails, the new tokens are revoked and the error rethrown.
+ */
+export async function completeSignIn(
+  context: AppLoadContext,
+  tokens: AuthTokens,
+  options: {
+    redirectTo?: string | null;
+    queryTenancyId?: string | null;
+    persistent: boolean;
+    /** Support sign-in: when the session ends (epoch seconds). */
+    impersonationEndsAt?: number;
+    /** Further Set-Cookie values for the answer (e.g. the known-device cookie). */
+    cookies?: string[];
+    /** Where a new account goes first (/account-created) instead of its tenancy. */
+    landing?: string;
+  },
+): Promise<Response> {
+  const api = context.apiWithTokens(tokens);
+  const session = await context.session.get();
+  const pendingCode = session.get("activationCode");
+
+  let addedTenancyId: string | undefined;
+  let user;
+  let tenancies;
+  try {
+    if (pendingCode && options.impersonationEndsAt === undefined) {
+      try {
+        addedTenancyId = await api.account.addTenancy(pendingCode);
+      } catch (error) {
+        // A code that turned out to be used or invalid is simply forgotten.
+        if (!(error instanceof ApiError)) throw error;
+      }
+    }
+    ({ currentUser: user, tenancies } = await api.account.currentUser());
+  } catch (error) {
+    await Promise.allSettled([
+      context.publicApi.account.revokeToken(tokens.account.refreshToken),
+      context.publicApi.users.revokeToken(tokens.users.refreshToken),
+    ]);
+    throw error;
+  }
+
+  // A fresh session: nothing of a previous sign-in survives except the language cookie.
+  for (const key of ["tenancyId", "impersonationEndsAt", "activationCode", "passwordReset"] as const) session.unset(key);
+  session.set("auth", tokens);
+  session.set("persistent", options.persistent && options.impersonationEndsAt === undefined);
+  if (options.impersonationEndsAt !== undefined) session.set("impersonationEndsAt", options.impersonationEndsAt);
+
+  let target = "/no-tenancies";
+  if (tenancies.length > 0) {
+    const wanted = safeRedirectPath(options.redirectTo);
+    const tenancy = chooseTenancy(tenancies, {
+      path: wanted,
+      queryTenancyId: options.queryTenancyId,
+      selectedId: addedTenancyId,
+    });
+    session.set("tenancyId", tenancy.id);
+    target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : `/t/${tenancy.id}`;
+  }
+  if (options.landing) target = `${options.landing}?${new URLSearchParams({ redirectTo: target })}`;
+  else if (!user.onboarded) target = `/welcome?${new URLSearchParams({ redirectTo: target })}`;
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await context.session.commit());
+  for (const cookie of options.cookies ?? []) headers.append("Set-Cookie", cookie);
+  return redirect(target, { headers });
+}
