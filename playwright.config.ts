@@ -36,6 +36,16 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // A real OpenID provider standing in for Google (login and consent pages, PKCE, user info).
+      command: "node tests/e2e/oidc-provider.mjs",
+      url: `${e2e.oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "ignore",
+      env: { OIDC_PORT: String(e2e.oidcPort), PORTAL_ORIGIN: e2e.baseURL },
+    },
+    {
       // The portal and its back-end, with a fresh database seeded from scratch.
       command: `rm -rf "${e2e.dataDir}" && node scripts/start.mjs`,
       url: `${e2e.baseURL}/healthz`,
@@ -55,6 +65,13 @@ export default defineConfig({
         // Support sessions end after 25 s here instead of 60 minutes, so a test can watch one end.
         IMPERSONATION_SESSION_SECONDS: String(e2e.impersonationSessionSeconds),
         PORTAL_URL: `http://127.0.0.1:${e2e.port}`,
+        // Social sign-in "with Google" through the local OpenID provider below.
+        OAUTH_GOOGLE_CLIENT_ID: "portal-e2e",
+        OAUTH_GOOGLE_CLIENT_SECRET: "portal-e2e-secret",
+        OAUTH_GOOGLE_AUTHORIZATION_URL: `${e2e.oidcIssuer}/auth`,
+        OAUTH_GOOGLE_TOKEN_URL: `${e2e.oidcIssuer}/token`,
+        GOOGLE_USERINFO_URL: `${e2e.oidcIssuer}/me`,
+        FACEBOOK_USERINFO_URL: "none",
       },
     },
     {

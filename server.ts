@@ -19,7 +19,9 @@ const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 // Fails fast, naming the variable, when the configuration is invalid.
-readConfig();
+const portalConfig = readConfig();
+// The social sign-in form posts are answered with a redirect to the provider: CSP must allow it.
+const oauthOrigins = Object.values(portalConfig.socialProviders).map((p) => new URL(p.authorizationUrl).origin);
 
 const viteDevServer = production
   ? undefined
@@ -48,7 +50,7 @@ app.use((_req, res, next) => {
       "img-src 'self' data:",
       "font-src 'self'",
       `connect-src 'self'${devSources}`,
-      "form-action 'self'",
+      ["form-action 'self'", ...oauthOrigins].join(" "),
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "object-src 'none'",

@@ -19,6 +19,18 @@ const configSchema = z.object({
   LANGUAGES: z.string().default("da,en,nb"),
   BRAND: z.enum(["dk", "no", "global"]).default("dk"),
   TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
+  OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OAUTH_GOOGLE_AUTHORIZATION_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  OAUTH_GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  OAUTH_FACEBOOK_CLIENT_ID: z.string().optional(),
+  OAUTH_FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  OAUTH_FACEBOOK_AUTHORIZATION_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+  OAUTH_FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
+  OAUTH_APPLE_CLIENT_ID: z.string().optional(),
+  OAUTH_APPLE_CLIENT_SECRET: z.string().optional(),
+  OAUTH_APPLE_AUTHORIZATION_URL: z.url().default("https://appleid.apple.com/auth/authorize"),
+  OAUTH_APPLE_TOKEN_URL: z.url().default("https://appleid.apple.com/auth/token"),
 });
 
 export type PortalConfig = {
@@ -34,7 +46,18 @@ export type PortalConfig = {
   brand: "dk" | "no" | "global";
   /** Google Tag Manager container id; consent events are pushed only when it is set. */
   tagManagerId: string | null;
+  /** Social sign-in providers with a client id (spec section 9: identifiers come from configuration). */
+  socialProviders: Partial<Record<SocialProviderId, OAuthProviderConfig>>;
 };
+
+export type SocialProviderId = "google" | "facebook" | "apple";
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  scope: string;
+}
 
 const developmentSecret = "development-only-session-secret-change-me";
 
@@ -61,6 +84,20 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     languages,
     brand: c.BRAND,
     tagManagerId: c.TAG_MANAGER_ID ?? null,
+    socialProviders: Object.fromEntries(
+      (
+        [
+          ["google", c.OAUTH_GOOGLE_CLIENT_ID, c.OAUTH_GOOGLE_CLIENT_SECRET, c.OAUTH_GOOGLE_AUTHORIZATION_URL, c.OAUTH_GOOGLE_TOKEN_URL, "openid email"],
+          ["facebook", c.OAUTH_FACEBOOK_CLIENT_ID, c.OAUTH_FACEBOOK_CLIENT_SECRET, c.OAUTH_FACEBOOK_AUTHORIZATION_URL, c.OAUTH_FACEBOOK_TOKEN_URL, "email"],
+          ["apple", c.OAUTH_APPLE_CLIENT_ID, c.OAUTH_APPLE_CLIENT_SECRET, c.OAUTH_APPLE_AUTHORIZATION_URL, c.OAUTH_APPLE_TOKEN_URL, "email"],
+        ] as const
+      )
+        .filter(([, clientId]) => Boolean(clientId))
+        .map(([id, clientId, clientSecret, authorizationUrl, tokenUrl, scope]) => [
+          id,
+          { clientId: clientId!, clientSecret: clientSecret ?? "", authorizationUrl, tokenUrl, scope },
+        ]),
+    ),
   };
 }
 

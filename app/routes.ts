@@ -34,6 +34,9 @@ export default [
   route("select-tenancy", "routes/select-tenancy.tsx"),
   route("cookie-consent", "routes/cookie-consent.tsx"),
   route("add-tenancy", "routes/add-tenancy.tsx"),
+  // Social sign-in: POST starts it, the provider returns to the callback.
+  route("auth/:provider", "routes/social-start.tsx"),
+  route("auth/:provider/callback", "routes/social-callback.tsx"),
 
   // Tenancy area: side-menu layout; the layout loader guards every page below it.
   route("t", "routes/tenancy-redirect.tsx"),

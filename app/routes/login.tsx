@@ -1,18 +1,21 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/i18n/meta";
 import { optionalUser } from "~/session/guards.server";
+import { enabledSocialProviders } from "~/session/social.server";
+import { SocialButtons } from "~/components/social-buttons";
 
 /** /login: the sign-in entry, e-mail or one of the social providers (those come with accounts). */
 export async function loader({ context }: LoaderFunctionArgs) {
   if (await optionalUser(context)) return redirect("/t");
-  return null;
+  return { socialProviders: enabledSocialProviders() };
 }
 
 export default function Login() {
   const { t } = useTranslation();
   const { search } = useLocation();
+  const { socialProviders } = useLoaderData<typeof loader>();
   return (
     <div className="public-card">
       <h1>{t("login.title")}</h1>
@@ -22,18 +25,7 @@ export default function Login() {
           {t("login.with_email")}
         </Link>
       </p>
-      <ul className="social-buttons" aria-describedby="social-unavailable">
-        {(["google", "facebook", "apple"] as const).map((provider) => (
-          <li key={provider}>
-            <button type="button" className={`button button-block button-social button-${provider}`} disabled>
-              {t(`login.with_${provider}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p id="social-unavailable" className="hint">
-        {t("login.social_unavailable")}
-      </p>
+      <SocialButtons enabled={socialProviders} purpose="login" />
       <p>
         {t("login.no_account")} <Link to={`/signup${search}`}>{t("login.signup_link")}</Link>
       </p>

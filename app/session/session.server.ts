@@ -19,6 +19,9 @@ export interface SessionData {
   activationCode: string;
   /** The password-reset link's token and e-mail, moved out of the URL on arrival. */
   passwordReset: { token: string; email: string };
+  /** Social sign-in in progress: the OAuth2 state (remix-auth-oauth2's key) and PKCE verifier. */
+  "oauth2:state": string;
+  "oauth2:verifier": string;
 }
 
 export type PortalSession = Session<SessionData>;

@@ -18,4 +18,8 @@ export const e2e = {
   accessTokenTtlSeconds: 40,
   refreshLeadSeconds: 30,
   impersonationSessionSeconds: 25,
+  oidcPort: Number(process.env.E2E_OIDC_PORT ?? 4150),
+  get oidcIssuer() {
+    return `http://127.0.0.1:${this.oidcPort}`;
+  },
 };

@@ -10,6 +10,7 @@ import {
   RefreshTokenMutation,
   RequestPasswordResetMutation,
   RevokeTokenMutation,
+  SocialAuthMutation,
   TokenAuthMutation,
   ValidateActivationCodeQuery,
 } from "./documents";
@@ -23,6 +24,7 @@ import {
   refreshTokenResponse,
   requestPasswordResetResponse,
   revokeTokenResponse,
+  socialAuthResponse,
   tokenAuthResponse,
   validateActivationCodeResponse,
 } from "./schemas";
@@ -83,6 +85,21 @@ export function accountService(gql: GraphQLService) {
         tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
         sessionEndsAt: r.payload.sessionExpiresAt ?? r.refreshExpiresIn,
         slt: r.slt,
+      };
+    },
+
+    /** Social sign-in: the provider's access token, verified by the account service. */
+    async socialAuth(accessToken: string, provider: string, language: string) {
+      const { socialAuth: r } = await gql.request(
+        SocialAuthMutation,
+        { accessToken, provider, language },
+        socialAuthResponse,
+        "Invalid authentication response",
+      );
+      return {
+        tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
+        slt: r.slt,
+        created: r.created,
       };
     },
 

@@ -81,3 +81,12 @@ export const MarkOnboardedMutation = /* GraphQL */ `
     markOnboarded { ok }
   }
 `;
+
+export const SocialAuthMutation = /* GraphQL */ `
+  mutation SocialAuth($accessToken: String!, $provider: SocialProvider!, $language: String) {
+    socialAuth(accessToken: $accessToken, provider: $provider, language: $language) {
+      ${tokenFields}
+      socialProvider email slt created
+    }
+  }
+`;

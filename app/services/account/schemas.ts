@@ -82,6 +82,14 @@ export const addTenancyResponse = z.object({
 export const requestPasswordResetResponse = z.object({ requestPasswordReset: z.object({ ok: z.boolean() }) });
 export const passwordResetResponse = z.object({ passwordReset: z.object({ ok: z.boolean() }) });
 export const impersonateResponse = z.object({ impersonate: tokenPayload.extend({ slt: z.string().min(1) }) });
+export const socialAuthResponse = z.object({
+  socialAuth: tokenPayload.extend({
+    socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
+    email: z.string(),
+    slt: z.string().min(1),
+    created: z.boolean(),
+  }),
+});
 export const markOnboardedResponse = z.object({ markOnboarded: z.object({ ok: z.boolean() }) });
 
 export type AccountUser = z.infer<typeof accountUserSchema>;

@@ -1,0 +1,115 @@
+/**
+ * The child processes the bench starts, and how they all stop: each runs as the leader of its own
+ * process group, so stopping one stops everything it started (the portal's start script, the
+ * back-end, npm and tsx, Chromium). stopAll() runs on success, on errors and on Ctrl+C.
+ */
+import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import net from "node:net";
+
+const running = new Set();
+
+/**
+ * Starts `command args` in its own process group. Output goes to `log` (a file path) or is
+ * collected and returned by the promise `done` ({ code, signal, stdout, stderr }).
+ */
+export function startProcess(command, args, { env = process.env, log, name = command } = {}) {
+  const stdio = ["ignore", "pipe", "pipe"];
+  const child = spawn(command, args, { env, stdio, detached: true });
+  const entry = { child, name, exited: false };
+  running.add(entry);
+  let stdout = "";
+  let stderr = "";
+  if (log) {
+    const file = createWriteStream(log, { flags: "a" });
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+  } else {
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+  }
+  entry.done = new Promise((resolve) => {
+    const finish = (code, signal) => {
+      if (entry.exited) return;
+      entry.exited = true;
+      running.delete(entry);
+      resolve({ code, signal, stdout, stderr });
+    };
+    child.on("error", (error) => {
+      stderr += String(error);
+      finish(null, null);
+    });
+    child.on("close", finish);
+  });
+  return entry;
+}
+
+function signalGroup(entry, signal) {
+  try {
+    process.kill(-entry.child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops one process group: `signal` first (SIGTERM), SIGKILL after `graceMs`. */
+export async function stopProcess(entry, { signal = "SIGTERM", graceMs = 12_000 } = {}) {
+  if (!entry || entry.child.pid === undefined) return;
+  signalGroup(entry, signal);
+  const timer = setTimeout(() => signalGroup(entry, "SIGKILL"), graceMs);
+  await Promise.race([entry.done, new Promise((resolve) => setTimeout(resolve, graceMs + 2_000))]);
+  clearTimeout(timer);
+  // Grandchildren (the portal, the back-end) may outlive their parent by a moment.
+  signalGroup(entry, "SIGKILL");
+}
+
+/** Extra process groups to kill at the end (Chromium, which chrome-launcher detaches). */
+const extraGroups = new Set();
+export function trackGroup(pid) {
+  extraGroups.add(pid);
+}
+export function untrackGroup(pid) {
+  extraGroups.delete(pid);
+}
+
+export async function stopAll() {
+  await Promise.all([...running].map((entry) => stopProcess(entry)));
+  for (const pid of extraGroups) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  extraGroups.clear();
+}
+
+/** Runs a command to its end with a time limit; resolves { code, signal, stdout, stderr, timedOut }. */
+export async function runToEnd(command, args, { env, timeoutMs, log } = {}) {
+  const entry = startProcess(command, args, { env, log });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void stopProcess(entry, { graceMs: 3_000 });
+  }, timeoutMs);
+  const result = await entry.done;
+  clearTimeout(timer);
+  return { ...result, timedOut };
+}
+
+function portIsFree(port, host) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first port from `start` on that is free on loopback and on all addresses. */
+export async function freePort(start, avoid = []) {
+  for (let port = start; port < start + 200; port++) {
+    if (avoid.includes(port)) continue;
+    if ((await portIsFree(port, "127.0.0.1")) && (await portIsFree(port, "0.0.0.0"))) return port;
+  }
+  throw new Error(`no free port between ${start} and ${start + 199}`);
+}
