@@ -72,6 +72,7 @@ export default defineConfig({
         OAUTH_GOOGLE_TOKEN_URL: `${e2e.oidcIssuer}/token`,
         GOOGLE_USERINFO_URL: `${e2e.oidcIssuer}/me`,
         FACEBOOK_USERINFO_URL: "none",
+        TAG_MANAGER_ID: "GTM-E2ETEST",
       },
     },
     {

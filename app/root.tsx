@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { getToast } from "~/session/toast.server";
 import { brandFor } from "~/brand/brands";
@@ -98,6 +99,10 @@ function useTranslationsFromRoot(language: string | undefined, translations: obj
 export default function App() {
   const { language, translations, toast, showCookieBanner, tagManagerId } = useLoaderData<typeof loader>();
   useTranslationsFromRoot(language, translations);
+  useEffect(() => {
+    // A marker for support and tests: the page's scripts are running.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <PendingBar />

@@ -21,7 +21,7 @@ export function SocialButtons({ enabled, purpose }: { enabled: readonly string[]
                 className={`button button-block button-social button-${provider}`}
                 disabled={!enabled.includes(provider)}
               >
-                {t(`${purpose}.with_${provider}`)}
+                {purpose === "login" ? t(`login.with_${provider}`) : t(`signup.with_${provider}`)}
               </button>
             </Form>
           </li>

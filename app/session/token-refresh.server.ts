@@ -1,8 +1,8 @@
-import { redirect } from "@remix-run/node";
 import type { Api } from "~/services/api.server";
 import { ApiError } from "~/services/graphql.server";
 import { needsRefresh, type AuthTokens, type TokenSet } from "~/services/tokens";
 import type { RequestSession } from "./request-session.server";
+import { redirectWithError, toastMessage } from "./toast.server";
 
 /**
  * Server-side token refresh (DESIGN.md section 1, spec section 4 "Tokens"). Before a request uses
@@ -31,6 +31,11 @@ export function refreshOncePerProcess(key: string, refresh: () => Promise<TokenS
   return pending;
 }
 
+/** To /login with "Your login has expired" (spec section 8, login expired). */
+function loginExpired() {
+  return redirectWithError("/login", toastMessage("errors.login_expired"));
+}
+
 export interface AuthState {
   /** The session's tokens, refreshed if they were about to expire; null when signed out. */
   tokens(): Promise<AuthTokens | null>;
@@ -55,7 +60,7 @@ export function createAuthState(options: {
     if (impersonationEndsAt !== undefined && nowSeconds >= impersonationEndsAt) {
       // A support session lasts 60 minutes, whatever its tokens say.
       await options.session.destroyOnResponse();
-      throw redirect("/login");
+      throw await loginExpired();
     }
     const stale = (t: TokenSet) => needsRefresh(t, nowSeconds, options.leadSeconds);
     if (!stale(auth.account) && !stale(auth.users)) return auth;
@@ -73,7 +78,7 @@ export function createAuthState(options: {
     if (failures.some((reason) => reason instanceof ApiError)) {
       // A service refused its refresh token: the login is over.
       await options.session.destroyOnResponse();
-      throw redirect("/login");
+      throw await loginExpired();
     }
     // Keep whatever was refreshed, even if the other service is down: its new refresh token is the
     // only valid one now (the old one is accepted again just once, within the grace window).

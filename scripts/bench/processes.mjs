@@ -4,7 +4,7 @@
  * back-end, npm and tsx, Chromium). stopAll() runs on success, on errors and on Ctrl+C.
  */
 import { spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 
 const running = new Set();
@@ -13,7 +13,7 @@ const running = new Set();
  * Starts `command args` in its own process group. Output goes to `log` (a file path) or is
  * collected and returned by the promise `done` ({ code, signal, stdout, stderr }).
  */
-export function startProcess(command, args, { env = process.env, log, name = command } = {}) {
+export function startProcess(command, args, { env = process.env, log, name = command, onStdout } = {}) {
   const stdio = ["ignore", "pipe", "pipe"];
   const child = spawn(command, args, { env, stdio, detached: true });
   const entry = { child, name, exited: false };
@@ -25,7 +25,10 @@ export function startProcess(command, args, { env = process.env, log, name = com
     child.stdout.pipe(file);
     child.stderr.pipe(file);
   } else {
-    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      onStdout?.(String(chunk));
+    });
     child.stderr.on("data", (chunk) => (stderr += chunk));
   }
   entry.done = new Promise((resolve) => {
@@ -85,8 +88,8 @@ export async function stopAll() {
 }
 
 /** Runs a command to its end with a time limit; resolves { code, signal, stdout, stderr, timedOut }. */
-export async function runToEnd(command, args, { env, timeoutMs, log } = {}) {
-  const entry = startProcess(command, args, { env, log });
+export async function runToEnd(command, args, { env, timeoutMs, log, onStdout } = {}) {
+  const entry = startProcess(command, args, { env, log, onStdout });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -112,4 +115,27 @@ export async function freePort(start, avoid = []) {
     if ((await portIsFree(port, "127.0.0.1")) && (await portIsFree(port, "0.0.0.0"))) return port;
   }
   throw new Error(`no free port between ${start} and ${start + 199}`);
+}
+
+/** Linux: CPU seconds (user + system) used so far by each direct child of `pid`, by command line. */
+export function childCpuSeconds(pid) {
+  const result = {};
+  try {
+    const ticks = 100; // USER_HZ on Linux
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        if (Number(fields[1]) !== pid) continue;
+        const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).slice(1).join(" ");
+        result[cmd || entry] = (Number(fields[11]) + Number(fields[12])) / ticks;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return result;
 }

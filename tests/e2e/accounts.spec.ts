@@ -213,6 +213,7 @@ test.describe("support sign-in", () => {
     await page.waitForTimeout((e2e.impersonationSessionSeconds + 2) * 1000);
     await page.reload();
     await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("status")).toContainText("Dit login er udløbet.");
   });
 });
 

@@ -16,6 +16,16 @@ test.describe("cookie consent", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("with JavaScript and a tag manager configured, the choice is pushed to its data layer", async ({ page }, info) => {
+    test.skip(info.project.name !== "js", "the data layer exists only with JavaScript");
+    await page.goto("/login");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByRole("region", { name: "Cookies" }).getByRole("button", { name: "Afvis" }).click();
+    await expect
+      .poll(() => page.evaluate(() => JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? [])))
+      .toContain('{"event":"cookieConsent","hasAccepted":false}');
+  });
+
   test("reject stores false and hides the banner too", async ({ page, context }) => {
     await page.goto("/login/email");
     await page.getByRole("region", { name: "Cookies" }).getByRole("button", { name: "Afvis" }).click();
@@ -58,7 +68,7 @@ test.describe("debug hook", () => {
     const messages: string[] = [];
     page.on("console", (message) => messages.push(message.text()));
     await page.goto("/login");
-    await page.waitForFunction(() => document.querySelector("html")?.dataset !== undefined);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.locator("h1").click();
     for (let i = 0; i < 3; i++) await page.keyboard.press("Control+s");
     await expect.poll(() => messages.some((m) => m.startsWith("[debug] state"))).toBe(true);

@@ -35,6 +35,7 @@ test.describe("session tokens", () => {
     await page.waitForTimeout((e2e.accessTokenTtlSeconds - e2e.refreshLeadSeconds + 2) * 1000);
     await page.reload();
     await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("status")).toContainText("Dit login er udløbet. Log venligst ind igen.");
     expect(await sessionCookie(context)).toBeUndefined();
   });
 

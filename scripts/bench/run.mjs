@@ -1,0 +1,415 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: measures the budgets of DESIGN.md section 5 and prints them beside their limits.
+ * Not a test: it exits 0 when a budget is over (and says so in its last line); it exits 1 only when
+ * it could not run at all (the build failed, the portal did not start).
+ *
+ *   1. builds (`npm run build`), then starts the portal and its local back-end on free ports with
+ *      a fresh temporary DATA_DIR (seeded with the demo data on first start, about 30 s);
+ *   2. JavaScript per page, gzip: /login, /login/email and Anna's dashboard;
+ *   3. the session cookie's Set-Cookie length for jens@demo.test (most tenancies);
+ *   4. the dashboard under load: 50 connections for 15 s (after a 2 s warm-up that is not counted);
+ *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard and a consumption page if
+ *      there is one; Lighthouse 12.8 is installed on demand into .cache/lighthouse (not a
+ *      dependency of the project); --skip-lighthouse skips it;
+ *   6. stops the portal, then runs `npm run bench:backend` for "a year of one unit's consumption at
+ *      daily resolution" (about a minute); --skip-backend skips it.
+ * Writes the table as JSON to reports/bench.json. Every process it starts is stopped, also on
+ * Ctrl+C and on errors, and the temporary DATA_DIR is removed.
+ *
+ * Options: --skip-lighthouse, --skip-backend, --lighthouse-runs=N (per page, median; default 3),
+ * --duration=S (load, default 15), --connections=N (default 50).
+ * Environment: BENCH_PORT (first port tried for the portal, 3200), BENCH_BACKEND_PORT (4200),
+ * CHROMIUM_PATH (/usr/bin/chromium).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { request, signIn, waitFor } from "./http.mjs";
+import { measurePage } from "./js-size.mjs";
+import { loadTest } from "./load.mjs";
+import { freePort, runToEnd, startProcess, stopAll, stopProcess, trackGroup, untrackGroup } from "./processes.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+process.chdir(root);
+
+// ---------------------------------------------------------------------------------------------
+// Options and constants
+
+const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").match(/\/\*\*([\s\S]*?)\*\//)[1].replace(/^ \* ?/gm, ""));
+  process.exit(0);
+}
+const option = (name, fallback) => {
+  const found = argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split("=")[1]) : fallback;
+};
+const skipLighthouse = argv.includes("--skip-lighthouse");
+const skipBackend = argv.includes("--skip-backend");
+const lighthouseRuns = Math.max(1, option("lighthouse-runs", 3));
+const loadSeconds = Math.max(1, option("duration", 15));
+const connections = Math.max(1, option("connections", 50));
+const warmupSeconds = 2;
+
+const PASSWORD = "Demo-Password-2026!";
+const ANNA = "anna@demo.test";
+const JENS = "jens@demo.test";
+const LIGHTHOUSE_SPEC = "lighthouse@12.8.x";
+const lighthouseDir = path.join(root, ".cache", "lighthouse");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+// Like a browser: the portal compresses what it sends (server.ts uses compression()).
+const browserAcceptEncoding = "gzip, deflate, br";
+
+const limits = { jsKB: 150, performance: 95, accessibility: 100, p99Ms: 300, errors: 0, backendP95Ms: 50, cookieBytes: 4096 };
+
+const reportsDir = path.join(root, "reports");
+mkdirSync(reportsDir, { recursive: true });
+const serverLog = path.join(reportsDir, "bench-server.log");
+const startedAt = Date.now();
+const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
+const say = (message) => console.log(`[bench ${elapsed().padStart(5)}] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: every started process and the temporary data directory, whatever happens
+
+let dataDir;
+let stopping = false;
+let cleanedUp = false;
+async function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await stopAll();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping everything the bench started…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+const rows = [];
+const details = {};
+/** verdict: "ok", "OVER", "n/a", "not measured", "skipped" */
+function row(budget, limit, measured, verdict, extra = {}) {
+  rows.push({ budget, limit, measured, verdict, ...extra });
+}
+const notMeasured = (budget, limit, reason) => row(budget, limit, `not measured: ${reason}`, "not measured");
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "?");
+const reasonOf = (error) => String(error?.message ?? error).split("\n")[0].slice(0, 160);
+
+function printTable() {
+  const header = { budget: "budget", limit: "limit", measured: "measured", verdict: "verdict" };
+  const keys = Object.keys(header);
+  const width = Object.fromEntries(keys.map((k) => [k, Math.max(...[header, ...rows].map((r) => String(r[k]).length))]));
+  const line = (r) => keys.map((k) => String(r[k]).padEnd(width[k])).join(" | ");
+  console.log("");
+  console.log(line(header));
+  console.log(keys.map((k) => "-".repeat(width[k])).join("-|-"));
+  for (const r of rows) console.log(line(r));
+  console.log("");
+}
+
+function summary() {
+  const count = (v) => rows.filter((r) => r.verdict === v).length;
+  const over = rows.filter((r) => r.verdict === "OVER").map((r) => r.budget);
+  const missing = count("not measured");
+  const parts = [`${count("ok")} ok`, `${over.length} OVER`, `${missing} not measured`];
+  if (count("skipped")) parts.push(`${count("skipped")} skipped`);
+  if (count("n/a")) parts.push(`${count("n/a")} n/a`);
+  const verdict = over.length ? `budgets OVER: ${over.join("; ")}` : missing ? "every measured budget met, some not measured" : "every measured budget met";
+  return `bench: ${parts.join(", ")} — ${verdict}`;
+}
+
+function gitState() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { encoding: "utf8" }).trim() !== "";
+    return { commit, dirty };
+  } catch {
+    return null;
+  }
+}
+
+function writeReport(extra = {}) {
+  const report = {
+    date: new Date(startedAt).toISOString(),
+    durationS: Math.round((Date.now() - startedAt) / 1000),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: details.loadAverageAtStart },
+    git: gitState(),
+    options: { skipLighthouse, skipBackend, lighthouseRuns, loadSeconds, warmupSeconds, connections },
+    rows,
+    summary: summary(),
+    details,
+    ...extra,
+  };
+  writeFileSync(path.join(reportsDir, "bench.json"), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse, installed on demand
+
+function installedLighthouseVersion() {
+  try {
+    return JSON.parse(readFileSync(path.join(lighthouseDir, "node_modules", "lighthouse", "package.json"), "utf8")).version;
+  } catch {
+    return undefined;
+  }
+}
+
+async function ensureLighthouse() {
+  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (/^12\.8\./.test(installedLighthouseVersion() ?? "")) return installedLighthouseVersion();
+  say(`installing ${LIGHTHOUSE_SPEC} into .cache/lighthouse (about 185 MB, not a project dependency)…`);
+  mkdirSync(lighthouseDir, { recursive: true });
+  const manifest = path.join(lighthouseDir, "package.json");
+  if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: "bench-lighthouse", private: true }, null, 2)}\n`);
+  const result = await runToEnd("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", lighthouseDir, LIGHTHOUSE_SPEC], { timeoutMs: 300_000 });
+  const version = installedLighthouseVersion();
+  if (result.code !== 0 || !/^12\.8\./.test(version ?? "")) {
+    const why = result.timedOut ? "timed out after 300 s" : (result.stderr.trim().split("\n").filter((l) => !/^npm warn/i.test(l)).at(-1) ?? `exit code ${result.code}`);
+    throw new Error(`npm install ${LIGHTHOUSE_SPEC} failed: ${why}`);
+  }
+  return version;
+}
+
+async function lighthouseOnce(url, extraHeaders) {
+  const output = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${Date.now()}.json`);
+  let chromePid;
+  const options = { lighthouseDir, url, chromePath: chromiumPath, chromeFlags: chromiumFlags, extraHeaders, output };
+  const result = await runToEnd(process.execPath, [path.join(root, "scripts/bench/lighthouse-child.mjs"), JSON.stringify(options)], {
+    timeoutMs: 150_000,
+    onStdout: (text) => {
+      const match = text.match(/chrome-pid (\d+)/);
+      if (match) {
+        chromePid = Number(match[1]);
+        trackGroup(chromePid);
+      }
+    },
+  });
+  if (chromePid) {
+    try {
+      process.kill(-chromePid, "SIGKILL"); // chrome-launcher has stopped it; make sure
+    } catch {
+      // gone, as it should be
+    }
+    untrackGroup(chromePid);
+  }
+  if (result.code !== 0 || !existsSync(output)) {
+    const why = result.timedOut ? "Lighthouse did not finish within 150 s" : (result.stderr.trim().split("\n")[0] || `exit code ${result.code}`);
+    rmSync(output, { force: true });
+    throw new Error(why);
+  }
+  const summary = JSON.parse(readFileSync(output, "utf8"));
+  rmSync(output, { force: true });
+  if (summary.runtimeError) throw new Error(`Lighthouse: ${summary.runtimeError}`);
+  return summary;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+/** Runs Lighthouse `lighthouseRuns` times on one page; the verdict uses the median scores. */
+async function lighthousePage(label, base, pagePath, headersForRun) {
+  const runs = [];
+  for (let i = 0; i < lighthouseRuns && !stopping; i++) {
+    const run = await lighthouseOnce(new URL(pagePath, base).href, await headersForRun());
+    if (new URL(run.finalUrl).pathname !== pagePath) throw new Error(`Lighthouse ended on ${run.finalUrl}, not ${pagePath}`);
+    runs.push(run);
+    say(`  Lighthouse ${label} run ${i + 1}/${lighthouseRuns}: performance ${run.performance}, accessibility ${run.accessibility}`);
+  }
+  const performance = median(runs.map((r) => r.performance));
+  const accessibility = median(runs.map((r) => r.accessibility));
+  const perfList = runs.map((r) => r.performance).join(", ");
+  const a11yList = runs.map((r) => r.accessibility).join(", ");
+  row(`Lighthouse mobile performance: ${label}`, `≥ ${limits.performance}`, `${performance} (runs: ${perfList})`, performance >= limits.performance ? "ok" : "OVER", { value: performance });
+  row(`Lighthouse mobile accessibility: ${label}`, `${limits.accessibility}`, `${accessibility} (runs: ${a11yList})`, accessibility >= limits.accessibility ? "ok" : "OVER", { value: accessibility });
+  details.lighthouse ??= {};
+  details.lighthouse[label] = runs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+async function main() {
+  details.loadAverageAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
+  say(`${os.cpus().length} cores, load average ${details.loadAverageAtStart.join(" ")}${details.loadAverageAtStart[0] > 0.5 ? " (other work is running: figures may be slower than on an idle machine)" : ""}`);
+
+  // 1. Build, start, sign in.
+  say("building (npm run build)…");
+  const build = await runToEnd("npm", ["run", "-s", "build"], { timeoutMs: 300_000 });
+  if (build.code !== 0) {
+    console.error(build.stdout.slice(-3000), build.stderr.slice(-3000));
+    throw new Error("npm run build failed");
+  }
+
+  const port = await freePort(Number(process.env.BENCH_PORT ?? 3200));
+  const backendPort = await freePort(Number(process.env.BENCH_BACKEND_PORT ?? 4200), [port]);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+  const base = `http://127.0.0.1:${port}`;
+  writeFileSync(serverLog, "");
+  say(`starting the portal on ${base} and its back-end on 127.0.0.1:${backendPort} with a fresh DATA_DIR (seeding takes about 30 s; log: reports/bench-server.log)…`);
+  const portal = startProcess(process.execPath, ["scripts/start.mjs"], {
+    name: "portal",
+    log: serverLog,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BACKEND_PORT: String(backendPort), DATA_DIR: dataDir, PORTAL_URL: base },
+  });
+  const up = await Promise.race([waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }), portal.done.then(() => false)]);
+  if (!up) {
+    console.error(readFileSync(serverLog, "utf8").slice(-3000));
+    throw new Error("the portal did not answer /healthz within 180 s");
+  }
+  say("portal up; signing in as Anna…");
+  const anna = await signIn(base, ANNA, PASSWORD);
+  const dashboard = anna.landing.pathname;
+  if (!/^\/t\/\d+$/.test(dashboard)) throw new Error(`Anna's sign-in ended on ${dashboard}, not a dashboard /t/<id>`);
+  details.dashboard = dashboard;
+  say(`Anna's dashboard: ${dashboard}`);
+
+  // 2. JavaScript per page.
+  details.javascript = {};
+  for (const [label, pagePath, jar] of [["/login", "/login"], ["/login/email", "/login/email"], [`dashboard ${dashboard}`, dashboard, anna.jar]]) {
+    const budget = `JavaScript per page, gzip: ${label}`;
+    try {
+      const page = await measurePage(base, pagePath, jar);
+      details.javascript[pagePath] = page;
+      row(budget, `≤ ${limits.jsKB} KB`, `${fmt(page.gzipKB)} KB (${page.fileCount} files, ${fmt(page.bytes / 1024)} KB raw)`, page.gzipKB <= limits.jsKB ? "ok" : "OVER", { value: page.gzipKB, unit: "KB (1024 bytes)" });
+    } catch (error) {
+      notMeasured(budget, `≤ ${limits.jsKB} KB`, reasonOf(error));
+    }
+  }
+  say("JavaScript sizes measured");
+
+  // 3. Cookie: Jens has the most tenancies; "remember me" adds Max-Age and Expires, the longest form.
+  try {
+    const jens = await signIn(base, JENS, PASSWORD, { remember: true });
+    const lengths = jens.sessionSetCookies.map((line) => Buffer.byteLength(line, "utf8"));
+    const longest = Math.max(...lengths);
+    details.cookie = { email: JENS, landing: jens.landing.pathname, setCookieLengths: lengths, nameValueBytes: Buffer.byteLength(`__session=${jens.jar.cookies.get("__session") ?? ""}`) };
+    row(`Session cookie (Set-Cookie, ${JENS})`, `≤ ${limits.cookieBytes} bytes`, `${longest} bytes`, longest <= limits.cookieBytes ? "ok" : "OVER", { value: longest, unit: "bytes" });
+  } catch (error) {
+    notMeasured(`Session cookie (Set-Cookie, ${JENS})`, `≤ ${limits.cookieBytes} bytes`, reasonOf(error));
+  }
+
+  // 4. Dashboard SSR under load, with a fresh session (access tokens live 5 minutes).
+  try {
+    const fresh = await signIn(base, ANNA, PASSWORD);
+    const headers = { Cookie: fresh.jar.header(), "Accept-Encoding": browserAcceptEncoding, Accept: "text/html" };
+    say(`load: ${connections} connections on ${dashboard}, ${warmupSeconds} s warm-up (not counted), then ${loadSeconds} s…`);
+    await loadTest(`${base}${dashboard}`, { connections, durationMs: warmupSeconds * 1000, headers, isStopping: () => stopping });
+    const load = await loadTest(`${base}${dashboard}`, { connections, durationMs: loadSeconds * 1000, headers, isStopping: () => stopping });
+    details.load = { ...load, acceptEncoding: browserAcceptEncoding, warmupSeconds };
+    const l = load.latencyMs;
+    row(
+      `Dashboard SSR p99, ${connections} connections, ${fmt(load.durationS, 0)} s`,
+      `≤ ${limits.p99Ms} ms`,
+      `${fmt(l.p99, 0)} ms (p50 ${fmt(l.p50, 0)} ms, ${fmt(load.requestsPerSecond, 0)} req/s, ${load.completed} requests)`,
+      l.p99 <= limits.p99Ms ? "ok" : "OVER",
+      { value: l.p99, unit: "ms" },
+    );
+    const e = load.errors;
+    row(`Dashboard SSR errors under load`, `${limits.errors}`, `${e.total} (non-2xx ${e.non2xx}, socket ${e.socket}, time-out ${e.timeout})`, e.total === limits.errors ? "ok" : "OVER", { value: e.total });
+    say(`load done: p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms, ${fmt(load.requestsPerSecond)} req/s, ${e.total} errors`);
+  } catch (error) {
+    notMeasured(`Dashboard SSR p99, ${connections} connections`, `≤ ${limits.p99Ms} ms`, reasonOf(error));
+    notMeasured(`Dashboard SSR errors under load`, `${limits.errors}`, reasonOf(error));
+  }
+
+  // 5. Lighthouse.
+  const consumptionPath = `${dashboard}/consumption`;
+  let consumptionExists = false;
+  try {
+    const probe = await request(base, consumptionPath, { jar: anna.jar, maxRedirects: 0 });
+    consumptionExists = probe.response.status === 200;
+  } catch {
+    consumptionExists = false;
+  }
+  const signedIn = async () => ({ Cookie: (await signIn(base, ANNA, PASSWORD)).jar.header() });
+  const pages = [
+    ["/login", "/login", async () => undefined],
+    [`dashboard ${dashboard}`, dashboard, signedIn],
+    ...(consumptionExists ? [[`consumption page ${consumptionPath}`, consumptionPath, signedIn]] : []),
+  ];
+  const lighthouseRows = (label, measured, verdict) => {
+    row(`Lighthouse mobile performance: ${label}`, `≥ ${limits.performance}`, measured, verdict);
+    row(`Lighthouse mobile accessibility: ${label}`, `${limits.accessibility}`, measured, verdict);
+  };
+  if (skipLighthouse) {
+    for (const [label] of pages) lighthouseRows(label, "skipped (--skip-lighthouse)", "skipped");
+  } else {
+    let ready = false;
+    try {
+      const version = await ensureLighthouse();
+      details.lighthouseVersion = version;
+      ready = true;
+      say(`Lighthouse ${version}, ${lighthouseRuns} run(s) per page (median), mobile, simulated slow 4G…`);
+    } catch (error) {
+      for (const [label] of pages) lighthouseRows(label, `not measured: ${reasonOf(error)}`, "not measured");
+    }
+    for (const [label, pagePath, headersForRun] of ready ? pages : []) {
+      try {
+        await lighthousePage(label, base, pagePath, headersForRun);
+      } catch (error) {
+        lighthouseRows(label, `not measured: ${reasonOf(error)}`, "not measured");
+      }
+    }
+  }
+  if (!consumptionExists) lighthouseRows("consumption page", "n/a (no consumption page yet)", "n/a");
+
+  // 6. The back-end on an idle machine: stop the portal first.
+  say("stopping the portal and its back-end…");
+  await stopProcess(portal);
+  rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+
+  const backendBudget = "Back-end: a year of one unit at daily resolution, p95";
+  if (skipBackend) {
+    row(backendBudget, `≤ ${limits.backendP95Ms} ms`, "skipped (--skip-backend)", "skipped");
+  } else if (!stopping) {
+    say("npm run bench:backend (about a minute)…");
+    const result = await runToEnd("npm", ["run", "-s", "bench:backend"], { timeoutMs: 300_000 });
+    const lines = result.stdout.split("\n").filter((line) => /: p50=/.test(line) || line.startsWith("#"));
+    details.backend = { lines, exitCode: result.code };
+    const match = result.stdout.match(/^tenantGraph year daily \(one unit\): p50=([\d.]+) ms p95=([\d.]+) ms/m);
+    if (match) {
+      const p95 = Number(match[2]);
+      row(backendBudget, `≤ ${limits.backendP95Ms} ms`, `${fmt(p95)} ms (p50 ${fmt(Number(match[1]))} ms)`, p95 <= limits.backendP95Ms ? "ok" : "OVER", { value: p95, unit: "ms" });
+    } else {
+      const why = result.timedOut ? "timed out after 300 s" : `no "tenantGraph year daily (one unit)" line (exit code ${result.code}): ${result.stderr.trim().split("\n").at(-1) ?? ""}`;
+      notMeasured(backendBudget, `≤ ${limits.backendP95Ms} ms`, why);
+    }
+    for (const line of lines) say(`  ${line}`);
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  if (!stopping) {
+    console.error(`bench could not run: ${error?.stack ?? error}`);
+    exitCode = 1;
+  }
+} finally {
+  if (!stopping) await cleanUp();
+}
+if (!stopping) {
+  if (rows.length) {
+    printTable();
+    writeReport();
+    console.log(`(written to reports/bench.json; ${elapsed()} in all)`);
+  }
+  console.log(exitCode ? "bench: could not run (see above)" : summary());
+  process.exit(exitCode);
+}
