@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoAccounts, demoTenancyIds, signIn, useLanguage } from "./helpers";
+import { demoAccounts, demoTenancyIds, signIn, signUp, uniqueEmail, useLanguage } from "./helpers";
 
 // axe injects a script, so it runs in the JavaScript project only (STACK-NOTES).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
@@ -58,6 +58,23 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
     await expectNoViolations(page);
     await page.goto("/cookie-policy");
+    await expectNoViolations(page);
+  });
+
+  test("the sign-up, code, password and onboarding pages", async ({ page }, info) => {
+    for (const path of ["/signup", "/signup/email", "/enter-code", "/login/email/forgot-password", "/set-password"]) {
+      await page.goto(path);
+      await expect(page.locator("h1")).toBeVisible();
+      await expectNoViolations(page);
+    }
+    // With every password message showing.
+    await signUp(page, uniqueEmail("a11y", info.project.name), "weak", "weaker");
+    await expect(page.getByText("Adgangskoden skal være på mindst 12 tegn.")).toBeVisible();
+    await expectNoViolations(page);
+    await signUp(page, uniqueEmail("a11y", info.project.name), "Fine-Password-2026!");
+    await expect(page).toHaveURL(/\/account-created/);
+    await expectNoViolations(page);
+    await page.goto("/welcome?step=2");
     await expectNoViolations(page);
   });
 
