@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { FormErrors } from "~/components/field";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { RouteError } from "~/components/route-error";
 import { setPasswordFormSchema } from "~/domain/signup-form";
 import { pageMeta } from "~/i18n/meta";
@@ -85,20 +86,7 @@ export default function SetPassword() {
       <h1>{t("set_password.title")}</h1>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.password.id} label={t("set_password.new_password")} errorId={fields.password.errorId} errors={fields.password.errors}>
-          <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: "password-hint" })} autoComplete="new-password" />
-          <p id="password-hint" className="hint">
-            {t("signup.password_hint")}
-          </p>
-        </Field>
-        <Field
-          id={fields.passwordRepeat.id}
-          label={t("signup.password_repeat")}
-          errorId={fields.passwordRepeat.errorId}
-          errors={fields.passwordRepeat.errors}
-        >
-          <input {...getInputProps(fields.passwordRepeat, { type: "password" })} autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields password={fields.password} passwordRepeat={fields.passwordRepeat} labelKey="set_password.new_password" />
         <button type="submit" className="button button-block">
           {t("set_password.submit")}
         </button>

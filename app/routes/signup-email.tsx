@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormErrors } from "~/components/field";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { RouteError } from "~/components/route-error";
 import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
@@ -77,23 +78,7 @@ export default function SignupWithEmail() {
         <Field id={fields.email.id} label={t("login.email")} errorId={fields.email.errorId} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" />
         </Field>
-        <Field id={fields.password.id} label={t("login.password")} errorId={fields.password.errorId} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: "password-hint" })}
-            autoComplete="new-password"
-          />
-          <p id="password-hint" className="hint">
-            {t("signup.password_hint")}
-          </p>
-        </Field>
-        <Field
-          id={fields.passwordRepeat.id}
-          label={t("signup.password_repeat")}
-          errorId={fields.passwordRepeat.errorId}
-          errors={fields.passwordRepeat.errors}
-        >
-          <input {...getInputProps(fields.passwordRepeat, { type: "password" })} autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields password={fields.password} passwordRepeat={fields.passwordRepeat} labelKey="login.password" />
         <div className="checkbox-field">
           <input {...getInputProps(fields.dataPolicy, { type: "checkbox" })} />
           <label htmlFor={fields.dataPolicy.id}>
