@@ -110,8 +110,9 @@ const reasonOf = (error) => String(error?.message ?? error).split("\n")[0].slice
 function printTable() {
   const header = { budget: "budget", limit: "limit", measured: "measured", verdict: "verdict" };
   const keys = Object.keys(header);
-  const width = Object.fromEntries(keys.map((k) => [k, Math.max(...[header, ...rows].map((r) => String(r[k]).length))]));
-  const line = (r) => keys.map((k) => String(r[k]).padEnd(width[k])).join(" | ");
+  const width = Object.fromEntries(keys.map((k) => [k, Math.min(120, Math.max(...[header, ...rows].map((r) => String(r[k]).length)))]));
+  const cell = (r, k) => (String(r[k]).length > 120 ? `${String(r[k]).slice(0, 119)}…` : String(r[k]));
+  const line = (r) => keys.map((k) => cell(r, k).padEnd(width[k])).join(" | ");
   console.log("");
   console.log(line(header));
   console.log(keys.map((k) => "-".repeat(width[k])).join("-|-"));
@@ -176,7 +177,8 @@ async function ensureLighthouse() {
   const result = await runToEnd("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", lighthouseDir, LIGHTHOUSE_SPEC], { timeoutMs: 300_000 });
   const version = installedLighthouseVersion();
   if (result.code !== 0 || !/^12\.8\./.test(version ?? "")) {
-    const why = result.timedOut ? "timed out after 300 s" : (result.stderr.trim().split("\n").filter((l) => !/^npm warn/i.test(l)).at(-1) ?? `exit code ${result.code}`);
+    const errors = result.stderr.split("\n").filter((l) => /^npm error \S/i.test(l) && !/complete log of this run/i.test(l));
+    const why = result.timedOut ? "timed out after 300 s" : (errors.slice(0, 2).map((l) => l.replace(/^npm error /i, "")).join("; ") || `exit code ${result.code}`);
     throw new Error(`npm install ${LIGHTHOUSE_SPEC} failed: ${why}`);
   }
   return version;
@@ -244,7 +246,7 @@ async function lighthousePage(label, base, pagePath, headersForRun) {
 
 async function main() {
   details.loadAverageAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
-  say(`${os.cpus().length} cores, load average ${details.loadAverageAtStart.join(" ")}${details.loadAverageAtStart[0] > 0.5 ? " (other work is running: figures may be slower than on an idle machine)" : ""}`);
+  say(`${os.cpus().length} cores, load average ${details.loadAverageAtStart.join(" ")}${details.loadAverageAtStart[0] > 1 ? " (other work is running: figures may be slower than on an idle machine)" : ""}`);
 
   // 1. Build, start, sign in.
   say("building (npm run build)…");
@@ -266,6 +268,7 @@ async function main() {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BACKEND_PORT: String(backendPort), DATA_DIR: dataDir, PORTAL_URL: base },
   });
   const up = await Promise.race([waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }), portal.done.then(() => false)]);
+  if (stopping) return;
   if (!up) {
     console.error(readFileSync(serverLog, "utf8").slice(-3000));
     throw new Error("the portal did not answer /healthz within 180 s");
@@ -311,9 +314,12 @@ async function main() {
     // For reading the figure: one connection, one request at a time (not a budget).
     const single = await loadTest(`${base}${dashboard}`, { connections: 1, durationMs: 10_000, maxRequests: 20, headers, isStopping: () => stopping });
     const cpuBefore = childCpuSeconds(portal.child.pid);
+    const ownCpuBefore = process.cpuUsage();
     const load = await loadTest(`${base}${dashboard}`, { connections, durationMs: loadSeconds * 1000, headers, isStopping: () => stopping });
+    const ownCpu = process.cpuUsage(ownCpuBefore);
     const cpuAfter = childCpuSeconds(portal.child.pid);
     const cpuSeconds = Object.fromEntries(Object.entries(cpuAfter).map(([cmd, s]) => [cmd, Number((s - (cpuBefore[cmd] ?? 0)).toFixed(2))]));
+    cpuSeconds["load generator (this process)"] = Number(((ownCpu.user + ownCpu.system) / 1e6).toFixed(2));
     details.load = { ...load, acceptEncoding: browserAcceptEncoding, warmupSeconds, cpuSecondsDuringLoad: cpuSeconds, oneConnection: { requests: single.completed, latencyMs: single.latencyMs } };
     const l = load.latencyMs;
     say(`  one connection: p50 ${fmt(single.latencyMs.p50)} ms over ${single.completed} requests`);
