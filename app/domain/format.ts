@@ -14,10 +14,16 @@ export function formatCalendarDate(isoDate: string, language: FormatLanguage | s
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) return isoDate;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(formatLocale(language), {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(date);
+  return calendarDateFormat(formatLocale(language)).format(date);
+}
+
+// Building an Intl formatter costs far more than using one: keep one per locale.
+const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
+function calendarDateFormat(locale: string): Intl.DateTimeFormat {
+  let format = calendarDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    calendarDateFormats.set(locale, format);
+  }
+  return format;
 }

@@ -42,9 +42,21 @@ export async function translatorFor(request: Request) {
   return remixI18n.getFixedT(await languageOf(request), "common");
 }
 
-/** An i18next instance for rendering one request on the server. */
+/** One i18next instance holding every translation, initialised once per process. */
+let base: Promise<I18n> | undefined;
+function baseI18n(): Promise<I18n> {
+  base ??= (async () => {
+    const instance = createInstance();
+    await instance.use(initReactI18next).init({ ...i18nOptions, lng: defaultLanguage, resources });
+    return instance;
+  })();
+  return base;
+}
+
+/**
+ * An i18next instance for rendering one request on the server: a clone of the shared one (same
+ * translations, its own language), far cheaper than initialising a new instance per request.
+ */
 export async function createRequestI18n(language: Language): Promise<I18n> {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nOptions, lng: language, resources });
-  return instance;
+  return (await baseI18n()).cloneInstance({ lng: language });
 }
