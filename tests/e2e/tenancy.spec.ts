@@ -59,6 +59,12 @@ test.describe("tenancy area", () => {
     await expect(menu.getByRole("link", { name: "Consumption" })).toBeVisible();
     await menu.getByRole("link", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
+
+    // Opened again, its logout button is usable even while the cookie banner is showing.
+    await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
+    await page.getByRole("link", { name: "Menu" }).click();
+    await menu.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test("on a wide screen the side menu is always there", async ({ page }) => {
