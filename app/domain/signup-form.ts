@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "./login-form";
 import { passwordProblemMessages, passwordProblems } from "./password-rules";
 
 /** A new password and its repeat, with every rule of spec section 5 as a translated message. */
@@ -21,11 +22,7 @@ function repeatMatches(value: { password: string; passwordRepeat: string }, ctx:
 
 export const signupFormSchema = z
   .object({
-    email: z
-      .string({ error: "validation.email_required" })
-      .trim()
-      .max(254, { error: "validation.invalid_email" })
-      .pipe(z.email({ error: "validation.invalid_email" })),
+    email: emailField,
     ...newPasswordFields,
     dataPolicy: z.literal("on", { error: "validation.data_policy_required" }),
   })

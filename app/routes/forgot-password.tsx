@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Field, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
+import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { isServiceFailure } from "~/services/graphql.server";
@@ -14,13 +15,7 @@ import type { PublicHandle } from "./public-layout";
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
-const schema = z.object({
-  email: z
-    .string({ error: "validation.email_required" })
-    .trim()
-    .max(254, { error: "validation.invalid_email" })
-    .pipe(z.email({ error: "validation.invalid_email" })),
-});
+const schema = z.object({ email: emailField });
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };

@@ -15,7 +15,7 @@ import { authenticator, ServiceDownError } from "~/session/authenticator.server"
 import { signInAttempt } from "~/security/limits.server";
 import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
-import { secureCookies } from "~/session/session.server";
+import { secureCookiesFor } from "~/session/session.server";
 import type { PublicHandle } from "./public-layout";
 
 export const handle: PublicHandle = { back: "/login" };
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       redirectTo: submission.value.redirectTo,
       queryTenancyId: submission.value.tenancyId,
       persistent: submission.value.remember === "on",
-      cookies: [await attempt.succeeded(secureCookies(new URL(request.url).protocol === "https:"))],
+      cookies: [await attempt.succeeded(secureCookiesFor(request))],
     });
   } catch (error) {
     // The login failed after all (completeSignIn gave the tokens back): keep no session.

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { revokeTokens } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
 /**
@@ -8,12 +9,7 @@ import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 export async function action({ context }: ActionFunctionArgs) {
   const session = await context.session.get();
   const auth = session.get("auth");
-  if (auth) {
-    await Promise.allSettled([
-      context.publicApi.account.revokeToken(auth.account.refreshToken),
-      context.publicApi.users.revokeToken(auth.users.refreshToken),
-    ]);
-  }
+  if (auth) await revokeTokens(context, auth);
   return redirectWithSuccess("/login", toastMessage("toast.signed_out"), {
     headers: { "Set-Cookie": await context.session.destroy() },
   });

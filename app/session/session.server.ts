@@ -41,8 +41,13 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
   },
 });
 
-/** Whether cookies set in answer to this request get the Secure attribute. */
+/** Whether cookies set in answer to a request (over HTTPS or not) get the Secure attribute. */
 export function secureCookies(requestIsHttps: boolean): boolean {
   const mode = config().cookieSecure;
   return mode === "always" || (mode === "auto" && requestIsHttps);
+}
+
+/** {@link secureCookies} for a Remix request. */
+export function secureCookiesFor(request: Request): boolean {
+  return secureCookies(new URL(request.url).protocol === "https:");
 }

@@ -5,6 +5,17 @@ import { ApiError } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 
 /**
+ * Gives both services' refresh tokens back (logout, a sign-in that failed half-way). Failures are
+ * ignored: the caller drops the tokens whatever the services answer.
+ */
+export async function revokeTokens(context: AppLoadContext, tokens: AuthTokens): Promise<void> {
+  await Promise.allSettled([
+    context.publicApi.account.revokeToken(tokens.account.refreshToken),
+    context.publicApi.users.revokeToken(tokens.users.refreshToken),
+  ]);
+}
+
+/**
  * The end of every sign-in (e-mail, sign-up, social, support), spec section 4 "Login by e-mail":
  * apply a pending activation code (add the tenancy, then forget the code), load the user and
  * tenancies, choose the tenancy (the path the resident came for, else ?tenancyId, else a tenancy
@@ -44,10 +55,7 @@ export async function completeSignIn(
     }
     ({ currentUser: user, tenancies } = await api.account.currentUser());
   } catch (error) {
-    await Promise.allSettled([
-      context.publicApi.account.revokeToken(tokens.account.refreshToken),
-      context.publicApi.users.revokeToken(tokens.users.refreshToken),
-    ]);
+    await revokeTokens(context, tokens);
     throw error;
   }
 
