@@ -40,7 +40,17 @@ export default [
 
   // Tenancy area: side-menu layout; the layout loader guards every page below it.
   route("t", "routes/tenancy-redirect.tsx"),
-  route("t/:tenancyId", "routes/tenancy-layout.tsx", [index("routes/dashboard.tsx")]),
+  route("t/:tenancyId", "routes/tenancy-layout.tsx", [
+    index("routes/dashboard.tsx"),
+    // Static segments rank above :quantity, so indoor climate is never taken for a quantity.
+    route("consumption/indoor-climate", "routes/indoor-climate.tsx"),
+    route("consumption/:quantity", "routes/consumption.tsx", [
+      index("routes/consumption-overview.tsx"),
+      route("price", "routes/consumption-price.tsx"),
+      route("room/:roomName", "routes/consumption-room.tsx"),
+      route("meter/:meterId", "routes/consumption-meter.tsx"),
+    ]),
+  ]),
 
   // Any unknown path goes to the sign-in page (spec section 2).
   route("*", "routes/unknown-path.tsx"),

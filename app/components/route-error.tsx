@@ -1,6 +1,9 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+/** 404s that say what was not found (a quantity the home has no meter for, a room, a meter). */
+export const notFoundCodes = ["quantity_not_measured", "room_not_found", "meter_not_found"] as const;
+
 /** The translation key and HTTP status for whatever a loader or action threw. */
 export function describeRouteError(error: unknown): {
   status: number;
@@ -13,6 +16,9 @@ export function describeRouteError(error: unknown): {
     if (code === "rate_limited") {
       const minutes = typeof body?.retryAfterMinutes === "number" ? body.retryAfterMinutes : 60;
       return { status: error.status, messageKey: "errors.too_many_requests", values: { minutes } };
+    }
+    if (error.status === 404 && typeof code === "string" && (notFoundCodes as readonly string[]).includes(code)) {
+      return { status: 404, messageKey: `errors.${code}` };
     }
     if (code === "service_unavailable") return { status: error.status, messageKey: "errors.service_unavailable" };
     if (code === "invalid_response") return { status: error.status, messageKey: "errors.invalid_response" };

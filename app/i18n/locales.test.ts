@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { quantityIds } from "~/domain/quantities";
+import { helpParagraphs, helpTopics } from "~/components/help";
+import { notFoundCodes } from "~/components/route-error";
+import { namedPeriods } from "~/domain/period";
+import { compareChoices } from "~/domain/period-query";
+import { indoorClimateQuantityIds, quantityIds } from "~/domain/quantities";
+import { consumptionComparisons } from "~/domain/smileys";
 import { supportedLanguages } from "./config";
 
 /**
@@ -167,6 +172,20 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "onboarding.": ["monitor", "compare", "analyse", "alarms"].flatMap((s) => [`${s}_title`, `${s}_body`]),
   // Expense types come from the back-end; an unknown one falls back to its own name.
   "expense.": "has defaultValue",
+  // Consumption screens (issue 5): chart modes, comparisons, spans, smileys, key figures, periods.
+  "chart.title_": ["HOURLY_VALUES", "COST", "CO2"],
+  // 404s with their own message (app/components/route-error.tsx).
+  "errors.": notFoundCodes,
+  "compare.": compareChoices,
+  "span.": ["hour", "day", "week", "month"],
+  "smiley.": ["happy", "neutral", "sad", ...indoorClimateQuantityIds.flatMap((q) => ["happy", "neutral", "sad"].map((f) => `${q}.${f}`))],
+  "smiley.legend.": consumptionComparisons,
+  "comparison.": consumptionComparisons,
+  "comparison.against.": ["previous-period", "previous-year", "property-average"],
+  "kpi.": ["total", "previous-period", "previous-year", "property-average"],
+  "period.error.": ["invalid-date", "end-before-start", "too-long"],
+  "period.preset.": [...namedPeriods, "since-moving-in", "billing-year", "custom"],
+  "help.": helpTopics.flatMap((topic) => ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`)),
 };
 
 describe("translation keys used in the source", () => {

@@ -1,11 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { comparisonFace } from "~/components/kpi-list";
+import { Smiley } from "~/components/smiley";
+import { consumptionComparisons } from "~/domain/smileys";
 import { useTranslation } from "react-i18next";
 import { RouteError } from "~/components/route-error";
 import { formatCalendarDate } from "~/domain/format";
-import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId } from "~/domain/quantities";
+import { isQuantityId } from "~/domain/quantities";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
+import { languageOf, translatorFor } from "~/i18n/i18n.server";
+import type { TFunction } from "i18next";
+import { loadDashboard } from "~/consumption/dashboard.server";
 import type { TenancyHandle } from "./tenancy-layout";
 
 export const handle: TenancyHandle = {
@@ -20,14 +27,17 @@ export const handle: TenancyHandle = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { tenancy } = await requireTenancy(request, params, context);
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
+  const language = await languageOf(request);
+  const t = (await translatorFor(request)) as unknown as TFunction;
+  const overview = await loadDashboard(context, tenancy, kinds, { language, t });
   return {
+    ...overview,
+    tenancyId: tenancy.id,
     address: tenancy.apartment.address,
     zipcode: tenancy.apartment.apartmentInfo.zipcode,
     city: tenancy.apartment.apartmentInfo.city,
     start: tenancy.start,
     end: tenancy.end,
-    consumptionQuantities: consumptionQuantityIds.filter((q) => kinds.includes(q)),
-    indoorClimateQuantities: indoorClimateQuantityIds.filter((q) => kinds.includes(q)),
     latestStatement: tenancy.latestAllocationStatement,
   };
 }
@@ -41,6 +51,7 @@ export default function Dashboard() {
   const { t, i18n } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const date = (iso: string) => formatCalendarDate(iso, i18n.language);
+  const base = `/t/${d.tenancyId}/consumption`;
   return (
     <div className="dashboard">
       <div className="page-heading">
@@ -51,21 +62,56 @@ export default function Dashboard() {
         </p>
       </div>
 
-      <section className="card" aria-labelledby="rating-heading">
-        <h2 id="rating-heading">{t("dashboard.consumption_rating")}</h2>
-        <DataNotYetAvailable />
+      <section className="card rating-card" aria-labelledby="rating-heading">
+        <h2 id="rating-heading">
+          {t("dashboard.consumption_rating")} <HelpLink topic="rating" />
+        </h2>
+        {d.rating?.letter ? (
+          <div className="rating">
+            <p className={`rating-letter rating-${d.rating.letter.replace("+", "-plus")}`}>
+              <span className="visually-hidden">{t("rating.letter_label")} </span>
+              {d.rating.letter}
+            </p>
+            <p>
+              {t("rating.explanation", {
+                quantity: t(`quantity.${d.rating.quantity}`),
+                from: date(d.rating.periodBegin),
+                to: date(d.rating.periodEnd),
+                units: d.rating.unitsCompared,
+              })}
+            </p>
+          </div>
+        ) : (
+          <DataNotYetAvailable />
+        )}
       </section>
 
       <section className="card" aria-labelledby="consumption-heading">
-        <h2 id="consumption-heading">{t("dashboard.your_consumption")}</h2>
-        {d.consumptionQuantities.length === 0 ? (
+        <h2 id="consumption-heading">
+          {t("dashboard.your_consumption")} <HelpLink topic="smileys" />
+        </h2>
+        <p className="hint">{t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}</p>
+        {d.consumption.length === 0 ? (
           <p className="empty-state">{t("dashboard.no_meters")}</p>
         ) : (
           <ul className="quantity-list">
-            {d.consumptionQuantities.map((quantity) => (
-              <li key={quantity} className={`quantity quantity-${quantity}`}>
-                <h3>{t(`quantity.${quantity}`)}</h3>
-                <DataNotYetAvailable />
+            {d.consumption.map((item) => (
+              <li key={item.quantity} className={`quantity quantity-${item.quantity}`}>
+                <h3>
+                  <Link to={`${base}/${item.quantity}`}>{t(`quantity.${item.quantity}`)}</Link>
+                </h3>
+                {item.value === "–" ? (
+                  <DataNotYetAvailable />
+                ) : (
+                  <>
+                    <p className="quantity-value">{item.value}</p>
+                    {item.comparison ? (
+                      <p className={`kpi-comparison comparison-${item.comparison.kind}`}>
+                        <Smiley kind={comparisonFace[item.comparison.kind]} label={item.comparison.text} />
+                      </p>
+                    ) : null}
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -73,15 +119,24 @@ export default function Dashboard() {
       </section>
 
       <section className="card" aria-labelledby="climate-heading">
-        <h2 id="climate-heading">{t("dashboard.indoor_climate")}</h2>
-        {d.indoorClimateQuantities.length === 0 ? (
+        <h2 id="climate-heading">
+          <Link to={`${base}/indoor-climate`}>{t("dashboard.indoor_climate")}</Link> <HelpLink topic="indoor-climate" />
+        </h2>
+        {d.climate.length === 0 ? (
           <p className="empty-state">{t("dashboard.no_meters")}</p>
         ) : (
           <ul className="quantity-list">
-            {d.indoorClimateQuantities.map((quantity) => (
-              <li key={quantity} className={`quantity quantity-${quantity}`}>
-                <h3>{t(`quantity.${quantity}`)}</h3>
-                <DataNotYetAvailable />
+            {d.climate.map((item) => (
+              <li key={item.quantity} className={`quantity quantity-${item.quantity}`}>
+                <h3>{t(`quantity.${item.quantity}`)}</h3>
+                {item.value === "–" ? (
+                  <p className="empty-state">{t("states.no_data_today")}</p>
+                ) : (
+                  <>
+                    <p className="quantity-value">{item.value}</p>
+                    {item.face ? <Smiley kind={item.face} label={t(`smiley.${item.quantity}.${item.face}`)} /> : null}
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -92,7 +147,11 @@ export default function Dashboard() {
         <h2 id="statement-heading">{t("dashboard.latest_statement")}</h2>
         {d.latestStatement ? (
           <div className="statement">
-            <p className="statement-name">{d.latestStatement.fileName}</p>
+            <p className="statement-name">
+              <a href={d.latestStatement.url} download>
+                {d.latestStatement.fileName}
+              </a>
+            </p>
             <p>
               {t("dashboard.statement_period", {
                 start: date(d.latestStatement.periodStartDate),
@@ -106,12 +165,34 @@ export default function Dashboard() {
                 })}
               </p>
             ) : null}
+            <p>
+              <Link to={`/t/${d.tenancyId}/statements`}>{t("dashboard.view_all_statements")}</Link>
+            </p>
           </div>
         ) : (
           <p className="empty-state">{t("dashboard.no_statements")}</p>
         )}
       </section>
+      <HelpDialog
+        topics={["rating", "smileys", "indoor-climate"]}
+        values={{ happyFrom: 19, happyTo: 22, humidityFrom: 40, humidityTo: 60 }}
+        extra={{ smileys: <SmileyLegend /> }}
+      />
     </div>
+  );
+}
+
+/** The five consumption smileys of spec section 4, for the help dialog. */
+function SmileyLegend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="smiley-legend">
+      {consumptionComparisons.map((kind) => (
+        <li key={kind} className={`comparison-${kind}`}>
+          <Smiley kind={comparisonFace[kind]} label={t(`smiley.legend.${kind}`)} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -8,8 +8,14 @@ import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
 
 /** A tenancy page names its breadcrumb (a translation key) and where it leads. */
+export interface Breadcrumb {
+  labelKey: string;
+  /** Placeholder values for the label (for example a room's name). */
+  values?: Record<string, string>;
+  to: string;
+}
 export interface TenancyHandle {
-  breadcrumb?: (tenancyId: string) => { labelKey: string; to: string };
+  breadcrumb?: (tenancyId: string, match: { params: Record<string, string | undefined>; data: unknown }) => Breadcrumb | null;
 }
 
 /**
@@ -74,8 +80,8 @@ function AddTenancyDialog({ additional }: { additional: boolean }) {
 function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
   const { t } = useTranslation();
   const crumbs = useMatches()
-    .map((m) => (m.handle as TenancyHandle | undefined)?.breadcrumb?.(tenancyId))
-    .filter((c): c is { labelKey: string; to: string } => Boolean(c));
+    .map((m) => (m.handle as TenancyHandle | undefined)?.breadcrumb?.(tenancyId, { params: m.params, data: m.data }))
+    .filter((c): c is Breadcrumb => Boolean(c));
   if (crumbs.length === 0) return null;
   return (
     <nav aria-label={t("header.breadcrumbs")} className="breadcrumbs">
@@ -83,9 +89,9 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
         {crumbs.map((crumb, index) => (
           <li key={crumb.to}>
             {index === crumbs.length - 1 ? (
-              <span aria-current="page">{t(crumb.labelKey)}</span>
+              <span aria-current="page">{t(crumb.labelKey, crumb.values)}</span>
             ) : (
-              <Link to={crumb.to}>{t(crumb.labelKey)}</Link>
+              <Link to={crumb.to}>{t(crumb.labelKey, crumb.values)}</Link>
             )}
           </li>
         ))}

@@ -282,7 +282,7 @@ export function previousYear(resolution: Resolution, period: WallPeriod): WallPe
 
 /** Longest period per resolution, in days (the span limits of the API). */
 export const maxSpanDays: Readonly<Record<Resolution, number>> = {
-  HOURLY: 93,
+  HOURLY: 370,
   DAILY: 1_100,
   WEEKLY: 3_700,
   MONTHLY: 36_600,

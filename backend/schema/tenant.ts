@@ -1,7 +1,7 @@
 /**
- * Tenant data service (spec section 7, "Tenant data back-end"): units, meters and, in later
- * issues, readings, graphs, tables, KPIs, prices and ratings. Every call needs a users-service
- * access token and answers only for the units of the caller's tenancies.
+ * Tenant data service (spec section 7, "Tenant data back-end"): units, meters, rooms, readings,
+ * graphs, tables, KPIs, prices and ratings. Every call needs a users-service access token and
+ * answers only for the units of the caller's tenancies.
  */
 export const tenantTypeDefs = /* GraphQL */ `
   type Query {
@@ -41,9 +41,37 @@ export const tenantTypeDefs = /* GraphQL */ `
     consumptionRating(tenancyId: Int!, quantity: String!): ConsumptionRating!
   }
 
+  type Mutation {
+    """
+    Renames a room of the tenancy's unit (ADR 0012): every meter of the unit in that room gets the
+    new name, so later tenants of the unit see it too. Any member of a tenancy that has not ended
+    may rename. Errors: FORBIDDEN (not a member, or the tenancy has ended); ROOM_NOT_FOUND (no
+    meter of the unit is in roomName); ROOM_NAME_INVALID (newName, trimmed, is empty, longer than
+    40 characters, has control characters or no letter or digit; extensions.reason says which);
+    ROOM_NAME_TAKEN (another room of the unit has the same slug; extensions.room names it).
+    Renaming to the same name or changing only letter case is allowed.
+    """
+    renameRoom(input: RenameRoomInput!): Room!
+  }
+
+  input RenameRoomInput {
+    tenancyId: Int!
+    "Current name or slug of the room, e.g. Soveværelse or sovevaerelse."
+    roomName: String!
+    "Trimmed; 1–40 characters, no control characters, at least one letter or digit."
+    newName: String!
+  }
+
+  "A room of a unit: the room name its meters share."
+  type Room {
+    name: String!
+    "Lowercase URL form of the name (æ→ae, ø→oe, å→aa, other characters → -), e.g. vaerelse-2."
+    slug: String!
+  }
+
   "Bucket size. Buckets follow the Copenhagen calendar: days of 23/25 hours, weeks from Monday."
   enum Resolution {
-    "At most 93 days."
+    "At most 370 days (a year of hourly values)."
     HOURLY
     "At most 1100 days."
     DAILY
@@ -69,7 +97,8 @@ export const tenantTypeDefs = /* GraphQL */ `
   """
   PREVIOUS_PERIOD: the same number of days just before (whole months for MONTHLY/YEARLY);
   PREVIOUS_YEAR: the same dates a year earlier; PROPERTY_AVERAGE: the mean over the other units
-  of the property with data (never the caller's unit), null where fewer than 3 have data.
+  of the property with data (never the caller's unit), null where fewer than 3 have data; at
+  HOURLY resolution for periods of at most 93 days.
   Comparison values are aligned with the main series by bucket index and also clamped to the tenancy.
   """
   enum Comparison {
@@ -327,5 +356,7 @@ export const tenantTypeDefs = /* GraphQL */ `
     objectDetails: ObjectDetails!
     path: TenantUnitPath!
     meters: [Meter!]!
+    "The distinct rooms of the unit's meters, sorted by name; names sharing a slug are one room."
+    rooms: [Room!]!
   }
 `;

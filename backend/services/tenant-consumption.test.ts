@@ -123,7 +123,7 @@ describe("bad arguments", () => {
   it.each([
     ["end before begin", { periodEnd: "2025-09-01T00:00:00" }, /periodEnd must be after periodBegin/],
     ["an unknown quantity", { quantities: ["beer-volume"] }, /Unknown quantity 'beer-volume'/],
-    ["an hourly span over 93 days", { resolution: "HOURLY", periodEnd: "2026-01-03T00:00:00" }, /HOURLY period may span at most 93 days/],
+    ["an hourly span over 370 days", { resolution: "HOURLY", periodEnd: "2026-10-07T00:00:00" }, /HOURLY period may span at most 370 days; this one spans 371/],
     ["a daily span over 1100 days", { periodBegin: "2020-01-01T00:00:00", periodEnd: "2025-10-08T00:00:00" }, /DAILY period may span at most 1100 days/],
     ["a malformed datetime", { periodBegin: "01-10-2025" }, /periodBegin must be a local datetime/],
     ["an impossible date", { periodBegin: "2025-02-30T00:00:00" }, /periodBegin must be a local datetime/],
@@ -131,6 +131,7 @@ describe("bad arguments", () => {
     ["CO2 without a factor", { quantities: ["hca"], mode: "CO2" }, /no CO2 factor for hca/],
     ["property average for a room", { quantities: ["hca"], roomName: "Stue", compareWith: ["PROPERTY_AVERAGE"] }, /not possible for a room/],
     ["an unknown room", { quantities: ["hca"], roomName: "Loft" }, /no room 'Loft'/],
+    ["an hourly property average over 93 days", { resolution: "HOURLY", periodEnd: "2026-01-03T00:00:00", compareWith: ["PROPERTY_AVERAGE"] }, /property average at HOURLY may span at most 93 days; this one spans 94/],
   ])("reject %s with BAD_USER_INPUT", async (_, change, message) => {
     const error = await graphError("anna", { ...base, ...change });
     expect(error.code).toBe("BAD_USER_INPUT");
@@ -163,6 +164,16 @@ describe("tenantGraph against the raw readings", () => {
         expect(sum).toBeCloseTo(await rawRegisterDelta(await meterIds(ANNA_UNIT, quantity), day(date), day(next)), 6);
       }
     }
+  });
+
+  it("gives a whole year of hourly values whose sum is the year's register difference", async () => {
+    const year = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "HOURLY", periodBegin: "2024-11-20T00:00:00", periodEnd: "2025-11-20T00:00:00" });
+    // 365 days; the spring and autumn changes cancel out.
+    expect(year.timestamps).toHaveLength(365 * 24);
+    const values = year.graphs[0]!.consumption.values;
+    expect(values.every((value) => value !== null)).toBe(true);
+    const sum = values.reduce<number>((total, value) => total + value!, 0);
+    expect(sum).toBeCloseTo(await rawRegisterDelta(await meterIds(ANNA_UNIT, "heat-energy"), day("2024-11-20"), day("2025-11-20")), 4);
   });
 
   it("averages indoor temperature over every sample of the day, across rooms", async () => {

@@ -8,6 +8,7 @@
  * with BAD_USER_INPUT and a message naming the problem.
  */
 import { isQuantityId, quantityDefinition, type QuantityId } from "../../app/domain/quantities";
+import { roomSlug } from "../../app/domain/room-slug";
 import { clean } from "../consumption/aggregate";
 import {
   addDays,
@@ -89,6 +90,9 @@ export function parsePeriod(begin: string, end: string, resolution: Resolution):
   return period;
 }
 
+/** Longest HOURLY period compared with the property average (maxSpanDays.HOURLY is longer). */
+export const MAX_HOURLY_PROPERTY_AVERAGE_DAYS = 93;
+
 function parseResolution(value: string): Resolution {
   if (!(resolutions as readonly string[]).includes(value)) throw badUserInput(`Unknown resolution '${value}'`, "resolution");
   return value as Resolution;
@@ -118,19 +122,6 @@ function presentationFor(scope: UnitScope, quantity: QuantityId, mode: GraphMode
   if (mode === "CO2" && co2Factor === null) throw badUserInput(`The property has no CO2 factor for ${quantity}`, "mode");
   return { aggregation, mode, normalized: normalized && isNormalizable(quantity), co2Factor };
 }
-
-const slug = (value: string) =>
-  value
-    .toLowerCase()
-    .replaceAll("æ", "ae")
-    .replaceAll("ø", "oe")
-    .replaceAll("å", "aa")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-export { slug as roomSlug };
 
 // ---------------------------------------------------------------------------------------------
 // The caller's unit
@@ -246,9 +237,9 @@ function roomDetails(scope: UnitScope, room: string, quantity: string): ObjectDe
   const base = unitDetails(scope);
   return {
     ...base,
-    id: `${scope.unit.id}:${slug(room)}`,
+    id: `${scope.unit.id}:${roomSlug(room)}`,
     kind: "SOURCE",
-    group: { id: `${scope.unit.id}:${slug(room)}`, quantity, operational: true, meter: null },
+    group: { id: `${scope.unit.id}:${roomSlug(room)}`, quantity, operational: true, meter: null },
     measurementPoint: null,
   };
 }
@@ -280,11 +271,11 @@ function selectMeters(scope: UnitScope, quantity: QuantityId, roomName: string |
     meters = meters.filter((candidate) => candidate.id === meter.id);
   }
   if (roomName !== null && roomName !== undefined) {
-    const wanted = slug(roomName);
-    if (!scope.meters.some((meter) => meter.roomName !== null && slug(meter.roomName) === wanted)) {
+    const wanted = roomSlug(roomName);
+    if (!scope.meters.some((meter) => meter.roomName !== null && roomSlug(meter.roomName) === wanted)) {
       throw badUserInput(`The unit has no room '${roomName}'`, "roomName");
     }
-    meters = meters.filter((meter) => meter.roomName !== null && slug(meter.roomName) === wanted);
+    meters = meters.filter((meter) => meter.roomName !== null && roomSlug(meter.roomName) === wanted);
   }
   return meters;
 }
@@ -297,6 +288,16 @@ async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceC
   const compareWith = parseComparisons(graph.compareWith);
   if (compareWith.includes("PROPERTY_AVERAGE") && (graph.roomName != null || graph.meterNumber != null)) {
     throw badUserInput("Comparison with the property average is not possible for a room or a meter", "compareWith");
+  }
+  if (compareWith.includes("PROPERTY_AVERAGE") && resolution === "HOURLY") {
+    // Every other unit's hourly rows are read: a year of them takes seconds (README, Consumption data).
+    const days = (period.endWall - period.beginWall) / 86_400_000;
+    if (days > MAX_HOURLY_PROPERTY_AVERAGE_DAYS) {
+      throw badUserInput(
+        `Comparison with the property average at HOURLY may span at most ${MAX_HOURLY_PROPERTY_AVERAGE_DAYS} days; this one spans ${Math.ceil(days)}`,
+        "compareWith",
+      );
+    }
   }
   const scope = await unitScopeOf(ctx, graph.tenancyId);
   const presentations = quantities.map((quantity) => presentationFor(scope, quantity, mode, graph.normalized === true));

@@ -5,6 +5,7 @@
 import { tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
 import { tenantConsumptionQueries } from "./tenant-consumption";
+import { roomsOfMeters, tenantRoomMutations, type RoomResult } from "./tenant-rooms";
 import { propertySettingsById, type PropertySettingResult } from "./users";
 
 export type ObjectKind = "PROPERTY" | "UNIT" | "SOURCE" | "MPOINT";
@@ -55,9 +56,13 @@ export interface TenantUnitResult {
     };
   };
   meters: { id: string; number: string; roomName: string | null; quantity: string }[];
+  rooms: RoomResult[];
 }
 
 export const tenantResolvers = {
+  Mutation: {
+    ...tenantRoomMutations,
+  },
   Query: {
     ...tenantConsumptionQueries,
     async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnitResult[]> {
@@ -84,6 +89,14 @@ export const tenantResolvers = {
 
       return units.map((unit) => {
         const property = propertyById.get(unit.property_id);
+        const unitMeters = meters
+          .filter((meter) => meter.unit_id === unit.id)
+          .map((meter) => ({
+            id: String(meter.id),
+            number: meter.number,
+            roomName: meter.room_name,
+            quantity: meter.quantity,
+          }));
         if (property === undefined) throw new Error(`property ${unit.property_id} not found`);
         const ownTenancy = tenancies
           .filter((tenancy) => tenancy.unit_id === unit.id)
@@ -120,14 +133,8 @@ export const tenantResolvers = {
                 .map((factor) => ({ quantity: factor.quantity, gramPerQuantityUnit: factor.gram_per_quantity_unit })),
             },
           },
-          meters: meters
-            .filter((meter) => meter.unit_id === unit.id)
-            .map((meter) => ({
-              id: String(meter.id),
-              number: meter.number,
-              roomName: meter.room_name,
-              quantity: meter.quantity,
-            })),
+          meters: unitMeters,
+          rooms: roomsOfMeters(unitMeters),
         };
       });
     },

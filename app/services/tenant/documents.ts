@@ -1,4 +1,15 @@
-/** GraphQL documents the portal sends to the tenant data service. */
+/** GraphQL documents the portal sends to the tenant data service (validated against its schema in a test). */
+
+const quantityDescriptorFields = /* GraphQL */ `quantity normalized expressedAs`;
+
+/** Every field of ObjectDetails: a unit, a room (SOURCE, id "<unit>:<slug>") or a meter (MPOINT). */
+const objectDetailsFields = /* GraphQL */ `
+  id kind
+  property { id number address city zipcode }
+  unit { id unitUniqueId name tenantName floorArea rooms }
+  group { id quantity operational meter { id number roomName } }
+  measurementPoint { id legacyMeterId name room quantity }
+`;
 
 export const TenantUnitsQuery = /* GraphQL */ `
   query TenantUnits {
@@ -10,6 +21,78 @@ export const TenantUnitsQuery = /* GraphQL */ `
       }
       path { property { id number settings { kind } co2Factors { quantity gramPerQuantityUnit } } }
       meters { id number roomName quantity }
+      rooms { name slug }
     }
+  }
+`;
+
+export const TenantGraphQuery = /* GraphQL */ `
+  query TenantGraph($graph: TenantGraphInput!) {
+    tenantGraph(graph: $graph) {
+      timestamps
+      graphs {
+        type
+        consumption {
+          quantityDescriptor { ${quantityDescriptorFields} }
+          values
+          relatedValues { type values }
+        }
+      }
+    }
+  }
+`;
+
+export const TenantTableQuery = /* GraphQL */ `
+  query TenantTable($table: TenantTableInput!) {
+    tenantTable(table: $table) {
+      quantityDescriptors { ${quantityDescriptorFields} }
+      rows {
+        objectDetails { ${objectDetailsFields} }
+        values
+        comparisonValues
+      }
+    }
+  }
+`;
+
+export const UnitQuantityKpisQuery = /* GraphQL */ `
+  query UnitQuantityKpis($input: UnitQuantityKpisInput!) {
+    unitQuantityKpis(input: $input) {
+      quantityDescriptor { ${quantityDescriptorFields} }
+      total
+      previousPeriod
+      previousYear
+      propertyComparison
+      rooms { label value }
+      meters { objectDetails { ${objectDetailsFields} } value }
+    }
+  }
+`;
+
+export const ReadoutMinMaxQuery = /* GraphQL */ `
+  query ReadoutMinMax($tenancyId: Int!, $meterNumber: String!, $quantity: String!, $fromDate: String!, $toDate: String!) {
+    readoutMinMax(tenancyId: $tenancyId, meterNumber: $meterNumber, quantity: $quantity, fromDate: $fromDate, toDate: $toDate) {
+      meterNumber quantity firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue
+    }
+  }
+`;
+
+export const QuantityPricesQuery = /* GraphQL */ `
+  query QuantityPrices($input: QuantityPricesInput!) {
+    quantityPrices(input: $input) { quantity price currency validFrom validTo }
+  }
+`;
+
+export const ConsumptionRatingQuery = /* GraphQL */ `
+  query ConsumptionRating($tenancyId: Int!, $quantity: String!) {
+    consumptionRating(tenancyId: $tenancyId, quantity: $quantity) {
+      quantity letter periodBegin periodEnd value propertyAverage ratio unitsCompared expressedAs
+    }
+  }
+`;
+
+export const RenameRoomMutation = /* GraphQL */ `
+  mutation RenameRoom($input: RenameRoomInput!) {
+    renameRoom(input: $input) { name slug }
   }
 `;

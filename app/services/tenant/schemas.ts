@@ -1,20 +1,88 @@
 import { z } from "zod";
 
+/**
+ * Shapes of the tenant data service's answers (backend/schema/tenant.ts) and the inputs of its
+ * calls. Anything else is rejected ('Invalid <operation> response').
+ */
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** An instant with the Copenhagen offset, e.g. 2025-10-26T02:00:00+01:00. */
+const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
+/** A value of a bucket: null where there is no data (never 0 for "no data"). */
+const value = z.number().nullable();
+
+// ---------------------------------------------------------------------------------------------
+// Enums
+
+export const resolutionSchema = z.enum(["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]);
+export const graphModeSchema = z.enum(["HOURLY_VALUES", "COST", "CO2"]);
+export const comparisonSchema = z.enum(["PREVIOUS_PERIOD", "PREVIOUS_YEAR", "PROPERTY_AVERAGE"]);
+export const tableGroupingSchema = z.enum(["UNIT", "ROOM", "METER"]);
+export const objectKindSchema = z.enum(["PROPERTY", "UNIT", "SOURCE", "MPOINT"]);
+export const ratingLetterSchema = z.enum(["A+", "A", "B", "C", "D", "E", "F", "G"]);
+
+export type Resolution = z.infer<typeof resolutionSchema>;
+export type GraphMode = z.infer<typeof graphModeSchema>;
+export type Comparison = z.infer<typeof comparisonSchema>;
+export type TableGrouping = z.infer<typeof tableGroupingSchema>;
+export type ObjectKind = z.infer<typeof objectKindSchema>;
+export type RatingLetter = z.infer<typeof ratingLetterSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Shared parts
+
+const propertySchema = z.object({ id: z.string(), number: z.string(), address: z.string(), city: z.string(), zipcode: z.string() });
+
+const objectUnitSchema = z.object({
+  id: z.string(),
+  unitUniqueId: z.string(),
+  name: z.string(),
+  tenantName: z.string().nullable(),
+  floorArea: z.number(),
+  rooms: z.number().int(),
+});
+
+/** A measured object: the unit, a room (kind SOURCE, id "<unit>:<slug>") or a meter (kind MPOINT). */
+export const objectDetailsSchema = z.object({
+  id: z.string(),
+  kind: objectKindSchema,
+  property: propertySchema,
+  unit: objectUnitSchema.nullable(),
+  group: z
+    .object({
+      id: z.string(),
+      quantity: z.string(),
+      operational: z.boolean(),
+      meter: z.object({ id: z.string(), number: z.string(), roomName: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
+  measurementPoint: z
+    .object({ id: z.string(), legacyMeterId: z.string().nullable(), name: z.string(), room: z.string().nullable(), quantity: z.string() })
+    .nullable(),
+});
+export type ObjectDetails = z.infer<typeof objectDetailsSchema>;
+
+export const quantityDescriptorSchema = z.object({
+  quantity: z.string(),
+  normalized: z.boolean(),
+  /** Unit of the values, e.g. kWh, kWh/m2, DKK, g CO2/m2. */
+  expressedAs: z.string(),
+});
+export type QuantityDescriptor = z.infer<typeof quantityDescriptorSchema>;
+
+/** A room of a unit: the name its meters share and its URL slug (ADR 0012). */
+export const roomSchema = z.object({ name: z.string().min(1), slug: z.string() });
+export type Room = z.infer<typeof roomSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// tenantUnits
+
 export const tenantUnitSchema = z.object({
   objectDetails: z.object({
     id: z.string(),
-    kind: z.enum(["PROPERTY", "UNIT", "SOURCE", "MPOINT"]),
-    property: z.object({ id: z.string(), number: z.string(), address: z.string(), city: z.string(), zipcode: z.string() }),
-    unit: z
-      .object({
-        id: z.string(),
-        unitUniqueId: z.string(),
-        name: z.string(),
-        tenantName: z.string().nullable(),
-        floorArea: z.number(),
-        rooms: z.number().int(),
-      })
-      .nullable(),
+    kind: objectKindSchema,
+    property: propertySchema,
+    unit: objectUnitSchema.nullable(),
   }),
   path: z.object({
     property: z.object({
@@ -25,7 +93,191 @@ export const tenantUnitSchema = z.object({
     }),
   }),
   meters: z.array(z.object({ id: z.string(), number: z.string(), roomName: z.string().nullable(), quantity: z.string() })),
+  /** The unit's rooms, sorted by name. */
+  rooms: z.array(roomSchema),
 });
 
 export const tenantUnitsResponse = z.object({ tenantUnits: z.array(tenantUnitSchema) });
 export type TenantUnit = z.infer<typeof tenantUnitSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// tenantGraph
+
+/**
+ * periodBegin/periodEnd: Copenhagen local datetimes YYYY-MM-DDTHH:mm:00 (end exclusive; …T23:59:00
+ * includes that day). HOURLY spans at most 370 days (93 with PROPERTY_AVERAGE), DAILY 1100,
+ * WEEKLY 3700.
+ */
+export interface TenantGraphInput {
+  tenancyId: number;
+  quantities: string[];
+  resolution: Resolution;
+  periodBegin: string;
+  periodEnd: string;
+  mode?: GraphMode;
+  normalized?: boolean;
+  compareWith?: Comparison[];
+  /** Only the meters of this room (name or slug). */
+  roomName?: string | null;
+  /** Only this meter of the unit. */
+  meterNumber?: string | null;
+}
+
+export const tenantGraphResultSchema = z
+  .object({
+    timestamps: z.array(isoInstant),
+    graphs: z.array(
+      z.object({
+        type: graphModeSchema,
+        consumption: z.object({
+          quantityDescriptor: quantityDescriptorSchema,
+          values: z.array(value),
+          relatedValues: z.array(z.object({ type: comparisonSchema, values: z.array(value) })),
+        }),
+      }),
+    ),
+  })
+  .refine(
+    (result) =>
+      result.graphs.every(
+        (graph) =>
+          graph.consumption.values.length === result.timestamps.length &&
+          graph.consumption.relatedValues.every((related) => related.values.length === result.timestamps.length),
+      ),
+    { message: "every series has one value per timestamp", path: ["graphs"] },
+  );
+export const tenantGraphResponse = z.object({ tenantGraph: tenantGraphResultSchema });
+export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// tenantTable
+
+export interface TenantTableInput {
+  tenancyId: number;
+  quantities: string[];
+  /** As in TenantGraphInput; widened to whole days (DAILY limit: 1100 days). */
+  periodBegin: string;
+  periodEnd: string;
+  groupBy?: TableGrouping;
+  mode?: GraphMode;
+  normalized?: boolean;
+  /** PROPERTY_AVERAGE only with groupBy UNIT. */
+  compareWith?: Comparison | null;
+}
+
+export const tenantTableSchema = z
+  .object({
+    quantityDescriptors: z.array(quantityDescriptorSchema),
+    rows: z.array(
+      z.object({
+        objectDetails: objectDetailsSchema,
+        /** One per quantity descriptor. */
+        values: z.array(value),
+        /** One per quantity descriptor, or empty without compareWith. */
+        comparisonValues: z.array(value),
+      }),
+    ),
+  })
+  .refine(
+    (table) =>
+      table.rows.every(
+        (row) =>
+          row.values.length === table.quantityDescriptors.length &&
+          (row.comparisonValues.length === 0 || row.comparisonValues.length === table.quantityDescriptors.length),
+      ),
+    { message: "every row has one value per quantity descriptor", path: ["rows"] },
+  );
+export const tenantTableResponse = z.object({ tenantTable: tenantTableSchema });
+export type TenantTable = z.infer<typeof tenantTableSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// unitQuantityKpis
+
+export interface UnitQuantityKpisInput {
+  tenancyId: number;
+  quantity: string;
+  /** As in TenantGraphInput; widened to whole days. */
+  periodBegin: string;
+  periodEnd: string;
+  mode?: GraphMode;
+  normalized?: boolean;
+}
+
+export const unitQuantityKpisSchema = z.object({
+  quantityDescriptor: quantityDescriptorSchema,
+  total: value,
+  previousPeriod: value,
+  previousYear: value,
+  propertyComparison: value,
+  rooms: z.array(z.object({ label: z.string(), value })),
+  meters: z.array(z.object({ objectDetails: objectDetailsSchema, value })),
+});
+export const unitQuantityKpisResponse = z.object({ unitQuantityKpis: unitQuantityKpisSchema });
+export type UnitQuantityKpis = z.infer<typeof unitQuantityKpisSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// readoutMinMax
+
+export interface ReadoutMinMaxInput {
+  tenancyId: number;
+  meterNumber: string;
+  quantity: string;
+  /** Local datetimes YYYY-MM-DDTHH:mm:00. */
+  fromDate: string;
+  toDate: string;
+}
+
+export const readoutMinMaxSchema = z.object({
+  meterNumber: z.string(),
+  quantity: z.string(),
+  firstReadoutTimestamp: isoInstant.nullable(),
+  firstReadoutValue: value,
+  lastReadoutTimestamp: isoInstant.nullable(),
+  lastReadoutValue: value,
+});
+export const readoutMinMaxResponse = z.object({ readoutMinMax: readoutMinMaxSchema });
+export type ReadoutMinMax = z.infer<typeof readoutMinMaxSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// quantityPrices
+
+export const quantityPriceSchema = z.object({
+  quantity: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  validFrom: isoDate,
+  /** Inclusive; null: still in force. */
+  validTo: isoDate.nullable(),
+});
+export const quantityPricesResponse = z.object({ quantityPrices: z.array(quantityPriceSchema) });
+export type QuantityPrice = z.infer<typeof quantityPriceSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// consumptionRating
+
+export const consumptionRatingSchema = z.object({
+  quantity: z.string(),
+  /** Null without enough data. */
+  letter: ratingLetterSchema.nullable(),
+  periodBegin: isoDate,
+  periodEnd: isoDate,
+  value,
+  propertyAverage: value,
+  ratio: value,
+  unitsCompared: z.number().int().nonnegative(),
+  expressedAs: z.string(),
+});
+export const consumptionRatingResponse = z.object({ consumptionRating: consumptionRatingSchema });
+export type ConsumptionRating = z.infer<typeof consumptionRatingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// renameRoom
+
+export interface RenameRoomInput {
+  tenancyId: number;
+  /** Current name or slug. */
+  roomName: string;
+  newName: string;
+}
+
+export const renameRoomResponse = z.object({ renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }) });

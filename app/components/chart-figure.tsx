@@ -1,0 +1,74 @@
+import { useTranslation } from "react-i18next";
+import type { ChartView } from "~/consumption/chart-view";
+
+/**
+ * A server-rendered chart with its numbers: the SVG (title and description inside it) and a data
+ * table for screen readers and for residents who prefer numbers. No chart JavaScript is involved.
+ */
+export function ChartFigure({ chart, emptyKey = "states.data_not_yet_available" }: { chart: ChartView; emptyKey?: string }) {
+  const { t } = useTranslation();
+  return (
+    <figure className="chart-figure">
+      <figcaption className="chart-caption">
+        <span className="chart-title">{chart.title}</span>
+        {chart.hasData ? (
+          <span className="chart-legend">
+            <span className="legend-main">
+              {t("chart.total")}: <strong>{chart.totalText}</strong> {chart.unit}
+            </span>
+            {chart.comparisonLabel ? (
+              <span className="legend-comparison">
+                {chart.comparisonLabel}: <strong>{chart.comparisonTotalText}</strong> {chart.unit}
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+      </figcaption>
+      {chart.comparisonNotPossible ? <p className="notice">{t("states.comparison_not_possible")}</p> : null}
+      {chart.refused ? (
+        <p className="notice" role="status">{t("chart.refused")}</p>
+      ) : chart.svg ? (
+        // The markup is Victory's, rendered by our own server from numbers: no user text in it
+        // besides translated labels, which React-DOM-server escaped.
+        <div className="chart" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+      ) : (
+        <p className="empty-state">{t(emptyKey)}</p>
+      )}
+      {chart.rows.length > 0 ? (
+        <details className="chart-table">
+          <summary>{t("chart.show_table")}</summary>
+          <table>
+            <caption>
+              {chart.title}
+              {chart.drawnPoints < chart.totalPoints ? (
+                <span className="hint"> {t("chart.thinned", { shown: chart.drawnPoints, total: chart.totalPoints })}</span>
+              ) : null}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("chart.period")}</th>
+                <th scope="col">
+                  {t("chart.value")} ({chart.unit})
+                </th>
+                {chart.comparisonLabel ? (
+                  <th scope="col">
+                    {chart.comparisonLabel} ({chart.unit})
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {chart.rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.value}</td>
+                  {chart.comparisonLabel ? <td>{row.comparison}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,33 @@
+import type { KpiItem } from "~/consumption/kpi-item";
+import type { ConsumptionComparison, Smiley as Face } from "~/domain/smileys";
+import { Smiley } from "./smiley";
+
+/** The face for each consumption comparison of spec section 4 (less … 50 % or more). */
+export const comparisonFace: Record<ConsumptionComparison, Face> = {
+  less: "happy",
+  same: "happy",
+  "more-0-25": "neutral",
+  "more-25-50": "sad",
+  "more-50": "sad",
+};
+
+/** Key figures: the total and each comparison with its smiley and a sentence saying the same. */
+export function KpiList({ kpis }: { kpis: KpiItem[] }) {
+  return (
+    <dl className="kpi-list">
+      {kpis.map((kpi) => (
+        <div key={kpi.key} className={`kpi kpi-${kpi.key}`}>
+          <dt>{kpi.label}</dt>
+          <dd>
+            <span className="kpi-value">{kpi.value}</span>
+            {kpi.comparison ? (
+              <span className={`kpi-comparison comparison-${kpi.comparison.kind}`}>
+                <Smiley kind={comparisonFace[kpi.comparison.kind]} label={kpi.comparison.text} />
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

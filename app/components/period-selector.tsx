@@ -1,0 +1,133 @@
+import { Form, Link } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { formatCalendarDate } from "~/domain/format";
+import { namedPeriods, type Period } from "~/domain/period";
+import { compareChoices, type CompareChoice, type PeriodError, type Preset } from "~/domain/period-query";
+
+export interface PeriodSelectorState {
+  period: Period;
+  compare: CompareChoice;
+  preset: Preset;
+  error: PeriodError | null;
+  typed: { from: string; to: string };
+  /** Links to the previous and next period (null where stepping stops). */
+  previousHref: string | null;
+  nextHref: string | null;
+  /** Whether the tenancy has a billing year to offer. */
+  hasBillingYear: boolean;
+  /** View state to keep when the period changes (tab, view …). */
+  keep: Record<string, string | null>;
+}
+
+/**
+ * The period selector (spec section 2): presets, custom start and end dates, since moving in,
+ * billing year, previous and next, and what to compare with. It is a GET form, so the chosen
+ * period and comparison live in the URL. The date fields have their own submit button and come
+ * first, so pressing Enter in them applies the dates, not the preset. Nothing changes until a
+ * button is pressed (WCAG 3.2.2), with or without JavaScript.
+ */
+export function PeriodSelector({ state }: { state: PeriodSelectorState }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const presets: Preset[] = [
+    ...namedPeriods,
+    "since-moving-in",
+    ...(state.hasBillingYear ? (["billing-year"] as const) : []),
+    "custom",
+  ];
+  const date = (iso: string) => formatCalendarDate(iso, i18n.language);
+  const invalid = state.error !== null;
+
+  return (
+    <section className="period-selector card" aria-label={t("period.label")}>
+      <div className="period-stepper">
+        {state.previousHref ? (
+          <Link to={state.previousHref} className="stepper-button" preventScrollReset rel="prev">
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">{t("period.previous")}</span>
+          </Link>
+        ) : (
+          <span className="stepper-button" aria-hidden="true">‹</span>
+        )}
+        <p className="period-current" aria-live="polite">
+          {date(state.period.from)} – {date(state.period.to)}
+        </p>
+        {state.nextHref ? (
+          <Link to={state.nextHref} className="stepper-button" preventScrollReset rel="next">
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">{t("period.next")}</span>
+          </Link>
+        ) : (
+          <span className="stepper-button" aria-hidden="true">›</span>
+        )}
+      </div>
+      <Form method="get" className="period-form" preventScrollReset>
+        {Object.entries(state.keep).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
+        <fieldset className="period-dates">
+          <legend>{t("period.custom_legend")}</legend>
+          <label>
+            <span>{t("period.from")}</span>
+            <input
+              type="date"
+              name="from"
+              defaultValue={state.typed.from || state.period.from}
+              key={`from-${state.typed.from || state.period.from}`}
+              required
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId : undefined}
+            />
+          </label>
+          <label>
+            <span>{t("period.to")}</span>
+            <input
+              type="date"
+              name="to"
+              defaultValue={state.typed.to || state.period.to}
+              key={`to-${state.typed.to || state.period.to}`}
+              required
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId : undefined}
+            />
+          </label>
+          <button type="submit" name="apply" value="dates" className="button button-small">
+            {t("period.apply_dates")}
+          </button>
+        </fieldset>
+        {invalid ? (
+          <p id={errorId} className="field-error" role="alert">
+            {t(`period.error.${state.error}`)}
+          </p>
+        ) : null}
+        <div className="period-choices">
+          <label>
+            <span>{t("period.preset_label")}</span>
+            <select name="preset" defaultValue={state.preset} key={`preset-${state.preset}`}>
+              {presets.map((preset) => (
+                <option key={preset} value={preset}>
+                  {t(`period.preset.${preset}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t("period.compare_label")}</span>
+            <select name="compare" defaultValue={state.compare} key={`compare-${state.compare}`}>
+              {compareChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`compare.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button-small">
+            {t("period.show")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { renderConsumptionChart } from "~/charts/consumption-chart.server";
+import { pick } from "~/domain/chart-points";
+import { longBucketLabel, shortBucketLabel } from "~/domain/bucket-labels";
+import { formatCalendarDate } from "~/domain/format";
+import { toApiRange, todayInCopenhagen, type Period } from "~/domain/period";
+import type { CompareChoice } from "~/domain/period-query";
+import { quantityDefinition, type QuantityId } from "~/domain/quantities";
+import { formatQuantityNumber, unitLabel, type ValueMode } from "~/domain/quantity-format";
+import { indoorClimateBands } from "~/domain/smileys";
+import { resolutionOf, type SpanType } from "~/domain/span";
+import type { Comparison } from "~/services/tenant/schemas";
+import { ApiError } from "~/services/graphql.server";
+import type { ChartView } from "./chart-view";
+
+export type { ChartView };
+
+/**
+ * One consumption chart as a page shows it (issue 5, "Charts and numbers"): the back-end's graph for
+ * the period at the span's resolution with the chosen comparison, drawn to SVG on the server (no
+ * chart JavaScript in the browser), and the same numbers as table rows beside it.
+ */
+
+export const comparisonOf: Record<Exclude<CompareChoice, "none">, Comparison> = {
+  "previous-period": "PREVIOUS_PERIOD",
+  "previous-year": "PREVIOUS_YEAR",
+  "property-average": "PROPERTY_AVERAGE",
+};
+
+export interface ChartRequest {
+  context: AppLoadContext;
+  t: TFunction;
+  language: string;
+  tenancyId: number;
+  quantity: QuantityId;
+  period: Period;
+  span: SpanType;
+  compare: CompareChoice;
+  mode?: ValueMode;
+  normalized?: boolean;
+  roomName?: string;
+  meterNumber?: string;
+  /** A page with several charts gives each its own id prefix. */
+  idPrefix: string;
+}
+
+function combine(values: readonly (number | null)[], aggregation: "addition" | "average"): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  if (present.length === 0) return null;
+  const sum = present.reduce((a, b) => a + b, 0);
+  return aggregation === "addition" ? sum : sum / present.length;
+}
+
+/** Whether the bucket holding today (or the period's last one, if it ended) has no value. */
+function latestValueMissing(timestamps: readonly string[], values: readonly (number | null)[]): boolean {
+  const today = todayInCopenhagen();
+  let latest = -1;
+  timestamps.forEach((ts, i) => {
+    if (ts.slice(0, 10) <= today) latest = i;
+  });
+  return latest >= 0 && values[latest] === null;
+}
+
+export async function loadChart(request: ChartRequest): Promise<ChartView> {
+  const { t, language, quantity, period, span, compare } = request;
+  const mode = request.mode ?? "HOURLY_VALUES";
+  const normalized = request.normalized ?? false;
+  const definition = quantityDefinition(quantity);
+  const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
+  const comparisonNotPossible = compare === "property-average" && perObject;
+  const compareWith = compare === "none" || comparisonNotPossible ? [] : [comparisonOf[compare]];
+  const formatOptions = { normalized, mode };
+  const unit = unitLabel(quantity, language, formatOptions);
+  const title = t(`chart.title_${mode}`, {
+    quantity: t(`quantity.${quantity}`),
+    from: formatCalendarDate(period.from, language),
+    to: formatCalendarDate(period.to, language),
+  });
+  const comparisonLabel = compareWith.length > 0 ? t(`compare.${compare}`) : null;
+
+  const empty = (refused: boolean): ChartView => ({
+    svg: null,
+    title,
+    unit,
+    comparisonLabel,
+    rows: [],
+    drawnPoints: 0,
+    totalPoints: 0,
+    total: null,
+    comparisonTotal: null,
+    totalText: formatQuantityNumber(null, quantity, language, formatOptions),
+    comparisonTotalText: null,
+    hasData: false,
+    comparisonNotPossible,
+    lastValueMissing: false,
+    refused,
+  });
+
+  let result;
+  try {
+    result = await request.context.api.tenant.graph({
+      tenancyId: request.tenancyId,
+      quantities: [quantity],
+      resolution: resolutionOf(span),
+      ...toApiRange(period),
+      mode,
+      normalized,
+      compareWith,
+      roomName: request.roomName ?? null,
+      meterNumber: request.meterNumber ?? null,
+    });
+  } catch (error) {
+    // Bad input the back-end refuses (a span it does not serve): say so in the page.
+    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return empty(true);
+    throw error;
+  }
+  const graph = result.graphs[0];
+  if (!graph) return empty(false);
+  const values = graph.consumption.values;
+  const comparison = graph.consumption.relatedValues[0]?.values ?? null;
+  const total = combine(values, definition.aggregation);
+  const comparisonTotal = comparison ? combine(comparison, definition.aggregation) : null;
+  if (total === null) return { ...empty(false), comparisonTotal };
+
+  const format = (value: number | null) => formatQuantityNumber(value, quantity, language, formatOptions);
+  const chart = renderConsumptionChart({
+    idPrefix: request.idPrefix,
+    timestamps: result.timestamps,
+    series: [
+      { key: "main", label: t(`quantity.${quantity}`), values },
+      ...(comparison && comparisonLabel ? [{ key: "comparison" as const, label: comparisonLabel, values: comparison }] : []),
+    ],
+    kind: definition.aggregation === "addition" ? "bars" : "line",
+    tickLabels: result.timestamps.map((ts) => shortBucketLabel(ts, span, language)),
+    formatValue: (value) => format(value),
+    unitLabel: unit,
+    title,
+    description: t("chart.description", {
+      buckets: values.length,
+      span: t(`span.${span}`),
+      unit,
+      total: format(total),
+      comparison: comparisonLabel ? t("chart.description_comparison", { label: comparisonLabel, total: format(comparisonTotal) }) : "",
+    }),
+    bands:
+      quantity === "indoor-temperature"
+        ? [{ from: indoorClimateBands.temperature.happy[0], to: indoorClimateBands.temperature.happy[1], label: t("smiley.happy") }]
+        : quantity === "indoor-relative-humidity"
+          ? [{ from: indoorClimateBands.humidity.happy[0], to: indoorClimateBands.humidity.happy[1], label: t("smiley.happy") }]
+          : undefined,
+  });
+
+  // The table lists the values the chart draws: all of them unless a long series was thinned out.
+  const timestamps = pick(result.timestamps, chart.indices);
+  const shownValues = pick(values, chart.indices);
+  const shownComparison = comparison ? pick(comparison, chart.indices) : null;
+  const rows = timestamps.map((ts, i) => ({
+    label: longBucketLabel(ts, span, language),
+    value: format(shownValues[i] ?? null),
+    comparison: shownComparison ? format(shownComparison[i] ?? null) : null,
+  }));
+
+  return {
+    svg: chart.svg,
+    title,
+    unit,
+    comparisonLabel,
+    rows,
+    drawnPoints: chart.drawnPoints,
+    totalPoints: chart.totalPoints,
+    total,
+    comparisonTotal,
+    totalText: format(total),
+    comparisonTotalText: comparisonLabel ? format(comparisonTotal) : null,
+    hasData: true,
+    comparisonNotPossible,
+    lastValueMissing: latestValueMissing(result.timestamps, values),
+    refused: false,
+  };
+}

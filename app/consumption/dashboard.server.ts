@@ -1,0 +1,104 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { defaultPeriod, toApiRange, todayInCopenhagen } from "~/domain/period";
+import { consumptionQuantityIds, indoorClimateQuantityIds, type QuantityId } from "~/domain/quantities";
+import { formatQuantity } from "~/domain/quantity-format";
+import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
+import type { Tenancy } from "~/services/account/schemas";
+import type { KpiItem } from "./kpi-item";
+import { describeComparison } from "./kpis.server";
+
+/**
+ * The dashboard's numbers (spec section 2): the consumption rating, each quantity over the last 30
+ * days against the 30 days before with its smiley, and today's indoor climate with its smileys.
+ * Two table calls and one rating call, made at once, whatever the number of quantities.
+ */
+
+/** The quantity the rating letter is about: heating first (what residents pay most for). */
+export function ratingQuantityOf(quantities: readonly QuantityId[]): QuantityId | null {
+  return quantities.find((q) => q === "heat-energy") ?? quantities.find((q) => q === "hca") ?? quantities[0] ?? null;
+}
+
+/** The quantities a unit with these meter kinds measures (total water from hot plus cold). */
+export function withTotalWater(kinds: readonly QuantityId[]): QuantityId[] {
+  return kinds.includes("hot-water-volume") && kinds.includes("cold-water-volume") ? [...kinds, "total-water-volume"] : [...kinds];
+}
+
+export interface DashboardQuantity {
+  quantity: QuantityId;
+  value: string;
+  comparison: KpiItem["comparison"];
+}
+
+export interface DashboardClimate {
+  quantity: QuantityId;
+  value: string;
+  face: Smiley | null;
+}
+
+export async function loadDashboard(
+  context: AppLoadContext,
+  tenancy: Tenancy,
+  meterKinds: readonly QuantityId[],
+  { language, t }: { language: string; t: TFunction },
+) {
+  const measured = withTotalWater(meterKinds);
+  const consumption = consumptionQuantityIds.filter((q) => measured.includes(q));
+  const climate = indoorClimateQuantityIds.filter((q) => measured.includes(q));
+  const ratingQuantity = ratingQuantityOf(consumption);
+  const today = todayInCopenhagen();
+  const period = defaultPeriod(today);
+  const tenancyId = tenancy.tenancyId;
+
+  const [rating, consumptionTable, climateTable] = await Promise.all([
+    ratingQuantity ? context.api.tenant.consumptionRating({ tenancyId, quantity: ratingQuantity }) : null,
+    consumption.length > 0
+      ? context.api.tenant.table({
+          tenancyId,
+          quantities: [...consumption],
+          ...toApiRange(period),
+          groupBy: "UNIT",
+          compareWith: "PREVIOUS_PERIOD",
+        })
+      : null,
+    climate.length > 0
+      ? context.api.tenant.table({ tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" })
+      : null,
+  ]);
+
+  // One row (the unit); columns by quantity descriptor, looked up by name rather than position.
+  const valueOf = (table: typeof consumptionTable, quantity: QuantityId, which: "values" | "comparisonValues") => {
+    const column = table?.quantityDescriptors.findIndex((d) => d.quantity === quantity && !d.normalized) ?? -1;
+    return column < 0 ? null : (table?.rows[0]?.[which][column] ?? null);
+  };
+  return {
+    period,
+    rating:
+      rating && ratingQuantity
+        ? {
+            quantity: ratingQuantity,
+            letter: rating.letter,
+            periodBegin: rating.periodBegin,
+            periodEnd: rating.periodEnd,
+            unitsCompared: rating.unitsCompared,
+          }
+        : null,
+    consumption: consumption.map((quantity): DashboardQuantity => {
+      const value = valueOf(consumptionTable, quantity, "values");
+      const previous = valueOf(consumptionTable, quantity, "comparisonValues");
+      return {
+        quantity,
+        value: formatQuantity(value, quantity, language),
+        comparison: describeComparison(value, previous, "previous-period", { t, language }),
+      };
+    }),
+    climate: climate.map((quantity): DashboardClimate => {
+      const value = valueOf(climateTable, quantity, "values");
+      return {
+        quantity,
+        value: formatQuantity(value, quantity, language),
+        face: indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value),
+      };
+    }),
+  };
+}

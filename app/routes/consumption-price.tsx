@@ -1,0 +1,187 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChartFigure } from "~/components/chart-figure";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { RouteError } from "~/components/route-error";
+import { loadChart } from "~/consumption/chart-view.server";
+import { isAdditionQuantity, loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
+import { co2Facts } from "~/domain/co2-facts";
+import { formatCalendarDate } from "~/domain/format";
+import { toApiRange } from "~/domain/period";
+import { formatNumber, formatQuantity, unitLabel } from "~/domain/quantity-format";
+import type { QuantityId } from "~/domain/quantities";
+import { withSearchParam } from "~/domain/url-state";
+import { pageMeta } from "~/i18n/meta";
+import type { TenancyHandle } from "./tenancy-layout";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId, { params }) => ({
+    labelKey: "consumption.view_price",
+    to: `/t/${tenancyId}/consumption/${params.quantity}/price`,
+  }),
+};
+
+/** Quantities whose cost is estimated from hourly electricity market prices (spec sections 1 and 2). */
+const marketPriced: readonly QuantityId[] = ["heat-energy", "electricity-energy"];
+
+/**
+ * /t/{tenancyId}/consumption/{quantity}/price (spec section 2): the cost with the quantity prices in
+ * force, the heating cost estimate from hourly market prices (approximate, may be negative), and the
+ * CO2 footprint in grams (per m2 when normalized) with its fun facts. `view` and `per` are in the URL.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
+  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
+  // Temperatures and other averages have no price: there is no such page for them.
+  if (!isAdditionQuantity(quantity)) throw data({ error: "quantity_not_measured" }, { status: 404 });
+  const url = new URL(request.url);
+  const view = url.searchParams.get("view") === "co2" ? "co2" : "cost";
+  const normalized = url.searchParams.get("per") === "m2";
+  const mode = view === "co2" ? "CO2" : "COST";
+  const range = toApiRange(page.query.period);
+
+  const [chart, prices] = await Promise.all([
+    loadChart({
+      context,
+      t: page.t,
+      language: page.language,
+      tenancyId: page.tenancy.tenancyId,
+      quantity,
+      period: page.query.period,
+      span: page.span,
+      compare: page.query.compare,
+      mode,
+      normalized,
+      idPrefix: view,
+    }),
+    view === "cost" ? context.api.tenant.quantityPrices({ periodBegin: range.periodBegin.slice(0, 10), periodEnd: page.query.period.to }) : [],
+  ]);
+
+  const language = page.language;
+  const co2Factor = page.unit.path.property.co2Factors.find((factor) => factor.quantity === quantity);
+  const facts = view === "co2" && !normalized ? co2Facts(chart.total) : null;
+  return {
+    view,
+    normalized,
+    quantity,
+    chart,
+    marketPriced: marketPriced.includes(quantity),
+    prices: prices
+      .filter((price) => price.quantity === quantity)
+      .map((price) => ({
+        key: `${price.validFrom}-${price.price}`,
+        price: `${formatNumber(price.price, language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${price.currency}/${unitLabel(quantity, language, { value: 1 })}`,
+        validFrom: formatCalendarDate(price.validFrom, language),
+        validTo: price.validTo ? formatCalendarDate(price.validTo, language) : null,
+      })),
+    co2Factor: co2Factor
+      ? `${formatNumber(co2Factor.gramPerQuantityUnit, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 })} g CO₂/${unitLabel(quantity, language, { value: 1 })}`
+      : null,
+    facts: facts
+      ? {
+          total: formatQuantity(chart.total, quantity, language, { mode: "CO2" }),
+          carKm: formatNumber(facts.carKm, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+          phoneCharges: formatNumber(facts.phoneCharges, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+          treeYears: formatNumber(facts.treeYears, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 }),
+        }
+      : null,
+  };
+}
+
+export default function ConsumptionPrice() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const href = (name: string, value: string | null) => withSearchParam(location.pathname, location.search, name, value);
+  return (
+    <>
+      <nav className="view-tabs view-tabs-secondary" aria-label={t("price.views")}>
+        <Link to={href("view", null)} aria-current={d.view === "cost" ? "page" : undefined} preventScrollReset>
+          {t("price.view_cost")}
+        </Link>
+        <Link to={href("view", "co2")} aria-current={d.view === "co2" ? "page" : undefined} preventScrollReset>
+          {t("price.view_co2")}
+        </Link>
+      </nav>
+      <nav className="view-tabs view-tabs-secondary" aria-label={t("price.scale")}>
+        <Link to={href("per", null)} aria-current={!d.normalized ? "page" : undefined} preventScrollReset>
+          {t("price.per_home")}
+        </Link>
+        <Link to={href("per", "m2")} aria-current={d.normalized ? "page" : undefined} preventScrollReset>
+          {t("price.per_m2")}
+        </Link>
+      </nav>
+
+      {d.view === "cost" ? (
+        <>
+          {d.marketPriced ? (
+            <section className="card notice-card" aria-labelledby="estimate-heading">
+              <h2 id="estimate-heading">
+                {t("price.estimate_heading")} <HelpLink topic="cost" />
+              </h2>
+              <p>{t("price.estimate_intro")}</p>
+              {d.chart.lastValueMissing ? <p className="notice">{t("states.no_cost_estimate")}</p> : null}
+            </section>
+          ) : null}
+          <ChartFigure chart={d.chart} />
+          <section className="card" aria-labelledby="prices-heading">
+            <h2 id="prices-heading">{t("price.prices_heading")}</h2>
+            {d.prices.length === 0 ? (
+              <p className="empty-state">{t(d.marketPriced ? "price.market_prices_only" : "price.no_prices")}</p>
+            ) : (
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("price.price")}</th>
+                    <th scope="col">{t("price.valid_from")}</th>
+                    <th scope="col">{t("price.valid_to")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.prices.map((price) => (
+                    <tr key={price.key}>
+                      <td>{price.price}</td>
+                      <td>{price.validFrom}</td>
+                      <td>{price.validTo ?? t("price.still_valid")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="co2-heading">
+            <h2 id="co2-heading">
+              {t("price.co2_heading")} <HelpLink topic="co2">{t("price.co2_fun_facts")}</HelpLink>
+            </h2>
+            <p>{d.co2Factor ? t("price.co2_factor", { factor: d.co2Factor }) : t("price.co2_no_factor")}</p>
+          </section>
+          <ChartFigure chart={d.chart} />
+        </>
+      )}
+      <HelpDialog
+        topics={["cost", "co2"]}
+        extra={{
+          co2: d.facts ? (
+            <ul className="fun-facts">
+              <li>{t("help.co2.fact_car", { total: d.facts.total, km: d.facts.carKm })}</li>
+              <li>{t("help.co2.fact_phone", { charges: d.facts.phoneCharges })}</li>
+              <li>{t("help.co2.fact_trees", { trees: d.facts.treeYears })}</li>
+            </ul>
+          ) : (
+            <p>{t("help.co2.no_facts")}</p>
+          ),
+        }}
+      />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.view_price");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,111 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChartFigure } from "~/components/chart-figure";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { PeriodSelector } from "~/components/period-selector";
+import { RouteError } from "~/components/route-error";
+import { Smiley } from "~/components/smiley";
+import { loadChart } from "~/consumption/chart-view.server";
+import { loadConsumptionPage, measuredQuantities, periodSelectorState } from "~/consumption/consumption-page.server";
+import { toApiRange } from "~/domain/period";
+import { formatQuantity } from "~/domain/quantity-format";
+import { indoorClimateQuantityIds } from "~/domain/quantities";
+import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
+import { pageMeta } from "~/i18n/meta";
+import type { TenancyHandle } from "./tenancy-layout";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "indoor_climate.title", to: `/t/${tenancyId}/consumption/indoor-climate` }),
+};
+
+/**
+ * /t/{tenancyId}/consumption/indoor-climate (spec section 2): temperature and relative humidity
+ * over the period with the smiley bands of spec section 4, per room, and the indoor-climate tips
+ * (ideal about 21 °C; one degree lower saves 5-6 % energy).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
+  const measured = measuredQuantities(page.unit);
+  const quantities = indoorClimateQuantityIds.filter((q) => measured.includes(q));
+  if (quantities.length === 0) throw data({ error: "quantity_not_measured" }, { status: 404 });
+  const common = { context, t: page.t, language: page.language, tenancyId: page.tenancy.tenancyId, period: page.query.period, span: page.span };
+  const range = toApiRange(page.query.period);
+  const sections = await Promise.all(
+    quantities.map(async (quantity) => {
+      // Property averages of indoor climate are not shown: comparisons here are with time only.
+      const compare = page.query.compare === "property-average" ? "none" : page.query.compare;
+      const [chart, kpis] = await Promise.all([
+        loadChart({ ...common, quantity, compare, idPrefix: quantity }),
+        context.api.tenant.kpis({ tenancyId: page.tenancy.tenancyId, quantity, ...range }),
+      ]);
+      const smiley = (value: number | null) => indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value);
+      const face = smiley(kpis.total);
+      return {
+        quantity,
+        chart,
+        average: formatQuantity(kpis.total, quantity, page.language),
+        face,
+        rooms: kpis.rooms.map((room) => ({
+          label: room.label,
+          value: formatQuantity(room.value, quantity, page.language),
+          face: smiley(room.value),
+        })),
+      };
+    }),
+  );
+  return { selector: periodSelectorState(page, request), sections };
+}
+
+export default function IndoorClimate() {
+  const { t } = useTranslation();
+  const { selector, sections } = useLoaderData<typeof loader>();
+  const { temperature, humidity } = indoorClimateBands;
+  return (
+    <div className="consumption-page">
+      <div className="page-heading">
+        <h1>
+          {t("indoor_climate.title")} <HelpLink topic="indoor-climate">{t("indoor_climate.tips_link")}</HelpLink>
+        </h1>
+      </div>
+      <PeriodSelector state={selector} />
+      {sections.map((section) => (
+        <section key={section.quantity} className="card" aria-labelledby={`${section.quantity}-heading`}>
+          <h2 id={`${section.quantity}-heading`}>{t(`quantity.${section.quantity}`)}</h2>
+          <p className="climate-average">
+            {t("indoor_climate.average", { value: section.average })}{" "}
+            {section.face ? <Smiley kind={section.face} label={t(`smiley.${section.face}`)} /> : null}
+          </p>
+          <ChartFigure chart={section.chart} />
+          {section.rooms.length > 0 ? (
+            <ul className="value-list">
+              {section.rooms.map((room) => (
+                <li key={room.label}>
+                  <span>{room.label}</span>
+                  <span className="value">
+                    {room.value} {room.face ? <Smiley kind={room.face} label={t(`smiley.${room.face}`)} hideLabel /> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+      <HelpDialog
+        topics={["indoor-climate"]}
+        values={{
+          happyFrom: temperature.happy[0],
+          happyTo: temperature.happy[1],
+          humidityFrom: humidity.happy[0],
+          humidityTo: humidity.happy[1],
+        }}
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "indoor_climate.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

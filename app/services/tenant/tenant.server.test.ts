@@ -1,0 +1,155 @@
+/**
+ * The tenant data service's operations against the real local back-end (backend/, in memory):
+ * every answer the back-end gives passes the portal's zod schemas, errors reach the caller with
+ * their codes, and an answer of the wrong shape is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../../../backend/app";
+import { demoAccounts, demoTenancyIds } from "../../../backend/db/seed/demo-accounts";
+import { topUpDemoReadings } from "../../../backend/db/seed/readings";
+import { silentLogger } from "../../../backend/logger";
+import { signInToUsers } from "../../../backend/testing/graphql";
+import { ApiError, createGraphQLService, isServiceFailure } from "../graphql.server";
+import { isRoomRenameError, tenantService } from "./tenant.server";
+
+const NOW = new Date("2025-11-20T10:30:00.000Z");
+const tenancyId = demoTenancyIds.anna;
+
+let backend: Backend;
+let token: string;
+const sent: { query: string }[] = [];
+const logged: string[] = [];
+
+beforeAll(async () => {
+  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  await topUpDemoReadings(backend.db, NOW, { unitIds: [109], fromDay: "2024-09-01" });
+  token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
+}, 120_000);
+afterAll(() => backend?.close());
+
+/** A tenant service talking to the back-end, optionally with the answers rewritten. */
+function tenant(rewrite?: (body: Record<string, unknown>) => unknown) {
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    sent.push(JSON.parse(String(init?.body)) as { query: string });
+    const response = await backend.fetch(new Request(input, init));
+    if (rewrite === undefined) return response;
+    const body = (await response.json()) as Record<string, unknown>;
+    return new Response(JSON.stringify(rewrite(body)), { status: response.status, headers: { "content-type": "application/json" } });
+  }) as typeof fetch;
+  return tenantService(
+    createGraphQLService({
+      service: "tenant",
+      url: "http://backend.test/tenant/graphql",
+      timeoutMs: 10_000,
+      getToken: async () => token,
+      fetch: fetchImpl,
+      log: (message) => logged.push(message),
+    }),
+  );
+}
+
+const october = { periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-11-01T00:00:00" };
+
+describe("answers of the real back-end pass the schemas", () => {
+  it("tenantUnits, with the unit's rooms", async () => {
+    const [unit] = await tenant().tenantUnits();
+    expect(unit?.rooms.map((room) => room.slug)).toEqual(["bad", "koekken", "sovevaerelse", "stue", "vaerelse"]);
+  });
+
+  it("graph, with comparisons, for a room and as cost", async () => {
+    const service = tenant();
+    const daily = await service.graph({ tenancyId, quantities: ["heat-energy", "hca"], resolution: "DAILY", ...october, compareWith: ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"] });
+    expect(daily.timestamps).toHaveLength(31);
+    expect(daily.graphs.map((graph) => graph.consumption.relatedValues.map((related) => related.type))).toEqual([
+      ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"],
+      ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"],
+    ]);
+    const room = await service.graph({ tenancyId, quantities: ["indoor-temperature"], resolution: "HOURLY", ...october, roomName: "stue", meterNumber: null });
+    expect(room.timestamps).toHaveLength(31 * 24 + 1); // the autumn change: one 25-hour day
+    const cost = await service.graph({ tenancyId, quantities: ["electricity-energy"], resolution: "MONTHLY", ...october, mode: "COST" });
+    expect(cost.graphs[0]?.consumption.quantityDescriptor.expressedAs).toBe("DKK");
+  });
+
+  it("table by unit, room and meter", async () => {
+    const service = tenant();
+    for (const groupBy of ["UNIT", "ROOM", "METER"] as const) {
+      const table = await service.table({ tenancyId, quantities: ["hca", "heat-energy"], ...october, groupBy, compareWith: groupBy === "UNIT" ? "PROPERTY_AVERAGE" : "PREVIOUS_PERIOD" });
+      expect(table.quantityDescriptors.map((descriptor) => descriptor.quantity)).toEqual(["hca", "heat-energy"]);
+      expect(table.rows.length, groupBy).toBeGreaterThan(0);
+    }
+  });
+
+  it("kpis, readoutMinMax, quantityPrices and consumptionRating", async () => {
+    const service = tenant();
+    const kpis = await service.kpis({ tenancyId, quantity: "hca", ...october });
+    expect(kpis.rooms.map((room) => room.label).sort()).toEqual(["Bad", "Køkken", "Soveværelse", "Stue", "Værelse"]);
+    const meter = kpis.meters[0]!.objectDetails.group!.meter!.number;
+    const readout = await service.readoutMinMax({ tenancyId, meterNumber: meter, quantity: "hca", fromDate: october.periodBegin, toDate: october.periodEnd });
+    expect(readout.firstReadoutTimestamp).toBe("2025-10-01T00:00:00+02:00");
+    const prices = await service.quantityPrices({ periodBegin: "2025-01-01", periodEnd: "2025-12-31" });
+    expect(prices.length).toBeGreaterThan(0);
+    const rating = await service.consumptionRating({ tenancyId, quantity: "heat-energy" });
+    expect(rating.quantity).toBe("heat-energy");
+  });
+});
+
+describe("renameRoom", () => {
+  it("renames, is sent every time (mutations are not memoized), and the room keeps its new name", async () => {
+    const service = tenant();
+    const before = sent.length;
+    expect(await service.renameRoom({ tenancyId, roomName: "Værelse", newName: "Kontor" })).toEqual({ name: "Kontor", slug: "kontor" });
+    expect(await service.renameRoom({ tenancyId, roomName: "kontor", newName: "Værelse" })).toEqual({ name: "Værelse", slug: "vaerelse" });
+    expect(await service.renameRoom({ tenancyId, roomName: "vaerelse", newName: "Værelse" })).toEqual({ name: "Værelse", slug: "vaerelse" });
+    expect(sent.length - before).toBe(3);
+    expect(sent.slice(before).every((body) => body.query.includes("mutation RenameRoom"))).toBe(true);
+  });
+
+  it.each([
+    ["ROOM_NOT_FOUND", { roomName: "Loft", newName: "Kontor" }],
+    ["ROOM_NAME_INVALID", { roomName: "Stue", newName: "   " }],
+    ["ROOM_NAME_TAKEN", { roomName: "Stue", newName: "køkken" }],
+  ] as const)("rejects with an ApiError of code %s", async (code, input) => {
+    const error = await tenant().renameRoom({ tenancyId, ...input }).then(
+      () => null,
+      (rejected: unknown) => rejected,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe(code);
+    expect(isRoomRenameError(error)).toBe(true);
+  });
+
+  it("does not count other errors as room errors", () => {
+    expect(isRoomRenameError(new ApiError("tenant", "BAD_USER_INPUT", "Invalid input"))).toBe(false);
+    expect(isRoomRenameError(new Error("ROOM_NOT_FOUND"))).toBe(false);
+  });
+});
+
+describe("an answer of the wrong shape", () => {
+  it("is refused, and logged with the operation's message", async () => {
+    const shortSeries = tenant((body) => {
+      const data = body.data as { tenantGraph: { graphs: { consumption: { values: unknown[] } }[] } };
+      data.tenantGraph.graphs[0]!.consumption.values.pop();
+      return body;
+    });
+    const error = await shortSeries.graph({ tenancyId, quantities: ["heat-energy"], resolution: "DAILY", ...october }).then(
+      () => null,
+      (rejected: unknown) => rejected,
+    );
+    expect(isServiceFailure(error)).toBe(true);
+    expect(logged.at(-1)).toMatch(/^Invalid tenantGraph response/);
+
+    const badLetter = tenant((body) => {
+      (body.data as { consumptionRating: { letter: string } }).consumptionRating.letter = "H";
+      return body;
+    });
+    await expect(badLetter.consumptionRating({ tenancyId, quantity: "heat-energy" })).rejects.toSatisfy(isServiceFailure);
+    expect(logged.at(-1)).toMatch(/^Invalid consumptionRating response/);
+
+    const noRooms = tenant((body) => {
+      for (const unit of (body.data as { tenantUnits: Record<string, unknown>[] }).tenantUnits) delete unit.rooms;
+      return body;
+    });
+    await expect(noRooms.tenantUnits()).rejects.toSatisfy(isServiceFailure);
+    expect(logged.at(-1)).toMatch(/^Invalid tenantUnits response/);
+  });
+});
