@@ -48,7 +48,9 @@ app.use((req, _res, next) => {
   }
   next();
 });
-app.use(compression());
+// Level 4 instead of zlib's default 6: pages come out about 4 % larger for about half the CPU time,
+// which the dashboard's SSR budget needs more (measured in issue 5).
+app.use(compression({ level: 4 }));
 
 app.use((_req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
@@ -112,7 +114,10 @@ if (viteDevServer) {
 } else {
   // Fingerprinted build assets never change: cache them for a year.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The other files of build/client (favicons) have an extension; pages never do, so they skip a
+  // file-system lookup on every request.
+  const staticFiles = express.static("build/client", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? staticFiles(req, res, next) : next()));
 }
 
 async function loadBuild(): Promise<ServerBuild> {

@@ -10,7 +10,6 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { getToast } from "~/session/toast.server";
 import { brandFor } from "~/brand/brands";
 import { useNonce } from "~/components/nonce";
@@ -19,9 +18,9 @@ import { DebugHook } from "~/components/debug-hook";
 import { PendingBar } from "~/components/pending-bar";
 import { RouteError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
-import { defaultLanguage, defaultNamespace } from "~/i18n/config";
+import { defaultLanguage } from "~/i18n/config";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
-import { resources } from "~/i18n/resources.server";
+import { publishedTranslations, translationsHref } from "~/i18n/resources.server";
 import { readConsent } from "~/security/cookie-consent.server";
 import { handleActivationCodeInUrl } from "~/session/activation-code.server";
 import stylesheet from "~/styles/app.css?url";
@@ -41,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       language,
       languages: enabledLanguages(),
-      translations: resources[language].common,
+      translationsHref: translationsHref(language),
+      metaTexts: publishedTranslations(language).metaTexts,
       appName: brand.appName[language],
       appStores: brand.appStores,
       toast: toast ?? null,
@@ -66,12 +66,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (
-    <html lang={root?.language ?? defaultLanguage}>
+    <html lang={root?.language ?? defaultLanguage} data-translations={root?.translationsHref}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5563" />
         <Meta />
+        {root?.translationsHref ? <link rel="preload" href={root.translationsHref} as="fetch" crossOrigin="anonymous" /> : null}
         <Links />
       </head>
       <body>
@@ -83,22 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * Adds the page language's translations (from the root data) to i18next before rendering. The
- * language itself changes only with a full page load (the language form reloads the document).
- */
-function useTranslationsFromRoot(language: string | undefined, translations: object | undefined) {
-  const { i18n } = useTranslation();
-  if (!language || !translations) return;
-  if (!i18n.hasResourceBundle(language, defaultNamespace)) {
-    i18n.addResourceBundle(language, defaultNamespace, translations, true, true);
-  }
-  if (i18n.language !== language) void i18n.changeLanguage(language);
-}
-
 export default function App() {
-  const { language, translations, toast, showCookieBanner, tagManagerId } = useLoaderData<typeof loader>();
-  useTranslationsFromRoot(language, translations);
+  const { toast, showCookieBanner, tagManagerId } = useLoaderData<typeof loader>();
   useEffect(() => {
     // A marker for support and tests: the page's scripts are running.
     document.documentElement.dataset.hydrated = "true";
@@ -115,8 +102,6 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const root = useRouteLoaderData<typeof loader>("root");
-  useTranslationsFromRoot(root?.language, root?.translations);
   return (
     <main id="main" className="error-page">
       <RouteError />

@@ -28,6 +28,9 @@ export default [
   route("data-policy", "routes/data-policy.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
 
+  // The browser's copy of a language's translations (cached; ADR 0013).
+  route("locales/:lng/:file", "routes/locale-file.tsx"),
+
   // Actions without pages of their own.
   route("logout", "routes/logout.tsx"),
   route("language", "routes/language.tsx"),

@@ -5,7 +5,7 @@ import type { ChartView } from "~/consumption/chart-view";
  * A server-rendered chart with its numbers: the SVG (title and description inside it) and a data
  * table for screen readers and for residents who prefer numbers. No chart JavaScript is involved.
  */
-export function ChartFigure({ chart, emptyKey = "states.data_not_yet_available" }: { chart: ChartView; emptyKey?: string }) {
+export function ChartFigure({ chart }: { chart: ChartView }) {
   const { t } = useTranslation();
   return (
     <figure className="chart-figure">
@@ -32,7 +32,7 @@ export function ChartFigure({ chart, emptyKey = "states.data_not_yet_available" 
         // besides translated labels, which React-DOM-server escaped.
         <div className="chart" dangerouslySetInnerHTML={{ __html: chart.svg }} />
       ) : (
-        <p className="empty-state">{t(emptyKey)}</p>
+        <p className="empty-state">{t(chart.emptyKey)}</p>
       )}
       {chart.rows.length > 0 ? (
         <details className="chart-table">

@@ -4,7 +4,7 @@ import { renderConsumptionChart } from "~/charts/consumption-chart.server";
 import { pick } from "~/domain/chart-points";
 import { longBucketLabel, shortBucketLabel } from "~/domain/bucket-labels";
 import { formatCalendarDate } from "~/domain/format";
-import { toApiRange, todayInCopenhagen, type Period } from "~/domain/period";
+import { periodDays, toApiRange, todayInCopenhagen, type Period } from "~/domain/period";
 import type { CompareChoice } from "~/domain/period-query";
 import { quantityDefinition, type QuantityId } from "~/domain/quantities";
 import { formatQuantityNumber, unitLabel, type ValueMode } from "~/domain/quantity-format";
@@ -79,7 +79,11 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   });
   const comparisonLabel = compareWith.length > 0 ? t(`compare.${compare}`) : null;
 
+  // A period of today only, still without data, says so in the spec's words.
+  const today = todayInCopenhagen();
+  const emptyKey = period.from === today && period.to === today ? "states.no_consumption_today" : "states.data_not_yet_available";
   const empty = (refused: boolean): ChartView => ({
+    emptyKey,
     svg: null,
     title,
     unit,
@@ -132,7 +136,8 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
       ...(comparison && comparisonLabel ? [{ key: "comparison" as const, label: comparisonLabel, values: comparison }] : []),
     ],
     kind: definition.aggregation === "addition" ? "bars" : "line",
-    tickLabels: result.timestamps.map((ts) => shortBucketLabel(ts, span, language)),
+    // Hours over more than a day are told apart by their date on the axis (the table has the hour).
+    tickLabels: result.timestamps.map((ts) => shortBucketLabel(ts, span === "hour" && periodDays(period) > 1 ? "day" : span, language)),
     formatValue: (value) => format(value),
     unitLabel: unit,
     title,
@@ -162,6 +167,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   }));
 
   return {
+    emptyKey,
     svg: chart.svg,
     title,
     unit,

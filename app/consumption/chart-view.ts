@@ -7,6 +7,8 @@ export interface ChartTableRow {
 }
 
 export interface ChartView {
+  /** The text to show when there is nothing to draw (a translation key). */
+  emptyKey: "states.data_not_yet_available" | "states.no_consumption_today";
   /** SVG markup rendered by Victory on the server; null when there is nothing to draw. */
   svg: string | null;
   /** Heading and caption texts, already in the resident's language. */

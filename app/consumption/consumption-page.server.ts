@@ -14,6 +14,7 @@ import {
   type PeriodQuery,
 } from "~/domain/period-query";
 import { stepPeriod, todayInCopenhagen, type Period } from "~/domain/period";
+import { withTotalWater } from "~/domain/meters";
 import { hourlyValuesEnabled, spanType, type SpanType } from "~/domain/span";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
@@ -47,9 +48,7 @@ export async function unitOfTenancy(context: AppLoadContext, tenancy: Tenancy): 
 
 /** Quantities the unit measures: its meters' quantities, plus total water when it has hot and cold. */
 export function measuredQuantities(unit: TenantUnit): QuantityId[] {
-  const quantities = new Set(unit.meters.map((meter) => meter.quantity).filter(isQuantityId));
-  if (quantities.has("hot-water-volume") && quantities.has("cold-water-volume")) quantities.add("total-water-volume");
-  return [...quantities];
+  return withTotalWater([...new Set(unit.meters.map((meter) => meter.quantity).filter(isQuantityId))]);
 }
 
 /** 404 with a message in the resident's language when the unit does not measure the quantity. */

@@ -5,23 +5,19 @@ import { consumptionQuantityIds, indoorClimateQuantityIds, type QuantityId } fro
 import { formatQuantity } from "~/domain/quantity-format";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
+import { withTotalWater } from "~/domain/meters";
 import type { KpiItem } from "./kpi-item";
 import { describeComparison } from "./kpis.server";
 
 /**
  * The dashboard's numbers (spec section 2): the consumption rating, each quantity over the last 30
  * days against the 30 days before with its smiley, and today's indoor climate with its smileys.
- * Two table calls and one rating call, made at once, whatever the number of quantities.
+ * One request to the tenant data service, whatever the number of quantities.
  */
 
 /** The quantity the rating letter is about: heating first (what residents pay most for). */
 export function ratingQuantityOf(quantities: readonly QuantityId[]): QuantityId | null {
   return quantities.find((q) => q === "heat-energy") ?? quantities.find((q) => q === "hca") ?? quantities[0] ?? null;
-}
-
-/** The quantities a unit with these meter kinds measures (total water from hot plus cold). */
-export function withTotalWater(kinds: readonly QuantityId[]): QuantityId[] {
-  return kinds.includes("hot-water-volume") && kinds.includes("cold-water-volume") ? [...kinds, "total-water-volume"] : [...kinds];
 }
 
 export interface DashboardQuantity {
@@ -50,21 +46,15 @@ export async function loadDashboard(
   const period = defaultPeriod(today);
   const tenancyId = tenancy.tenancyId;
 
-  const [rating, consumptionTable, climateTable] = await Promise.all([
-    ratingQuantity ? context.api.tenant.consumptionRating({ tenancyId, quantity: ratingQuantity }) : null,
-    consumption.length > 0
-      ? context.api.tenant.table({
-          tenancyId,
-          quantities: [...consumption],
-          ...toApiRange(period),
-          groupBy: "UNIT",
-          compareWith: "PREVIOUS_PERIOD",
-        })
-      : null,
-    climate.length > 0
-      ? context.api.tenant.table({ tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" })
-      : null,
-  ]);
+  const { rating, consumption: consumptionTable, climate: climateTable } = await context.api.tenant.dashboard({
+    tenancyId,
+    ratingQuantity,
+    consumption:
+      consumption.length > 0
+        ? { tenancyId, quantities: [...consumption], ...toApiRange(period), groupBy: "UNIT", compareWith: "PREVIOUS_PERIOD" }
+        : null,
+    climate: climate.length > 0 ? { tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" } : null,
+  });
 
   // One row (the unit); columns by quantity descriptor, looked up by name rather than position.
   const valueOf = (table: typeof consumptionTable, quantity: QuantityId, which: "values" | "comparisonValues") => {

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { QuantityId } from "~/domain/quantities";
-import { formatQuantity, formatQuantityNumber, unitLabel } from "~/domain/quantity-format";
+import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "~/domain/quantity-format";
 import { roomSlug } from "~/domain/room-slug";
 import { changePercent, consumptionComparison } from "~/domain/smileys";
 import type { TenantTable, TenantUnit, UnitQuantityKpis } from "~/services/tenant/schemas";
@@ -31,7 +31,7 @@ export function describeComparison(
   const kind = consumptionComparison(total, reference);
   const change = changePercent(total, reference);
   if (kind === null || change === null) return null;
-  const percent = new Intl.NumberFormat(language === "en" ? "en-GB" : "da-DK", { maximumFractionDigits: 0 }).format(Math.abs(change));
+  const percent = formatNumber(Math.abs(change), language, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
   return { kind, text: t(`comparison.${kind}`, { percent, reference: t(`comparison.against.${key}`) }) };
 }
 

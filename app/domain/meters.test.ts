@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metersOfQuantity } from "./meters";
+import { metersOfQuantity, withTotalWater } from "./meters";
 
 const meters = [
   { number: "31000001", quantity: "hot-water-volume" },
@@ -16,5 +16,14 @@ describe("metersOfQuantity", () => {
   });
   it("finds none for a quantity without meters", () => {
     expect(metersOfQuantity(meters, "gas-volume")).toEqual([]);
+  });
+});
+
+describe("withTotalWater", () => {
+  it("adds total water to a unit with hot and cold water meters", () => {
+    expect(withTotalWater(["heat-energy", "hot-water-volume", "cold-water-volume"])).toContain("total-water-volume");
+  });
+  it("adds nothing with only one of them", () => {
+    expect(withTotalWater(["cold-water-volume"])).toEqual(["cold-water-volume"]);
   });
 });

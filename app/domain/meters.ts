@@ -12,3 +12,8 @@ export function metersOfQuantity<M extends { quantity: string }>(meters: readonl
   const measured = parts[quantity] ?? [quantity];
   return meters.filter((meter) => (measured as readonly string[]).includes(meter.quantity));
 }
+
+/** The quantities a unit with meters of these kinds measures: total water too, given hot and cold. */
+export function withTotalWater(kinds: readonly QuantityId[]): QuantityId[] {
+  return kinds.includes("hot-water-volume") && kinds.includes("cold-water-volume") ? [...kinds, "total-water-volume"] : [...kinds];
+}

@@ -225,6 +225,16 @@ let copenhagenDateFormat: Intl.DateTimeFormat | undefined;
  * conversion), whatever the time zone of the machine.
  */
 export function todayInCopenhagen(now: Date = new Date()): IsoDate {
+  // formatToParts with a time zone is slow, and a page asks several times: one answer per second.
+  const second = Math.floor(now.getTime() / 1000);
+  if (lastToday && lastToday.second === second) return lastToday.date;
+  const date = copenhagenDate(now);
+  lastToday = { second, date };
+  return date;
+}
+let lastToday: { second: number; date: IsoDate } | undefined;
+
+function copenhagenDate(now: Date): IsoDate {
   copenhagenDateFormat ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: "Europe/Copenhagen",
     year: "numeric",

@@ -37,9 +37,9 @@ export async function languageOf(request: Request): Promise<Language> {
   return isLanguage(detected) && enabledLanguages().includes(detected) ? detected : defaultLanguage;
 }
 
-/** A translation function for server-side texts (page titles, error messages). */
+/** A translation function for server-side texts (page titles, error messages, chart labels). */
 export async function translatorFor(request: Request) {
-  return remixI18n.getFixedT(await languageOf(request), "common");
+  return (await createRequestI18n(await languageOf(request))).getFixedT(null, "common");
 }
 
 /** One i18next instance holding every translation, initialised once per process. */
@@ -54,9 +54,16 @@ function baseI18n(): Promise<I18n> {
 }
 
 /**
- * An i18next instance for rendering one request on the server: a clone of the shared one (same
- * translations, its own language), far cheaper than initialising a new instance per request.
+ * The i18next instance for rendering in a language on the server: one clone of the shared one per
+ * language (same translations, its own language), made once. Nothing changes an instance's
+ * language or texts while rendering (a language switch reloads the page), so requests share it.
  */
-export async function createRequestI18n(language: Language): Promise<I18n> {
-  return (await baseI18n()).cloneInstance({ lng: language });
+const byLanguage = new Map<Language, Promise<I18n>>();
+export function createRequestI18n(language: Language): Promise<I18n> {
+  let instance = byLanguage.get(language);
+  if (!instance) {
+    instance = baseI18n().then((shared) => shared.cloneInstance({ lng: language }));
+    byLanguage.set(language, instance);
+  }
+  return instance;
 }

@@ -9,6 +9,7 @@ import { compareChoices } from "~/domain/period-query";
 import { indoorClimateQuantityIds, quantityIds } from "~/domain/quantities";
 import { consumptionComparisons } from "~/domain/smileys";
 import { supportedLanguages } from "./config";
+import { isMetaKey } from "./meta";
 
 /**
  * DESIGN.md section 4: every text exists in all three languages, and a test fails on a key missing
@@ -230,5 +231,14 @@ describe("translation keys used in the source", () => {
   it("include a quantity.<id> text for every quantity", () => {
     const missing = quantityIds.filter((id) => typeof english.get(`quantity.${id}`) !== "string");
     expect(missing).toEqual([]);
+  });
+});
+
+describe("page titles", () => {
+  it("use only texts the root data carries (isMetaKey), so titles never show a key", () => {
+    const pageMetaCall = /pageMeta\(\s*\w+\s*,\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g;
+    const keys = files.flatMap(({ text }) => [...text.matchAll(pageMetaCall)].map((m) => m[2]!.replace(/\$\{[^}]*\}/g, "x")));
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => !isMetaKey(key))).toEqual([]);
   });
 });

@@ -1,25 +1,47 @@
 import type { MetaArgs } from "@remix-run/node";
 
-interface RootMetaData {
-  appName: string;
-  translations: Record<string, unknown>;
+/**
+ * Page titles. The root data carries only the texts titles use (not every translation, which the
+ * browser loads as a cached file): keys ending in "title", quantity names, and these.
+ */
+const otherMetaKeys = new Set([
+  "splash.tagline",
+  "onboarding.label",
+  "consumption.view_price",
+  "consumption.per_room",
+  "consumption.per_meter",
+]);
+
+export function isMetaKey(key: string): boolean {
+  return /title$/.test(key) || key.startsWith("quantity.") || otherMetaKeys.has(key);
 }
 
-function lookup(translations: Record<string, unknown>, key: string): string {
-  let node: unknown = translations;
-  for (const part of key.split(".")) {
-    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-  }
-  return typeof node === "string" ? node : key;
+/** The texts of `translations` that page titles may use, by dotted key. */
+export function metaTextsOf(translations: Record<string, unknown>): Record<string, string> {
+  const texts: Record<string, string> = {};
+  const walk = (node: unknown, prefix: string) => {
+    if (typeof node === "string") {
+      if (isMetaKey(prefix)) texts[prefix] = node;
+    } else if (node && typeof node === "object") {
+      for (const [key, child] of Object.entries(node)) walk(child, prefix ? `${prefix}.${key}` : key);
+    }
+  };
+  walk(translations, "");
+  return texts;
+}
+
+interface RootMetaData {
+  appName: string;
+  metaTexts: Record<string, string>;
 }
 
 /** `<title>` and description for a page, from a translation key, e.g. "Log in – Mit Forbrug". */
 export function pageMeta(matches: MetaArgs["matches"], titleKey: string) {
   const root = matches.find((m) => m.id === "root")?.data as RootMetaData | undefined;
   if (!root) return [{ title: titleKey }];
-  const title = lookup(root.translations, titleKey);
+  const title = root.metaTexts[titleKey] ?? titleKey;
   return [
     { title: `${title} – ${root.appName}` },
-    { name: "description", content: lookup(root.translations, "splash.tagline") },
+    { name: "description", content: root.metaTexts["splash.tagline"] ?? "" },
   ];
 }

@@ -13,11 +13,6 @@ import { requireTenancy } from "~/session/guards.server";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { TFunction } from "i18next";
 import { loadDashboard } from "~/consumption/dashboard.server";
-import type { TenancyHandle } from "./tenancy-layout";
-
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "dashboard.title", to: `/t/${tenancyId}` }),
-};
 
 /**
  * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the

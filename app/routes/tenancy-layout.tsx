@@ -6,6 +6,8 @@ import { Modal } from "~/components/modal";
 import { RouteError } from "~/components/route-error";
 import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
+import { withTotalWater } from "~/domain/meters";
+import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId } from "~/domain/quantities";
 
 /** A tenancy page names its breadcrumb (a translation key) and where it leads. */
 export interface Breadcrumb {
@@ -18,6 +20,11 @@ export interface TenancyHandle {
   breadcrumb?: (tenancyId: string, match: { params: Record<string, string | undefined>; data: unknown }) => Breadcrumb | null;
 }
 
+/** The tenancy's dashboard is the first breadcrumb of every page in the area. */
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "dashboard.title", to: `/t/${tenancyId}` }),
+};
+
 /**
  * The tenancy area's side-menu layout (spec section 2): side menu, header with breadcrumbs and the
  * address, the tenancy dropdown for residents with more than one tenancy, the language switcher.
@@ -26,7 +33,12 @@ export interface TenancyHandle {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, tenancies, tenancy } = await requireTenancy(request, params, context);
   const session = await context.session.get();
+  const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
+  const measured = withTotalWater(kinds);
   return {
+    /** The consumption views of the side menu: the unit's quantities, then indoor climate. */
+    quantities: consumptionQuantityIds.filter((q) => measured.includes(q)),
+    hasIndoorClimate: indoorClimateQuantityIds.some((q) => measured.includes(q)),
     /** Guard rule 3: a stored unused activation code opens the add-tenancy dialog. */
     pendingActivationCode: Boolean(session.get("activationCode")),
     email: user.email,
@@ -102,7 +114,7 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
 
 export default function TenancyLayout() {
   const { t } = useTranslation();
-  const { tenancy, tenancies, pendingActivationCode } = useLoaderData<typeof loader>();
+  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="app-shell">
@@ -121,6 +133,20 @@ export default function TenancyLayout() {
             <NavLink to={`/t/${tenancy.id}`} end prefetch="intent">
               {t("menu.consumption")}
             </NavLink>
+            {quantities.length > 0 || hasIndoorClimate ? (
+              <ul className="side-menu-sub" aria-label={t("menu.consumption_views")}>
+                {quantities.map((quantity) => (
+                  <li key={quantity}>
+                    <NavLink to={`/t/${tenancy.id}/consumption/${quantity}`}>{t(`quantity.${quantity}`)}</NavLink>
+                  </li>
+                ))}
+                {hasIndoorClimate ? (
+                  <li>
+                    <NavLink to={`/t/${tenancy.id}/consumption/indoor-climate`}>{t("menu.indoor_climate")}</NavLink>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
           </li>
         </ul>
         <Form method="post" action="/logout" className="side-menu-logout" reloadDocument>

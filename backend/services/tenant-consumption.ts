@@ -556,7 +556,31 @@ async function consumptionRating(_: unknown, args: { tenancyId: number; quantity
     throw badUserInput(`A rating exists only for consumption that adds up, not for ${quantity}`, "quantity");
   }
   const scope = await unitScopeOf(ctx, args.tenancyId);
-  return rateUnit(ctx, scope, quantity);
+  return cachedRating(ctx, scope, quantity);
+}
+
+/**
+ * A rating covers whole days up to yesterday, so it changes once a day (or when readings are
+ * imported for past days): it is kept for RATING_CACHE_MS per unit, window, quantity and day, which
+ * takes the heaviest query off every dashboard view. One cache per database.
+ */
+export const RATING_CACHE_MS = 10 * 60_000;
+const RATING_CACHE_LIMIT = 5_000;
+const ratingCaches = new WeakMap<object, Map<string, { at: number; rating: ReturnType<typeof rateUnit> }>>();
+
+function cachedRating(ctx: Pick<ServiceContext, "db" | "now">, scope: UnitScope, quantity: QuantityId) {
+  let cache = ratingCaches.get(ctx.db);
+  if (!cache) ratingCaches.set(ctx.db, (cache = new Map()));
+  const now = ctx.now.getTime();
+  const key = [scope.unit.id, scope.window.fromDay, scope.window.endDay, quantity, dayKeyOf(now)].join("|");
+  const hit = cache.get(key);
+  if (hit && now - hit.at < RATING_CACHE_MS) return hit.rating;
+  if (cache.size >= RATING_CACHE_LIMIT) cache.clear();
+  const rating = rateUnit(ctx, scope, quantity);
+  cache.set(key, { at: now, rating });
+  // A failed computation is not kept.
+  rating.catch(() => cache.delete(key));
+  return rating;
 }
 
 /** The rating of a unit (exported for the benchmark). */

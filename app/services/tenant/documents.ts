@@ -96,3 +96,32 @@ export const RenameRoomMutation = /* GraphQL */ `
     renameRoom(input: $input) { name slug }
   }
 `;
+
+/**
+ * Everything the dashboard shows from the tenant data service in one request (spec section 2): the
+ * rating and the unit's totals over the last 30 days and today. Parts the unit has no meters for are
+ * left out with @include, so a request never asks for what cannot be shown.
+ */
+export const DashboardQuery = /* GraphQL */ `
+  query Dashboard(
+    $tenancyId: Int!
+    $ratingQuantity: String!
+    $withRating: Boolean!
+    $consumption: TenantTableInput!
+    $withConsumption: Boolean!
+    $climate: TenantTableInput!
+    $withClimate: Boolean!
+  ) {
+    rating: consumptionRating(tenancyId: $tenancyId, quantity: $ratingQuantity) @include(if: $withRating) {
+      quantity letter periodBegin periodEnd value propertyAverage ratio unitsCompared expressedAs
+    }
+    consumption: tenantTable(table: $consumption) @include(if: $withConsumption) {
+      quantityDescriptors { ${quantityDescriptorFields} }
+      rows { values comparisonValues }
+    }
+    climate: tenantTable(table: $climate) @include(if: $withClimate) {
+      quantityDescriptors { ${quantityDescriptorFields} }
+      rows { values comparisonValues }
+    }
+  }
+`;

@@ -281,3 +281,24 @@ export interface RenameRoomInput {
 }
 
 export const renameRoomResponse = z.object({ renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }) });
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's one request (rating and the unit's totals, without object details)
+
+const unitTotalsSchema = z
+  .object({
+    quantityDescriptors: z.array(quantityDescriptorSchema),
+    rows: z.array(z.object({ values: z.array(value), comparisonValues: z.array(value) })),
+  })
+  .refine((table) => table.rows.every((row) => row.values.length === table.quantityDescriptors.length), {
+    message: "every row has one value per quantity descriptor",
+    path: ["rows"],
+  });
+export type UnitTotals = z.infer<typeof unitTotalsSchema>;
+
+export const dashboardResponse = z.object({
+  rating: consumptionRatingSchema.optional(),
+  consumption: unitTotalsSchema.optional(),
+  climate: unitTotalsSchema.optional(),
+});
+export type DashboardData = z.infer<typeof dashboardResponse>;

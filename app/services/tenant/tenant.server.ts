@@ -2,6 +2,7 @@ import type { ErrorCode } from "../../../backend/services/error-codes";
 import { ApiError, type GraphQLService } from "../graphql.server";
 import {
   ConsumptionRatingQuery,
+  DashboardQuery,
   QuantityPricesQuery,
   ReadoutMinMaxQuery,
   RenameRoomMutation,
@@ -12,6 +13,8 @@ import {
 } from "./documents";
 import {
   consumptionRatingResponse,
+  dashboardResponse,
+  type DashboardData,
   quantityPricesResponse,
   readoutMinMaxResponse,
   renameRoomResponse,
@@ -103,6 +106,33 @@ export function tenantService(gql: GraphQLService) {
      * code is ROOM_NOT_FOUND, ROOM_NAME_INVALID (extensions.reason) or ROOM_NAME_TAKEN
      * (extensions.room): see {@link isRoomRenameError}.
      */
+    /**
+     * The dashboard's figures in one request: the rating of `ratingQuantity` and the unit's totals
+     * for the two tables (each left out when null).
+     */
+    async dashboard(input: {
+      tenancyId: number;
+      ratingQuantity: string | null;
+      consumption: TenantTableInput | null;
+      climate: TenantTableInput | null;
+    }): Promise<DashboardData> {
+      const none: TenantTableInput = { tenancyId: input.tenancyId, quantities: [], periodBegin: "", periodEnd: "" };
+      return gql.request(
+        DashboardQuery,
+        {
+          tenancyId: input.tenancyId,
+          ratingQuantity: input.ratingQuantity ?? "",
+          withRating: input.ratingQuantity !== null,
+          consumption: input.consumption ?? none,
+          withConsumption: input.consumption !== null,
+          climate: input.climate ?? none,
+          withClimate: input.climate !== null,
+        },
+        dashboardResponse,
+        "Invalid dashboard response",
+      );
+    },
+
     async renameRoom(input: RenameRoomInput): Promise<Room> {
       const { tenancyId, roomName, newName } = input;
       return (await gql.request(RenameRoomMutation, { input: { tenancyId, roomName, newName } }, renameRoomResponse, "Invalid renameRoom response"))

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isLanguage } from "~/i18n/config";
+import { publishedTranslations } from "~/i18n/resources.server";
+
+/**
+ * /locales/{lng}/common.json?v={version}: one language's translations for the browser (ADR 0013).
+ * The version is the content's hash, so a matching request is cached for a year; any other (an
+ * old page after a deployment) gets the current file, not cached.
+ */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  if (!isLanguage(params.lng) || params.file !== "common.json") {
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const { body, version } = publishedTranslations(params.lng);
+  const current = new URL(request.url).searchParams.get("v") === version;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": current ? "public, max-age=31536000, immutable" : "no-cache",
+    },
+  });
+}
