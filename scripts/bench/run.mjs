@@ -6,7 +6,7 @@
  *
  *   1. builds (`npm run build`), then starts the portal and its local back-end on free ports with
  *      a fresh temporary DATA_DIR (seeded with the demo data on first start, about 30 s);
- *   2. JavaScript per page, gzip: /login, /login/email and Anna's dashboard;
+ *   2. JavaScript per page, gzip: /login, /login/email, Anna's dashboard and her heating page;
  *   3. the session cookie's Set-Cookie length for jens@demo.test (most tenancies);
  *   4. the dashboard under load: 50 connections for 15 s (after a 2 s warm-up that is not counted);
  *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard and a consumption page if
@@ -282,7 +282,12 @@ async function main() {
 
   // 2. JavaScript per page.
   details.javascript = {};
-  for (const [label, pagePath, jar] of [["/login", "/login"], ["/login/email", "/login/email"], [`dashboard ${dashboard}`, dashboard, anna.jar]]) {
+  for (const [label, pagePath, jar] of [
+    ["/login", "/login"],
+    ["/login/email", "/login/email"],
+    [`dashboard ${dashboard}`, dashboard, anna.jar],
+    [`consumption page ${dashboard}/consumption/heat-energy`, `${dashboard}/consumption/heat-energy`, anna.jar],
+  ]) {
     const budget = `JavaScript per page, gzip: ${label}`;
     try {
       const page = await measurePage(base, pagePath, jar);
@@ -340,7 +345,7 @@ async function main() {
   }
 
   // 5. Lighthouse.
-  const consumptionPath = `${dashboard}/consumption`;
+  const consumptionPath = `${dashboard}/consumption/heat-energy`;
   let consumptionExists = false;
   try {
     const probe = await request(base, consumptionPath, { jar: anna.jar, maxRedirects: 0 });
