@@ -185,3 +185,16 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     refused: false,
   };
 }
+
+/**
+ * The answer, or null when the back-end refuses the input (BAD_USER_INPUT: a period or span it does
+ * not serve). The page then says the figures cannot be shown for this period, instead of failing.
+ */
+export async function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return null;
+    throw error;
+  }
+}

@@ -26,7 +26,11 @@ export type Preset = NamedPeriod | (typeof extraPresets)[number] | "custom";
 /** Longest period a resident can ask for (ten years and a bit): beyond it the chart says nothing. */
 export const maxPeriodDays = 3700;
 
-export type PeriodError = "invalid-date" | "end-before-start" | "too-long";
+/** The years the back-end keeps dates for (spec section 9 dates are local Copenhagen datetimes). */
+export const earliestDate = "2000-01-01";
+export const latestDate = "2099-12-31";
+
+export type PeriodError = "invalid-date" | "out-of-range" | "end-before-start" | "too-long";
 
 export interface PeriodContext {
   today: IsoDate;
@@ -130,6 +134,7 @@ export function readPeriodQuery(search: URLSearchParams, context: PeriodContext)
   };
   if (!typed.from && !typed.to) return fallback(null);
   if (!isIsoDate(typed.from) || !isIsoDate(typed.to)) return fallback("invalid-date");
+  if (typed.from < earliestDate || typed.to > latestDate) return fallback("out-of-range");
   const period = { from: typed.from, to: typed.to };
   if (period.to < period.from) return fallback("end-before-start");
   if (periodDays(period) > maxPeriodDays) return fallback("too-long");

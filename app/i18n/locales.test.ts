@@ -184,7 +184,7 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "comparison.": consumptionComparisons,
   "comparison.against.": ["previous-period", "previous-year", "property-average"],
   "kpi.": ["total", "previous-period", "previous-year", "property-average"],
-  "period.error.": ["invalid-date", "end-before-start", "too-long"],
+  "period.error.": ["invalid-date", "out-of-range", "end-before-start", "too-long"],
   "period.preset.": [...namedPeriods, "since-moving-in", "billing-year", "custom"],
   "help.": helpTopics.flatMap((topic) => ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`)),
 };

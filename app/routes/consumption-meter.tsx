@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
-import { loadChart } from "~/consumption/chart-view.server";
+import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
 import { meterLabel } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { formatDateTime } from "~/domain/bucket-labels";
@@ -48,13 +48,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       meterNumber: meter.number,
       idPrefix: "meter",
     }),
-    context.api.tenant.readoutMinMax({
+    unlessRefused(context.api.tenant.readoutMinMax({
       tenancyId: page.tenancy.tenancyId,
       meterNumber: meter.number,
       quantity: meterQuantity,
       fromDate: range.periodBegin,
       toDate: range.periodEnd,
-    }),
+    })),
   ]);
   const language = page.language;
   return {
@@ -62,7 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     label: meterLabel(meter, page.t),
     chart,
     lastReadout:
-      readout.lastReadoutTimestamp !== null && readout.lastReadoutValue !== null
+      readout && readout.lastReadoutTimestamp !== null && readout.lastReadoutValue !== null
         ? {
             value: formatQuantity(readout.lastReadoutValue, meterQuantity, language),
             at: formatDateTime(readout.lastReadoutTimestamp, language),

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
-import { loadChart } from "~/consumption/chart-view.server";
+import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
 import { comparisonKpis, meterRows, roomRows, tableView } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { toApiRange } from "~/domain/period";
@@ -37,16 +37,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tableComparison = page.query.compare === "previous-period" ? "PREVIOUS_PERIOD" : page.query.compare === "previous-year" ? "PREVIOUS_YEAR" : null;
   const [chart, kpis, table] = await Promise.all([
     loadChart({ ...common, context, tenancyId, period: page.query.period, span, compare: page.query.compare, idPrefix: "overview" }),
-    context.api.tenant.kpis({ tenancyId, quantity, ...range }),
+    unlessRefused(context.api.tenant.kpis({ tenancyId, quantity, ...range })),
     tab === "detailed"
-      ? context.api.tenant.table({
+      ? unlessRefused(context.api.tenant.table({
           tenancyId,
           quantities: [quantity],
           ...range,
           groupBy: group,
           // The property average is a unit-level figure: per meter or room it is not possible.
           compareWith: tableComparison,
-        })
+        }))
       : null,
   ]);
 
@@ -58,9 +58,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     span,
     autoSpan: page.span,
     chart,
-    kpis: comparisonKpis(kpis, common),
-    rooms: roomRows(kpis, page.unit, common),
-    meters: meterRows(kpis, page.unit, common),
+    kpis: kpis ? comparisonKpis(kpis, common) : null,
+    rooms: kpis ? roomRows(kpis, page.unit, common) : [],
+    meters: kpis ? meterRows(kpis, page.unit, common) : [],
     table: table ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null) : null,
     // A resident who has moved out can no longer rename (the back-end refuses it too).
     renamableRooms: page.tenancy.end === null || page.tenancy.end >= page.periodContext.today ? page.unit.rooms : [],
@@ -155,7 +155,7 @@ export default function ConsumptionOverview() {
             <h2 id="kpi-heading">
               {t("kpi.heading")} <HelpLink topic="smileys" />
             </h2>
-            <KpiList kpis={d.kpis} />
+            {d.kpis ? <KpiList kpis={d.kpis} /> : <p className="notice">{t("chart.refused")}</p>}
           </section>
           <div className="two-columns">
             <section className="card" aria-labelledby="rooms-heading">

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
-import { loadChart } from "~/consumption/chart-view.server";
+import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
 import { isAdditionQuantity, loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { co2Facts } from "~/domain/co2-facts";
 import { formatCalendarDate } from "~/domain/format";
@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       normalized,
       idPrefix: view,
     }),
-    view === "cost" ? context.api.tenant.quantityPrices({ periodBegin: range.periodBegin.slice(0, 10), periodEnd: page.query.period.to }) : [],
+    view === "cost" ? unlessRefused(context.api.tenant.quantityPrices({ periodBegin: range.periodBegin.slice(0, 10), periodEnd: page.query.period.to })) : [],
   ]);
 
   const language = page.language;
@@ -67,7 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     quantity,
     chart,
     marketPriced: marketPriced.includes(quantity),
-    prices: prices
+    prices: (prices ?? [])
       .filter((price) => price.quantity === quantity)
       .map((price) => ({
         key: `${price.validFrom}-${price.price}`,

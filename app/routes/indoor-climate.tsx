@@ -6,7 +6,7 @@ import { HelpDialog, HelpLink } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
 import { RouteError } from "~/components/route-error";
 import { Smiley } from "~/components/smiley";
-import { loadChart } from "~/consumption/chart-view.server";
+import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
 import { loadConsumptionPage, measuredQuantities, periodSelectorState } from "~/consumption/consumption-page.server";
 import { toApiRange } from "~/domain/period";
 import { formatQuantity } from "~/domain/quantity-format";
@@ -37,16 +37,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       const compare = page.query.compare === "property-average" ? "none" : page.query.compare;
       const [chart, kpis] = await Promise.all([
         loadChart({ ...common, quantity, compare, idPrefix: quantity }),
-        context.api.tenant.kpis({ tenancyId: page.tenancy.tenancyId, quantity, ...range }),
+        unlessRefused(context.api.tenant.kpis({ tenancyId: page.tenancy.tenancyId, quantity, ...range })),
       ]);
       const smiley = (value: number | null) => indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value);
-      const face = smiley(kpis.total);
+      const face = smiley(kpis?.total ?? null);
       return {
         quantity,
         chart,
-        average: formatQuantity(kpis.total, quantity, page.language),
+        average: formatQuantity(kpis?.total ?? null, quantity, page.language),
         face,
-        rooms: kpis.rooms.map((room) => ({
+        rooms: (kpis?.rooms ?? []).map((room) => ({
           label: room.label,
           value: formatQuantity(room.value, quantity, page.language),
           face: smiley(room.value),

@@ -303,6 +303,22 @@ describe("property average", () => {
 });
 
 describe("tenantTable and unitQuantityKpis", () => {
+  it("totals serve periods longer than the DAILY limit (since moving in, years ago)", async () => {
+    // Anna's tenancy began 2023-08-01: since moving in is over 800 days; from 2021 over 1700.
+    const long = await graphqlData<{ unitQuantityKpis: { total: number | null }; tenantTable: { rows: { values: (number | null)[] }[] } }>(
+      backend,
+      "tenant",
+      `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy", periodBegin: "2021-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00" }) { total }
+         tenantTable(table: { tenancyId: ${demoTenancyIds.anna}, quantities: ["heat-energy"], periodBegin: "2021-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00", groupBy: UNIT }) { rows { values } } }`,
+      { token: tokens.anna },
+    );
+    expect(long.unitQuantityKpis.total).toBeGreaterThan(0);
+    expect(long.tenantTable.rows[0]?.values[0]).toBeCloseTo(long.unitQuantityKpis.total!, 6);
+    // Beyond about ten years the back-end still says no.
+    const tooLong = await graphql(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy", periodBegin: "2010-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00" }) { total } }`, { token: tokens.anna });
+    expect(firstErrorCode(tooLong)).toBe("BAD_USER_INPUT");
+  });
+
   it("KPIs: total, rooms and meters agree with each other and with the raw readings", async () => {
     const data = await graphqlData<{
       unitQuantityKpis: { total: number; previousPeriod: number; previousYear: number; propertyComparison: number | null; rooms: { label: string; value: number }[]; meters: { objectDetails: { measurementPoint: { legacyMeterId: string } }; value: number }[] };

@@ -335,9 +335,13 @@ async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceC
 // ---------------------------------------------------------------------------------------------
 // Totals shared by tables, KPIs and the rating
 
-/** Days [fromDay, endDay) of a period given as API datetimes, checked against the DAILY limit. */
+/**
+ * Days [fromDay, endDay) of a period given as API datetimes. Totals come from the coarsest rollups
+ * that fit (one bucket), so they take the WEEKLY limit (about ten years, the portal's longest
+ * period), not the DAILY one: "since moving in" for a tenancy of four years must work.
+ */
 function daysOfInput(begin: string, end: string) {
-  return daysOfPeriod(parsePeriod(begin, end, "DAILY"));
+  return daysOfPeriod(parsePeriod(begin, end, "WEEKLY"));
 }
 
 function shiftedDays(kind: "PREVIOUS_PERIOD" | "PREVIOUS_YEAR", fromDay: string, endDay: string) {

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { billingYear, canStepBack, canStepForward, periodSearch, presetOf, readPeriodQuery, sinceMovingIn, type PeriodContext } from "./period-query";
+
+const context: PeriodContext = {
+  today: "2026-11-22",
+  tenancyStart: "2023-08-01",
+  tenancyEnd: null,
+  billingPeriod: { start: "2026-05-01", end: "2027-04-30" },
+  defaultCompare: "property-average",
+};
+const read = (search: string, overrides: Partial<PeriodContext> = {}) =>
+  readPeriodQuery(new URLSearchParams(search), { ...context, ...overrides });
+
+describe("readPeriodQuery", () => {
+  it("defaults to the 30 days ending today and the page's comparison", () => {
+    const query = read("");
+    expect(query.period).toEqual({ from: "2026-10-24", to: "2026-11-22" });
+    expect(query.preset).toBe("last-30-days");
+    expect(query.compare).toBe("property-average");
+    expect(query.error).toBeNull();
+    expect(query.redirectSearch).toBeNull();
+    expect(read("", { defaultCompare: "previous-period" }).compare).toBe("previous-period");
+  });
+
+  it("reads from, to and compare", () => {
+    const query = read("from=2025-12-01&to=2025-12-31&compare=previous-year");
+    expect(query.period).toEqual({ from: "2025-12-01", to: "2025-12-31" });
+    expect(query.compare).toBe("previous-year");
+    expect(query.preset).toBe("custom");
+    expect(query.redirectSearch).toBeNull();
+  });
+
+  it("ignores an unknown comparison", () => {
+    expect(read("compare=evil").compare).toBe("property-average");
+  });
+
+  it("turns a chosen preset into a redirect to its canonical dates, keeping the view", () => {
+    const query = read("preset=this-year&compare=none&from=2026-10-24&to=2026-11-22&tab=detailed&help=co2");
+    expect(query.period).toEqual({ from: "2026-01-01", to: "2026-12-31" });
+    expect(query.redirectSearch).toBe("from=2026-01-01&to=2026-12-31&compare=none&tab=detailed");
+  });
+
+  it("applies since moving in and the billing year", () => {
+    expect(read("preset=since-moving-in").period).toEqual({ from: "2023-08-01", to: "2026-11-22" });
+    expect(read("preset=billing-year").period).toEqual({ from: "2026-05-01", to: "2027-04-30" });
+  });
+
+  it("uses the typed dates when their own button was pressed, whatever the preset says", () => {
+    const query = read("from=2026-03-01&to=2026-03-31&preset=last-30-days&apply=dates&compare=none");
+    expect(query.period).toEqual({ from: "2026-03-01", to: "2026-03-31" });
+    expect(query.redirectSearch).toBe("from=2026-03-01&to=2026-03-31&compare=none");
+  });
+
+  it("keeps what was typed and shows the default period for a bad date", () => {
+    const query = read("from=2026-02-30&to=2026-03-01");
+    expect(query.error).toBe("invalid-date");
+    expect(query.typed).toEqual({ from: "2026-02-30", to: "2026-03-01" });
+    expect(query.period).toEqual({ from: "2026-10-24", to: "2026-11-22" });
+  });
+
+  it("refuses an end before the start, a period over ten years and dates outside 2000-2099", () => {
+    expect(read("from=2026-03-01&to=2026-02-01").error).toBe("end-before-start");
+    expect(read("from=2016-01-01&to=2026-11-22").error).toBe("too-long");
+    expect(read("from=0001-01-01&to=0001-12-31").error).toBe("out-of-range");
+    expect(read("from=2090-01-01&to=2100-01-01").error).toBe("out-of-range");
+  });
+
+  it("treats a missing date as invalid, not as the default", () => {
+    expect(read("from=2026-01-01").error).toBe("invalid-date");
+  });
+});
+
+describe("presets", () => {
+  it("recognises a named period, since moving in and the billing year", () => {
+    expect(presetOf({ from: "2026-11-16", to: "2026-11-22" }, context)).toBe("this-week");
+    expect(presetOf({ from: "2023-08-01", to: "2026-11-22" }, context)).toBe("since-moving-in");
+    expect(presetOf({ from: "2026-05-01", to: "2027-04-30" }, context)).toBe("billing-year");
+    expect(presetOf({ from: "2026-05-02", to: "2026-05-09" }, context)).toBe("custom");
+  });
+
+  it("ends since moving in on the moving-out day, if earlier than today", () => {
+    expect(sinceMovingIn({ ...context, tenancyEnd: "2025-06-30" })).toEqual({ from: "2023-08-01", to: "2025-06-30" });
+  });
+
+  it("has no billing year without both ends", () => {
+    expect(billingYear({ billingPeriod: null })).toBeNull();
+    expect(billingYear({ billingPeriod: { start: "2026-05-01", end: null } })).toBeNull();
+  });
+});
+
+describe("stepping limits and links", () => {
+  it("stops at moving in and at today", () => {
+    expect(canStepBack({ from: "2023-08-01", to: "2023-08-31" }, context)).toBe(false);
+    expect(canStepBack({ from: "2023-09-01", to: "2023-09-30" }, context)).toBe(true);
+    expect(canStepForward({ from: "2026-11-01", to: "2026-11-30" }, context)).toBe(false);
+    expect(canStepForward({ from: "2026-10-01", to: "2026-10-31" }, context)).toBe(true);
+  });
+
+  it("writes the period and comparison, keeping only the view parameters given", () => {
+    expect(periodSearch({ from: "2026-01-01", to: "2026-01-31" }, "none", { tab: "detailed", view: null })).toBe(
+      "from=2026-01-01&to=2026-01-31&compare=none&tab=detailed",
+    );
+  });
+});
