@@ -11,6 +11,15 @@ export const comparisonFace: Record<ConsumptionComparison, Face> = {
   "more-50": "sad",
 };
 
+/** A consumption comparison's smiley with its sentence ("12 % more than the previous period"). */
+export function ComparisonSmiley({ comparison }: { comparison: NonNullable<KpiItem["comparison"]> }) {
+  return (
+    <span className={`kpi-comparison comparison-${comparison.kind}`}>
+      <Smiley kind={comparisonFace[comparison.kind]} label={comparison.text} />
+    </span>
+  );
+}
+
 /** Key figures: the total and each comparison with its smiley and a sentence saying the same. */
 export function KpiList({ kpis }: { kpis: KpiItem[] }) {
   return (
@@ -21,9 +30,7 @@ export function KpiList({ kpis }: { kpis: KpiItem[] }) {
           <dd>
             <span className="kpi-value">{kpi.value}</span>
             {kpi.comparison ? (
-              <span className={`kpi-comparison comparison-${kpi.comparison.kind}`}>
-                <Smiley kind={comparisonFace[kpi.comparison.kind]} label={kpi.comparison.text} />
-              </span>
+              <ComparisonSmiley comparison={kpi.comparison} />
             ) : null}
           </dd>
         </div>

@@ -20,6 +20,24 @@ export interface PeriodSelectorState {
   keep: Record<string, string | null>;
 }
 
+/** A date field of the selector; `errorId` marks it invalid and points at the message. */
+function DateField({ name, label, value, errorId }: { name: "from" | "to"; label: string; value: string; errorId?: string }) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input
+        type="date"
+        name={name}
+        defaultValue={value}
+        key={`${name}-${value}`}
+        required
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+    </label>
+  );
+}
+
 /**
  * The period selector (spec section 2): presets, custom start and end dates, since moving in,
  * billing year, previous and next, and what to compare with. It is a GET form, so the chosen
@@ -69,30 +87,8 @@ export function PeriodSelector({ state }: { state: PeriodSelectorState }) {
         )}
         <fieldset className="period-dates">
           <legend>{t("period.custom_legend")}</legend>
-          <label>
-            <span>{t("period.from")}</span>
-            <input
-              type="date"
-              name="from"
-              defaultValue={state.typed.from || state.period.from}
-              key={`from-${state.typed.from || state.period.from}`}
-              required
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? errorId : undefined}
-            />
-          </label>
-          <label>
-            <span>{t("period.to")}</span>
-            <input
-              type="date"
-              name="to"
-              defaultValue={state.typed.to || state.period.to}
-              key={`to-${state.typed.to || state.period.to}`}
-              required
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? errorId : undefined}
-            />
-          </label>
+          <DateField name="from" label={t("period.from")} value={state.typed.from || state.period.from} errorId={invalid ? errorId : undefined} />
+          <DateField name="to" label={t("period.to")} value={state.typed.to || state.period.to} errorId={invalid ? errorId : undefined} />
           <button type="submit" name="apply" value="dates" className="button button-small">
             {t("period.apply_dates")}
           </button>

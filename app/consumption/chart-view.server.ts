@@ -13,6 +13,7 @@ import { resolutionOf, type SpanType } from "~/domain/span";
 import type { Comparison } from "~/services/tenant/schemas";
 import { ApiError } from "~/services/graphql.server";
 import type { ChartView } from "./chart-view";
+import type { ConsumptionPage } from "./consumption-page.server";
 
 export type { ChartView };
 
@@ -197,4 +198,22 @@ export async function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
     if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return null;
     throw error;
   }
+}
+
+/** The chart of a consumption page's period, span and comparison; `options` adds the rest. */
+export function loadPageChart(
+  page: ConsumptionPage,
+  context: AppLoadContext,
+  options: Pick<ChartRequest, "quantity" | "idPrefix"> & Partial<Pick<ChartRequest, "mode" | "normalized" | "roomName" | "meterNumber" | "span" | "compare">>,
+): Promise<ChartView> {
+  return loadChart({
+    context,
+    t: page.t,
+    language: page.language,
+    tenancyId: page.tenancy.tenancyId,
+    period: page.query.period,
+    span: page.span,
+    compare: page.query.compare,
+    ...options,
+  });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
-import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
+import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { meterLabel } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { formatDateTime } from "~/domain/bucket-labels";
@@ -36,18 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const meterQuantity = meter.quantity;
   const range = toApiRange(page.query.period);
   const [chart, readout] = await Promise.all([
-    loadChart({
-      context,
-      t: page.t,
-      language: page.language,
-      tenancyId: page.tenancy.tenancyId,
-      quantity: meterQuantity,
-      period: page.query.period,
-      span: page.span,
-      compare: page.query.compare,
-      meterNumber: meter.number,
-      idPrefix: "meter",
-    }),
+    loadPageChart(page, context, { quantity: meterQuantity, meterNumber: meter.number, idPrefix: "meter" }),
     unlessRefused(context.api.tenant.readoutMinMax({
       tenancyId: page.tenancy.tenancyId,
       meterNumber: meter.number,

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
-import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
+import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { comparisonKpis, meterRows, roomRows, tableView } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { toApiRange } from "~/domain/period";
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const tableComparison = page.query.compare === "previous-period" ? "PREVIOUS_PERIOD" : page.query.compare === "previous-year" ? "PREVIOUS_YEAR" : null;
   const [chart, kpis, table] = await Promise.all([
-    loadChart({ ...common, context, tenancyId, period: page.query.period, span, compare: page.query.compare, idPrefix: "overview" }),
+    loadPageChart(page, context, { quantity, span, idPrefix: "overview" }),
     unlessRefused(context.api.tenant.kpis({ tenancyId, quantity, ...range })),
     tab === "detailed"
       ? unlessRefused(context.api.tenant.table({

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
-import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
+import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { isAdditionQuantity, loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { co2Facts } from "~/domain/co2-facts";
 import { formatCalendarDate } from "~/domain/format";
@@ -42,19 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const range = toApiRange(page.query.period);
 
   const [chart, prices] = await Promise.all([
-    loadChart({
-      context,
-      t: page.t,
-      language: page.language,
-      tenancyId: page.tenancy.tenancyId,
-      quantity,
-      period: page.query.period,
-      span: page.span,
-      compare: page.query.compare,
-      mode,
-      normalized,
-      idPrefix: view,
-    }),
+    loadPageChart(page, context, { quantity, mode, normalized, idPrefix: view }),
     view === "cost" ? unlessRefused(context.api.tenant.quantityPrices({ periodBegin: range.periodBegin.slice(0, 10), periodEnd: page.query.period.to })) : [],
   ]);
 

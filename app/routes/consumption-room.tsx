@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
-import { loadChart } from "~/consumption/chart-view.server";
+import { loadPageChart } from "~/consumption/chart-view.server";
 import { meterLabel } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { metersOfQuantity } from "~/domain/meters";
@@ -33,18 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const room = page.unit.rooms.find((candidate) => candidate.slug === slug);
   // Only the canonical lowercase slug is the room's address.
   if (!room || meters.length === 0 || slug !== slug.toLowerCase()) throw data({ error: "room_not_found" }, { status: 404 });
-  const chart = await loadChart({
-    context,
-    t: page.t,
-    language: page.language,
-    tenancyId: page.tenancy.tenancyId,
-    quantity,
-    period: page.query.period,
-    span: page.span,
-    compare: page.query.compare,
-    roomName: room.slug,
-    idPrefix: "room",
-  });
+  const chart = await loadPageChart(page, context, { quantity, roomName: room.slug, idPrefix: "room" });
   return {
     tenancyId: page.tenancy.id,
     quantity,

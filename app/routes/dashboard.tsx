@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { comparisonFace } from "~/components/kpi-list";
+import { ComparisonSmiley, comparisonFace } from "~/components/kpi-list";
 import { Smiley } from "~/components/smiley";
 import { consumptionComparisons } from "~/domain/smileys";
 import { useTranslation } from "react-i18next";
@@ -100,11 +100,7 @@ export default function Dashboard() {
                 ) : (
                   <>
                     <p className="quantity-value">{item.value}</p>
-                    {item.comparison ? (
-                      <p className={`kpi-comparison comparison-${item.comparison.kind}`}>
-                        <Smiley kind={comparisonFace[item.comparison.kind]} label={item.comparison.text} />
-                      </p>
-                    ) : null}
+                    {item.comparison ? <ComparisonSmiley comparison={item.comparison} /> : null}
                   </>
                 )}
               </li>

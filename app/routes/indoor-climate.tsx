@@ -6,7 +6,7 @@ import { HelpDialog, HelpLink } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
 import { RouteError } from "~/components/route-error";
 import { Smiley } from "~/components/smiley";
-import { loadChart, unlessRefused } from "~/consumption/chart-view.server";
+import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { loadConsumptionPage, measuredQuantities, periodSelectorState } from "~/consumption/consumption-page.server";
 import { toApiRange } from "~/domain/period";
 import { formatQuantity } from "~/domain/quantity-format";
@@ -29,14 +29,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const measured = measuredQuantities(page.unit);
   const quantities = indoorClimateQuantityIds.filter((q) => measured.includes(q));
   if (quantities.length === 0) throw data({ error: "quantity_not_measured" }, { status: 404 });
-  const common = { context, t: page.t, language: page.language, tenancyId: page.tenancy.tenancyId, period: page.query.period, span: page.span };
   const range = toApiRange(page.query.period);
   const sections = await Promise.all(
     quantities.map(async (quantity) => {
       // Property averages of indoor climate are not shown: comparisons here are with time only.
       const compare = page.query.compare === "property-average" ? "none" : page.query.compare;
       const [chart, kpis] = await Promise.all([
-        loadChart({ ...common, quantity, compare, idPrefix: quantity }),
+        loadPageChart(page, context, { quantity, compare, idPrefix: quantity }),
         unlessRefused(context.api.tenant.kpis({ tenancyId: page.tenancy.tenancyId, quantity, ...range })),
       ]);
       const smiley = (value: number | null) => indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value);
