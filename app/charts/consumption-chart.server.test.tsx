@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { chartColors, renderConsumptionChart, roundCoordinates, type ChartInput } from "./consumption-chart.server";
+import { chartColors, niceScale, renderConsumptionChart, roundCoordinates, type ChartInput } from "./consumption-chart.server";
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -123,6 +123,17 @@ describe("renderConsumptionChart", () => {
     expect(svg).toContain(`<g fill="${chartColors.main}"`);
     expect(svg).toContain(">0 u<");
     expect(svg).toContain(">kWh<");
+  });
+
+  it("never writes two y ticks the same, even for small values of a whole-number quantity", () => {
+    // Heat energy is written without decimals; ticks 0, 0.5, 1, 1.5, 2 must not read 0, 1, 1, 2, 2.
+    const whole = (value: number, digits: number) =>
+      value.toLocaleString("da-DK", { minimumFractionDigits: digits ?? 0, maximumFractionDigits: digits ?? 0 });
+    const { svg } = renderConsumptionChart(input({ values: [0.4, 1.6, 1.1, 0.2], formatValue: whole }));
+    const yTicks = [...svg.matchAll(/>(\d+(?:,\d+)?)</g)].map((m) => m[1]);
+    expect(yTicks.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(yTicks).size).toBe(yTicks.length);
+    expect(yTicks).toContain("0,5");
   });
 
   it("skips missing values in bars instead of drawing them as zero", () => {
@@ -282,5 +293,24 @@ describe("roundCoordinates", () => {
     expect(roundCoordinates('<path d="M1.23456,2.98765L-0.04,1e-7"></path><text x="3.14159">1.23456</text>')).toBe(
       '<path d="M1.2,3L0,0"></path><text x="3.1">1.23456</text>',
     );
+  });
+});
+
+describe("niceScale", () => {
+  it("covers the values with round steps, from zero for bars", () => {
+    expect(niceScale([3, 17], true)).toEqual({ domain: [0, 20], ticks: [0, 5, 10, 15, 20], fractionDigits: 0 });
+    expect(niceScale([0.4, 1.6], true)).toEqual({ domain: [0, 2], ticks: [0, 0.5, 1, 1.5, 2], fractionDigits: 1 });
+    expect(niceScale([0.02, 0.11], true).fractionDigits).toBe(2);
+  });
+
+  it("gives a flat or empty series room around it", () => {
+    expect(niceScale([21, 21], false).domain[0]).toBeLessThan(21);
+    expect(niceScale([null, null], true).domain).toEqual([0, 1]);
+  });
+
+  it("takes negative values (a cost estimate may be negative)", () => {
+    const { domain, ticks } = niceScale([-2, 3], true);
+    expect(domain[0]).toBeLessThanOrEqual(-2);
+    expect(ticks).toContain(0);
   });
 });

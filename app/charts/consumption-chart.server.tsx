@@ -39,8 +39,11 @@ export interface ChartInput {
   kind: "bars" | "line";
   /** Axis tick labels, already localized by the caller: one per timestamp. */
   tickLabels: readonly string[];
-  /** Formatted y-axis tick, e.g. (v) => "1,5". */
-  formatValue: (value: number) => string;
+  /**
+   * Formats a y-axis tick, e.g. (1.5, 1) => "1,5". The second argument is the number of decimals
+   * the ticks' step needs, so neighbouring ticks never read the same (0, 0,5, 1 — not 0, 1, 1).
+   */
+  formatValue: (value: number, fractionDigits: number) => string;
   /** Shown as the y-axis label, e.g. "kWh". */
   unitLabel: string;
   /** `<title>` of the SVG (accessible name). */
@@ -247,7 +250,7 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
       <VictoryAxis
         dependentAxis
         tickValues={yScale.ticks}
-        tickFormat={(value: number) => input.formatValue(value)}
+        tickFormat={(value: number) => input.formatValue(value, yScale.fractionDigits)}
         label={input.unitLabel}
         offsetX={padding.left}
         axisComponent={<SvgLine />}
@@ -428,8 +431,14 @@ function ChartSvg({ idPrefix, title, desc, legend, width = defaultWidth, height 
   );
 }
 
-/** A y domain and about five round tick values covering the values (and zero, for bars). */
-function niceScale(values: readonly (number | null)[], includeZero: boolean): { domain: [number, number]; ticks: number[] } {
+/**
+ * A y domain and about five round tick values covering the values (and zero, for bars), with the
+ * decimals the step needs to write every tick differently.
+ */
+export function niceScale(
+  values: readonly (number | null)[],
+  includeZero: boolean,
+): { domain: [number, number]; ticks: number[]; fractionDigits: number } {
   let low = Infinity;
   let high = -Infinity;
   for (const value of values) {
@@ -449,7 +458,9 @@ function niceScale(values: readonly (number | null)[], includeZero: boolean): { 
   const to = Math.ceil(high / step);
   const ticks: number[] = [];
   for (let k = from; k <= to; k++) ticks.push(Number((k * step).toFixed(decimals)));
-  return { domain: [ticks[0]!, ticks.at(-1)!], ticks };
+  let fractionDigits = 0;
+  while (fractionDigits < decimals && Math.abs(Math.round(step * 10 ** fractionDigits) - step * 10 ** fractionDigits) > 1e-9) fractionDigits++;
+  return { domain: [ticks[0]!, ticks.at(-1)!], ticks, fractionDigits };
 }
 
 const geometryAttribute = /\s(d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform)="([^"]*)"/g;

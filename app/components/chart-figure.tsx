@@ -14,7 +14,7 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
         {chart.hasData ? (
           <span className="chart-legend">
             <span className="legend-main">
-              {t("chart.total")}: <strong>{chart.totalText}</strong> {chart.unit}
+              {t(chart.averaged ? "chart.average" : "chart.total")}: <strong>{chart.totalText}</strong> {chart.unit}
             </span>
             {chart.comparisonLabel ? (
               <span className="legend-comparison">
@@ -48,7 +48,7 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
               <tr>
                 <th scope="col">{t("chart.period")}</th>
                 <th scope="col">
-                  {t("chart.value")} ({chart.unit})
+                  {t(chart.averaged ? "chart.value_average" : "chart.value")} ({chart.unit})
                 </th>
                 {chart.comparisonLabel ? (
                   <th scope="col">

@@ -18,6 +18,11 @@ export interface PeriodSelectorState {
   hasBillingYear: boolean;
   /** View state to keep when the period changes (tab, view …). */
   keep: Record<string, string | null>;
+  /**
+   * Where the form goes: the page it is on. The selector is drawn by a layout route, and a form
+   * without an action would post to the layout's own URL, dropping a room, meter or price subpage.
+   */
+  action: string;
 }
 
 /** A date field of the selector; `errorId` marks it invalid and points at the message. */
@@ -81,7 +86,7 @@ export function PeriodSelector({ state }: { state: PeriodSelectorState }) {
           <span className="stepper-button" aria-hidden="true">›</span>
         )}
       </div>
-      <Form method="get" className="period-form" preventScrollReset>
+      <Form method="get" action={state.action} className="period-form" preventScrollReset>
         {Object.entries(state.keep).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}

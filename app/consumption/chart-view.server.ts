@@ -2,12 +2,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { renderConsumptionChart } from "~/charts/consumption-chart.server";
 import { pick } from "~/domain/chart-points";
-import { longBucketLabel, shortBucketLabel } from "~/domain/bucket-labels";
+import { longBucketLabels, shortBucketLabel } from "~/domain/bucket-labels";
 import { formatCalendarDate } from "~/domain/format";
 import { periodDays, toApiRange, todayInCopenhagen, type Period } from "~/domain/period";
 import type { CompareChoice } from "~/domain/period-query";
 import { quantityDefinition, type QuantityId } from "~/domain/quantities";
-import { formatQuantityNumber, unitLabel, type ValueMode } from "~/domain/quantity-format";
+import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "~/domain/quantity-format";
 import { indoorClimateBands } from "~/domain/smileys";
 import { resolutionOf, type SpanType } from "~/domain/span";
 import type { Comparison } from "~/services/tenant/schemas";
@@ -93,6 +93,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     drawnPoints: 0,
     totalPoints: 0,
     total: null,
+    averaged: definition.aggregation !== "addition",
     comparisonTotal: null,
     totalText: formatQuantityNumber(null, quantity, language, formatOptions),
     comparisonTotalText: null,
@@ -139,10 +140,10 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     kind: definition.aggregation === "addition" ? "bars" : "line",
     // Hours over more than a day are told apart by their date on the axis (the table has the hour).
     tickLabels: result.timestamps.map((ts) => shortBucketLabel(ts, span === "hour" && periodDays(period) > 1 ? "day" : span, language)),
-    formatValue: (value) => format(value),
+    formatValue: (value, digits) => formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
     unitLabel: unit,
     title,
-    description: t("chart.description", {
+    description: t(definition.aggregation === "addition" ? "chart.description" : "chart.description_average", {
       buckets: values.length,
       span: t(`span.${span}`),
       unit,
@@ -161,8 +162,9 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   const timestamps = pick(result.timestamps, chart.indices);
   const shownValues = pick(values, chart.indices);
   const shownComparison = comparison ? pick(comparison, chart.indices) : null;
-  const rows = timestamps.map((ts, i) => ({
-    label: longBucketLabel(ts, span, language),
+  const labels = longBucketLabels(timestamps, span, language);
+  const rows = timestamps.map((_, i) => ({
+    label: labels[i]!,
     value: format(shownValues[i] ?? null),
     comparison: shownComparison ? format(shownComparison[i] ?? null) : null,
   }));
@@ -176,6 +178,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     rows,
     drawnPoints: chart.drawnPoints,
     totalPoints: chart.totalPoints,
+    averaged: definition.aggregation !== "addition",
     total,
     comparisonTotal,
     totalText: format(total),

@@ -19,6 +19,8 @@ export interface ChartView {
   /** Values drawn / values in the period (the chart keeps each stretch's peaks). */
   drawnPoints: number;
   totalPoints: number;
+  /** Whether the series is a mean (temperature, humidity …) rather than a sum: "Average", not "Total". */
+  averaged: boolean;
   /** Sum (addition) or mean (average) of the main series; null without data. */
   total: number | null;
   comparisonTotal: number | null;

@@ -109,6 +109,7 @@ export function periodSelectorState(page: ConsumptionPage, request: Request): Pe
     nextHref: canStepForward(query.period, periodContext) ? href(stepPeriod(query.period, 1)) : null,
     hasBillingYear: billingYear(periodContext) !== null,
     keep,
+    action: url.pathname,
   };
 }
 

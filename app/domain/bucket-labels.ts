@@ -4,14 +4,10 @@
  * ("2026-03-29T03:00:00+02:00"); the label is read from the local part of the string, so neither
  * the server's nor the resident's time zone can shift a bucket to another hour or day.
  */
+import { dateLocale } from "./format";
 import type { SpanType } from "./span";
 
-/** Dates read naturally in the resident's language: Danish, Norwegian or British English. */
-export function dateLocale(language: string): "da-DK" | "nb-NO" | "en-GB" {
-  if (language === "en") return "en-GB";
-  if (language === "nb") return "nb-NO";
-  return "da-DK";
-}
+export { dateLocale };
 
 const weekWord: Record<string, string> = { da: "uge", nb: "uke", en: "week" };
 
@@ -102,6 +98,28 @@ export function longBucketLabel(timestamp: string, span: SpanType, language: str
     case "month":
       return format(locale, "month-long", { month: "long", year: "numeric" }).format(date);
   }
+}
+
+/**
+ * The zone a timestamp's offset stands for: Copenhagen's summer and winter time by their usual
+ * abbreviations, anything else as an offset from UTC.
+ */
+export function zoneName(timestamp: string): string {
+  const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(timestamp)?.[1];
+  if (offset === "+02:00") return "CEST";
+  if (offset === "+01:00") return "CET";
+  return offset === undefined || offset === "Z" ? "UTC" : `UTC${offset}`;
+}
+
+/**
+ * Table labels for a whole series. The hour the clocks go back (02:00–03:00 on the last Sunday of
+ * October) happens twice; its two rows are told apart by their zone, "(CEST)" then "(CET)".
+ */
+export function longBucketLabels(timestamps: readonly string[], span: SpanType, language: string): string[] {
+  const labels = timestamps.map((ts) => longBucketLabel(ts, span, language));
+  const seen = new Map<string, number>();
+  for (const label of labels) seen.set(label, (seen.get(label) ?? 0) + 1);
+  return labels.map((label, i) => ((seen.get(label) ?? 0) > 1 ? `${label} (${zoneName(timestamps[i]!)})` : label));
 }
 
 /** A moment for residents: "3. marts 2026 14:05" / "3 March 2026 14:05", in Copenhagen time as written. */

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatLocale } from "./format";
+import { dateLocale, formatCalendarDate, formatLocale } from "./format";
 
 describe("formatLocale (spec section 9: Danish unless English, then en-GB)", () => {
   it("uses British conventions for English", () => {
@@ -18,25 +18,34 @@ describe("formatLocale (spec section 9: Danish unless English, then en-GB)", () 
   });
 });
 
+describe("dateLocale", () => {
+  it("names months in the resident's language", () => {
+    expect(dateLocale("da")).toBe("da-DK");
+    expect(dateLocale("nb")).toBe("nb-NO");
+    expect(dateLocale("en")).toBe("en-GB");
+    expect(dateLocale("de")).toBe("da-DK");
+  });
+});
+
 // Dates around midnight and the 2025 DST switches in Europe (30 March, 26 October), the turn of
 // the year and a leap day: each must be shown as the calendar date it is.
-const dates: [iso: string, en: string, da: string][] = [
-  ["2025-03-30", "30 March 2025", "30. marts 2025"],
-  ["2025-03-31", "31 March 2025", "31. marts 2025"],
-  ["2025-10-26", "26 October 2025", "26. oktober 2025"],
-  ["2025-10-27", "27 October 2025", "27. oktober 2025"],
-  ["2025-01-01", "1 January 2025", "1. januar 2025"],
-  ["2024-12-31", "31 December 2024", "31. december 2024"],
-  ["2024-02-29", "29 February 2024", "29. februar 2024"],
-  ["2025-05-01", "1 May 2025", "1. maj 2025"],
+const dates: [iso: string, en: string, da: string, nb: string][] = [
+  ["2025-03-30", "30 March 2025", "30. marts 2025", "30. mars 2025"],
+  ["2025-03-31", "31 March 2025", "31. marts 2025", "31. mars 2025"],
+  ["2025-10-26", "26 October 2025", "26. oktober 2025", "26. oktober 2025"],
+  ["2025-10-27", "27 October 2025", "27. oktober 2025", "27. oktober 2025"],
+  ["2025-01-01", "1 January 2025", "1. januar 2025", "1. januar 2025"],
+  ["2024-12-31", "31 December 2024", "31. december 2024", "31. desember 2024"],
+  ["2024-02-29", "29 February 2024", "29. februar 2024", "29. februar 2024"],
+  ["2025-05-01", "1 May 2025", "1. maj 2025", "1. mai 2025"],
 ];
 
 describe("formatCalendarDate", () => {
-  it.each(dates)("formats %s as the date it is", (iso, en, da) => {
+  it.each(dates)("formats %s as the date it is", (iso, en, da, nb) => {
     expect(formatCalendarDate(iso, "en")).toBe(en);
     expect(formatCalendarDate(iso, "da")).toBe(da);
-    // Norwegian residents get Danish number and date conventions (spec section 9).
-    expect(formatCalendarDate(iso, "nb")).toBe(da);
+    // Numbers follow Danish conventions in Norwegian (spec section 9), but month names are Norwegian.
+    expect(formatCalendarDate(iso, "nb")).toBe(nb);
   });
 
   it("leaves a value that is not a calendar date as it is", () => {

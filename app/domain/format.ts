@@ -9,12 +9,22 @@ export function formatLocale(language: FormatLanguage | string): "da-DK" | "en-G
   return language === "en" ? "en-GB" : "da-DK";
 }
 
-/** "2025-05-01" → "1. maj 2025" (da, nb) or "1 May 2025" (en). */
+/**
+ * Dates read naturally in the resident's language: Danish, Norwegian or British English. (Numbers
+ * keep the spec's Danish conventions in Norwegian too; month and weekday names cannot.)
+ */
+export function dateLocale(language: FormatLanguage | string): "da-DK" | "nb-NO" | "en-GB" {
+  if (language === "en") return "en-GB";
+  if (language === "nb") return "nb-NO";
+  return "da-DK";
+}
+
+/** "2025-05-01" → "1. maj 2025" (da), "1. mai 2025" (nb) or "1 May 2025" (en). */
 export function formatCalendarDate(isoDate: string, language: FormatLanguage | string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) return isoDate;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return calendarDateFormat(formatLocale(language)).format(date);
+  return calendarDateFormat(dateLocale(language)).format(date);
 }
 
 // Building an Intl formatter costs far more than using one: keep one per locale.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { quantityIds, type QuantityId } from "./quantities";
-import { formatNumber, formatPercent, formatQuantity, formatQuantityNumber, fractionDigits, unitLabel } from "./quantity-format";
+import { currencyLabel, formatNumber, formatPercent, formatQuantity, formatQuantityNumber, fractionDigits, unitLabel } from "./quantity-format";
 
 const NBSP = "\u00a0";
 
@@ -208,5 +208,14 @@ describe("formatPercent", () => {
 
   it("writes a small negative change as 0", () => {
     expect(formatPercent(-0.2, "da")).toBe(`0${NBSP}%`);
+  });
+});
+
+describe("currencyLabel", () => {
+  it("writes kroner as 'kr.' in Danish and Norwegian and the ISO code in English", () => {
+    expect(currencyLabel("DKK", "da")).toBe("kr.");
+    expect(currencyLabel("NOK", "nb")).toBe("kr.");
+    expect(currencyLabel("DKK", "en")).toBe("DKK");
+    expect(currencyLabel("EUR", "da")).toBe("EUR");
   });
 });

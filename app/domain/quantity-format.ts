@@ -113,6 +113,14 @@ function hcaIsPlural(value: number | null | undefined): boolean {
 }
 
 /**
+ * A currency as residents write it: Danish and Norwegian kroner are "kr." in Danish and Norwegian,
+ * any currency is its ISO code in English ("DKK").
+ */
+export function currencyLabel(currency: string, language: string): string {
+  return (language === "da" || language === "nb") && (currency === "DKK" || currency === "NOK") ? "kr." : currency;
+}
+
+/**
  * The unit after a value (spec section 3): kWh, m³, K, °C, %, the translated hca unit, none for
  * error counts; "/m²" appended for normalized values. Cost is in Danish kroner ("kr." in Danish
  * and Norwegian, "DKK" in English); CO2 in grams. Normalized hca values are rates, written with
@@ -122,7 +130,7 @@ export function unitLabel(quantity: QuantityId, language: string, options: Forma
   const { normalized = false, mode = "HOURLY_VALUES", value } = options;
   const perArea = (label: string) => (normalized && label !== "" ? `${label}/m²` : label);
 
-  if (mode === "COST") return perArea(language === "da" || language === "nb" ? "kr." : "DKK");
+  if (mode === "COST") return perArea(currencyLabel("DKK", language));
   if (mode === "CO2") return perArea("g CO₂");
 
   switch (quantityDefinition(quantity).unit) {

@@ -9,7 +9,7 @@ import { isAdditionQuantity, loadConsumptionPage, requireMeasuredQuantity } from
 import { co2Facts } from "~/domain/co2-facts";
 import { formatCalendarDate } from "~/domain/format";
 import { toApiRange } from "~/domain/period";
-import { formatNumber, formatQuantity, unitLabel } from "~/domain/quantity-format";
+import { currencyLabel, formatNumber, formatQuantity, unitLabel } from "~/domain/quantity-format";
 import type { QuantityId } from "~/domain/quantities";
 import { withSearchParam } from "~/domain/url-state";
 import { pageMeta } from "~/i18n/meta";
@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       .filter((price) => price.quantity === quantity)
       .map((price) => ({
         key: `${price.validFrom}-${price.price}`,
-        price: `${formatNumber(price.price, language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${price.currency}/${unitLabel(quantity, language, { value: 1 })}`,
+        price: `${formatNumber(price.price, language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${currencyLabel(price.currency, language)}/${unitLabel(quantity, language, { value: 1 })}`,
         validFrom: formatCalendarDate(price.validFrom, language),
         validTo: price.validTo ? formatCalendarDate(price.validTo, language) : null,
       })),

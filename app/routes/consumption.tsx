@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PeriodSelector } from "~/components/period-selector";
 import { RouteError } from "~/components/route-error";
@@ -38,6 +38,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     search: periodSearch(page.query.period, page.query.compare),
   };
 }
+
+/**
+ * The selector's links, form target and default comparison depend on the subpage (room and meter
+ * pages compare with the previous period), so moving between subpages loads this frame again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function Consumption() {
   const { t } = useTranslation();

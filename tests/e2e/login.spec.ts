@@ -11,7 +11,9 @@ test.describe("login with e-mail", () => {
     for (const heading of ["Forbrugsvurdering", "Dit forbrug", "Indeklima", "Seneste fordelingsregnskab"]) {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
-    await expect(page.getByText("Data er endnu ikke tilgængelige").first()).toBeVisible();
+    // Her figures: a rating letter, and no allocation statement yet (Anna has none).
+    await expect(page.getByText(/^Vurdering [A-G]$/).first()).toBeVisible();
+    await expect(page.getByText("Ingen fordelingsregnskaber endnu.")).toBeVisible();
     const cookie = await sessionCookie(context);
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
