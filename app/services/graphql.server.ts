@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { z } from "zod";
+import { httpFetch } from "./http-fetch.server";
 
 /**
  * The one place where the portal talks GraphQL (DESIGN.md section 1): every call has a timeout,
@@ -81,7 +82,7 @@ export interface GraphQLService {
 
 export function createGraphQLService(options: GraphQLServiceOptions): GraphQLService {
   const client = new GraphQLClient(options.url, {
-    fetch: options.fetch ?? fetch,
+    fetch: options.fetch ?? httpFetch,
     method: "POST",
   });
   const memo = new Map<string, Promise<unknown>>();

@@ -3,7 +3,7 @@
  * Migrator from the static list in migrations/index.ts.
  */
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import { staticMigrationProvider } from "./migrations";
 import type { Database } from "./types";
 
@@ -17,7 +17,35 @@ export function createDatabase(path: string): Kysely<Database> {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** How many prepared statements to keep: the back-end's queries, with room for IN lists of many sizes. */
+const statementCacheSize = 500;
+
+/**
+ * Kysely prepares every query afresh; SQLite's parsing and planning then costs more than running
+ * the small queries of a page. Statements are kept by their SQL text and reused (better-sqlite3
+ * statements are reusable; SQLite re-prepares one by itself if the schema changes). The back-end
+ * never streams a query (`iterate`), the one use that would hold a statement busy.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) {
+        // Most recently used last, so the oldest is the first to go.
+        statements.delete(source);
+      } else {
+        statement = sqlite.prepare(source);
+        if (statements.size >= statementCacheSize) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+  };
 }
 
 export class MigrationFailedError extends Error {

@@ -35,6 +35,20 @@ export function secretKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
+/**
+ * The WebCrypto key of the HMAC bytes, imported once per key: jose would otherwise import the raw
+ * bytes again for every token it signs or checks, a good part of each request's cost.
+ */
+const cryptoKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function hmacKey(key: Uint8Array): Promise<CryptoKey> {
+  let imported = cryptoKeys.get(key);
+  if (!imported) {
+    imported = crypto.subtle.importKey("raw", key as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    cryptoKeys.set(key, imported);
+  }
+  return imported;
+}
+
 export const toEpochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 export interface SignedAccessToken {
@@ -65,7 +79,7 @@ export async function signAccessToken(
     .setAudience(claims.audience)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(settings.key);
+    .sign(await hmacKey(settings.key));
   return { token, iat, exp };
 }
 
@@ -85,7 +99,7 @@ export async function verifyAccessToken(
   now: Date,
 ): Promise<VerifiedAccessToken | null> {
   try {
-    const { payload } = await jwtVerify(token, settings.key, {
+    const { payload } = await jwtVerify(token, await hmacKey(settings.key), {
       algorithms: ["HS256"],
       audience,
       currentDate: now,
