@@ -101,6 +101,9 @@ export function isNormalizable(quantity: QuantityId): boolean {
 
 export type PriceOfHour = (hourS: number) => number | undefined;
 
+/** The price of a meter's hour: each meter is priced by its own quantity (total water = hot + cold). */
+export type PriceOfMeterHour = (hourS: number, meterId: number) => number | undefined;
+
 /** Hourly price (per unit of the quantity) for the cost mode over [fromS, toS). */
 export async function loadPrices(db: Db, quantity: QuantityId, fromS: number, toS: number): Promise<PriceOfHour> {
   if (marketPricedQuantities.includes(quantity)) {
@@ -166,7 +169,7 @@ export async function collectBucketRows(
   resolution: Resolution,
   buckets: readonly Bucket[],
   window: DataWindow,
-  prices?: PriceOfHour,
+  prices?: PriceOfMeterHour,
 ): Promise<BucketRow[]> {
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
@@ -181,7 +184,7 @@ export async function collectBucketRows(
       const hour = row.key as number;
       let value = row.value;
       if (prices !== undefined) {
-        const price = prices(hour);
+        const price = prices(hour, row.meter_id);
         if (price === undefined) continue;
         value *= price;
       }
@@ -254,13 +257,25 @@ export interface SeriesContext {
   window: DataWindow;
 }
 
-/** Loads prices for the cost mode over the buckets, or undefined for the other modes. */
-async function pricesFor(context: SeriesContext, buckets: readonly Bucket[]): Promise<PriceOfHour | undefined> {
+/**
+ * Loads prices for the cost mode over the buckets, or undefined for the other modes. Each meter is
+ * priced by its own quantity, so water (total) costs its hot water at the hot-water price and its
+ * cold water at the cold-water price.
+ */
+async function pricesFor(context: SeriesContext, buckets: readonly Bucket[], meters: readonly MeterInfo[]): Promise<PriceOfMeterHour | undefined> {
   if (context.presentation.mode !== "COST") return undefined;
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
   if (first === undefined || last === undefined) return () => undefined;
-  return loadPrices(context.db, context.quantity, Math.max(first.start / 1000, context.window.fromS), Math.min(last.end / 1000, context.window.toS));
+  const fromS = Math.max(first.start / 1000, context.window.fromS);
+  const toS = Math.min(last.end / 1000, context.window.toS);
+  const quantities = [...new Set(meters.map((meter) => meter.quantity))];
+  const byQuantity = new Map(await Promise.all(quantities.map(async (quantity) => [quantity, await loadPrices(context.db, quantity, fromS, toS)] as const)));
+  const quantityOfMeter = new Map(meters.map((meter) => [meter.id, meter.quantity]));
+  return (hour, meterId) => {
+    const quantity = quantityOfMeter.get(meterId);
+    return quantity === undefined ? undefined : byQuantity.get(quantity)?.(hour);
+  };
 }
 
 /** One series: the meters' values per bucket of the period. */
@@ -278,7 +293,7 @@ export async function seriesOf(
     context.resolution,
     buckets,
     context.window,
-    await pricesFor(context, buckets),
+    await pricesFor(context, buckets, meters),
   );
   const aggregates = groupRows(rows, buckets.length, () => "all").get("all");
   const values = buckets.map((_, index) => present(aggregates?.[index], context.presentation, floorArea));
@@ -306,7 +321,7 @@ export async function propertyAverageSeries(
     context.resolution,
     buckets,
     context.window,
-    await pricesFor(context, buckets),
+    await pricesFor(context, buckets, otherMeters),
   );
   const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
   return buckets.map((_, index) =>
@@ -336,7 +351,7 @@ export async function totalsOf<K>(
     "YEARLY",
     [bucket],
     context.window,
-    await pricesFor(seriesContext, [bucket]),
+    await pricesFor(seriesContext, [bucket], meters),
   );
   const meterById = new Map(meters.map((meter) => [meter.id, meter]));
   const groups = groupRows(rows, 1, (meterId) => {

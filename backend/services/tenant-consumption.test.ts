@@ -261,6 +261,18 @@ describe("tenantGraph against the raw readings", () => {
     expect(cost.values[0]).toBeCloseTo(raw.rows[0]!.cost, 6);
   });
 
+  it("prices total water as its hot water at the hot-water price plus its cold water at the cold-water price", async () => {
+    const input = { tenancyId: demoTenancyIds.anna, resolution: "DAILY", mode: "COST", periodBegin: "2025-03-10T00:00:00", periodEnd: "2025-03-11T00:00:00" };
+    const cost = (await graph("anna", { ...input, quantities: ["total-water-volume"] })).graphs[0]!.consumption;
+    expect(cost.quantityDescriptor.expressedAs).toBe("DKK");
+    const hot = await rawRegisterDelta(await meterIds(ANNA_UNIT, "hot-water-volume"), day("2025-03-10"), day("2025-03-11"));
+    const cold = await rawRegisterDelta(await meterIds(ANNA_UNIT, "cold-water-volume"), day("2025-03-10"), day("2025-03-11"));
+    expect(hot).toBeGreaterThan(0);
+    expect(cold).toBeGreaterThan(0);
+    // The 2025 tariffs of the demo data: hot water 102.75 DKK/m3, cold water 67.10 DKK/m3.
+    expect(cost.values[0]).toBeCloseTo(hot * 102.75 + cold * 67.1, 6);
+  });
+
   it("may estimate a negative cost when market prices are negative", async () => {
     const negative = await sql<{ hour: number }>`select hour from market_prices where price < -0.2 and hour >= ${day("2025-01-05")} and hour < ${day("2025-03-01")} order by hour limit 1`.execute(backend.db);
     const hour = negative.rows[0]!.hour;
