@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metersOfQuantity, withTotalWater } from "./meters";
+import { metersOfQuantity, partsOf, withTotalWater } from "./meters";
 
 const meters = [
   { number: "31000001", quantity: "hot-water-volume" },
@@ -25,5 +25,12 @@ describe("withTotalWater", () => {
   });
   it("adds nothing with only one of them", () => {
     expect(withTotalWater(["cold-water-volume"])).toEqual(["cold-water-volume"]);
+  });
+});
+
+describe("partsOf", () => {
+  it("makes total water of hot and cold water, and any other quantity of itself", () => {
+    expect(partsOf("total-water-volume")).toEqual(["hot-water-volume", "cold-water-volume"]);
+    expect(partsOf("hca")).toEqual(["hca"]);
   });
 });

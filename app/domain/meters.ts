@@ -8,8 +8,13 @@ const parts: Partial<Record<QuantityId, readonly QuantityId[]>> = {
   "total-water-volume": ["hot-water-volume", "cold-water-volume"],
 };
 
+/** The quantities whose meters make up a quantity: hot and cold water for total water, else itself. */
+export function partsOf(quantity: QuantityId): readonly QuantityId[] {
+  return parts[quantity] ?? [quantity];
+}
+
 export function metersOfQuantity<M extends { quantity: string }>(meters: readonly M[], quantity: QuantityId): M[] {
-  const measured = parts[quantity] ?? [quantity];
+  const measured = partsOf(quantity);
   return meters.filter((meter) => (measured as readonly string[]).includes(meter.quantity));
 }
 

@@ -5,6 +5,7 @@
  * inputs: access checks and argument validation happen in services/tenant-consumption.ts.
  */
 import type { Kysely } from "kysely";
+import { marketPricedQuantities } from "../../app/domain/price-view";
 import { quantityDefinition, type Aggregation, type QuantityId } from "../../app/domain/quantities";
 import type { Database, IsoDate } from "../db/types";
 import { clean, valueOf, type Aggregate } from "./aggregate";
@@ -30,8 +31,6 @@ export type GraphMode = (typeof graphModes)[number];
 export const comparisons = ["PREVIOUS_PERIOD", "PREVIOUS_YEAR", "PROPERTY_AVERAGE"] as const;
 export type Comparison = (typeof comparisons)[number];
 
-/** Quantities whose cost estimate uses the hourly electricity market price (the BREEAM-style estimate). */
-export const marketPricedQuantities: readonly QuantityId[] = ["heat-energy", "electricity-energy"];
 export const MARKET_PRICE_AREA = "DK2";
 export const CURRENCY = "DKK";
 
@@ -104,8 +103,12 @@ export type PriceOfHour = (hourS: number) => number | undefined;
 /** The price of a meter's hour: each meter is priced by its own quantity (total water = hot + cold). */
 export type PriceOfMeterHour = (hourS: number, meterId: number) => number | undefined;
 
+/** Grams of CO2 per unit of a meter's own quantity (total water = hot + cold); undefined: no factor. */
+export type Co2FactorOfMeter = (meterId: number) => number | undefined;
+
 /** Hourly price (per unit of the quantity) for the cost mode over [fromS, toS). */
 export async function loadPrices(db: Db, quantity: QuantityId, fromS: number, toS: number): Promise<PriceOfHour> {
+  // Heating and electricity: the hourly electricity market price (the BREEAM-style estimate).
   if (marketPricedQuantities.includes(quantity)) {
     const rows = await db
       .selectFrom("market_prices")
@@ -161,20 +164,25 @@ export interface BucketRow {
 /**
  * The rollup rows of the meters inside the buckets and the window, each tagged with its bucket.
  * Consumption reads the coarsest exact rollup; cost reads hours and multiplies each by its price
- * (hours without a price are left out).
+ * (hours without a price are left out). CO2 reads the same rollups as consumption and multiplies
+ * each meter's rows by its factor (a factor is constant over time, so a year of CO2 costs no more
+ * than a year of consumption); meters without a factor are left out.
  */
 export async function collectBucketRows(
   db: Db,
-  meterIds: readonly number[],
+  allMeterIds: readonly number[],
   resolution: Resolution,
   buckets: readonly Bucket[],
   window: DataWindow,
   prices?: PriceOfMeterHour,
+  co2Factors?: Co2FactorOfMeter,
 ): Promise<BucketRow[]> {
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
+  const meterIds = co2Factors === undefined ? allMeterIds : allMeterIds.filter((meterId) => co2Factors(meterId) !== undefined);
   if (first === undefined || last === undefined || meterIds.length === 0) return [];
   const out: BucketRow[] = [];
+  const weighed = (meterId: number, value: number) => (co2Factors === undefined ? value : value * co2Factors(meterId)!);
 
   if (resolution === "HOURLY" || prices !== undefined) {
     const fromS = Math.max(first.start / 1000, window.fromS);
@@ -190,7 +198,7 @@ export async function collectBucketRows(
       }
       const index =
         resolution === "HOURLY" ? Math.round((hour * 1000 - first.start) / HOUR_MS) : bucketIndexOfDay(buckets, dayKeyOf(hour * 1000));
-      if (index >= 0 && index < buckets.length) out.push({ meterId: row.meter_id, index, value, weight: row.weight });
+      if (index >= 0 && index < buckets.length) out.push({ meterId: row.meter_id, index, value: weighed(row.meter_id, value), weight: row.weight });
     }
     return out;
   }
@@ -204,7 +212,7 @@ export async function collectBucketRows(
   for (const row of rows) {
     const key = row.key as string;
     const index = bucketIndexOfDay(buckets, key.length === 7 ? `${key}-01` : key);
-    if (index >= 0) out.push({ meterId: row.meter_id, index, value: row.value, weight: row.weight });
+    if (index >= 0) out.push({ meterId: row.meter_id, index, value: weighed(row.meter_id, row.value), weight: row.weight });
   }
   return out;
 }
@@ -231,17 +239,22 @@ export interface Presentation {
   aggregation: Aggregation;
   mode: GraphMode;
   normalized: boolean;
-  /** Grams of CO2 per unit of the quantity (mode CO2). */
-  co2Factor: number | null;
+  /**
+   * Grams of CO2 per unit, by quantity (mode CO2): each meter weighs by its own quantity's factor,
+   * so total water is its hot water at the hot-water factor plus its cold at the cold-water one.
+   */
+  co2Factors: ReadonlyMap<string, number>;
 }
 
-/** A bucket's value as shown: summed or averaged, times the CO2 factor, per m2; null without data. */
+/**
+ * A bucket's value as shown: summed or averaged, per m2; null without data. Cost and CO2 buckets
+ * already hold money and grams (collectBucketRows priced or weighed each meter's rows).
+ */
 export function present(aggregate: Aggregate | undefined, presentation: Presentation, floorArea: number): number | null {
   // Costs add up even for hours whose weight is a fraction; a bucket without priced hours is null.
   const value = valueOf(presentation.aggregation, aggregate);
   if (value === null) return null;
   let result = value;
-  if (presentation.mode === "CO2") result *= presentation.co2Factor ?? Number.NaN;
   if (presentation.normalized && presentation.aggregation === "addition") result /= floorArea;
   return Number.isFinite(result) ? clean(result, 6) : null;
 }
@@ -278,6 +291,13 @@ async function pricesFor(context: SeriesContext, buckets: readonly Bucket[], met
   };
 }
 
+/** Each meter's CO2 factor (its own quantity's) for the CO2 mode, or undefined for the other modes. */
+function co2FactorsFor(context: SeriesContext, meters: readonly MeterInfo[]): Co2FactorOfMeter | undefined {
+  if (context.presentation.mode !== "CO2") return undefined;
+  const factorOfMeter = new Map(meters.map((meter) => [meter.id, context.presentation.co2Factors.get(meter.quantity)]));
+  return (meterId) => factorOfMeter.get(meterId);
+}
+
 /** One series: the meters' values per bucket of the period. */
 export async function seriesOf(
   context: SeriesContext,
@@ -294,6 +314,7 @@ export async function seriesOf(
     buckets,
     context.window,
     await pricesFor(context, buckets, meters),
+    co2FactorsFor(context, meters),
   );
   const aggregates = groupRows(rows, buckets.length, () => "all").get("all");
   const values = buckets.map((_, index) => present(aggregates?.[index], context.presentation, floorArea));
@@ -322,6 +343,7 @@ export async function propertyAverageSeries(
     buckets,
     context.window,
     await pricesFor(context, buckets, otherMeters),
+    co2FactorsFor(context, otherMeters),
   );
   const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
   return buckets.map((_, index) =>
@@ -352,6 +374,7 @@ export async function totalsOf<K>(
     [bucket],
     context.window,
     await pricesFor(seriesContext, [bucket], meters),
+    co2FactorsFor(seriesContext, meters),
   );
   const meterById = new Map(meters.map((meter) => [meter.id, meter]));
   const groups = groupRows(rows, 1, (meterId) => {

@@ -273,6 +273,40 @@ describe("tenantGraph against the raw readings", () => {
     expect(cost.values[0]).toBeCloseTo(hot * 102.75 + cold * 67.1, 6);
   });
 
+  it("weighs total water's CO2 as its hot water at the hot-water factor plus its cold water at the cold-water factor", async () => {
+    const hotIds = await meterIds(ANNA_UNIT, "hot-water-volume");
+    const coldIds = await meterIds(ANNA_UNIT, "cold-water-volume");
+    // The demo property's factors (seed/demo.ts demoCo2Factors): hot water 3400 g/m3, cold water 290 g/m3.
+    const rawCo2 = async (from: string, to: string) => {
+      const hot = await rawRegisterDelta(hotIds, day(from), day(to));
+      const cold = await rawRegisterDelta(coldIds, day(from), day(to));
+      expect(hot).toBeGreaterThan(0);
+      expect(cold).toBeGreaterThan(0);
+      return hot * 3400 + cold * 290;
+    };
+    const input = { tenancyId: demoTenancyIds.anna, quantities: ["total-water-volume"], mode: "CO2" };
+
+    const daily = (await graph("anna", { ...input, resolution: "DAILY", periodBegin: "2025-03-10T00:00:00", periodEnd: "2025-03-12T00:00:00" })).graphs[0]!;
+    expect(daily.type).toBe("CO2");
+    expect(daily.consumption.quantityDescriptor.expressedAs).toBe("g CO2");
+    expect(daily.consumption.values).toHaveLength(2);
+    expect(daily.consumption.values[0]).toBeCloseTo(await rawCo2("2025-03-10", "2025-03-11"), 4);
+    expect(daily.consumption.values[1]).toBeCloseTo(await rawCo2("2025-03-11", "2025-03-12"), 4);
+
+    // A year comes from the monthly rollups: each month still weighs hot and cold water apart.
+    const year = (await graph("anna", { ...input, resolution: "MONTHLY", periodBegin: "2024-11-01T00:00:00", periodEnd: "2025-10-31T23:59:00" })).graphs[0]!;
+    expect(year.consumption.values).toHaveLength(12);
+    expect(year.consumption.values[3]).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
+
+    // Totals (KPIs) and the per-m2 view weigh the same way.
+    const kpis = await graphqlData<{ unitQuantityKpis: { total: number } }>(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "total-water-volume", mode: CO2, periodBegin: "2025-02-01T00:00:00", periodEnd: "2025-02-28T23:59:00" }) { total } }`, { token: tokens.anna });
+    expect(kpis.unitQuantityKpis.total).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
+    const unit = await backend.db.selectFrom("units").select("floor_area").where("id", "=", ANNA_UNIT).executeTakeFirstOrThrow();
+    const perM2 = (await graph("anna", { ...input, normalized: true, resolution: "DAILY", periodBegin: "2025-03-10T00:00:00", periodEnd: "2025-03-11T00:00:00" })).graphs[0]!;
+    expect(perM2.consumption.quantityDescriptor.expressedAs).toBe("g CO2/m2");
+    expect(perM2.consumption.values[0]).toBeCloseTo((await rawCo2("2025-03-10", "2025-03-11")) / unit.floor_area, 4);
+  });
+
   it("may estimate a negative cost when market prices are negative", async () => {
     const negative = await sql<{ hour: number }>`select hour from market_prices where price < -0.2 and hour >= ${day("2025-01-05")} and hour < ${day("2025-03-01")} order by hour limit 1`.execute(backend.db);
     const hour = negative.rows[0]!.hour;

@@ -7,6 +7,7 @@
  * start, after its end or in the future is ever read. Arguments are checked first and rejected
  * with BAD_USER_INPUT and a message naming the problem.
  */
+import { pricedQuantitiesOf } from "../../app/domain/price-view";
 import { isQuantityId, quantityDefinition, type QuantityId } from "../../app/domain/quantities";
 import { roomSlug } from "../../app/domain/room-slug";
 import { clean } from "../consumption/aggregate";
@@ -112,15 +113,24 @@ function parseComparisons(values: readonly string[] | null | undefined): Compari
   return list as Comparison[];
 }
 
-/** The mode must make sense for the quantity; CO2 needs a factor. */
+/**
+ * The mode must make sense for the quantity; CO2 needs a factor for at least one of the quantities
+ * its meters measure (total water: hot or cold water), and each meter is weighed by its own.
+ */
 function presentationFor(scope: UnitScope, quantity: QuantityId, mode: GraphMode, normalized: boolean): Presentation {
   const aggregation = quantityDefinition(quantity).aggregation;
   if (mode !== "HOURLY_VALUES" && aggregation !== "addition") {
     throw badUserInput(`${mode} exists only for quantities that add up, not for ${quantity}`, "mode");
   }
-  const co2Factor = scope.co2Factors.get(quantity) ?? null;
-  if (mode === "CO2" && co2Factor === null) throw badUserInput(`The property has no CO2 factor for ${quantity}`, "mode");
-  return { aggregation, mode, normalized: normalized && isNormalizable(quantity), co2Factor };
+  const co2Factors = new Map<string, number>();
+  if (mode === "CO2") {
+    for (const priced of pricedQuantitiesOf(quantity)) {
+      const factor = scope.co2Factors.get(priced);
+      if (factor !== undefined) co2Factors.set(priced, factor);
+    }
+    if (co2Factors.size === 0) throw badUserInput(`The property has no CO2 factor for ${quantity}`, "mode");
+  }
+  return { aggregation, mode, normalized: normalized && isNormalizable(quantity), co2Factors };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -592,7 +602,7 @@ export async function rateUnit(ctx: Pick<ServiceContext, "db" | "now">, scope: U
   const today = dayKeyOf(ctx.now.getTime());
   // The last 365 whole days, inside the tenancy.
   const window = intersectWindow(scope.window, addDays(today, -365), today);
-  const presentation: Presentation = { aggregation: "addition", mode: "HOURLY_VALUES", normalized: true, co2Factor: null };
+  const presentation: Presentation = { aggregation: "addition", mode: "HOURLY_VALUES", normalized: true, co2Factors: new Map() };
   const base = {
     quantity,
     periodBegin: window.fromDay,
