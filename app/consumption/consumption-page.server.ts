@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import { isQuantityId, quantityDefinition, type QuantityId } from "~/domain/quantities";
+import { hasPriceView, pricesDecidePriceView } from "~/domain/price-view";
+import { isQuantityId, type QuantityId } from "~/domain/quantities";
 import type { PeriodSelectorState } from "~/components/period-selector";
 import {
   billingYear,
@@ -9,6 +10,7 @@ import {
   keptParams,
   periodSearch,
   readPeriodQuery,
+  sinceMovingIn,
   type CompareChoice,
   type PeriodContext,
   type PeriodQuery,
@@ -20,6 +22,7 @@ import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
 import type { TenantUnit } from "~/services/tenant/schemas";
 import { requireTenancy } from "~/session/guards.server";
+import { unlessRefused } from "./chart-view.server";
 
 /**
  * What every consumption page loader starts with (spec section 2, tenancy area): the guard, the
@@ -88,9 +91,23 @@ export async function loadConsumptionPage(
   };
 }
 
-/** Addition quantities have price, cost and CO2 views; averages (temperatures) do not. */
-export function isAdditionQuantity(quantity: QuantityId): boolean {
-  return quantityDefinition(quantity).aggregation === "addition";
+/**
+ * Whether the home has a price and CO2 view of the quantity (domain/price-view.ts): decided by the
+ * property's CO2 factors and, only when those leave it open (hca without a factor), by the
+ * quantity prices during the tenancy, so a tariff or factor added later brings the view.
+ */
+export async function hasPriceViewOf(page: ConsumptionPage, context: AppLoadContext, quantity: QuantityId): Promise<boolean> {
+  const co2Factors = page.unit.path.property.co2Factors;
+  const tenancyDays = sinceMovingIn(page.periodContext);
+  const prices = pricesDecidePriceView(quantity, co2Factors)
+    ? ((await unlessRefused(context.api.tenant.quantityPrices({ periodBegin: tenancyDays.from, periodEnd: tenancyDays.to }))) ?? [])
+    : [];
+  return hasPriceView(quantity, { co2Factors, prices });
+}
+
+/** 404 in the resident's language when the quantity has neither a cost nor a CO2 footprint. */
+export async function requirePriceView(page: ConsumptionPage, context: AppLoadContext, quantity: QuantityId): Promise<void> {
+  if (!(await hasPriceViewOf(page, context, quantity))) throw data({ error: "no_price_or_co2" }, { status: 404 });
 }
 
 /** The period selector's state: the query, links to the previous and next period, kept view state. */

@@ -1,16 +1,17 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
-import { isAdditionQuantity, loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
+import { loadConsumptionPage, requireMeasuredQuantity, requirePriceView } from "~/consumption/consumption-page.server";
 import { co2Facts } from "~/domain/co2-facts";
 import { formatCalendarDate } from "~/domain/format";
 import { toApiRange } from "~/domain/period";
 import { currencyLabel, formatNumber, formatQuantity, unitLabel } from "~/domain/quantity-format";
-import type { QuantityId } from "~/domain/quantities";
+import { co2FactorsFor, marketPricedQuantities, pricedQuantitiesOf } from "~/domain/price-view";
+import { isQuantityId } from "~/domain/quantities";
 import { withSearchParam } from "~/domain/url-state";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "./tenancy-layout";
@@ -22,53 +23,63 @@ export const handle: TenancyHandle = {
   }),
 };
 
-/** Quantities whose cost is estimated from hourly electricity market prices (spec sections 1 and 2). */
-const marketPriced: readonly QuantityId[] = ["heat-energy", "electricity-energy"];
-
 /**
  * /t/{tenancyId}/consumption/{quantity}/price (spec section 2): the cost with the quantity prices in
  * force, the heating cost estimate from hourly market prices (approximate, may be negative), and the
  * CO2 footprint in grams (per m2 when normalized) with its fun facts. `view` and `per` are in the URL.
+ * Total water is its hot water at the hot-water price and factor plus its cold at the cold ones.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
   const quantity = requireMeasuredQuantity(page.unit, params.quantity);
-  // Temperatures and other averages have no price: there is no such page for them.
-  if (!isAdditionQuantity(quantity)) throw data({ error: "quantity_not_measured" }, { status: 404 });
+  // Temperatures, and counts without a price or a CO2 factor (hca), have no such page.
+  await requirePriceView(page, context, quantity);
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "co2" ? "co2" : "cost";
   const normalized = url.searchParams.get("per") === "m2";
   const mode = view === "co2" ? "CO2" : "COST";
   const range = toApiRange(page.query.period);
+  const co2Factors = co2FactorsFor(quantity, page.unit.path.property.co2Factors);
+  const pricedQuantities: readonly string[] = pricedQuantitiesOf(quantity);
 
   const [chart, prices] = await Promise.all([
-    loadPageChart(page, context, { quantity, mode, normalized, idPrefix: view }),
+    // Without a factor there is no footprint to ask for: the page says so instead of a refused chart.
+    view === "co2" && co2Factors.length === 0 ? null : loadPageChart(page, context, { quantity, mode, normalized, idPrefix: view }),
     view === "cost" ? unlessRefused(context.api.tenant.quantityPrices({ periodBegin: range.periodBegin.slice(0, 10), periodEnd: page.query.period.to })) : [],
   ]);
 
   const language = page.language;
-  const co2Factor = page.unit.path.property.co2Factors.find((factor) => factor.quantity === quantity);
-  const facts = view === "co2" && !normalized ? co2Facts(chart.total) : null;
+  // Total water lists its hot- and cold-water prices and factors, each named.
+  const named = (priced: string, text: string) => (priced !== quantity && isQuantityId(priced) ? `${page.t(`quantity.${priced}`)}: ${text}` : text);
+  const perUnit = (priced: string) => unitLabel(isQuantityId(priced) ? priced : quantity, language, { value: 1 });
+  const footprint = view === "co2" && !normalized && chart ? chart.total : null;
+  const facts = co2Facts(footprint);
   return {
     view,
     normalized,
     quantity,
     chart,
-    marketPriced: marketPriced.includes(quantity),
+    marketPriced: marketPricedQuantities.includes(quantity),
     prices: (prices ?? [])
-      .filter((price) => price.quantity === quantity)
+      .filter((price) => pricedQuantities.includes(price.quantity))
       .map((price) => ({
-        key: `${price.validFrom}-${price.price}`,
-        price: `${formatNumber(price.price, language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${currencyLabel(price.currency, language)}/${unitLabel(quantity, language, { value: 1 })}`,
+        key: `${price.quantity}-${price.validFrom}-${price.price}`,
+        price: named(
+          price.quantity,
+          `${formatNumber(price.price, language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${currencyLabel(price.currency, language)}/${perUnit(price.quantity)}`,
+        ),
         validFrom: formatCalendarDate(price.validFrom, language),
         validTo: price.validTo ? formatCalendarDate(price.validTo, language) : null,
       })),
-    co2Factor: co2Factor
-      ? `${formatNumber(co2Factor.gramPerQuantityUnit, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 })} g CO₂/${unitLabel(quantity, language, { value: 1 })}`
-      : null,
+    co2Factors: co2Factors.map((factor) =>
+      named(
+        factor.quantity,
+        `${formatNumber(factor.gramPerQuantityUnit, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 })} g CO₂/${perUnit(factor.quantity)}`,
+      ),
+    ),
     facts: facts
       ? {
-          total: formatQuantity(chart.total, quantity, language, { mode: "CO2" }),
+          total: formatQuantity(footprint, quantity, language, { mode: "CO2" }),
           carKm: formatNumber(facts.carKm, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
           phoneCharges: formatNumber(facts.phoneCharges, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
           treeYears: formatNumber(facts.treeYears, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 }),
@@ -109,10 +120,10 @@ export default function ConsumptionPrice() {
                 {t("price.estimate_heading")} <HelpLink topic="cost" />
               </h2>
               <p>{t("price.estimate_intro")}</p>
-              {d.chart.lastValueMissing ? <p className="notice">{t("states.no_cost_estimate")}</p> : null}
+              {d.chart?.lastValueMissing ? <p className="notice">{t("states.no_cost_estimate")}</p> : null}
             </section>
           ) : null}
-          <ChartFigure chart={d.chart} />
+          {d.chart ? <ChartFigure chart={d.chart} /> : null}
           <section className="card" aria-labelledby="prices-heading">
             <h2 id="prices-heading">{t("price.prices_heading")}</h2>
             {d.prices.length === 0 ? (
@@ -145,9 +156,15 @@ export default function ConsumptionPrice() {
             <h2 id="co2-heading">
               {t("price.co2_heading")} <HelpLink topic="co2">{t("price.co2_fun_facts")}</HelpLink>
             </h2>
-            <p>{d.co2Factor ? t("price.co2_factor", { factor: d.co2Factor }) : t("price.co2_no_factor")}</p>
+            <p>
+              {d.co2Factors.length === 0
+                ? t("price.co2_no_factor")
+                : d.co2Factors.length === 1
+                  ? t("price.co2_factor", { factor: d.co2Factors[0] })
+                  : t("price.co2_factors", { factors: d.co2Factors.join("; ") })}
+            </p>
           </section>
-          <ChartFigure chart={d.chart} />
+          {d.chart ? <ChartFigure chart={d.chart} /> : null}
         </>
       )}
       <HelpDialog

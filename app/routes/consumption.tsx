@@ -5,7 +5,7 @@ import { PeriodSelector } from "~/components/period-selector";
 import { RouteError } from "~/components/route-error";
 import {
   defaultCompareFor,
-  isAdditionQuantity,
+  hasPriceViewOf,
   loadConsumptionPage,
   periodSelectorState,
   requireMeasuredQuantity,
@@ -33,7 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     tenancyId: page.tenancy.id,
     quantity,
-    hasPriceView: isAdditionQuantity(quantity),
+    // Only quantities with a cost or a CO2 footprint have the price view (not hca, not temperatures).
+    hasPriceView: await hasPriceViewOf(page, context, quantity),
     selector: periodSelectorState(page, request),
     search: periodSearch(page.query.period, page.query.compare),
   };
