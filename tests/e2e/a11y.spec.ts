@@ -78,6 +78,36 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await expectNoViolations(page);
   });
 
+  test("the consumption screens: overview, detailed, price, CO2 with its dialog, room, meter, indoor climate, 404", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, demoAccounts.jens.email);
+    const base = `/t/${demoTenancyIds.jensFirst}`;
+    await expect(page).toHaveURL(new RegExp(`${base}$`));
+    const period = "from=2026-10-01&to=2026-10-31";
+    for (const path of [
+      `${base}/consumption/heat-energy?${period}`,
+      `${base}/consumption/heat-energy?${period}&help=smileys`,
+      `${base}/consumption/hca?${period}&tab=detailed&group=room`,
+      `${base}/consumption/gas-volume/price?${period}`,
+      `${base}/consumption/heat-energy/price?${period}&view=co2&per=m2&help=co2`,
+      `${base}/consumption/hca/room/stue?${period}&compare=property-average`,
+      `${base}/consumption/electricity-energy?from=2026-10-25&to=2026-10-25`,
+      `${base}/consumption/indoor-climate?${period}&help=indoor-climate`,
+      `${base}?help=rating`,
+    ]) {
+      await page.goto(path);
+      await expect(page.locator("main h1")).toBeVisible();
+      await expectNoViolations(page);
+    }
+    await page.goto(`${base}/consumption/hca`);
+    await page.locator('main a[href*="/consumption/hca/meter/"]').first().click();
+    await expect(page).toHaveURL(/\/meter\/\d+/);
+    await expectNoViolations(page);
+    await page.goto(`${base}/consumption/cooling-energy`);
+    await expect(page.locator("main h1")).toBeVisible();
+    await expectNoViolations(page);
+  });
+
   test("/no-tenancies", async ({ page }) => {
     await signIn(page, demoAccounts.nora.email);
     await expect(page).toHaveURL(/\/no-tenancies$/);

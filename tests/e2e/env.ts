@@ -11,7 +11,7 @@ export const e2e = {
   closedPort: Number(process.env.E2E_CLOSED_PORT ?? 4199),
   baseURL: `http://127.0.0.1:${port}`,
   downBaseURL: `http://127.0.0.1:${downPort}`,
-  dataDir: path.resolve(".cache/e2e-data"),
+  dataDir: path.resolve(process.env.E2E_DATA_DIR ?? ".cache/e2e-data"),
   sessionSecret: "e2e-session-secret-not-for-production",
   chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   /** Short-lived access tokens, so a test can watch the portal refresh them. */

@@ -1,0 +1,482 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
+import { copenhagenMidnight, formatFixed, highestHour, metersOfUnit, nextDay, readingAt, registerConsumption, sampleAverage } from "./readings";
+
+/**
+ * The consumption and indoor-climate screens (issue 5), in both projects: with JavaScript and
+ * without. Figures are recomputed from the back-end's raw readings (tests/e2e/readings.ts), texts
+ * come from the locale files so every language is checked with the same test.
+ */
+
+type Language = "da" | "en" | "nb";
+const languages: Language[] = ["da", "en", "nb"];
+type Texts = Record<string, unknown>;
+const locales: Record<Language, Texts> = Object.fromEntries(
+  languages.map((lng) => [lng, JSON.parse(readFileSync(`locales/${lng}/common.json`, "utf8")) as Texts]),
+) as Record<Language, Texts>;
+
+/** A text of the locale files by its key ("quantity.hca"), with {{placeholders}} filled in. */
+function text(lng: Language, key: string, values: Record<string, string | number> = {}): string {
+  const found = key.split(".").reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], locales[lng]);
+  if (typeof found !== "string") throw new Error(`no text ${key} in ${lng}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The demo residents of these tests, with their unit (tenancy 7000 + n lives in unit 100 + n). */
+const residents = {
+  anna: { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna, unitId: demoTenancyIds.anna - 6900 },
+  jens: { email: demoAccounts.jens.email, tenancyId: demoTenancyIds.jensFirst, unitId: demoTenancyIds.jensFirst - 6900 },
+  emma: { email: demoAccounts.emma.email, tenancyId: demoTenancyIds.emma, unitId: demoTenancyIds.emma - 6900 },
+} as const;
+
+const indoorClimate = ["indoor-temperature", "indoor-relative-humidity"];
+
+/** The consumption quantities a unit has meters for, plus total water when it has hot and cold. */
+function quantitiesOf(unitId: number): string[] {
+  const measured = new Set(metersOfUnit(unitId).map((meter) => meter.quantity));
+  if (measured.has("hot-water-volume") && measured.has("cold-water-volume")) measured.add("total-water-volume");
+  return [...measured].filter((quantity) => !indoorClimate.includes(quantity));
+}
+
+function meterIdsOf(unitId: number, quantity: string): number[] {
+  return metersOfUnit(unitId)
+    .filter((meter) => meter.quantity === quantity)
+    .map((meter) => meter.id);
+}
+
+/** Opens a page and checks it answered 200 with its heading, not an error page. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await expect(page.locator("main h1")).toBeVisible();
+  await expect(page.locator(".route-error")).toHaveCount(0);
+}
+
+/** The chart of the page: a server-drawn SVG with a title and description, and its table of numbers. */
+async function expectChartWithTable(page: Page) {
+  const figure = page.locator("figure.chart-figure").first();
+  const svg = figure.locator('svg[role="img"]');
+  await expect(svg).toHaveCount(1);
+  expect((await svg.locator("title").first().textContent())?.trim()).toBeTruthy();
+  expect((await svg.locator("desc").first().textContent())?.trim()).toBeTruthy();
+  expect(await figure.locator(".chart-table tbody tr").count()).toBeGreaterThan(0);
+}
+
+/** The total of the page's (first) chart, as printed beside it. */
+const chartTotal = (page: Page) => page.locator("figure.chart-figure .legend-main strong").first();
+
+/** The rows (label, value[, comparison]) of the page's first chart table, shown or folded away. */
+async function chartRows(page: Page): Promise<string[][]> {
+  const rows = page.locator("figure.chart-figure").first().locator(".chart-table tbody tr");
+  const count = await rows.count();
+  const out: string[][] = [];
+  for (let i = 0; i < count; i++) {
+    out.push((await rows.nth(i).locator("th, td").allTextContents()).map((cell) => cell.trim()));
+  }
+  return out;
+}
+
+test.describe("every consumption screen, for Anna and Jens, in each language", () => {
+  for (const who of ["anna", "jens"] as const) {
+    for (const lng of languages) {
+      test(`${who} in ${lng}`, async ({ page }) => {
+        test.setTimeout(120_000);
+        const resident = residents[who];
+        const base = `/t/${resident.tenancyId}`;
+        await signInAndWaitForDashboard(page, resident.email, resident.tenancyId);
+        await useLanguage(page, lng);
+
+        // The dashboard: its four sections, in the resident's language.
+        await open(page, base);
+        await expect(page.locator("html")).toHaveAttribute("lang", lng);
+        for (const key of ["dashboard.consumption_rating", "dashboard.your_consumption", "dashboard.indoor_climate", "dashboard.latest_statement"]) {
+          await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, key))}`) })).toBeVisible();
+        }
+
+        // One entry per measured quantity on the dashboard and in the menu, each leading to its page.
+        const quantities = quantitiesOf(resident.unitId);
+        expect(quantities.length).toBeGreaterThanOrEqual(5);
+        for (const quantity of quantities) {
+          await expect(page.locator(`main .quantity-${quantity} h3 a`)).toHaveText(text(lng, `quantity.${quantity}`));
+        }
+
+        for (const quantity of quantities) {
+          const path = `${base}/consumption/${quantity}`;
+          await open(page, path);
+          await expect(page.locator("main h1")).toHaveText(text(lng, `quantity.${quantity}`));
+          await expectChartWithTable(page);
+          await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, "kpi.heading"))}`) })).toBeVisible();
+
+          await open(page, `${path}?tab=detailed`);
+          await expect(page.locator("main table.data-table tbody tr").first()).toBeVisible();
+
+          if ((await page.getByRole("link", { name: text(lng, "consumption.view_price"), exact: true }).count()) > 0) {
+            await open(page, `${path}/price`);
+            await expectChartWithTable(page);
+            await open(page, `${path}/price?view=co2`);
+            await expect(page.locator("main")).toContainText(text(lng, "price.co2_heading"));
+            await expectChartWithTable(page);
+          }
+        }
+
+        // A room page and a meter page, reached from the radiator meters' lists.
+        await open(page, `${base}/consumption/hca`);
+        const roomLink = page.locator(`main a[href*="/consumption/hca/room/"]`).first();
+        const roomName = (await roomLink.textContent())!.trim();
+        await roomLink.click();
+        await expect(page).toHaveURL(/\/consumption\/hca\/room\/[a-z0-9-]+/);
+        await expect(page.locator("main")).toContainText(roomName);
+        await expectChartWithTable(page);
+
+        await open(page, `${base}/consumption/hca`);
+        await page.locator(`main a[href*="/consumption/hca/meter/"]`).first().click();
+        await expect(page).toHaveURL(/\/consumption\/hca\/meter\/\d+/);
+        await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, "consumption.last_readout"))}`) })).toBeVisible();
+        await expectChartWithTable(page);
+
+        await open(page, `${base}/consumption/indoor-climate`);
+        await expect(page.locator("main h1")).toContainText(text(lng, "indoor_climate.title"));
+        for (const quantity of indoorClimate) {
+          await expect(page.getByRole("heading", { level: 2, name: text(lng, `quantity.${quantity}`), exact: true })).toBeVisible();
+        }
+      });
+    }
+  }
+});
+
+test.describe("the numbers on the pages are the back-end's readings", () => {
+  const { anna } = residents;
+  const october = { from: "2026-10-01", to: "2026-10-31" };
+
+  test("a month of cold water: the total and every day, in Danish and English number formats", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const coldWater = meterIdsOf(anna.unitId, "cold-water-volume");
+    const total = registerConsumption(coldWater, october.from, october.to);
+    const path = `/t/${anna.tenancyId}/consumption/cold-water-volume?from=${october.from}&to=${october.to}&compare=none`;
+
+    await open(page, path);
+    // Water has exactly three decimals (spec section 9), in Danish conventions by default.
+    await expect(chartTotal(page)).toHaveText(formatFixed(total, "da", 3));
+    const rows = await chartRows(page);
+    expect(rows).toHaveLength(31);
+    // 25 October 2026 has 25 hours (summer time ends): its figure is still midnight to midnight.
+    const dstDay = rows.find((row) => row[0]!.includes("25. oktober 2026"));
+    expect(dstDay?.[1]).toBe(formatFixed(registerConsumption(coldWater, "2026-10-25", "2026-10-25"), "da", 3));
+
+    await useLanguage(page, "en");
+    await open(page, path);
+    await expect(chartTotal(page)).toHaveText(formatFixed(total, "en", 3));
+    await useLanguage(page, "nb");
+    await open(page, path);
+    // Norwegian keeps the Danish number conventions (spec section 9).
+    await expect(chartTotal(page)).toHaveText(formatFixed(total, "da", 3));
+  });
+
+  test("heat, electricity and radiator meters with their own decimals; the key figures agree", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const search = `from=${october.from}&to=${october.to}&compare=none`;
+    const cases = [
+      { quantity: "heat-energy", digits: 0 },
+      { quantity: "electricity-energy", digits: 2 },
+      { quantity: "hca", digits: 0 },
+    ];
+    for (const { quantity, digits } of cases) {
+      const total = registerConsumption(meterIdsOf(anna.unitId, quantity), october.from, october.to);
+      await open(page, `/t/${anna.tenancyId}/consumption/${quantity}?${search}`);
+      await expect(chartTotal(page)).toHaveText(formatFixed(total, "da", digits));
+      await expect(page.locator("main .kpi-total .kpi-value")).toContainText(formatFixed(total, "da", digits));
+    }
+    // The radiator meters' unit follows the plural rule: "enheder" for many.
+    await expect(page.locator("main .kpi-total .kpi-value")).toContainText("enheder");
+  });
+
+  test("a meter's last readout of the period is its register at the period's end", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const [meter] = metersOfUnit(anna.unitId).filter((candidate) => candidate.quantity === "electricity-energy");
+    const reading = readingAt(meter!.id, copenhagenMidnight(nextDay(october.to)));
+    await open(page, `/t/${anna.tenancyId}/consumption/electricity-energy/meter/${meter!.id}?from=${october.from}&to=${october.to}`);
+    await expect(page.locator("main .readout strong")).toHaveText(`${formatFixed(reading, "da", 2)} kWh`);
+    await expect(page.locator("main")).toContainText(meter!.number);
+  });
+
+  test("indoor climate: the period's average temperature and humidity with their smileys", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    await useLanguage(page, "en");
+    await open(page, `/t/${anna.tenancyId}/consumption/indoor-climate?from=${october.from}&to=${october.to}`);
+    const temperature = sampleAverage(meterIdsOf(anna.unitId, "indoor-temperature"), october.from, october.to);
+    const humidity = sampleAverage(meterIdsOf(anna.unitId, "indoor-relative-humidity"), october.from, october.to);
+    const averages = page.locator("main .climate-average");
+    await expect(averages.nth(0)).toContainText(`${formatFixed(temperature, "en", 0)} °C`);
+    await expect(averages.nth(1)).toContainText(`${formatFixed(humidity, "en", 0)} %`);
+    // The smiley bands of spec section 4: happy 19-22 °C and 40-60 %.
+    const face = (value: number, happy: [number, number], neutral: [number, number]) =>
+      value >= happy[0] && value <= happy[1] ? "happy" : value >= neutral[0] && value <= neutral[1] ? "neutral" : "sad";
+    await expect(averages.nth(0).locator(".smiley")).toHaveClass(new RegExp(`smiley-${face(temperature, [19, 22], [15, 25])}`));
+    await expect(averages.nth(1).locator(".smiley")).toHaveClass(new RegExp(`smiley-${face(humidity, [40, 60], [20, 70])}`));
+  });
+
+  test("a year of hourly values draws a thinned chart, keeps the peaks and adds up to the year", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const year = { from: "2025-11-01", to: "2026-10-31" };
+    const electricity = meterIdsOf(anna.unitId, "electricity-energy");
+    await open(page, `/t/${anna.tenancyId}/consumption/electricity-energy?from=${year.from}&to=${year.to}&compare=none&tab=detailed&resolution=hour`);
+    await expect(chartTotal(page)).toHaveText(formatFixed(registerConsumption(electricity, year.from, year.to), "da", 2));
+    // 365 days of 24 hours (one lost in March, one gained in October) but far fewer SVG elements.
+    const svg = page.locator('figure.chart-figure svg[role="img"]').first();
+    expect(await svg.locator("*").count()).toBeLessThan(1500);
+    const caption = page.locator("figure.chart-figure .chart-table caption").first();
+    await expect(caption).toContainText(/af 8760 værdier/);
+    // The year's highest hour is among the values drawn.
+    const highest = Math.max(
+      ...(await chartRows(page)).map((row) => Number(row[1]!.replace(/\./g, "").replace(",", "."))),
+    );
+    expect(highest).toBeCloseTo(highestHour(electricity, year.from, year.to), 2);
+  });
+});
+
+test.describe("the period selector", () => {
+  const { anna } = residents;
+
+  test("steps whole months and years across a year end", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const heat = `/t/${anna.tenancyId}/consumption/heat-energy`;
+    await open(page, `${heat}?from=2025-12-01&to=2025-12-31&compare=none`);
+    await page.getByRole("link", { name: "Næste periode" }).click();
+    await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31&compare=none/);
+    await expect(page.locator(".period-current")).toHaveText("1. januar 2026 – 31. januar 2026");
+    await page.getByRole("link", { name: "Forrige periode" }).click();
+    await page.getByRole("link", { name: "Forrige periode" }).click();
+    await expect(page).toHaveURL(/from=2025-11-01&to=2025-11-30/);
+
+    await open(page, `${heat}?from=2025-01-01&to=2025-12-31&compare=none`);
+    await page.getByRole("link", { name: "Næste periode" }).click();
+    await expect(page).toHaveURL(/from=2026-01-01&to=2026-12-31/);
+    // A year is shown by month.
+    expect(await chartRows(page)).toHaveLength(12);
+  });
+
+  test("steps days and weeks across the daylight-saving changes, hour by hour", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const electricity = `/t/${anna.tenancyId}/consumption/electricity-energy`;
+    await open(page, `${electricity}?from=2026-10-24&to=2026-10-24&compare=none`);
+    expect(await chartRows(page)).toHaveLength(24);
+    await page.getByRole("link", { name: "Næste periode" }).click();
+    await expect(page).toHaveURL(/from=2026-10-25&to=2026-10-25/);
+    // The day summer time ends has 25 hours; the repeated hour says which one it is.
+    const autumn = await chartRows(page);
+    expect(autumn).toHaveLength(25);
+    expect(autumn.filter((row) => row[0]!.includes("02:00–03:00")).map((row) => row[0])).toEqual([
+      "25. oktober 2026 02:00–03:00 (CEST)",
+      "25. oktober 2026 02:00–03:00 (CET)",
+    ]);
+    const hours = autumn.map((row) => Number(row[1]!.replace(",", ".")));
+    const day = registerConsumption(meterIdsOf(anna.unitId, "electricity-energy"), "2026-10-25", "2026-10-25");
+    expect(hours.reduce((a, b) => a + b, 0)).toBeCloseTo(day, 1);
+    await page.getByRole("link", { name: "Næste periode" }).click();
+    await expect(page).toHaveURL(/from=2026-10-26&to=2026-10-26/);
+    expect(await chartRows(page)).toHaveLength(24);
+
+    // The spring change: 23 hours, and no 02:00.
+    await open(page, `${electricity}?from=2026-03-29&to=2026-03-29&compare=none`);
+    const spring = await chartRows(page);
+    expect(spring).toHaveLength(23);
+    expect(spring.some((row) => row[0]!.includes("02:00–03:00"))).toBe(false);
+
+    // A week steps by seven days across the change, Monday to Sunday.
+    await open(page, `${electricity}?from=2026-10-19&to=2026-10-25&compare=none`);
+    await page.getByRole("link", { name: "Næste periode" }).click();
+    await expect(page).toHaveURL(/from=2026-10-26&to=2026-11-01/);
+    expect(await chartRows(page)).toHaveLength(7);
+  });
+
+  test("a preset becomes its dates in the URL, the comparison is kept, and bad dates keep what was typed", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    await useLanguage(page, "en");
+    const heat = `/t/${anna.tenancyId}/consumption/heat-energy`;
+    await open(page, `${heat}?from=2026-10-01&to=2026-10-31&compare=none`);
+    const form = page.locator("form.period-form");
+    await form.locator('select[name="preset"]').selectOption("last-year");
+    await form.locator('select[name="compare"]').selectOption("previous-year");
+    await form.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(page).toHaveURL(/from=2025-01-01&to=2025-12-31&compare=previous-year/);
+    await expect(page.locator(".period-current")).toHaveText("1 January 2025 – 31 December 2025");
+    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText(text("en", "compare.previous-year"));
+
+    // End before start: a message, the typed dates kept, the page still there.
+    await form.locator('input[name="from"]').fill("2026-05-10");
+    await form.locator('input[name="to"]').fill("2026-05-01");
+    await form.getByRole("button", { name: "Show these dates" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The end date must be on or after the start date.");
+    await expect(form.locator('input[name="from"]')).toHaveValue("2026-05-10");
+    await expect(form.locator('input[name="to"]')).toHaveValue("2026-05-01");
+    await expect(page.locator("main h1")).toHaveText("Heating");
+
+    // A bad URL parameter never fails the page either.
+    const response = await page.goto(`${heat}?from=2026-02-30&to=nonsense&compare=bogus&resolution=year`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("alert")).toBeVisible();
+  });
+
+  test("rooms and meters compare with the previous period; the property average is not possible there", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const room = `/t/${anna.tenancyId}/consumption/hca/room/stue`;
+    await open(page, `${room}?from=2026-10-01&to=2026-10-31`);
+    await expect(page.locator('select[name="compare"]')).toHaveValue("previous-period");
+    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText("Forrige periode");
+    await open(page, `${room}?from=2026-10-01&to=2026-10-31&compare=property-average`);
+    await expect(page.locator("main")).toContainText("Sammenligning ikke mulig");
+  });
+});
+
+test.describe("help dialogs, addressed by the URL", () => {
+  const { anna } = residents;
+
+  test("each topic opens from its link and closes again, with the spec's texts", async ({ page }, info) => {
+    test.setTimeout(90_000);
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    await useLanguage(page, "en");
+    const base = `/t/${anna.tenancyId}`;
+    const topics: { path: string; topic: string; says: string }[] = [
+      { path: base, topic: "rating", says: "365" },
+      { path: base, topic: "smileys", says: "50 %" },
+      { path: base, topic: "indoor-climate", says: "21 °C" },
+      { path: `${base}/consumption/heat-energy`, topic: "room", says: "" },
+      { path: `${base}/consumption/heat-energy`, topic: "meter", says: "" },
+      { path: `${base}/consumption/heat-energy/price`, topic: "cost", says: "" },
+      { path: `${base}/consumption/heat-energy/price?view=co2`, topic: "co2", says: "km" },
+      { path: `${base}/consumption/hca/meter/${meterIdsOf(anna.unitId, "hca")[0]}`, topic: "readout", says: "" },
+    ];
+    for (const { path, topic, says } of topics) {
+      await open(page, path);
+      const title = text("en", `help.${topic}.title`);
+      // The CO2 topic's link says what it opens ("Fun facts"); the others are a "?" named by their topic.
+      const linkName = topic === "co2" ? text("en", "price.co2_fun_facts") : text("en", "help.open", { topic: title });
+      await page.getByRole("link", { name: linkName, exact: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`[?&]help=${topic}`));
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      if (says) await expect(dialog).toContainText(says);
+      if (info.project.name === "js") {
+        // With JavaScript it is a real modal: the page behind does not scroll.
+        await expect(page.locator("html")).toHaveClass(/scroll-locked/);
+      }
+      await dialog.getByRole("link", { name: "Close" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.get("help")).toBeNull();
+    }
+  });
+
+  test("the CO2 dialog is the wide stretch variant; Escape closes a dialog with JavaScript", async ({ page }, info) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    await open(page, `/t/${anna.tenancyId}/consumption/heat-energy/price?view=co2&help=co2`);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toHaveClass(/modal-stretch/);
+    await expect(dialog).toHaveClass(/modal-max-706/);
+    await open(page, `/t/${anna.tenancyId}?help=rating`);
+    await expect(page.getByRole("dialog")).toHaveClass(/modal-panel/);
+    await expect(page.getByRole("dialog")).toHaveClass(/modal-max-484/);
+    if (info.project.name === "js") {
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/t/${anna.tenancyId}$`));
+      await expect(page.locator("html")).not.toHaveClass(/scroll-locked/);
+    }
+  });
+});
+
+test.describe("what a resident cannot see", () => {
+  const { anna } = residents;
+
+  test("a quantity without a meter, a foreign meter and an unknown room are 404 in the resident's language", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const base = `/t/${anna.tenancyId}/consumption`;
+    const jensMeter = metersOfUnit(residents.jens.unitId).find((meter) => meter.quantity === "gas-volume")!;
+    for (const lng of languages) {
+      await useLanguage(page, lng);
+      for (const [path, key] of [
+        [`${base}/gas-volume`, "errors.quantity_not_measured"],
+        [`${base}/cooling-energy`, "errors.quantity_not_measured"],
+        [`${base}/not-a-quantity`, "errors.quantity_not_measured"],
+        [`${base}/hca/meter/${jensMeter.id}`, "errors.meter_not_found"],
+        [`${base}/hca/meter/999999999`, "errors.meter_not_found"],
+        [`${base}/hca/room/loftet`, "errors.room_not_found"],
+        // Radiator meters count units, not kWh: they have no price and no CO2 footprint.
+        [`${base}/hca/price`, "errors.no_price_or_co2"],
+      ] as const) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.locator(".route-error h1")).toHaveText(text(lng, key));
+        // The menu and header still stand around the message.
+        await expect(page.locator("nav.breadcrumbs")).toBeVisible();
+      }
+    }
+  });
+});
+
+test.describe("renaming a room (a POST form)", () => {
+  const { emma } = residents;
+
+  test("renames, refuses a taken or empty name keeping what was typed, and renames back", async ({ page }, info) => {
+    await signInAndWaitForDashboard(page, emma.email, emma.tenancyId);
+    await useLanguage(page, "en");
+    // Each project renames its own room, so the two can run at the same time.
+    const [room, slug] = info.project.name === "js" ? ["Bad", "bad"] : ["Køkken", "koekken"];
+    const newName = `${room} ${info.project.name} ${Date.now() % 100_000}`;
+    const detailed = `/t/${emma.tenancyId}/consumption/hca?tab=detailed&from=2026-10-01&to=2026-10-31`;
+    await open(page, detailed);
+
+    const field = page.getByLabel(`New name for ${room}`, { exact: true });
+    const form = page.locator("form.rename-room").filter({ has: field });
+    await field.fill("Stue");
+    await form.getByRole("button", { name: "Rename" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Another room already has that name.");
+    await expect(page.getByLabel(`New name for ${room}`, { exact: true })).toHaveValue("Stue");
+    // The period and tab are kept.
+    await expect(page).toHaveURL(/tab=detailed/);
+
+    await page.getByLabel(`New name for ${room}`, { exact: true }).fill("   ");
+    await page.locator("form.rename-room").filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) }).getByRole("button", { name: "Rename" }).click();
+    await expect(page.locator("main h1")).toHaveText("Radiator meters");
+    await expect(page.locator("form.rename-room").filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) }).getByRole("alert")).toHaveText(
+      "Enter a name for the room.",
+    );
+
+    await page.getByLabel(`New name for ${room}`, { exact: true }).fill(newName);
+    await page.locator("form.rename-room").filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) }).getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText(`The room is now called ${newName}.`)).toBeVisible();
+    await expect(page).toHaveURL(/tab=detailed&from=2026-10-01&to=2026-10-31/);
+    const renamed = page.getByLabel(`New name for ${newName}`, { exact: true });
+    await expect(renamed).toBeVisible();
+    await expect(page.locator(`a[href*="/room/${slug}"]`)).toHaveCount(0);
+
+    // And back, so the demo data stays as it was.
+    await renamed.fill(room);
+    await page.locator("form.rename-room").filter({ has: renamed }).getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText(`The room is now called ${room}.`)).toBeVisible();
+    await expect(page.getByLabel(`New name for ${room}`, { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the pending bar is JavaScript's");
+
+  test("a slow navigation shows the pending bar while the old page stays", async ({ page }) => {
+    const { anna } = residents;
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    await open(page, `/t/${anna.tenancyId}/consumption/heat-energy?from=2026-10-01&to=2026-10-31&compare=none`);
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Næste periode" }).click();
+    await expect(page.locator(".pending-bar")).toHaveAttribute("data-active", "true");
+    await expect(page.locator(".period-current")).toHaveText("1. oktober 2026 – 31. oktober 2026");
+    await expect(page).toHaveURL(/from=2026-11-01&to=2026-11-30/, { timeout: 10_000 });
+    await expect(page.locator(".pending-bar")).toHaveAttribute("data-active", "false");
+    await expect(page.locator(".period-current")).toHaveText("1. november 2026 – 30. november 2026");
+  });
+});
