@@ -4,6 +4,7 @@
  * (app/domain/room-slug.ts). Renaming a room renames it on every meter of the unit, so the unit
  * keeps the name for later tenants too.
  */
+import { roomNameMaxLength } from "../../app/domain/room-name";
 import { roomSlug } from "../../app/domain/room-slug";
 import { dayKeyOf } from "../consumption/calendar";
 import type { TenancyRow } from "../db/types";
@@ -16,8 +17,8 @@ export interface RoomResult {
   slug: string;
 }
 
-/** Longest room name, in characters (code points) after trimming. */
-export const ROOM_NAME_MAX_LENGTH = 40;
+/** Longest room name, in characters (code points) after trimming: the portal form's own limit. */
+export const ROOM_NAME_MAX_LENGTH = roomNameMaxLength;
 
 const collator = new Intl.Collator("da");
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renameRoomSchema, roomNameMaxLength } from "./room-name";
+import { renameRoomSchema } from "./rename-room-form";
+import { roomNameMaxLength } from "./room-name";
 
 const errorsOf = (input: Record<string, unknown>) => {
   const result = renameRoomSchema.safeParse(input);
