@@ -227,7 +227,18 @@ const median = (values) => {
 async function lighthousePage(label, base, pagePath, headersForRun) {
   const runs = [];
   for (let i = 0; i < lighthouseRuns && !stopping; i++) {
-    const run = await lighthouseOnce(new URL(pagePath, base).href, await headersForRun());
+    // Chrome sometimes fails to record a trace ("Something went wrong with recording the trace"):
+    // such a run has no scores at all, so it is run again (twice at most) rather than dropping the page.
+    let run;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        run = await lighthouseOnce(new URL(pagePath, base).href, await headersForRun());
+        break;
+      } catch (error) {
+        if (attempt >= 3 || stopping) throw error;
+        say(`  Lighthouse ${label} run ${i + 1}/${lighthouseRuns} failed (${reasonOf(error)}); trying it again…`);
+      }
+    }
     if (new URL(run.finalUrl).pathname !== pagePath) throw new Error(`Lighthouse ended on ${run.finalUrl}, not ${pagePath}`);
     runs.push(run);
     say(`  Lighthouse ${label} run ${i + 1}/${lighthouseRuns}: performance ${run.performance}, accessibility ${run.accessibility}`);
