@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { renderConsumptionChart } from "~/charts/consumption-chart.server";
 import { pick } from "~/domain/chart-points";
 import { longBucketLabels, shortBucketLabel } from "~/domain/bucket-labels";
+import { emptyStateOf } from "~/domain/empty-state";
 import { formatCalendarDate } from "~/domain/format";
 import { periodDays, toApiRange, todayInCopenhagen, type Period } from "~/domain/period";
 import type { CompareChoice } from "~/domain/period-query";
@@ -81,8 +82,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   const comparisonLabel = compareWith.length > 0 ? t(`compare.${compare}`) : null;
 
   // A period of today only, still without data, says so in the spec's words.
-  const today = todayInCopenhagen();
-  const emptyKey = period.from === today && period.to === today ? "states.no_consumption_today" : "states.data_not_yet_available";
+  const emptyKey = emptyStateOf(period, todayInCopenhagen());
   const empty = (refused: boolean): ChartView => ({
     emptyKey,
     svg: null,

@@ -1,4 +1,5 @@
 /** The shape of a chart as loaders send it to the page (see chart-view.server.ts). */
+import type { EmptyStateKey } from "~/domain/empty-state";
 
 export interface ChartTableRow {
   label: string;
@@ -8,7 +9,7 @@ export interface ChartTableRow {
 
 export interface ChartView {
   /** The text to show when there is nothing to draw (a translation key). */
-  emptyKey: "states.data_not_yet_available" | "states.no_consumption_today";
+  emptyKey: EmptyStateKey;
   /** SVG markup rendered by Victory on the server; null when there is nothing to draw. */
   svg: string | null;
   /** Heading and caption texts, already in the resident's language. */
