@@ -42,7 +42,7 @@ import Database from "better-sqlite3";
 import { e2e } from "./env";
 
 /** The e2e back-end's database, for what a resident would find in their mailbox or an operator's tools. */
-function database(readonly = true) {
+export function database(readonly = true) {
   return new Database(path.join(e2e.dataDir, "portal.sqlite"), { readonly, fileMustExist: true });
 }
 

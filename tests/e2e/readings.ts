@@ -3,12 +3,11 @@
  * tests can recompute the figures a page shows without going through the portal or the back-end's
  * rollups. Periods are calendar dates in Copenhagen time, as the portal's URLs give them.
  */
-import path from "node:path";
-import Database from "better-sqlite3";
-import { e2e } from "./env";
+import type Database from "better-sqlite3";
+import { database } from "./helpers";
 
 function withDatabase<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(path.join(e2e.dataDir, "portal.sqlite"), { readonly: true, fileMustExist: true });
+  const db = database();
   try {
     return use(db);
   } finally {
