@@ -22,7 +22,7 @@ import {
   type WallPeriod,
 } from "./calendar";
 import { propertyAverageOf } from "./rating";
-import { dailyRows, daysAndMonthsRows, hourlyRows, type RollupRow } from "./store";
+import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./store";
 
 type Db = Kysely<Database>;
 
@@ -217,6 +217,29 @@ export async function collectBucketRows(
   return out;
 }
 
+/**
+ * One row per meter with its total over one bucket (whole days) inside the window, summed by the
+ * database; what `collectBucketRows` gives for a single bucket, without a row per day.
+ */
+async function summedBucketRows(
+  db: Db,
+  allMeterIds: readonly number[],
+  bucket: Bucket,
+  window: DataWindow,
+  co2Factors?: Co2FactorOfMeter,
+): Promise<BucketRow[]> {
+  const meterIds = co2Factors === undefined ? allMeterIds : allMeterIds.filter((meterId) => co2Factors(meterId) !== undefined);
+  const fromDay = bucket.firstDay > window.fromDay ? bucket.firstDay : window.fromDay;
+  const endDay = bucket.endDay < window.endDay ? bucket.endDay : window.endDay;
+  const totals = await totalsByMeter(db, meterIds, fromDay, endDay);
+  return [...totals].map(([meterId, total]) => ({
+    meterId,
+    index: 0,
+    value: co2Factors === undefined ? total.value : total.value * co2Factors(meterId)!,
+    weight: total.weight,
+  }));
+}
+
 /** Sums rows per group and bucket. `groupOf` maps a meter to its group (undefined: skip it). */
 export function groupRows<K>(rows: readonly BucketRow[], bucketCount: number, groupOf: (meterId: number) => K | undefined): Map<K, Aggregate[]> {
   const groups = new Map<K, Aggregate[]>();
@@ -367,15 +390,14 @@ export async function totalsOf<K>(
 ): Promise<Map<K, Aggregate>> {
   const bucket: Bucket = { start: startOfDay(fromDay), end: startOfDay(endDay), firstDay: fromDay, endDay };
   const seriesContext: SeriesContext = { ...context, resolution: "YEARLY" };
-  const rows = await collectBucketRows(
-    context.db,
-    meters.map((meter) => meter.id),
-    "YEARLY",
-    [bucket],
-    context.window,
-    await pricesFor(seriesContext, [bucket], meters),
-    co2FactorsFor(seriesContext, meters),
-  );
+  const meterIds = meters.map((meter) => meter.id);
+  const prices = await pricesFor(seriesContext, [bucket], meters);
+  const co2Factors = co2FactorsFor(seriesContext, meters);
+  // Cost prices every hour; consumption and CO2 add up whole rollup rows, which the database sums.
+  const rows =
+    prices !== undefined
+      ? await collectBucketRows(context.db, meterIds, "YEARLY", [bucket], context.window, prices, co2Factors)
+      : await summedBucketRows(context.db, meterIds, bucket, context.window, co2Factors);
   const meterById = new Map(meters.map((meter) => [meter.id, meter]));
   const groups = groupRows(rows, 1, (meterId) => {
     const meter = meterById.get(meterId);

@@ -198,31 +198,79 @@ export async function monthlyRows(db: Db, meterIds: readonly number[], fromMonth
 }
 
 /**
+ * The days [fromDay, endDay) as the rollups answer them exactly with the fewest rows: whole months
+ * from the monthly rollup, the days before the first and after the last whole month from the daily
+ * one. Null when no whole month lies inside (then the daily rollup alone answers).
+ */
+function monthsInside(fromDay: DayKey, endDay: DayKey): { firstWholeMonth: DayKey; endWholeMonth: DayKey } | null {
+  const firstWholeMonth = fromDay.endsWith("-01") ? fromDay : addMonths(firstOfMonth(fromDay), 1);
+  const endWholeMonth = firstOfMonth(endDay);
+  return firstWholeMonth < endWholeMonth ? { firstWholeMonth, endWholeMonth } : null;
+}
+
+/**
  * Rows covering the days [fromDay, endDay) exactly, with as few rows as possible: whole months
  * from the monthly rollup (key YYYY-MM), the days before the first and after the last whole month
  * from the daily one (key YYYY-MM-DD).
  */
 export async function daysAndMonthsRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
   if (fromDay >= endDay) return [];
-  const firstWholeMonth = fromDay.endsWith("-01") ? fromDay : addMonths(firstOfMonth(fromDay), 1);
-  const endWholeMonth = firstOfMonth(endDay);
-  if (firstWholeMonth >= endWholeMonth) return dailyRows(db, meterIds, fromDay, endDay);
-  const [head, months, tail] = await Promise.all([
-    dailyRows(db, meterIds, fromDay, firstWholeMonth),
-    monthlyRows(db, meterIds, firstWholeMonth, endWholeMonth),
-    dailyRows(db, meterIds, endWholeMonth, endDay),
+  const months = monthsInside(fromDay, endDay);
+  if (months === null) return dailyRows(db, meterIds, fromDay, endDay);
+  const [head, whole, tail] = await Promise.all([
+    dailyRows(db, meterIds, fromDay, months.firstWholeMonth),
+    monthlyRows(db, meterIds, months.firstWholeMonth, months.endWholeMonth),
+    dailyRows(db, meterIds, months.endWholeMonth, endDay),
   ]);
-  return [...head, ...months, ...tail];
+  return [...head, ...whole, ...tail];
 }
 
-/** Totals per meter over the days [fromDay, endDay). */
+/** Sums of one rollup table per meter over [from, end) of its key column. */
+async function rollupSums(
+  db: Db,
+  table: "consumption_daily" | "consumption_monthly",
+  meterIds: readonly number[],
+  from: string,
+  end: string,
+): Promise<{ meter_id: number; value: number; weight: number }[]> {
+  if (meterIds.length === 0 || from >= end) return [];
+  const key = table === "consumption_daily" ? "day" : "month";
+  return db
+    .selectFrom(table)
+    .select((eb) => ["meter_id", eb.fn.sum<number>("value").as("value"), eb.fn.sum<number>("weight").as("weight")])
+    .where("meter_id", "in", meterIds)
+    .where(key, ">=", from)
+    .where(key, "<", end)
+    .groupBy("meter_id")
+    .execute();
+}
+
+/**
+ * Totals per meter over the days [fromDay, endDay), summed by the database: one row per meter and
+ * rollup instead of one per day (30 days of six radiators: 6 rows, not 180). Meters without rows
+ * in the range are absent.
+ */
 export async function totalsByMeter(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<Map<number, Aggregate>> {
   const totals = new Map<number, Aggregate>();
-  for (const row of await daysAndMonthsRows(db, meterIds, fromDay, endDay)) {
-    const entry = totals.get(row.meter_id) ?? { value: 0, weight: 0 };
-    entry.value += row.value;
-    entry.weight += row.weight;
-    totals.set(row.meter_id, entry);
+  if (fromDay >= endDay || meterIds.length === 0) return totals;
+  const months = monthsInside(fromDay, endDay);
+  const parts =
+    months === null
+      ? [await rollupSums(db, "consumption_daily", meterIds, fromDay, endDay)]
+      : await Promise.all([
+          rollupSums(db, "consumption_daily", meterIds, fromDay, months.firstWholeMonth),
+          rollupSums(db, "consumption_monthly", meterIds, monthKeyOfDay(months.firstWholeMonth), monthKeyOfDay(months.endWholeMonth)),
+          rollupSums(db, "consumption_daily", meterIds, months.endWholeMonth, endDay),
+        ]);
+  for (const rows of parts) {
+    for (const row of rows) {
+      const entry = totals.get(row.meter_id);
+      if (entry === undefined) totals.set(row.meter_id, { value: row.value, weight: row.weight });
+      else {
+        entry.value += row.value;
+        entry.weight += row.weight;
+      }
+    }
   }
   return totals;
 }

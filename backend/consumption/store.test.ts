@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../app";
+import { topUpDemoReadings } from "../db/seed/readings";
+import { silentLogger } from "../logger";
+import { daysAndMonthsRows, totalsByMeter } from "./store";
+
+/** The totals as the rows say them, added up here one row at a time. */
+async function addedUp(backend: Backend, meterIds: number[], fromDay: string, endDay: string) {
+  const totals = new Map<number, { value: number; weight: number }>();
+  for (const row of await daysAndMonthsRows(backend.db, meterIds, fromDay, endDay)) {
+    const entry = totals.get(row.meter_id) ?? { value: 0, weight: 0 };
+    entry.value += row.value;
+    entry.weight += row.weight;
+    totals.set(row.meter_id, entry);
+  }
+  return totals;
+}
+
+describe("totals per meter summed by the database", () => {
+  let backend: Backend;
+  let meterIds: number[];
+
+  beforeAll(async () => {
+    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    await topUpDemoReadings(backend.db, new Date("2025-03-10T12:00:00Z"), { unitIds: [101], fromDay: "2024-12-20" });
+    meterIds = (await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).orderBy("id").execute()).map((m) => m.id);
+  }, 60_000);
+  afterAll(() => backend.close());
+
+  it.each([
+    ["days inside one month", "2025-01-05", "2025-01-20"],
+    ["days before, whole months and days after", "2024-12-25", "2025-03-04"],
+    ["whole months only", "2025-01-01", "2025-03-01"],
+    ["a range reaching past the last reading", "2025-02-20", "2025-04-01"],
+  ])("equal the rollup rows added up: %s", async (_, fromDay, endDay) => {
+    const summed = await totalsByMeter(backend.db, meterIds, fromDay, endDay);
+    const expected = await addedUp(backend, meterIds, fromDay, endDay);
+    expect(expected.size).toBeGreaterThan(0);
+    expect([...summed.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [meterId, total] of expected) {
+      expect(summed.get(meterId)!.value).toBeCloseTo(total.value, 6);
+      expect(summed.get(meterId)!.weight).toBeCloseTo(total.weight, 6);
+    }
+  });
+
+  it("are empty for an empty range, no meters, or days without readings", async () => {
+    expect((await totalsByMeter(backend.db, meterIds, "2025-01-10", "2025-01-10")).size).toBe(0);
+    expect((await totalsByMeter(backend.db, [], "2025-01-01", "2025-02-01")).size).toBe(0);
+    expect((await totalsByMeter(backend.db, meterIds, "2023-01-01", "2023-03-01")).size).toBe(0);
+  });
+});
