@@ -145,7 +145,27 @@ export interface UnitScope {
   co2Factors: Map<string, number>;
 }
 
-export async function unitScopeOf(ctx: ServiceContext, tenancyId: number): Promise<UnitScope> {
+/**
+ * The unit behind a tenancy of the caller, once per request: a dashboard asks for the rating and
+ * two tables of the same tenancy in one request, and each would otherwise check membership and
+ * read the unit, property, meters and factors again.
+ */
+const scopesOfRequest = new WeakMap<ServiceContext, Map<number, Promise<UnitScope>>>();
+export function unitScopeOf(ctx: ServiceContext, tenancyId: number): Promise<UnitScope> {
+  let scopes = scopesOfRequest.get(ctx);
+  if (scopes === undefined) {
+    scopes = new Map();
+    scopesOfRequest.set(ctx, scopes);
+  }
+  let scope = scopes.get(tenancyId);
+  if (scope === undefined) {
+    scope = readUnitScope(ctx, tenancyId);
+    scopes.set(tenancyId, scope);
+  }
+  return scope;
+}
+
+async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<UnitScope> {
   const user = await ctx.requireCaller();
   const tenancy = await assertTenancyMember(ctx.db, user.id, tenancyId);
   const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
