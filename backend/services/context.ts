@@ -55,7 +55,7 @@ async function authenticate(
 ): Promise<UserRow> {
   const token = bearerToken(request);
   if (token === null) throw unauthenticated();
-  const verified = await verifyAccessToken(deps.tokens, token, audience, now);
+  const verified = verifyAccessToken(deps.tokens, token, audience, now);
   if (verified === null) throw unauthenticated();
   const user = await deps.db
     .selectFrom("users")

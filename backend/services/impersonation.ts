@@ -69,7 +69,7 @@ export async function beginImpersonation(
 export async function isImpersonatedRequest(ctx: ServiceContext, audience: "account" | "users"): Promise<boolean> {
   const token = bearerToken(ctx.request);
   if (token === null) return false;
-  const verified = await verifyAccessToken(ctx.tokens, token, audience, ctx.now);
+  const verified = verifyAccessToken(ctx.tokens, token, audience, ctx.now);
   return verified?.impersonated === true;
 }
 
