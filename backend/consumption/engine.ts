@@ -227,17 +227,21 @@ async function summedBucketRows(
   bucket: Bucket,
   window: DataWindow,
   co2Factors?: Co2FactorOfMeter,
+  meterTotals?: MeterTotals,
 ): Promise<BucketRow[]> {
   const meterIds = co2Factors === undefined ? allMeterIds : allMeterIds.filter((meterId) => co2Factors(meterId) !== undefined);
   const fromDay = bucket.firstDay > window.fromDay ? bucket.firstDay : window.fromDay;
   const endDay = bucket.endDay < window.endDay ? bucket.endDay : window.endDay;
-  const totals = await totalsByMeter(db, meterIds, fromDay, endDay);
-  return [...totals].map(([meterId, total]) => ({
-    meterId,
-    index: 0,
-    value: co2Factors === undefined ? total.value : total.value * co2Factors(meterId)!,
-    weight: total.weight,
-  }));
+  if (meterIds.length === 0 || fromDay >= endDay) return [];
+  const shared = meterTotals !== undefined && meterIds.every((meterId) => meterTotals.meterIds.has(meterId));
+  const totals = shared ? await meterTotals.totals(fromDay, endDay) : await totalsByMeter(db, meterIds, fromDay, endDay);
+  const rows: BucketRow[] = [];
+  for (const meterId of meterIds) {
+    const total = totals.get(meterId);
+    if (total === undefined) continue;
+    rows.push({ meterId, index: 0, value: co2Factors === undefined ? total.value : total.value * co2Factors(meterId)!, weight: total.weight });
+  }
+  return rows;
 }
 
 /** Sums rows per group and bucket. `groupOf` maps a meter to its group (undefined: skip it). */
@@ -291,6 +295,34 @@ export interface SeriesContext {
   resolution: Resolution;
   presentation: Presentation;
   window: DataWindow;
+  /** The unit's meter totals of this request (see meterTotalsOf); without it totals read their own. */
+  meterTotals?: MeterTotals;
+}
+
+/**
+ * Totals per meter over whole days for one set of meters (a unit's), each range read once: a table
+ * of several quantities, or a dashboard, reads one range for all the unit's meters in one query
+ * instead of one query per quantity and range. Made per request, so nothing outlives the request.
+ */
+export interface MeterTotals {
+  meterIds: ReadonlySet<number>;
+  totals(fromDay: DayKey, endDay: DayKey): Promise<Map<number, Aggregate>>;
+}
+
+export function meterTotalsOf(db: Db, meterIds: readonly number[]): MeterTotals {
+  const ranges = new Map<string, Promise<Map<number, Aggregate>>>();
+  return {
+    meterIds: new Set(meterIds),
+    totals(fromDay, endDay) {
+      const key = `${fromDay}/${endDay}`;
+      let totals = ranges.get(key);
+      if (totals === undefined) {
+        totals = totalsByMeter(db, meterIds, fromDay, endDay);
+        ranges.set(key, totals);
+      }
+      return totals;
+    },
+  };
 }
 
 /**
@@ -397,7 +429,7 @@ export async function totalsOf<K>(
   const rows =
     prices !== undefined
       ? await collectBucketRows(context.db, meterIds, "YEARLY", [bucket], context.window, prices, co2Factors)
-      : await summedBucketRows(context.db, meterIds, bucket, context.window, co2Factors);
+      : await summedBucketRows(context.db, meterIds, bucket, context.window, co2Factors, context.meterTotals);
   const meterById = new Map(meters.map((meter) => [meter.id, meter]));
   const groups = groupRows(rows, 1, (meterId) => {
     const meter = meterById.get(meterId);

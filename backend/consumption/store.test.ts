@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
+import type { QuantityId } from "../../app/domain/quantities";
+import { meterTotalsOf, totalsOf, type DataWindow, type MeterInfo, type Presentation } from "./engine";
 import { daysAndMonthsRows, totalsByMeter } from "./store";
 
 /** The totals as the rows say them, added up here one row at a time. */
@@ -47,5 +49,33 @@ describe("totals per meter summed by the database", () => {
     expect((await totalsByMeter(backend.db, meterIds, "2025-01-10", "2025-01-10")).size).toBe(0);
     expect((await totalsByMeter(backend.db, [], "2025-01-01", "2025-02-01")).size).toBe(0);
     expect((await totalsByMeter(backend.db, meterIds, "2023-01-01", "2023-03-01")).size).toBe(0);
+  });
+
+  it("shared for a unit's meters, read once per range, give each quantity the totals it would read alone", async () => {
+    const shared = meterTotalsOf(backend.db, meterIds);
+    expect(shared.totals("2025-01-05", "2025-02-04")).toBe(shared.totals("2025-01-05", "2025-02-04"));
+
+    const meters: MeterInfo[] = (await backend.db.selectFrom("meters").selectAll().where("unit_id", "=", 101).execute()).map((m) => ({
+      id: m.id,
+      unitId: m.unit_id,
+      number: m.number,
+      roomName: m.room_name,
+      quantity: m.quantity as QuantityId,
+    }));
+    const window: DataWindow = { fromDay: "2025-01-10", endDay: "2025-03-01", fromS: 0, toS: Number.MAX_SAFE_INTEGER };
+    const quantities = [...new Set(meters.map((m) => m.quantity))];
+    expect(quantities.length).toBeGreaterThan(2);
+    for (const quantity of quantities) {
+      const own = meters.filter((m) => m.quantity === quantity);
+      for (const mode of ["HOURLY_VALUES", "CO2"] as const) {
+        const presentation: Presentation = { aggregation: "addition", mode, normalized: false, co2Factors: new Map([[quantity, 2.5]]) };
+        const context = { db: backend.db, quantity, presentation, window };
+        // The period starts before the window: both must clip it to the window's first day.
+        const alone = await totalsOf(context, own, "2025-01-01", "2025-02-15", (m) => m.id);
+        const together = await totalsOf({ ...context, meterTotals: shared }, own, "2025-01-01", "2025-02-15", (m) => m.id);
+        expect(together).toEqual(alone);
+        expect(alone.size).toBe(own.length);
+      }
+    }
   });
 });

@@ -37,6 +37,7 @@ import {
   intersectWindow,
   isNormalizable,
   metersForQuantity,
+  meterTotalsOf,
   present,
   propertyAverageSeries,
   seriesOf,
@@ -45,6 +46,7 @@ import {
   type DataWindow,
   type GraphMode,
   type MeterInfo,
+  type MeterTotals,
   type Presentation,
   type SeriesContext,
   type UnitInfo,
@@ -143,6 +145,8 @@ export interface UnitScope {
   meters: MeterInfo[];
   window: DataWindow;
   co2Factors: Map<string, number>;
+  /** The totals of the unit's meters, each range read once for the whole request. */
+  meterTotals: MeterTotals;
 }
 
 /**
@@ -188,6 +192,7 @@ async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<Un
       quantity: meter.quantity as QuantityId,
     })),
     co2Factors: new Map(factors.map((factor) => [factor.quantity, factor.gram_per_quantity_unit])),
+    meterTotals: meterTotalsOf(ctx.db, meters.map((meter) => meter.id)),
   };
 }
 
@@ -445,7 +450,7 @@ async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: ServiceC
         comparisonByRow.set(key, compareWith === undefined ? [] : quantities.map(() => null));
       }
     }
-    const context = { db: ctx.db, quantity, presentation, window: scope.window };
+    const context = { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
     const totals = await totalsOf(context, meters, fromDay, endDay, keyOf);
     for (const [key, aggregate] of totals) valuesByRow.get(key)![index] = present(aggregate, presentation, scope.unit.floor_area);
 
@@ -490,7 +495,7 @@ async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: ServiceCon
   const mode = parseMode(input.mode);
   const scope = await unitScopeOf(ctx, input.tenancyId);
   const presentation = presentationFor(scope, quantity, mode, input.normalized === true);
-  const context = { db: ctx.db, quantity, presentation, window: scope.window };
+  const context = { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
   const meters = metersForQuantity(scope.meters, quantity);
   const area = scope.unit.floor_area;
 
