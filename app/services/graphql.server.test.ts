@@ -5,6 +5,7 @@ import {
   createGraphQLService,
   isServiceFailure,
   serviceFailure,
+  SharedAnswers,
   type GraphQLServiceOptions,
 } from "./graphql.server";
 
@@ -306,6 +307,90 @@ describe("createGraphQLService", () => {
       await service(backend.fetch).request(UserQuery, {}, userSchema, "x");
       expect(backend.sent[0]?.headers.has("authorization")).toBe(false);
     });
+  });
+});
+
+describe("answers shared between requests (ADR 0015)", () => {
+  function setUp() {
+    let now = 1_000_000;
+    const shared = new SharedAnswers({ ttlMs: 5000, maxTokens: 2, now: () => now });
+    const backend = fakeFetch(() => jsonResponse({ data: user }));
+    const forgotten: string[] = [];
+    // One service per request, as createApi builds them; each with its session's token.
+    const requestWith = (token: string) =>
+      service(backend.fetch, {
+        sharedAnswers: shared,
+        getToken: async () => token,
+        afterMutation: async () => {
+          forgotten.push(token);
+          shared.forget(token);
+        },
+      });
+    return { shared, backend, requestWith, forgotten, advance: (ms: number) => (now += ms) };
+  }
+  const ask = (gql: ReturnType<typeof service>, shared = true) => gql.request(UserQuery, {}, userSchema, "x", { shared });
+
+  it("are shared by the requests of one token for a few seconds, then asked again", async () => {
+    const { backend, requestWith, advance } = setUp();
+    expect(await ask(requestWith("token-a"))).toEqual(user);
+    expect(await ask(requestWith("token-a"))).toEqual(user);
+    expect(backend.calls()).toBe(1);
+    advance(4999);
+    await ask(requestWith("token-a"));
+    expect(backend.calls()).toBe(1);
+    advance(1);
+    await ask(requestWith("token-a"));
+    expect(backend.calls()).toBe(2);
+  });
+
+  it("never cross from one token to another, and only for queries that ask", async () => {
+    const { backend, requestWith } = setUp();
+    await ask(requestWith("token-a"));
+    await ask(requestWith("token-b"));
+    expect(backend.calls()).toBe(2);
+    expect(backend.sent.map((s) => s.headers.get("authorization"))).toEqual(["Bearer token-a", "Bearer token-b"]);
+    await ask(requestWith("token-a"), false);
+    expect(backend.calls()).toBe(3);
+  });
+
+  it("are forgotten after any mutation of the session, even one that failed", async () => {
+    const { backend, requestWith, forgotten } = setUp();
+    await ask(requestWith("token-a"));
+    const gql = requestWith("token-a");
+    await gql.request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x").catch(() => undefined);
+    expect(forgotten).toEqual(["token-a"]);
+    // The same request asks again too: what it had read may have changed.
+    await ask(gql);
+    await ask(requestWith("token-a"));
+    expect(backend.calls()).toBe(3);
+  });
+
+  it("keep no failure", async () => {
+    let fail = true;
+    const backend = fakeFetch(() => (fail ? jsonResponse({ data: null }) : jsonResponse({ data: user })));
+    const shared = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });
+    const gql = () => service(backend.fetch, { sharedAnswers: shared, getToken: async () => "token-a" });
+    await rejectionOf(ask(gql()));
+    fail = false;
+    expect(await ask(gql())).toEqual(user);
+    expect(backend.calls()).toBe(2);
+  });
+
+  it("hold a bounded number of tokens, dropping the oldest", async () => {
+    const { shared, backend, requestWith } = setUp();
+    for (const token of ["token-a", "token-b", "token-c"]) await ask(requestWith(token));
+    expect(shared.size).toBe(2);
+    await ask(requestWith("token-c"));
+    expect(backend.calls()).toBe(3);
+    await ask(requestWith("token-a"));
+    expect(backend.calls()).toBe(4);
+  });
+
+  it("are not kept for calls without a token", async () => {
+    const shared = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });
+    const backend = fakeFetch(() => jsonResponse({ data: user }));
+    await ask(service(backend.fetch, { sharedAnswers: shared, getToken: async () => null }));
+    expect(shared.size).toBe(0);
   });
 });
 

@@ -54,6 +54,59 @@ export function isServiceFailure(thrown: unknown): thrown is ReturnType<typeof s
 const authRequiredCodes = new Set(["UNAUTHENTICATED", "FORBIDDEN"]);
 const authRequiredMessages = new Set(["Login required", "Adgang ikke tilladt"]);
 
+/**
+ * Answers shared between the requests of one portal instance for a few seconds, by bearer token
+ * (ADR 0015): every page's guard asks the account service who the resident is and which tenancies
+ * they have, and a resident moving through pages asks the same question with the same token many
+ * times a minute. Only queries that ask for it are shared; any mutation sent with a session's
+ * tokens forgets that session's answers, so a resident always sees their own changes at once.
+ * Other instances see a change (made elsewhere) within `ttlMs`; access to data is still checked by
+ * the services on every call, since only the account service's answer about the resident is kept.
+ */
+export class SharedAnswers {
+  private readonly byToken = new Map<string, Map<string, { expires: number; answer: Promise<unknown> }>>();
+
+  constructor(private readonly options: { ttlMs: number; maxTokens: number; now?: () => number }) {}
+
+  private now() {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  get(token: string, key: string): Promise<unknown> | undefined {
+    const entry = this.byToken.get(token)?.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expires > this.now()) return entry.answer;
+    this.byToken.get(token)?.delete(key);
+    return undefined;
+  }
+
+  set(token: string, key: string, answer: Promise<unknown>): void {
+    let answers = this.byToken.get(token);
+    if (answers === undefined) {
+      // Bounded: the oldest tokens go first (a Map iterates in insertion order).
+      for (const oldest of this.byToken.keys()) {
+        if (this.byToken.size < this.options.maxTokens) break;
+        this.byToken.delete(oldest);
+      }
+      answers = new Map();
+      this.byToken.set(token, answers);
+    }
+    answers.set(key, { expires: this.now() + this.options.ttlMs, answer });
+    // A failed call is never shared.
+    answer.catch(() => {
+      if (this.byToken.get(token)?.get(key)?.answer === answer) this.byToken.get(token)?.delete(key);
+    });
+  }
+
+  forget(token: string): void {
+    this.byToken.delete(token);
+  }
+
+  get size(): number {
+    return this.byToken.size;
+  }
+}
+
 export interface GraphQLServiceOptions {
   service: ServiceName;
   url: string;
@@ -64,6 +117,10 @@ export interface GraphQLServiceOptions {
   onAuthRequired?: () => Promise<never>;
   fetch?: typeof fetch;
   log?: (message: string) => void;
+  /** Where queries sent with `{ shared: true }` keep their answers for other requests. */
+  sharedAnswers?: SharedAnswers;
+  /** Called after every mutation (whatever its outcome): the session's shared answers are stale. */
+  afterMutation?: () => Promise<void>;
 }
 
 export interface GraphQLService {
@@ -77,6 +134,8 @@ export interface GraphQLService {
     variables: Record<string, unknown>,
     schema: S,
     invalidMessage: string,
+    /** Share the answer with this token's other requests for a few seconds (queries only). */
+    options?: { shared?: boolean },
   ): Promise<z.output<S>>;
 }
 
@@ -136,21 +195,35 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     return parsed.data;
   }
 
+  /** Shares the answer with the token's other requests when asked to and a token is sent. */
+  async function runShared<S extends z.ZodType>(document: string, variables: Record<string, unknown>, schema: S, invalidMessage: string, key: string) {
+    const shared = options.sharedAnswers;
+    const token = shared && options.getToken ? await options.getToken() : null;
+    if (!shared || token === null) return run(document, variables, schema, invalidMessage);
+    const known = shared.get(token, key);
+    if (known) return known as Promise<z.output<S>>;
+    const answer = run(document, variables, schema, invalidMessage);
+    shared.set(token, key, answer);
+    return answer;
+  }
+
   return {
     service: options.service,
-    request(document, variables, schema, invalidMessage) {
+    request(document, variables, schema, invalidMessage, requestOptions) {
       // Queries are memoized for the request, so parallel loaders share one call; mutations never are.
       if (!/^\s*(#[^\n]*\n\s*)*mutation\b/.test(document)) {
         const key = document + "\u0000" + JSON.stringify(variables);
         let pending = memo.get(key);
         if (!pending) {
-          pending = run(document, variables, schema, invalidMessage);
+          pending = requestOptions?.shared ? runShared(document, variables, schema, invalidMessage, key) : run(document, variables, schema, invalidMessage);
           memo.set(key, pending);
           pending.catch(() => memo.delete(key));
         }
         return pending as Promise<z.output<typeof schema>>;
       }
-      return run(document, variables, schema, invalidMessage);
+      // What the request has read may have changed.
+      memo.clear();
+      return run(document, variables, schema, invalidMessage).finally(() => options.afterMutation?.());
     },
   };
 }

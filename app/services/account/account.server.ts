@@ -107,9 +107,12 @@ export function accountService(gql: GraphQLService) {
       await gql.request(MarkOnboardedMutation, {}, markOnboardedResponse, "Invalid markOnboarded response");
     },
 
-    /** The signed-in user and all their tenancies, in one call (memoized for the request). */
+    /**
+     * The signed-in user and all their tenancies, in one call: memoized for the request and shared
+     * with the same session's other requests on this instance for a few seconds (ADR 0015).
+     */
     currentUser() {
-      return gql.request(CurrentUserQuery, {}, currentUserResponse, "Invalid getUser response");
+      return gql.request(CurrentUserQuery, {}, currentUserResponse, "Invalid getUser response", { shared: true });
     },
   };
 }
