@@ -10,13 +10,16 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 
 FROM base AS build
+# patches/ is applied by npm's postinstall (patch-package, ADR 0016), so it comes before npm ci.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 FROM base AS production-dependencies
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
