@@ -4,6 +4,7 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { config } from "~/config.server";
 import { defaultLanguage, i18nOptions, isLanguage, supportedLanguages, type Language } from "./config";
+import { rememberTranslations } from "./remembered-translations";
 import { resources } from "./resources.server";
 
 /** The resident's language choice, kept for a year (spec section 4, "Language"). */
@@ -56,13 +57,14 @@ function baseI18n(): Promise<I18n> {
 /**
  * The i18next instance for rendering in a language on the server: one clone of the shared one per
  * language (same translations, its own language), made once. Nothing changes an instance's
- * language or texts while rendering (a language switch reloads the page), so requests share it.
+ * language or texts while rendering (a language switch reloads the page), so requests share it,
+ * and it remembers the texts it has given (remembered-translations.ts).
  */
 const byLanguage = new Map<Language, Promise<I18n>>();
 export function createRequestI18n(language: Language): Promise<I18n> {
   let instance = byLanguage.get(language);
   if (!instance) {
-    instance = baseI18n().then((shared) => shared.cloneInstance({ lng: language }));
+    instance = baseI18n().then((shared) => rememberTranslations(shared.cloneInstance({ lng: language })));
     byLanguage.set(language, instance);
   }
   return instance;
