@@ -341,6 +341,10 @@ async function main() {
     const l = load.latencyMs;
     say(`  one connection: p50 ${fmt(single.latencyMs.p50)} ms over ${single.completed} requests`);
     say(`  CPU seconds used during the ${loadSeconds} s: ${Object.entries(cpuSeconds).map(([cmd, s]) => `${cmd} ${s}`).join(", ")}`);
+    // Per request, the figure to compare between runs: this machine's speed varies from run to run.
+    const cpuMsPerRequest = Object.fromEntries(Object.entries(cpuSeconds).map(([cmd, s]) => [cmd, load.completed ? Number(((s * 1000) / load.completed).toFixed(2)) : null]));
+    details.load.cpuMsPerRequest = cpuMsPerRequest;
+    say(`  CPU ms per request: ${Object.entries(cpuMsPerRequest).map(([cmd, ms]) => `${cmd} ${ms}`).join(", ")}`);
     row(
       `Dashboard SSR p99, ${connections} connections, ${loadSeconds} s`,
       `≤ ${limits.p99Ms} ms`,
