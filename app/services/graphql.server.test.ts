@@ -96,6 +96,8 @@ describe("createGraphQLService", () => {
     expect(backend.sent[0]?.url).toBe("http://backend.test/account/graphql");
     expect(backend.sent[0]?.body.query).toContain("currentUser(id: $id)");
     expect(backend.sent[0]?.body.variables).toEqual({ id: "1" });
+    // The document is sent as written, never parsed on the way just to name its operation.
+    expect(backend.sent[0]?.body).not.toHaveProperty("operationName");
     expect(backend.fetch).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: "POST" }));
   });
 

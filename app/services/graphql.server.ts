@@ -143,6 +143,9 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
   const client = new GraphQLClient(options.url, {
     fetch: options.fetch ?? httpFetch,
     method: "POST",
+    // Every document holds one operation, so the services need no operationName; without this
+    // option graphql-request parses each document on every call only to find that name.
+    excludeOperationName: true,
   });
   const memo = new Map<string, Promise<unknown>>();
   const log = options.log ?? ((message: string) => console.error(message));
