@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { getToast } from "~/session/toast.server";
+import { readToast } from "~/session/toast.server";
 import { brandFor } from "~/brand/brands";
 import { useNonce } from "~/components/nonce";
 import { CookieBanner } from "~/components/cookie-banner";
@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await handleActivationCodeInUrl(request, context);
   const language = await languageOf(request);
-  const { toast, headers } = await getToast(request);
+  const { toast, headers } = await readToast(request);
   const brand = brandFor(context.config.brand);
   return data(
     {
