@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 /**
  * patches/@remix-run+router+1.23.3.patch (ADR 0016): the server's copy of @remix-run/router (its
@@ -100,5 +100,111 @@ describe("the render's route trees (patched react-router-dom and @remix-run/reac
   it("RemixServer makes a build's route objects once (the patch is in place)", () => {
     const source = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(source).toContain("let routes$1 = serverRoutesFor(manifest, routeModules, context.future, context.isSpaMode);");
+  });
+});
+
+/**
+ * The patch also skips, for each pathname, the branches that cannot match it (by first segment
+ * and segment count). Checked against @remix-run/router's own unpatched build (the ESM file, which
+ * the patch leaves alone) on the portal's route table and on a tree of awkward patterns.
+ */
+describe("candidate branches (patched matchRoutes against the unpatched router)", async () => {
+  const require = createRequire(import.meta.url);
+  const reference = (await import(
+    /* @vite-ignore */ new URL(`file://${require.resolve("@remix-run/router").replace(/router\.cjs\.js$/, "router.js")}`).href
+  )) as typeof import("@remix-run/router");
+  const { default: routeConfig } = await import("../app/routes");
+
+  type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: ConfigEntry[] };
+  const toRoutes = (entries: ConfigEntry[]): Route[] =>
+    entries.map((entry) =>
+      entry.index
+        ? { id: entry.id ?? entry.file, index: true as const }
+        : { id: entry.id ?? `${entry.file}:${entry.path ?? ""}`, path: entry.path, caseSensitive: entry.caseSensitive, children: toRoutes(entry.children ?? []) },
+    );
+  const portalRoutes: Route[] = [{ id: "root", path: "", children: toRoutes(routeConfig as ConfigEntry[]) }];
+
+  const awkwardRoutes: Route[] = [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        { id: "optional-lang", path: ":lang?/about" },
+        { id: "optional-static", path: "help/faq?" },
+        { id: "case", path: "Exact", caseSensitive: true },
+        { id: "dotted", path: "robots.txt" },
+        { id: "danish", path: "forbrug-æø" },
+        { id: "files", path: "files/*" },
+        { id: "layout", children: [{ id: "in-layout", path: "inside/:id" }, { id: "layout-index", index: true }] },
+        { id: "absolute-parent", path: "abs", children: [{ id: "absolute-child", path: "/abs/child/:x" }] },
+        { id: "dynamic-first", path: ":area/:id/edit" },
+        { id: "deep", path: "a/b/c/d/e/f" },
+        { id: "splat", path: "*" },
+      ],
+    },
+  ];
+
+  /** Every path of a tree, joined from its parents. */
+  const pathsOf = (routes: Route[], parent = ""): string[] =>
+    routes.flatMap((route) => {
+      const own = route.path === undefined ? parent : route.path.startsWith("/") ? route.path : `${parent}/${route.path}`;
+      return [own, ...pathsOf((route as { children?: Route[] }).children ?? [], own)];
+    });
+
+  /** Pathnames near each pattern: filled in, cut short, made longer, cased, slashed and encoded. */
+  function pathnamesFor(routes: Route[]): string[] {
+    const found = new Set<string>(["/", "", "//", "/t", "/T", "/t/", "/t//7009", "//t/7009", "/t/7009/", "/t/7009//", "/t%2F7009", "/%74/7009", "/nowhere", "/ſ", "/K", "/%E2%82%AC", "/%ZZ/1"]);
+    const fills = ["7009", "Heat-Energy", "k%C3%B8kken", "a.b", "x%2Fy", "_"];
+    for (const pattern of pathsOf(routes)) {
+      for (const fill of fills) {
+        const filled = `/${pattern}`.replace(/\/+/g, "/").replace(/:\w+\??/g, fill).replace(/\?/g, "").replace(/\*$/, "rest/of/it");
+        const segments = filled.split("/").filter(Boolean);
+        for (let n = 0; n <= segments.length; n++) found.add(`/${segments.slice(0, n).join("/")}`);
+        found.add(`${filled}/`);
+        found.add(`${filled}/extra`);
+        found.add(filled.toUpperCase());
+        found.add(filled.replace(/^\/[^/]*/, "/other"));
+      }
+    }
+    return [...found];
+  }
+
+  const ids = (matches: { route: { id?: string }; params: Record<string, string | undefined>; pathname: string }[] | null) =>
+    matches?.map((m) => [m.route.id, m.pathname, JSON.stringify(m.params)]) ?? null;
+
+  for (const [name, tree] of [["the portal's route table", portalRoutes], ["awkward patterns", awkwardRoutes]] as const) {
+    it(`matches what the unpatched router matches, for ${name}`, () => {
+      // Malformed percent-encodings are matched undecoded, with a warning from both routers.
+      vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const pathnames = pathnamesFor(tree);
+      expect(pathnames.length).toBeGreaterThan(100);
+      for (const pathname of pathnames) {
+        for (const basename of [undefined, "/portal"]) {
+          const location = basename ? `/portal${pathname}` : pathname;
+          expect({ location, matched: ids(router.matchRoutes(tree, location, basename)) }).toEqual({
+            location,
+            matched: ids(reference.matchRoutes(tree, location, basename)),
+          });
+        }
+      }
+      vi.restoreAllMocks();
+    });
+  }
+
+  it("tries fewer branches: a dashboard is matched without trying the login pages' patterns", () => {
+    const tried: string[] = [];
+    const original = RegExp.prototype[Symbol.match];
+    RegExp.prototype[Symbol.match] = function (this: RegExp, text: string) {
+      tried.push(this.source);
+      return original.call(this, text);
+    };
+    try {
+      expect(ids(router.matchRoutes(portalRoutes, "/t/7009"))?.map(([id]) => id)).toEqual(["root", "routes/tenancy-layout.tsx:t/:tenancyId", "routes/dashboard.tsx"]);
+    } finally {
+      RegExp.prototype[Symbol.match] = original;
+    }
+    expect(tried.some((source) => source.includes("login"))).toBe(false);
+    expect(tried.some((source) => source.startsWith("^\\/t\\/"))).toBe(true);
   });
 });
