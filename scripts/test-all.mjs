@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { e2ePorts } from "./e2e-ports.mjs";
 
 mkdirSync("reports", { recursive: true });
 const results = [];
@@ -52,6 +53,9 @@ let built = false;
 // 4. End-to-end: counted from Playwright's JSON report.
 if (built) {
   rmSync("reports/playwright.json", { force: true });
+  const ports = await e2ePorts(process.env);
+  if (Object.keys(ports).length > 0) console.log(`Default end-to-end ports in use; this run uses ${Object.entries(ports).map(([k, v]) => `${k}=${v}`).join(", ")}.`);
+  Object.assign(process.env, ports);
   const { ok, seconds } = run("npx", ["playwright", "test"]);
   const stats = readJson("reports/playwright.json")?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);

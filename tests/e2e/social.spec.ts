@@ -1,15 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
+import { e2e } from "./env";
 import { demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail } from "./helpers";
 
 /** Goes through the provider's own login and consent pages as the given account. */
 async function signInAtProvider(page: Page, login: string) {
-  await expect(page).toHaveURL(/127\.0\.0\.1:4150\//);
+  await expect(page).toHaveURL((url) => url.origin === e2e.oidcIssuer);
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill("anything");
   await page.locator('button[type="submit"]').click();
   // Consent, the first time this account meets the portal.
   const consent = page.locator('button[type="submit"]');
-  if (await page.url().includes("127.0.0.1:4150")) await consent.click();
+  if (new URL(page.url()).origin === e2e.oidcIssuer) await consent.click();
 }
 
 test.describe("social sign-in (Google, through a local OpenID provider)", () => {
