@@ -4,6 +4,7 @@
  * Not a test: it exits 0 when a budget is over (and says so in its last line); it exits 1 only when
  * it could not run at all (the build failed, the portal did not start).
  *
+ *   0. times a fixed React render (calibrate.mjs), a reference for the machine's speed;
  *   1. builds (`npm run build`), then starts the portal and its local back-end on free ports with
  *      a fresh temporary DATA_DIR (seeded with the demo data on first start, about 30 s);
  *   2. JavaScript per page, gzip: /login, /login/email, Anna's dashboard and her heating page;
@@ -146,7 +147,7 @@ function writeReport(extra = {}) {
   const report = {
     date: new Date(startedAt).toISOString(),
     durationS: Math.round((Date.now() - startedAt) / 1000),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: details.loadAverageAtStart },
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: details.loadAverageAtStart, referenceRenderMs: details.referenceRenderMs },
     git: gitState(),
     options: { skipLighthouse, skipBackend, lighthouseRuns, loadSeconds, warmupSeconds, connections },
     rows,
@@ -259,6 +260,10 @@ async function lighthousePage(label, base, pagePath, headersForRun) {
 async function main() {
   details.loadAverageAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
   say(`${os.cpus().length} cores, load average ${details.loadAverageAtStart.join(" ")}${details.loadAverageAtStart[0] > 1 ? " (other work is running: figures may be slower than on an idle machine)" : ""}`);
+  // The machine's speed, to compare figures between days and machines (calibrate.mjs).
+  const reference = await runToEnd(process.execPath, ["scripts/bench/calibrate.mjs"], { timeoutMs: 60_000 });
+  details.referenceRenderMs = reference.code === 0 ? (JSON.parse(reference.stdout.trim().split("\n").at(-1) ?? "{}").referenceRenderMs ?? null) : null;
+  say(`machine reference (React renders a fixed 2 000-element page to a string; lower is faster): ${details.referenceRenderMs ?? "?"} ms`);
 
   // 1. Build, start, sign in.
   say("building (npm run build)…");
