@@ -1,3 +1,5 @@
+import { cookieValue } from "~/http/cookie-header";
+
 /**
  * The cookie-consent choice (spec sections 3, 4 and 9): a cookie named `cookieAccepted` holding
  * `true` (OK) or `false` (reject) for one year. The banner shows until the cookie exists. It is
@@ -7,11 +9,8 @@ export const consentCookieName = "cookieAccepted";
 export const consentMaxAgeSeconds = 31_536_000;
 
 export function readConsent(cookieHeader: string | null): boolean | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === consentCookieName) return value === "true" ? true : value === "false" ? false : null;
-  }
-  return null;
+  const value = cookieValue(cookieHeader, consentCookieName);
+  return value === "true" ? true : value === "false" ? false : null;
 }
 
 export function consentCookie(accepted: boolean, secure: boolean): string {

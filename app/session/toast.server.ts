@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { config } from "~/config.server";
+import { cookieValue } from "~/http/cookie-header";
 
 /**
  * remix-toast with a signed flash cookie of our own (its default cookie is unsigned). A toast's
@@ -22,8 +23,7 @@ export function toastMessage(key: string, values?: Record<string, string>) {
 
 /** Whether a Cookie header carries the toast cookie (a name compared exactly, as browsers send it). */
 export function hasToastCookie(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((pair) => pair.slice(0, pair.indexOf("=")).trim() === toastCookieName);
+  return cookieValue(cookieHeader, toastCookieName) !== undefined;
 }
 
 /**
