@@ -19,7 +19,8 @@ export async function e2ePorts(env = {}) {
     if (env[name]) continue;
     const pair = name === "E2E_PORT";
     let port = await freePort(start, taken);
-    while (pair && (await freePort(port + 1, taken)) !== port + 1) port = await freePort(port + 1, taken);
+    // Until the port after it is free too: the next free one is the next candidate.
+    for (let next; pair && (next = await freePort(port + 1, taken)) !== port + 1; ) port = next;
     if (port !== start) chosen[name] = String(port);
     taken.push(port, ...(pair ? [port + 1] : []));
   }
