@@ -15,6 +15,11 @@ import {
   previousPeriod,
   previousYear,
   toWall,
+  wholeBucketsOf,
+  comparedDay,
+  comparedHours,
+  hoursAtClock,
+  imageOfDays,
   type Resolution,
 } from "./calendar";
 
@@ -93,21 +98,41 @@ describe("buckets", () => {
     ]);
   });
 
-  it("start weeks on Monday and expand the period to whole weeks", () => {
+  it("start weeks on Monday; whole weeks reach beyond the period", () => {
     // 2025-03-26 is a Wednesday; the week holding 2025-03-30 (Sunday) ends 2025-03-31.
-    const weeks = bucketsOf("WEEKLY", period("2025-03-26T00:00:00", "2025-04-02T00:00:00"));
+    const weeks = wholeBucketsOf("WEEKLY", period("2025-03-26T00:00:00", "2025-04-02T00:00:00"));
     expect(weeks.map((week) => week.firstDay)).toEqual(["2025-03-24", "2025-03-31"]);
     expect(weeks.map((week) => (week.end - week.start) / HOUR_MS)).toEqual([167, 168]);
   });
 
+  it("clip weeks, months and years to the period's days and mark them partial (ADR 0018)", () => {
+    const weeks = bucketsOf("WEEKLY", period("2025-03-26T00:00:00", "2025-04-02T00:00:00"));
+    expect(weeks.map((week) => [week.firstDay, week.endDay, week.partial === true])).toEqual([
+      ["2025-03-26", "2025-03-31", true],
+      ["2025-03-31", "2025-04-02", true],
+    ]);
+    expect(weeks.map((week) => (week.end - week.start) / HOUR_MS)).toEqual([5 * 24 - 1, 48]);
+    // The issue's week: Wednesday 10 June to Thursday 20 August 2026.
+    const summer = bucketsOf("WEEKLY", period("2026-06-10T00:00:00", "2026-08-21T00:00:00"));
+    expect(summer[0]).toMatchObject({ firstDay: "2026-06-10", endDay: "2026-06-15", partial: true });
+    expect(summer[1]!.partial).toBeUndefined();
+    expect(summer.at(-1)).toMatchObject({ firstDay: "2026-08-17", endDay: "2026-08-21", partial: true });
+    const year = bucketsOf("MONTHLY", period("2024-11-20T00:00:00", "2025-11-20T00:00:00"));
+    expect(year).toHaveLength(13);
+    expect(year[0]).toMatchObject({ firstDay: "2024-11-20", endDay: "2024-12-01", partial: true });
+    expect(year[12]).toMatchObject({ firstDay: "2025-11-01", endDay: "2025-11-20", partial: true });
+    expect(year.slice(1, 12).every((month) => month.partial === undefined)).toBe(true);
+    expect(bucketsOf("DAILY", period("2025-03-26T00:00:00", "2025-04-02T00:00:00")).some((bucket) => bucket.partial)).toBe(false);
+  });
+
   it("cut calendar months and years", () => {
-    const months = bucketsOf("MONTHLY", period("2024-01-15T00:00:00", "2025-01-01T00:00:00"));
+    const months = wholeBucketsOf("MONTHLY", period("2024-01-15T00:00:00", "2025-01-01T00:00:00"));
     expect(months.map((month) => month.firstDay)).toEqual(
       ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"].map((m) => `2024-${m}-01`),
     );
     expect((months[1]!.end - months[1]!.start) / HOUR_MS).toBe(29 * 24); // leap year
     expect((months[2]!.end - months[2]!.start) / HOUR_MS).toBe(31 * 24 - 1); // March loses an hour
-    const years = bucketsOf("YEARLY", period("2024-06-01T00:00:00", "2026-02-01T00:00:00"));
+    const years = wholeBucketsOf("YEARLY", period("2024-06-01T00:00:00", "2026-02-01T00:00:00"));
     expect(years.map((year) => [year.firstDay, year.endDay])).toEqual([
       ["2024-01-01", "2025-01-01"],
       ["2025-01-01", "2026-01-01"],
@@ -162,5 +187,71 @@ describe("comparison periods", () => {
       "2023-03-01T00:00",
     ]);
     expect(addMonths("2024-02-29", -12)).toBe("2023-02-28");
+  });
+});
+
+describe("the comparison map (ADR 0018)", () => {
+  const hours = (values: number[]) => values.map(formatInstant);
+  const at = (value: string) => fromWall(wall(value));
+
+  it("previous period: every date n days earlier, n the period's number of days, at every resolution", () => {
+    expect(comparedDay("PREVIOUS_PERIOD", "2026-06-10", 72)).toBe("2026-03-30");
+    expect(imageOfDays("PREVIOUS_PERIOD", { fromDay: "2026-06-10", endDay: "2026-06-15" }, 72)).toEqual([
+      { fromDay: "2026-03-30", endDay: "2026-04-04" },
+    ]);
+  });
+
+  it("previous year: the same dates a year earlier, 29 February to 28 February, no date to a 29 February", () => {
+    expect(comparedDay("PREVIOUS_YEAR", "2026-06-10", 1)).toBe("2025-06-10");
+    expect(comparedDay("PREVIOUS_YEAR", "2028-02-29", 1)).toBe("2027-02-28");
+    // Week 24 2026 clipped to 10–14 June: 10–14 June 2025 (not the week of 2–8 June 2025).
+    expect(imageOfDays("PREVIOUS_YEAR", { fromDay: "2026-06-10", endDay: "2026-06-15" }, 5)).toEqual([
+      { fromDay: "2025-06-10", endDay: "2025-06-15" },
+    ]);
+    expect(imageOfDays("PREVIOUS_YEAR", { fromDay: "2025-02-27", endDay: "2025-03-02" }, 3)).toEqual([
+      { fromDay: "2024-02-27", endDay: "2024-02-29" },
+      { fromDay: "2024-03-01", endDay: "2024-03-02" },
+    ]);
+    expect(imageOfDays("PREVIOUS_YEAR", { fromDay: "2028-02-28", endDay: "2028-03-02" }, 3)).toEqual([
+      { fromDay: "2027-02-28", endDay: "2027-03-02" },
+    ]);
+  });
+
+  it("finds a day's hours by clock time: none in the spring gap, two in the autumn overlap", () => {
+    expect(hours(hoursAtClock("2026-03-29", 2))).toEqual([]);
+    expect(hours(hoursAtClock("2026-03-29", 1))).toEqual(["2026-03-29T01:00:00+01:00"]);
+    expect(hours(hoursAtClock("2026-10-25", 2))).toEqual(["2026-10-25T02:00:00+02:00", "2026-10-25T02:00:00+01:00"]);
+    expect(hours(hoursAtClock("2026-03-28", 23))).toEqual(["2026-03-28T23:00:00+01:00"]);
+  });
+
+  it("compares the spring day's hours by clock time: 01:00–03:00 with 01:00 and 02:00, 03:00 with 03:00", () => {
+    // /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-29T01:00:00"), 1))).toEqual([
+      "2026-03-28T01:00:00+01:00",
+      "2026-03-28T02:00:00+01:00",
+    ]);
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-29T03:00:00"), 1))).toEqual(["2026-03-28T03:00:00+01:00"]);
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-29T23:00:00"), 1))).toEqual(["2026-03-28T23:00:00+01:00"]);
+    // Every hour of the compared day belongs to exactly one row.
+    const day = Array.from({ length: 23 }, (_, index) => at("2026-03-29T00:00:00") + index * HOUR_MS);
+    const compared = day.flatMap((hour) => comparedHours("PREVIOUS_PERIOD", hour, 1));
+    expect(new Set(compared).size).toBe(24);
+  });
+
+  it("compares the autumn day's first 02:00 (summer time) with 02:00, its second (winter time) with nothing", () => {
+    const summer = at("2026-10-25T02:00:00");
+    expect(hours(comparedHours("PREVIOUS_PERIOD", summer, 1))).toEqual(["2026-10-24T02:00:00+02:00"]);
+    expect(comparedHours("PREVIOUS_PERIOD", summer + HOUR_MS, 1)).toEqual([]);
+    const day = Array.from({ length: 25 }, (_, index) => at("2026-10-25T00:00:00") + index * HOUR_MS);
+    expect(new Set(day.flatMap((hour) => comparedHours("PREVIOUS_PERIOD", hour, 1))).size).toBe(24);
+  });
+
+  it("compares a normal day's 02:00 with both 02:00 hours of an autumn day and with none of a spring day", () => {
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-10-26T02:00:00"), 1))).toEqual([
+      "2026-10-25T02:00:00+02:00",
+      "2026-10-25T02:00:00+01:00",
+    ]);
+    expect(comparedHours("PREVIOUS_PERIOD", at("2026-03-30T02:00:00"), 1)).toEqual([]);
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-30T01:00:00"), 1))).toEqual(["2026-03-29T01:00:00+01:00"]);
   });
 });

@@ -13,6 +13,9 @@ import {
   HOUR_MS,
   addDays,
   bucketsOf,
+  comparedDay,
+  comparedHours,
+  type ShiftKind,
   dayKeyOf,
   startOfDay,
   wallOfDay,
@@ -154,6 +157,32 @@ function bucketIndexOfDay(buckets: readonly Bucket[], day: DayKey): number {
   return -1;
 }
 
+/** Index of the bucket holding an instant (buckets sorted, disjoint, maybe with gaps), or -1. */
+function bucketIndexOfInstant(buckets: readonly Bucket[], utcMs: number): number {
+  let low = 0;
+  let high = buckets.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const bucket = buckets[middle]!;
+    if (utcMs < bucket.start) high = middle - 1;
+    else if (utcMs >= bucket.end) low = middle + 1;
+    else return middle;
+  }
+  return -1;
+}
+
+/**
+ * Whether every whole calendar month inside the buckets' span lies in one bucket, so that monthly
+ * rollup rows may stand for their days: the buckets are contiguous and meet only at month starts.
+ */
+function monthAligned(buckets: readonly Bucket[]): boolean {
+  for (let index = 1; index < buckets.length; index++) {
+    const boundary = buckets[index]!.firstDay;
+    if (buckets[index - 1]!.endDay !== boundary || !boundary.endsWith("-01")) return false;
+  }
+  return true;
+}
+
 export interface BucketRow {
   meterId: number;
   index: number;
@@ -196,8 +225,7 @@ export async function collectBucketRows(
         if (price === undefined) continue;
         value *= price;
       }
-      const index =
-        resolution === "HOURLY" ? Math.round((hour * 1000 - first.start) / HOUR_MS) : bucketIndexOfDay(buckets, dayKeyOf(hour * 1000));
+      const index = resolution === "HOURLY" ? bucketIndexOfInstant(buckets, hour * 1000) : bucketIndexOfDay(buckets, dayKeyOf(hour * 1000));
       if (index >= 0 && index < buckets.length) out.push({ meterId: row.meter_id, index, value: weighed(row.meter_id, value), weight: row.weight });
     }
     return out;
@@ -206,7 +234,7 @@ export async function collectBucketRows(
   const fromDay = first.firstDay > window.fromDay ? first.firstDay : window.fromDay;
   const endDay = last.endDay < window.endDay ? last.endDay : window.endDay;
   const rows: RollupRow[] =
-    resolution === "MONTHLY" || resolution === "YEARLY"
+    (resolution === "MONTHLY" || resolution === "YEARLY") && monthAligned(buckets)
       ? await daysAndMonthsRows(db, meterIds, fromDay, endDay)
       : await dailyRows(db, meterIds, fromDay, endDay);
   for (const row of rows) {
@@ -378,6 +406,106 @@ export async function seriesOf(
     values.length = length;
   }
   return { buckets, values };
+}
+
+/**
+ * A piece of a series: a bucket of days (or one hour) read once and counted in every row it
+ * belongs to (`owners`, indices of the rows). A comparison series is made of the images of the
+ * rows' buckets under the comparison's map (ADR 0018); pieces are sorted and disjoint.
+ */
+export interface Piece {
+  bucket: Bucket;
+  owners: number[];
+}
+
+/**
+ * The values per row of a series made of pieces, and its total over all the pieces (each read
+ * once): the sum, or for averages the weighted mean of every hour, over exactly the pieces' days.
+ */
+export async function seriesOfPieces(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  floorArea: number,
+  pieces: readonly Piece[],
+  length: number,
+): Promise<{ values: (number | null)[]; total: number | null }> {
+  const buckets = pieces.map((piece) => piece.bucket);
+  const rows = await collectBucketRows(
+    context.db,
+    meters.map((meter) => meter.id),
+    context.resolution,
+    buckets,
+    context.window,
+    await pricesFor(context, buckets, meters),
+    co2FactorsFor(context, meters),
+  );
+  const byPiece = groupRows(rows, pieces.length, () => "all").get("all");
+  const owned: Aggregate[] = Array.from({ length }, () => ({ value: 0, weight: 0 }));
+  const total: Aggregate = { value: 0, weight: 0 };
+  pieces.forEach((piece, index) => {
+    const aggregate = byPiece?.[index];
+    if (aggregate === undefined) return;
+    total.value += aggregate.value;
+    total.weight += aggregate.weight;
+    for (const owner of piece.owners) {
+      owned[owner]!.value += aggregate.value;
+      owned[owner]!.weight += aggregate.weight;
+    }
+  });
+  return {
+    values: owned.map((aggregate) => present(aggregate, context.presentation, floorArea)),
+    total: present(total, context.presentation, floorArea),
+  };
+}
+
+/** The pieces of a series of the buckets themselves: one each. */
+export function ownPieces(buckets: readonly Bucket[]): Piece[] {
+  return buckets.map((bucket, index) => ({ bucket, owners: [index] }));
+}
+
+/**
+ * The pieces of a comparison (ADR 0018): hourly rows take the hours comparedHours gives; coarser
+ * rows the image of their days under the comparison's map, day by day, consecutive days owned by
+ * the same rows joined into one piece.
+ */
+export function comparisonPieces(kind: ShiftKind, resolution: Resolution, buckets: readonly Bucket[], periodDays: number): Piece[] {
+  if (resolution === "HOURLY") {
+    const owners = new Map<number, number[]>();
+    buckets.forEach((bucket, index) => {
+      for (const hour of comparedHours(kind, bucket.start, periodDays)) {
+        const list = owners.get(hour) ?? [];
+        if (!list.includes(index)) list.push(index);
+        owners.set(hour, list);
+      }
+    });
+    return [...owners.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([start, list]) => {
+        const day = dayKeyOf(start);
+        return { bucket: { start, end: start + HOUR_MS, firstDay: day, endDay: addDays(day, 1) }, owners: list };
+      });
+  }
+  const owners = new Map<DayKey, number[]>();
+  buckets.forEach((bucket, index) => {
+    for (let day = bucket.firstDay; day < bucket.endDay; day = addDays(day, 1)) {
+      const image = comparedDay(kind, day, periodDays);
+      const list = owners.get(image) ?? [];
+      if (!list.includes(index)) list.push(index);
+      owners.set(image, list);
+    }
+  });
+  const pieces: Piece[] = [];
+  for (const [day, list] of [...owners.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && last.bucket.endDay === day && last.owners.join() === list.join()) {
+      last.bucket.endDay = addDays(day, 1);
+      last.bucket.end = startOfDay(last.bucket.endDay);
+      continue;
+    }
+    const endDay = addDays(day, 1);
+    pieces.push({ bucket: { start: startOfDay(day), end: startOfDay(endDay), firstDay: day, endDay }, owners: list });
+  }
+  return pieces;
 }
 
 /**

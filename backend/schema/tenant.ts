@@ -116,7 +116,9 @@ export const tenantTypeDefs = /* GraphQL */ `
   """
   periodBegin and periodEnd are local Europe/Copenhagen datetimes YYYY-MM-DDTHH:mm:00 (minute
   precision; a bare date means midnight). The end is exclusive, except that a time ending in :59
-  includes that minute (…T23:59:00 means the whole day). The period is widened to whole buckets.
+  includes that minute (…T23:59:00 means the whole day). The period is widened to whole days
+  (HOURLY: whole hours); a week, month or year bucket reaching beyond those days is clipped to
+  them and marked partial (TenantGraphResult.buckets).
   """
   input TenantGraphInput {
     tenancyId: Int!
@@ -142,16 +144,50 @@ export const tenantTypeDefs = /* GraphQL */ `
     expressedAs: String!
   }
 
+  """
+  A comparison series (ADR 0018). PREVIOUS_PERIOD maps each date d of the period P to d - n days
+  (n = number of days in P), PREVIOUS_YEAR to the same date a year earlier (29 February to
+  28 February); each value covers the image of its bucket's dates (an HOURLY row: the compared
+  day's hours at the same clock hour, see the ADR for the daylight-saving days). PROPERTY_AVERAGE
+  is the mean over the other units of the property per bucket.
+  """
   type RelatedValues {
     type: Comparison!
     values: [Float]!
+    """
+    The total over the image of P (PROPERTY_AVERAGE: over P): a sum, or for averages (temperatures,
+    humidity) the mean of every sample. The same figure as unitQuantityKpis' previousPeriod,
+    previousYear or propertyComparison; not the sum of values (an image may be shared by two
+    rows, and an hour may belong to no row). Null without data.
+    """
+    total: Float
+    "First and last date (YYYY-MM-DD) of the compared days: the image of P (PROPERTY_AVERAGE: P)."
+    firstDay: String
+    lastDay: String
   }
 
   type GraphConsumption {
     quantityDescriptor: QuantityDescriptor!
     "One per timestamp; null where there is no data (not zero)."
     values: [Float]!
+    """
+    The total over exactly the period's dates P (ADR 0018): a sum, or for averages the mean of
+    every sample. Equals unitQuantityKpis.total of the same period. Null without data.
+    """
+    total: Float
     relatedValues: [RelatedValues!]!
+  }
+
+  "The dates one bucket covers (ADR 0018), one per timestamp."
+  type GraphBucket {
+    "First and last date (YYYY-MM-DD) inside the period; an HOURLY bucket's date twice."
+    firstDay: String!
+    lastDay: String!
+    """
+    True when the bucket's calendar week, month or year reaches beyond the period, so that it
+    covers only firstDay to lastDay (the timestamp is then firstDay's midnight).
+    """
+    partial: Boolean!
   }
 
   type TenantGraph {
@@ -160,8 +196,14 @@ export const tenantTypeDefs = /* GraphQL */ `
   }
 
   type TenantGraphResult {
-    "Bucket starts as ISO 8601 with the Copenhagen offset, e.g. 2025-10-26T02:00:00+01:00."
+    """
+    Bucket starts as ISO 8601 with the Copenhagen offset, e.g. 2025-10-26T02:00:00+01:00. Buckets
+    are clipped to the period's dates: a weekly chart from Wednesday 10 June starts at
+    2026-06-10T00:00:00+02:00, its first bucket partial.
+    """
     timestamps: [String!]!
+    "The dates each bucket covers, one per timestamp."
+    buckets: [GraphBucket!]!
     "One per requested quantity, in order."
     graphs: [TenantGraph!]!
   }

@@ -10,18 +10,22 @@
 import { pricedQuantitiesOf } from "../../app/domain/price-view";
 import { isQuantityId, quantityDefinition, type QuantityId } from "../../app/domain/quantities";
 import { roomSlug } from "../../app/domain/room-slug";
-import { clean } from "../consumption/aggregate";
+import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   addDays,
   bucketsOf,
+  comparedDay,
   dayKeyOf,
+  daysBetween,
+  daysOfWallPeriod,
+  imageOfDays,
+  type DayRange,
+  type ShiftKind,
   formatInstant,
   fromWall,
   isValidDayKey,
   maxSpanDays,
   parseLocalDateTime,
-  previousPeriod,
-  previousYear,
   resolutions,
   startOfDay,
   wallOfDay,
@@ -39,8 +43,10 @@ import {
   metersForQuantity,
   meterTotalsOf,
   present,
+  comparisonPieces,
+  ownPieces,
   propertyAverageSeries,
-  seriesOf,
+  seriesOfPieces,
   totalsOf,
   type Comparison,
   type DataWindow,
@@ -337,22 +343,39 @@ async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceC
   const scope = await unitScopeOf(ctx, graph.tenancyId);
   const presentations = quantities.map((quantity) => presentationFor(scope, quantity, mode, graph.normalized === true));
 
+  // ADR 0018: the buckets are clipped to the period's days P; every total is over exactly P (own
+  // series, property average) or over its image f(P) (previous period, previous year).
   const buckets = bucketsOf(resolution, period);
+  const days = daysOfWallPeriod(period);
+  const periodDays = daysBetween(days.fromDay, days.endDay);
   const graphs = [];
   for (const [index, quantity] of quantities.entries()) {
     const presentation = presentations[index]!;
     const context: SeriesContext = { db: ctx.db, quantity, resolution, presentation, window: scope.window };
     const meters = selectMeters(scope, quantity, graph.roomName, graph.meterNumber);
-    const own = await seriesOf(context, meters, scope.unit.floor_area, period);
+    const own = await seriesOfPieces(context, meters, scope.unit.floor_area, ownPieces(buckets), buckets.length);
     const relatedValues = [];
     for (const comparison of compareWith) {
       if (comparison === "PROPERTY_AVERAGE") {
         const others = await otherUnitsOf(ctx, scope, quantity);
-        relatedValues.push({ type: comparison, values: await propertyAverageSeries(context, others.meters, others.units, buckets) });
+        const total = await propertyAverageTotal(ctx, scope, quantity, presentation, days.fromDay, days.endDay);
+        relatedValues.push({
+          type: comparison,
+          values: await propertyAverageSeries(context, others.meters, others.units, buckets),
+          total: total.value,
+          firstDay: days.fromDay,
+          lastDay: addDays(days.endDay, -1),
+        });
       } else {
-        const shifted = comparison === "PREVIOUS_PERIOD" ? previousPeriod(resolution, period) : previousYear(resolution, period);
-        const series = await seriesOf(context, meters, scope.unit.floor_area, shifted, buckets.length);
-        relatedValues.push({ type: comparison, values: series.values });
+        const pieces = comparisonPieces(comparison, resolution, buckets, periodDays);
+        const series = await seriesOfPieces(context, meters, scope.unit.floor_area, pieces, buckets.length);
+        relatedValues.push({
+          type: comparison,
+          values: series.values,
+          total: series.total,
+          firstDay: comparedDay(comparison, days.fromDay, periodDays),
+          lastDay: comparedDay(comparison, addDays(days.endDay, -1), periodDays),
+        });
       }
     }
     graphs.push({
@@ -360,11 +383,20 @@ async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceC
       consumption: {
         quantityDescriptor: { quantity, normalized: presentation.normalized, expressedAs: expressedAs(quantity, mode, presentation.normalized) },
         values: own.values,
+        total: own.total,
         relatedValues,
       },
     });
   }
-  return { timestamps: buckets.map((bucket) => formatInstant(bucket.start)), graphs };
+  return {
+    timestamps: buckets.map((bucket) => formatInstant(bucket.start)),
+    buckets: buckets.map((bucket) => ({
+      firstDay: bucket.firstDay,
+      lastDay: resolution === "HOURLY" ? bucket.firstDay : addDays(bucket.endDay, -1),
+      partial: bucket.partial === true,
+    })),
+    graphs,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,10 +411,32 @@ function daysOfInput(begin: string, end: string) {
   return daysOfPeriod(parsePeriod(begin, end, "WEEKLY"));
 }
 
-function shiftedDays(kind: "PREVIOUS_PERIOD" | "PREVIOUS_YEAR", fromDay: string, endDay: string) {
-  const period = { beginWall: wallOfDay(fromDay), endWall: wallOfDay(endDay) };
-  const shifted = kind === "PREVIOUS_PERIOD" ? previousPeriod("DAILY", period) : previousYear("DAILY", period);
-  return daysOfPeriod(shifted);
+/** The days a comparison's totals cover (ADR 0018): the image of the days [fromDay, endDay). */
+function shiftedDays(kind: ShiftKind, fromDay: string, endDay: string): DayRange[] {
+  return imageOfDays(kind, { fromDay, endDay }, daysBetween(fromDay, endDay));
+}
+
+/** totalsOf over several ranges of days, added up per group. */
+async function totalsOverRanges<K>(
+  context: Parameters<typeof totalsOf>[0],
+  meters: readonly MeterInfo[],
+  ranges: readonly DayRange[],
+  groupOf: (meter: MeterInfo) => K,
+): Promise<Map<K, Aggregate>> {
+  const parts = await Promise.all(ranges.map((range) => totalsOf(context, meters, range.fromDay, range.endDay, groupOf)));
+  if (parts.length === 1) return parts[0]!;
+  const sums = new Map<K, Aggregate>();
+  for (const part of parts) {
+    for (const [key, aggregate] of part) {
+      const entry = sums.get(key);
+      if (entry === undefined) sums.set(key, { value: aggregate.value, weight: aggregate.weight });
+      else {
+        entry.value += aggregate.value;
+        entry.weight += aggregate.weight;
+      }
+    }
+  }
+  return sums;
 }
 
 async function propertyAverageTotal(
@@ -459,8 +513,7 @@ async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: ServiceC
       const row = comparisonByRow.get("unit");
       if (row !== undefined) row[index] = average.value;
     } else if (compareWith !== undefined) {
-      const shifted = shiftedDays(compareWith, fromDay, endDay);
-      const previous = await totalsOf(context, meters, shifted.fromDay, shifted.endDay, keyOf);
+      const previous = await totalsOverRanges(context, meters, shiftedDays(compareWith, fromDay, endDay), keyOf);
       for (const [key, aggregate] of previous) {
         const row = comparisonByRow.get(key);
         if (row !== undefined) row[index] = present(aggregate, presentation, scope.unit.floor_area);
@@ -499,16 +552,15 @@ async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: ServiceCon
   const meters = metersForQuantity(scope.meters, quantity);
   const area = scope.unit.floor_area;
 
-  const total = async (from: string, end: string) => {
-    const totals = await totalsOf(context, meters, from, end, () => "all");
+  // The same days as the chart's legend totals (ADR 0018): P, and its image under each comparison.
+  const total = async (ranges: readonly DayRange[]) => {
+    const totals = await totalsOverRanges(context, meters, ranges, () => "all");
     return present(totals.get("all"), presentation, area);
   };
-  const previous = shiftedDays("PREVIOUS_PERIOD", fromDay, endDay);
-  const lastYear = shiftedDays("PREVIOUS_YEAR", fromDay, endDay);
   const [ownTotal, previousPeriodTotal, previousYearTotal, average, byRoom, byMeter] = await Promise.all([
-    total(fromDay, endDay),
-    total(previous.fromDay, previous.endDay),
-    total(lastYear.fromDay, lastYear.endDay),
+    total([{ fromDay, endDay }]),
+    total(shiftedDays("PREVIOUS_PERIOD", fromDay, endDay)),
+    total(shiftedDays("PREVIOUS_YEAR", fromDay, endDay)),
     propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay),
     totalsOf(context, meters.filter((meter) => meter.roomName !== null), fromDay, endDay, (meter) => meter.roomName!),
     totalsOf(context, meters, fromDay, endDay, (meter) => meter.id),
