@@ -41,12 +41,14 @@ const graphQuery = /* GraphQL */ `
   query Graph($graph: TenantGraphInput!) {
     tenantGraph(graph: $graph) {
       timestamps
+      buckets { firstDay lastDay partial }
       graphs {
         type
         consumption {
           quantityDescriptor { quantity normalized expressedAs }
           values
-          relatedValues { type values }
+          total
+          relatedValues { type values total firstDay lastDay }
         }
       }
     }
@@ -56,12 +58,14 @@ const graphQuery = /* GraphQL */ `
 interface GraphData {
   tenantGraph: {
     timestamps: string[];
+    buckets: { firstDay: string; lastDay: string; partial: boolean }[];
     graphs: {
       type: string;
       consumption: {
         quantityDescriptor: { quantity: string; normalized: boolean; expressedAs: string };
         values: (number | null)[];
-        relatedValues: { type: string; values: (number | null)[] }[];
+        total: number | null;
+        relatedValues: { type: string; values: (number | null)[]; total: number | null; firstDay: string | null; lastDay: string | null }[];
       };
     }[];
   };
@@ -228,12 +232,19 @@ describe("tenantGraph against the raw readings", () => {
     expect(related.PREVIOUS_YEAR!.every((value) => value !== null)).toBe(true);
   });
 
-  it("weekly buckets start on Monday and monthly ones on the 1st", async () => {
+  it("weekly buckets start on Monday and monthly ones on the 1st, clipped to the period (ADR 0018)", async () => {
     const weeks = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["cold-water-volume"], resolution: "WEEKLY", periodBegin: "2025-03-26T00:00:00", periodEnd: "2025-04-09T00:00:00" });
-    expect(weeks.timestamps).toEqual(["2025-03-24T00:00:00+01:00", "2025-03-31T00:00:00+02:00", "2025-04-07T00:00:00+02:00"]);
+    expect(weeks.timestamps).toEqual(["2025-03-26T00:00:00+01:00", "2025-03-31T00:00:00+02:00", "2025-04-07T00:00:00+02:00"]);
+    expect(weeks.buckets).toEqual([
+      { firstDay: "2025-03-26", lastDay: "2025-03-30", partial: true },
+      { firstDay: "2025-03-31", lastDay: "2025-04-06", partial: false },
+      { firstDay: "2025-04-07", lastDay: "2025-04-08", partial: true },
+    ]);
     const ids = await meterIds(ANNA_UNIT, "cold-water-volume");
-    expect(weeks.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-24"), day("2025-03-31")), 6);
-    const year = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["cold-water-volume"], resolution: "YEARLY", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-01-02T00:00:00" });
+    expect(weeks.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-26"), day("2025-03-31")), 6);
+    expect(weeks.graphs[0]!.consumption.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-26"), day("2025-04-09")), 6);
+    const year = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["cold-water-volume"], resolution: "YEARLY", periodBegin: "2025-01-01T00:00:00", periodEnd: "2026-01-01T00:00:00" });
+    expect(year.buckets).toEqual([{ firstDay: "2025-01-01", lastDay: "2025-12-31", partial: false }]);
     expect(year.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-01-01"), Math.floor(NOW.getTime() / 3_600_000) * 3600), 6);
   });
 
@@ -313,6 +324,108 @@ describe("tenantGraph against the raw readings", () => {
     const date = new Date(hour * 1000 + 3600_000).toISOString().slice(0, 10);
     const cost = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["electricity-energy"], resolution: "HOURLY", mode: "COST", periodBegin: `${date}T00:00:00`, periodEnd: `${date}T23:59:00` });
     expect(cost.graphs[0]!.consumption.values.some((value) => value !== null && value < 0)).toBe(true);
+  });
+});
+
+describe("what a figure covers (ADR 0018, issue 13 items 1-4)", () => {
+  const kpisQuery = (quantity: string, from: string, end: string) =>
+    `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "${quantity}", periodBegin: "${from}T00:00:00", periodEnd: "${end}T00:00:00" }) { total previousPeriod previousYear propertyComparison } }`;
+  async function kpis(quantity: string, from: string, end: string) {
+    const data = await graphqlData<{ unitQuantityKpis: { total: number | null; previousPeriod: number | null; previousYear: number | null; propertyComparison: number | null } }>(
+      backend,
+      "tenant",
+      kpisQuery(quantity, from, end),
+      { token: tokens.anna },
+    );
+    return data.unitQuantityKpis;
+  }
+  const hourly = (quantity: string, dayKey: string, compare: string) =>
+    graph("anna", { tenancyId: demoTenancyIds.anna, quantities: [quantity], resolution: "HOURLY", periodBegin: `${dayKey}T00:00:00`, periodEnd: `${dayKey}T23:59:00`, compareWith: [compare] });
+  const hourAt = (value: string) => Date.parse(value) / 1000;
+
+  it("spring day, previous period: 01:00–03:00 against the day before's 01:00 and 02:00, 03:00 against 03:00; totals = card", async () => {
+    // The issue's /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period, a year earlier.
+    const result = await hourly("electricity-energy", "2025-03-30", "PREVIOUS_PERIOD");
+    const ids = await meterIds(ANNA_UNIT, "electricity-energy");
+    expect(result.timestamps).toHaveLength(23);
+    expect(result.timestamps.slice(1, 3)).toEqual(["2025-03-30T01:00:00+01:00", "2025-03-30T03:00:00+02:00"]);
+    const related = result.graphs[0]!.consumption.relatedValues[0]!;
+    expect(related.values[1]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-03-29T01:00:00+01:00"), hourAt("2025-03-29T03:00:00+01:00")), 6);
+    expect(related.values[2]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-03-29T03:00:00+01:00"), hourAt("2025-03-29T04:00:00+01:00")), 6);
+    // The day before's 24 hours are all in the comparison's total, which the key-figure card shows.
+    const previousDay = await rawRegisterDelta(ids, day("2025-03-29"), day("2025-03-30"));
+    expect(related.total).toBeCloseTo(previousDay, 6);
+    expect(related).toMatchObject({ firstDay: "2025-03-29", lastDay: "2025-03-29" });
+    const card = await kpis("electricity-energy", "2025-03-30", "2025-03-31");
+    expect(related.total).toBeCloseTo(card.previousPeriod!, 6);
+    expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);
+    expect(result.graphs[0]!.consumption.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-30"), day("2025-03-31")), 6);
+  });
+
+  it("autumn day, previous period: the summer-time 02:00 against 02:00, the winter-time 02:00 against nothing; totals = card", async () => {
+    const result = await hourly("heat-energy", "2025-10-26", "PREVIOUS_PERIOD");
+    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    expect(result.timestamps).toHaveLength(25);
+    expect(result.timestamps.slice(2, 4)).toEqual(["2025-10-26T02:00:00+02:00", "2025-10-26T02:00:00+01:00"]);
+    const related = result.graphs[0]!.consumption.relatedValues[0]!;
+    expect(related.values[2]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-10-25T02:00:00+02:00"), hourAt("2025-10-25T03:00:00+02:00")), 6);
+    expect(related.values[3]).toBeNull();
+    expect(related.values[4]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-10-25T03:00:00+02:00"), hourAt("2025-10-25T04:00:00+02:00")), 6);
+    const card = await kpis("heat-energy", "2025-10-26", "2025-10-27");
+    expect(related.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-10-25"), day("2025-10-26")), 6);
+    expect(related.total).toBeCloseTo(card.previousPeriod!, 6);
+  });
+
+  it("weekly, previous year: a week's row compares with the same dates a year earlier, clipped the same way", async () => {
+    // The issue's heat 2026-06-10..2026-08-20 previous-year, moved to dates with demo data.
+    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "WEEKLY", periodBegin: "2025-10-08T00:00:00", periodEnd: "2025-11-06T00:00:00", compareWith: ["PREVIOUS_YEAR"] };
+    const result = await graph("anna", input);
+    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    expect(result.buckets[0]).toEqual({ firstDay: "2025-10-08", lastDay: "2025-10-12", partial: true });
+    const related = result.graphs[0]!.consumption.relatedValues[0]!;
+    // Week 41 2025 from Wednesday 8 October: 8–12 October 2024, not the whole week of 30 September 2024.
+    expect(related.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2024-10-08"), day("2024-10-13")), 6);
+    expect(related.values[1]).toBeCloseTo(await rawRegisterDelta(ids, day("2024-10-13"), day("2024-10-20")), 6);
+    expect(related).toMatchObject({ firstDay: "2024-10-08", lastDay: "2024-11-05" });
+    const card = await kpis("heat-energy", "2025-10-08", "2025-11-06");
+    expect(related.total).toBeCloseTo(await rawRegisterDelta(ids, day("2024-10-08"), day("2024-11-06")), 6);
+    expect(related.total).toBeCloseTo(card.previousYear!, 6);
+    expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);
+  });
+
+  it("weekly, previous period: the period of the same number of days just before; legend = card", async () => {
+    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "WEEKLY", periodBegin: "2025-10-08T00:00:00", periodEnd: "2025-11-06T00:00:00", compareWith: ["PREVIOUS_PERIOD"] };
+    const result = await graph("anna", input);
+    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    const related = result.graphs[0]!.consumption.relatedValues[0]!;
+    // 29 days: 8 October − 29 days = 9 September; the first row (8–12 October) against 9–13 September.
+    expect(related).toMatchObject({ firstDay: "2025-09-09", lastDay: "2025-10-07" });
+    expect(related.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-09-09"), day("2025-09-14")), 6);
+    const card = await kpis("heat-energy", "2025-10-08", "2025-11-06");
+    expect(related.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-09-09"), day("2025-10-08")), 6);
+    expect(related.total).toBeCloseTo(card.previousPeriod!, 6);
+    const sum = related.values.reduce<number>((a, b) => a + (b ?? 0), 0);
+    expect(sum).toBeCloseTo(related.total!, 6);
+  });
+
+  it("last 365 days by month: the legend total is the total of the named dates, the card's figure", async () => {
+    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "MONTHLY", periodBegin: "2024-11-21T00:00:00", periodEnd: "2025-11-20T23:59:00", compareWith: ["PROPERTY_AVERAGE"] };
+    const result = await graph("anna", input);
+    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    expect(result.buckets[0]).toEqual({ firstDay: "2024-11-21", lastDay: "2024-11-30", partial: true });
+    expect(result.buckets.at(-1)).toEqual({ firstDay: "2025-11-01", lastDay: "2025-11-20", partial: true });
+    expect(result.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2024-11-21"), day("2024-12-01")), 6);
+    const card = await kpis("heat-energy", "2024-11-21", "2025-11-21");
+    expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);
+    expect(result.graphs[0]!.consumption.relatedValues[0]!.total).toBeCloseTo(card.propertyComparison!, 6);
+  });
+
+  it("averages: the total is the mean over every sample of the period, as the card", async () => {
+    const input = { tenancyId: demoTenancyIds.anna, quantities: ["indoor-temperature"], resolution: "WEEKLY", periodBegin: "2025-10-08T00:00:00", periodEnd: "2025-11-06T00:00:00", compareWith: ["PREVIOUS_PERIOD"] };
+    const result = await graph("anna", input);
+    const card = await kpis("indoor-temperature", "2025-10-08", "2025-11-06");
+    expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);
+    expect(result.graphs[0]!.consumption.relatedValues[0]!.total).toBeCloseTo(card.previousPeriod!, 6);
   });
 });
 
