@@ -314,3 +314,35 @@ describe("niceScale", () => {
     expect(ticks).toContain(0);
   });
 });
+
+describe("partial buckets (ADR 0018)", () => {
+  it("draws a bar covering only part of its week lighter with a dashed outline, the others as before", () => {
+    const values = [1.2, 3.4, 2.2, 0.8];
+    const partial = [true, false, false, true];
+    const { svg } = renderConsumptionChart(input({ values, partial }));
+    const partialBars = svg.match(/<rect[^>]*data-partial="true"[^>]*>/g) ?? [];
+    expect(partialBars).toHaveLength(2);
+    for (const bar of partialBars) {
+      expect(bar).toMatch(/fill-opacity="0.35"/);
+      expect(bar).toMatch(/stroke-dasharray="3 2"/);
+      expect(bar).toContain(`stroke="${chartColors.main}"`);
+    }
+    // Without partial buckets nothing is marked.
+    expect(renderConsumptionChart(input({ values })).svg).not.toContain("data-partial");
+  });
+
+  it("marks the comparison's partial bars too, in the comparison's colour", () => {
+    const values = [1.2, 3.4, 2.2];
+    const { svg } = renderConsumptionChart(
+      input({ values, partial: [true, false, false], series: [{ key: "main", label: "Now", values }, { key: "comparison", label: "Before", values: [1, 2, 3] }] }),
+    );
+    const partialBars = svg.match(/<rect[^>]*data-partial="true"[^>]*>/g) ?? [];
+    expect(partialBars).toHaveLength(2);
+    expect(partialBars.some((bar) => bar.includes(`stroke="${chartColors.comparison}"`))).toBe(true);
+  });
+
+  it("rings a line's partial points", () => {
+    const { svg } = renderConsumptionChart(input({ kind: "line", values: [20.1, 21.3, 21.8], partial: [false, false, true] }));
+    expect(count(svg, /<circle[^>]*data-partial="true"/)).toBe(1);
+  });
+});

@@ -50,6 +50,12 @@ export interface ChartInput {
   title: string;
   /** `<desc>` of the SVG. */
   description: string;
+  /**
+   * Per timestamp: the bucket covers only part of its week or month (ADR 0018). Partial bars are
+   * drawn lighter with a dashed outline, partial points of a line as hollow dashed rings; both
+   * carry data-partial="true".
+   */
+  partial?: readonly boolean[];
   /** Optional horizontal band(s) to shade, e.g. the "happy" temperature band 19–22. */
   bands?: readonly { from: number; to: number; label: string }[];
   /** Default 720. */
@@ -162,11 +168,12 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
   const slotWidth = plotWidth / Math.max(1, xDomain[1] - xDomain[0]);
   const barWidth = Math.max(1, (slotWidth * 0.7) / series.length);
 
+  const isPartial = (x: number) => input.partial?.[x] === true;
   const data = (values: (number | null)[]) =>
     values.flatMap((y, position) => {
       const x = indices[position]!;
       // Bars skip missing values; a line keeps them as null so that it breaks there.
-      if (kind === "bars") return y === null ? [] : [{ x, y }];
+      if (kind === "bars") return y === null ? [] : [{ x, y, partial: isPartial(x) }];
       return [{ x, y }];
     });
 
@@ -179,7 +186,7 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
           key={s.key}
           data={points}
           barWidth={barWidth}
-          dataComponent={<SvgBar />}
+          dataComponent={<SvgBar color={color} />}
           // The series' paint goes on its group once, not on every bar.
           groupComponent={
             s.key === "main" ? (
@@ -195,6 +202,7 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
     const isolated = points.filter(
       (point, position) => point.y !== null && points[position - 1]?.y == null && points[position + 1]?.y == null,
     );
+    const partialPoints = points.filter((point) => point.y !== null && isPartial(point.x));
     return [
       <VictoryLine
         key={s.key}
@@ -217,6 +225,14 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
           data={isolated}
           dataComponent={<SvgDot />}
           groupComponent={<g fill={color} />}
+        />
+      ) : null,
+      partialPoints.length > 0 ? (
+        <VictoryScatter
+          key={`${s.key}-partial`}
+          data={partialPoints}
+          dataComponent={<SvgPartialDot />}
+          groupComponent={<g fill="#ffffff" stroke={color} strokeWidth={1.5} strokeDasharray="2 2" />}
         />
       ) : null,
     ];
@@ -323,9 +339,33 @@ function SvgPath({ d, style, transform }: StyleProps & { d?: string; transform?:
   return <path d={d} transform={transform} {...paint(style)} />;
 }
 
-function SvgBar({ x, y, y0, barWidth }: { x?: number; y?: number; y0?: number; barWidth?: number }) {
+function SvgBar({
+  x,
+  y,
+  y0,
+  barWidth,
+  datum,
+  color,
+}: {
+  x?: number;
+  y?: number;
+  y0?: number;
+  barWidth?: number;
+  datum?: { partial?: boolean };
+  color?: string;
+}) {
   if (x === undefined || y === undefined || y0 === undefined || barWidth === undefined) return null;
-  return <rect x={x - barWidth / 2} y={Math.min(y, y0)} width={barWidth} height={Math.abs(y0 - y)} />;
+  const geometry = { x: x - barWidth / 2, y: Math.min(y, y0), width: barWidth, height: Math.abs(y0 - y) };
+  // A bucket covering only part of its week or month: lighter, with a dashed outline (ADR 0018).
+  if (datum?.partial) {
+    return <rect {...geometry} data-partial="true" fillOpacity={0.35} stroke={color} strokeWidth={1} strokeDasharray="3 2" />;
+  }
+  return <rect {...geometry} />;
+}
+
+function SvgPartialDot({ x, y }: { x?: number; y?: number }) {
+  if (x === undefined || y === undefined) return null;
+  return <circle cx={x} cy={y} r={4} data-partial="true" />;
 }
 
 function SvgDot({ x, y }: { x?: number; y?: number }) {

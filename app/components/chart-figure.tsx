@@ -30,7 +30,10 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
       ) : chart.svg ? (
         // The markup is Victory's, rendered by our own server from numbers: no user text in it
         // besides translated labels, which React-DOM-server escaped.
-        <div className="chart" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+        <>
+          <div className="chart" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+          {chart.partialNote ? <p className="chart-note">{chart.partialNote}</p> : null}
+        </>
       ) : (
         <p className="empty-state">{t(chart.emptyKey)}</p>
       )}
@@ -59,7 +62,7 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
             </thead>
             <tbody>
               {chart.rows.map((row) => (
-                <tr key={row.label}>
+                <tr key={row.label} className={row.partial ? "partial" : undefined}>
                   <th scope="row">{row.label}</th>
                   <td>{row.value}</td>
                   {chart.comparisonLabel ? <td>{row.comparison}</td> : null}

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { renderConsumptionChart } from "~/charts/consumption-chart.server";
 import { pick } from "~/domain/chart-points";
-import { longBucketLabels, shortBucketLabel } from "~/domain/bucket-labels";
+import { dateLocale, formatDateRange, longBucketLabels, shortBucketLabel } from "~/domain/bucket-labels";
 import { emptyStateOf } from "~/domain/empty-state";
 import { formatCalendarDate } from "~/domain/format";
 import { periodDays, toApiRange, todayInCopenhagen, type Period } from "~/domain/period";
@@ -45,13 +45,6 @@ export interface ChartRequest {
   meterNumber?: string;
   /** A page with several charts gives each its own id prefix. */
   idPrefix: string;
-}
-
-function combine(values: readonly (number | null)[], aggregation: "addition" | "average"): number | null {
-  const present = values.filter((v): v is number => v !== null);
-  if (present.length === 0) return null;
-  const sum = present.reduce((a, b) => a + b, 0);
-  return aggregation === "addition" ? sum : sum / present.length;
 }
 
 /** Whether the bucket holding today (or the period's last one, if it ended) has no value. */
@@ -101,6 +94,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     comparisonNotPossible,
     lastValueMissing: false,
     refused,
+    partialNote: null,
   });
 
   let result;
@@ -124,10 +118,14 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   const graph = result.graphs[0];
   if (!graph) return empty(false);
   const values = graph.consumption.values;
-  const comparison = graph.consumption.relatedValues[0]?.values ?? null;
-  const total = combine(values, definition.aggregation);
-  const comparisonTotal = comparison ? combine(comparison, definition.aggregation) : null;
+  const related = graph.consumption.relatedValues[0];
+  const comparison = related?.values ?? null;
+  // The legend shows the back-end's totals over exactly the named dates (and their image for a
+  // comparison), the figures of the key-figure cards; never a sum of the bars (ADR 0018).
+  const total = graph.consumption.total;
+  const comparisonTotal = related?.total ?? null;
   if (total === null) return { ...empty(false), comparisonTotal };
+  const partial = result.buckets.map((bucket) => bucket.partial);
 
   const format = (value: number | null) => formatQuantityNumber(value, quantity, language, formatOptions);
   const chart = renderConsumptionChart({
@@ -138,6 +136,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
       ...(comparison && comparisonLabel ? [{ key: "comparison" as const, label: comparisonLabel, values: comparison }] : []),
     ],
     kind: definition.aggregation === "addition" ? "bars" : "line",
+    partial,
     // Hours over more than a day are told apart by their date on the axis (the table has the hour).
     tickLabels: result.timestamps.map((ts) => shortBucketLabel(ts, span === "hour" && periodDays(period) > 1 ? "day" : span, language)),
     formatValue: (value, digits) => formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
@@ -162,12 +161,27 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   const timestamps = pick(result.timestamps, chart.indices);
   const shownValues = pick(values, chart.indices);
   const shownComparison = comparison ? pick(comparison, chart.indices) : null;
-  const labels = longBucketLabels(timestamps, span, language);
+  const shownBuckets = pick(result.buckets, chart.indices);
+  const texts = {
+    partOfWeek: t("chart_buckets.part_of_week"),
+    partOfMonth: t("chart_buckets.part_of_month"),
+    summerTime: t("chart_buckets.summer_time"),
+    winterTime: t("chart_buckets.winter_time"),
+  };
+  const labels = longBucketLabels(timestamps, span, language, { buckets: shownBuckets, texts });
   const rows = timestamps.map((_, i) => ({
     label: labels[i]!,
     value: format(shownValues[i] ?? null),
     comparison: shownComparison ? format(shownComparison[i] ?? null) : null,
+    partial: shownBuckets[i]?.partial === true,
   }));
+  const partialBuckets = result.buckets.flatMap((bucket, i) =>
+    bucket.partial ? [`${shortBucketLabel(result.timestamps[i]!, span, language)} (${formatDateRange(bucket.firstDay, bucket.lastDay, language)})`] : [],
+  );
+  const partialNote =
+    partialBuckets.length > 0
+      ? t("chart_buckets.partial_note", { buckets: new Intl.ListFormat(dateLocale(language), { type: "conjunction" }).format(partialBuckets) })
+      : null;
 
   return {
     emptyKey,
@@ -187,6 +201,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     comparisonNotPossible,
     lastValueMissing: latestValueMissing(result.timestamps, values),
     refused: false,
+    partialNote,
   };
 }
 

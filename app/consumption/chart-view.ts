@@ -5,6 +5,8 @@ export interface ChartTableRow {
   label: string;
   value: string;
   comparison: string | null;
+  /** The bucket covers only part of its week or month (its label names the dates). */
+  partial?: boolean;
 }
 
 export interface ChartView {
@@ -34,5 +36,7 @@ export interface ChartView {
   lastValueMissing: boolean;
   /** The back-end refused the request (for example a span too long for the resolution). */
   refused: boolean;
+  /** Under the chart when some buckets are partial: which, and that they are drawn lighter (ADR 0018). */
+  partialNote: string | null;
 }
 

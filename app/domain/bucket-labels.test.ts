@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isoWeek, localParts, longBucketLabel, longBucketLabels, shortBucketLabel, zoneName } from "./bucket-labels";
+import { readFileSync } from "node:fs";
+import { formatDateRange, isoWeek, localParts, longBucketLabel, longBucketLabels, shortBucketLabel, zoneName, type BucketTexts } from "./bucket-labels";
+
+/** The texts as the pages give them, from the locales' chart_buckets block. */
+function textsOf(language: "en" | "da" | "nb"): BucketTexts {
+  const block = JSON.parse(readFileSync(new URL(`../../locales/${language}/common.json`, import.meta.url), "utf8")).chart_buckets;
+  return { partOfWeek: block.part_of_week, partOfMonth: block.part_of_month, summerTime: block.summer_time, winterTime: block.winter_time };
+}
 
 describe("localParts", () => {
   it("reads the local time written in the timestamp, whatever its offset", () => {
@@ -48,9 +55,9 @@ describe("bucket labels", () => {
     expect(labels[3]).toBe("25. oktober 2026 03:00–04:00");
   });
 
-  it("leaves the spring day's 23 hours as they are", () => {
+  it("ends the spring day's hour at 01:00 at 03:00, where the clocks jump to", () => {
     const labels = longBucketLabels(["2026-03-29T01:00:00+01:00", "2026-03-29T03:00:00+02:00"], "hour", "en");
-    expect(labels).toEqual(["29 March 2026 01:00–02:00", "29 March 2026 03:00–04:00"]);
+    expect(labels).toEqual(["29 March 2026 01:00–03:00", "29 March 2026 03:00–04:00"]);
   });
 
   it("names zones by offset", () => {
@@ -58,5 +65,65 @@ describe("bucket labels", () => {
     expect(zoneName("2026-01-01T00:00:00+01:00")).toBe("CET");
     expect(zoneName("2026-01-01T00:00:00Z")).toBe("UTC");
     expect(zoneName("2026-01-01T00:00:00+05:30")).toBe("UTC+05:30");
+  });
+});
+
+describe("what a bucket covers (ADR 0018)", () => {
+  it("writes date ranges with a plain en dash", () => {
+    expect(formatDateRange("2026-06-10", "2026-06-14", "en")).toBe("10–14 June 2026");
+    expect(formatDateRange("2026-06-10", "2026-06-14", "da")).toBe("10.–14. juni 2026");
+    expect(formatDateRange("2026-05-28", "2026-06-03", "nb")).toBe("28. mai–3. juni 2026");
+    expect(formatDateRange("2026-06-10", "2026-06-10", "en")).toBe("10 June 2026");
+  });
+
+  it("names the dates of a partial week or month and says it is part of it, in en, da and nb", () => {
+    const timestamps = ["2026-06-10T00:00:00+02:00", "2026-06-15T00:00:00+02:00", "2026-08-17T00:00:00+02:00"];
+    const buckets = [
+      { firstDay: "2026-06-10", lastDay: "2026-06-14", partial: true },
+      { firstDay: "2026-06-15", lastDay: "2026-06-21", partial: false },
+      { firstDay: "2026-08-17", lastDay: "2026-08-20", partial: true },
+    ];
+    expect(longBucketLabels(timestamps, "week", "en", { buckets, texts: textsOf("en") })).toEqual([
+      "week 24 2026 (10–14 June 2026, part of the week)",
+      "week 25 2026 (15 June 2026)",
+      "week 34 2026 (17–20 August 2026, part of the week)",
+    ]);
+    expect(longBucketLabels(timestamps, "week", "da", { buckets, texts: textsOf("da") })[0]).toBe("uge 24 2026 (10.–14. juni 2026, del af ugen)");
+    expect(longBucketLabels(timestamps, "week", "nb", { buckets, texts: textsOf("nb") })[0]).toBe("uke 24 2026 (10.–14. juni 2026, del av uken)");
+    const months = longBucketLabels(["2025-11-21T00:00:00+01:00", "2025-12-01T00:00:00+01:00"], "month", "da", {
+      buckets: [
+        { firstDay: "2025-11-21", lastDay: "2025-11-30", partial: true },
+        { firstDay: "2025-12-01", lastDay: "2025-12-31", partial: false },
+      ],
+      texts: textsOf("da"),
+    });
+    expect(months).toEqual(["november 2025 (21.–30. november 2025, del af måneden)", "december 2025"]);
+  });
+
+  it("labels the spring day's hour at 01:00 as 01:00–03:00", () => {
+    const spring = ["2026-03-29T00:00:00+01:00", "2026-03-29T01:00:00+01:00", "2026-03-29T03:00:00+02:00", "2026-03-29T04:00:00+02:00"];
+    expect(longBucketLabels(spring, "hour", "en", { texts: textsOf("en") })).toEqual([
+      "29 March 2026 00:00–01:00",
+      "29 March 2026 01:00–03:00",
+      "29 March 2026 03:00–04:00",
+      "29 March 2026 04:00–05:00",
+    ]);
+  });
+
+  it("labels the autumn day's two 02:00 hours summer time and winter time, in en, da and nb", () => {
+    const autumn = ["2026-10-25T02:00:00+02:00", "2026-10-25T02:00:00+01:00", "2026-10-25T03:00:00+01:00"];
+    expect(longBucketLabels(autumn, "hour", "en", { texts: textsOf("en") })).toEqual([
+      "25 October 2026 02:00–03:00 (summer time)",
+      "25 October 2026 02:00–03:00 (winter time)",
+      "25 October 2026 03:00–04:00",
+    ]);
+    expect(longBucketLabels(autumn, "hour", "da", { texts: textsOf("da") }).slice(0, 2)).toEqual([
+      "25. oktober 2026 02:00–03:00 (sommertid)",
+      "25. oktober 2026 02:00–03:00 (vintertid)",
+    ]);
+    expect(longBucketLabels(autumn, "hour", "nb", { texts: textsOf("nb") }).slice(0, 2)).toEqual([
+      "25. oktober 2026 02:00–03:00 (sommertid)",
+      "25. oktober 2026 02:00–03:00 (vintertid)",
+    ]);
   });
 });

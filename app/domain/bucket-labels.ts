@@ -111,15 +111,93 @@ export function zoneName(timestamp: string): string {
   return offset === undefined || offset === "Z" ? "UTC" : `UTC${offset}`;
 }
 
+/** The dates a bucket covers (tenantGraph's buckets, ADR 0018). */
+export interface BucketDates {
+  firstDay: string;
+  lastDay: string;
+  /** Its week or month reaches beyond the period: it covers only firstDay to lastDay. */
+  partial: boolean;
+}
+
+/** Texts of the labels, in the resident's language (locales' chart_buckets block). */
+export interface BucketTexts {
+  /** "part of the week", "del af ugen" … */
+  partOfWeek: string;
+  partOfMonth: string;
+  /** "summer time" / "winter time": the autumn day's two 02:00 hours. */
+  summerTime: string;
+  winterTime: string;
+}
+
+/** "10–14 June 2026", "10.–14. juni 2026", "28. maj–3. juni 2026": a range of calendar dates. */
+export function formatDateRange(firstDay: string, lastDay: string, language: string): string {
+  const formatter = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" });
+  const first = utcDate(localParts(firstDay));
+  const last = utcDate(localParts(lastDay));
+  // en-GB writes "10 – 14 June"; the portal writes ranges with a plain en dash everywhere.
+  return formatter.formatRange(first, last).replace(/\s*–\s*/g, "–");
+}
+
 /**
- * Table labels for a whole series. The hour the clocks go back (02:00–03:00 on the last Sunday of
- * October) happens twice; its two rows are told apart by their zone, "(CEST)" then "(CET)".
+ * A partial bucket's label (ADR 0018): "week 24 2026 (10–14 June 2026, part of the week)",
+ * "juni 2026 (10.–30. juni 2026, del af måneden)".
  */
-export function longBucketLabels(timestamps: readonly string[], span: SpanType, language: string): string[] {
-  const labels = timestamps.map((ts) => longBucketLabel(ts, span, language));
+function partialLabel(timestamp: string, span: SpanType, language: string, dates: BucketDates, texts: BucketTexts): string | null {
+  const range = formatDateRange(dates.firstDay, dates.lastDay, language);
+  const parts = localParts(timestamp);
+  if (span === "week") {
+    const { week, year } = isoWeek(parts);
+    return `${weekWord[language] ?? weekWord.en} ${week} ${year} (${range}, ${texts.partOfWeek})`;
+  }
+  if (span === "month") {
+    const month = format(dateLocale(language), "month-long", { month: "long", year: "numeric" }).format(utcDate(parts));
+    return `${month} (${range}, ${texts.partOfMonth})`;
+  }
+  return null;
+}
+
+/**
+ * Table labels for a whole series.
+ * - A partial week or month names the dates it covers and says it is part of its week or month.
+ * - The spring day's hour at 01:00 ends at 03:00 (the clocks jump from 02:00 to 03:00): "01:00–03:00".
+ * - The hour the clocks go back (02:00–03:00 on the last Sunday of October) happens twice; its
+ *   two rows are told apart as "(summer time)" then "(winter time)" (without texts: "(CEST)", "(CET)").
+ */
+export function longBucketLabels(
+  timestamps: readonly string[],
+  span: SpanType,
+  language: string,
+  options: { buckets?: readonly BucketDates[]; texts?: BucketTexts } = {},
+): string[] {
+  const { buckets, texts } = options;
+  const labels = timestamps.map((ts, i) => {
+    const dates = buckets?.[i];
+    if (dates?.partial && texts) {
+      const label = partialLabel(ts, span, language, dates, texts);
+      if (label !== null) return label;
+    }
+    if (span === "hour") {
+      const next = timestamps[i + 1];
+      const parts = localParts(ts);
+      if (next !== undefined && Date.parse(next) - Date.parse(ts) === 3_600_000) {
+        const end = localParts(next);
+        // Only the spring gap makes the next hour start later on the clock than this one's end.
+        if (end.day === parts.day && end.hour > parts.hour + 1) {
+          const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(utcDate(parts));
+          return `${day} ${pad(parts.hour)}:${pad(parts.minute)}–${pad(end.hour)}:${pad(end.minute)}`;
+        }
+      }
+    }
+    return longBucketLabel(ts, span, language);
+  });
   const seen = new Map<string, number>();
   for (const label of labels) seen.set(label, (seen.get(label) ?? 0) + 1);
-  return labels.map((label, i) => ((seen.get(label) ?? 0) > 1 ? `${label} (${zoneName(timestamps[i]!)})` : label));
+  return labels.map((label, i) => {
+    if ((seen.get(label) ?? 0) <= 1) return label;
+    const zone = zoneName(timestamps[i]!);
+    const name = texts === undefined ? zone : zone === "CEST" ? texts.summerTime : zone === "CET" ? texts.winterTime : zone;
+    return `${label} (${name})`;
+  });
 }
 
 /** A moment for residents: "3. marts 2026 14:05" / "3 March 2026 14:05", in Copenhagen time as written. */

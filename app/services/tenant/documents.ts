@@ -30,12 +30,14 @@ export const TenantGraphQuery = /* GraphQL */ `
   query TenantGraph($graph: TenantGraphInput!) {
     tenantGraph(graph: $graph) {
       timestamps
+      buckets { firstDay lastDay partial }
       graphs {
         type
         consumption {
           quantityDescriptor { ${quantityDescriptorFields} }
           values
-          relatedValues { type values }
+          total
+          relatedValues { type values total firstDay lastDay }
         }
       }
     }

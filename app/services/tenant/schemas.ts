@@ -126,17 +126,31 @@ export interface TenantGraphInput {
 export const tenantGraphResultSchema = z
   .object({
     timestamps: z.array(isoInstant),
+    /** The dates each bucket covers; partial: its week, month or year reaches beyond the period (ADR 0018). */
+    buckets: z.array(z.object({ firstDay: isoDate, lastDay: isoDate, partial: z.boolean() })),
     graphs: z.array(
       z.object({
         type: graphModeSchema,
         consumption: z.object({
           quantityDescriptor: quantityDescriptorSchema,
           values: z.array(value),
-          relatedValues: z.array(z.object({ type: comparisonSchema, values: z.array(value) })),
+          /** The total over exactly the period's dates: the legend shows it, never a sum of the bars. */
+          total: value,
+          relatedValues: z.array(
+            z.object({
+              type: comparisonSchema,
+              values: z.array(value),
+              /** The total over the compared dates (the image of the period), as the key-figure card. */
+              total: value,
+              firstDay: isoDate.nullable(),
+              lastDay: isoDate.nullable(),
+            }),
+          ),
         }),
       }),
     ),
   })
+  .refine((result) => result.buckets.length === result.timestamps.length, { message: "one bucket per timestamp", path: ["buckets"] })
   .refine(
     (result) =>
       result.graphs.every(
