@@ -241,6 +241,112 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
   });
 });
 
+test.describe("what a figure covers (ADR 0018, issue 13 items 1-4)", () => {
+  const { anna } = residents;
+  const base = `/t/${anna.tenancyId}/consumption`;
+  /** The register consumption of the meters between two instants (epoch seconds). */
+  const between = (meterIds: readonly number[], from: number, to: number) =>
+    meterIds.reduce((sum, id) => sum + readingAt(id, to) - readingAt(id, from), 0);
+  const legendComparison = (page: Page) => page.locator("figure.chart-figure .legend-comparison strong").first();
+  const card = (page: Page, key: string) => page.locator(`main .kpi-${key} .kpi-value`);
+
+  test("the spring day by hour against the previous day: rows by clock time, legend = card", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const electricity = meterIdsOf(anna.unitId, "electricity-energy");
+    await open(page, `${base}/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period`);
+    const rows = await chartRows(page, 23);
+    const before = copenhagenMidnight("2026-03-28");
+    // 01:00–03:00 (one hour: the clocks jump) against the day before's 01:00 and 02:00.
+    expect(rows[1]).toEqual([
+      "29. marts 2026 01:00–03:00",
+      expect.any(String),
+      formatFixed(between(electricity, before + 3600, before + 3 * 3600), "da", 2),
+    ]);
+    // 03:00–04:00 against the day before's 03:00–04:00, not its 02:00–03:00.
+    expect(rows[2]![0]).toBe("29. marts 2026 03:00–04:00");
+    expect(rows[2]![2]).toBe(formatFixed(between(electricity, before + 3 * 3600, before + 4 * 3600), "da", 2));
+    // The comparison's total is the whole previous day, as on the key-figure card.
+    const previousDay = formatFixed(registerConsumption(electricity, "2026-03-28", "2026-03-28"), "da", 2);
+    await expect(legendComparison(page)).toHaveText(previousDay);
+    await expect(card(page, "previous-period")).toContainText(previousDay);
+
+    // Heat (no decimals): the issue's legend 20 against the card's 21.
+    const heat = meterIdsOf(anna.unitId, "heat-energy");
+    await open(page, `${base}/heat-energy?from=2026-03-29&to=2026-03-29&compare=previous-period`);
+    const heatDay = formatFixed(registerConsumption(heat, "2026-03-28", "2026-03-28"), "da", 0);
+    await expect(legendComparison(page)).toHaveText(heatDay);
+    await expect(card(page, "previous-period")).toContainText(heatDay);
+  });
+
+  test("the autumn day by hour: the winter-time 02:00 has no comparison value", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const electricity = meterIdsOf(anna.unitId, "electricity-energy");
+    await open(page, `${base}/electricity-energy?from=2026-10-25&to=2026-10-25&compare=previous-period`);
+    const rows = await chartRows(page, 25);
+    const before = copenhagenMidnight("2026-10-24");
+    expect(rows[2]![0]).toBe(`25. oktober 2026 02:00–03:00 (${text("da", "chart_buckets.summer_time")})`);
+    expect(rows[2]![2]).toBe(formatFixed(between(electricity, before + 2 * 3600, before + 3 * 3600), "da", 2));
+    expect(rows[3]![0]).toBe(`25. oktober 2026 02:00–03:00 (${text("da", "chart_buckets.winter_time")})`);
+    expect(rows[3]![2]).toBe("–");
+    const previousDay = formatFixed(registerConsumption(electricity, "2026-10-24", "2026-10-24"), "da", 2);
+    await expect(legendComparison(page)).toHaveText(previousDay);
+    await expect(card(page, "previous-period")).toContainText(previousDay);
+  });
+
+  test("weeks against the previous year: week 24 2026 from 10 June against 10–14 June 2025, partial weeks marked", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const heat = meterIdsOf(anna.unitId, "heat-energy");
+    await open(page, `${base}/heat-energy?from=2026-06-10&to=2026-08-20&compare=previous-year`);
+    const rows = await chartRows(page, 11);
+    expect(rows[0]).toEqual([
+      `uge 24 2026 (10.–14. juni 2026, ${text("da", "chart_buckets.part_of_week")})`,
+      formatFixed(registerConsumption(heat, "2026-06-10", "2026-06-14"), "da", 0),
+      formatFixed(registerConsumption(heat, "2025-06-10", "2025-06-14"), "da", 0),
+    ]);
+    expect(rows[1]![2]).toBe(formatFixed(registerConsumption(heat, "2025-06-15", "2025-06-21"), "da", 0));
+    expect(rows[10]![0]).toBe(`uge 34 2026 (17.–20. august 2026, ${text("da", "chart_buckets.part_of_week")})`);
+    // The totals cover the named dates and their images a year earlier, as the key-figure cards.
+    const total = formatFixed(registerConsumption(heat, "2026-06-10", "2026-08-20"), "da", 0);
+    const lastYear = formatFixed(registerConsumption(heat, "2025-06-10", "2025-08-20"), "da", 0);
+    await expect(chartTotal(page)).toHaveText(total);
+    await expect(card(page, "total")).toContainText(total);
+    await expect(legendComparison(page)).toHaveText(lastYear);
+    await expect(card(page, "previous-year")).toContainText(lastYear);
+    // The partial weeks are drawn apart and a note under the chart says which.
+    const figure = page.locator("figure.chart-figure").first();
+    expect(await figure.locator('svg rect[data-partial="true"]').count()).toBeGreaterThanOrEqual(2);
+    await expect(figure.locator("p.chart-note")).toContainText("10.–14. juni 2026");
+    await expect(figure.locator("p.chart-note")).toContainText("17.–20. august 2026");
+    await expect(figure.locator(".chart-table tbody tr.partial")).toHaveCount(2);
+  });
+
+  test("weeks against the previous period: the same number of days just before; legend = card", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    const heat = meterIdsOf(anna.unitId, "heat-energy");
+    await open(page, `${base}/heat-energy?from=2026-06-10&to=2026-08-20&compare=previous-period`);
+    const rows = await chartRows(page, 11);
+    // 72 days: 10 June − 72 days = 30 March; the first row (10–14 June) against 30 March–3 April.
+    expect(rows[0]![2]).toBe(formatFixed(registerConsumption(heat, "2026-03-30", "2026-04-03"), "da", 0));
+    const previous = formatFixed(registerConsumption(heat, "2026-03-30", "2026-06-09"), "da", 0);
+    await expect(legendComparison(page)).toHaveText(previous);
+    await expect(card(page, "previous-period")).toContainText(previous);
+  });
+
+  test("the last 365 days by month: the legend total is the card's, partial months named", async ({ page }) => {
+    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+    await open(page, `${base}/heat-energy?preset=last-365-days&compare=none`);
+    const url = new URL(page.url());
+    const from = url.searchParams.get("from")!;
+    const legend = (await chartTotal(page).textContent())!.trim();
+    await expect(card(page, "total")).toContainText(legend);
+    const rows = await chartRows(page);
+    if (!from.endsWith("-01")) {
+      expect(rows[0]![0]).toContain(text("da", "chart_buckets.part_of_month"));
+      await expect(page.locator("figure.chart-figure p.chart-note").first()).toBeVisible();
+    }
+  });
+});
+
 test.describe("the period selector", () => {
   const { anna } = residents;
 
@@ -275,8 +381,8 @@ test.describe("the period selector", () => {
     // The day summer time ends has 25 hours; the repeated hour says which one it is.
     const autumn = await chartRows(page, 25);
     expect(autumn.filter((row) => row[0]!.includes("02:00–03:00")).map((row) => row[0])).toEqual([
-      "25. oktober 2026 02:00–03:00 (CEST)",
-      "25. oktober 2026 02:00–03:00 (CET)",
+      `25. oktober 2026 02:00–03:00 (${text("da", "chart_buckets.summer_time")})`,
+      `25. oktober 2026 02:00–03:00 (${text("da", "chart_buckets.winter_time")})`,
     ]);
     const hours = autumn.map((row) => Number(row[1]!.replace(",", ".")));
     const day = registerConsumption(meterIdsOf(anna.unitId, "electricity-energy"), "2026-10-25", "2026-10-25");
@@ -289,6 +395,8 @@ test.describe("the period selector", () => {
     await open(page, `${electricity}?from=2026-03-29&to=2026-03-29&compare=none`);
     const spring = await chartRows(page, 23);
     expect(spring.some((row) => row[0]!.includes("02:00–03:00"))).toBe(false);
+    // The clocks jump from 02:00 to 03:00: the hour from 01:00 ends at 03:00.
+    expect(spring[1]![0]).toBe("29. marts 2026 01:00–03:00");
 
     // A week steps by seven days across the change, Monday to Sunday.
     await open(page, `${electricity}?from=2026-10-19&to=2026-10-25&compare=none`);
