@@ -3,8 +3,9 @@ import { createBackend, type Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
 import type { QuantityId } from "../../app/domain/quantities";
-import { meterTotalsOf, totalsOf, type DataWindow, type MeterInfo, type Presentation } from "./engine";
-import { daysAndMonthsRows, totalsByMeter } from "./store";
+import { bucketsOf, parseLocalDateTime } from "./calendar";
+import { comparisonPieces, meterTotalsOf, ownPieces, seriesOfPieces, totalsOf, type DataWindow, type MeterInfo, type Presentation, type SeriesContext } from "./engine";
+import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";
 
 /** The totals as the rows say them, added up here one row at a time. */
 async function addedUp(backend: Backend, meterIds: number[], fromDay: string, endDay: string) {
@@ -77,5 +78,69 @@ describe("totals per meter summed by the database", () => {
         expect(alone.size).toBe(own.length);
       }
     }
+  });
+});
+
+describe("series read in pieces (ADR 0018)", () => {
+  let backend: Backend;
+  let meterIds: number[];
+  let meters: MeterInfo[];
+
+  beforeAll(async () => {
+    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    await topUpDemoReadings(backend.db, new Date("2025-03-10T12:00:00Z"), { unitIds: [101], fromDay: "2024-11-01" });
+    meters = (await backend.db.selectFrom("meters").selectAll().where("unit_id", "=", 101).where("quantity", "=", "heat-energy").execute()).map((m) => ({
+      id: m.id,
+      unitId: m.unit_id,
+      number: m.number,
+      roomName: m.room_name,
+      quantity: m.quantity as QuantityId,
+    }));
+    meterIds = meters.map((meter) => meter.id);
+  }, 60_000);
+  afterAll(() => backend.close());
+
+  /** The daily rollup added up over [fromDay, endDay). */
+  const days = async (fromDay: string, endDay: string) =>
+    (await dailyRows(backend.db, meterIds, fromDay, endDay)).reduce((sum, row) => sum + row.value, 0);
+  const period = (begin: string, end: string) => ({ beginWall: parseLocalDateTime(begin)!, endWall: parseLocalDateTime(end)! });
+  const context = (): SeriesContext => ({
+    db: backend.db,
+    quantity: "heat-energy",
+    resolution: "MONTHLY",
+    presentation: { aggregation: "addition", mode: "HOURLY_VALUES", normalized: false, co2Factors: new Map() },
+    window: { fromDay: "2024-01-01", endDay: "2025-03-10", fromS: 0, toS: Number.MAX_SAFE_INTEGER },
+  });
+
+  it("clip the months to the period: a partial first month holds only its days inside", async () => {
+    const buckets = bucketsOf("MONTHLY", period("2025-01-15T00:00:00", "2025-03-01T00:00:00"));
+    const own = await seriesOfPieces(context(), meters, 1, ownPieces(buckets), buckets.length);
+    expect(own.values[0]).toBeCloseTo(await days("2025-01-15", "2025-02-01"), 6);
+    expect(own.values[1]).toBeCloseTo(await days("2025-02-01", "2025-03-01"), 6);
+    expect(own.total).toBeCloseTo(await days("2025-01-15", "2025-03-01"), 6);
+  });
+
+  it("read a previous period that does not meet months at their start from days, not whole months", async () => {
+    // 45 days: 15 January − 45 days = 1 December; the months' images are 1–17 December and 18 December–14 January.
+    const buckets = bucketsOf("MONTHLY", period("2025-01-15T00:00:00", "2025-03-01T00:00:00"));
+    const pieces = comparisonPieces("PREVIOUS_PERIOD", "MONTHLY", buckets, 45);
+    const series = await seriesOfPieces(context(), meters, 1, pieces, buckets.length);
+    expect(series.values[0]).toBeCloseTo(await days("2024-12-01", "2024-12-18"), 6);
+    expect(series.values[1]).toBeCloseTo(await days("2024-12-18", "2025-01-15"), 6);
+    expect(series.total).toBeCloseTo(await days("2024-12-01", "2025-01-15"), 6);
+    expect(series.values[0]).not.toBeCloseTo(await days("2024-12-01", "2025-01-01"), 3);
+  });
+
+  it("take the whole months a year back from the monthly rollup, the same figures as the days", async () => {
+    const buckets = bucketsOf("MONTHLY", period("2025-12-01T00:00:00", "2026-03-01T00:00:00"));
+    const pieces = comparisonPieces("PREVIOUS_YEAR", "MONTHLY", buckets, 90);
+    expect(pieces.map((piece) => [piece.bucket.firstDay, piece.bucket.endDay])).toEqual([
+      ["2024-12-01", "2025-01-01"],
+      ["2025-01-01", "2025-02-01"],
+      ["2025-02-01", "2025-03-01"],
+    ]);
+    const series = await seriesOfPieces(context(), meters, 1, pieces, buckets.length);
+    expect(series.values[0]).toBeCloseTo(await days("2024-12-01", "2025-01-01"), 6);
+    expect(series.total).toBeCloseTo(await days("2024-12-01", "2025-03-01"), 6);
   });
 });
