@@ -11,6 +11,7 @@ import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { fieldErrors, formErrorKey } from "~/session/api-errors";
+import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -50,7 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });
     return data(submission.reply({ ...hidden, formErrors: [formErrorKey(error)] }), { status: 400 });
   }
-  // Every session of the account was ended by the back-end: this one too.
+  // Every session of the account was ended by the back-end: this one too, and nothing kept for
+  // any of them may answer a copy of their cookies (ADR 0020).
+  forgetSessionsOfAccount(reset.email);
   session.unset("passwordReset");
   session.unset("auth");
   session.unset("tenancyId");
