@@ -7,6 +7,7 @@ import { FormErrors } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { RouteError } from "~/components/route-error";
 import { setPasswordFormSchema } from "~/domain/signup-form";
+import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
@@ -29,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.session.get();
   if (token && email) {
     session.set("passwordReset", { token: token.slice(0, 256), email: email.slice(0, 254) });
-    return redirect("/set-password", { headers: { "Set-Cookie": await context.session.commit() } });
+    return redirect("/set-password", {
+      headers: { "Set-Cookie": await context.session.commit(), "Cache-Control": privateNoStore },
+    });
   }
   return { hasLink: Boolean(session.get("passwordReset")) };
 }

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
+import { privateNoStore } from "~/http/cache-control";
 import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
 import { accountAnswers, accountOwnerOf } from "~/services/api.server";
 import { ApiError, type SharedAnswers } from "~/services/graphql.server";
@@ -96,7 +97,8 @@ export async function completeSignIn(
   if (options.landing) target = `${options.landing}?${new URLSearchParams({ redirectTo: target })}`;
   else if (!user.onboarded) target = `/welcome?${new URLSearchParams({ redirectTo: target })}`;
 
-  const headers = new Headers();
+  // The answer carries the new session (and may come from a support link): no cache keeps it.
+  const headers = new Headers({ "Cache-Control": privateNoStore });
   headers.append("Set-Cookie", await context.session.commit());
   for (const cookie of options.cookies ?? []) headers.append("Set-Cookie", cookie);
   return redirect(target, { headers });
