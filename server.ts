@@ -87,8 +87,9 @@ app.use((_req, res, next) => {
 const allowedOrigins = (process.env.PUBLIC_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
 
 app.use((req, res, next) => {
-  // Reset and impersonation links carry secrets: keep them out of Referer headers and caches.
-  if (carriesSecretInUrl(req.path)) res.set({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+  // Reset and impersonation links carry secrets: keep them out of Referer headers. (No cache keeps
+  // them either: every page and data answer is private, no-store, set in entry.server.tsx; ADR 0020.)
+  if (carriesSecretInUrl(req.path)) res.set({ "Referrer-Policy": "no-referrer" });
   // Every form post must come from one of our pages; others get the localized 403 page.
   const host = app.get("trust proxy") ? (req.get("x-forwarded-host") ?? req.get("host")) : req.get("host");
   const sameOrigin = isSameOriginRequest({

@@ -1,9 +1,10 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
+import { forbidStoring, withoutStoring } from "~/http/cache-control";
 import { compressPage } from "~/http/compress-page.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
 
@@ -51,6 +52,8 @@ export default async function handleRequest(
             final(done) {
               clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              // Every page, signed in or not, is built from the visitor's cookies (ADR 0020).
+              forbidStoring(responseHeaders);
               const body = compressPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding"), responseHeaders);
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               done();
@@ -71,6 +74,13 @@ export default async function handleRequest(
     abort = () => stream.abort();
   });
 }
+
+/**
+ * Every single-fetch data answer (`.data`: client navigations, revalidation after a form post,
+ * their redirects) carries the same figures as the page it serves: no cache may keep it either
+ * (ADR 0020).
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => withoutStoring(response);
 
 /** Logs server errors once, without the noise of requests the browser cancelled. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

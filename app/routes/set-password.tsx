@@ -7,10 +7,12 @@ import { FormErrors } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { RouteError } from "~/components/route-error";
 import { setPasswordFormSchema } from "~/domain/signup-form";
+import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { fieldErrors, formErrorKey } from "~/session/api-errors";
+import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -28,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.session.get();
   if (token && email) {
     session.set("passwordReset", { token: token.slice(0, 256), email: email.slice(0, 254) });
-    return redirect("/set-password", { headers: { "Set-Cookie": await context.session.commit() } });
+    return redirect("/set-password", {
+      headers: { "Set-Cookie": await context.session.commit(), "Cache-Control": privateNoStore },
+    });
   }
   return { hasLink: Boolean(session.get("passwordReset")) };
 }
@@ -50,7 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });
     return data(submission.reply({ ...hidden, formErrors: [formErrorKey(error)] }), { status: 400 });
   }
-  // Every session of the account was ended by the back-end: this one too.
+  // Every session of the account was ended by the back-end: this one too, and nothing kept for
+  // any of them may answer a copy of their cookies (ADR 0020).
+  forgetSessionsOfAccount(reset.email);
   session.unset("passwordReset");
   session.unset("auth");
   session.unset("tenancyId");

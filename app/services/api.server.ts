@@ -27,8 +27,21 @@ export interface ApiOptions {
 /** How long this instance shares the account service's answer about a resident (ADR 0015). */
 export const SHARED_ANSWER_SECONDS = 5;
 
-/** The account service's answers shared by the requests of this instance (ADR 0015). */
-export const accountAnswers = new SharedAnswers({ ttlMs: SHARED_ANSWER_SECONDS * 1000, maxTokens: 10_000 });
+/** Whose account a shared answer is about: the e-mail of `currentUser`, lower-cased. */
+export function accountOwnerOf(answer: unknown): string | null {
+  const email = (answer as { currentUser?: { email?: unknown } } | null)?.currentUser?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : null;
+}
+
+/**
+ * The account service's answers shared by the requests of this instance (ADR 0015); logout and a
+ * password reset forget a session's or an account's answers (ADR 0020).
+ */
+export const accountAnswers = new SharedAnswers({
+  ttlMs: SHARED_ANSWER_SECONDS * 1000,
+  maxTokens: 10_000,
+  ownerOf: accountOwnerOf,
+});
 
 /**
  * One client per back-end service, built per request (so query memoization is per request).

@@ -388,6 +388,33 @@ describe("answers shared between requests (ADR 0015)", () => {
     expect(backend.calls()).toBe(4);
   });
 
+  it("of every session of an account are forgotten at once when that account's sessions end (ADR 0020)", async () => {
+    let now = 1_000_000;
+    const shared = new SharedAnswers({
+      ttlMs: 5000,
+      maxTokens: 10,
+      now: () => now,
+      ownerOf: (answer) => (answer as typeof user).currentUser.email,
+    });
+    const emails: Record<string, string> = { phone: "anna@demo.test", laptop: "anna@demo.test", other: "jens@demo.test" };
+    const backend = fakeFetch((sent) => {
+      const token = sent.headers.get("authorization")!.replace("Bearer ", "");
+      return jsonResponse({ data: { currentUser: { id: token, email: emails[token] } } });
+    });
+    const requestWith = (token: string) => service(backend.fetch, { sharedAnswers: shared, getToken: async () => token });
+    for (const token of ["phone", "laptop", "other"]) await ask(requestWith(token));
+    expect(backend.calls()).toBe(3);
+
+    shared.forgetOwner("anna@demo.test");
+    for (const token of ["phone", "laptop", "other"]) await ask(requestWith(token));
+    // Both of Anna's sessions ask the service again (which now refuses them); Jens's is still kept.
+    expect(backend.sent.slice(3).map((s) => s.headers.get("authorization"))).toEqual(["Bearer phone", "Bearer laptop"]);
+    now += 1;
+    shared.forget("other");
+    await ask(requestWith("other"));
+    expect(backend.calls()).toBe(6);
+  });
+
   it("are not kept for calls without a token", async () => {
     const shared = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });
     const backend = fakeFetch(() => jsonResponse({ data: user }));

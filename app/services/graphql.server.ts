@@ -62,11 +62,25 @@ const authRequiredMessages = new Set(["Login required", "Adgang ikke tilladt"]);
  * tokens forgets that session's answers, so a resident always sees their own changes at once.
  * Other instances see a change (made elsewhere) within `ttlMs`; access to data is still checked by
  * the services on every call, since only the account service's answer about the resident is kept.
+ *
+ * A session that ends must not be answered from here (ADR 0020): logout forgets the session's
+ * token, and a password reset forgets every token whose answers belong to that account (`ownerOf`
+ * names the account an answer is about).
  */
 export class SharedAnswers {
   private readonly byToken = new Map<string, Map<string, { expires: number; answer: Promise<unknown> }>>();
+  /** The account each token's answers are about, once an answer has named it. */
+  private readonly owners = new Map<string, string>();
 
-  constructor(private readonly options: { ttlMs: number; maxTokens: number; now?: () => number }) {}
+  constructor(
+    private readonly options: {
+      ttlMs: number;
+      maxTokens: number;
+      now?: () => number;
+      /** The account an answer is about (for example its e-mail), or null when it names none. */
+      ownerOf?: (answer: unknown) => string | null;
+    },
+  ) {}
 
   private now() {
     return this.options.now?.() ?? Date.now();
@@ -86,20 +100,39 @@ export class SharedAnswers {
       // Bounded: the oldest tokens go first (a Map iterates in insertion order).
       for (const oldest of this.byToken.keys()) {
         if (this.byToken.size < this.options.maxTokens) break;
-        this.byToken.delete(oldest);
+        this.forget(oldest);
       }
       answers = new Map();
       this.byToken.set(token, answers);
     }
     answers.set(key, { expires: this.now() + this.options.ttlMs, answer });
-    // A failed call is never shared.
-    answer.catch(() => {
-      if (this.byToken.get(token)?.get(key)?.answer === answer) this.byToken.get(token)?.delete(key);
-    });
+    answer.then(
+      (value) => {
+        const owner = this.options.ownerOf?.(value) ?? null;
+        if (owner !== null && this.byToken.get(token)?.get(key)?.answer === answer) this.owners.set(token, owner);
+      },
+      // A failed call is never shared.
+      () => {
+        if (this.byToken.get(token)?.get(key)?.answer === answer) this.byToken.get(token)?.delete(key);
+      },
+    );
   }
 
+  /** Forgets what was kept for this token (its session has changed something, or has ended). */
   forget(token: string): void {
     this.byToken.delete(token);
+    this.owners.delete(token);
+  }
+
+  /**
+   * Forgets the answers of every token whose answers are about `owner` (every session of an
+   * account whose sessions the services have just ended). Runs through the kept tokens: a rare
+   * event against a bounded map.
+   */
+  forgetOwner(owner: string): void {
+    for (const [token, tokenOwner] of this.owners) {
+      if (tokenOwner === owner) this.forget(token);
+    }
   }
 
   get size(): number {

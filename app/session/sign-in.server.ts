@@ -1,18 +1,36 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
+import { privateNoStore } from "~/http/cache-control";
 import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
-import { ApiError } from "~/services/graphql.server";
+import { accountAnswers, accountOwnerOf } from "~/services/api.server";
+import { ApiError, type SharedAnswers } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 
 /**
- * Gives both services' refresh tokens back (logout, a sign-in that failed half-way). Failures are
- * ignored: the caller drops the tokens whatever the services answer.
+ * Gives both services' refresh tokens back (logout, a sign-in that failed half-way): the services
+ * then refuse the session's access tokens too (ADR 0020). Failures are ignored: the caller drops
+ * the tokens whatever the services answer. The answers this instance keeps for the session are
+ * forgotten after the services have answered, so a copy of the cookie cannot be served from them.
  */
-export async function revokeTokens(context: AppLoadContext, tokens: AuthTokens): Promise<void> {
+export async function revokeTokens(
+  context: AppLoadContext,
+  tokens: AuthTokens,
+  sharedAnswers: SharedAnswers = accountAnswers,
+): Promise<void> {
   await Promise.allSettled([
     context.publicApi.account.revokeToken(tokens.account.refreshToken),
     context.publicApi.users.revokeToken(tokens.users.refreshToken),
   ]);
+  sharedAnswers.forget(tokens.account.token);
+}
+
+/**
+ * After a password reset the services have ended every session of the account (ADR 0020): forget
+ * the answers this instance keeps for any of them.
+ */
+export function forgetSessionsOfAccount(email: string, sharedAnswers: SharedAnswers = accountAnswers): void {
+  const owner = accountOwnerOf({ currentUser: { email } });
+  if (owner !== null) sharedAnswers.forgetOwner(owner);
 }
 
 /**
@@ -79,7 +97,8 @@ export async function completeSignIn(
   if (options.landing) target = `${options.landing}?${new URLSearchParams({ redirectTo: target })}`;
   else if (!user.onboarded) target = `/welcome?${new URLSearchParams({ redirectTo: target })}`;
 
-  const headers = new Headers();
+  // The answer carries the new session (and may come from a support link): no cache keeps it.
+  const headers = new Headers({ "Cache-Control": privateNoStore });
   headers.append("Set-Cookie", await context.session.commit());
   for (const cookie of options.cookies ?? []) headers.append("Set-Cookie", cookie);
   return redirect(target, { headers });

@@ -144,6 +144,17 @@ export interface RefreshTokensTable {
   absolute_expires_at: IsoInstant | null;
 }
 
+/** One row per refresh-token family: one sign-in to one service (migration 0004, ADR 0020). */
+export interface TokenFamiliesTable {
+  /** The family_id of its refresh tokens, and the `sid` claim of its access tokens. */
+  id: string;
+  user_id: number;
+  service: RefreshTokenService;
+  created_at: IsoInstant;
+  /** Set when the family was revoked: its access tokens are refused from then on. */
+  revoked_at: IsoInstant | null;
+}
+
 export interface AllocationStatementsTable {
   id: Generated<number>;
   tenancy_id: number;
@@ -252,6 +263,7 @@ export interface Database {
   tenancy_members: TenancyMembersTable;
   activation_codes: ActivationCodesTable;
   refresh_tokens: RefreshTokensTable;
+  token_families: TokenFamiliesTable;
   allocation_statements: AllocationStatementsTable;
   seed_steps: SeedStepsTable;
   meter_readings: MeterReadingsTable;

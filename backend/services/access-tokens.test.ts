@@ -22,16 +22,16 @@ function handSigned(header: unknown, payload: unknown) {
   const signingInput = `${base64url(header)}.${base64url(payload)}`;
   return `${signingInput}.${createHmac("sha256", settings.key).update(signingInput).digest("base64url")}`;
 }
-const claims = { sub: "42", aud: "account", iat: seconds(now), exp: seconds(now) + 300 };
+const claims = { sub: "42", aud: "account", sid: "family-1", iat: seconds(now), exp: seconds(now) + 300 };
 
 describe("access tokens", () => {
   it("are accepted for their audience until they expire, with user, times and impersonation", async () => {
-    const signed = await signAccessToken(settings, { userId: 42, audience: "users", now });
-    expect(verifyAccessToken(settings, signed.token, "users", at(299))).toEqual({ userId: 42, iat: signed.iat, exp: signed.exp, impersonated: false });
+    const signed = await signAccessToken(settings, { userId: 42, audience: "users", sessionId: "family-1", now });
+    expect(verifyAccessToken(settings, signed.token, "users", at(299))).toEqual({ userId: 42, iat: signed.iat, exp: signed.exp, impersonated: false, sessionId: "family-1" });
     expect(verifyAccessToken(settings, signed.token, "users", at(300))).toBeNull();
     expect(verifyAccessToken(settings, signed.token, "account", now)).toBeNull();
 
-    const impersonation = await signAccessToken(settings, { userId: 7, audience: "account", now, impersonation: { endsAt: at(60) } });
+    const impersonation = await signAccessToken(settings, { userId: 7, audience: "account", sessionId: "family-2", now, impersonation: { endsAt: at(60) } });
     expect(verifyAccessToken(settings, impersonation.token, "account", now)).toMatchObject({ userId: 7, impersonated: true, exp: seconds(at(60)) });
   });
 
@@ -58,7 +58,7 @@ describe("access tokens", () => {
   });
 
   it("are refused without subject, issue time or expiry, before nbf, or with a subject that is not a user id", () => {
-    for (const missing of ["sub", "iat", "exp", "aud"] as const) {
+    for (const missing of ["sub", "iat", "exp", "aud", "sid"] as const) {
       const { [missing]: _, ...rest } = claims;
       expect(verifyAccessToken(settings, handSigned({ alg: "HS256" }, rest), "account", now)).toBeNull();
     }
@@ -68,6 +68,13 @@ describe("access tokens", () => {
       expect(verifyAccessToken(settings, handSigned({ alg: "HS256" }, { ...claims, sub }), "account", now)).toBeNull();
     }
     expect(verifyAccessToken(settings, handSigned({ alg: "HS256" }, { ...claims, exp: String(claims.exp) }), "account", now)).toBeNull();
+  });
+
+  it("are refused without a session id that can be looked up (sid: a non-empty string)", () => {
+    for (const sid of ["", 7, null, "x".repeat(65)]) {
+      expect(verifyAccessToken(settings, handSigned({ alg: "HS256" }, { ...claims, sid }), "account", now)).toBeNull();
+    }
+    expect(verifyAccessToken(settings, handSigned({ alg: "HS256" }, { ...claims, sid: "x".repeat(64) }), "account", now)).toMatchObject({ sessionId: "x".repeat(64) });
   });
 
   it("are refused when malformed", () => {

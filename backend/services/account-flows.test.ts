@@ -421,6 +421,10 @@ describe("password reset", () => {
       variables: { t: oldUsers.refreshToken },
     });
     expect(firstErrorCode(refreshOldUsers)).toBe("INVALID_REFRESH_TOKEN");
+    // The old sessions' access tokens end with the reset too, not when they expire (ADR 0020).
+    expect(firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: oldAccount.token }))).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await graphql(backend, "users", "{ me { email } }", { token: oldUsers.token }))).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await graphql(backend, "tenant", "{ tenantUnits { objectDetails { id } } }", { token: oldUsers.token }))).toBe("UNAUTHENTICATED");
 
     // Single use.
     const again = await reset(email, token, "Another-Password-2026!");

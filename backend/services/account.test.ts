@@ -80,8 +80,10 @@ describe("tokenAuth", () => {
 
     expect(decodeProtectedHeader(auth.token).alg).toBe("HS256");
     const claims = decodeJwt(auth.token);
-    expect(Object.keys(claims).sort()).toEqual(["aud", "exp", "iat", "sub"]);
+    expect(Object.keys(claims).sort()).toEqual(["aud", "exp", "iat", "sid", "sub"]);
     expect(claims).toMatchObject({ aud: "account", iat: nowSeconds, exp: nowSeconds + 300 });
+    // sid names the refresh-token family: the session that logout revokes (ADR 0020).
+    expect(claims.sid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("rejects a wrong password and an unknown e-mail with the same error", async () => {

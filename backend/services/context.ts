@@ -57,10 +57,16 @@ async function authenticate(
   if (token === null) throw unauthenticated();
   const verified = verifyAccessToken(deps.tokens, token, audience, now);
   if (verified === null) throw unauthenticated();
+  // One statement by primary keys: the token's session (refresh-token family) must not be revoked
+  // (logout, password reset; ADR 0020), and its user must exist and be active.
   const user = await deps.db
-    .selectFrom("users")
-    .selectAll()
-    .where("id", "=", verified.userId)
+    .selectFrom("token_families")
+    .innerJoin("users", "users.id", "token_families.user_id")
+    .selectAll("users")
+    .where("token_families.id", "=", verified.sessionId)
+    .where("token_families.revoked_at", "is", null)
+    .where("token_families.service", "=", audience)
+    .where("users.id", "=", verified.userId)
     .executeTakeFirst();
   if (user === undefined || user.is_active !== 1) throw unauthenticated();
   return user;

@@ -69,8 +69,8 @@ export async function startSession(
   now: Date,
   impersonation: ImpersonationSession | null = null,
 ): Promise<Session> {
-  const access = await signAccessToken(tokens, { userId: user.id, audience: service, now, impersonation });
   const refresh = await issueRefreshToken(db, tokens, { userId: user.id, service, now, impersonation });
+  const access = await signAccessToken(tokens, { userId: user.id, audience: service, sessionId: refresh.familyId, now, impersonation });
   return { user, access, refresh };
 }
 
@@ -92,6 +92,7 @@ export async function refreshSession(
   const access = await signAccessToken(tokens, {
     userId: user.id,
     audience: service,
+    sessionId: refresh.familyId,
     now,
     impersonation: refresh.impersonation,
   });

@@ -176,6 +176,77 @@ describe("refresh tokens", () => {
   });
 });
 
+/** The error code of one authenticated call to each service, or "ok" (ADR 0020). */
+async function accessWith(tokens: { account: string; users: string }) {
+  const code = async (service: "account" | "users" | "tenant", query: string, token: string) =>
+    firstErrorCode(await graphql(backend, service, query, { token })) ?? "ok";
+  return {
+    account: await code("account", "{ currentUser { email } }", tokens.account),
+    users: await code("users", "{ me { email } }", tokens.users),
+    tenant: await code("tenant", "{ tenantUnits { objectDetails { id } } }", tokens.users),
+  };
+}
+const allOk = { account: "ok", users: "ok", tenant: "ok" };
+const allRefused = { account: "UNAUTHENTICATED", users: "UNAUTHENTICATED", tenant: "UNAUTHENTICATED" };
+
+describe("access tokens of a revoked session (ADR 0020)", () => {
+  const revoke = (service: "account" | "users", refreshToken: string) =>
+    graphql(backend, service, `mutation($t: String!) { revokeToken(refreshToken: $t) { revoked } }`, { variables: { t: refreshToken } });
+
+  it("are refused by every service from the call after logout, long before they expire", async () => {
+    const account = await signInToAccount(backend, demoAccounts.anna.email);
+    const users = await signInToUsers(backend, demoAccounts.anna.email);
+    const tokens = { account: account.token, users: users.token };
+    expect(await accessWith(tokens)).toEqual(allOk);
+    await revoke("account", account.refreshToken);
+    await revoke("users", users.refreshToken);
+    advance(1);
+    expect(await accessWith(tokens)).toEqual(allRefused);
+  });
+
+  it("of one service stay refused however the other service's session stands", async () => {
+    const account = await signInToAccount(backend, demoAccounts.anna.email);
+    const users = await signInToUsers(backend, demoAccounts.anna.email);
+    await revoke("users", users.refreshToken);
+    expect(await accessWith({ account: account.token, users: users.token })).toEqual({ ...allRefused, account: "ok" });
+  });
+
+  it("leave the user's other sessions, and rotated tokens of a live session, working", async () => {
+    const phone = { account: await signInToAccount(backend, demoAccounts.anna.email), users: await signInToUsers(backend, demoAccounts.anna.email) };
+    const laptop = { account: await signInToAccount(backend, demoAccounts.anna.email), users: await signInToUsers(backend, demoAccounts.anna.email) };
+    const rotated = await refreshOk(laptop.account.refreshToken);
+    await revoke("account", phone.account.refreshToken);
+    await revoke("users", phone.users.refreshToken);
+    expect(await accessWith({ account: rotated.token, users: laptop.users.token })).toEqual(allOk);
+    expect(await accessWith({ account: laptop.account.token, users: laptop.users.token })).toEqual(allOk);
+  });
+
+  it("are refused once theft detection has revoked the family", async () => {
+    const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
+    const second = await refreshOk(first);
+    advance(31);
+    expect(firstErrorCode(await refresh(first))).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: second.token }))).toBe("UNAUTHENTICATED");
+  });
+
+  it("are refused when the family row is missing (a token of a session the back-end never started)", async () => {
+    const account = await signInToAccount(backend, demoAccounts.anna.email);
+    await backend.db.deleteFrom("token_families").execute();
+    expect(firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: account.token }))).toBe("UNAUTHENTICATED");
+  });
+
+  it("of a deactivated user are refused, and refreshing revokes all the user's sessions", async () => {
+    const account = await signInToAccount(backend, demoAccounts.anna.email);
+    const users = await signInToUsers(backend, demoAccounts.anna.email);
+    await backend.db.updateTable("users").set({ is_active: 0 }).where("email", "=", demoAccounts.anna.email).execute();
+    expect(await accessWith({ account: account.token, users: users.token })).toEqual(allRefused);
+    expect(firstErrorCode(await refresh(account.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+    const families = await backend.db.selectFrom("token_families").select("revoked_at").execute();
+    expect(families.length).toBe(2);
+    expect(families.every((family) => family.revoked_at === clock.toISOString())).toBe(true);
+  });
+});
+
 describe("revokeToken", () => {
   const revoke = (service: "account" | "users", refreshToken: string) =>
     graphql<{ revokeToken: { revoked: boolean } }>(

@@ -2,8 +2,10 @@
  * Access and refresh tokens (ADR 0003).
  *
  * Access tokens: JWT HS256 with compact claims only (sub = user id, aud = 'account' | 'users',
- * iat, exp, and imp = 1 in an impersonation session). The account service accepts only aud
- * 'account'; the users and tenant services only aud 'users'.
+ * sid = the refresh-token family, iat, exp, and imp = 1 in an impersonation session). The account
+ * service accepts only aud 'account'; the users and tenant services only aud 'users'. Every
+ * authenticated call checks that the family named by sid is not revoked (ADR 0020), so logout
+ * and a password reset end the session's access tokens at once.
  *
  * Impersonation sessions (ADR 0009) have an absolute end: their refresh-token family carries
  * absolute_expires_at, no token of it (access or refresh) outlives that instant, and a refresh
@@ -66,14 +68,21 @@ export interface ImpersonationSession {
 
 export async function signAccessToken(
   settings: TokenSettings,
-  claims: { userId: number; audience: Audience; now: Date; impersonation?: ImpersonationSession | null },
+  claims: {
+    userId: number;
+    audience: Audience;
+    /** The refresh-token family the token belongs to (claim sid, ADR 0020). */
+    sessionId: string;
+    now: Date;
+    impersonation?: ImpersonationSession | null;
+  },
 ): Promise<SignedAccessToken> {
   const iat = toEpochSeconds(claims.now);
   const ttlEnd = iat + settings.accessTokenTtlSeconds;
   const impersonation = claims.impersonation ?? null;
   // An impersonation session's access tokens never outlive the session.
   const exp = impersonation === null ? ttlEnd : Math.min(ttlEnd, toEpochSeconds(impersonation.endsAt));
-  const token = await new SignJWT(impersonation === null ? {} : { imp: 1 })
+  const token = await new SignJWT(impersonation === null ? { sid: claims.sessionId } : { sid: claims.sessionId, imp: 1 })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(claims.userId))
     .setAudience(claims.audience)
@@ -89,6 +98,8 @@ export interface VerifiedAccessToken {
   exp: number;
   /** The token belongs to an impersonation session (claim imp). */
   impersonated: boolean;
+  /** The refresh-token family (claim sid): the session to check for revocation. */
+  sessionId: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -124,15 +135,17 @@ export function verifyAccessToken(settings: TokenSettings, token: string, audien
   const header = decodeSegment(headerSegment);
   const payload = decodeSegment(payloadSegment);
   if (header === null || payload === null || header.alg !== "HS256" || "crit" in header || "b64" in header) return null;
-  const { aud, sub, iat, exp, nbf } = payload;
+  const { aud, sub, iat, exp, nbf, sid } = payload;
   if (!(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) return null;
   if (typeof sub !== "string" || typeof iat !== "number" || typeof exp !== "number") return null;
+  // Without a session there is nothing to check for revocation: not one of our tokens.
+  if (typeof sid !== "string" || sid.length === 0 || sid.length > 64) return null;
   const nowS = toEpochSeconds(now);
   if (exp <= nowS) return null;
   if (nbf !== undefined && (typeof nbf !== "number" || nbf > nowS)) return null;
   const userId = Number(sub);
   if (!Number.isSafeInteger(userId) || userId <= 0 || String(userId) !== sub) return null;
-  return { userId, iat, exp, impersonated: payload.imp === 1 };
+  return { userId, iat, exp, impersonated: payload.imp === 1, sessionId: sid };
 }
 
 /** Reads `Authorization: Bearer <token>`; null when absent or not a bearer token. */
@@ -176,6 +189,13 @@ export async function issueRefreshToken(
   const token = randomBytes(32).toString("base64url");
   const familyId = input.familyId ?? randomUUID();
   const impersonation = input.impersonation ?? null;
+  if (input.familyId === undefined) {
+    // A sign-in starts a session: the row every access token of it is checked against.
+    await db
+      .insertInto("token_families")
+      .values({ id: familyId, user_id: input.userId, service: input.service, created_at: input.now.toISOString() })
+      .execute();
+  }
   const ttlEnd = addSeconds(input.now, settings.refreshTokenTtlSeconds);
   const expiresAt =
     impersonation !== null && impersonation.endsAt.getTime() < ttlEnd.getTime() ? impersonation.endsAt : ttlEnd;
@@ -203,6 +223,12 @@ function impersonationOf(row: RefreshTokenRow): ImpersonationSession | null {
 }
 
 async function revokeFamily(db: Kysely<Database>, familyId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("token_families")
+    .set({ revoked_at: now.toISOString() })
+    .where("id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
   await db
     .updateTable("refresh_tokens")
     .set({ revoked_at: now.toISOString() })
@@ -326,8 +352,17 @@ export async function revokeRefreshToken(
   return true;
 }
 
-/** Revokes every family of a user's refresh tokens (e.g. when the user is deactivated). */
+/**
+ * Revokes every family of a user's refresh tokens (a password reset, a deactivated user): their
+ * access tokens are refused from the next call on, on every service.
+ */
 export async function revokeAllRefreshTokensOfUser(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable("token_families")
+    .set({ revoked_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
   await db
     .updateTable("refresh_tokens")
     .set({ revoked_at: now.toISOString() })

@@ -222,7 +222,7 @@ test.describe("pages with secrets in their links", () => {
     for (const path of ["/set-password", "/login/email/forgot-password", "/impersonate/not-a-real-token"]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.headers()["referrer-policy"], path).toBe("no-referrer");
-      expect(response.headers()["cache-control"], path).toBe("no-store");
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
     }
   });
 });
