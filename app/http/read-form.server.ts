@@ -101,7 +101,7 @@ export function formRejectionResponse(rejection: FormRejection, allow = actionRo
  * Reads a body chunk by chunk and stops as soon as it is larger than the limit, whatever its
  * Content-Length claimed (chunked bodies have none). Null when it is too large.
  */
-export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, limitBytes: number): Promise<Uint8Array | null> {
+export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, limitBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -143,7 +143,7 @@ export async function readForm(request: Request, options: { allow?: string; limi
   });
   if ("status" in check) throw formRejectionResponse(check, options.allow);
 
-  let bytes: Uint8Array | null;
+  let bytes: Uint8Array<ArrayBuffer> | null;
   try {
     bytes = await readBodyWithin(request.body, limitBytes);
   } catch {
