@@ -92,7 +92,6 @@ export function checkFormRequest(input: {
 export function formRejectionResponse(rejection: FormRejection, allow = actionRouteMethods) {
   const headers: Record<string, string> = {};
   if (rejection.status === 405) headers.Allow = allow;
-  if (rejection.status === 413) headers.Connection = "close";
   if (rejection.status === 415) headers["Accept-Post"] = "application/x-www-form-urlencoded, multipart/form-data";
   return data({ error: rejection.error }, { status: rejection.status, headers });
 }
@@ -112,7 +111,7 @@ export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, li
       if (done) break;
       size += value.byteLength;
       // Not cancelled: cancelling destroys the socket, and the 413 could not be sent
-      // (server/body-limit.ts closes the connection after the answer).
+      // (server/body-limit.ts closes the connection after the answer instead).
       if (size > limitBytes) return null;
       chunks.push(value);
     }
