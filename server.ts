@@ -7,6 +7,8 @@ import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { createAppLoadContext } from "./app/context.server";
 import { readConfig } from "./app/config.server";
+import { formBodyLimitBytes } from "./app/http/read-form.server";
+import { limitRequestBody } from "./server/body-limit";
 import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
 
 /**
@@ -140,6 +142,9 @@ function contextFactory(build: ServerBuild): typeof createAppLoadContext {
 
 app.all(
   "*",
+  // Bodies larger than any form get 413 at once (ADR 0019). Right before the Remix handler: it
+  // counts a chunked body with a listener that must be attached in the same tick as Remix's.
+  limitRequestBody(formBodyLimitBytes),
   createRequestHandler({
     build: viteDevServer ? loadBuild : productionBuild!,
     mode: production ? "production" : "development",

@@ -16,7 +16,7 @@ import { useNonce } from "~/components/nonce";
 import { CookieBanner } from "~/components/cookie-banner";
 import { DebugHook } from "~/components/debug-hook";
 import { PendingBar } from "~/components/pending-bar";
-import { RouteError } from "~/components/route-error";
+import { PageError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
 import { defaultLanguage } from "~/i18n/config";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
@@ -103,9 +103,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <main id="main" className="error-page">
-      <RouteError />
-    </main>
-  );
+  return <PageError />;
 }

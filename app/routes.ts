@@ -22,6 +22,8 @@ export default [
     route("no-tenancies", "routes/no-tenancies.tsx"),
     // Where server.ts sends form posts from other sites (403 in the resident's language).
     route("forbidden", "routes/forbidden.tsx"),
+    // Where server.ts sends requests with a body larger than any form (413; ADR 0019).
+    route("request-too-large", "routes/request-too-large.tsx"),
   ]),
 
   // Standalone pages.

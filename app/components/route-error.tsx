@@ -30,6 +30,8 @@ export function describeRouteError(error: unknown): {
       403: "errors.forbidden",
       404: "errors.not_found",
       405: "errors.method_not_allowed",
+      413: "errors.payload_too_large",
+      415: "errors.unsupported_media_type",
       502: "errors.invalid_response",
       503: "errors.service_unavailable",
       504: "errors.service_unavailable",
@@ -61,5 +63,18 @@ export function RouteError() {
         </Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * The whole-page form of RouteError: the root's boundary, and the boundary of the action routes
+ * that have no page of their own (/language, /logout…), so a form post they refuse (ADR 0019)
+ * still gets a page in the resident's language.
+ */
+export function PageError() {
+  return (
+    <main id="main" className="error-page">
+      <RouteError />
+    </main>
   );
 }

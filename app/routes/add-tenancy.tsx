@@ -4,6 +4,7 @@ import { formErrorKey } from "~/session/api-errors";
 import { requireUser } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { limitPerAddress } from "~/security/limits.server";
+import { readForm } from "~/http/read-form.server";
 
 /**
  * The add-tenancy dialog's form (guard rule 3): `add` uses the pending activation code, `dismiss`
@@ -11,7 +12,7 @@ import { limitPerAddress } from "~/security/limits.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const session = await context.session.get();
   const code = session.get("activationCode");
   session.unset("activationCode");
@@ -42,3 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return redirect("/t");
 }
+
+/**
+ * No page of its own: GET redirects (the loader) and the form's answer is a redirect. The
+ * component exists so that a post the action refuses (ADR 0019) renders a page with the message.
+ */
+export default function ActionOnly() {
+  return null;
+}
+
+export { PageError as ErrorBoundary } from "~/components/route-error";
+export { errorAwareHeaders as headers } from "~/security/route-headers";

@@ -17,6 +17,7 @@ import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { KpiList } from "~/components/kpi-list";
+import { readForm } from "~/http/read-form.server";
 
 /**
  * /t/{tenancyId}/consumption/{quantity} (spec section 2, consumption overview): a dashboard tab
@@ -70,7 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy } = await requireTenancy(request, params, context);
-  const submission = parseWithZod(await request.formData(), { schema: renameRoomSchema });
+  const submission = parseWithZod(await readForm(request), { schema: renameRoomSchema });
   if (submission.status !== "success") {
     const room = String(submission.payload.roomName ?? "");
     return data({ room, error: submission.error?.newName?.[0] ?? "rooms.error.invalid", typed: String(submission.payload.newName ?? "") }, { status: 400 });
@@ -269,6 +270,9 @@ export default function ConsumptionOverview() {
     </>
   );
 }
+
+// A refused rename (ADR 0019) keeps its Allow header on the page.
+export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export function ErrorBoundary() {
   return <RouteError />;

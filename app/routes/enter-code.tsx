@@ -12,6 +12,7 @@ import { limitPerAddress } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { readForm } from "~/http/read-form.server";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -28,7 +29,7 @@ const codeFormSchema = z.object({
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const limit = limitPerAddress(context, "code");
-  const submission = parseWithZod(await request.formData(), { schema: codeFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: codeFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   limit.count();
   const code = normalizeActivationCode(submission.value.code)!;

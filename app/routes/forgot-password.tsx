@@ -11,6 +11,7 @@ import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "./public-layout";
+import { readForm } from "~/http/read-form.server";
 
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -27,7 +28,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const limit = limitPerAddress(context, "resetRequest");
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   limit.count();
   try {

@@ -17,6 +17,7 @@ import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { secureCookiesFor } from "~/session/session.server";
 import type { PublicHandle } from "./public-layout";
+import { readForm } from "~/http/read-form.server";
 
 export const handle: PublicHandle = { back: "/login" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -35,7 +36,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread: parse a clone.
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 

@@ -14,6 +14,7 @@ import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { fieldErrors, formErrorKey } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { readForm } from "~/http/read-form.server";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const limit = limitPerAddress(context, "setPassword");
-  const submission = parseWithZod(await request.formData(), { schema: setPasswordFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: setPasswordFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const session = await context.session.get();
   const reset = session.get("passwordReset");

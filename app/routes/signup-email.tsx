@@ -15,6 +15,7 @@ import { fieldErrors, formErrorKey } from "~/session/api-errors";
 import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "./public-layout";
+import { readForm } from "~/http/read-form.server";
 
 export const handle: PublicHandle = { back: "/signup" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -32,7 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const limit = limitPerAddress(context, "signUp");
-  const submission = parseWithZod(await request.formData(), { schema: signupFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: signupFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   limit.count();
 

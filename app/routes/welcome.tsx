@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { readForm } from "~/http/read-form.server";
 import { safeRedirectPath } from "~/domain/redirects";
 import { withSearchParam } from "~/domain/url-state";
 import { pageMeta } from "~/i18n/meta";
@@ -8,6 +10,8 @@ import { requireUser } from "~/session/guards.server";
 
 /** The four onboarding slides (spec section 2), shown once after the first sign-in. */
 const slides = ["monitor", "compare", "analyse", "alarms"] as const;
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -19,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Skip and finish both record that the slides were seen, then go on. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   await context.api.account.markOnboarded();
   return redirect(safeRedirectPath(form.get("redirectTo")) ?? "/t");
 }
@@ -62,3 +66,8 @@ export default function Welcome() {
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "onboarding.label");
+
+/** A refused post (ADR 0019) shows its message inside the public layout, with the Allow header. */
+export function ErrorBoundary() {
+  return <RouteError />;
+}
