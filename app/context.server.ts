@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { config, type PortalConfig } from "./config.server";
-import { createApi, noTokens, type Api } from "./services/api.server";
+import { createApi, noTokens, type Api, type ApiOptions } from "./services/api.server";
 import type { AuthTokens } from "./services/tokens";
 import { createRequestSession, type RequestSession } from "./session/request-session.server";
 import { createAuthState, type AuthState } from "./session/token-refresh.server";
@@ -34,16 +34,17 @@ export function createAppLoadContext(request: {
   cspNonce: string;
   clientAddress: string;
   appendSetCookie: (value: string) => void;
-}): AppLoadContext {
+}, services: Pick<ApiOptions, "fetch" | "sharedAnswers"> = {}): AppLoadContext {
   const portalConfig = config();
   const session = createRequestSession(request);
   const signOut = async (): Promise<never> => {
     await session.destroyOnResponse();
     throw redirect("/login");
   };
-  const publicApi = createApi({ config: portalConfig, tokens: noTokens });
+  const publicApi = createApi({ ...services, config: portalConfig, tokens: noTokens });
   const auth = createAuthState({ session, publicApi, leadSeconds: portalConfig.tokenRefreshLeadSeconds });
   const api = createApi({
+    ...services,
     config: portalConfig,
     onAuthRequired: signOut,
     tokens: {
@@ -61,6 +62,7 @@ export function createAppLoadContext(request: {
     publicApi,
     apiWithTokens: (tokens) =>
       createApi({
+        ...services,
         config: portalConfig,
         tokens: { account: async () => tokens.account.token, users: async () => tokens.users.token },
       }),
