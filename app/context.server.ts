@@ -34,13 +34,18 @@ export function createAppLoadContext(request: {
   cspNonce: string;
   clientAddress: string;
   appendSetCookie: (value: string) => void;
-}, services: Pick<ApiOptions, "fetch" | "sharedAnswers"> = {}): AppLoadContext {
+}, services: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline"> = {}): AppLoadContext {
   const portalConfig = config();
   const session = createRequestSession(request);
+  // Several loaders may learn at once that the login is gone: the session is removed once.
+  let signingOut: Promise<void> | undefined;
   const signOut = async (): Promise<never> => {
-    await session.destroyOnResponse();
+    await (signingOut ??= session.destroyOnResponse());
     throw redirect("/login");
   };
+  // One deadline for every back-end call this request makes, in all its loaders (ADR 0021).
+  const deadline = services.deadline ?? AbortSignal.timeout(portalConfig.apiTimeoutMs);
+  services = { ...services, deadline };
   const publicApi = createApi({ ...services, config: portalConfig, tokens: noTokens });
   const auth = createAuthState({ session, publicApi, leadSeconds: portalConfig.tokenRefreshLeadSeconds });
   const api = createApi({
