@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { config, type PortalConfig } from "./config.server";
-import { createApi, noTokens, type Api } from "./services/api.server";
+import { createApi, noTokens, type Api, type ApiOptions } from "./services/api.server";
 import type { AuthTokens } from "./services/tokens";
 import { createRequestSession, type RequestSession } from "./session/request-session.server";
 import { createAuthState, type AuthState } from "./session/token-refresh.server";
@@ -34,16 +34,22 @@ export function createAppLoadContext(request: {
   cspNonce: string;
   clientAddress: string;
   appendSetCookie: (value: string) => void;
-}): AppLoadContext {
+}, services: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline"> = {}): AppLoadContext {
   const portalConfig = config();
   const session = createRequestSession(request);
+  // Several loaders may learn at once that the login is gone: the session is removed once.
+  let signingOut: Promise<void> | undefined;
   const signOut = async (): Promise<never> => {
-    await session.destroyOnResponse();
+    await (signingOut ??= session.destroyOnResponse());
     throw redirect("/login");
   };
-  const publicApi = createApi({ config: portalConfig, tokens: noTokens });
+  // One deadline for every back-end call this request makes, in all its loaders (ADR 0021).
+  const deadline = services.deadline ?? AbortSignal.timeout(portalConfig.apiTimeoutMs);
+  services = { ...services, deadline };
+  const publicApi = createApi({ ...services, config: portalConfig, tokens: noTokens });
   const auth = createAuthState({ session, publicApi, leadSeconds: portalConfig.tokenRefreshLeadSeconds });
   const api = createApi({
+    ...services,
     config: portalConfig,
     onAuthRequired: signOut,
     tokens: {
@@ -61,6 +67,7 @@ export function createAppLoadContext(request: {
     publicApi,
     apiWithTokens: (tokens) =>
       createApi({
+        ...services,
         config: portalConfig,
         tokens: { account: async () => tokens.account.token, users: async () => tokens.users.token },
       }),

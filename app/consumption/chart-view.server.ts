@@ -11,7 +11,7 @@ import { quantityDefinition, type QuantityId } from "~/domain/quantities";
 import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "~/domain/quantity-format";
 import { indoorClimateBands } from "~/domain/smileys";
 import { resolutionOf, type SpanType } from "~/domain/span";
-import type { Comparison } from "~/services/tenant/schemas";
+import type { Comparison, TenantGraphInput } from "~/services/tenant/schemas";
 import { ApiError } from "~/services/graphql.server";
 import type { ChartView } from "./chart-view";
 import type { ConsumptionPage } from "./consumption-page.server";
@@ -57,14 +57,32 @@ function latestValueMissing(timestamps: readonly string[], values: readonly (num
   return latest >= 0 && values[latest] === null;
 }
 
+/** What a chart asks the back-end for: also used to start the call early (ADR 0021). */
+export type GraphRequest = Pick<ChartRequest, "tenancyId" | "quantity" | "period" | "span" | "compare" | "mode" | "normalized" | "roomName" | "meterNumber">;
+
+export function graphInputOf(request: GraphRequest): Required<TenantGraphInput> {
+  const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
+  const comparisonNotPossible = request.compare === "property-average" && perObject;
+  return {
+    tenancyId: request.tenancyId,
+    quantities: [request.quantity],
+    resolution: resolutionOf(request.span),
+    ...toApiRange(request.period),
+    mode: request.mode ?? "HOURLY_VALUES",
+    normalized: request.normalized ?? false,
+    compareWith: request.compare === "none" || comparisonNotPossible ? [] : [comparisonOf[request.compare]],
+    roomName: request.roomName ?? null,
+    meterNumber: request.meterNumber ?? null,
+  };
+}
+
 export async function loadChart(request: ChartRequest): Promise<ChartView> {
   const { t, language, quantity, period, span, compare } = request;
-  const mode = request.mode ?? "HOURLY_VALUES";
-  const normalized = request.normalized ?? false;
+  const graphInput = graphInputOf(request);
+  const { mode, normalized, compareWith } = graphInput;
   const definition = quantityDefinition(quantity);
   const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
   const comparisonNotPossible = compare === "property-average" && perObject;
-  const compareWith = compare === "none" || comparisonNotPossible ? [] : [comparisonOf[compare]];
   const formatOptions = { normalized, mode };
   const unit = unitLabel(quantity, language, formatOptions);
   const title = t(`chart.title_${mode}`, {
@@ -99,17 +117,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
 
   let result;
   try {
-    result = await request.context.api.tenant.graph({
-      tenancyId: request.tenancyId,
-      quantities: [quantity],
-      resolution: resolutionOf(span),
-      ...toApiRange(period),
-      mode,
-      normalized,
-      compareWith,
-      roomName: request.roomName ?? null,
-      meterNumber: request.meterNumber ?? null,
-    });
+    result = await request.context.api.tenant.graph(graphInput);
   } catch (error) {
     // Bad input the back-end refuses (a span it does not serve): say so in the page.
     if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return empty(true);

@@ -66,6 +66,8 @@ export async function loadConsumptionPage(
   context: AppLoadContext,
   options: { defaultCompare: CompareChoice },
 ): Promise<ConsumptionPage> {
+  // The resident's units need only the token: asked alongside the guard's question (ADR 0021).
+  context.api.prefetch.tenant.tenantUnits();
   const { tenancy } = await requireTenancy(request, params, context);
   const [unit, language, t] = await Promise.all([unitOfTenancy(context, tenancy), languageOf(request), translatorFor(request)]);
   const url = new URL(request.url);

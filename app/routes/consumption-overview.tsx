@@ -8,10 +8,13 @@ import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { comparisonKpis, meterRows, roomRows, tableView } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
+import { pageInputsFromUrl, pageInputsOf, startChart, type PageInputs } from "~/consumption/page-inputs.server";
+import { isQuantityId, type QuantityId } from "~/domain/quantities";
 import { toApiRange } from "~/domain/period";
 import { renameRoomSchema } from "~/domain/rename-room-form";
 import { roomNameMaxLength } from "~/domain/room-name";
-import { isSpanType, spanAllowed } from "~/domain/span";
+import { isSpanType, spanAllowed, type SpanType } from "~/domain/span";
+import type { Comparison, TenantTableInput, UnitQuantityKpisInput } from "~/services/tenant/schemas";
 import { withSearchParam } from "~/domain/url-state";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
@@ -25,31 +28,28 @@ import { readForm } from "~/http/read-form.server";
  * meters grouped by meter or room, the chart's resolution, renaming rooms).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
-  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
   const url = new URL(request.url);
   const tab: "dashboard" | "detailed" = url.searchParams.get("tab") === "detailed" ? "detailed" : "dashboard";
   const group = url.searchParams.get("group") === "room" ? "ROOM" : "METER";
-  const wanted = url.searchParams.get("resolution");
-  const span = isSpanType(wanted) && spanAllowed(page.query.period, wanted) ? wanted : page.span;
-  const tenancyId = page.tenancy.tenancyId;
-  const range = toApiRange(page.query.period);
-  const common = { language: page.language, t: page.t, quantity };
+  // The chart, the key figures and the table need only the URL: asked while the guard asks (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "property-average" });
+  if (guess && params.quantity && isQuantityId(params.quantity)) {
+    const calls = overviewCalls(guess, params.quantity, url, tab, group);
+    startChart(context, guess, calls.chart);
+    context.api.prefetch.tenant.kpis(calls.kpis);
+    if (calls.table) context.api.prefetch.tenant.table(calls.table);
+  }
 
-  const tableComparison = page.query.compare === "previous-period" ? "PREVIOUS_PERIOD" : page.query.compare === "previous-year" ? "PREVIOUS_YEAR" : null;
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
+  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
+  const calls = overviewCalls(pageInputsOf(page), quantity, url, tab, group);
+  const span = calls.chart.span;
+  const common = { language: page.language, t: page.t, quantity };
+  const tableComparison = calls.table?.compareWith ?? null;
   const [chart, kpis, table] = await Promise.all([
-    loadPageChart(page, context, { quantity, span, idPrefix: "overview" }),
-    unlessRefused(context.api.tenant.kpis({ tenancyId, quantity, ...range })),
-    tab === "detailed"
-      ? unlessRefused(context.api.tenant.table({
-          tenancyId,
-          quantities: [quantity],
-          ...range,
-          groupBy: group,
-          // The property average is a unit-level figure: per meter or room it is not possible.
-          compareWith: tableComparison,
-        }))
-      : null,
+    loadPageChart(page, context, { ...calls.chart, idPrefix: "overview" }),
+    unlessRefused(context.api.tenant.kpis(calls.kpis)),
+    calls.table ? unlessRefused(context.api.tenant.table(calls.table)) : null,
   ]);
 
   return {
@@ -66,6 +66,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     table: table ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null) : null,
     // A resident who has moved out can no longer rename (the back-end refuses it too).
     renamableRooms: page.tenancy.end === null || page.tenancy.end >= page.periodContext.today ? page.unit.rooms : [],
+  };
+}
+
+/** The page's back-end calls, made of its inputs (the URL's guess, then the page's own). */
+function overviewCalls(inputs: PageInputs, quantity: QuantityId, url: URL, tab: "dashboard" | "detailed", group: "ROOM" | "METER"): {
+  chart: { quantity: QuantityId; span: SpanType };
+  kpis: UnitQuantityKpisInput;
+  table: (TenantTableInput & { compareWith: Comparison | null }) | null;
+} {
+  const wanted = url.searchParams.get("resolution");
+  const span = isSpanType(wanted) && spanAllowed(inputs.period, wanted) ? wanted : inputs.span;
+  const range = toApiRange(inputs.period);
+  const tableComparison = inputs.compare === "previous-period" ? "PREVIOUS_PERIOD" : inputs.compare === "previous-year" ? "PREVIOUS_YEAR" : null;
+  return {
+    chart: { quantity, span },
+    kpis: { tenancyId: inputs.tenancyId, quantity, ...range },
+    table:
+      tab === "detailed"
+        ? {
+            tenancyId: inputs.tenancyId,
+            quantities: [quantity],
+            ...range,
+            groupBy: group,
+            // The property average is a unit-level figure: per meter or room it is not possible.
+            compareWith: tableComparison,
+          }
+        : null,
   };
 }
 

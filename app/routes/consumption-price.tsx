@@ -6,6 +6,7 @@ import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { loadConsumptionPage, requireMeasuredQuantity, requirePriceView } from "~/consumption/consumption-page.server";
+import { pageInputsFromUrl, startChart, type PageInputs } from "~/consumption/page-inputs.server";
 import { co2Facts } from "~/domain/co2-facts";
 import { formatCalendarDate } from "~/domain/format";
 import { toApiRange } from "~/domain/period";
@@ -30,22 +31,28 @@ export const handle: TenancyHandle = {
  * Total water is its hot water at the hot-water price and factor plus its cold at the cold ones.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
-  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
-  // Temperatures, and counts without a price or a CO2 factor (hca), have no such page.
-  await requirePriceView(page, context, quantity);
   const url = new URL(request.url);
   const view = url.searchParams.get("view") === "co2" ? "co2" : "cost";
   const normalized = url.searchParams.get("per") === "m2";
   const mode = view === "co2" ? "CO2" : "COST";
-  const range = toApiRange(page.query.period);
+  // The chart and the prices need only the URL: asked while the guard asks (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "property-average" });
+  if (guess && params.quantity && isQuantityId(params.quantity)) {
+    startChart(context, guess, { quantity: params.quantity, mode, normalized });
+    if (view === "cost") context.api.prefetch.tenant.quantityPrices(pricesInput(guess));
+  }
+
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
+  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
+  // Temperatures, and counts without a price or a CO2 factor (hca), have no such page.
+  await requirePriceView(page, context, quantity);
   const co2Factors = co2FactorsFor(quantity, page.unit.path.property.co2Factors);
   const pricedQuantities: readonly string[] = pricedQuantitiesOf(quantity);
 
   const [chart, prices] = await Promise.all([
     // Without a factor there is no footprint to ask for: the page says so instead of a refused chart.
     view === "co2" && co2Factors.length === 0 ? null : loadPageChart(page, context, { quantity, mode, normalized, idPrefix: view }),
-    view === "cost" ? unlessRefused(context.api.tenant.quantityPrices({ periodBegin: range.periodBegin.slice(0, 10), periodEnd: page.query.period.to })) : [],
+    view === "cost" ? unlessRefused(context.api.tenant.quantityPrices(pricesInput({ period: page.query.period }))) : [],
   ]);
 
   const language = page.language;
@@ -86,6 +93,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         }
       : null,
   };
+}
+
+/** The prices in force during the period's days. */
+function pricesInput({ period }: Pick<PageInputs, "period">) {
+  return { periodBegin: toApiRange(period).periodBegin.slice(0, 10), periodEnd: period.to };
 }
 
 export default function ConsumptionPrice() {

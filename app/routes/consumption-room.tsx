@@ -7,6 +7,8 @@ import { RouteError } from "~/components/route-error";
 import { loadPageChart } from "~/consumption/chart-view.server";
 import { meterLabel } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
+import { pageInputsFromUrl, startChart } from "~/consumption/page-inputs.server";
+import { isQuantityId } from "~/domain/quantities";
 import { metersOfQuantity } from "~/domain/meters";
 import { roomSlug } from "~/domain/room-slug";
 import { pageMeta } from "~/i18n/meta";
@@ -26,6 +28,11 @@ export const handle: TenancyHandle = {
  * roomName is the room's lowercase slug; a room without a meter of the quantity is 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // The room's chart needs only the URL (its slug is the room's name for the back-end): asked at once (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "previous-period" });
+  if (guess && params.quantity && isQuantityId(params.quantity) && params.roomName) {
+    startChart(context, guess, { quantity: params.quantity, roomName: params.roomName });
+  }
   const page = await loadConsumptionPage(request, params, context, { defaultCompare: "previous-period" });
   const quantity = requireMeasuredQuantity(page.unit, params.quantity);
   const slug = params.roomName ?? "";

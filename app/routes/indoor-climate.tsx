@@ -8,6 +8,8 @@ import { RouteError } from "~/components/route-error";
 import { Smiley } from "~/components/smiley";
 import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { loadConsumptionPage, measuredQuantities, periodSelectorState } from "~/consumption/consumption-page.server";
+import { pageInputsFromUrl, pageInputsOf, startChart, type PageInputs } from "~/consumption/page-inputs.server";
+import type { CompareChoice } from "~/domain/period-query";
 import { toApiRange } from "~/domain/period";
 import { formatQuantity } from "~/domain/quantity-format";
 import { indoorClimateQuantityIds } from "~/domain/quantities";
@@ -25,18 +27,25 @@ export const handle: TenancyHandle = {
  * (ideal about 21 °C; one degree lower saves 5-6 % energy).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // Both quantities' charts and figures need only the URL: asked while the guard asks (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "none" });
+  if (guess) {
+    for (const quantity of indoorClimateQuantityIds) {
+      startChart(context, guess, { quantity, compare: climateCompare(guess.compare) });
+      context.api.prefetch.tenant.kpis(kpisInput(guess, quantity));
+    }
+  }
   const page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
   const measured = measuredQuantities(page.unit);
   const quantities = indoorClimateQuantityIds.filter((q) => measured.includes(q));
   if (quantities.length === 0) throw data({ error: "quantity_not_measured" }, { status: 404 });
-  const range = toApiRange(page.query.period);
+  const inputs = pageInputsOf(page);
   const sections = await Promise.all(
     quantities.map(async (quantity) => {
-      // Property averages of indoor climate are not shown: comparisons here are with time only.
-      const compare = page.query.compare === "property-average" ? "none" : page.query.compare;
+      const compare = climateCompare(page.query.compare);
       const [chart, kpis] = await Promise.all([
         loadPageChart(page, context, { quantity, compare, idPrefix: quantity }),
-        unlessRefused(context.api.tenant.kpis({ tenancyId: page.tenancy.tenancyId, quantity, ...range })),
+        unlessRefused(context.api.tenant.kpis(kpisInput(inputs, quantity))),
       ]);
       const smiley = (value: number | null) => indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value);
       const face = smiley(kpis?.total ?? null);
@@ -54,6 +63,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
   );
   return { selector: periodSelectorState(page, request), sections };
+}
+
+/** Property averages of indoor climate are not shown: comparisons here are with time only. */
+function climateCompare(compare: CompareChoice): CompareChoice {
+  return compare === "property-average" ? "none" : compare;
+}
+
+function kpisInput(inputs: PageInputs, quantity: string) {
+  return { tenancyId: inputs.tenancyId, quantity, ...toApiRange(inputs.period) };
 }
 
 export default function IndoorClimate() {

@@ -22,6 +22,8 @@ export interface ApiOptions {
   fetch?: typeof fetch;
   /** Answers shared between requests (tests pass their own). */
   sharedAnswers?: SharedAnswers;
+  /** The incoming request's one deadline for all its calls (ADR 0021); else apiTimeoutMs per call. */
+  deadline?: AbortSignal;
 }
 
 /** How long this instance shares the account service's answer about a resident (ADR 0015). */
@@ -49,7 +51,7 @@ export const accountAnswers = new SharedAnswers({
  * share their answers between requests with the same token for a few seconds; a mutation to any
  * service forgets them, so a resident sees their own change on the next page.
  */
-export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers = accountAnswers }: ApiOptions) {
+export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers = accountAnswers, deadline }: ApiOptions) {
   const afterMutation = async () => {
     const token = await tokens.account().catch(() => null);
     if (token !== null) sharedAnswers.forget(token);
@@ -59,17 +61,40 @@ export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers
       service,
       url,
       timeoutMs: config.apiTimeoutMs,
+      deadline,
       getToken,
       onAuthRequired,
       fetch,
       afterMutation,
       sharedAnswers: service === "account" ? sharedAnswers : undefined,
     });
+  const tenant = make("tenant", config.tenantDataApiUrl, tokens.users);
   return {
     account: accountService(make("account", config.accountApiUrl, tokens.account)),
     users: usersService(make("users", config.usersApiUrl, tokens.users)),
-    tenant: tenantService(make("tenant", config.tenantDataApiUrl, tokens.users)),
+    tenant: tenantService(tenant),
+    /**
+     * Starts tenant data queries whose variables the URL already gives, before the guard has
+     * answered (ADR 0021). Nothing is returned: the loader makes the same call when it needs the
+     * answer and gets this one (memoized); a guess that turns out wrong is simply not used.
+     */
+    prefetch: { tenant: startOnly(tenantService(tenant.speculative)) },
   };
+}
+
+type QueryOf<S> = Omit<S, "renameRoom">;
+type Started<S> = { [K in keyof QueryOf<S>]: S[K] extends (...args: infer A) => Promise<unknown> ? (...args: A) => void : never };
+
+/** The service's queries as calls whose outcome nobody awaits (a failure is the real call's to report). */
+function startOnly<S extends object>(service: S): Started<S> {
+  const started: Record<string, (...args: unknown[]) => void> = {};
+  for (const [name, operation] of Object.entries(service)) {
+    if (name === "renameRoom" || typeof operation !== "function") continue;
+    started[name] = (...args: unknown[]) => {
+      void (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(() => undefined);
+    };
+  }
+  return started as Started<S>;
 }
 
 export type Api = ReturnType<typeof createApi>;

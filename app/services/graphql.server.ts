@@ -4,9 +4,10 @@ import type { z } from "zod";
 import { httpFetch } from "./http-fetch.server";
 
 /**
- * The one place where the portal talks GraphQL (DESIGN.md section 1): every call has a timeout,
- * queries are memoized for the request, every answer is validated with a zod schema, and errors
- * are mapped once:
+ * The one place where the portal talks GraphQL (DESIGN.md section 1): every call ends by the
+ * request's deadline (ADR 0021: one API_TIMEOUT_MS for the whole page, not one per call), queries
+ * are memoized for the request, every answer is validated with a zod schema, and errors are mapped
+ * once:
  *
  * - the service is down, slow or answers garbage → a thrown 503/502 route error response, which
  *   the nearest ErrorBoundary shows in the resident's language;
@@ -23,6 +24,8 @@ export class ApiError extends Error {
     message: string,
     /** The error's extensions (for example passwordProblems, field). */
     readonly extensions: Record<string, unknown> = {},
+    /** The service said "sign in again" (spec section 8). */
+    readonly authRequired = false,
   ) {
     super(message);
     this.name = "ApiError";
@@ -144,6 +147,11 @@ export interface GraphQLServiceOptions {
   service: ServiceName;
   url: string;
   timeoutMs: number;
+  /**
+   * The request's deadline (ADR 0021), shared by every call of one incoming request: a call made
+   * late in the request has only what is left of it. Without one, each call gets `timeoutMs`.
+   */
+  deadline?: AbortSignal;
   /** The bearer token to send, or null for calls that need none. */
   getToken?: () => Promise<string | null>;
   /** Called (and awaited; it should throw a redirect) when the service says the login is gone. */
@@ -170,6 +178,15 @@ export interface GraphQLService {
     /** Share the answer with this token's other requests for a few seconds (queries only). */
     options?: { shared?: boolean },
   ): Promise<z.output<S>>;
+  /**
+   * The same service for calls started before the page knows it needs them (ADR 0021): a query
+   * whose variables come from the URL alone, started while the guard still asks who the resident
+   * is. Its answer is memoized like any other, so the loader's own identical call later takes it;
+   * a refusal ("sign in again", no access) is acted on only by a caller that really needs the
+   * answer, so a guessed call for someone else's tenancy never signs the resident out. Never sent
+   * without a token, never a mutation.
+   */
+  readonly speculative: GraphQLService;
 }
 
 export function createGraphQLService(options: GraphQLServiceOptions): GraphQLService {
@@ -196,7 +213,7 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
         document,
         variables,
         requestHeaders: token ? { authorization: `Bearer ${token}` } : {},
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: options.deadline ?? AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
       if (error instanceof ClientError && error.response.errors?.length) {
@@ -207,8 +224,8 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
             authRequiredMessages.has(e.message) ||
             authRequiredCodes.has(String((e.extensions as { code?: unknown } | undefined)?.code)),
         );
-        if (authRequired && options.onAuthRequired) await options.onAuthRequired();
-        throw new ApiError(options.service, code, first.message, (first.extensions ?? {}) as Record<string, unknown>);
+        // Acted on by the caller (see `needed`), not here: the answer may be shared with a guess.
+        throw new ApiError(options.service, code, first.message, (first.extensions ?? {}) as Record<string, unknown>, authRequired);
       }
       if (error instanceof ClientError) {
         // An HTTP error without GraphQL errors: the service is there but not answering properly.
@@ -243,24 +260,53 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     return answer;
   }
 
+  /** The request's one call for a query: parallel loaders and guessed calls share it. */
+  function memoized<S extends z.ZodType>(document: string, variables: Record<string, unknown>, schema: S, invalidMessage: string, shared: boolean) {
+    const key = document + "\u0000" + JSON.stringify(variables);
+    let pending = memo.get(key);
+    if (!pending) {
+      pending = shared ? runShared(document, variables, schema, invalidMessage, key) : run(document, variables, schema, invalidMessage);
+      memo.set(key, pending);
+      pending.catch(() => memo.delete(key));
+    }
+    return pending as Promise<z.output<S>>;
+  }
+
+  /** An answer the caller needs: "sign in again" signs the resident out (spec section 8). */
+  async function needed<T>(answer: Promise<T>): Promise<T> {
+    try {
+      return await answer;
+    } catch (error) {
+      if (error instanceof ApiError && error.authRequired && options.onAuthRequired) await options.onAuthRequired();
+      throw error;
+    }
+  }
+
+  const isMutation = (document: string) => /^\s*(#[^\n]*\n\s*)*mutation\b/.test(document);
+
+  const speculative: GraphQLService = {
+    service: options.service,
+    async request(document, variables, schema, invalidMessage, requestOptions) {
+      if (isMutation(document)) throw new Error("A mutation is never sent on a guess");
+      // Nobody signed in: the guard sends the resident to sign in; there is nothing to guess.
+      if (options.getToken && (await options.getToken()) === null) throw new Error("No token for a guessed call");
+      return memoized(document, variables, schema, invalidMessage, requestOptions?.shared ?? false);
+    },
+    get speculative() {
+      return speculative;
+    },
+  };
+
   return {
     service: options.service,
     request(document, variables, schema, invalidMessage, requestOptions) {
       // Queries are memoized for the request, so parallel loaders share one call; mutations never are.
-      if (!/^\s*(#[^\n]*\n\s*)*mutation\b/.test(document)) {
-        const key = document + "\u0000" + JSON.stringify(variables);
-        let pending = memo.get(key);
-        if (!pending) {
-          pending = requestOptions?.shared ? runShared(document, variables, schema, invalidMessage, key) : run(document, variables, schema, invalidMessage);
-          memo.set(key, pending);
-          pending.catch(() => memo.delete(key));
-        }
-        return pending as Promise<z.output<typeof schema>>;
-      }
+      if (!isMutation(document)) return needed(memoized(document, variables, schema, invalidMessage, requestOptions?.shared ?? false));
       // What the request has read may have changed.
       memo.clear();
-      return run(document, variables, schema, invalidMessage).finally(() => options.afterMutation?.());
+      return needed(run(document, variables, schema, invalidMessage)).finally(() => options.afterMutation?.());
     },
+    speculative,
   };
 }
 
