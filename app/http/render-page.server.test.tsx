@@ -53,8 +53,7 @@ describe("renderPage", () => {
     // below is still worth keeping, this test is not.
     const withNul: number[] = [];
     for (const padding of paddings) {
-      if ((await renderWithPipeableStream(page(padding))).includes(0))
-        withNul.push(padding);
+      if ((await renderWithPipeableStream(page(padding))).includes(0)) withNul.push(padding);
     }
     expect(withNul.length).toBeGreaterThan(0);
   });
@@ -91,9 +90,7 @@ describe("renderPage", () => {
     function Broken(): ReactNode {
       throw new Error("shell broke");
     }
-    await expect(renderPage(<Broken />, { onError: () => {} })).rejects.toThrow(
-      "shell broke"
-    );
+    await expect(renderPage(<Broken />, { onError: () => {} })).rejects.toThrow("shell broke");
 
     const errors: unknown[] = [];
     const html = await renderPage(
