@@ -50,13 +50,16 @@ export default defineConfig({
       command: `rm -rf "${e2e.dataDir}" && node scripts/start.mjs`,
       url: `${e2e.baseURL}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Seeding takes about 25 s on an idle machine; a busy one (other suites, builds) may take
+      // several times that.
+      timeout: 240_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
         PORT: String(e2e.port),
         BACKEND_PORT: String(e2e.backendPort),
         DATA_DIR: e2e.dataDir,
+        DEMO_READINGS_UNITS: e2e.readingsUnits.join(","),
         SESSION_SECRET: e2e.sessionSecret,
         ACCESS_TOKEN_TTL_SECONDS: String(e2e.accessTokenTtlSeconds),
         TOKEN_REFRESH_LEAD_SECONDS: String(e2e.refreshLeadSeconds),

@@ -49,6 +49,8 @@ export interface BackendOptions {
    * false, so tests stay fast; backend/main.ts turns it on with SEED_DEMO.
    */
   demoReadings?: boolean;
+  /** With demoReadings: only these units (ids) get readings. Default: every unit of the demo property. */
+  demoReadingsUnitIds?: readonly number[];
   /** The clock; tests move it to expire tokens. Default: the system clock. */
   now?: () => Date;
   /** Default: console. */
@@ -144,7 +146,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (result.skipped !== undefined) logger.warn(`demo data not seeded: ${result.skipped}`);
     }
     if (options.seedDemo === true && options.demoReadings === true) {
-      demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger);
+      demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger, { unitIds: options.demoReadingsUnitIds });
     }
   } catch (error) {
     await db.destroy();

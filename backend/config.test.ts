@@ -85,4 +85,13 @@ describe("loadConfig", () => {
     expect(message).toContain("JWT_SECRET");
     expect(message).toContain("SEED_DEMO");
   });
+
+  it("takes the demo units that get readings as unit numbers, all of them when unset", () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir).demoReadingsUnitIds).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, DEMO_READINGS_UNITS: "" }, dir).demoReadingsUnitIds).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, DEMO_READINGS_UNITS: "9, 1,22,9" }, dir).demoReadingsUnitIds).toEqual([101, 109, 122]);
+    for (const bad of ["0", "33", "1;2", "one", "1,,2"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, DEMO_READINGS_UNITS: bad }, dir), bad).toThrow(/DEMO_READINGS_UNITS/);
+    }
+  });
 });

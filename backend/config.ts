@@ -9,6 +9,8 @@
  *   REFRESH_TOKEN_TTL_SECONDS  default 2592000 (30 days)
  *   REFRESH_GRACE_SECONDS      default 30
  *   SEED_DEMO                  default true (true/false, 1/0, yes/no)
+ *   DEMO_READINGS_UNITS        unset: readings for every demo unit; else unit numbers, e.g. "1,2,8,9"
+ *                              (the end-to-end run seeds only the units its tests use, ADR 0023)
  *   PORTAL_URL                 default http://localhost:3000 (links in e-mails and impersonation links)
  *   SMTP_URL                   unset: e-mails are only recorded in the mail_outbox table
  *   MAIL_FROM                  default "Mit Forbrug <no-reply@localhost>"
@@ -23,6 +25,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { demoUnitCount, demoUnitIdOf } from "./db/seed/demo-accounts";
 import { defaultMailFrom } from "./mail/mailer";
 import { defaultPortalUrl, normalizePortalUrl, type AccountFlowOptions } from "./services/account-context";
 import { defaultUserinfoUrls } from "./services/social";
@@ -77,6 +80,15 @@ export const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: integer(60, 31_536_000, 2_592_000),
   REFRESH_GRACE_SECONDS: integer(0, 600, 30),
   SEED_DEMO: booleanFlag(true),
+  DEMO_READINGS_UNITS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, "must be unit numbers separated by commas, e.g. 1,2,8")
+      .transform((value) => [...new Set(value.split(",").map(Number))].sort((a, b) => a - b))
+      .refine((numbers) => numbers.every((n) => n >= 1 && n <= demoUnitCount), `unit numbers are 1–${demoUnitCount}`)
+      .optional(),
+  ),
   PORTAL_URL: z.preprocess(unsetIfEmpty, webUrl(false).default(defaultPortalUrl)),
   SMTP_URL: z.preprocess(
     unsetIfEmpty,
@@ -102,6 +114,8 @@ export interface BackendConfig {
   refreshTokenTtlSeconds: number;
   refreshGraceSeconds: number;
   seedDemo: boolean;
+  /** The demo units (ids, 100 + number) that get readings; null: all of them. */
+  demoReadingsUnitIds: number[] | null;
   /** PORTAL_URL, SMTP_URL, MAIL_FROM and the user-info URLs (ADR 0009). */
   accountFlows: Required<
     Pick<AccountFlowOptions, "portalUrl" | "smtpUrl" | "mailFrom" | "userinfoUrls" | "impersonationSessionSeconds">
@@ -176,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlSeconds: values.REFRESH_TOKEN_TTL_SECONDS,
     refreshGraceSeconds: values.REFRESH_GRACE_SECONDS,
     seedDemo: values.SEED_DEMO,
+    demoReadingsUnitIds: values.DEMO_READINGS_UNITS?.map((number) => demoUnitIdOf(number)) ?? null,
     accountFlows: {
       portalUrl: normalizePortalUrl(values.PORTAL_URL),
       smtpUrl: values.SMTP_URL ?? null,

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     refreshGraceSeconds: config.refreshGraceSeconds,
     seedDemo: config.seedDemo,
     demoReadings: config.seedDemo,
+    demoReadingsUnitIds: config.demoReadingsUnitIds ?? undefined,
     accountFlows: config.accountFlows,
     logger,
   });

@@ -29,9 +29,16 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
         <p className="notice" role="status">{t("chart.refused")}</p>
       ) : chart.svg ? (
         // The markup is Victory's, rendered by our own server from numbers: no user text in it
-        // besides translated labels, which React-DOM-server escaped.
+        // besides translated labels, which React-DOM-server escaped. On a phone the chart scrolls
+        // sideways, so the box takes keyboard focus (arrow keys scroll it) and says what it is.
         <>
-          <div className="chart" dangerouslySetInnerHTML={{ __html: chart.svg }} />
+          <div
+            className="chart"
+            tabIndex={0}
+            role="group"
+            aria-label={t("chart.scroll_region", { title: chart.title })}
+            dangerouslySetInnerHTML={{ __html: chart.svg }}
+          />
           {chart.partialNote ? <p className="chart-note">{chart.partialNote}</p> : null}
         </>
       ) : (

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
+import { copenhagenTimeOfDay } from "~/domain/clock";
 import { defaultPeriod, toApiRange, todayInCopenhagen } from "~/domain/period";
 import { consumptionQuantityIds, indoorClimateQuantityIds, type QuantityId } from "~/domain/quantities";
 import { formatQuantity } from "~/domain/quantity-format";
@@ -42,7 +43,8 @@ export async function loadDashboard(
   const consumption = consumptionQuantityIds.filter((q) => measured.includes(q));
   const climate = indoorClimateQuantityIds.filter((q) => measured.includes(q));
   const ratingQuantity = ratingQuantityOf(consumption);
-  const today = todayInCopenhagen();
+  const now = new Date();
+  const today = todayInCopenhagen(now);
   const period = defaultPeriod(today);
   const tenancyId = tenancy.tenancyId;
 
@@ -82,6 +84,8 @@ export async function loadDashboard(
         comparison: describeComparison(value, previous, "previous-period", { t, language }),
       };
     }),
+    // Today's averages so far: just after midnight they rest on an hour or two, so the card says until when.
+    climateUntil: copenhagenTimeOfDay(now),
     climate: climate.map((quantity): DashboardClimate => {
       const value = valueOf(climateTable, quantity, "values");
       return {

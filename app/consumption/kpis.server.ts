@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { QuantityId } from "~/domain/quantities";
 import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "~/domain/quantity-format";
+import { emptyTableReason } from "~/domain/meters";
 import { roomSlug } from "~/domain/room-slug";
 import { changePercent, consumptionComparison } from "~/domain/smileys";
 import type { TenantTable, TenantUnit, UnitQuantityKpis } from "~/services/tenant/schemas";
@@ -88,16 +89,30 @@ export interface TableView {
   unit: string;
   comparisonLabel: string | null;
   rows: { key: string; label: string; value: string; comparison: string | null }[];
+  /** What to say instead of an empty table (a translation key), null when it has rows. */
+  emptyKey: string | null;
 }
 
 /** The all-meters table, grouped by meter or by room. */
-export function tableView(table: TenantTable, unit: TenantUnit, { language, quantity, t }: Common, comparisonLabel: string | null = null): TableView {
+export function tableView(
+  table: TenantTable,
+  unit: TenantUnit,
+  { language, quantity, t }: Common,
+  comparisonLabel: string | null = null,
+  group: "METER" | "ROOM" = "METER",
+): TableView {
   const descriptor = table.quantityDescriptors[0];
   const normalized = descriptor?.normalized ?? false;
   const hasComparison = table.rows.some((row) => row.comparisonValues.length > 0);
   return {
     unit: unitLabel(quantity, language, { normalized }),
     comparisonLabel: hasComparison ? (comparisonLabel ?? t("kpi.comparison")) : null,
+    emptyKey:
+      table.rows.length > 0
+        ? null
+        : emptyTableReason(unit.meters, quantity, group) === "meters_in_no_room"
+          ? "consumption.table_meters_in_no_room"
+          : "states.data_not_yet_available",
     rows: table.rows.map((row) => {
       const details = row.objectDetails;
       const number = details.group?.meter?.number ?? null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metersOfQuantity, partsOf, withTotalWater } from "./meters";
+import { emptyTableReason, metersOfQuantity, partsOf, withTotalWater } from "./meters";
 
 const meters = [
   { number: "31000001", quantity: "hot-water-volume" },
@@ -32,5 +32,28 @@ describe("partsOf", () => {
   it("makes total water of hot and cold water, and any other quantity of itself", () => {
     expect(partsOf("total-water-volume")).toEqual(["hot-water-volume", "cold-water-volume"]);
     expect(partsOf("hca")).toEqual(["hca"]);
+  });
+});
+
+describe("emptyTableReason", () => {
+  const unit = [
+    { quantity: "heat-energy", roomName: null },
+    { quantity: "hot-water-volume", roomName: null },
+    { quantity: "cold-water-volume", roomName: null },
+    { quantity: "hca", roomName: "Stue" },
+    { quantity: "hca", roomName: "Bad" },
+    { quantity: "gas-volume", roomName: "Køkken" },
+  ];
+  it("says the meters are in no room when grouping by room a quantity whose meters have none", () => {
+    expect(emptyTableReason(unit, "heat-energy", "ROOM")).toBe("meters_in_no_room");
+    expect(emptyTableReason(unit, "total-water-volume", "ROOM")).toBe("meters_in_no_room");
+  });
+  it("says there is no data when the meters have rooms, or when grouping by meter", () => {
+    expect(emptyTableReason(unit, "hca", "ROOM")).toBe("no_data");
+    expect(emptyTableReason(unit, "gas-volume", "ROOM")).toBe("no_data");
+    expect(emptyTableReason(unit, "heat-energy", "METER")).toBe("no_data");
+  });
+  it("says there is no data for a quantity without meters", () => {
+    expect(emptyTableReason(unit, "electricity-energy", "ROOM")).toBe("no_data");
   });
 });

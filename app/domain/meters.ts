@@ -22,3 +22,17 @@ export function metersOfQuantity<M extends { quantity: string }>(meters: readonl
 export function withTotalWater(kinds: readonly QuantityId[]): QuantityId[] {
   return kinds.includes("hot-water-volume") && kinds.includes("cold-water-volume") ? [...kinds, "total-water-volume"] : [...kinds];
 }
+
+/**
+ * What an empty all-meters table says (issue 13 item 6). Grouped by room, a quantity whose meters
+ * are in no room (a unit's heat or water meter) has no rows however much it measured: say so and
+ * point to grouping by meter. Otherwise an empty table means no data for the period.
+ */
+export function emptyTableReason(
+  meters: readonly { quantity: string; roomName: string | null }[],
+  quantity: QuantityId,
+  group: "METER" | "ROOM",
+): "meters_in_no_room" | "no_data" {
+  const measuring = metersOfQuantity(meters, quantity);
+  return group === "ROOM" && measuring.length > 0 && measuring.every((meter) => meter.roomName === null) ? "meters_in_no_room" : "no_data";
+}

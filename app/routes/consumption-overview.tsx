@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     kpis: kpis ? comparisonKpis(kpis, common) : null,
     rooms: kpis ? roomRows(kpis, page.unit, common) : [],
     meters: kpis ? meterRows(kpis, page.unit, common) : [],
-    table: table ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null) : null,
+    table: table ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null, group) : null,
     // A resident who has moved out can no longer rename (the back-end refuses it too).
     renamableRooms: page.tenancy.end === null || page.tenancy.end >= page.periodContext.today ? page.unit.rooms : [],
   };
@@ -250,7 +250,11 @@ export default function ConsumptionOverview() {
                 {t("period.show")}
               </button>
             </Form>
-            {d.table ? (
+            {d.table?.emptyKey ? (
+              <p className="empty-state" role="status">
+                {t(d.table.emptyKey)}
+              </p>
+            ) : d.table ? (
               <table className="data-table">
                 <caption className="visually-hidden">{t("consumption.all_meters")}</caption>
                 <thead>

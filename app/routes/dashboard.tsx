@@ -116,21 +116,24 @@ export default function Dashboard() {
         {d.climate.length === 0 ? (
           <p className="empty-state">{t("dashboard.no_meters")}</p>
         ) : (
-          <ul className="quantity-list">
-            {d.climate.map((item) => (
-              <li key={item.quantity} className={`quantity quantity-${item.quantity}`}>
-                <h3>{t(`quantity.${item.quantity}`)}</h3>
-                {item.value === "–" ? (
-                  <p className="empty-state">{t("states.no_data_today")}</p>
-                ) : (
-                  <>
-                    <p className="quantity-value">{item.value}</p>
-                    {item.face ? <Smiley kind={item.face} label={t(`smiley.${item.quantity}.${item.face}`)} /> : null}
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="hint">{t("dashboard.climate_today_so_far", { until: d.climateUntil })}</p>
+            <ul className="quantity-list">
+              {d.climate.map((item) => (
+                <li key={item.quantity} className={`quantity quantity-${item.quantity}`}>
+                  <h3>{t(`quantity.${item.quantity}`)}</h3>
+                  {item.value === "–" ? (
+                    <p className="empty-state">{t("states.no_data_today")}</p>
+                  ) : (
+                    <>
+                      <p className="quantity-value">{item.value}</p>
+                      {item.face ? <Smiley kind={item.face} label={t(`smiley.${item.quantity}.${item.face}`)} /> : null}
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
 

@@ -13,104 +13,114 @@ async function expectNoViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
-  test("/login", async ({ page }) => {
-    await page.goto("/login");
-    await expectNoViolations(page);
-  });
+/** A phone (the width the issue found violations at) and a laptop: every page is checked at both. */
+const widths = [
+  { name: "390 px", viewport: { width: 390, height: 844 } },
+  { name: "1366 px", viewport: { width: 1366, height: 768 } },
+] as const;
 
-  test("/login/email, also with errors shown", async ({ page }) => {
-    await page.goto("/login/email");
-    await expectNoViolations(page);
-    await signIn(page, demoAccounts.anna.email, "Wrong-Password-2026!");
-    await expect(page.getByRole("alert").filter({ hasText: "Ugyldige" })).toBeVisible();
-    await expectNoViolations(page);
-  });
+test("the dashboard on a phone with the menu open", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, demoAccounts.anna.email);
+  await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+  await page.goto(`/t/${demoTenancyIds.anna}#side-menu`);
+  await expectNoViolations(page);
+});
 
-  test("the language dialog", async ({ page }) => {
-    await page.goto("/login?dialog=language");
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoViolations(page);
-  });
+for (const { name, viewport } of widths) {
+  test.describe(`accessibility (axe, WCAG 2.2 AA) at ${name}`, () => {
+    test.use({ viewport });
 
-  test("the dashboard, in each language", async ({ page }) => {
-    await signIn(page, demoAccounts.jens.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
-    await expectNoViolations(page);
-    for (const language of ["en", "nb"] as const) {
-      await useLanguage(page, language);
-      await page.goto(`/t/${demoTenancyIds.jensFirst}`);
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
+    test("/login", async ({ page }) => {
+      await page.goto("/login");
       await expectNoViolations(page);
-    }
-  });
+    });
 
-  test("the dashboard on a phone with the menu open", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 800 });
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
-    await page.goto(`/t/${demoTenancyIds.anna}#side-menu`);
-    await expectNoViolations(page);
-  });
-
-  test("the policy pages and the cookie banner", async ({ page }) => {
-    await page.goto("/data-policy");
-    await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
-    await expectNoViolations(page);
-    await page.goto("/cookie-policy");
-    await expectNoViolations(page);
-  });
-
-  test("the sign-up, code, password and onboarding pages", async ({ page }, info) => {
-    for (const path of ["/signup", "/signup/email", "/enter-code", "/login/email/forgot-password", "/set-password"]) {
-      await page.goto(path);
-      await expect(page.locator("h1")).toBeVisible();
+    test("/login/email, also with errors shown", async ({ page }) => {
+      await page.goto("/login/email");
       await expectNoViolations(page);
-    }
-    // With every password message showing.
-    await signUp(page, uniqueEmail("a11y", info.project.name), "weak", "weaker");
-    await expect(page.getByText("Adgangskoden skal være på mindst 12 tegn.")).toBeVisible();
-    await expectNoViolations(page);
-    await signUp(page, uniqueEmail("a11y", info.project.name), "Fine-Password-2026!");
-    await expect(page).toHaveURL(/\/account-created/);
-    await expectNoViolations(page);
-    await page.goto("/welcome?step=2");
-    await expectNoViolations(page);
-  });
+      await signIn(page, demoAccounts.anna.email, "Wrong-Password-2026!");
+      await expect(page.getByRole("alert").filter({ hasText: "Ugyldige" })).toBeVisible();
+      await expectNoViolations(page);
+    });
 
-  test("the consumption screens: overview, detailed, price, CO2 with its dialog, room, meter, indoor climate, 404", async ({ page }) => {
-    test.setTimeout(90_000);
-    await signIn(page, demoAccounts.jens.email);
-    const base = `/t/${demoTenancyIds.jensFirst}`;
-    await expect(page).toHaveURL(new RegExp(`${base}$`));
-    const period = "from=2026-10-01&to=2026-10-31";
-    for (const path of [
-      `${base}/consumption/heat-energy?${period}`,
-      `${base}/consumption/heat-energy?${period}&help=smileys`,
-      `${base}/consumption/hca?${period}&tab=detailed&group=room`,
-      `${base}/consumption/gas-volume/price?${period}`,
-      `${base}/consumption/heat-energy/price?${period}&view=co2&per=m2&help=co2`,
-      `${base}/consumption/hca/room/stue?${period}&compare=property-average`,
-      `${base}/consumption/electricity-energy?from=2026-10-25&to=2026-10-25`,
-      `${base}/consumption/indoor-climate?${period}&help=indoor-climate`,
-      `${base}?help=rating`,
-    ]) {
-      await page.goto(path);
+    test("the language dialog", async ({ page }) => {
+      await page.goto("/login?dialog=language");
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test("the dashboard, in each language", async ({ page }) => {
+      await signIn(page, demoAccounts.jens.email);
+      await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+      await expectNoViolations(page);
+      for (const language of ["en", "nb"] as const) {
+        await useLanguage(page, language);
+        await page.goto(`/t/${demoTenancyIds.jensFirst}`);
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        await expectNoViolations(page);
+      }
+    });
+
+    test("the policy pages and the cookie banner", async ({ page }) => {
+      await page.goto("/data-policy");
+      await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();
+      await expectNoViolations(page);
+      await page.goto("/cookie-policy");
+      await expectNoViolations(page);
+    });
+
+    test("the sign-up, code, password and onboarding pages", async ({ page }, info) => {
+      for (const path of ["/signup", "/signup/email", "/enter-code", "/login/email/forgot-password", "/set-password"]) {
+        await page.goto(path);
+        await expect(page.locator("h1")).toBeVisible();
+        await expectNoViolations(page);
+      }
+      // With every password message showing.
+      await signUp(page, uniqueEmail("a11y", info.project.name), "weak", "weaker");
+      await expect(page.getByText("Adgangskoden skal være på mindst 12 tegn.")).toBeVisible();
+      await expectNoViolations(page);
+      await signUp(page, uniqueEmail("a11y", info.project.name), "Fine-Password-2026!");
+      await expect(page).toHaveURL(/\/account-created/);
+      await expectNoViolations(page);
+      await page.goto("/welcome?step=2");
+      await expectNoViolations(page);
+    });
+
+    test("the consumption screens: overview, detailed, price, CO2 with its dialog, room, meter, indoor climate, 404", async ({ page }) => {
+      test.setTimeout(90_000);
+      await signIn(page, demoAccounts.jens.email);
+      const base = `/t/${demoTenancyIds.jensFirst}`;
+      await expect(page).toHaveURL(new RegExp(`${base}$`));
+      const period = "from=2026-10-01&to=2026-10-31";
+      for (const path of [
+        `${base}/consumption/heat-energy?${period}`,
+        `${base}/consumption/heat-energy?${period}&help=smileys`,
+        `${base}/consumption/hca?${period}&tab=detailed&group=room`,
+        `${base}/consumption/gas-volume/price?${period}`,
+        `${base}/consumption/heat-energy/price?${period}&view=co2&per=m2&help=co2`,
+        `${base}/consumption/hca/room/stue?${period}&compare=property-average`,
+        `${base}/consumption/electricity-energy?from=2026-10-25&to=2026-10-25`,
+        `${base}/consumption/indoor-climate?${period}&help=indoor-climate`,
+        `${base}?help=rating`,
+      ]) {
+        await page.goto(path);
+        await expect(page.locator("main h1")).toBeVisible();
+        await expectNoViolations(page);
+      }
+      await page.goto(`${base}/consumption/hca`);
+      await page.locator('main a[href*="/consumption/hca/meter/"]').first().click();
+      await expect(page).toHaveURL(/\/meter\/\d+/);
+      await expectNoViolations(page);
+      await page.goto(`${base}/consumption/cooling-energy`);
       await expect(page.locator("main h1")).toBeVisible();
       await expectNoViolations(page);
-    }
-    await page.goto(`${base}/consumption/hca`);
-    await page.locator('main a[href*="/consumption/hca/meter/"]').first().click();
-    await expect(page).toHaveURL(/\/meter\/\d+/);
-    await expectNoViolations(page);
-    await page.goto(`${base}/consumption/cooling-energy`);
-    await expect(page.locator("main h1")).toBeVisible();
-    await expectNoViolations(page);
-  });
+    });
 
-  test("/no-tenancies", async ({ page }) => {
-    await signIn(page, demoAccounts.nora.email);
-    await expect(page).toHaveURL(/\/no-tenancies$/);
-    await expectNoViolations(page);
+    test("/no-tenancies", async ({ page }) => {
+      await signIn(page, demoAccounts.nora.email);
+      await expect(page).toHaveURL(/\/no-tenancies$/);
+      await expectNoViolations(page);
+    });
   });
-});
+}

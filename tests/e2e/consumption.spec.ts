@@ -99,6 +99,9 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
         for (const key of ["dashboard.consumption_rating", "dashboard.your_consumption", "dashboard.indoor_climate", "dashboard.latest_statement"]) {
           await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, key))}`) })).toBeVisible();
         }
+        // Today's indoor climate is today so far, and says until when (issue 13 item 6).
+        const soFar = escapeRegExp(text(lng, "dashboard.climate_today_so_far", { until: "UNTIL" })).replace("UNTIL", "([01]\\d|2[0-3]):[0-5]\\d");
+        await expect(page.locator('section[aria-labelledby="climate-heading"] .hint')).toHaveText(new RegExp(`^${soFar}$`));
 
         // One entry per measured quantity on the dashboard and in the menu, each leading to its page.
         const quantities = quantitiesOf(resident.unitId);
@@ -125,6 +128,15 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
             await expectChartWithTable(page);
           }
         }
+
+        // Grouped by room, a quantity whose meters are in no room says so instead of an empty table.
+        const roomless = quantities.find((quantity) => quantity !== "total-water-volume" && metersOfUnit(resident.unitId).every((meter) => meter.quantity !== quantity || meter.roomName === null));
+        expect(roomless).toBeDefined();
+        await open(page, `${base}/consumption/${roomless}?tab=detailed&group=room`);
+        await expect(page.locator("main")).toContainText(text(lng, "consumption.table_meters_in_no_room"));
+        await expect(page.locator("main table.data-table")).toHaveCount(0);
+        await open(page, `${base}/consumption/hca?tab=detailed&group=room`);
+        await expect(page.locator("main table.data-table tbody tr").first()).toBeVisible();
 
         // A room page and a meter page, reached from the radiator meters' lists.
         await open(page, `${base}/consumption/hca`);

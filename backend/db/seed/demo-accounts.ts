@@ -46,6 +46,10 @@ export const demoTenancyIds = {
   activationTarget: 7013,
 } as const;
 
+/** The demo property has units 1–32; unit n has the id 100 + n. */
+export const demoUnitCount = 32;
+export const demoUnitIdOf = (unitNumber: number) => 100 + unitNumber;
+
 export const demoUnitUniqueIds = {
   anna: "DK1042-0201",
   jensFirst: "DK1042-0403",

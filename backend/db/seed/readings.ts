@@ -427,9 +427,10 @@ export async function startDemoReadings(
   db: Kysely<Database>,
   now: () => Date,
   logger: { info(...args: unknown[]): void; error(...args: unknown[]): void },
+  options: Pick<TopUpOptions, "unitIds"> = {},
 ): Promise<DemoReadingsHandle> {
   const run = async () => {
-    const result = await topUpDemoReadings(db, now());
+    const result = await topUpDemoReadings(db, now(), { unitIds: options.unitIds });
     if (result.readings > 0) {
       logger.info(`demo readings: ${result.readings} readings of ${result.meters} meters written in ${result.milliseconds} ms`);
     }
