@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { defaultPeriod, toApiRange, todayInCopenhagen } from "~/domain/period";
-import { consumptionQuantityIds, indoorClimateQuantityIds, type QuantityId } from "~/domain/quantities";
+import { consumptionQuantityIds, indoorClimateQuantityIds, quantityDefinition, type QuantityId } from "~/domain/quantities";
 import { formatQuantity } from "~/domain/quantity-format";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
@@ -79,7 +79,9 @@ export async function loadDashboard(
       return {
         quantity,
         value: formatQuantity(value, quantity, language),
-        comparison: describeComparison(value, previous, "previous-period", { t, language }),
+        // An average (cooling, spec section 3) is no amount: a difference in it is no judgement.
+        comparison:
+          quantityDefinition(quantity).aggregation === "addition" ? describeComparison(value, previous, "previous-period", { t, language }) : null,
       };
     }),
     climate: climate.map((quantity): DashboardClimate => {
