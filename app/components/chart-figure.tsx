@@ -58,11 +58,13 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
               <tr>
                 <th scope="col">{t("chart.period")}</th>
                 <th scope="col">
-                  {t(chart.averaged ? "chart.value_average" : "chart.value")} ({chart.unit})
+                  {t(chart.averaged ? "chart.value_average" : "chart.value")}
+                  {chart.unit ? ` (${chart.unit})` : null}
                 </th>
                 {chart.comparisonLabel ? (
                   <th scope="col">
-                    {chart.comparisonLabel} ({chart.unit})
+                    {chart.comparisonLabel}
+                    {chart.unit ? ` (${chart.unit})` : null}
                   </th>
                 ) : null}
               </tr>

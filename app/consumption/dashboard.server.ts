@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { copenhagenTimeOfDay } from "~/domain/clock";
 import { defaultPeriod, toApiRange, todayInCopenhagen } from "~/domain/period";
-import { consumptionQuantityIds, indoorClimateQuantityIds, type QuantityId } from "~/domain/quantities";
+import { consumptionQuantityIds, indoorClimateQuantityIds, quantityDefinition, type QuantityId } from "~/domain/quantities";
 import { formatQuantity } from "~/domain/quantity-format";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
@@ -81,7 +81,9 @@ export async function loadDashboard(
       return {
         quantity,
         value: formatQuantity(value, quantity, language),
-        comparison: describeComparison(value, previous, "previous-period", { t, language }),
+        // An average (cooling, spec section 3) is no amount: a difference in it is no judgement.
+        comparison:
+          quantityDefinition(quantity).aggregation === "addition" ? describeComparison(value, previous, "previous-period", { t, language }) : null,
       };
     }),
     // Today's averages so far: just after midnight they rest on an hour or two, so the card says until when.

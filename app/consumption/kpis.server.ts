@@ -5,7 +5,7 @@ import { emptyTableReason } from "~/domain/meters";
 import { roomSlug } from "~/domain/room-slug";
 import { changePercent, consumptionComparison } from "~/domain/smileys";
 import type { TenantTable, TenantUnit, UnitQuantityKpis } from "~/services/tenant/schemas";
-import { quantityDefinition } from "~/domain/quantities";
+import { quantityDefinition, totalKindOf } from "~/domain/quantities";
 import type { KpiItem } from "./kpi-item";
 
 export type { KpiItem };
@@ -36,6 +36,8 @@ export function describeComparison(
   return { kind, text: t(`comparison.${kind}`, { percent, reference: t(`comparison.against.${key}`) }) };
 }
 
+const totalLabelKey = { consumption: "kpi.total", average: "kpi.total_average", total: "kpi.total_sum" } as const;
+
 export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KpiItem[] {
   const { t, language, quantity } = common;
   const format = (value: number | null) => formatQuantity(value, quantity, language, { normalized: kpis.quantityDescriptor.normalized });
@@ -48,7 +50,8 @@ export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KpiItem[
     comparison: judged ? describeComparison(kpis.total, reference, key, common) : null,
   });
   return [
-    { key: "total", label: t("kpi.total"), value: format(kpis.total), comparison: null },
+    // "Your consumption", "Average" (temperatures) or "Total" (backflow, errors).
+    { key: "total", label: t(totalLabelKey[totalKindOf(quantity)]), value: format(kpis.total), comparison: null },
     item("previous-period", kpis.previousPeriod),
     item("previous-year", kpis.previousYear),
     item("property-average", kpis.propertyComparison),

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   consumptionQuantityIds,
   indoorClimateQuantityIds,
+  technicalQuantityIds,
+  totalKindOf,
   isQuantityId,
   quantityDefinition,
   quantityIds,
@@ -147,6 +149,24 @@ describe("quantity groups", () => {
       "cooling-energy",
     ]) {
       expect(consumptionQuantityIds, id).toContain(id);
+    }
+  });
+});
+
+describe("technical quantities and what their key figure is called", () => {
+  it("gives every quantity of the spec a menu group, exactly one", () => {
+    const groups = [...consumptionQuantityIds, ...indoorClimateQuantityIds, ...technicalQuantityIds];
+    expect(new Set(groups).size).toBe(groups.length);
+    expect([...groups].sort()).toEqual([...quantityIds].sort());
+  });
+
+  it("averages temperatures, humidity and cooling; totals backflow and errors; the rest is consumption", () => {
+    for (const id of ["heat-flow-temperature", "heat-return-temperature", "heat-cooling", "indoor-temperature", "indoor-relative-humidity", "cooling-energy"] as const) {
+      expect(totalKindOf(id), id).toBe("average");
+    }
+    for (const id of ["hot-water-backflow", "cold-water-backflow", "error"] as const) expect(totalKindOf(id), id).toBe("total");
+    for (const id of ["heat-energy", "heat-volume", "hca", "cold-water-volume", "electricity-energy"] as const) {
+      expect(totalKindOf(id), id).toBe("consumption");
     }
   });
 });

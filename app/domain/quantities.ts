@@ -84,3 +84,27 @@ export const indoorClimateQuantityIds: readonly QuantityId[] = [
   "indoor-temperature",
   "indoor-relative-humidity",
 ];
+
+/**
+ * Technical values of the heating and water installation (spec sections 1 and 3): shown in the
+ * menu after the indoor climate, each with its own page, but not on the dashboard, whose cards
+ * compare consumption (ADR 0022).
+ */
+export const technicalQuantityIds: readonly QuantityId[] = [
+  "heat-flow-temperature",
+  "heat-return-temperature",
+  "heat-cooling",
+  "hot-water-backflow",
+  "cold-water-backflow",
+  "error",
+];
+
+/**
+ * What a quantity's key figure for the period is called: the resident's consumption, an average
+ * (temperatures, humidity, cooling: spec section 3's average quantities), or a plain total of a
+ * technical value that adds up (backflow, error count).
+ */
+export function totalKindOf(id: QuantityId): "consumption" | "average" | "total" {
+  if (quantityDefinition(id).aggregation === "average") return "average";
+  return technicalQuantityIds.includes(id) ? "total" : "consumption";
+}

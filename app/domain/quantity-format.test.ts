@@ -17,12 +17,12 @@ describe("fractionDigits (spec section 9)", () => {
     ["indoor-relative-humidity", 0, 0],
     ["indoor-temperature", 0, 0],
     ["heat-volume", 0, 2],
-    ["heat-cooling", 0, 2],
-    ["heat-flow-temperature", 0, 2],
-    ["heat-return-temperature", 0, 2],
-    ["hot-water-backflow", 0, 2],
-    ["cold-water-backflow", 0, 2],
-    ["error", 0, 2],
+    ["heat-cooling", 0, 0],
+    ["heat-flow-temperature", 0, 0],
+    ["heat-return-temperature", 0, 0],
+    ["hot-water-backflow", 3, 3],
+    ["cold-water-backflow", 3, 3],
+    ["error", 0, 0],
   ] as const)("%s: %i to %i", (quantity, min, max) => {
     const expected = { minimumFractionDigits: min, maximumFractionDigits: max };
     expect(fractionDigits(quantity)).toEqual(expected);
@@ -164,7 +164,13 @@ describe("formatQuantity", () => {
     [1234.6, "heat-energy", "da", {}, `1.235${NBSP}kWh`],
     [1234.6, "heat-energy", "en", {}, `1,235${NBSP}kWh`],
     [1234.5, "electricity-energy", "nb", {}, `1.234,50${NBSP}kWh`],
-    [2.345, "heat-cooling", "da", {}, `2,35${NBSP}K`],
+    [31.45, "heat-cooling", "da", {}, `31${NBSP}K`],
+    [72.46, "heat-flow-temperature", "en", {}, `72${NBSP}°C`],
+    [41.5, "heat-return-temperature", "da", {}, `42${NBSP}°C`],
+    [0.0424, "hot-water-backflow", "da", {}, `0,042${NBSP}m³`],
+    [0, "cold-water-backflow", "en", {}, `0.000${NBSP}m³`],
+    [12.345, "heat-volume", "en", {}, `12.35${NBSP}m³`],
+    [0.1234, "cooling-energy", "nb", {}, `0,12${NBSP}kWh`],
     [21.4, "indoor-temperature", "da", {}, `21${NBSP}°C`],
     [45.4, "indoor-relative-humidity", "da", {}, `45${NBSP}%`],
     [45.4, "indoor-relative-humidity", "en", {}, `45${NBSP}%`],
@@ -188,6 +194,7 @@ describe("formatQuantity", () => {
 
   it("shows an error count without a unit", () => {
     expect(formatQuantity(3, "error", "en")).toBe("3");
+    expect(formatQuantity(1234, "error", "da")).toBe("1.234");
   });
 
   it("shows a missing value as an en dash without a unit", () => {

@@ -36,7 +36,9 @@ const atLeastTwo: FractionDigits = { minimumFractionDigits: 2, maximumFractionDi
  * cooling, electricity and gas at least 2; heat energy, hca, humidity and temperature whole
  * numbers, except per m², where whole numbers would mostly read 0 (normalized hca exactly 2, heat
  * energy up to 2); anything else up to 2. The spec also lists cold water under "at least 2"; the
- * stricter "exactly 3" for water wins.
+ * stricter "exactly 3" for water wins. "Temperature" covers the flow and return temperatures and
+ * their difference (heat cooling, in K) as well as the indoor one; backflow is a water volume
+ * (exactly 3) and the error quantity a count (whole) (ADR 0022).
  */
 export function fractionDigits(quantity: QuantityId, options: FormatOptions = {}): FractionDigits {
   const { normalized = false, mode = "HOURLY_VALUES" } = options;
@@ -57,6 +59,16 @@ export function fractionDigits(quantity: QuantityId, options: FormatOptions = {}
       return normalized ? upTo(2) : exactly(0);
     case "indoor-relative-humidity":
     case "indoor-temperature":
+    case "heat-flow-temperature":
+    case "heat-return-temperature":
+    case "heat-cooling":
+      return exactly(0);
+    // Backflow is water too: litres, like the water meters (ADR 0022).
+    case "hot-water-backflow":
+    case "cold-water-backflow":
+      return exactly(3);
+    // A count of error hours is whole.
+    case "error":
       return exactly(0);
     default:
       return upTo(2);

@@ -261,11 +261,13 @@ export default function ConsumptionOverview() {
                   <tr>
                     <th scope="col">{t(d.group === "ROOM" ? "consumption.group_room" : "consumption.group_meter")}</th>
                     <th scope="col">
-                      {t("chart.value")} ({d.table.unit})
+                      {t("chart.value")}
+                      {d.table.unit ? ` (${d.table.unit})` : null}
                     </th>
                     {d.table.comparisonLabel ? (
                       <th scope="col">
-                        {d.table.comparisonLabel} ({d.table.unit})
+                        {d.table.comparisonLabel}
+                        {d.table.unit ? ` (${d.table.unit})` : null}
                       </th>
                     ) : null}
                   </tr>

@@ -7,7 +7,7 @@ import { RouteError } from "~/components/route-error";
 import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
 import { withTotalWater } from "~/domain/meters";
-import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId } from "~/domain/quantities";
+import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "~/domain/quantities";
 
 /** A tenancy page names its breadcrumb (a translation key) and where it leads. */
 export interface Breadcrumb {
@@ -39,6 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** The consumption views of the side menu: the unit's quantities, then indoor climate. */
     quantities: consumptionQuantityIds.filter((q) => measured.includes(q)),
     hasIndoorClimate: indoorClimateQuantityIds.some((q) => measured.includes(q)),
+    /** Technical values (flow and return temperature, backflow, errors) after the indoor climate. */
+    technical: technicalQuantityIds.filter((q) => measured.includes(q)),
     /** Guard rule 3: a stored unused activation code opens the add-tenancy dialog. */
     pendingActivationCode: Boolean(session.get("activationCode")),
     email: user.email,
@@ -114,7 +116,7 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
 
 export default function TenancyLayout() {
   const { t } = useTranslation();
-  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate } = useLoaderData<typeof loader>();
+  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate, technical } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="app-shell">
@@ -133,7 +135,7 @@ export default function TenancyLayout() {
             <NavLink to={`/t/${tenancy.id}`} end prefetch="intent">
               {t("menu.consumption")}
             </NavLink>
-            {quantities.length > 0 || hasIndoorClimate ? (
+            {quantities.length > 0 || hasIndoorClimate || technical.length > 0 ? (
               <ul className="side-menu-sub" aria-label={t("menu.consumption_views")}>
                 {quantities.map((quantity) => (
                   <li key={quantity}>
@@ -145,6 +147,11 @@ export default function TenancyLayout() {
                     <NavLink to={`/t/${tenancy.id}/consumption/indoor-climate`}>{t("menu.indoor_climate")}</NavLink>
                   </li>
                 ) : null}
+                {technical.map((quantity) => (
+                  <li key={quantity}>
+                    <NavLink to={`/t/${tenancy.id}/consumption/${quantity}`}>{t(`quantity.${quantity}`)}</NavLink>
+                  </li>
+                ))}
               </ul>
             ) : null}
           </li>

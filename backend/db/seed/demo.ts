@@ -17,6 +17,7 @@ import { quantityDefinition, type QuantityId } from "../../../app/domain/quantit
 import { hashActivationCode } from "../../services/activation-codes";
 import { hashPassword } from "../../services/passwords";
 import { toSqlBoolean, type Database, type IsoDate, type UserType } from "../types";
+import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
 import {
   DEMO_PASSWORD,
@@ -585,6 +586,25 @@ export const demoSeedSteps: readonly SeedStep[] = [
           used_by_user_id: null,
         })
         .execute();
+    },
+  },
+  {
+    // The spec's other quantities (issue 13, ADR 0022): a district-heating unit with heat volume,
+    // flow and return temperature, heat cooling, backflow and an error count, and a unit with
+    // cooling (seed/more-quantities.ts). Their readings come with the others' (seed/readings.ts).
+    name: "0007_more_quantities",
+    async run(db) {
+      await insertChunked(
+        db,
+        "meters",
+        moreDemoMeters.map((meter) => ({
+          id: meter.id,
+          unit_id: meter.unitId,
+          number: meter.number,
+          room_name: meter.roomName,
+          quantity: quantityDefinition(meter.quantity).id,
+        })),
+      );
     },
   },
 ];

@@ -20,6 +20,7 @@ import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay, toWall
 import { MARKET_PRICE_AREA, CURRENCY } from "../../consumption/engine";
 import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
 import type { Database } from "../types";
+import { moreBaseQuanta, moreHourValue, moreRegisterDecimals } from "./more-quantities";
 
 /** Registers start counting here (Copenhagen midnight). */
 export const READINGS_ANCHOR_DAY = "2024-01-01";
@@ -171,7 +172,7 @@ export async function modelMeters(db: Kysely<Database>, unitIds: readonly number
 
 /** Register resolution per quantity: decimals of the stored register. */
 const registerDecimals: Partial<Record<QuantityId, number>> = { hca: 2 };
-const decimalsOf = (quantity: QuantityId) => registerDecimals[quantity] ?? 3;
+const decimalsOf = (quantity: QuantityId) => registerDecimals[quantity] ?? moreRegisterDecimals(quantity) ?? 3;
 
 /** Water draw profile per local hour (weekday, weekend); each sums to about 1. */
 const weekdayWater = [0.004, 0.002, 0.002, 0.002, 0.004, 0.02, 0.1, 0.13, 0.08, 0.03, 0.025, 0.03, 0.04, 0.03, 0.025, 0.03, 0.045, 0.07, 0.08, 0.075, 0.07, 0.06, 0.04, 0.015];
@@ -234,12 +235,15 @@ function hourValue(meter: ModelMeter, habits: ReturnType<typeof habitsOf>, seed:
       return Math.round(Math.min(92, Math.max(15, value)) * 10) / 10;
     }
     default:
-      return 0;
+      // The quantities of seed/more-quantities.ts (ADR 0022).
+      return moreHourValue(meter, seed, hours, offset, () => unitHeat(meter, habits, hours, offset)) ?? 0;
   }
 }
 
 /** The register's quanta at the anchor: a plausible meter stand, different per meter. */
 function baseQuanta(meter: ModelMeter, seed: number): number {
+  const more = moreBaseQuanta(meter.quantity, seed);
+  if (more !== undefined) return more;
   const scale = meter.quantity === "hca" ? 100 : 1000;
   return Math.floor((200 + noise(seed, -1) * 9000) * scale);
 }
