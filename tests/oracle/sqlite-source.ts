@@ -1,0 +1,98 @@
+/**
+ * The raw meter readings of the seeded end-to-end database (its meter_readings table), read-only
+ * with plain SQL: never the rollup tables (consumption_hourly/_daily/_monthly), never the
+ * back-end's code. Register meters hold the cumulative register at an instant (epoch seconds),
+ * sample meters the sample of the hour starting at the instant.
+ */
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Aggregation, Readings, Series, Tenancy } from "./recompute";
+
+/** Quantities whose values over time are averaged (spec section 3); all others are summed. */
+const averaged = new Set([
+  "cooling-energy",
+  "heat-cooling",
+  "heat-flow-temperature",
+  "heat-return-temperature",
+  "indoor-temperature",
+  "indoor-relative-humidity",
+]);
+
+/** How a quantity's values combine over time, as spec section 3 lists it. */
+export function aggregationOf(quantity: string): Aggregation {
+  return averaged.has(quantity) ? "average" : "addition";
+}
+
+/** The quantities a total is made of: total water is hot and cold water together. */
+export function measuredQuantitiesOf(quantity: string): string[] {
+  return quantity === "total-water-volume" ? ["hot-water-volume", "cold-water-volume"] : [quantity];
+}
+
+export interface RawSource extends Readings {
+  tenancy(id: number): Tenancy & { unitId: number };
+  /** The quantities a unit has meters for (total water added where it has hot and cold). */
+  quantitiesOf(unitId: number): string[];
+  /** The unit's meters of a quantity as one series. */
+  seriesOf(unitId: number, quantity: string): Series;
+  /** Each other unit of the property with meters of the quantity, as one series each. */
+  otherUnitsOf(unitId: number, quantity: string): Series[];
+  close(): void;
+}
+
+export function openRawSource(dataDir: string): RawSource {
+  const db = new Database(path.join(dataDir, "portal.sqlite"), { readonly: true, fileMustExist: true });
+  const first = db.prepare("SELECT value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts ASC LIMIT 1").pluck();
+  const last = db.prepare("SELECT value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1").pluck();
+  const count = db.prepare("SELECT COUNT(*) FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ?").pluck();
+  const samples = db.prepare("SELECT COALESCE(SUM(value), 0) AS sum, COUNT(*) AS count FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts < ?");
+  const meters = db.prepare("SELECT id, unit_id AS unitId, quantity FROM meters").all() as { id: number; unitId: number; quantity: string }[];
+  const tenancyRow = db.prepare("SELECT unit_id AS unitId, start_date AS start, end_date AS end FROM tenancies WHERE id = ?");
+
+  const meterIds = (unitId: number, quantity: string) => {
+    const wanted = measuredQuantitiesOf(quantity);
+    return meters.filter((m) => m.unitId === unitId && wanted.includes(m.quantity)).map((m) => m.id);
+  };
+
+  return {
+    consumption(ids, s, e) {
+      let total: number | null = null;
+      for (const id of ids) {
+        if ((count.get(id, s, e) as number) < 2) continue;
+        total = (total ?? 0) + (last.get(id, s, e) as number) - (first.get(id, s, e) as number);
+      }
+      return total;
+    },
+    samples(ids, s, e) {
+      let sum = 0;
+      let n = 0;
+      for (const id of ids) {
+        const row = samples.get(id, s, e) as { sum: number; count: number };
+        sum += row.sum;
+        n += row.count;
+      }
+      return { sum, count: n };
+    },
+    tenancy(id) {
+      const row = tenancyRow.get(id) as { unitId: number; start: string; end: string | null } | undefined;
+      if (!row) throw new Error(`no tenancy ${id}`);
+      return row;
+    },
+    quantitiesOf(unitId) {
+      const measured = new Set(meters.filter((m) => m.unitId === unitId).map((m) => m.quantity));
+      if (measured.has("hot-water-volume") && measured.has("cold-water-volume")) measured.add("total-water-volume");
+      return [...measured].sort();
+    },
+    seriesOf(unitId, quantity) {
+      return { meterIds: meterIds(unitId, quantity), aggregation: aggregationOf(quantity) };
+    },
+    otherUnitsOf(unitId, quantity) {
+      const units = [...new Set(meters.map((m) => m.unitId))].filter((id) => id !== unitId).sort((a, b) => a - b);
+      return units
+        .map((id) => ({ meterIds: meterIds(id, quantity), aggregation: aggregationOf(quantity) }))
+        .filter((series) => series.meterIds.length > 0);
+    },
+    close() {
+      db.close();
+    },
+  };
+}
