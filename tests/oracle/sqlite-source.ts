@@ -29,7 +29,8 @@ export function measuredQuantitiesOf(quantity: string): string[] {
 }
 
 export interface RawSource extends Readings {
-  tenancy(id: number): Tenancy & { unitId: number };
+  /** A tenancy with its unit and its time zone (the property's country: Denmark or Norway). */
+  tenancy(id: number): Tenancy & { unitId: number; timeZone: string };
   /** The quantities a unit has meters for (total water added where it has hot and cold). */
   quantitiesOf(unitId: number): string[];
   /** The unit's meters of a quantity as one series. */
@@ -45,8 +46,12 @@ export function openRawSource(dataDir: string): RawSource {
   const last = db.prepare("SELECT value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1").pluck();
   const count = db.prepare("SELECT COUNT(*) FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ?").pluck();
   const samples = db.prepare("SELECT COALESCE(SUM(value), 0) AS sum, COUNT(*) AS count FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts < ?");
-  const meters = db.prepare("SELECT id, unit_id AS unitId, quantity FROM meters").all() as { id: number; unitId: number; quantity: string }[];
-  const tenancyRow = db.prepare("SELECT unit_id AS unitId, start_date AS start, end_date AS end FROM tenancies WHERE id = ?");
+  const meters = db
+    .prepare("SELECT m.id, m.unit_id AS unitId, m.quantity, u.property_id AS propertyId FROM meters m JOIN units u ON u.id = m.unit_id")
+    .all() as { id: number; unitId: number; quantity: string; propertyId: number }[];
+  const tenancyRow = db.prepare(
+    "SELECT t.unit_id AS unitId, t.start_date AS start, t.end_date AS end, p.country FROM tenancies t JOIN units u ON u.id = t.unit_id JOIN properties p ON p.id = u.property_id WHERE t.id = ?",
+  );
 
   const meterIds = (unitId: number, quantity: string) => {
     const wanted = measuredQuantitiesOf(quantity);
@@ -73,9 +78,10 @@ export function openRawSource(dataDir: string): RawSource {
       return { sum, count: n };
     },
     tenancy(id) {
-      const row = tenancyRow.get(id) as { unitId: number; start: string; end: string | null } | undefined;
+      const row = tenancyRow.get(id) as { unitId: number; start: string; end: string | null; country: string } | undefined;
       if (!row) throw new Error(`no tenancy ${id}`);
-      return row;
+      const norway = /^(no|nor|norway|norge)$/i.test(row.country.trim());
+      return { unitId: row.unitId, start: row.start, end: row.end, timeZone: norway ? "Europe/Oslo" : "Europe/Copenhagen" };
     },
     quantitiesOf(unitId) {
       const measured = new Set(meters.filter((m) => m.unitId === unitId).map((m) => m.quantity));
@@ -86,7 +92,8 @@ export function openRawSource(dataDir: string): RawSource {
       return { meterIds: meterIds(unitId, quantity), aggregation: aggregationOf(quantity) };
     },
     otherUnitsOf(unitId, quantity) {
-      const units = [...new Set(meters.map((m) => m.unitId))].filter((id) => id !== unitId).sort((a, b) => a - b);
+      const property = meters.find((m) => m.unitId === unitId)?.propertyId;
+      const units = [...new Set(meters.filter((m) => m.propertyId === property).map((m) => m.unitId))].filter((id) => id !== unitId).sort((a, b) => a - b);
       return units
         .map((id) => ({ meterIds: meterIds(id, quantity), aggregation: aggregationOf(quantity) }))
         .filter((series) => series.meterIds.length > 0);
