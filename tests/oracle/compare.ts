@@ -35,7 +35,13 @@ export function compareFigures(page: PageFigures, expected: ExpectedFigures, spa
     for (let i = 0; i < count; i++) {
       const row = chart.rows[i]!;
       const want = expected.rows[i]!;
-      const label = parseRowLabel(row.label, span);
+      let label: ReturnType<typeof parseRowLabel>;
+      try {
+        label = parseRowLabel(row.label, span);
+      } catch (error) {
+        add("label", `row "${row.label}": ${(error as Error).message}`);
+        continue;
+      }
       const bucket = want.bucket;
       if (bucket.span === "hour" && label.kind === "hour") {
         const from = bucket.clockHours[0]!;
@@ -60,6 +66,9 @@ export function compareFigures(page: PageFigures, expected: ExpectedFigures, spa
       }
     }
   }
+
+  const partial = expected.rows.filter((row) => row.bucket.span !== "hour" && row.bucket.partial).length;
+  if (partial > 0 && chart.notes.length === 0) add("label", `${partial} partial bucket(s) but no chart note (p.chart-note)`);
 
   if (!agreesToDisplayedDecimals(chart.legendMain, expected.total)) {
     add("legend", `legend total shows ${shown(chart.legendMain)}, recomputed over ${expected.period.from}..${expected.period.to}: ${show(expected.total)}`);

@@ -47,6 +47,7 @@ const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /** The text of a piece of markup: tags and comments removed, entities decoded, spaces collapsed. */
 export function textOf(markup: string): string {
   return markup
+    .replace(/\u0000/g, "")
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {

@@ -101,7 +101,17 @@ export function localClock(ts: number, timeZone: string): { date: IsoDate; hour:
 }
 
 /** Epoch seconds of local midnight at the start of a date. */
+const midnights = new Map<string, number>();
 export function localMidnight(date: IsoDate, timeZone: string): number {
+  const key = `${timeZone}|${date}`;
+  const known = midnights.get(key);
+  if (known !== undefined) return known;
+  const ts = findLocalMidnight(date, timeZone);
+  midnights.set(key, ts);
+  return ts;
+}
+
+function findLocalMidnight(date: IsoDate, timeZone: string): number {
   const naive = dayNumber(date) * DAY;
   for (const offsetHours of [0, 1, 2, -1, 3, -2, 4, -3, 5, 6, 7, 8, 9, 10, 11, 12, -4, -5, -6, -7, -8, -9, -10, -11, -12, 13, 14]) {
     const ts = naive - offsetHours * 3600;

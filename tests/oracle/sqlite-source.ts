@@ -42,9 +42,9 @@ export interface RawSource extends Readings {
 
 export function openRawSource(dataDir: string): RawSource {
   const db = new Database(path.join(dataDir, "portal.sqlite"), { readonly: true, fileMustExist: true });
-  const first = db.prepare("SELECT value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts ASC LIMIT 1").pluck();
-  const last = db.prepare("SELECT value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1").pluck();
-  const count = db.prepare("SELECT COUNT(*) FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ?").pluck();
+  type Row = { ts: number; value: number } | undefined;
+  const first = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts ASC LIMIT 1");
+  const last = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1");
   const samples = db.prepare("SELECT COALESCE(SUM(value), 0) AS sum, COUNT(*) AS count FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts < ?");
   const meters = db
     .prepare("SELECT m.id, m.unit_id AS unitId, m.quantity, u.property_id AS propertyId FROM meters m JOIN units u ON u.id = m.unit_id")
@@ -62,8 +62,10 @@ export function openRawSource(dataDir: string): RawSource {
     consumption(ids, s, e) {
       let total: number | null = null;
       for (const id of ids) {
-        if ((count.get(id, s, e) as number) < 2) continue;
-        total = (total ?? 0) + (last.get(id, s, e) as number) - (first.get(id, s, e) as number);
+        const a = first.get(id, s, e) as Row;
+        const b = last.get(id, s, e) as Row;
+        if (!a || !b || b.ts <= a.ts) continue;
+        total = (total ?? 0) + b.value - a.value;
       }
       return total;
     },
