@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { database, demoAccounts, demoTenancyIds, signIn } from "./helpers";
 import { copenhagenMidnight, metersOfUnit, nextDay, registerConsumption } from "./readings";
@@ -153,6 +154,22 @@ test.describe("the spec's other quantities have screens right for their kind", (
     await expect(page.locator("main .quantity-heat-volume")).toHaveCount(1);
     for (const quantity of ["heat-flow-temperature", "heat-cooling", "hot-water-backflow", "error"]) {
       await expect(page.locator(`main .quantity-${quantity}`)).toHaveCount(0);
+    }
+  });
+
+  test("the new pages are accessible (axe, WCAG 2.2 AA)", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+    test.setTimeout(180_000);
+    await signInAsJens(page);
+    for (const path of [
+      `/t/${heating.tenancyId}/consumption/heat-flow-temperature`,
+      `/t/${heating.tenancyId}/consumption/error?tab=detailed`,
+      `/t/${heating.tenancyId}/consumption/cold-water-backflow?compare=previous-period`,
+      `/t/${cooling.tenancyId}/consumption/cooling-energy?compare=previous-year`,
+    ]) {
+      await open(page, path);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     }
   });
 
