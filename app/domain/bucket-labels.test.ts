@@ -110,6 +110,15 @@ describe("what a bucket covers (ADR 0018)", () => {
     ]);
   });
 
+  it("knows the spring day's hour at 01:00 without its neighbours (a thinned table)", () => {
+    expect(longBucketLabels(["2026-03-29T01:00:00+01:00"], "hour", "en")).toEqual(["29 March 2026 01:00–03:00"]);
+    expect(longBucketLabels(["2026-03-22T01:00:00+01:00", "2026-03-29T02:00:00+01:00"], "hour", "en")).toEqual([
+      "22 March 2026 01:00–02:00",
+      "29 March 2026 02:00–03:00",
+    ]);
+    expect(longBucketLabels(["2025-03-30T01:00:00+01:00"], "hour", "da")).toEqual(["30. marts 2025 01:00–03:00"]);
+  });
+
   it("labels the autumn day's two 02:00 hours summer time and winter time, in en, da and nb", () => {
     const autumn = ["2026-10-25T02:00:00+02:00", "2026-10-25T02:00:00+01:00", "2026-10-25T03:00:00+01:00"];
     expect(longBucketLabels(autumn, "hour", "en", { texts: textsOf("en") })).toEqual([

@@ -157,6 +157,16 @@ function partialLabel(timestamp: string, span: SpanType, language: string, dates
 }
 
 /**
+ * Whether an hour is the one at 01:00 winter time on the last Sunday of March, which ends at 03:00
+ * summer time: the clocks jump from 02:00 to 03:00 (the EU rule of Copenhagen and Oslo).
+ */
+export function isSpringGapHour(timestamp: string): boolean {
+  const parts = localParts(timestamp);
+  if (parts.month !== 3 || parts.day < 25 || parts.hour !== 1 || !timestamp.endsWith("+01:00")) return false;
+  return new Date(Date.UTC(parts.year, 2, parts.day)).getUTCDay() === 0;
+}
+
+/**
  * Table labels for a whole series.
  * - A partial week or month names the dates it covers and says it is part of its week or month.
  * - The spring day's hour at 01:00 ends at 03:00 (the clocks jump from 02:00 to 03:00): "01:00–03:00".
@@ -176,17 +186,10 @@ export function longBucketLabels(
       const label = partialLabel(ts, span, language, dates, texts);
       if (label !== null) return label;
     }
-    if (span === "hour") {
-      const next = timestamps[i + 1];
+    if (span === "hour" && isSpringGapHour(ts)) {
       const parts = localParts(ts);
-      if (next !== undefined && Date.parse(next) - Date.parse(ts) === 3_600_000) {
-        const end = localParts(next);
-        // Only the spring gap makes the next hour start later on the clock than this one's end.
-        if (end.day === parts.day && end.hour > parts.hour + 1) {
-          const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(utcDate(parts));
-          return `${day} ${pad(parts.hour)}:${pad(parts.minute)}–${pad(end.hour)}:${pad(end.minute)}`;
-        }
-      }
+      const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(utcDate(parts));
+      return `${day} 01:00–03:00`;
     }
     return longBucketLabel(ts, span, language);
   });
