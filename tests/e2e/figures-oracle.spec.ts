@@ -44,6 +44,9 @@ const today = todayInCopenhagen();
 const periods = {
   spring: { from: "2026-03-29", to: "2026-03-29", span: "hour" },
   autumn: { from: "2026-10-25", to: "2026-10-25", span: "hour" },
+  // Normal days compared with the daylight-saving days before them.
+  afterSpring: { from: "2026-03-30", to: "2026-03-30", span: "hour" },
+  afterAutumn: { from: "2026-10-26", to: "2026-10-26", span: "hour" },
   yearEndWeeks: { from: "2025-12-22", to: "2026-01-12", span: "week" },
   yearEndDays: { from: "2025-12-22", to: "2026-01-12", span: "day" },
   midWeek: { from: "2026-06-10", to: "2026-08-20", span: "week" },
@@ -168,7 +171,7 @@ const annaExtra = (quantity: string) => [
   at("wholeMonths", "previous-year"),
   ...(quantity === "heat-energy"
     ? [at("midWeek", "property-average"), at("yearEndWeeks", "previous-year"), at("spring", "none")]
-    : [at("autumn", "property-average"), at("last365", "none"), at("wholeMonths", "previous-period")]),
+    : [at("autumn", "property-average"), at("afterSpring", "previous-period"), at("afterAutumn", "previous-period")]),
 ];
 const half = (which: 0 | 1) => (all: string[]) => all.filter((_, i) => i % 2 === which);
 const anna = { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna };
