@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   agreesToDisplayedDecimals,
   clampToTenancy,
+  comparedRanges,
   dateBuckets,
   expectedFigures,
   hourRows,
@@ -75,6 +76,19 @@ describe("the local calendar", () => {
   });
 });
 
+describe("comparison images", () => {
+  it("moves a range back by n days for the previous period", () => {
+    expect(comparedRanges({ from: "2026-06-10", to: "2026-06-14" }, "previous-period", 72)).toEqual([{ from: "2026-03-30", to: "2026-04-03" }]);
+  });
+  it("never counts a compared 29 February a year back", () => {
+    expect(comparedRanges({ from: "2025-02-01", to: "2025-03-31" }, "previous-year", 59)).toEqual([
+      { from: "2024-02-01", to: "2024-02-28" },
+      { from: "2024-03-01", to: "2024-03-31" },
+    ]);
+    expect(comparedRanges({ from: "2024-02-28", to: "2024-03-01" }, "previous-year", 3)).toEqual([{ from: "2023-02-28", to: "2023-03-01" }]);
+  });
+});
+
 describe("buckets clipped to the period", () => {
   it("clips a weekly period starting mid-week and marks its partial weeks", () => {
     const buckets = dateBuckets({ from: "2026-06-10", to: "2026-08-20" }, "week");
@@ -131,6 +145,26 @@ describe("expectedFigures on hand-made readings", () => {
     expect(figures.rows[3]).toMatchObject({ value: 1, comparison: null });
     expect(figures.total).toBe(25);
     expect(figures.comparisonTotal).toBe(24);
+  });
+
+  it("compares a normal day's 02:00 with both 02:00 hours of an autumn day, with nothing of a spring day", () => {
+    const afterAutumn = expectedFigures(readings, request({ period: { from: "2026-10-26", to: "2026-10-26" }, span: "hour", compare: "previous-period" }))!;
+    expect(afterAutumn.rows).toHaveLength(24);
+    expect(afterAutumn.rows[2]).toMatchObject({ value: 1, comparison: 2 });
+    expect(afterAutumn.comparisonTotal).toBe(25);
+    const afterSpring = expectedFigures(readings, request({ period: { from: "2026-03-30", to: "2026-03-30" }, span: "hour", compare: "previous-period" }))!;
+    expect(afterSpring.rows[1]).toMatchObject({ value: 1, comparison: 1 });
+    expect(afterSpring.rows[2]).toMatchObject({ value: 1, comparison: null });
+    expect(afterSpring.comparisonTotal).toBe(23);
+  });
+
+  it("leaves a compared leap day out of a previous-year total", () => {
+    const leap = memoryReadings(new Map([[1, register("2024-01-01T00:00:00Z", "2025-04-01T00:00:00Z")]]));
+    const figures = expectedFigures(leap, request({ period: { from: "2025-02-01", to: "2025-03-31" }, span: "month", compare: "previous-year" }))!;
+    expect(figures.rows[0]!.comparison).toBe(28 * 24);
+    // March 2024 has 31 days, one of them 23 hours long (31 March).
+    expect(figures.rows[1]!.comparison).toBe(31 * 24 - 1);
+    expect(figures.comparisonTotal).toBe(28 * 24 + 31 * 24 - 1);
   });
 
   it("compares a weekly period starting mid-week with the same number of days before, bucket by bucket", () => {

@@ -11,7 +11,10 @@
  *   comparison is the image of its clipped dates, the total the image of P.
  * - Hourly rows of a daylight-saving day are matched by clock time: the spring-forward row
  *   01:00–03:00 compares with the compared day's 01:00 and 02:00 hours; the autumn day's second
- *   02:00 row (winter time) has no comparison; comparison totals cover the whole compared day.
+ *   02:00 row (winter time) has no comparison; a normal day's 02:00 row takes both 02:00 hours of
+ *   an autumn compared day and nothing of a spring one; comparison totals cover the whole
+ *   compared day.
+ * - Previous year as a set of dates: a compared 29 February is never counted.
  * - Property average: per bucket the mean over the property's other units with data for the
  *   quantity, none where fewer than three have data.
  *
@@ -174,6 +177,27 @@ export function comparedRange(range: DateRange, compare: "previous-period" | "pr
   return { from: yearEarlier(range.from), to: yearEarlier(range.to) };
 }
 
+/**
+ * The image of a range as a set of dates, in contiguous pieces. A year back no date maps to a
+ * 29 February (29 Feb → 28 Feb, and the year after a leap year has none), so a compared leap day
+ * is cut out.
+ */
+export function comparedRanges(range: DateRange, compare: "previous-period" | "previous-year", n: number): DateRange[] {
+  const image = comparedRange(range, compare, n);
+  if (compare === "previous-period") return [image];
+  const pieces: DateRange[] = [];
+  let from = image.from;
+  for (let year = Number(image.from.slice(0, 4)); year <= Number(image.to.slice(0, 4)); year++) {
+    const leapDay = `${String(year).padStart(4, "0")}-02-29`;
+    const isLeap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
+    if (!isLeap || leapDay < from || leapDay > image.to) continue;
+    if (from < leapDay) pieces.push({ from, to: addDays(leapDay, -1) });
+    from = addDays(leapDay, 1);
+  }
+  if (from <= image.to) pieces.push({ from, to: image.to });
+  return pieces;
+}
+
 export interface HourRow {
   /** Epoch seconds of the row's first instant and of its end. */
   s: number;
@@ -222,8 +246,25 @@ export function valueOver(readings: Readings, series: Series, s: number, e: numb
 
 /** The value over whole dates (local midnights), or null for no range. */
 export function valueOverDates(readings: Readings, series: Series, range: DateRange | null, timeZone: string): number | null {
-  if (!range) return null;
-  return valueOver(readings, series, localMidnight(range.from, timeZone), localMidnight(addDays(range.to, 1), timeZone));
+  return valueOverRanges(readings, series, range ? [range] : [], timeZone);
+}
+
+/** The value over several pieces of dates together: the sum, or the mean of all their samples. */
+export function valueOverRanges(readings: Readings, series: Series, ranges: readonly DateRange[], timeZone: string): number | null {
+  const spans = ranges.map((r) => [localMidnight(r.from, timeZone), localMidnight(addDays(r.to, 1), timeZone)] as const);
+  if (spans.length === 0 || series.meterIds.length === 0) return null;
+  if (series.aggregation === "addition") {
+    const parts = spans.map(([s, e]) => readings.consumption(series.meterIds, s, e)).filter((v): v is number => v !== null);
+    return parts.length === 0 ? null : parts.reduce((a, b) => a + b, 0);
+  }
+  let sum = 0;
+  let count = 0;
+  for (const [s, e] of spans) {
+    const part = readings.samples(series.meterIds, s, e);
+    sum += part.sum;
+    count += part.count;
+  }
+  return count === 0 ? null : sum / count;
 }
 
 /** The mean over the other units with data; null where fewer than three have data. */
@@ -272,6 +313,13 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
   const n = daysBetween(p.from, p.to) + 1;
   const midnight = (date: IsoDate) => localMidnight(date, timeZone);
   const overDates = (range: DateRange | null) => valueOverDates(readings, series, range ? clampToTenancy(range, tenancy) : null, timeZone);
+  const overImage = (range: DateRange, kind: "previous-period" | "previous-year") =>
+    valueOverRanges(
+      readings,
+      series,
+      comparedRanges(range, kind, n).flatMap((piece) => clampToTenancy(piece, tenancy) ?? []),
+      timeZone,
+    );
   const image = (range: DateRange, kind: "previous-period" | "previous-year") => comparedRange(range, kind, n);
   const propertyOverDates = (range: DateRange) => propertyAverageOver(readings, request, midnight(range.from), midnight(addDays(range.to, 1)));
 
@@ -285,7 +333,10 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
       let comparison: number | null = null;
       if (compare === "property-average") comparison = propertyAverageOver(readings, request, row.s, row.e);
       else if (comparedDay && row.repeated !== "winter") {
-        const matched = comparedHours.filter((hour) => hour.clockHours.some((h) => row.clockHours.includes(h)) && hour.repeated !== "winter");
+        // Compared hours that start at one of the row's clock hours: the spring row 01:00–03:00
+        // takes 01:00 and 02:00 of a normal day, a normal 02:00 row both 02:00 hours of an autumn
+        // day, and none of a spring day (its 02:00 does not exist; that time is in 01:00–03:00).
+        const matched = comparedHours.filter((hour) => row.clockHours.includes(hour.clockHours[0]!));
         if (matched.length > 0) comparison = valueOver(readings, series, matched[0]!.s, matched.at(-1)!.e);
       }
       rows.push({ bucket: { ...row, span: "hour", date: p.from }, value: valueOver(readings, series, row.s, row.e), comparison });
@@ -297,15 +348,15 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
           ? null
           : compare === "property-average"
             ? propertyOverDates(bucket.range)
-            : overDates(image(bucket.range, compare));
+            : overImage(bucket.range, compare);
       rows.push({ bucket, value: overDates(bucket.range), comparison });
     }
   }
 
   const cards = {
     total: overDates(p),
-    previousPeriod: overDates(image(p, "previous-period")),
-    previousYear: overDates(image(p, "previous-year")),
+    previousPeriod: overImage(p, "previous-period"),
+    previousYear: overImage(p, "previous-year"),
     propertyAverage: propertyOverDates(p),
   };
   const comparisonTotal =
