@@ -142,8 +142,8 @@ function contextFactory(build: ServerBuild): typeof createAppLoadContext {
 
 app.all(
   "*",
-  // Bodies larger than any form get 413 at once (ADR 0019). Right before the Remix handler: it
-  // counts a chunked body with a listener that must be attached in the same tick as Remix's.
+  // Bodies larger than any form get the 413 page at once, and a body a route left unread is read
+  // away after the answer instead of hanging the client (ADR 0019).
   limitRequestBody(formBodyLimitBytes),
   createRequestHandler({
     build: viteDevServer ? loadBuild : productionBuild!,

@@ -5,60 +5,66 @@ import type { NextFunction, Request, Response } from "express";
  * forms are a few hundred bytes; a larger body is never ours.
  *
  * - A declared Content-Length over the limit is answered at once with 413: the request is
- *   rewritten to GET /request-too-large, whose page says so in the resident's language, and the
- *   connection is closed after the answer (Node discards the unread body meanwhile).
- * - A chunked body (no Content-Length) is counted as it arrives. The action's readForm stops at
- *   the same limit and answers 413 with the page; past the limit the connection is closed after the
- *   answer. Whatever a route does with the body, none is left half-read on a kept-alive connection:
- *   once the answer is sent, the rest is read and thrown away, and the connection is cut when more
- *   than the limit arrives (before this, a 10 MB post to /logout hung for 60 s).
+ *   rewritten to GET /request-too-large, whose page says so in the resident's language.
+ * - A chunked body (no Content-Length) is counted by the action's readForm as it reads it, which
+ *   stops at the same limit and answers 413 with the page.
+ * - Whatever a route did with the body, none is left half-read once the answer is sent: the rest is
+ *   read and thrown away (a "lingering close", as nginx does), so a client that sends its whole
+ *   body before it reads the answer gets it (before this, a 10 MB post to /logout hung for 60 s),
+ *   and the connection is cut when more than `drain.maxBytes` arrive or the body has not ended
+ *   after `drain.maxMs`. (Closing at once instead makes such clients fail with EPIPE or lose the
+ *   answer to a reset.)
  */
 
-export type BodyDecision = "within" | "too-large" | "count";
+export type BodyDecision = "within" | "too-large";
 
-/** What to do with a request's body from its headers alone. */
-export function bodyDecision(
-  headers: { "content-length"?: string | undefined; "transfer-encoding"?: string | undefined },
-  limitBytes: number,
-): BodyDecision {
+/** Whether a request's declared body is over the limit (a chunked one is counted while read). */
+export function bodyDecision(headers: { "content-length"?: string | undefined }, limitBytes: number): BodyDecision {
   const length = headers["content-length"];
-  // Node refuses a request with both headers or with a malformed length before we see it.
-  if (length !== undefined) return Number(length) > limitBytes ? "too-large" : "within";
-  return headers["transfer-encoding"] ? "count" : "within";
+  // Node refuses a request with a malformed length, or with a length and chunks, before we see it.
+  return length !== undefined && Number(length) > limitBytes ? "too-large" : "within";
 }
 
 /** The path the oversized requests are answered with (app/routes/request-too-large.tsx). */
 export const tooLargePath = "/request-too-large";
 
-export function limitRequestBody(limitBytes: number) {
+export interface DrainLimits {
+  maxBytes: number;
+  maxMs: number;
+}
+
+/** 10 MB from a slow phone still arrives; a client that never stops is cut. */
+export const defaultDrainLimits: DrainLimits = { maxBytes: 32 * 1024 * 1024, maxMs: 5_000 };
+
+export function limitRequestBody(limitBytes: number, drain: DrainLimits = defaultDrainLimits) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const decision = bodyDecision(req.headers, limitBytes);
-    if (decision === "within") return next();
-    if (decision === "too-large") {
+    if (bodyDecision(req.headers, limitBytes) === "too-large") {
       console.warn(`Refused ${req.method} ${req.path}: body of ${req.headers["content-length"]} bytes`);
-      res.set("Connection", "close");
       req.method = "GET";
       req.url = req.originalUrl = tooLargePath;
-      return next();
     }
-    let received = 0;
-    let answered = false;
-    const cut = () => {
-      if (!req.socket.destroyed) req.socket.destroy();
-    };
-    // Attached before the Remix handler's own listener, in the same tick (see server.ts).
-    req.on("data", (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= limitBytes) return;
-      if (!res.headersSent) res.set("Connection", "close");
-      else if (answered) cut();
-    });
     res.on("finish", () => {
-      answered = true;
-      // The route answered without reading the whole body: read the rest away, so the client
-      // finishes sending and reads the answer; past the limit the listener above cuts.
-      if (!req.complete) req.resume();
+      if (!req.complete) discardRest(req, drain);
     });
     next();
   };
+}
+
+/** Reads the rest of a body nobody will read, within the drain limits. */
+function discardRest(req: Request, { maxBytes, maxMs }: DrainLimits) {
+  // Remix's body stream, if any, would keep every chunk: only the counter listens from here on.
+  req.removeAllListeners("data");
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, maxMs);
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > maxBytes) {
+      clearTimeout(timer);
+      cut();
+    }
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
 }

@@ -111,7 +111,7 @@ export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, li
       if (done) break;
       size += value.byteLength;
       // Not cancelled: cancelling destroys the socket, and the 413 could not be sent
-      // (server/body-limit.ts closes the connection after the answer instead).
+      // (server/body-limit.ts reads the rest away after the answer instead).
       if (size > limitBytes) return null;
       chunks.push(value);
     }

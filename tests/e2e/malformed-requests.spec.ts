@@ -193,7 +193,8 @@ for (const action of actions) {
         const response = await context.post(action.path, { headers: { "Content-Type": contentType }, data: tenMegabytes, maxRedirects: 0, timeout: 10_000 });
         const elapsed = Date.now() - started;
         await expectRefusal(response, `10 MB ${contentType} to ${action.path}`, 413, "da");
-        expect.soft(elapsed, `10 MB ${contentType} to ${action.path}: answered in ms`).toBeLessThan(2_500);
+        // The bug was a 60 s hang; this leaves room for a busy 2-core machine (2.9 s seen at load 19).
+        expect.soft(elapsed, `10 MB ${contentType} to ${action.path}: answered in ms`).toBeLessThan(5_000);
       }
       // Just over the limit is refused too; at the limit the form is read (whatever the action makes of it).
       const over = await context.post(action.path, { form: { filler: "a".repeat(16 * 1024) }, maxRedirects: 0 });
@@ -205,7 +206,7 @@ for (const action of actions) {
       const chunked = await postChunked(action.path, cookies, 10 * 1024 * 1024);
       expect.soft(chunked.status, `chunked 10 MB to ${action.path}`).toBe(413);
       if (chunked.body !== null) expect.soft(chunked.body, `chunked 10 MB to ${action.path}: message`).toContain(messages.da[413]);
-      expect.soft(Date.now() - started, `chunked 10 MB to ${action.path}: answered in ms`).toBeLessThan(2_500);
+      expect.soft(Date.now() - started, `chunked 10 MB to ${action.path}: answered in ms`).toBeLessThan(5_000);
     } finally {
       await context.dispose();
     }
@@ -214,8 +215,7 @@ for (const action of actions) {
 
 /**
  * Posts `size` bytes with Transfer-Encoding: chunked (Playwright always sends a Content-Length).
- * The status comes with the answer's head; the body when the server lets the connection live long
- * enough to deliver it (it closes it after a refusal), else null.
+ * The status comes with the answer's head; the body is null if the connection broke before its end.
  */
 function postChunked(path: string, cookies: string, size: number): Promise<{ status: number; body: string | null }> {
   return new Promise((resolve, reject) => {
