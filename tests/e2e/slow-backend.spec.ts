@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./env";
 import { demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard } from "./helpers";
 
@@ -21,7 +21,8 @@ let proxy: http.Server;
 let portal: ChildProcess;
 let portalURL: string;
 
-test.describe.configure({ mode: "serial" });
+// Delays of seconds, a portal to start and a sign-in per test: more than the default 30 s on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 /** A port nothing listens on right now. */
 async function freePort(): Promise<number> {
@@ -97,7 +98,7 @@ test.beforeEach(async ({ page, context }) => {
 });
 
 /** The time until the page's document arrives (its loaders done), and the page. */
-async function timedVisit(page: import("@playwright/test").Page, path: string) {
+async function timedVisit(page: Page, path: string) {
   const started = Date.now();
   const response = await page.goto(`${portalURL}${path}`, { waitUntil: "commit" });
   const elapsedMs = Date.now() - started;
@@ -105,27 +106,36 @@ async function timedVisit(page: import("@playwright/test").Page, path: string) {
   return { response, elapsedMs };
 }
 
+/**
+ * What the back-end's delay adds to a page: its time with every call held `slowMs`, less its time
+ * without a delay just before (what rendering costs this machine, busy or not).
+ */
+async function addedBySlowBackend(page: Page, path: string) {
+  delayMs = 0;
+  const baseline = await timedVisit(page, path);
+  expect(baseline.response?.status()).toBe(200);
+  delayMs = slowMs;
+  const slow = await timedVisit(page, path);
+  test.info().annotations.push({ type: path, description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without` });
+  return { ...slow, addedMs: slow.elapsedMs - baseline.elapsedMs };
+}
+
 const tenancy = `/t/${demoTenancyIds.anna}`;
 
 test("a consumption page takes about one back-end delay, not one per call", async ({ page }) => {
-  delayMs = slowMs;
-  const { response, elapsedMs } = await timedVisit(page, `${tenancy}/consumption/heat-energy`);
+  const { response, addedMs } = await addedBySlowBackend(page, `${tenancy}/consumption/heat-energy?from=2026-01-01&to=2026-01-31`);
   expect(response?.status()).toBe(200);
   await expect(page.locator("h1").first()).toBeVisible();
-  await expect(page.locator("figure svg, .empty-state").first()).toBeVisible();
-  test.info().annotations.push({ type: "consumption page", description: `${elapsedMs} ms with a ${slowMs} ms back-end` });
-  expect(elapsedMs).toBeLessThan(slowMs * 1.5);
+  await expect(page.locator("figure svg").first()).toBeVisible();
+  expect(addedMs).toBeLessThan(slowMs * 1.5);
 });
 
 test("the dashboard, after a page of the tenancy, takes about one back-end delay", async ({ page }) => {
-  delayMs = slowMs;
-  // Moving through the tenancy's pages, as a resident does: the layout has seen its meters.
-  await timedVisit(page, `${tenancy}/consumption/heat-energy`);
-  const { response, elapsedMs } = await timedVisit(page, tenancy);
+  // The baseline visit is a page of the tenancy: its layout has seen the tenancy's meters.
+  const { response, addedMs } = await addedBySlowBackend(page, tenancy);
   expect(response?.status()).toBe(200);
   await expect(page.locator("#rating-heading")).toBeVisible();
-  test.info().annotations.push({ type: "dashboard", description: `${elapsedMs} ms with a ${slowMs} ms back-end` });
-  expect(elapsedMs).toBeLessThan(slowMs * 1.5);
+  expect(addedMs).toBeLessThan(slowMs * 1.5);
 });
 
 test("a back-end slower than API_TIMEOUT_MS gives the localized error in the page once the deadline passes", async ({ page }) => {
