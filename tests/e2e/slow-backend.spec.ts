@@ -114,8 +114,11 @@ async function timedVisit(page: Page, path: string) {
  */
 async function addedBySlowBackend(page: Page, path: string) {
   delayMs = 0;
-  const baseline = await timedVisit(page, path);
-  expect(baseline.response?.status()).toBe(200);
+  // Twice: the first visit of a fresh portal also loads its modules and translations.
+  const first = await timedVisit(page, path);
+  expect(first.response?.status()).toBe(200);
+  const second = await timedVisit(page, path);
+  const baseline = second.elapsedMs < first.elapsedMs ? second : first;
   delayMs = slowMs;
   const slow = await timedVisit(page, path);
   test.info().annotations.push({ type: path, description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without` });
