@@ -33,22 +33,14 @@ export interface DashboardClimate {
   face: Smiley | null;
 }
 
-export async function loadDashboard(
-  context: AppLoadContext,
-  tenancy: Tenancy,
-  meterKinds: readonly QuantityId[],
-  { language, t }: { language: string; t: TFunction },
-) {
+/** The dashboard's one back-end call for a tenancy with these meters (also started early, ADR 0021). */
+export function dashboardCall(tenancyId: number, meterKinds: readonly QuantityId[], today = todayInCopenhagen()) {
   const measured = withTotalWater(meterKinds);
   const consumption = consumptionQuantityIds.filter((q) => measured.includes(q));
   const climate = indoorClimateQuantityIds.filter((q) => measured.includes(q));
   const ratingQuantity = ratingQuantityOf(consumption);
-  const now = new Date();
-  const today = todayInCopenhagen(now);
   const period = defaultPeriod(today);
-  const tenancyId = tenancy.tenancyId;
-
-  const { rating, consumption: consumptionTable, climate: climateTable } = await context.api.tenant.dashboard({
+  const input: Parameters<AppLoadContext["api"]["tenant"]["dashboard"]>[0] = {
     tenancyId,
     ratingQuantity,
     consumption:
@@ -56,7 +48,19 @@ export async function loadDashboard(
         ? { tenancyId, quantities: [...consumption], ...toApiRange(period), groupBy: "UNIT", compareWith: "PREVIOUS_PERIOD" }
         : null,
     climate: climate.length > 0 ? { tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" } : null,
-  });
+  };
+  return { input, consumption, climate, ratingQuantity, period };
+}
+
+export async function loadDashboard(
+  context: AppLoadContext,
+  tenancy: Tenancy,
+  meterKinds: readonly QuantityId[],
+  { language, t }: { language: string; t: TFunction },
+) {
+  const now = new Date();
+  const { input, consumption, climate, ratingQuantity, period } = dashboardCall(tenancy.tenancyId, meterKinds, todayInCopenhagen(now));
+  const { rating, consumption: consumptionTable, climate: climateTable } = await context.api.tenant.dashboard(input);
 
   // One row (the unit); columns by quantity descriptor, looked up by name rather than position.
   const valueOf = (table: typeof consumptionTable, quantity: QuantityId, which: "values" | "comparisonValues") => {

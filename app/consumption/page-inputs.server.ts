@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { todayInCopenhagen, type Period } from "~/domain/period";
 import { readPeriodQuery, type CompareChoice } from "~/domain/period-query";
+import type { QuantityId } from "~/domain/quantities";
 import { spanType, type SpanType } from "~/domain/span";
 import { graphInputOf, type GraphRequest } from "./chart-view.server";
 import type { ConsumptionPage } from "./consumption-page.server";
@@ -47,6 +48,26 @@ export function pageInputsFromUrl(
   });
   if (query.redirectSearch !== null) return null;
   return { tenancyId, period: query.period, compare: query.compare, span: spanType(query.period, true) };
+}
+
+/**
+ * The meter kinds this portal instance last saw for each tenancy, from the account service's
+ * answer on any of its pages: a hint to start the dashboard's call before the guard answers
+ * (ADR 0021), never shown to anyone. A stale or missing hint costs one round trip. Bounded.
+ */
+const meterKindsSeen = new Map<number, readonly QuantityId[]>();
+const meterKindsKept = 10_000;
+
+export function rememberMeterKinds(tenancyId: number, kinds: readonly QuantityId[]): void {
+  meterKindsSeen.delete(tenancyId);
+  if (meterKindsSeen.size >= meterKindsKept) meterKindsSeen.delete(meterKindsSeen.keys().next().value!);
+  meterKindsSeen.set(tenancyId, kinds);
+}
+
+export function meterKindsHint(params: { tenancyId?: string }): { tenancyId: number; kinds: readonly QuantityId[] } | null {
+  const tenancyId = Number(params.tenancyId);
+  const kinds = meterKindsSeen.get(tenancyId);
+  return kinds ? { tenancyId, kinds } : null;
 }
 
 /** Starts the back-end call of a chart (as `loadPageChart` will make it), answer unawaited. */

@@ -12,7 +12,8 @@ import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { TFunction } from "i18next";
-import { loadDashboard } from "~/consumption/dashboard.server";
+import { dashboardCall, loadDashboard } from "~/consumption/dashboard.server";
+import { meterKindsHint, rememberMeterKinds } from "~/consumption/page-inputs.server";
 
 /**
  * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the
@@ -20,8 +21,12 @@ import { loadDashboard } from "~/consumption/dashboard.server";
  * 'data not yet available' until then.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // With the tenancy's meters seen before, its figures are asked while the guard asks (ADR 0021).
+  const hint = meterKindsHint(params);
+  if (hint) context.api.prefetch.tenant.dashboard(dashboardCall(hint.tenancyId, hint.kinds).input);
   const { tenancy } = await requireTenancy(request, params, context);
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
+  rememberMeterKinds(tenancy.tenancyId, kinds);
   const language = await languageOf(request);
   const t = (await translatorFor(request)) as unknown as TFunction;
   const overview = await loadDashboard(context, tenancy, kinds, { language, t });

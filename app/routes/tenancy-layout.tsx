@@ -6,6 +6,7 @@ import { Modal } from "~/components/modal";
 import { RouteError } from "~/components/route-error";
 import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
+import { rememberMeterKinds } from "~/consumption/page-inputs.server";
 import { withTotalWater } from "~/domain/meters";
 import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "~/domain/quantities";
 
@@ -34,6 +35,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, tenancies, tenancy } = await requireTenancy(request, params, context);
   const session = await context.session.get();
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
+  // What the dashboard will ask for, should the resident open it next (ADR 0021).
+  rememberMeterKinds(tenancy.tenancyId, kinds);
   const measured = withTotalWater(kinds);
   return {
     /** The consumption views of the side menu: the unit's quantities, then indoor climate. */

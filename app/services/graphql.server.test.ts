@@ -312,6 +312,81 @@ describe("createGraphQLService", () => {
   });
 });
 
+describe("one deadline per request (ADR 0021)", () => {
+  /** A back-end that answers each call after `ms`, or rejects when its signal aborts first. */
+  const slowBackend = (ms: number) =>
+    fakeFetch(
+      ({ signal }) =>
+        new Promise<Response>((resolve, reject) => {
+          const timer = setTimeout(() => resolve(jsonResponse({ data: user })), ms);
+          signal?.addEventListener("abort", () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          });
+        }),
+    );
+
+  it("gives a call made late in the request only what is left of the deadline", async () => {
+    const backend = slowBackend(150);
+    const api = service(backend.fetch, { timeoutMs: 250, deadline: AbortSignal.timeout(250) });
+    await expect(api.request(UserQuery, { id: "1" }, userSchema, "x")).resolves.toEqual(user);
+    // 150 ms are gone: a second call of 150 ms no longer fits, though it would within its own 250 ms.
+    expectServiceFailure(await rejectionOf(api.request(UserQuery, { id: "2" }, userSchema, "x")), 503, "service_unavailable");
+  });
+
+  it("is shared by the request's calls to every service", async () => {
+    const backend = slowBackend(10);
+    const deadline = new AbortController();
+    const account = service(backend.fetch, { deadline: deadline.signal });
+    const tenant = service(backend.fetch, { service: "tenant", deadline: deadline.signal });
+    await Promise.all([account.request(UserQuery, {}, userSchema, "x"), tenant.request(UserQuery, {}, userSchema, "x")]);
+    expect(backend.sent.map((sent) => sent.signal)).toEqual([deadline.signal, deadline.signal]);
+  });
+});
+
+describe("calls started on a guess (ADR 0021)", () => {
+  const refused = () => fakeFetch(() => jsonResponse({ data: null, errors: [{ message: "Adgang ikke tilladt", extensions: { code: "FORBIDDEN" } }] }));
+  const signOut = () =>
+    vi.fn(async (): Promise<never> => {
+      throw new Response(null, { status: 302, headers: { location: "/login" } });
+    });
+
+  it("share their answer with the same call made later, so it is sent once", async () => {
+    const backend = fakeFetch(() => jsonResponse({ data: user }));
+    const api = service(backend.fetch, { getToken: async () => "token" });
+    void api.speculative.request(UserQuery, { id: "1" }, userSchema, "x");
+    await expect(api.request(UserQuery, { id: "1" }, userSchema, "x")).resolves.toEqual(user);
+    expect(backend.calls()).toBe(1);
+  });
+
+  it("never sign the resident out when the service refuses them", async () => {
+    const onAuthRequired = signOut();
+    const api = service(refused().fetch, { getToken: async () => "token", onAuthRequired });
+    const thrown = await rejectionOf(api.speculative.request(UserQuery, { id: "7019" }, userSchema, "x"));
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect(onAuthRequired).not.toHaveBeenCalled();
+  });
+
+  it("leave the refusal to a caller that needs the answer, which signs out as before", async () => {
+    const onAuthRequired = signOut();
+    const backend = refused();
+    const api = service(backend.fetch, { getToken: async () => "token", onAuthRequired });
+    const guessed = api.speculative.request(UserQuery, { id: "7009" }, userSchema, "x");
+    const needed = api.request(UserQuery, { id: "7009" }, userSchema, "x");
+    await rejectionOf(guessed);
+    expect(await rejectionOf(needed)).toMatchObject({ status: 302 });
+    expect(onAuthRequired).toHaveBeenCalledTimes(1);
+    expect(backend.calls()).toBe(1);
+  });
+
+  it("are not sent without a token, nor as mutations", async () => {
+    const backend = fakeFetch(() => jsonResponse({ data: user }));
+    await rejectionOf(service(backend.fetch, { getToken: async () => null }).speculative.request(UserQuery, {}, userSchema, "x"));
+    await rejectionOf(service(backend.fetch, { getToken: async () => "token" }).speculative.request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"));
+    expect(backend.calls()).toBe(0);
+  });
+});
+
 describe("answers shared between requests (ADR 0015)", () => {
   function setUp() {
     let now = 1_000_000;

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type Page } from "@playwright/test";
+import { e2e } from "./env";
+import { demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard } from "./helpers";
+
+/**
+ * Issue 13, "Back-end calls run one after another" (ADR 0021). A third portal instance (the same
+ * build and session secret) talks to the e2e back-end through a proxy that holds every call for
+ * `delayMs`, as a slow network or a slow service would. A page must take about one delay, since it
+ * starts all its calls at once, and a back-end slower than API_TIMEOUT_MS gives the page's
+ * localized "cannot reach our service" message once the page's one deadline has passed.
+ */
+
+const apiTimeoutMs = 4000;
+const slowMs = 1500;
+let delayMs = 0;
+let proxy: http.Server;
+let portal: ChildProcess;
+let portalURL: string;
+
+// Delays of seconds, a portal to start and a sign-in per test: more than the default 30 s on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Forwards every request to the e2e back-end after `delayMs` (read when the request arrives). */
+function startDelayingProxy(): Promise<number> {
+  proxy = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const timer = setTimeout(() => {
+        const upstream = http.request(
+          { hostname: "127.0.0.1", port: e2e.backendPort, path: request.url, method: request.method, headers: request.headers },
+          (answer) => {
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          },
+        );
+        upstream.on("error", () => response.destroy());
+        upstream.end(Buffer.concat(chunks));
+      }, delayMs);
+      // The portal gave up (its deadline passed): nothing to forward.
+      response.on("close", () => clearTimeout(timer));
+    });
+  });
+  return new Promise((resolve) => proxy.listen(0, "127.0.0.1", () => resolve((proxy.address() as AddressInfo).port)));
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const proxyPort = await startDelayingProxy();
+  const port = await freePort();
+  portalURL = `http://127.0.0.1:${port}`;
+  const service = (name: string) => `http://127.0.0.1:${proxyPort}/${name}/graphql`;
+  portal = spawn(process.execPath, ["build/node/server.js"], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: e2e.sessionSecret,
+      ACCOUNT_API_URL: service("account"),
+      USERS_API_URL: service("users"),
+      TENANT_DATA_API_URL: service("tenant"),
+      API_TIMEOUT_MS: String(apiTimeoutMs),
+    },
+  });
+  const startedAt = Date.now();
+  for (;;) {
+    const up = await fetch(`${portalURL}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() - startedAt > 100_000) throw new Error("the slow-back-end portal did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+});
+
+test.afterAll(async () => {
+  portal?.kill();
+  await new Promise((resolve) => proxy?.close(resolve));
+});
+
+test.beforeEach(async ({ page, context }) => {
+  // Signed in on the main portal; the same session opens the slow one (same secret, same back-end).
+  delayMs = 0;
+  await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
+  const cookie = await sessionCookie(context);
+  await context.addCookies([{ ...cookie!, domain: "127.0.0.1", path: "/" }]);
+});
+
+/** The time until the page's document arrives (its loaders done), and the page. */
+async function timedVisit(page: Page, path: string) {
+  const started = Date.now();
+  const response = await page.goto(`${portalURL}${path}`, { waitUntil: "commit" });
+  const elapsedMs = Date.now() - started;
+  await page.waitForLoadState("domcontentloaded");
+  return { response, elapsedMs };
+}
+
+/**
+ * What the back-end's delay adds to a page: its time with every call held `slowMs`, less its time
+ * without a delay just before (what rendering costs this machine, busy or not).
+ */
+async function addedBySlowBackend(page: Page, path: string) {
+  delayMs = 0;
+  // Twice: the first visit of a fresh portal also loads its modules and translations.
+  const first = await timedVisit(page, path);
+  expect(first.response?.status()).toBe(200);
+  const second = await timedVisit(page, path);
+  const baseline = second.elapsedMs < first.elapsedMs ? second : first;
+  delayMs = slowMs;
+  const slow = await timedVisit(page, path);
+  test.info().annotations.push({ type: path, description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without` });
+  return { ...slow, addedMs: slow.elapsedMs - baseline.elapsedMs };
+}
+
+const tenancy = `/t/${demoTenancyIds.anna}`;
+
+test("a consumption page takes about one back-end delay, not one per call", async ({ page }) => {
+  const { response, addedMs } = await addedBySlowBackend(page, `${tenancy}/consumption/heat-energy?from=2026-01-01&to=2026-01-31`);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.locator("figure svg").first()).toBeVisible();
+  expect(addedMs).toBeLessThan(slowMs * 1.5);
+});
+
+test("the dashboard, after a page of the tenancy, takes about one back-end delay", async ({ page }) => {
+  // The baseline visit is a page of the tenancy: its layout has seen the tenancy's meters.
+  const { response, addedMs } = await addedBySlowBackend(page, tenancy);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("#rating-heading")).toBeVisible();
+  expect(addedMs).toBeLessThan(slowMs * 1.5);
+});
+
+test("a back-end slower than API_TIMEOUT_MS gives the localized error in the page once the deadline passes", async ({ page }) => {
+  delayMs = apiTimeoutMs + 2000;
+  const { response, elapsedMs } = await timedVisit(page, `${tenancy}/consumption/heat-energy`);
+  expect(response?.status()).toBe(503);
+  const texts = JSON.parse(readFileSync("locales/da/common.json", "utf8")) as { errors: { service_unavailable: string } };
+  await expect(page.getByRole("alert")).toContainText(texts.errors.service_unavailable);
+  expect(await page.content()).not.toMatch(/at .*\.(js|ts):\d+/);
+  // One deadline for the page, not one per call in a row.
+  expect(elapsedMs).toBeLessThan(apiTimeoutMs + 1500);
+});
