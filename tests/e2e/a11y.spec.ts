@@ -88,7 +88,7 @@ for (const { name, viewport } of widths) {
     });
 
     test("the consumption screens: overview, detailed, price, CO2 with its dialog, room, meter, indoor climate, 404", async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await signIn(page, demoAccounts.jens.email);
       const base = `/t/${demoTenancyIds.jensFirst}`;
       await expect(page).toHaveURL(new RegExp(`${base}$`));

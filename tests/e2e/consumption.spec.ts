@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
+import { demoAccounts, demoTenancyIds, expectNoNulByte, signInAndWaitForDashboard, useLanguage } from "./helpers";
 import { copenhagenMidnight, formatFixed, highestHour, metersOfUnit, nextDay, readingAt, registerConsumption, sampleAverage } from "./readings";
 
 /**
@@ -50,6 +50,7 @@ function meterIdsOf(unitId: number, quantity: string): number[] {
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
+  await expectNoNulByte(response, path);
   await expect(page.locator("main h1")).toBeVisible();
   await expect(page.locator(".route-error")).toHaveCount(0);
 }

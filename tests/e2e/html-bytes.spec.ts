@@ -1,27 +1,23 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
+import { demoAccounts, demoTenancyIds, expectNoNulByte, signInAndWaitForDashboard, useLanguage } from "./helpers";
 
 /**
  * No page carries a NUL byte (issue 13 item 5, react#31134: React 18's Node renderer wrote one
  * before a multibyte character in about one page in thirty, "Samme periode sidste \0år"). Which page
  * is hit depends on where the text's "å", "ø", "æ", "³" or "–" falls against React's 2048-byte
- * write buffer, so this crawls a few hundred signed-in pages in the languages with the most of them,
+ * write buffer, so this crawls a hundred signed-in pages in each of the languages with the most of them,
  * following the links each page offers (periods, resolutions, comparisons, tabs, rooms and meters).
  * Only the bytes are checked, so the JavaScript project alone runs it (the same HTML goes to both).
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "checks the server's bytes, the same for both projects");
 
-/** Fetches a page (following redirects) and fails on a NUL byte in its HTML, naming the page and what is around it. */
-async function expectNoNulByte(request: APIRequestContext, path: string): Promise<string> {
+/** Fetches a page (following redirects) and fails on a NUL byte in its HTML. */
+async function fetchPage(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
   expect(response.status(), path).toBe(200);
   // Downloads (a statement's PDF) are binary; only pages are rendered by React.
   if (!response.headers()["content-type"]?.startsWith("text/html")) return "";
-  const body = await response.body();
-  const at = body.indexOf(0);
-  const around = at < 0 ? "" : body.subarray(Math.max(0, at - 40), at + 40).toString("utf8");
-  expect(at, `NUL byte at ${at} of ${path}: ${JSON.stringify(around)}`).toBe(-1);
-  return body.toString("utf8");
+  return expectNoNulByte(response, path);
 }
 
 /** The tenancy's own page links in a page (hrefs in the HTML, entities decoded). */
@@ -42,7 +38,7 @@ async function crawl(request: APIRequestContext, start: string, tenancyId: numbe
   let visited = 0;
   while (queue.length > 0 && visited < limit) {
     const path = queue.shift()!;
-    const html = await expectNoNulByte(request, path);
+    const html = await fetchPage(request, path);
     visited++;
     for (const link of linksOf(html, tenancyId)) {
       if (!seen.has(link)) {
@@ -56,7 +52,7 @@ async function crawl(request: APIRequestContext, start: string, tenancyId: numbe
 
 for (const language of ["da", "nb"] as const) {
   test(`no NUL byte in the consumption pages, in ${language}`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
     await useLanguage(page, language);
     const base = `/t/${demoTenancyIds.jensFirst}`;
@@ -68,8 +64,8 @@ for (const language of ["da", "nb"] as const) {
       `${base}/consumption/indoor-climate?from=2026-10-01&to=2026-10-31`,
     ];
     let pages = 0;
-    for (const start of starts) pages += await crawl(page.request, start, demoTenancyIds.jensFirst, 40);
+    for (const start of starts) pages += await crawl(page.request, start, demoTenancyIds.jensFirst, 20);
     // The crawl really went through the pages (a broken link pattern would visit only the starts).
-    expect(pages).toBeGreaterThan(150);
+    expect(pages).toBeGreaterThanOrEqual(80);
   });
 }
