@@ -14,8 +14,11 @@ import { demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard 
  * localized "cannot reach our service" message once the page's one deadline has passed.
  */
 
-const apiTimeoutMs = 4000;
-const slowMs = 1500;
+// The issue's own figure: every service answering in 3 s. A page that waits for its calls one after
+// another adds two or three delays (6–9 s); one that starts them at once adds one. A long delay keeps
+// that difference far above what a busy machine adds to rendering.
+const apiTimeoutMs = 8000;
+const slowMs = 3000;
 let delayMs = 0;
 let proxy: http.Server;
 let portal: ChildProcess;
@@ -120,7 +123,11 @@ async function addedBySlowBackend(page: Page, path: string) {
   const second = await timedVisit(page, path);
   const baseline = second.elapsedMs < first.elapsedMs ? second : first;
   delayMs = slowMs;
-  const slow = await timedVisit(page, path);
+  // Twice too, the quicker counting: a busy machine only ever adds time, while calls made one after
+  // another can never come in under two delays.
+  const slowFirst = await timedVisit(page, path);
+  const slowSecond = await timedVisit(page, path);
+  const slow = slowSecond.elapsedMs < slowFirst.elapsedMs ? slowSecond : slowFirst;
   test.info().annotations.push({ type: path, description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without` });
   return { ...slow, addedMs: slow.elapsedMs - baseline.elapsedMs };
 }
