@@ -14,8 +14,11 @@ test.describe("tenancy area", () => {
     await page.getByRole("button", { name: "Switch tenancy" }).click();
 
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensSecond}$`));
-    const secondAddress = await page.getByRole("heading", { level: 1 }).innerText();
-    expect(secondAddress).not.toBe(firstAddress);
+    // With JavaScript the address bar changes when the navigation commits, a moment before React
+    // renders the new tenancy (startTransition): wait for the heading to change, then read it.
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).not.toHaveText(firstAddress);
+    const secondAddress = await heading.innerText();
     await expect(page.getByRole("status")).toContainText(`Showing ${secondAddress}.`);
     await expect(select).toHaveValue(String(demoTenancyIds.jensSecond));
 
