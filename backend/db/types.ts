@@ -252,7 +252,57 @@ export interface SeedStepsTable {
   name: string;
 }
 
+/** An alarm of a user on a tenancy (migration 0005, issue 14; rules in app/domain/alarms.ts). */
+export interface AlarmsTable {
+  id: Generated<number>;
+  user_id: number;
+  tenancy_id: number;
+  quantity: string;
+  type: "threshold" | "comparison" | "zero" | "minimum" | "maximum";
+  frequency: "day" | "week" | "month" | "year";
+  /** In the quantity's unit; a percentage for comparison; 0 for zero consumption. */
+  level: number;
+  enabled: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  created_at: IsoInstant;
+  updated_at: IsoInstant;
+}
+
+/** What a resident reads: an alarm that fired, or a consumption report (migration 0005). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  tenancy_id: number;
+  alarm_id: number | null;
+  kind: "high_consumption" | "zero_consumption" | "indoor_climate" | "consumption_report";
+  quantity: string | null;
+  alarm_type: string | null;
+  frequency: string | null;
+  direction: "above" | "below" | "increase" | null;
+  threshold: number | null;
+  value: number | null;
+  compared_value: number | null;
+  period_start: IsoDate;
+  period_end: IsoDate;
+  report_code: string | null;
+  created_at: IsoInstant;
+  read_at: IsoInstant | null;
+  emailed_at: IsoInstant | null;
+}
+
+/** One evaluated closed period of an alarm (migration 0005). */
+export interface AlarmEvaluationsTable {
+  alarm_id: number;
+  period_start: IsoDate;
+  period_end: IsoDate;
+  evaluated_at: IsoInstant;
+  values_seen: number;
+  fired: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+}
+
 export interface Database {
+  alarms: AlarmsTable;
+  notifications: NotificationsTable;
+  alarm_evaluations: AlarmEvaluationsTable;
   users: UsersTable;
   properties: PropertiesTable;
   property_settings: PropertySettingsTable;

@@ -60,7 +60,7 @@ describe("migration 0004_token_families", () => {
     await db.deleteFrom("users").where("id", "=", 2).execute();
     expect((await db.selectFrom("token_families").select("id").execute()).map((r) => r.id)).toEqual(["live", "logged-out"]);
 
-    const { error } = await migrator().migrateDown();
+    const { error } = await migrator().migrateTo("0003_accounts");
     expect(error).toBeUndefined();
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'token_families'`.execute(db);
     expect(tables.rows).toEqual([]);

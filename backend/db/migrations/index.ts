@@ -8,12 +8,14 @@ import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_readings";
 import * as m0003 from "./0003_accounts";
 import * as m0004 from "./0004_token_families";
+import * as m0005 from "./0005_alarms";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
   "0002_readings": m0002,
   "0003_accounts": m0003,
   "0004_token_families": m0004,
+  "0005_alarms": m0005,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
