@@ -7,16 +7,12 @@ import { compressPage } from "~/http/compress-page.server";
 import { renderPage } from "~/http/render-page.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
 
-/** Rendering gives up after this long; every back-end call times out well before it. */
-export const streamTimeout = 10_000;
-
 /**
- * Pages are rendered whole and sent as one body. No loader defers data (every loader has awaited
- * its back-end calls before rendering starts), so streaming would only send the same bytes in
- * dozens of small chunks, each passing a web stream, a Node stream and gzip on its own: rendering
- * to one buffer saves about a tenth of a dashboard request's CPU (measured with npm run bench).
- * The buffer is then gzipped in one go (compress-page.server.ts), not by server.ts's zlib stream.
- * renderPage uses React's web-streams build: the Node build writes NUL bytes (ADR 0023).
+ * Pages are rendered whole, with renderToString, and sent as one body. No loader defers data (every
+ * loader has awaited its back-end calls before rendering starts), so streaming would only send the
+ * same bytes in dozens of small chunks, each passing a stream and gzip on its own. The buffer is
+ * gzipped in one go (compress-page.server.ts), not by server.ts's zlib stream. renderPage does not
+ * use React's streaming Node build, which writes NUL bytes into pages (ADR 0023, ADR 0024).
  */
 export default async function handleRequest(
   request: Request,
@@ -29,34 +25,18 @@ export default async function handleRequest(
   const i18n = await createRequestI18n(language);
   const nonce = loadContext.cspNonce;
 
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), streamTimeout + 1000);
-  let rendered = false;
-  try {
-    const html = await renderPage(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        signal: abort.signal,
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (rendered) console.error(error);
-        },
-      },
-    );
-    rendered = true;
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    // Every page, signed in or not, is built from the visitor's cookies (ADR 0020).
-    forbidStoring(responseHeaders);
-    const body = compressPage(html, request.headers.get("Accept-Encoding"), responseHeaders);
-    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
-  } finally {
-    clearTimeout(timer);
-  }
+  const html = renderPage(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Every page, signed in or not, is built from the visitor's cookies (ADR 0020).
+  forbidStoring(responseHeaders);
+  const body = compressPage(html, request.headers.get("Accept-Encoding"), responseHeaders);
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**
