@@ -37,6 +37,16 @@ app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 
+// Methods the Fetch API cannot carry (TRACE, CONNECT, WebDAV's PROPFIND, …) made Remix's request
+// adapter throw, a 500 with a stack trace. They are handed on as OPTIONS, which no route takes: Remix
+// answers 405 with the page in the visitor's language, and entry.server.tsx adds the Allow header of
+// the path (app/http/method-not-allowed.server.ts).
+const fetchMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+app.use((req, _res, next) => {
+  if (!fetchMethods.has(req.method)) req.method = "OPTIONS";
+  next();
+});
+
 // Pages are gzipped by entry.server.tsx as they are rendered, whole and at once
 // (app/http/compress-page.server.ts). Everything else that is not a fingerprinted asset (data
 // requests, resource routes) is gzipped here: for these one-body answers brotli at the compression

@@ -4,6 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
 import { forbidStoring, withoutStoring } from "~/http/cache-control";
 import { compressPage } from "~/http/compress-page.server";
+import { allowedMethods, isMethodNotAllowed } from "~/http/method-not-allowed.server";
 import { renderPage } from "~/http/render-page.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
 
@@ -33,6 +34,10 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // PUT to /login, POST to the dashboard: Remix answers 405; HTTP wants the methods that would do.
+  if (responseStatusCode === 405) {
+    responseHeaders.set("Allow", allowedMethods(remixContext.manifest.routes, new URL(request.url)));
+  }
   // Every page, signed in or not, is built from the visitor's cookies (ADR 0020).
   forbidStoring(responseHeaders);
   const body = compressPage(html, request.headers.get("Accept-Encoding"), responseHeaders);
@@ -49,6 +54,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => withou
 /** Logs server errors once, without the noise of requests the browser cancelled. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A method the page does not take is the client's mistake, answered 405 with Allow: no stack.
+  if (isMethodNotAllowed(error)) return;
   console.error(error);
 };
 
