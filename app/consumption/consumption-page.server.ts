@@ -23,6 +23,7 @@ import type { Tenancy } from "~/services/account/schemas";
 import type { TenantUnit } from "~/services/tenant/schemas";
 import { requireTenancy } from "~/session/guards.server";
 import { unlessRefused } from "./chart-view.server";
+import { rememberMeterNumbers } from "./page-inputs.server";
 
 /**
  * What every consumption page loader starts with (spec section 2, tenancy area): the guard, the
@@ -44,6 +45,8 @@ export interface ConsumptionPage {
 /** The unit of the tenancy among the caller's units (spec section 3: unitUniqueId = apartment uniqueId). */
 export async function unitOfTenancy(context: AppLoadContext, tenancy: Tenancy): Promise<TenantUnit> {
   const units = await context.api.tenant.tenantUnits();
+  // The meter page's calls start before this answer, with the meters' numbers seen here (ADR 0021).
+  for (const unit of units) rememberMeterNumbers(unit.meters);
   const unit = units.find((candidate) => candidate.objectDetails.unit?.unitUniqueId === tenancy.apartment.uniqueId);
   if (!unit) throw data({ error: "no_unit" }, { status: 404 });
   return unit;

@@ -70,6 +70,33 @@ export function meterKindsHint(params: { tenancyId?: string }): { tenancyId: num
   return kinds ? { tenancyId, kinds } : null;
 }
 
+/**
+ * The number of each meter this instance has seen in a tenantUnits answer, by meter id: the meter
+ * page's URL names the meter by id, its calls by number. A hint like the meter kinds: used only as
+ * the variables of a guessed call, never shown; a meter not seen yet costs one round trip. Bounded.
+ */
+interface MeterHint {
+  number: string;
+  quantity: string;
+}
+const metersSeen = new Map<string, MeterHint>();
+const metersKept = 50_000;
+
+export function rememberMeterNumbers(meters: readonly { id: string; number: string; quantity: string }[]): void {
+  for (const meter of meters) {
+    const seen = metersSeen.get(meter.id);
+    if (seen && seen.number === meter.number && seen.quantity === meter.quantity) continue;
+    metersSeen.delete(meter.id);
+    if (metersSeen.size >= metersKept) metersSeen.delete(metersSeen.keys().next().value!);
+    metersSeen.set(meter.id, { number: meter.number, quantity: meter.quantity });
+  }
+}
+
+/** The number and quantity last seen for a meter id (a total-water page's meters are hot and cold). */
+export function meterHint(meterId: string | undefined): MeterHint | null {
+  return (meterId !== undefined && metersSeen.get(meterId)) || null;
+}
+
 /** Starts the back-end call of a chart (as `loadPageChart` will make it), answer unawaited. */
 export function startChart(
   context: AppLoadContext,
@@ -77,4 +104,10 @@ export function startChart(
   options: Pick<GraphRequest, "quantity"> & Partial<Omit<GraphRequest, "quantity" | "tenancyId" | "period">>,
 ): void {
   context.api.prefetch.tenant.graph(graphInputOf({ ...inputs, ...options }));
+}
+
+/** Forgets every hint, as a freshly started instance has none (for tests). */
+export function forgetHints(): void {
+  meterKindsSeen.clear();
+  metersSeen.clear();
 }

@@ -7,6 +7,7 @@ import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { meterLabel } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
+import { meterHint, pageInputsFromUrl, startChart } from "~/consumption/page-inputs.server";
 import { formatDateTime } from "~/domain/bucket-labels";
 import { metersOfQuantity } from "~/domain/meters";
 import { toApiRange } from "~/domain/period";
@@ -29,6 +30,22 @@ export const handle: TenancyHandle = {
  * (readoutMinMax). A meter that is not the unit's, or measures something else, is 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // The chart and the readout need the meter's number, which the URL does not carry: guessed from
+  // the numbers this instance has seen, they are asked while the guard asks (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "previous-period" });
+  const hint = meterHint(params.meterId);
+  if (guess && hint && isQuantityId(hint.quantity)) {
+    startChart(context, guess, { quantity: hint.quantity, meterNumber: hint.number });
+    const guessedRange = toApiRange(guess.period);
+    context.api.prefetch.tenant.readoutMinMax({
+      tenancyId: guess.tenancyId,
+      meterNumber: hint.number,
+      quantity: hint.quantity,
+      fromDate: guessedRange.periodBegin,
+      toDate: guessedRange.periodEnd,
+    });
+  }
+
   const page = await loadConsumptionPage(request, params, context, { defaultCompare: "previous-period" });
   const quantity = requireMeasuredQuantity(page.unit, params.quantity);
   const meter = metersOfQuantity(page.unit.meters, quantity).find((candidate) => candidate.id === params.meterId);
