@@ -37,8 +37,9 @@ test.describe("abuse limits and request checks", () => {
 
   test("failures against one account stop at 100 an hour, but its owner's known browser still signs in", async ({ page, playwright }, info) => {
     test.setTimeout(120_000);
-    // One account per project, so the two projects do not share a lockout.
-    const victim = info.project.name === "js" ? demoAccounts.emma : demoAccounts.mette;
+    // One account per project, so the two projects do not share a lockout, and both accounts only
+    // for this test: a locked account would fail any other test that signs in with it.
+    const victim = info.project.name === "js" ? demoAccounts.lars : demoAccounts.karen;
     const owner = address(info.testId, 200);
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": owner });
     await signIn(page, victim.email);

@@ -5,7 +5,7 @@ import { parsePageFigures } from "../oracle/page-figures";
 import { addDays, expectedFigures, type Compare, type IsoDate, type Span } from "../oracle/recompute";
 import { openRawSource, type RawSource } from "../oracle/sqlite-source";
 import { e2e } from "./env";
-import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, impersonationLink } from "./helpers";
+import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "./helpers";
 
 /**
  * Issue 13's independent oracle: every figure of the consumption pages — the chart table's rows,
@@ -18,8 +18,7 @@ import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, impersonationLink } from "
  *
  * Pages are fetched as HTML with a request context (no rendering): the figures are in the
  * server's markup. Runs in the "js" project only; the nojs project sees the same HTML. Sign-ins come
- * from an address of their own, so the abuse tests' per-address limits cannot refuse them; Emma's
- * account may be locked for new browsers by abuse.spec.ts, so she falls back to the support link.
+ * from an address of their own, so the abuse tests' per-address limits cannot refuse them.
  */
 
 interface Case {
@@ -99,13 +98,7 @@ async function signedIn(
     for (let attempt = 0; attempt < 2 && login.status() === 503; attempt++) {
       login = await request.post("/login/email", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
     }
-    if (login.status() === 429) {
-      // abuse.spec.ts locks this account for new browsers: sign in the way support does instead.
-      const support = await request.get(new URL(impersonationLink(email)).pathname, { maxRedirects: 0 });
-      expect([302, 303], "support sign-in").toContain(support.status());
-    } else {
-      expect([302, 303], `sign-in of ${email}`).toContain(login.status());
-    }
+    expect([302, 303], `sign-in of ${email}`).toContain(login.status());
     const chosen = await request.post("/language", { form: { lng: language, redirectTo: "/" }, maxRedirects: 0 });
     expect(chosen.status()).toBeLessThan(400);
   };

@@ -23,6 +23,12 @@ export const demoAccounts = {
   sofie: { email: "sofie@demo.test", name: "Sofie Hansen", language: "da" },
   /** A deactivated account with the demo password: it cannot sign in. */
   inactive: { email: "ole@demo.test", name: "Ole Madsen", language: "da" },
+  /**
+   * Co-tenants of units 1 and 2, there to be locked out: the end-to-end abuse test sends 100 wrong
+   * passwords for lars (js project) and karen (nojs project), so no other test's account is locked.
+   */
+  lars: { email: "lars@demo.test", name: "Lars Holm", language: "da" },
+  karen: { email: "karen@demo.test", name: "Karen Lund", language: "da" },
 } as const;
 
 export type DemoAccountKey = keyof typeof demoAccounts;

@@ -312,6 +312,8 @@ const plannedUsers: readonly PlannedUser[] = [
   { id: 5, key: "mette", hasPassword: true, isActive: true, createdAt: "2021-10-02T10:05:00.000Z" },
   { id: 6, key: "sofie", hasPassword: false, isActive: true, createdAt: "2026-02-14T12:00:00.000Z" },
   { id: 7, key: "inactive", hasPassword: true, isActive: false, createdAt: "2020-05-05T08:00:00.000Z" },
+  { id: 20, key: "lars", hasPassword: true, isActive: true, createdAt: "2022-04-04T08:00:00.000Z" },
+  { id: 21, key: "karen", hasPassword: true, isActive: true, createdAt: "2022-05-05T08:00:00.000Z" },
 ];
 const userIdOf = (key: DemoAccountKey): number => {
   const user = plannedUsers.find((candidate) => candidate.key === key);
@@ -333,6 +335,8 @@ const plannedMemberships: readonly {
   { tenancyId: demoTenancyIds.jensSecond, user: "jens", isAdmin: false, invitationPending: false, createdAt: "2021-10-09T19:30:00.000Z" },
   { tenancyId: demoTenancyIds.emma, user: "emma", isAdmin: true, invitationPending: false, createdAt: "2024-09-04T16:25:00.000Z" },
   { tenancyId: 7027, user: "inactive", isAdmin: true, invitationPending: false, createdAt: "2020-05-05T08:05:00.000Z" },
+  { tenancyId: 7001, user: "lars", isAdmin: true, invitationPending: false, createdAt: "2022-04-04T08:05:00.000Z" },
+  { tenancyId: 7002, user: "karen", isAdmin: true, invitationPending: false, createdAt: "2022-05-05T08:05:00.000Z" },
 ];
 
 // ---------------------------------------------------------------------------------------------
