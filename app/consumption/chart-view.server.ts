@@ -6,7 +6,7 @@ import { dateLocale, formatDateRange, longBucketLabels, shortBucketLabel } from 
 import { emptyStateOf } from "~/domain/empty-state";
 import { formatCalendarDate } from "~/domain/format";
 import { periodDays, toApiRange, todayInCopenhagen, type Period } from "~/domain/period";
-import type { CompareChoice } from "~/domain/period-query";
+import { comparedPeriod, type CompareChoice } from "~/domain/period-query";
 import { quantityDefinition, type QuantityId } from "~/domain/quantities";
 import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "~/domain/quantity-format";
 import { indoorClimateBands } from "~/domain/smileys";
@@ -90,7 +90,15 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     from: formatCalendarDate(period.from, language),
     to: formatCalendarDate(period.to, language),
   });
-  const comparisonLabel = compareWith.length > 0 ? t(`compare.${compare}`) : null;
+  // The legend and the table name the compared dates, so a resident can tell what "previous period"
+  // means for a week starting mid-week or a 23-hour day.
+  const compared = comparedPeriod(period, compare);
+  const comparisonLabel =
+    compareWith.length === 0
+      ? null
+      : compared
+        ? `${t(`compare.${compare}`)} (${formatDateRange(compared.from, compared.to, language)})`
+        : t(`compare.${compare}`);
 
   // A period of today only, still without data, says so in the spec's words.
   const emptyKey = emptyStateOf(period, todayInCopenhagen());

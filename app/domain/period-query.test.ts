@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { billingYear, canStepBack, canStepForward, periodSearch, presetOf, readPeriodQuery, sinceMovingIn, type PeriodContext } from "./period-query";
+import { billingYear, comparedPeriod, canStepBack, canStepForward, periodSearch, presetOf, readPeriodQuery, sinceMovingIn, type PeriodContext } from "./period-query";
 
 const context: PeriodContext = {
   today: "2026-11-22",
@@ -100,5 +100,19 @@ describe("stepping limits and links", () => {
     expect(periodSearch({ from: "2026-01-01", to: "2026-01-31" }, "none", { tab: "detailed", view: null })).toBe(
       "from=2026-01-01&to=2026-01-31&compare=none&tab=detailed",
     );
+  });
+});
+
+describe("comparedPeriod (ADR 0018)", () => {
+  it("is the same number of days just before, or the same dates a year earlier", () => {
+    expect(comparedPeriod({ from: "2026-03-29", to: "2026-03-29" }, "previous-period")).toEqual({ from: "2026-03-28", to: "2026-03-28" });
+    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-period")).toEqual({ from: "2026-03-30", to: "2026-06-09" });
+    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-year")).toEqual({ from: "2025-06-10", to: "2025-08-20" });
+    expect(comparedPeriod({ from: "2028-02-29", to: "2028-03-01" }, "previous-year")).toEqual({ from: "2027-02-28", to: "2027-03-01" });
+  });
+
+  it("has no dates of its own for the property average or no comparison", () => {
+    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "property-average")).toBeNull();
+    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "none")).toBeNull();
   });
 });

@@ -6,6 +6,8 @@
  * shown with an error, and what was typed is handed back to the form.
  */
 import {
+  addDays,
+  addMonths,
   defaultPeriod,
   isIsoDate,
   matchNamedPeriod,
@@ -152,4 +154,19 @@ export function canStepBack(period: Period, context: Pick<PeriodContext, "tenanc
 /** Stepping forward stops at the period holding today. */
 export function canStepForward(period: Period, context: Pick<PeriodContext, "today">): boolean {
   return period.to < context.today;
+}
+
+/**
+ * The dates a comparison is taken over (ADR 0018), for the legend to name them: the same number of
+ * days just before the period, or the same dates a year earlier (29 February → 28 February). Null
+ * when the comparison has no dates of its own (the property average covers the period's dates) or
+ * there is none.
+ */
+export function comparedPeriod(period: Period, compare: CompareChoice): Period | null {
+  if (compare === "previous-period") {
+    const days = periodDays(period);
+    return { from: addDays(period.from, -days), to: addDays(period.to, -days) };
+  }
+  if (compare === "previous-year") return { from: addMonths(period.from, -12), to: addMonths(period.to, -12) };
+  return null;
 }

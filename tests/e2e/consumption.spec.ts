@@ -429,7 +429,10 @@ test.describe("the period selector", () => {
     await form.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page).toHaveURL(/from=2025-01-01&to=2025-12-31&compare=previous-year/);
     await expect(page.locator(".period-current")).toHaveText("1 January 2025 – 31 December 2025");
-    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText(text("en", "compare.previous-year"));
+    // The legend names the compared dates (issue 13): the same dates a year earlier.
+    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText(
+      `${text("en", "compare.previous-year")} (1 January–31 December 2024)`,
+    );
 
     // End before start: a message, the typed dates kept, the page still there.
     await form.locator('input[name="from"]').fill("2026-05-10");
@@ -451,7 +454,8 @@ test.describe("the period selector", () => {
     const room = `/t/${anna.tenancyId}/consumption/hca/room/stue`;
     await open(page, `${room}?from=2026-10-01&to=2026-10-31`);
     await expect(page.locator('select[name="compare"]')).toHaveValue("previous-period");
-    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText("Forrige periode");
+    // October's 31 days just before: 31 August to 30 September.
+    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText("Forrige periode (31. august–30. september 2026)");
     await open(page, `${room}?from=2026-10-01&to=2026-10-31&compare=property-average`);
     await expect(page.locator("main")).toContainText("Sammenligning ikke mulig");
   });
