@@ -145,27 +145,26 @@ export async function loadPrices(db: Db, quantity: QuantityId, fromS: number, to
 
 /** Index of the bucket holding a day (buckets sorted, contiguous), or -1. */
 function bucketIndexOfDay(buckets: readonly Bucket[], day: DayKey): number {
-  let low = 0;
-  let high = buckets.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const bucket = buckets[middle]!;
-    if (day < bucket.firstDay) high = middle - 1;
-    else if (day >= bucket.endDay) low = middle + 1;
-    else return middle;
-  }
-  return -1;
+  return bucketIndexOf(buckets, (bucket) => (day < bucket.firstDay ? -1 : day >= bucket.endDay ? 1 : 0));
 }
 
 /** Index of the bucket holding an instant (buckets sorted, disjoint, maybe with gaps), or -1. */
 function bucketIndexOfInstant(buckets: readonly Bucket[], utcMs: number): number {
+  return bucketIndexOf(buckets, (bucket) => (utcMs < bucket.start ? -1 : utcMs >= bucket.end ? 1 : 0));
+}
+
+/**
+ * Binary search over sorted, disjoint buckets: `side` says whether what is sought lies before (-1),
+ * in (0) or after (1) a bucket. The index of the bucket holding it, or -1.
+ */
+function bucketIndexOf(buckets: readonly Bucket[], side: (bucket: Bucket) => -1 | 0 | 1): number {
   let low = 0;
   let high = buckets.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const bucket = buckets[middle]!;
-    if (utcMs < bucket.start) high = middle - 1;
-    else if (utcMs >= bucket.end) low = middle + 1;
+    const where = side(buckets[middle]!);
+    if (where < 0) high = middle - 1;
+    else if (where > 0) low = middle + 1;
     else return middle;
   }
   return -1;
