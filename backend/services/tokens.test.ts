@@ -10,7 +10,7 @@ import {
   signInToUsers,
   type TokenAuthData,
 } from "../testing/graphql";
-import { hashToken } from "./tokens";
+import { hashToken, pruneSpentSessions } from "./tokens";
 
 const start = new Date("2026-06-01T10:00:00.000Z");
 let clock: Date;
@@ -277,5 +277,30 @@ describe("revokeToken", () => {
     const users = await signInToUsers(backend, demoAccounts.anna.email);
     expect((await revoke("account", users.refreshToken)).body).toEqual({ data: { revokeToken: { revoked: false } } });
     expect((await revoke("users", users.refreshToken)).body).toEqual({ data: { revokeToken: { revoked: true } } });
+  });
+});
+
+describe("pruning spent sessions", () => {
+  it("deletes tokens expired over 30 days ago and their empty families, and keeps the rest", async () => {
+    await signInToUsers(backend, demoAccounts.anna.email);
+    const db = backend.db;
+    const familiesBefore = await db.selectFrom("token_families").select("id").execute();
+    expect(familiesBefore.length).toBeGreaterThan(0);
+
+    // Still within its life plus 30 days: nothing goes.
+    advance(3600 + 29 * 86_400);
+    expect(await pruneSpentSessions(db, clock)).toEqual({ refreshTokens: 0, families: 0 });
+
+    advance(2 * 86_400);
+    const pruned = await pruneSpentSessions(db, clock);
+    expect(pruned.refreshTokens).toBeGreaterThan(0);
+    expect(pruned.families).toBe(familiesBefore.length);
+    expect(await db.selectFrom("token_families").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("refresh_tokens").select("id").execute()).toEqual([]);
+
+    // A sign-in of today is kept.
+    await signInToUsers(backend, demoAccounts.anna.email);
+    expect(await pruneSpentSessions(db, clock)).toEqual({ refreshTokens: 0, families: 0 });
+    expect(await db.selectFrom("token_families").select("id").execute()).toHaveLength(1);
   });
 });

@@ -380,3 +380,30 @@ export async function familyStartedAt(db: Kysely<Database>, familyId: string): P
     .executeTakeFirst();
   return row?.started_at ? new Date(row.started_at) : null;
 }
+
+/** How long spent sign-ins are kept after their last refresh token expired (reuse is refused anyway). */
+export const spentSessionKeepDays = 30;
+
+/**
+ * Deletes what no request can use any more (issue 13): refresh tokens that expired more than
+ * `keepDays` ago, and the families (ADR 0020) left without a token that were started before then.
+ * An access token naming a deleted family is refused like a revoked one (context.ts looks the family
+ * up and accepts only a row that exists and is not revoked), so pruning never opens a session.
+ * Without it both tables grow by a row per sign-in and per rotation, forever.
+ */
+export async function pruneSpentSessions(
+  db: Kysely<Database>,
+  now: Date,
+  keepDays = spentSessionKeepDays,
+): Promise<{ refreshTokens: number; families: number }> {
+  const cutoff = new Date(now.getTime() - keepDays * 86_400_000).toISOString();
+  const tokens = await db.deleteFrom("refresh_tokens").where("expires_at", "<", cutoff).executeTakeFirst();
+  const families = await db
+    .deleteFrom("token_families")
+    .where("created_at", "<", cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("refresh_tokens").select("refresh_tokens.id").whereRef("refresh_tokens.family_id", "=", "token_families.id"))),
+    )
+    .executeTakeFirst();
+  return { refreshTokens: Number(tokens.numDeletedRows), families: Number(families.numDeletedRows) };
+}
