@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { Suspense, type ReactNode } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderPage } from "./render-page.server";
+import { renderPage, withoutNulBytes } from "./render-page.server";
 
 /**
  * A page whose Danish text lands an "å" (two bytes in UTF-8) on the end of React's 2048-byte write
@@ -58,43 +58,79 @@ describe("renderPage", () => {
     expect(withNul.length).toBeGreaterThan(0);
   });
 
-  it("writes no NUL byte and exactly the page's markup, whatever falls on a write boundary", () => {
+  it("writes no NUL byte and exactly the page's markup, whatever falls on a write boundary", async () => {
     for (const padding of paddings) {
-      const html = renderPage(page(padding));
+      const html = await renderPage(page(padding));
       expect(html.includes(0), `padding ${padding}`).toBe(false);
       expect(html.toString("utf8")).toBe(renderToStaticMarkup(page(padding)));
     }
   });
 
-  it("starts a document with its doctype, as the streaming renderers did", () => {
-    const html = renderPage(
-      <html lang="da">
-        <body>
-          <p>Sidste år</p>
-        </body>
-      </html>
-    ).toString("utf8");
-    expect(html).toBe('<!DOCTYPE html><html lang="da"><body><p>Sidste år</p></body></html>');
+  it("waits for every Suspense boundary, so the page is whole", async () => {
+    let resolveData = () => {};
+    const data = new Promise<void>((resolve) => (resolveData = resolve));
+    let ready = false;
+    function Late() {
+      if (!ready) throw data.then(() => (ready = true));
+      return <p>Sidste år: 12,5 m³</p>;
+    }
+    const rendering = renderPage(
+      <main>
+        <Suspense fallback={<p>…</p>}>
+          <Late />
+        </Suspense>
+      </main>
+    );
+    setTimeout(resolveData, 10);
+    const html = (await rendering).toString("utf8");
+    expect(html).toContain("Sidste år: 12,5 m³");
   });
 
-  it("throws what a component throws, so Remix renders the error boundary instead", () => {
+  it("rejects when the shell cannot render, and reports errors inside a boundary", async () => {
     function Broken(): ReactNode {
       throw new Error("shell broke");
     }
-    expect(() => renderPage(<Broken />)).toThrow("shell broke");
+    await expect(renderPage(<Broken />, { onError: () => {} })).rejects.toThrow("shell broke");
+
+    const errors: unknown[] = [];
+    const html = await renderPage(
+      <main>
+        <Suspense fallback={<p>later</p>}>
+          <Broken />
+        </Suspense>
+      </main>,
+      {
+        onError: (error) => {
+          errors.push(error);
+        },
+      }
+    );
+    expect(errors).toHaveLength(1);
+    expect(html.toString("utf8")).toContain("later");
   });
 
-  it("renders a suspending component's fallback, to be rendered on the client (no loader defers data)", () => {
+  it("gives up on what has not rendered when aborted", async () => {
+    const controller = new AbortController();
     function Never(): ReactNode {
       throw new Promise(() => {});
     }
-    const html = renderPage(
+    const rendering = renderPage(
       <main>
         <Suspense fallback={<p>waiting</p>}>
           <Never />
         </Suspense>
-      </main>
-    ).toString("utf8");
-    expect(html).toContain("waiting");
+      </main>,
+      { signal: controller.signal, onError: () => {} }
+    );
+    setTimeout(() => controller.abort(), 10);
+    expect((await rendering).toString("utf8")).toContain("waiting");
+  });
+
+  it("takes out every zero byte and nothing else", () => {
+    const plain = Buffer.from("Sidste år: 12,5 m³") as Buffer<ArrayBuffer>;
+    expect(withoutNulBytes(plain)).toBe(plain);
+    const broken = Buffer.concat([Buffer.from("sidste "), Buffer.from([0, 0]), Buffer.from("år"), Buffer.from([0])]) as Buffer<ArrayBuffer>;
+    expect(withoutNulBytes(broken).toString("utf8")).toBe("sidste år");
+    expect(withoutNulBytes(Buffer.from([0, 0]) as Buffer<ArrayBuffer>).length).toBe(0);
   });
 });

@@ -1,26 +1,78 @@
+import { Writable } from "node:stream";
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+
+export type RenderPageOptions = {
+  /** The CSP nonce React puts on the inline scripts it writes. */
+  nonce?: string;
+  /** Aborting gives up on whatever has not rendered yet (React renders it on the client instead). */
+  signal?: AbortSignal;
+  /** Every error thrown while rendering, whether or not the page can still be sent. */
+  onError?: (error: unknown) => void;
+};
 
 /**
- * Renders a page whole, to one buffer of UTF-8 bytes, with `renderToString`.
+ * Renders a page whole, to one buffer of UTF-8 bytes, with React's streaming Node build, and takes
+ * out the NUL bytes that build writes (ADR 0024).
  *
- * React 18.3.1's streaming Node build (renderToPipeableStream) encodes each piece of text into a
- * 2048-byte view with TextEncoder.encodeInto; when a multibyte character (å, ø, æ, €, –) does not
- * fit at the end of the view, it sends the whole view, unwritten zero bytes included, and so puts a
- * NUL before the character ("sidste \0år") in about one page in thirty (react#31134, fixed only in
- * React 19, which Remix 2 does not support). `renderToString` builds a JavaScript string and never
- * touches bytes: the one conversion to UTF-8 is Buffer.from below, which cannot split a character.
+ * Streaming is needed even though the page is sent whole: with Remix's single fetch, the loader
+ * data travels inside the document through a Suspense boundary (RemixServer's stream transfer)
+ * that only a streaming renderer waits for; renderToString leaves it empty and the browser never
+ * hydrates. Of React's two streaming builds, the Node one costs about half the CPU of the
+ * web-streams one (ADR 0023's renderer broke the dashboard's p99 budget).
  *
- * It is also the cheapest of React's renderers for a page sent whole: no loader defers data and no
- * component suspends, so nothing is gained by streaming. The web-streams build used before
- * (renderToReadableStream, ADR 0023) had correct bytes too but cost twice the CPU per page and broke
- * the dashboard's p99 budget under load (ADR 0024).
+ * React 18.3.1's Node build encodes text into a 2048-byte view with TextEncoder.encodeInto; when a
+ * multibyte character (å, ø, æ, €, –) does not fit at the end of the view, it sends the whole view,
+ * the bytes it never wrote included, and starts a new one (react#31134, fixed only in React 19,
+ * which Remix 2 does not support). Each view is a fresh `new Uint8Array`, so the bytes it never
+ * wrote are always zero: removing every 0x00 byte from the page restores exactly what React meant
+ * to send. A NUL byte is never part of a valid HTML page (browsers turn one into U+FFFD), so
+ * nothing legitimate is lost.
  *
- * Throws what a component throws; the caller answers with its error page. A component that suspends
- * would render its Suspense fallback here and be rendered on the client: the unit test pins that.
+ * Rejects when not even the document's shell could be rendered (the caller answers with its error
+ * page); resolves with the whole page once everything, including every Suspense boundary, is done.
  */
-export function renderPage(element: ReactNode): Buffer<ArrayBuffer> {
-  const markup = renderToString(element);
-  // renderToString leaves out the doctype the streaming renderers add before a root <html>.
-  return Buffer.from(markup.startsWith("<html") ? `<!DOCTYPE html>${markup}` : markup, "utf8") as Buffer<ArrayBuffer>;
+export function renderPage(element: ReactNode, options: RenderPageOptions = {}): Promise<Buffer<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(element, {
+      nonce: options.nonce,
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        stream.pipe(
+          new Writable({
+            write(chunk: Buffer | string, _encoding, done) {
+              chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+              done();
+            },
+            final(done) {
+              resolve(withoutNulBytes(Buffer.concat(chunks) as Buffer<ArrayBuffer>));
+              done();
+            },
+          }),
+        );
+      },
+      onShellError: reject,
+      onError: options.onError,
+    });
+    if (options.signal) {
+      if (options.signal.aborted) stream.abort(options.signal.reason);
+      else options.signal.addEventListener("abort", () => stream.abort(options.signal!.reason), { once: true });
+    }
+  });
+}
+
+/** The bytes without any 0x00 (see renderPage); the same buffer when it has none, as most pages. */
+export function withoutNulBytes(bytes: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  let at = bytes.indexOf(0);
+  if (at === -1) return bytes;
+  const out = Buffer.allocUnsafe(bytes.length);
+  let length = 0;
+  let from = 0;
+  while (at !== -1) {
+    length += bytes.copy(out, length, from, at);
+    from = at + 1;
+    at = bytes.indexOf(0, from);
+  }
+  length += bytes.copy(out, length, from);
+  return out.subarray(0, length) as Buffer<ArrayBuffer>;
 }
