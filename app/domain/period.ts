@@ -157,7 +157,7 @@ export const namedPeriods = [
 export type NamedPeriod = (typeof namedPeriods)[number];
 
 /** Monday of the week containing `date` (spec section 4: the week starts Monday). */
-function mondayOf(date: IsoDate): IsoDate {
+export function mondayOf(date: IsoDate): IsoDate {
   // 1970-01-01 was a Thursday, so day number + 3 counts from a Monday.
   const dayNumber = toDayNumber(date);
   const weekday = (((dayNumber + 3) % 7) + 7) % 7; // 0 = Monday

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { duePeriods, nextPeriod, periodOf, previousPeriodOfSameLength } from "./periods";
+
+describe("alarm periods", () => {
+  it("are calendar days, weeks from Monday, months and years", () => {
+    expect(periodOf("day", "2026-03-29")).toEqual({ from: "2026-03-29", to: "2026-03-29" });
+    // 2026-03-29 is a Sunday (the spring daylight-saving day): its week began on Monday the 23rd.
+    expect(periodOf("week", "2026-03-29")).toEqual({ from: "2026-03-23", to: "2026-03-29" });
+    expect(periodOf("week", "2026-03-30")).toEqual({ from: "2026-03-30", to: "2026-04-05" });
+    expect(periodOf("month", "2028-02-15")).toEqual({ from: "2028-02-01", to: "2028-02-29" });
+    expect(periodOf("month", "2026-10-25")).toEqual({ from: "2026-10-01", to: "2026-10-31" });
+    expect(periodOf("year", "2026-06-10")).toEqual({ from: "2026-01-01", to: "2026-12-31" });
+    expect(nextPeriod("month", { from: "2026-01-01", to: "2026-01-31" })).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    // A week across the year end.
+    expect(periodOf("week", "2027-01-01")).toEqual({ from: "2026-12-28", to: "2027-01-03" });
+  });
+
+  it("compare with the same number of days just before", () => {
+    expect(previousPeriodOfSameLength({ from: "2026-03-29", to: "2026-03-29" })).toEqual({ from: "2026-03-28", to: "2026-03-28" });
+    expect(previousPeriodOfSameLength({ from: "2026-03-01", to: "2026-03-31" })).toEqual({ from: "2026-01-29", to: "2026-02-28" });
+    expect(previousPeriodOfSameLength({ from: "2026-03-23", to: "2026-03-29" })).toEqual({ from: "2026-03-16", to: "2026-03-22" });
+  });
+
+  it("are due once closed, from the period the alarm was created in", () => {
+    const due = duePeriods({ frequency: "day", createdOn: "2026-11-20", today: "2026-11-24", tenancy: { start: "2020-01-01", end: null } });
+    expect(due.map((d) => d.period.from)).toEqual(["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"]);
+    // Today's day has not closed; neither has this week.
+    expect(duePeriods({ frequency: "week", createdOn: "2026-11-23", today: "2026-11-24", tenancy: { start: "2020-01-01", end: null } })).toEqual([]);
+    expect(duePeriods({ frequency: "week", createdOn: "2026-11-18", today: "2026-11-24", tenancy: { start: "2020-01-01", end: null } })).toEqual([
+      { period: { from: "2026-11-16", to: "2026-11-22" }, counted: { from: "2026-11-16", to: "2026-11-22" } },
+    ]);
+  });
+
+  it("catch up after downtime, at most 400 days back", () => {
+    const due = duePeriods({ frequency: "day", createdOn: "2026-11-01", today: "2026-11-24", tenancy: { start: "2020-01-01", end: null } });
+    expect(due).toHaveLength(23);
+    const old = duePeriods({ frequency: "month", createdOn: "2020-05-05", today: "2026-11-24", tenancy: { start: "2020-01-01", end: null } });
+    expect(old[0]!.period.from).toBe("2025-10-01");
+    expect(old.at(-1)!.period.from).toBe("2026-10-01");
+  });
+
+  it("count only the days inside the tenancy, and leave out periods outside it", () => {
+    const due = duePeriods({ frequency: "month", createdOn: "2026-06-01", today: "2026-11-24", tenancy: { start: "2026-06-15", end: "2026-09-10" } });
+    expect(due).toEqual([
+      { period: { from: "2026-06-01", to: "2026-06-30" }, counted: { from: "2026-06-15", to: "2026-06-30" } },
+      { period: { from: "2026-07-01", to: "2026-07-31" }, counted: { from: "2026-07-01", to: "2026-07-31" } },
+      { period: { from: "2026-08-01", to: "2026-08-31" }, counted: { from: "2026-08-01", to: "2026-08-31" } },
+      { period: { from: "2026-09-01", to: "2026-09-30" }, counted: { from: "2026-09-01", to: "2026-09-10" } },
+    ]);
+  });
+
+  it("treat the daylight-saving days as the days they are", () => {
+    const spring = duePeriods({ frequency: "day", createdOn: "2026-03-28", today: "2026-03-30", tenancy: { start: "2020-01-01", end: null } });
+    expect(spring.map((d) => d.counted)).toEqual([
+      { from: "2026-03-28", to: "2026-03-28" },
+      { from: "2026-03-29", to: "2026-03-29" },
+    ]);
+    const autumnWeek = duePeriods({ frequency: "week", createdOn: "2026-10-25", today: "2026-10-26", tenancy: { start: "2020-01-01", end: null } });
+    expect(autumnWeek.map((d) => d.period)).toEqual([{ from: "2026-10-19", to: "2026-10-25" }]);
+  });
+});
