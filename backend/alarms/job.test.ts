@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../app";
+import { silentLogger } from "../logger";
+import { evaluateAlarms } from "./job";
+
+/**
+ * The job against a real database: the demo property's meters and tenancies, with daily rollups
+ * written by the test so every figure is known. Unit 101 / tenancy 7001 (lars@demo.test, user 20).
+ */
+const tenancyId = 7001;
+const userId = 20;
+let backend: Backend;
+let meters: Record<string, number>;
+
+beforeEach(async () => {
+  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  const rows = await backend.db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", 101).execute();
+  meters = Object.fromEntries(rows.map((row) => [row.quantity, row.id]));
+});
+afterEach(() => backend.close());
+
+async function day(quantity: string, date: string, value: number, weight = 24) {
+  await backend.db
+    .insertInto("consumption_daily")
+    .values({ meter_id: meters[quantity]!, day: date, value, weight })
+    .onConflict((oc) => oc.columns(["meter_id", "day"]).doUpdateSet({ value, weight }))
+    .execute();
+}
+
+async function alarm(values: { quantity: string; type: "threshold" | "comparison" | "zero" | "minimum" | "maximum"; frequency: "day" | "week" | "month" | "year"; level: number; createdAt: string }) {
+  const row = await backend.db
+    .insertInto("alarms")
+    .values({ user_id: userId, tenancy_id: tenancyId, enabled: 1, updated_at: values.createdAt, created_at: values.createdAt, quantity: values.quantity, type: values.type, frequency: values.frequency, level: values.level })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const notifications = () => backend.db.selectFrom("notifications").selectAll().orderBy("id").execute();
+
+describe("the alarm evaluation job", () => {
+  it("fires a due alarm exactly once for its period; running again adds nothing", async () => {
+    const id = await alarm({ quantity: "cold-water-volume", type: "zero", frequency: "day", level: 0, createdAt: "2026-11-20T08:00:00.000Z" });
+    await day("cold-water-volume", "2026-11-20", 0);
+    await day("cold-water-volume", "2026-11-21", 0.012);
+    const now = new Date("2026-11-22T06:00:00.000Z");
+    const first = await evaluateAlarms(backend.db, now);
+    expect(first.notificationIds).toHaveLength(1);
+    expect(await notifications()).toMatchObject([
+      { alarm_id: id, user_id: userId, tenancy_id: tenancyId, kind: "zero_consumption", direction: "above", period_start: "2026-11-21", period_end: "2026-11-21", value: 0.012, threshold: 0, read_at: null },
+    ]);
+    const second = await evaluateAlarms(backend.db, now);
+    expect(second.notificationIds).toEqual([]);
+    expect(await notifications()).toHaveLength(1);
+  });
+
+  it("catches up on every period missed while the back-end was down", async () => {
+    await alarm({ quantity: "heat-energy", type: "threshold", frequency: "day", level: 10, createdAt: "2026-11-18T08:00:00.000Z" });
+    for (const [date, value] of [["2026-11-18", 12], ["2026-11-19", 8], ["2026-11-20", 15], ["2026-11-21", 11]] as const) await day("heat-energy", date, value);
+    const run = await evaluateAlarms(backend.db, new Date("2026-11-22T06:00:00.000Z"));
+    expect(run.evaluated).toBe(4);
+    expect((await notifications()).map((n) => [n.period_start, n.value])).toEqual([["2026-11-18", 12], ["2026-11-20", 15], ["2026-11-21", 11]]);
+  });
+
+  it("evaluates a closed period again when readings for it arrive later", async () => {
+    await alarm({ quantity: "heat-energy", type: "threshold", frequency: "week", level: 50, createdAt: "2026-11-09T08:00:00.000Z" });
+    await day("heat-energy", "2026-11-09", 30, 24);
+    const now = new Date("2026-11-18T06:00:00.000Z");
+    expect((await evaluateAlarms(backend.db, now)).notificationIds).toEqual([]);
+    // The week of 9–15 November gets more days: now 30 + 25 = 55 kWh, above 50.
+    await day("heat-energy", "2026-11-10", 25, 24);
+    const later = await evaluateAlarms(backend.db, now);
+    expect(later.notificationIds).toHaveLength(1);
+    expect(await notifications()).toMatchObject([{ period_start: "2026-11-09", period_end: "2026-11-15", value: 55 }]);
+  });
+
+  it("compares with the same number of days before, and averages the indoor climate", async () => {
+    await alarm({ quantity: "heat-energy", type: "comparison", frequency: "day", level: 50, createdAt: "2026-11-21T08:00:00.000Z" });
+    await day("heat-energy", "2026-11-20", 10);
+    await day("heat-energy", "2026-11-21", 16);
+    await alarm({ quantity: "indoor-relative-humidity", type: "maximum", frequency: "day", level: 65, createdAt: "2026-11-21T08:00:00.000Z" });
+    // 24 hourly samples summing to 1 680: an average of 70 %.
+    await day("indoor-relative-humidity", "2026-11-21", 1680, 24);
+    await evaluateAlarms(backend.db, new Date("2026-11-22T06:00:00.000Z"));
+    expect(await notifications()).toMatchObject([
+      { kind: "high_consumption", direction: "increase", value: 60, compared_value: 10, threshold: 50 },
+      { kind: "indoor_climate", direction: "above", value: 70, threshold: 65 },
+    ]);
+  });
+
+  it("leaves disabled alarms and periods after the tenancy alone", async () => {
+    const id = await alarm({ quantity: "heat-energy", type: "threshold", frequency: "day", level: 1, createdAt: "2026-11-20T08:00:00.000Z" });
+    await day("heat-energy", "2026-11-20", 5);
+    await day("heat-energy", "2026-11-21", 5);
+    await backend.db.updateTable("tenancies").set({ end_date: "2026-11-20" }).where("id", "=", tenancyId).execute();
+    await evaluateAlarms(backend.db, new Date("2026-11-23T06:00:00.000Z"));
+    expect((await notifications()).map((n) => n.period_start)).toEqual(["2026-11-20"]);
+    await backend.db.updateTable("alarms").set({ enabled: 0 }).where("id", "=", id).execute();
+    await backend.db.deleteFrom("notifications").execute();
+    await backend.db.deleteFrom("alarm_evaluations").execute();
+    expect((await evaluateAlarms(backend.db, new Date("2026-11-23T06:00:00.000Z"))).evaluated).toBe(0);
+  });
+});
