@@ -9,6 +9,7 @@ import { firstErrorCode, graphql } from "../testing/graphql";
 import type { CliIo } from "./cli-database";
 import { runImpersonationLink } from "./impersonation-link";
 import { runOutbox } from "./outbox";
+import { runAlarmsEvaluate } from "./alarms-evaluate";
 
 let dataDir: string;
 const portalUrl = "http://portal.example:3000";
@@ -109,5 +110,30 @@ describe("npm run outbox", () => {
 
     const bad = recordingIo();
     expect(await runOutbox(["--limit", "zero"], { env: env(), io: bad })).toBe(1);
+  });
+});
+
+describe("npm run alarms:evaluate", () => {
+  it("evaluates the alarms of DATA_DIR's database once as of --at, and again adds nothing", async () => {
+    const backend = await openBackend();
+    try {
+      const meter = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).where("quantity", "=", "heat-energy").executeTakeFirstOrThrow();
+      await backend.db.insertInto("consumption_daily").values({ meter_id: meter.id, day: "2026-11-20", value: 30, weight: 24 }).execute();
+      await backend.db
+        .insertInto("alarms")
+        .values({ user_id: 20, tenancy_id: 7001, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: "2026-11-20T06:00:00.000Z", updated_at: "2026-11-20T06:00:00.000Z" })
+        .execute();
+    } finally {
+      await backend.close();
+    }
+    const io = recordingIo();
+    expect(await runAlarmsEvaluate(["--at", "2026-11-21T06:00:00Z"], { env: env(), io })).toBe(0);
+    expect(io.stdout[0]).toBe("Evaluated 1 alarm period(s) as of 2026-11-21T06:00:00.000Z: 1 new notification(s).");
+    const again = recordingIo();
+    expect(await runAlarmsEvaluate(["--at", "2026-11-21T06:00:00Z"], { env: env(), io: again })).toBe(0);
+    expect(again.stdout[0]).toContain(": 0 new notification(s).");
+    const bad = recordingIo();
+    expect(await runAlarmsEvaluate(["--at", "yesterday"], { env: env(), io: bad })).toBe(1);
+    expect(bad.stderr[0]).toMatch(/^Usage: npm run alarms:evaluate/);
   });
 });

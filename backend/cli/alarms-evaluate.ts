@@ -1,0 +1,54 @@
+/**
+ * `npm run alarms:evaluate [-- --at <ISO time>]` evaluates every enabled alarm of DATA_DIR's
+ * database once (backend/alarms/job.ts), as of now or of the instant given, and prints what it did.
+ * Safe to run any number of times: each alarm fires at most once per period.
+ */
+import { evaluateAlarms } from "../alarms/job";
+import { CliError, cliEnvironment, isEntryPoint, openCliDatabase, processIo, type CliIo } from "./cli-database";
+
+const usage = "Usage: npm run alarms:evaluate [-- --at <ISO time, e.g. 2026-11-25T06:00:00Z>]";
+
+function parseArgs(args: readonly string[]): { at: Date } {
+  if (args.length === 0) return { at: new Date() };
+  if (args.length === 2 && args[0] === "--at") {
+    const at = new Date(args[1]!);
+    if (!Number.isNaN(at.getTime()) && /^\d{4}-\d{2}-\d{2}T/.test(args[1]!)) return { at };
+  }
+  throw new CliError(usage);
+}
+
+export async function runAlarmsEvaluate(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; io?: CliIo } = {},
+): Promise<number> {
+  const io = options.io ?? processIo;
+  try {
+    const { at } = parseArgs(args);
+    const environment = cliEnvironment(options.env ?? process.env, options.cwd ?? process.cwd());
+    const db = await openCliDatabase(environment.databasePath);
+    try {
+      const run = await evaluateAlarms(db, at);
+      io.out(`Evaluated ${run.evaluated} alarm period(s) as of ${at.toISOString()}: ${run.notificationIds.length} new notification(s).`);
+      if (run.notificationIds.length > 0) io.out(`  notification ids: ${run.notificationIds.join(", ")}`);
+      return 0;
+    } finally {
+      await db.destroy();
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (isEntryPoint(import.meta.url)) {
+  runAlarmsEvaluate(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
