@@ -7,6 +7,7 @@
  *   POST|GET /tenant/graphql    tenant data     (tokens with aud 'users')
  *   GET      /health            200 {"status":"ok"}, 503 when the database cannot be queried
  */
+import { startSchedule } from "./alarms/schedule";
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
@@ -57,6 +58,11 @@ export interface BackendOptions {
   logger?: Logger;
   /** Mailer, portal URL and social providers of the account flows (ADR 0009). */
   accountFlows?: AccountFlowOptions;
+  /**
+   * Run the back-end's own jobs (alarm evaluation, pruning spent sessions) at start-up and hourly
+   * (backend/alarms/schedule.ts). Default false, so tests decide when jobs run; main.ts turns it on.
+   */
+  scheduledJobs?: boolean;
 }
 
 export interface Backend {
@@ -157,6 +163,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await db.destroy();
     throw new Error("jwtSecret must be at least 32 characters");
   }
+  // After the seed and the readings, so a newcomer's demo alarms have fired by the first page.
+  const schedule = options.scheduledJobs === true ? startSchedule(db, options.now ?? (() => new Date()), logger) : undefined;
   const tokens: TokenSettings = {
     key: secretKey(options.jwtSecret ?? randomBytes(32).toString("base64url")),
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? backendDefaults.accessTokenTtlSeconds,
@@ -213,6 +221,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     },
     close() {
       closing ??= (async () => {
+        await schedule?.stop();
         await demoReadings?.stop();
         await Promise.all(Object.values(yogas).map((yoga) => yoga.dispose()));
         await mailer.close();

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     demoReadings: config.seedDemo,
     demoReadingsUnitIds: config.demoReadingsUnitIds ?? undefined,
     accountFlows: config.accountFlows,
+    scheduledJobs: true,
     logger,
   });
 

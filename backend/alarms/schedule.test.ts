@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../app";
+import { silentLogger } from "../logger";
+import { startSchedule } from "./schedule";
+
+const now = () => new Date("2026-11-22T06:00:00.000Z");
+
+describe("the back-end's scheduled jobs", () => {
+  let backend: Backend;
+  const errors: unknown[] = [];
+  const logger = { ...silentLogger, error: (...args: unknown[]) => void errors.push(args) };
+  beforeEach(async () => {
+    errors.length = 0;
+    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger, now });
+  });
+  afterEach(() => backend.close());
+
+  it("evaluate the alarms at start, again on each run, and stop cleanly", async () => {
+    const meter = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).where("quantity", "=", "heat-energy").executeTakeFirstOrThrow();
+    await backend.db.insertInto("consumption_daily").values({ meter_id: meter.id, day: "2026-11-20", value: 30, weight: 24 }).execute();
+    await backend.db
+      .insertInto("alarms")
+      .values({ user_id: 20, tenancy_id: 7001, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: "2026-11-20T06:00:00.000Z", updated_at: "2026-11-20T06:00:00.000Z" })
+      .execute();
+    const schedule = startSchedule(backend.db, now, logger, 60_000);
+    await schedule.runNow();
+    expect(await backend.db.selectFrom("notifications").select(["period_start", "value"]).execute()).toEqual([{ period_start: "2026-11-20", value: 30 }]);
+    await schedule.runNow();
+    expect(await backend.db.selectFrom("notifications").select("id").execute()).toHaveLength(1);
+    await schedule.stop();
+    expect(errors).toEqual([]);
+  });
+
+  it("log a failed run and keep the back-end up", async () => {
+    const broken = { ...backend.db, selectFrom: () => { throw new Error("database gone"); } } as unknown as typeof backend.db;
+    const schedule = startSchedule(broken, now, logger, 60_000);
+    await schedule.runNow();
+    await schedule.stop();
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("start with the back-end when asked to (main.ts does) and stop with it", async () => {
+    const scheduled = await createBackend({ databasePath: ":memory:", seedDemo: true, logger, now, scheduledJobs: true });
+    await scheduled.close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The back-end's own timetable (issue 14): the alarm evaluation and the pruning of spent sessions
+ * run once at start-up and then every `intervalMs` (an hour: the demo readings and real imports
+ * arrive hourly), inside the back-end process. A failed run is logged and the next one tries again;
+ * it never stops the back-end. `npm run alarms:evaluate` runs the evaluation by hand.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/types";
+import type { Logger } from "../logger";
+import { pruneSpentSessions } from "../services/tokens";
+import { evaluateAlarms } from "./job";
+
+export interface ScheduleHandle {
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+  /** Runs once now (also what the timer calls); resolves when done, never rejects. */
+  runNow(): Promise<void>;
+}
+
+export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Logger, intervalMs = 3_600_000): ScheduleHandle {
+  let current: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const runOnce = async () => {
+    if (stopped) return;
+    try {
+      const run = await evaluateAlarms(db, now());
+      if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
+      const pruned = await pruneSpentSessions(db, now());
+      if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
+    } catch (error) {
+      logger.error("scheduled jobs failed (trying again next time):", error);
+    }
+  };
+  const runNow = () => (current = current.then(runOnce));
+  void runNow();
+  const timer = setInterval(() => void runNow(), intervalMs);
+  timer.unref();
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
