@@ -163,8 +163,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await db.destroy();
     throw new Error("jwtSecret must be at least 32 characters");
   }
-  // After the seed and the readings, so a newcomer's demo alarms have fired by the first page.
-  const schedule = options.scheduledJobs === true ? startSchedule(db, options.now ?? (() => new Date()), logger) : undefined;
   const tokens: TokenSettings = {
     key: secretKey(options.jwtSecret ?? randomBytes(32).toString("base64url")),
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? backendDefaults.accessTokenTtlSeconds,
@@ -189,6 +187,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     fetch: flowOptions.fetch ?? ((input, init) => fetch(input, init)),
     impersonationSessionSeconds: flowOptions.impersonationSessionSeconds ?? impersonationSessionSeconds,
   };
+  // After the seed and the readings, so a newcomer's demo alarms have fired by the first page.
+  const schedule =
+    options.scheduledJobs === true ? startSchedule(db, deps.now, logger, { mail: { mailer, portalUrl: flows.portalUrl } }) : undefined;
   const yogas = {
     account: createServiceYoga("account", deps, flows),
     users: createServiceYoga("users", deps, flows),

@@ -22,7 +22,7 @@ describe("the back-end's scheduled jobs", () => {
       .insertInto("alarms")
       .values({ user_id: 20, tenancy_id: 7001, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: "2026-11-20T06:00:00.000Z", updated_at: "2026-11-20T06:00:00.000Z" })
       .execute();
-    const schedule = startSchedule(backend.db, now, logger, 60_000);
+    const schedule = startSchedule(backend.db, now, logger, { intervalMs: 60_000 });
     await schedule.runNow();
     expect(await backend.db.selectFrom("notifications").select(["period_start", "value"]).execute()).toEqual([{ period_start: "2026-11-20", value: 30 }]);
     await schedule.runNow();
@@ -33,7 +33,7 @@ describe("the back-end's scheduled jobs", () => {
 
   it("log a failed run and keep the back-end up", async () => {
     const broken = { ...backend.db, selectFrom: () => { throw new Error("database gone"); } } as unknown as typeof backend.db;
-    const schedule = startSchedule(broken, now, logger, 60_000);
+    const schedule = startSchedule(broken, now, logger, { intervalMs: 60_000 });
     await schedule.runNow();
     await schedule.stop();
     expect(errors.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 /**
- * The back-end's own timetable (issue 14): the alarm evaluation and the pruning of spent sessions
+ * The back-end's own timetable (issue 14): the alarm evaluation (with the e-mails of its new
+ * notifications) and the pruning of spent sessions
  * run once at start-up and then every `intervalMs` (an hour: the demo readings and real imports
  * arrive hourly), inside the back-end process. A failed run is logged and the next one tries again;
  * it never stops the back-end. `npm run alarms:evaluate` runs the evaluation by hand.
@@ -8,7 +9,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import type { Logger } from "../logger";
 import { pruneSpentSessions } from "../services/tokens";
+import type { Mailer } from "../mail/mailer";
 import { evaluateAlarms } from "./job";
+import { mailNewNotifications } from "./mail";
 
 export interface ScheduleHandle {
   /** Stops the timer and waits for a run in progress. */
@@ -17,7 +20,14 @@ export interface ScheduleHandle {
   runNow(): Promise<void>;
 }
 
-export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Logger, intervalMs = 3_600_000): ScheduleHandle {
+export interface ScheduleOptions {
+  /** Where the e-mails of new notifications go (users with e-mail notifications on). */
+  mail?: { mailer: Mailer; portalUrl: string };
+  intervalMs?: number;
+}
+
+export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Logger, options: ScheduleOptions = {}): ScheduleHandle {
+  const intervalMs = options.intervalMs ?? 3_600_000;
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
   const runOnce = async () => {
@@ -25,6 +35,7 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
     try {
       const run = await evaluateAlarms(db, now());
       if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
+      if (options.mail) await mailNewNotifications(db, options.mail.mailer, options.mail.portalUrl, run.notificationIds, now());
       const pruned = await pruneSpentSessions(db, now());
       if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
     } catch (error) {

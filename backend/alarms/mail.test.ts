@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createBackend, type Backend } from "../app";
+import { latestMessages } from "../mail/outbox";
+import { silentLogger } from "../logger";
+import { evaluateAlarms } from "./job";
+import { mailNewNotifications, notificationLine, notificationLink, type MailedNotification } from "./mail";
+
+const portalUrl = "https://portal.example";
+/** Numbers and units are joined by no-break spaces; compared here as plain ones. */
+const plain = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
+
+describe("a notification in an e-mail", () => {
+  const zero: MailedNotification = { id: 1, tenancyId: 7001, quantity: "cold-water-volume", direction: "above", alarmType: "zero", threshold: 0, value: 0.012, periodStart: "2026-11-21", periodEnd: "2026-11-21" };
+  const threshold: MailedNotification = { ...zero, quantity: "heat-energy", alarmType: "threshold", threshold: 120, value: 142, periodStart: "2026-09-14", periodEnd: "2026-09-20" };
+  const increase: MailedNotification = { ...threshold, direction: "increase", alarmType: "comparison", threshold: 25, value: 31.5 };
+  const humid: MailedNotification = { ...zero, quantity: "indoor-relative-humidity", alarmType: "maximum", threshold: 65, value: 70 };
+  const cold: MailedNotification = { ...zero, quantity: "indoor-temperature", direction: "below", alarmType: "minimum", threshold: 18, value: 16.6 };
+
+  it("reads as a sentence in the user's language, with the units and decimals of spec section 9", () => {
+    expect(plain(notificationLine(threshold, "en"))).toBe("Heating, 14–20 September 2026: 142 kWh, above your limit of 120 kWh");
+    expect(plain(notificationLine(threshold, "da"))).toBe("Varme, 14.–20. september 2026: 142 kWh, over din grænse på 120 kWh");
+    expect(plain(notificationLine(zero, "nb"))).toBe("Kaldtvann, 21. november 2026: 0,012 m³, forbruk der det ikke skulle være noe");
+    expect(plain(notificationLine(increase, "en"))).toMatch(/^Heating, 14–20 September 2026: 32 ?% more than the period before \(your limit: 25 ?%\)$/);
+    expect(plain(notificationLine(humid, "da"))).toBe("Luftfugtighed, 21. november 2026: 70 %, gennemsnit over din grænse på 65 %");
+    expect(plain(notificationLine(cold, "en"))).toBe("Temperature, 21 November 2026: 17 °C, average below your limit of 18 °C");
+  });
+
+  it("links to the consumption page of its period", () => {
+    expect(notificationLink(portalUrl, threshold)).toBe("https://portal.example/t/7001/consumption/heat-energy?from=2026-09-14&to=2026-09-20");
+    expect(notificationLink(portalUrl, humid)).toBe("https://portal.example/t/7001/consumption/indoor-climate?from=2026-11-21&to=2026-11-21");
+  });
+});
+
+describe("the e-mails of a run's new notifications", () => {
+  let backend: Backend;
+  beforeEach(async () => {
+    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  });
+  afterEach(() => backend.close());
+
+  async function firingAlarms(userId: number, tenancyId: number, unitId: number) {
+    const rows = await backend.db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", unitId).execute();
+    const meter = (quantity: string) => rows.find((row) => row.quantity === quantity)!.id;
+    await backend.db
+      .insertInto("consumption_daily")
+      .values([
+        { meter_id: meter("heat-energy"), day: "2026-11-20", value: 30, weight: 24 },
+        { meter_id: meter("cold-water-volume"), day: "2026-11-20", value: 0.05, weight: 24 },
+      ])
+      .execute();
+    const created = "2026-11-20T06:00:00.000Z";
+    await backend.db
+      .insertInto("alarms")
+      .values([
+        { user_id: userId, tenancy_id: tenancyId, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: created, updated_at: created },
+        { user_id: userId, tenancy_id: tenancyId, quantity: "cold-water-volume", type: "zero", frequency: "day", level: 0, enabled: 1, created_at: created, updated_at: created },
+      ])
+      .execute();
+  }
+
+  it("sends one e-mail listing every notification to a user with e-mail notifications on, none to one with them off, and never again", async () => {
+    await firingAlarms(20, 7001, 101); // lars, Danish
+    await firingAlarms(21, 7002, 102); // karen, e-mail notifications off
+    await backend.db.updateTable("users").set({ email_notifications: 0 }).where("id", "=", 21).execute();
+    const now = new Date("2026-11-21T06:00:00.000Z");
+    const run = await evaluateAlarms(backend.db, now);
+    expect(run.notificationIds).toHaveLength(4);
+    expect(await mailNewNotifications(backend.db, backend.mailer, portalUrl, run.notificationIds, now)).toEqual({ mails: 1 });
+
+    const mails = await latestMessages(backend.db, { limit: 10 });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: "lars@demo.test", subject: "Mit Forbrug: 2 nye notifikationer" });
+    expect(plain(mails[0]!.text)).toContain("Varme, 20. november 2026: 30 kWh, over din grænse på 20 kWh");
+    expect(mails[0]!.text).toContain(`${portalUrl}/t/7001/consumption/cold-water-volume?from=2026-11-20&to=2026-11-20`);
+    expect(await latestMessages(backend.db, { to: "karen@demo.test", limit: 10 })).toEqual([]);
+
+    // Mailing the same notifications again sends nothing.
+    expect(await mailNewNotifications(backend.db, backend.mailer, portalUrl, run.notificationIds, now)).toEqual({ mails: 0 });
+    expect(await latestMessages(backend.db, { limit: 10 })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The e-mail of new alarm notifications (issue 14): one e-mail per user and evaluation run, in the
+ * user's language, listing every notification the run made for them, each with a link to the
+ * consumption page of its period. Only users with e-mail notifications on (and active) get one.
+ */
+import type { Kysely } from "kysely";
+import da from "../../locales/da/common.json";
+import en from "../../locales/en/common.json";
+import nb from "../../locales/nb/common.json";
+import { formatDateRange } from "../../app/domain/bucket-labels";
+import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "../../app/domain/quantities";
+import { formatPercent, formatQuantity } from "../../app/domain/quantity-format";
+import type { Database } from "../db/types";
+import type { Mailer, MailMessage } from "../mail/mailer";
+import { escapeHtml, mailLanguage, type MailLanguage } from "../mail/templates";
+
+const quantityNames: Record<MailLanguage, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
+
+const texts: Record<
+  MailLanguage,
+  {
+    app: string;
+    subject: (count: number) => string;
+    greeting: string;
+    intro: string;
+    above: string;
+    averageAbove: string;
+    averageBelow: string;
+    increase: string;
+    zero: string;
+    open: string;
+    settings: string;
+  }
+> = {
+  da: {
+    app: "Mit Forbrug",
+    subject: (count) => (count === 1 ? "1 ny notifikation" : `${count} nye notifikationer`),
+    greeting: "Hej,",
+    intro: "Dine alarmer har fundet noget, du bør se på:",
+    above: "over din grænse på {threshold}",
+    averageAbove: "gennemsnit over din grænse på {threshold}",
+    averageBelow: "gennemsnit under din grænse på {threshold}",
+    increase: "{increase} mere end perioden før (din grænse: {threshold})",
+    zero: "forbrug, hvor der ikke skulle være noget",
+    open: "Se forbruget",
+    settings: "Du får denne e-mail, fordi e-mail-notifikationer er slået til i din profil.",
+  },
+  en: {
+    app: "My Consumption",
+    subject: (count) => (count === 1 ? "1 new notification" : `${count} new notifications`),
+    greeting: "Hello,",
+    intro: "Your alarms found something you should look at:",
+    above: "above your limit of {threshold}",
+    averageAbove: "average above your limit of {threshold}",
+    averageBelow: "average below your limit of {threshold}",
+    increase: "{increase} more than the period before (your limit: {threshold})",
+    zero: "consumption where there should be none",
+    open: "See the consumption",
+    settings: "You get this e-mail because e-mail notifications are on in your profile.",
+  },
+  nb: {
+    app: "Mitt Forbruk",
+    subject: (count) => (count === 1 ? "1 nytt varsel" : `${count} nye varsler`),
+    greeting: "Hei,",
+    intro: "Alarmene dine har funnet noe du bør se på:",
+    above: "over grensen din på {threshold}",
+    averageAbove: "gjennomsnitt over grensen din på {threshold}",
+    averageBelow: "gjennomsnitt under grensen din på {threshold}",
+    increase: "{increase} mer enn perioden før (grensen din: {threshold})",
+    zero: "forbruk der det ikke skulle være noe",
+    open: "Se forbruket",
+    settings: "Du får denne e-posten fordi e-postvarsler er slått på i profilen din.",
+  },
+};
+
+export interface MailedNotification {
+  id: number;
+  tenancyId: number;
+  quantity: QuantityId;
+  direction: "above" | "below" | "increase";
+  alarmType: string;
+  threshold: number;
+  value: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** One notification as a line: "Cold water, 21 November 2026: 0.012 m³, consumption where …". */
+export function notificationLine(n: MailedNotification, language: MailLanguage): string {
+  const t = texts[language];
+  const name = quantityNames[language][n.quantity] ?? n.quantity;
+  const period = formatDateRange(n.periodStart, n.periodEnd, language);
+  const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+  let what: string;
+  if (n.direction === "increase") {
+    what = fill(t.increase, { increase: formatPercent(n.value, language), threshold: formatPercent(n.threshold, language) });
+    return `${name}, ${period}: ${what}`;
+  }
+  const threshold = formatQuantity(n.threshold, n.quantity, language);
+  if (n.alarmType === "zero") what = t.zero;
+  else if (n.direction === "below") what = fill(t.averageBelow, { threshold });
+  else what = fill(indoorClimateQuantityIds.includes(n.quantity) ? t.averageAbove : t.above, { threshold });
+  return `${name}, ${period}: ${formatQuantity(n.value, n.quantity, language)}, ${what}`;
+}
+
+/** Where a notification's link leads: the consumption page of its period. */
+export function notificationLink(portalUrl: string, n: Pick<MailedNotification, "tenancyId" | "quantity" | "periodStart" | "periodEnd">): string {
+  const page = indoorClimateQuantityIds.includes(n.quantity) ? "indoor-climate" : n.quantity;
+  return `${portalUrl}/t/${n.tenancyId}/consumption/${page}?from=${n.periodStart}&to=${n.periodEnd}`;
+}
+
+export function notificationsMail(input: { to: string; language: string; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
+  const language = mailLanguage(input.language);
+  const t = texts[language];
+  const subject = `${t.app}: ${t.subject(input.notifications.length)}`;
+  const items = input.notifications.map((n) => ({ line: notificationLine(n, language), link: notificationLink(input.portalUrl, n) }));
+  const text = [t.greeting, "", t.intro, "", ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]), "", t.settings, "", t.app, ""].join("\n");
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
+<p>${escapeHtml(t.greeting)}</p>
+<p>${escapeHtml(t.intro)}</p>
+<ul>
+${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a></li>`).join("\n")}
+</ul>
+<p>${escapeHtml(t.settings)}</p>
+<p>${escapeHtml(t.app)}</p>
+</body>
+</html>
+`;
+  return { to: input.to, subject, text, html };
+}
+
+/**
+ * Sends the e-mails of a run's new notifications: one per user with e-mail notifications on,
+ * listing all of theirs, and marks them emailed. Users with them off get none (their notifications
+ * stay unmailed, and are not mailed later either: only a run's own new notifications are sent).
+ */
+export async function mailNewNotifications(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  portalUrl: string,
+  notificationIds: readonly number[],
+  now: Date,
+): Promise<{ mails: number }> {
+  if (notificationIds.length === 0) return { mails: 0 };
+  const rows = await db
+    .selectFrom("notifications")
+    .innerJoin("users", "users.id", "notifications.user_id")
+    .select([
+      "notifications.id",
+      "notifications.tenancy_id",
+      "notifications.quantity",
+      "notifications.direction",
+      "notifications.alarm_type",
+      "notifications.threshold",
+      "notifications.value",
+      "notifications.period_start",
+      "notifications.period_end",
+      "users.id as user_id",
+      "users.email",
+      "users.language",
+    ])
+    .where("notifications.id", "in", notificationIds)
+    .where("notifications.emailed_at", "is", null)
+    .where("users.email_notifications", "=", 1)
+    .where("users.is_active", "=", 1)
+    .orderBy("notifications.id")
+    .execute();
+  const byUser = new Map<number, typeof rows>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  let mails = 0;
+  for (const userRows of byUser.values()) {
+    const first = userRows[0]!;
+    const notifications: MailedNotification[] = userRows.flatMap((row) =>
+      row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null
+        ? [{ id: row.id, tenancyId: row.tenancy_id, quantity: row.quantity, direction: row.direction, alarmType: row.alarm_type ?? "", threshold: row.threshold ?? 0, value: row.value, periodStart: row.period_start, periodEnd: row.period_end }]
+        : [],
+    );
+    if (notifications.length === 0) continue;
+    await mailer.send(notificationsMail({ to: first.email, language: first.language, portalUrl, notifications }));
+    await db
+      .updateTable("notifications")
+      .set({ emailed_at: now.toISOString() })
+      .where("id", "in", notifications.map((n) => n.id))
+      .execute();
+    mails++;
+  }
+  return { mails };
+}
