@@ -16,6 +16,8 @@ beforeEach(async () => {
   backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
   const rows = await backend.db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", 101).execute();
   meters = Object.fromEntries(rows.map((row) => [row.quantity, row.id]));
+  // The demo's own alarms (seed step 0008) are not this test's.
+  await backend.db.deleteFrom("alarms").execute();
 });
 afterEach(() => backend.close());
 

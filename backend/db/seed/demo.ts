@@ -611,6 +611,23 @@ export const demoSeedSteps: readonly SeedStep[] = [
       );
     },
   },
+  {
+    // Alarms (issue 14, ADR 0025): Anna's weekly heating limit fires on the demo readings of every
+    // November week since it was set (the back-end's job makes the notifications and the e-mail at
+    // start-up), so a newcomer sees real ones; a monthly cold-water comparison; a disabled one of Jens.
+    name: "0008_demo_alarms",
+    async run(db) {
+      const set = "2026-11-02T08:00:00.000Z";
+      await db
+        .insertInto("alarms")
+        .values([
+          { user_id: userIdOf("anna"), tenancy_id: demoTenancyIds.anna, quantity: "heat-energy", type: "threshold", frequency: "week", level: 40, enabled: 1, created_at: set, updated_at: set },
+          { user_id: userIdOf("anna"), tenancy_id: demoTenancyIds.anna, quantity: "cold-water-volume", type: "comparison", frequency: "month", level: 20, enabled: 1, created_at: set, updated_at: set },
+          { user_id: userIdOf("jens"), tenancy_id: demoTenancyIds.jensFirst, quantity: "indoor-temperature", type: "minimum", frequency: "day", level: 19, enabled: 0, created_at: set, updated_at: set },
+        ])
+        .execute();
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
