@@ -102,4 +102,12 @@ describe("the alarm evaluation job", () => {
     await backend.db.deleteFrom("alarm_evaluations").execute();
     expect((await evaluateAlarms(backend.db, new Date("2026-11-23T06:00:00.000Z"))).evaluated).toBe(0);
   });
+
+  it("evaluates a changed alarm only from the period it was changed in", async () => {
+    const id = await alarm({ quantity: "heat-energy", type: "threshold", frequency: "day", level: 10, createdAt: "2026-11-18T08:00:00.000Z" });
+    await backend.db.updateTable("alarms").set({ updated_at: "2026-11-21T08:00:00.000Z" }).where("id", "=", id).execute();
+    for (const date of ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]) await day("heat-energy", date, 12);
+    await evaluateAlarms(backend.db, new Date("2026-11-22T06:00:00.000Z"));
+    expect((await notifications()).map((row) => row.period_start)).toEqual(["2026-11-21"]);
+  });
 });

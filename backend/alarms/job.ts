@@ -69,7 +69,7 @@ async function runEvaluation(db: Kysely<Database>, now: Date): Promise<Evaluatio
       "alarms.type",
       "alarms.frequency",
       "alarms.level",
-      "alarms.created_at",
+      "alarms.updated_at",
       "tenancies.unit_id",
       "tenancies.start_date",
       "tenancies.end_date",
@@ -91,7 +91,8 @@ async function runEvaluation(db: Kysely<Database>, now: Date): Promise<Evaluatio
 
     const due = duePeriods({
       frequency: alarm.frequency,
-      createdOn: todayInCopenhagen(new Date(alarm.created_at)),
+      // updated_at: a changed alarm is a new rule, evaluated from the period it was changed in.
+      createdOn: todayInCopenhagen(new Date(alarm.updated_at)),
       today,
       tenancy: { start: alarm.start_date as IsoDate, end: (alarm.end_date ?? null) as IsoDate | null },
     });

@@ -1,12 +1,13 @@
 import { accountTypeDefs } from "./account";
 import { usersTypeDefs } from "./users";
 import { tenantTypeDefs } from "./tenant";
+import { tenantAlarmTypeDefs } from "./tenant-alarms";
 
 /** The SDL of each service, keyed by the path segment it is served under (/{service}/graphql). */
 export const typeDefsByService = {
   account: accountTypeDefs,
   users: usersTypeDefs,
-  tenant: tenantTypeDefs,
+  tenant: tenantTypeDefs + tenantAlarmTypeDefs,
 } as const;
 
 export type ServiceName = keyof typeof typeDefsByService;

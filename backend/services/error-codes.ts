@@ -24,6 +24,11 @@ export const errorCodes = [
   "ROOM_NOT_FOUND",
   "ROOM_NAME_INVALID",
   "ROOM_NAME_TAKEN",
+  // Alarms and notifications (issue 14; docs/design/issue-14-alarms-contract.md)
+  "ALARM_NOT_FOUND",
+  "NOTIFICATION_NOT_FOUND",
+  "ALARM_INVALID",
+  "TENANCY_ENDED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -49,6 +54,10 @@ export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   ROOM_NOT_FOUND: "The unit has no room with that name.",
   ROOM_NAME_INVALID: "A room name must be 1 to 40 characters, contain a letter or digit and no control characters.",
   ROOM_NAME_TAKEN: "Another room of the unit already has that name.",
+  ALARM_NOT_FOUND: "No such alarm.",
+  NOTIFICATION_NOT_FOUND: "No such notification.",
+  ALARM_INVALID: "The alarm's settings are not valid.",
+  TENANCY_ENDED: "The tenancy has ended: its alarms can be read and deleted, not created or changed.",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -4,6 +4,7 @@
  */
 import { tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
+import { tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
 import { roomsOfMeters, tenantRoomMutations, type RoomResult } from "./tenant-rooms";
 import { propertySettingsById, type PropertySettingResult } from "./users";
@@ -62,9 +63,11 @@ export interface TenantUnitResult {
 export const tenantResolvers = {
   Mutation: {
     ...tenantRoomMutations,
+    ...tenantAlarmMutations,
   },
   Query: {
     ...tenantConsumptionQueries,
+    ...tenantAlarmQueries,
     async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnitResult[]> {
       const user = await ctx.requireCaller();
       const units = await unitsVisibleToUser(ctx.db, user.id);

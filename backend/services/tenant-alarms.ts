@@ -1,0 +1,355 @@
+/**
+ * Resolvers of the alarms and notifications calls (schema/tenant-alarms.ts; issue 14). A resident
+ * sees and changes only their own alarms and notifications, only on tenancies they hold, only for
+ * quantities their unit measures. Every id that is not the caller's on that tenancy answers
+ * ALARM_NOT_FOUND or NOTIFICATION_NOT_FOUND and changes nothing.
+ */
+import type { Kysely, Selectable } from "kysely";
+import {
+  alarmTypesFor,
+  isAlarmFrequency,
+  isAlarmType,
+  metricTypeOf,
+  validateLevelNumber,
+  type AlarmFrequency,
+  type AlarmType,
+} from "../../app/domain/alarms";
+import { isQuantityId } from "../../app/domain/quantities";
+import { metersForQuantity } from "../consumption/engine";
+import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
+import { assertTenancyMember } from "./access";
+import type { ServiceContext } from "./context";
+import { serviceError } from "./errors";
+import { hasEnded } from "./tenant-rooms";
+
+type AlarmRow = Selectable<AlarmsTable>;
+type NotificationRow = Selectable<NotificationsTable>;
+
+const upper = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
+
+export interface AlarmResult {
+  id: number;
+  tenancyId: number;
+  quantity: string;
+  metricType: string;
+  type: Uppercase<AlarmType>;
+  frequency: Uppercase<AlarmFrequency>;
+  level: number;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastFiredAt: string | null;
+  lastFiredPeriodStart: string | null;
+  lastFiredPeriodEnd: string | null;
+}
+
+export interface NotificationResult {
+  id: number;
+  tenancyId: number;
+  alarmId: number | null;
+  kind: string;
+  quantity: string | null;
+  metricType: string | null;
+  alarmType: string | null;
+  frequency: string | null;
+  direction: string | null;
+  threshold: number | null;
+  value: number | null;
+  comparedValue: number | null;
+  periodStart: string;
+  periodEnd: string;
+  reportCode: string | null;
+  createdAt: string;
+  read: boolean;
+  readAt: string | null;
+}
+
+function metricTypeOrNull(quantity: string | null): string | null {
+  return quantity !== null && isQuantityId(quantity) ? metricTypeOf(quantity) : quantity;
+}
+
+interface LastFired {
+  created_at: string;
+  period_start: string;
+  period_end: string;
+}
+
+function alarmResult(row: AlarmRow, last: LastFired | undefined): AlarmResult {
+  return {
+    id: row.id,
+    tenancyId: row.tenancy_id,
+    quantity: row.quantity,
+    metricType: metricTypeOrNull(row.quantity) ?? row.quantity,
+    type: upper(row.type),
+    frequency: upper(row.frequency),
+    level: row.level,
+    enabled: row.enabled === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastFiredAt: last?.created_at ?? null,
+    lastFiredPeriodStart: last?.period_start ?? null,
+    lastFiredPeriodEnd: last?.period_end ?? null,
+  };
+}
+
+export function notificationResult(row: NotificationRow): NotificationResult {
+  return {
+    id: row.id,
+    tenancyId: row.tenancy_id,
+    alarmId: row.alarm_id,
+    kind: row.kind.toUpperCase(),
+    quantity: row.quantity,
+    metricType: metricTypeOrNull(row.quantity),
+    alarmType: row.alarm_type?.toUpperCase() ?? null,
+    frequency: row.frequency?.toUpperCase() ?? null,
+    direction: row.direction?.toUpperCase() ?? null,
+    threshold: row.threshold,
+    value: row.value,
+    comparedValue: row.compared_value,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    reportCode: row.report_code,
+    createdAt: row.created_at,
+    read: row.read_at !== null,
+    readAt: row.read_at,
+  };
+}
+
+/** The newest notification of each alarm (when it last fired). */
+async function lastFiredOf(db: Kysely<Database>, alarmIds: number[]): Promise<Map<number, LastFired>> {
+  if (alarmIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("notifications")
+    .select(["alarm_id", "created_at", "period_start", "period_end"])
+    .where("alarm_id", "in", alarmIds)
+    .orderBy("period_start", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const last = new Map<number, LastFired>();
+  for (const row of rows) if (row.alarm_id !== null && !last.has(row.alarm_id)) last.set(row.alarm_id, row);
+  return last;
+}
+
+const alarmNotFound = () => serviceError("ALARM_NOT_FOUND");
+const notificationNotFound = () => serviceError("NOTIFICATION_NOT_FOUND");
+const invalid = (field: string, reason: string, values?: Record<string, number>) =>
+  serviceError("ALARM_INVALID", undefined, { field, reason, ...(values === undefined ? {} : { values }) });
+
+/** A positive integer id, or null (a forged id is simply not found). */
+function idOf(value: number): number | null {
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+async function ownAlarm(ctx: ServiceContext, userId: number, tenancyId: number, alarmId: number): Promise<AlarmRow> {
+  const id = idOf(alarmId);
+  const row =
+    id === null
+      ? undefined
+      : await ctx.db
+          .selectFrom("alarms")
+          .selectAll()
+          .where("id", "=", id)
+          .where("user_id", "=", userId)
+          .where("tenancy_id", "=", tenancyId)
+          .executeTakeFirst();
+  if (row === undefined) throw alarmNotFound();
+  return row;
+}
+
+async function ownNotification(ctx: ServiceContext, userId: number, tenancyId: number, notificationId: number): Promise<NotificationRow> {
+  const id = idOf(notificationId);
+  const row =
+    id === null
+      ? undefined
+      : await ctx.db
+          .selectFrom("notifications")
+          .selectAll()
+          .where("id", "=", id)
+          .where("user_id", "=", userId)
+          .where("tenancy_id", "=", tenancyId)
+          .executeTakeFirst();
+  if (row === undefined) throw notificationNotFound();
+  return row;
+}
+
+interface AlarmInput {
+  tenancyId: number;
+  quantity: string;
+  type: string;
+  frequency: string;
+  level?: number | null;
+  enabled?: boolean | null;
+}
+
+/** The alarm's settings as stored, or ALARM_INVALID naming the field and the reason. */
+async function validInput(
+  db: Kysely<Database>,
+  tenancy: TenancyRow,
+  input: AlarmInput,
+): Promise<{ quantity: string; type: AlarmType; frequency: AlarmFrequency; level: number; enabled: 0 | 1 }> {
+  const type = input.type.toLowerCase();
+  const frequency = input.frequency.toLowerCase();
+  if (!isAlarmType(type)) throw invalid("type", "alarms.error.type_required");
+  if (!isAlarmFrequency(frequency)) throw invalid("frequency", "alarms.error.frequency_required");
+  if (!isQuantityId(input.quantity)) throw invalid("quantity", "alarms.error.quantity_not_measured");
+  const meters = await db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", tenancy.unit_id).execute();
+  if (metersForQuantity(meters, input.quantity).length === 0) throw invalid("quantity", "alarms.error.quantity_not_measured");
+  if (!alarmTypesFor(input.quantity).includes(type)) throw invalid("type", "alarms.error.type_not_for_quantity");
+  const level = validateLevelNumber(type, input.quantity, input.level);
+  if (!level.ok) throw invalid("level", level.error.key, "values" in level.error ? level.error.values : undefined);
+  return { quantity: input.quantity, type, frequency, level: level.level, enabled: input.enabled === false ? 0 : 1 };
+}
+
+/** A member of a tenancy that has not ended: only such a tenancy's alarms can be created or changed. */
+async function assertOpenTenancy(ctx: ServiceContext, userId: number, tenancyId: number): Promise<TenancyRow> {
+  const tenancy = await assertTenancyMember(ctx.db, userId, tenancyId);
+  if (hasEnded(tenancy, ctx.now)) throw serviceError("TENANCY_ENDED");
+  return tenancy;
+}
+
+const maxNotificationsPerPage = 500;
+
+export const tenantAlarmQueries = {
+  async alarms(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<AlarmResult[]> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const rows = await ctx.db
+      .selectFrom("alarms")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .where("tenancy_id", "=", tenancy.id)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    const last = await lastFiredOf(
+      ctx.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => alarmResult(row, last.get(row.id)));
+  },
+
+  async alarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<AlarmResult> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const row = await ownAlarm(ctx, user.id, tenancy.id, args.alarmId);
+    return alarmResult(row, (await lastFiredOf(ctx.db, [row.id])).get(row.id));
+  },
+
+  async notifications(
+    _: unknown,
+    args: { tenancyId: number; first?: number | null },
+    ctx: ServiceContext,
+  ): Promise<{ items: NotificationResult[]; unreadCount: number; totalCount: number }> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const first = Math.min(Math.max(Math.trunc(args.first ?? 100), 0), maxNotificationsPerPage);
+    const mine = ctx.db.selectFrom("notifications").where("user_id", "=", user.id).where("tenancy_id", "=", tenancy.id);
+    const [rows, counts] = await Promise.all([
+      mine
+        .selectAll()
+        // Unread first, then newest first.
+        .orderBy((eb) => eb.case().when("read_at", "is", null).then(0).else(1).end())
+        .orderBy("created_at", "desc")
+        .orderBy("period_start", "desc")
+        .orderBy("id", "desc")
+        .limit(first)
+        .execute(),
+      mine
+        .select((eb) => [
+          eb.fn.countAll<number>().as("total"),
+          eb.fn.sum<number>(eb.case().when("read_at", "is", null).then(1).else(0).end()).as("unread"),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(notificationResult), unreadCount: Number(counts.unread ?? 0), totalCount: Number(counts.total) };
+  },
+
+  async notification(_: unknown, args: { tenancyId: number; notificationId: number }, ctx: ServiceContext): Promise<NotificationResult> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    return notificationResult(await ownNotification(ctx, user.id, tenancy.id, args.notificationId));
+  },
+
+  async unreadNotificationCount(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<number> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const row = await ctx.db
+      .selectFrom("notifications")
+      .select((eb) => eb.fn.countAll<number>().as("unread"))
+      .where("user_id", "=", user.id)
+      .where("tenancy_id", "=", tenancy.id)
+      .where("read_at", "is", null)
+      .executeTakeFirstOrThrow();
+    return Number(row.unread);
+  },
+};
+
+export const tenantAlarmMutations = {
+  async createAlarm(_: unknown, { input }: { input: AlarmInput }, ctx: ServiceContext): Promise<AlarmResult> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertOpenTenancy(ctx, user.id, input.tenancyId);
+    const settings = await validInput(ctx.db, tenancy, input);
+    const at = ctx.now.toISOString();
+    const row = await ctx.db
+      .insertInto("alarms")
+      .values({ user_id: user.id, tenancy_id: tenancy.id, ...settings, created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return alarmResult(row, undefined);
+  },
+
+  async updateAlarm(_: unknown, { alarmId, input }: { alarmId: number; input: AlarmInput }, ctx: ServiceContext): Promise<AlarmResult> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, input.tenancyId);
+    const existing = await ownAlarm(ctx, user.id, tenancy.id, alarmId);
+    if (hasEnded(tenancy, ctx.now)) throw serviceError("TENANCY_ENDED");
+    const settings = await validInput(ctx.db, tenancy, input);
+    return ctx.db.transaction().execute(async (trx) => {
+      // Changed settings are a new rule: it is evaluated from the period it is changed in
+      // (updated_at), never retroactively over the periods the old rule already judged.
+      await trx.deleteFrom("alarm_evaluations").where("alarm_id", "=", existing.id).execute();
+      const row = await trx
+        .updateTable("alarms")
+        .set({ ...settings, updated_at: ctx.now.toISOString() })
+        .where("id", "=", existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return alarmResult(row, (await lastFiredOf(trx, [row.id])).get(row.id));
+    });
+  },
+
+  async deleteAlarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<boolean> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const existing = await ownAlarm(ctx, user.id, tenancy.id, args.alarmId);
+    const result = await ctx.db.deleteFrom("alarms").where("id", "=", existing.id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  },
+
+  async markNotificationRead(_: unknown, args: { tenancyId: number; notificationId: number }, ctx: ServiceContext): Promise<NotificationResult> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const existing = await ownNotification(ctx, user.id, tenancy.id, args.notificationId);
+    if (existing.read_at !== null) return notificationResult(existing);
+    const row = await ctx.db
+      .updateTable("notifications")
+      .set({ read_at: ctx.now.toISOString() })
+      .where("id", "=", existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return notificationResult(row);
+  },
+
+  async markAllNotificationsRead(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<number> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const result = await ctx.db
+      .updateTable("notifications")
+      .set({ read_at: ctx.now.toISOString() })
+      .where("user_id", "=", user.id)
+      .where("tenancy_id", "=", tenancy.id)
+      .where("read_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+};
