@@ -55,6 +55,18 @@ export default [
       route("room/:roomName", "routes/consumption-room.tsx"),
       route("meter/:meterId", "routes/consumption-meter.tsx"),
     ]),
+    // Alarms and notifications (issue 14). "new-alarm" is static, so it ranks above :alarmId.
+    route("alarms", "routes/alarms-layout.tsx", [
+      index("routes/alarms.tsx"),
+      route("new-alarm", "routes/alarm-new.tsx"),
+      route(":alarmId", "routes/alarm-detail.tsx"),
+      route(":alarmId/edit", "routes/alarm-edit.tsx"),
+      route(":alarmId/delete", "routes/alarm-delete.tsx"),
+    ]),
+    route("notifications", "routes/notifications-layout.tsx", [
+      index("routes/notifications.tsx"),
+      route(":notificationId", "routes/notification-detail.tsx"),
+    ]),
   ]),
 
   // Any unknown path goes to the sign-in page (spec section 2).

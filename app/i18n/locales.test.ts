@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { helpParagraphs, helpTopics } from "~/components/help";
 import { notFoundCodes } from "~/components/route-error";
+import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "~/domain/alarms";
 import { namedPeriods } from "~/domain/period";
 import { compareChoices } from "~/domain/period-query";
 import { indoorClimateQuantityIds, quantityIds } from "~/domain/quantities";
@@ -186,6 +187,13 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "kpi.": ["total", "previous-period", "previous-year", "property-average"],
   "period.error.": ["invalid-date", "out-of-range", "end-before-start", "too-long"],
   "period.preset.": [...namedPeriods, "since-moving-in", "billing-year", "custom"],
+  // Alarms and notifications (issue 14; app/domain/alarms.ts).
+  "alarms.type.": alarmTypes,
+  "alarms.type_help.": alarmTypes,
+  "alarms.frequency.": alarmFrequencies,
+  "alarms.step_name.": ["1", "2", "3", "4"],
+  "notifications.kind.": notificationKinds,
+  "notifications.direction.": notificationDirections,
   "help.": helpTopics.flatMap((topic) => ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`)),
 };
 

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useMatches, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
 import { Modal } from "~/components/modal";
@@ -8,6 +8,7 @@ import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
 import { rememberMeterKinds } from "~/consumption/page-inputs.server";
 import { withTotalWater } from "~/domain/meters";
+import { notificationsShown } from "~/domain/menu";
 import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "~/domain/quantities";
 
 /** A tenancy page names its breadcrumb (a translation key) and where it leads. */
@@ -32,7 +33,13 @@ export const handle: TenancyHandle = {
  * Below 1280 px the menu is a drawer opened by a link to #side-menu, so it works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // The menu's unread count and property settings need only the URL's tenancy: asked while the
+  // guard asks, so they add no wait (ADR 0021, ADR 0026).
+  const guessedId = Number(params.tenancyId);
+  if (Number.isSafeInteger(guessedId) && guessedId > 0) context.api.prefetch.tenant.tenancyMenu(guessedId);
   const { user, tenancies, tenancy } = await requireTenancy(request, params, context);
+  // A back-end that does not answer costs the menu its count, never the page.
+  const menu = await context.api.tenant.tenancyMenu(tenancy.tenancyId).catch(() => null);
   const session = await context.session.get();
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
   // What the dashboard will ask for, should the resident open it next (ADR 0021).
@@ -44,6 +51,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hasIndoorClimate: indoorClimateQuantityIds.some((q) => measured.includes(q)),
     /** Technical values (flow and return temperature, backflow, errors) after the indoor climate. */
     technical: technicalQuantityIds.filter((q) => measured.includes(q)),
+    /** Spec section 2: the Notifications entry is hidden when the property has settings (ADR 0026). */
+    showNotifications: menu === null || notificationsShown(menu.propertySettings.map((s) => s.kind)),
+    unreadNotifications: menu?.unreadNotificationCount ?? 0,
     /** Guard rule 3: a stored unused activation code opens the add-tenancy dialog. */
     pendingActivationCode: Boolean(session.get("activationCode")),
     email: user.email,
@@ -119,7 +129,8 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
 
 export default function TenancyLayout() {
   const { t } = useTranslation();
-  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate, technical } = useLoaderData<typeof loader>();
+  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate, technical, showNotifications, unreadNotifications } =
+    useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="app-shell">
@@ -158,6 +169,25 @@ export default function TenancyLayout() {
               </ul>
             ) : null}
           </li>
+          <li>
+            <NavLink to={`/t/${tenancy.id}/alarms`}>{t("menu.alarms")}</NavLink>
+          </li>
+          {showNotifications ? (
+            <li>
+              <NavLink to={`/t/${tenancy.id}/notifications`}>
+                {t("menu.notifications")}
+                {unreadNotifications > 0 ? (
+                  <>
+                    {" "}
+                    <span className="menu-count" aria-hidden="true">
+                      {unreadNotifications}
+                    </span>
+                    <span className="visually-hidden">({t("menu.unread", { count: unreadNotifications })})</span>
+                  </>
+                ) : null}
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
         <Form method="post" action="/logout" className="side-menu-logout" reloadDocument>
           <button type="submit" className="button button-secondary button-block">
@@ -189,6 +219,14 @@ export default function TenancyLayout() {
     </div>
   );
 }
+
+/**
+ * With JavaScript the layout's data is kept across navigations inside the tenancy; the unread
+ * count changes when a notification is opened or all are marked read, so pages of notifications
+ * (and any action) ask again. Without JavaScript every page is loaded whole anyway.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || /\/notifications(\/|$)/.test(nextUrl.pathname) || /\/notifications(\/|$)/.test(currentUrl.pathname);
 
 /** The layout's loader failed (no data for the menu): show the error on its own. */
 export function ErrorBoundary() {

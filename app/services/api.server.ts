@@ -1,7 +1,7 @@
 import type { PortalConfig } from "~/config.server";
 import { accountService } from "./account/account.server";
 import { createGraphQLService, SharedAnswers, type ServiceName } from "./graphql.server";
-import { tenantService } from "./tenant/tenant.server";
+import { tenantMutationNames, tenantService } from "./tenant/tenant.server";
 import { usersService } from "./users/users.server";
 
 /** Where each service's bearer token comes from (the session, or tokens just issued at sign-in). */
@@ -82,14 +82,14 @@ export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers
   };
 }
 
-type QueryOf<S> = Omit<S, "renameRoom">;
+type QueryOf<S> = Omit<S, (typeof tenantMutationNames)[number]>;
 type Started<S> = { [K in keyof QueryOf<S>]: S[K] extends (...args: infer A) => Promise<unknown> ? (...args: A) => void : never };
 
 /** The service's queries as calls whose outcome nobody awaits (a failure is the real call's to report). */
 function startOnly<S extends object>(service: S): Started<S> {
   const started: Record<string, (...args: unknown[]) => void> = {};
   for (const [name, operation] of Object.entries(service)) {
-    if (name === "renameRoom" || typeof operation !== "function") continue;
+    if ((tenantMutationNames as readonly string[]).includes(name) || typeof operation !== "function") continue;
     started[name] = (...args: unknown[]) => {
       void (operation as (...a: unknown[]) => Promise<unknown>)(...args).catch(() => undefined);
     };

@@ -1,7 +1,7 @@
 import { buildSchema, parse, validate, type GraphQLSchema, Kind, OperationTypeNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import { accountTypeDefs } from "../../backend/schema/account";
-import { tenantTypeDefs } from "../../backend/schema/tenant";
+import { typeDefsByService } from "../../backend/schema";
 import { usersTypeDefs } from "../../backend/schema/users";
 import * as accountDocuments from "./account/documents";
 import * as tenantDocuments from "./tenant/documents";
@@ -15,7 +15,7 @@ import * as usersDocuments from "./users/documents";
 const services = [
   { service: "account", documents: accountDocuments, typeDefs: accountTypeDefs },
   { service: "users", documents: usersDocuments, typeDefs: usersTypeDefs },
-  { service: "tenant", documents: tenantDocuments, typeDefs: tenantTypeDefs },
+  { service: "tenant", documents: tenantDocuments, typeDefs: typeDefsByService.tenant },
 ] as const;
 
 /** The exported documents of a module: every exported string. */
@@ -68,7 +68,7 @@ describe("the validation itself", () => {
 
   it("rejects a document sent to the wrong service", () => {
     const tenantOnly = "query TenantUnits { tenantUnits { meters { id } } }";
-    expect(validate(buildSchema(tenantTypeDefs), parse(tenantOnly))).toEqual([]);
+    expect(validate(buildSchema(typeDefsByService.tenant), parse(tenantOnly))).toEqual([]);
     expect(validate(buildSchema(accountTypeDefs), parse(tenantOnly)).length).toBeGreaterThan(0);
   });
 });

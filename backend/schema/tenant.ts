@@ -39,6 +39,9 @@ export const tenantTypeDefs = /* GraphQL */ `
     property over the same days. letter is null when there is too little data.
     """
     consumptionRating(tenancyId: Int!, quantity: String!): ConsumptionRating!
+
+    "The settings of the property of a tenancy's unit (the side menu reads them; ADR 0026)."
+    propertySettings(tenancyId: Int!): [PropertySetting!]!
   }
 
   type Mutation {

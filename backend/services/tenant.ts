@@ -2,7 +2,7 @@
  * Resolvers of the tenant data service (schema/tenant.ts). Every call needs a users-service
  * access token (aud 'users') and answers only for the units of the caller's tenancies.
  */
-import { tenanciesOfUser, unitsVisibleToUser } from "./access";
+import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
 import { tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
@@ -68,6 +68,12 @@ export const tenantResolvers = {
   Query: {
     ...tenantConsumptionQueries,
     ...tenantAlarmQueries,
+    async propertySettings(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<PropertySettingResult[]> {
+      const user = await ctx.requireCaller();
+      const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+      const unit = await ctx.db.selectFrom("units").select("property_id").where("id", "=", tenancy.unit_id).executeTakeFirstOrThrow();
+      return (await propertySettingsById(ctx.db, [unit.property_id])).get(unit.property_id) ?? [];
+    },
     async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnitResult[]> {
       const user = await ctx.requireCaller();
       const units = await unitsVisibleToUser(ctx.db, user.id);

@@ -127,3 +127,81 @@ export const DashboardQuery = /* GraphQL */ `
     }
   }
 `;
+
+// Alarms and notifications (backend/schema/tenant-alarms.ts; issue 14)
+
+const alarmFields = /* GraphQL */ `
+  id tenancyId quantity metricType type frequency level enabled createdAt updatedAt
+  lastFiredAt lastFiredPeriodStart lastFiredPeriodEnd
+`;
+
+const notificationFields = /* GraphQL */ `
+  id tenancyId alarmId kind quantity metricType alarmType frequency direction threshold value
+  comparedValue periodStart periodEnd reportCode createdAt read readAt
+`;
+
+export const AlarmsQuery = /* GraphQL */ `
+  query Alarms($tenancyId: Int!) {
+    alarms(tenancyId: $tenancyId) { ${alarmFields} }
+  }
+`;
+
+export const AlarmQuery = /* GraphQL */ `
+  query Alarm($tenancyId: Int!, $alarmId: Int!) {
+    alarm(tenancyId: $tenancyId, alarmId: $alarmId) { ${alarmFields} }
+  }
+`;
+
+export const CreateAlarmMutation = /* GraphQL */ `
+  mutation CreateAlarm($input: AlarmInput!) {
+    createAlarm(input: $input) { ${alarmFields} }
+  }
+`;
+
+export const UpdateAlarmMutation = /* GraphQL */ `
+  mutation UpdateAlarm($alarmId: Int!, $input: AlarmInput!) {
+    updateAlarm(alarmId: $alarmId, input: $input) { ${alarmFields} }
+  }
+`;
+
+export const DeleteAlarmMutation = /* GraphQL */ `
+  mutation DeleteAlarm($tenancyId: Int!, $alarmId: Int!) {
+    deleteAlarm(tenancyId: $tenancyId, alarmId: $alarmId)
+  }
+`;
+
+export const NotificationsQuery = /* GraphQL */ `
+  query Notifications($tenancyId: Int!, $first: Int) {
+    notifications(tenancyId: $tenancyId, first: $first) {
+      items { ${notificationFields} }
+      unreadCount
+      totalCount
+    }
+  }
+`;
+
+export const NotificationQuery = /* GraphQL */ `
+  query Notification($tenancyId: Int!, $notificationId: Int!) {
+    notification(tenancyId: $tenancyId, notificationId: $notificationId) { ${notificationFields} }
+  }
+`;
+
+export const MarkNotificationReadMutation = /* GraphQL */ `
+  mutation MarkNotificationRead($tenancyId: Int!, $notificationId: Int!) {
+    markNotificationRead(tenancyId: $tenancyId, notificationId: $notificationId) { ${notificationFields} }
+  }
+`;
+
+export const MarkAllNotificationsReadMutation = /* GraphQL */ `
+  mutation MarkAllNotificationsRead($tenancyId: Int!) {
+    markAllNotificationsRead(tenancyId: $tenancyId)
+  }
+`;
+
+/** The side menu's figures (ADR 0026): the unread count and the property's settings. */
+export const TenancyMenuQuery = /* GraphQL */ `
+  query TenancyMenu($tenancyId: Int!) {
+    unreadNotificationCount(tenancyId: $tenancyId)
+    propertySettings(tenancyId: $tenancyId) { kind }
+  }
+`;

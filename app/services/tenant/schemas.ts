@@ -316,3 +316,78 @@ export const dashboardResponse = z.object({
   climate: unitTotalsSchema.optional(),
 });
 export type DashboardData = z.infer<typeof dashboardResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Alarms and notifications (issue 14)
+
+const instant = z.string().min(1);
+export const alarmTypeSchema = z.enum(["THRESHOLD", "COMPARISON", "ZERO", "MINIMUM", "MAXIMUM"]);
+export const alarmFrequencySchema = z.enum(["DAY", "WEEK", "MONTH", "YEAR"]);
+export const notificationKindSchema = z.enum(["HIGH_CONSUMPTION", "ZERO_CONSUMPTION", "INDOOR_CLIMATE", "CONSUMPTION_REPORT"]);
+export const notificationDirectionSchema = z.enum(["ABOVE", "BELOW", "INCREASE"]);
+
+export const alarmSchema = z.object({
+  id: z.number().int(),
+  tenancyId: z.number().int(),
+  quantity: z.string(),
+  metricType: z.string(),
+  type: alarmTypeSchema,
+  frequency: alarmFrequencySchema,
+  level: z.number(),
+  enabled: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  lastFiredAt: instant.nullable(),
+  lastFiredPeriodStart: isoDate.nullable(),
+  lastFiredPeriodEnd: isoDate.nullable(),
+});
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  tenancyId: z.number().int(),
+  alarmId: z.number().int().nullable(),
+  kind: notificationKindSchema,
+  quantity: z.string().nullable(),
+  metricType: z.string().nullable(),
+  alarmType: alarmTypeSchema.nullable(),
+  frequency: alarmFrequencySchema.nullable(),
+  direction: notificationDirectionSchema.nullable(),
+  threshold: value,
+  value,
+  comparedValue: value,
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  reportCode: z.string().nullable(),
+  createdAt: instant,
+  read: z.boolean(),
+  readAt: instant.nullable(),
+});
+
+export type Alarm = z.infer<typeof alarmSchema>;
+export type Notification = z.infer<typeof notificationSchema>;
+
+export interface AlarmInput {
+  tenancyId: number;
+  quantity: string;
+  type: z.infer<typeof alarmTypeSchema>;
+  frequency: z.infer<typeof alarmFrequencySchema>;
+  level: number | null;
+  enabled: boolean;
+}
+
+export const alarmsResponse = z.object({ alarms: z.array(alarmSchema) });
+export const alarmResponse = z.object({ alarm: alarmSchema });
+export const createAlarmResponse = z.object({ createAlarm: alarmSchema });
+export const updateAlarmResponse = z.object({ updateAlarm: alarmSchema });
+export const deleteAlarmResponse = z.object({ deleteAlarm: z.boolean() });
+export const notificationsResponse = z.object({
+  notifications: z.object({ items: z.array(notificationSchema), unreadCount: z.number().int(), totalCount: z.number().int() }),
+});
+export const notificationResponse = z.object({ notification: notificationSchema });
+export const markNotificationReadResponse = z.object({ markNotificationRead: notificationSchema });
+export const markAllNotificationsReadResponse = z.object({ markAllNotificationsRead: z.number().int() });
+export const tenancyMenuResponse = z.object({
+  unreadNotificationCount: z.number().int(),
+  propertySettings: z.array(z.object({ kind: z.string() })),
+});
+export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;

@@ -1,6 +1,16 @@
 import type { ErrorCode } from "../../../backend/services/error-codes";
 import { ApiError, type GraphQLService } from "../graphql.server";
 import {
+  AlarmQuery,
+  AlarmsQuery,
+  CreateAlarmMutation,
+  DeleteAlarmMutation,
+  MarkAllNotificationsReadMutation,
+  MarkNotificationReadMutation,
+  NotificationQuery,
+  NotificationsQuery,
+  TenancyMenuQuery,
+  UpdateAlarmMutation,
   ConsumptionRatingQuery,
   DashboardQuery,
   QuantityPricesQuery,
@@ -12,6 +22,20 @@ import {
   UnitQuantityKpisQuery,
 } from "./documents";
 import {
+  alarmResponse,
+  alarmsResponse,
+  createAlarmResponse,
+  deleteAlarmResponse,
+  markAllNotificationsReadResponse,
+  markNotificationReadResponse,
+  notificationResponse,
+  notificationsResponse,
+  tenancyMenuResponse,
+  updateAlarmResponse,
+  type Alarm,
+  type AlarmInput,
+  type Notification,
+  type TenancyMenu,
   consumptionRatingResponse,
   dashboardResponse,
   type DashboardData,
@@ -48,6 +72,27 @@ export type RoomRenameErrorCode = (typeof roomRenameErrorCodes)[number];
 export function isRoomRenameError(error: unknown): error is ApiError & { code: RoomRenameErrorCode } {
   return error instanceof ApiError && (roomRenameErrorCodes as readonly string[]).includes(error.code);
 }
+
+/**
+ * The codes the alarm calls answer with for an id that is not the caller's (or does not exist),
+ * settings they refuse, or a tenancy that has ended; the routes map them to pages and texts.
+ */
+export const alarmErrorCodes = ["ALARM_NOT_FOUND", "NOTIFICATION_NOT_FOUND", "ALARM_INVALID", "TENANCY_ENDED"] as const satisfies readonly ErrorCode[];
+export type AlarmErrorCode = (typeof alarmErrorCodes)[number];
+
+export function isAlarmError(error: unknown, code?: AlarmErrorCode): error is ApiError & { code: AlarmErrorCode } {
+  return error instanceof ApiError && (code === undefined ? (alarmErrorCodes as readonly string[]).includes(error.code) : error.code === code);
+}
+
+/** The tenant service's mutations: never started on a guess (api.server.ts). */
+export const tenantMutationNames = [
+  "renameRoom",
+  "createAlarm",
+  "updateAlarm",
+  "deleteAlarm",
+  "markNotificationRead",
+  "markAllNotificationsRead",
+] as const;
 
 /** Operations of the tenant data service (spec section 7). Queries are memoized per request. */
 export function tenantService(gql: GraphQLService) {
@@ -131,6 +176,55 @@ export function tenantService(gql: GraphQLService) {
         dashboardResponse,
         "Invalid dashboard response",
       );
+    },
+
+    /** The caller's alarms on the tenancy, newest first. */
+    async alarms(tenancyId: number): Promise<Alarm[]> {
+      return (await gql.request(AlarmsQuery, { tenancyId }, alarmsResponse, "Invalid alarms response")).alarms;
+    },
+
+    /** One of the caller's alarms; ALARM_NOT_FOUND (an ApiError) for any other id. */
+    async alarm(tenancyId: number, alarmId: number): Promise<Alarm> {
+      return (await gql.request(AlarmQuery, { tenancyId, alarmId }, alarmResponse, "Invalid alarm response")).alarm;
+    },
+
+    /** The caller's notifications on the tenancy, unread first, with the counts. */
+    async notifications(tenancyId: number, first = 100) {
+      return (await gql.request(NotificationsQuery, { tenancyId, first }, notificationsResponse, "Invalid notifications response")).notifications;
+    },
+
+    async notification(tenancyId: number, notificationId: number): Promise<Notification> {
+      return (await gql.request(NotificationQuery, { tenancyId, notificationId }, notificationResponse, "Invalid notification response")).notification;
+    },
+
+    /** The side menu's unread count and the property's settings, in one call (ADR 0026). */
+    async tenancyMenu(tenancyId: number): Promise<TenancyMenu> {
+      return gql.request(TenancyMenuQuery, { tenancyId }, tenancyMenuResponse, "Invalid tenancyMenu response");
+    },
+
+    async createAlarm(input: AlarmInput): Promise<Alarm> {
+      return (await gql.request(CreateAlarmMutation, { input }, createAlarmResponse, "Invalid createAlarm response")).createAlarm;
+    },
+
+    async updateAlarm(alarmId: number, input: AlarmInput): Promise<Alarm> {
+      return (await gql.request(UpdateAlarmMutation, { alarmId, input }, updateAlarmResponse, "Invalid updateAlarm response")).updateAlarm;
+    },
+
+    async deleteAlarm(tenancyId: number, alarmId: number): Promise<boolean> {
+      return (await gql.request(DeleteAlarmMutation, { tenancyId, alarmId }, deleteAlarmResponse, "Invalid deleteAlarm response")).deleteAlarm;
+    },
+
+    async markNotificationRead(tenancyId: number, notificationId: number): Promise<Notification> {
+      return (
+        await gql.request(MarkNotificationReadMutation, { tenancyId, notificationId }, markNotificationReadResponse, "Invalid markNotificationRead response")
+      ).markNotificationRead;
+    },
+
+    /** Marks every unread notification of the caller on the tenancy read; how many. */
+    async markAllNotificationsRead(tenancyId: number): Promise<number> {
+      return (
+        await gql.request(MarkAllNotificationsReadMutation, { tenancyId }, markAllNotificationsReadResponse, "Invalid markAllNotificationsRead response")
+      ).markAllNotificationsRead;
     },
 
     async renameRoom(input: RenameRoomInput): Promise<Room> {

@@ -1,0 +1,74 @@
+/**
+ * How an alarm and a notification read (issue 14), in the portal and in the e-mail alike: a
+ * translation key under `notifications.what.*` or `alarms.level_text.*` and its values, already
+ * formatted for the language. The callers translate the key (i18next in the portal, the locale
+ * files directly in the back-end's e-mail).
+ */
+import type { AlarmType, NotificationDirection } from "./alarms";
+import { formatDateRange } from "./bucket-labels";
+import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "./quantities";
+import { formatPercent, formatQuantity } from "./quantity-format";
+
+export interface TextOf {
+  key: string;
+  values: Record<string, string>;
+}
+
+/** What a notification says happened, as it is stored (lower-case kinds, as in the database). */
+export interface NotificationFacts {
+  kind: "high_consumption" | "zero_consumption" | "indoor_climate" | "consumption_report";
+  quantity: string | null;
+  alarmType: string | null;
+  direction: NotificationDirection | null;
+  threshold: number | null;
+  value: number | null;
+  comparedValue: number | null;
+  periodStart: string;
+  periodEnd: string;
+}
+
+export function isIndoorClimate(quantity: QuantityId): boolean {
+  return indoorClimateQuantityIds.includes(quantity);
+}
+
+/** "52 kWh", "1.5 %", or "–" for nothing. */
+function amount(value: number | null, quantity: QuantityId, language: string): string {
+  return value === null ? "–" : formatQuantity(value, quantity, language);
+}
+
+/** The sentence of a notification: "52 kWh, above your limit of 40 kWh". */
+export function notificationText(n: NotificationFacts, language: string): TextOf {
+  const period = formatDateRange(n.periodStart, n.periodEnd, language);
+  if (n.kind === "consumption_report" || n.quantity === null || !isQuantityId(n.quantity)) {
+    return { key: "notifications.what.report", values: { period } };
+  }
+  const quantity = n.quantity;
+  const threshold = n.threshold ?? 0;
+  if (n.direction === "increase") {
+    return {
+      key: "notifications.what.increase",
+      values: {
+        period,
+        increase: formatPercent(n.value ?? 0, language),
+        previous: amount(n.comparedValue, quantity, language),
+        threshold: formatPercent(threshold, language),
+      },
+    };
+  }
+  const values = { period, value: amount(n.value, quantity, language), threshold: formatQuantity(threshold, quantity, language) };
+  if (n.alarmType === "zero" || n.kind === "zero_consumption") return { key: "notifications.what.zero", values };
+  if (n.direction === "below") return { key: "notifications.what.average_below", values };
+  return { key: isIndoorClimate(quantity) ? "notifications.what.average_above" : "notifications.what.above", values };
+}
+
+/** An alarm's level as it reads in the list: "Total above 40 kWh", "Increase of 20 %", "Above 0 m³". */
+export function alarmLevelText(type: AlarmType, quantity: QuantityId, level: number, language: string): TextOf {
+  if (type === "comparison") return { key: "alarms.level_text.comparison", values: { level: formatPercent(level, language) } };
+  return { key: `alarms.level_text.${type}`, values: { level: formatQuantity(level, quantity, language) } };
+}
+
+/** The consumption page of a quantity over a period (the indoor-climate page for its quantities). */
+export function consumptionPathOf(tenancyId: number | string, quantity: string, periodStart: string, periodEnd: string): string {
+  const page = isQuantityId(quantity) && isIndoorClimate(quantity) ? "indoor-climate" : quantity;
+  return `/t/${tenancyId}/consumption/${page}?from=${periodStart}&to=${periodEnd}`;
+}

@@ -1,0 +1,340 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { levelErrorText, requireAlarmArea, typesFor } from "~/alarms/alarm-pages.server";
+import { wizardPage, wizardSearch, wizardSteps, type WizardChoices, type WizardError, type WizardStep } from "~/domain/alarm-wizard";
+import { alarmFrequencies, levelRule, type AlarmType } from "~/domain/alarms";
+import { formatLocale } from "~/domain/format";
+import { alarmLevelText } from "~/domain/notification-text";
+import { unitLabel } from "~/domain/quantity-format";
+import { readForm } from "~/http/read-form.server";
+import { pageMeta } from "~/i18n/meta";
+import { isAlarmError } from "~/services/tenant/tenant.server";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import type { TenancyHandle } from "./tenancy-layout";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "alarms.new_title", to: `/t/${tenancyId}/alarms/new-alarm?step=1` }),
+};
+
+/** The level's hint: its unit and range, as the resident would type them. */
+function levelHint(type: AlarmType, quantity: WizardChoices["quantity"], language: string) {
+  if (!quantity) return null;
+  const rule = levelRule(type, quantity);
+  if (!rule) return null;
+  const number = new Intl.NumberFormat(formatLocale(language), { maximumFractionDigits: rule.maxDecimals });
+  return {
+    percent: rule.unit === "percent",
+    unit: rule.unit === "percent" ? "%" : unitLabel(quantity, language, { value: 2 }),
+    min: number.format(rule.min),
+    max: number.format(rule.max),
+  };
+}
+
+/**
+ * /t/{tenancyId}/alarms/new-alarm?step=1..4 (spec section 2; issue 14): a new alarm in four steps,
+ * type, frequency, level and summary. Every choice travels in the URL (app/domain/alarm-wizard.ts),
+ * so each step is a plain GET form that works without JavaScript, survives a reload and keeps its
+ * choice when the resident goes back; the summary's form posts to save.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { tenancy, language, quantities, ended } = await requireAlarmArea(request, params, context);
+  const wizard = wizardPage(new URL(request.url).searchParams, quantities);
+  const { quantity, type } = wizard.choices;
+  const errors: Partial<Record<keyof WizardChoices, WizardError>> = {};
+  for (const [field, error] of Object.entries(wizard.errors)) errors[field as keyof WizardChoices] = levelErrorText(error);
+  return {
+    tenancyId: tenancy.id,
+    ended,
+    quantities,
+    step: wizard.step,
+    choices: wizard.choices,
+    errors,
+    types: quantity ? typesFor(quantity) : [],
+    hint: type ? levelHint(type, quantity, language) : null,
+    summaryLevel: wizard.step === 4 && quantity && type && wizard.level !== null ? alarmLevelText(type, quantity, wizard.level, language) : null,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy, quantities, ended } = await requireAlarmArea(request, params, context);
+  if (ended) return data({ error: "alarms.ended" }, { status: 409 });
+  const form = await readForm(request);
+  const field = (name: string) => (name === "step" ? "4" : typeof form.get(name) === "string" ? (form.get(name) as string) : null);
+  const wizard = wizardPage({ get: field }, quantities);
+  const { quantity, type, frequency } = wizard.choices;
+  // A choice that is missing or wrong: the step that asks for it, with its error (in the URL).
+  if (wizard.step !== 4 || !quantity || !type || !frequency) {
+    throw redirect(`/t/${tenancy.id}/alarms/new-alarm${wizardSearch(wizard.choices, 4)}`, 303);
+  }
+  try {
+    await context.api.tenant.createAlarm({
+      tenancyId: tenancy.tenancyId,
+      quantity,
+      type: type.toUpperCase() as Uppercase<AlarmType>,
+      frequency: frequency.toUpperCase() as Uppercase<typeof frequency>,
+      level: wizard.level,
+      enabled: form.get("enabled") === "on",
+    });
+  } catch (error) {
+    if (isAlarmError(error, "TENANCY_ENDED")) return data({ error: "alarms.ended" }, { status: 409 });
+    if (isAlarmError(error, "ALARM_INVALID")) {
+      const reason = typeof error.extensions.reason === "string" ? error.extensions.reason : "alarms.error.type_not_for_quantity";
+      return data({ error: reason }, { status: 400 });
+    }
+    throw error;
+  }
+  return redirectWithSuccess(`/t/${tenancy.id}/alarms`, toastMessage("toast.alarm_created"));
+}
+
+function StepList({ step }: { step: WizardStep }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="wizard-steps" aria-label={t("alarms.steps")}>
+      {wizardSteps.map((s) => (
+        <li key={s} aria-current={s === step ? "step" : undefined} className={s < step ? "done" : undefined}>
+          <span className="wizard-step-number" aria-hidden="true">
+            {s}
+          </span>{" "}
+          {t(`alarms.step_name.${s}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The choices of the other steps, carried along so none is lost going back and forth. */
+function Carried({ choices, except }: { choices: WizardChoices; except: (keyof WizardChoices)[] }) {
+  return (
+    <>
+      {(Object.keys(choices) as (keyof WizardChoices)[])
+        .filter((name) => !except.includes(name) && choices[name] !== null && choices[name] !== "")
+        .map((name) => (
+          <input key={name} type="hidden" name={name} value={choices[name] ?? ""} />
+        ))}
+    </>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: WizardError | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div id={id} className="field-error" aria-live="polite">
+      {error ? <p>{t(error.key, error.values)}</p> : null}
+    </div>
+  );
+}
+
+function Chosen({ choices }: { choices: WizardChoices }) {
+  const { t } = useTranslation();
+  if (!choices.quantity) return null;
+  return (
+    <p className="wizard-chosen">
+      {t(`quantity.${choices.quantity}`)}
+      {choices.type ? ` · ${t(`alarms.type.${choices.type}`)}` : null}
+      {choices.frequency ? ` · ${t(`alarms.frequency.${choices.frequency}`)}` : null}
+    </p>
+  );
+}
+
+export default function NewAlarm() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [, setSearchParams] = useSearchParams();
+  const list = `/t/${d.tenancyId}/alarms`;
+  const here = `${list}/new-alarm`;
+  const { choices, errors, step } = d;
+
+  /**
+   * With JavaScript, a choice is written into this step's URL as it is made (replacing the history
+   * entry), so the browser's Back button returns to the step with its choice kept.
+   */
+  const remember = (event: FormEvent<HTMLFormElement>) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value !== "") params.set(name, value);
+    params.set("step", String(step));
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
+
+  if (d.ended || d.quantities.length === 0) {
+    return (
+      <div className="alarm-page">
+        <h1>{t("alarms.new_title")}</h1>
+        <p className="notice">{t(d.ended ? "alarms.ended" : "alarms.no_quantities")}</p>
+        <p>
+          <Link to={list}>{t("alarms.title")}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const back = step === 1 ? list : `${here}${wizardSearch(choices, (step - 1) as WizardStep)}`;
+  const actions = (next: string) => (
+    <div className="wizard-actions">
+      <Link to={back} className="button button-secondary">
+        {step === 1 ? t("alarms.cancel") : t("alarms.back")}
+      </Link>
+      <button type="submit" className="button">
+        {next}
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="alarm-page">
+      <div className="page-heading">
+        <h1>{t("alarms.new_title")}</h1>
+        <p className="wizard-position">{t("alarms.step", { step })}</p>
+      </div>
+      <StepList step={step} />
+      <section className="card wizard-card">
+        {step === 1 ? (
+          <Form method="get" action={here} onChange={remember} preventScrollReset>
+            {d.quantities.length > 1 ? (
+              <fieldset className="choice-group" aria-describedby="quantity-error">
+                <legend>{t("alarms.quantity_label")}</legend>
+                {d.quantities.map((quantity) => (
+                  <label key={quantity} className="choice">
+                    <input type="radio" name="quantity" value={quantity} defaultChecked={choices.quantity === quantity} key={`${quantity}-${choices.quantity}`} />
+                    <span>{t(`quantity.${quantity}`)}</span>
+                  </label>
+                ))}
+                <FieldError id="quantity-error" error={errors.quantity} />
+              </fieldset>
+            ) : (
+              <input type="hidden" name="quantity" value={d.quantities[0]} />
+            )}
+            {choices.quantity ? (
+              <fieldset className="choice-group" aria-describedby="type-error">
+                <legend>
+                  {t("alarms.type_label")}
+                  {d.quantities.length > 1 ? null : `: ${t(`quantity.${choices.quantity}`)}`}
+                </legend>
+                {d.types.map((type) => (
+                  <label key={type} className="choice">
+                    <input type="radio" name="type" value={type} defaultChecked={choices.type === type} key={`${type}-${choices.quantity}-${choices.type}`} aria-describedby={`type-${type}-help`} />
+                    <span>
+                      <strong>{t(`alarms.type.${type}`)}</strong>
+                      <span id={`type-${type}-help`} className="choice-help">
+                        {t(`alarms.type_help.${type}`)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+                <FieldError id="type-error" error={errors.type} />
+              </fieldset>
+            ) : null}
+            <Carried choices={choices} except={["quantity", "type"]} />
+            <input type="hidden" name="step" value={choices.quantity ? 2 : 1} />
+            {actions(t("alarms.next"))}
+          </Form>
+        ) : step === 2 ? (
+          <Form method="get" action={here} onChange={remember} preventScrollReset>
+            <Chosen choices={{ ...choices, frequency: null }} />
+            <fieldset className="choice-group" aria-describedby="frequency-error frequency-note">
+              <legend>{t("alarms.frequency_label")}</legend>
+              {alarmFrequencies.map((frequency) => (
+                <label key={frequency} className="choice">
+                  <input type="radio" name="frequency" value={frequency} defaultChecked={choices.frequency === frequency} key={`${frequency}-${choices.frequency}`} />
+                  <span>{t(`alarms.frequency.${frequency}`)}</span>
+                </label>
+              ))}
+              <p id="frequency-note" className="field-hint">
+                {t("alarms.frequency_note")}
+              </p>
+              <FieldError id="frequency-error" error={errors.frequency} />
+            </fieldset>
+            <Carried choices={choices} except={["frequency"]} />
+            <input type="hidden" name="step" value={3} />
+            {actions(t("alarms.next"))}
+          </Form>
+        ) : step === 3 ? (
+          <Form method="get" action={here} preventScrollReset>
+            <Chosen choices={choices} />
+            {d.hint ? (
+              <div className="field">
+                <label htmlFor="level">{t(d.hint.percent ? "alarms.level_label_percent" : "alarms.level_label")}</label>
+                <input
+                  id="level"
+                  name="level"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  defaultValue={choices.level ?? ""}
+                  key={choices.level ?? ""}
+                  aria-invalid={errors.level ? true : undefined}
+                  aria-describedby="level-hint level-error"
+                  onBlur={(event) => {
+                    const form = event.currentTarget.form;
+                    if (form) remember({ currentTarget: form } as FormEvent<HTMLFormElement>);
+                  }}
+                />
+                <p id="level-hint" className="field-hint">
+                  {t("alarms.level_hint", { unit: d.hint.unit, min: d.hint.min, max: d.hint.max })}
+                </p>
+                <FieldError id="level-error" error={errors.level} />
+              </div>
+            ) : (
+              <p className="notice">{t("alarms.level_zero")}</p>
+            )}
+            <Carried choices={choices} except={["level"]} />
+            <input type="hidden" name="step" value={4} />
+            {actions(t("alarms.next"))}
+          </Form>
+        ) : (
+          <Form method="post" action={`${here}${wizardSearch(choices, 4)}`}>
+            <p>{t("alarms.summary_label")}</p>
+            <dl className="summary-list">
+              <div>
+                <dt>{t("alarms.col_quantity")}</dt>
+                <dd>{choices.quantity ? t(`quantity.${choices.quantity}`) : null}</dd>
+              </div>
+              <div>
+                <dt>{t("alarms.col_type")}</dt>
+                <dd>{choices.type ? t(`alarms.type.${choices.type}`) : null}</dd>
+              </div>
+              <div>
+                <dt>{t("alarms.col_frequency")}</dt>
+                <dd>{choices.frequency ? t(`alarms.frequency.${choices.frequency}`) : null}</dd>
+              </div>
+              <div>
+                <dt>{t("alarms.col_level")}</dt>
+                <dd>{d.summaryLevel ? t(d.summaryLevel.key, d.summaryLevel.values) : null}</dd>
+              </div>
+            </dl>
+            <label className="checkbox-field">
+              <input type="checkbox" name="enabled" defaultChecked />
+              <span>{t("alarms.enabled")}</span>
+            </label>
+            <Carried choices={choices} except={[]} />
+            {result && "error" in result ? (
+              <p className="field-error" role="alert">
+                {t(result.error)}
+              </p>
+            ) : null}
+            <div className="wizard-actions">
+              <Link to={back} className="button button-secondary">
+                {t("alarms.back")}
+              </Link>
+              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+                {t("alarms.save")}
+              </button>
+            </div>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
+
+// A refused save (ADR 0019) keeps its Allow header on the page.
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.new_title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}
