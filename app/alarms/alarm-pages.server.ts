@@ -8,7 +8,7 @@ import { alarmTypesFor, isAlarmQuantity, type AlarmFrequency, type AlarmType, ty
 import { withTotalWater } from "~/domain/meters";
 import { alarmLevelText, consumptionPathOf, notificationText, type TextOf } from "~/domain/notification-text";
 import { todayInCopenhagen } from "~/domain/period";
-import { formatCalendarDate } from "~/domain/format";
+import { formatCalendarDate, formatLocale } from "~/domain/format";
 import { formatDateRange } from "~/domain/bucket-labels";
 import { isQuantityId, quantityIds, type QuantityId } from "~/domain/quantities";
 import { languageOf } from "~/i18n/i18n.server";
@@ -58,11 +58,16 @@ export function rethrowNotificationNotFound(error: unknown): never {
   throw error;
 }
 
-/** The error key and values to show for a level the domain refused. */
-export function levelErrorText(error: { key: string; values?: Record<string, number> } | LevelError): { key: string; values?: Record<string, number> } {
-  const values: Record<string, number> | undefined = "values" in error ? error.values : undefined;
+/** The error key and values to show for a level the domain refused, its numbers in the language's format. */
+export function levelErrorText(
+  error: { key: string; values?: Record<string, number | string> } | LevelError,
+  language: string,
+): { key: string; values?: Record<string, string> } {
+  const values: Record<string, number | string> | undefined = "values" in error ? error.values : undefined;
   if (error.key === "alarms.error.level_decimals" && values?.decimals === 0) return { key: "alarms.error.level_whole" };
-  return values ? { key: error.key, values } : { key: error.key };
+  if (!values) return { key: error.key };
+  const number = new Intl.NumberFormat(formatLocale(language), { maximumFractionDigits: 6 });
+  return { key: error.key, values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : v])) };
 }
 
 const lower = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T>;

@@ -31,7 +31,7 @@ export interface WizardChoices {
 }
 
 export type WizardField = "quantity" | "type" | "frequency" | "level";
-export type WizardError = { key: string; values?: Record<string, number> };
+export type WizardError = { key: string; values?: Record<string, number | string> };
 
 export interface WizardPage {
   step: WizardStep;

@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 type Field = "type" | "frequency" | "level";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { tenancy, ended } = await requireAlarmArea(request, params, context);
+  const { tenancy, ended, language } = await requireAlarmArea(request, params, context);
   const alarm = await loadAlarm(context, tenancy.tenancyId, params.alarmId);
   const form = await readForm(request);
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (type) {
     const checked = validateLevel(type, quantity as never, typed.level);
     if (checked.ok) level = checked.level;
-    else errors.level = levelErrorText(checked.error);
+    else errors.level = levelErrorText(checked.error, language);
   }
   if (!type || !frequency || Object.keys(errors).length > 0) return refuse(errors);
 

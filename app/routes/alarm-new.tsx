@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = wizardPage(new URL(request.url).searchParams, quantities);
   const { quantity, type } = wizard.choices;
   const errors: Partial<Record<keyof WizardChoices, WizardError>> = {};
-  for (const [field, error] of Object.entries(wizard.errors)) errors[field as keyof WizardChoices] = levelErrorText(error);
+  for (const [field, error] of Object.entries(wizard.errors)) errors[field as keyof WizardChoices] = levelErrorText(error, language);
   return {
     tenancyId: tenancy.id,
     ended,
@@ -149,15 +149,25 @@ export default function NewAlarm() {
   const here = `${list}/new-alarm`;
   const { choices, errors, step } = d;
 
-  /**
-   * With JavaScript, a choice is written into this step's URL as it is made (replacing the history
-   * entry), so the browser's Back button returns to the step with its choice kept.
-   */
-  const remember = (event: FormEvent<HTMLFormElement>) => {
+  /** The step's choices as a URL (its own step number, so Back returns to it). */
+  const urlOf = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value !== "") params.set(name, value);
+    for (const [name, value] of new FormData(form)) if (typeof value === "string" && value !== "") params.set(name, value);
     params.set("step", String(step));
-    setSearchParams(params, { replace: true, preventScrollReset: true });
+    return params;
+  };
+  /**
+   * With JavaScript, the step's history entry is given its choices as the resident moves on, so
+   * the browser's Back button returns to the step with its choice shown (without JavaScript the
+   * browser restores the form itself).
+   */
+  const rememberInHistory = (event: FormEvent<HTMLFormElement>) => {
+    window.history.replaceState(window.history.state, "", `${here}?${urlOf(event.currentTarget).toString()}`);
+  };
+  /** Step 1: a new quantity shows its types at once. */
+  const showTypes = (event: FormEvent<HTMLFormElement>) => {
+    if ((event.target as HTMLInputElement).name !== "quantity") return;
+    setSearchParams(urlOf(event.currentTarget), { replace: true, preventScrollReset: true });
   };
 
   if (d.ended || d.quantities.length === 0) {
@@ -193,7 +203,7 @@ export default function NewAlarm() {
       <StepList step={step} />
       <section className="card wizard-card">
         {step === 1 ? (
-          <Form method="get" action={here} onChange={remember} preventScrollReset>
+          <Form method="get" action={here} onChange={showTypes} onSubmit={rememberInHistory} preventScrollReset>
             {d.quantities.length > 1 ? (
               <fieldset className="choice-group" aria-describedby="quantity-error">
                 <legend>{t("alarms.quantity_label")}</legend>
@@ -233,7 +243,7 @@ export default function NewAlarm() {
             {actions(t("alarms.next"))}
           </Form>
         ) : step === 2 ? (
-          <Form method="get" action={here} onChange={remember} preventScrollReset>
+          <Form method="get" action={here} onSubmit={rememberInHistory} preventScrollReset>
             <Chosen choices={{ ...choices, frequency: null }} />
             <fieldset className="choice-group" aria-describedby="frequency-error frequency-note">
               <legend>{t("alarms.frequency_label")}</legend>
@@ -253,7 +263,7 @@ export default function NewAlarm() {
             {actions(t("alarms.next"))}
           </Form>
         ) : step === 3 ? (
-          <Form method="get" action={here} preventScrollReset>
+          <Form method="get" action={here} onSubmit={rememberInHistory} preventScrollReset>
             <Chosen choices={choices} />
             {d.hint ? (
               <div className="field">
@@ -267,10 +277,6 @@ export default function NewAlarm() {
                   key={choices.level ?? ""}
                   aria-invalid={errors.level ? true : undefined}
                   aria-describedby="level-hint level-error"
-                  onBlur={(event) => {
-                    const form = event.currentTarget.form;
-                    if (form) remember({ currentTarget: form } as FormEvent<HTMLFormElement>);
-                  }}
                 />
                 <p id="level-hint" className="field-hint">
                   {t("alarms.level_hint", { unit: d.hint.unit, min: d.hint.min, max: d.hint.max })}

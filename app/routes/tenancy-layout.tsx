@@ -36,8 +36,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The menu's unread count and property settings need only the URL's tenancy: asked while the
   // guard asks, so they add no wait (ADR 0021, ADR 0026).
   const guessedId = Number(params.tenancyId);
-  if (Number.isSafeInteger(guessedId) && guessedId > 0) context.api.prefetch.tenant.tenancyMenu(guessedId);
+  // A notification being opened is read first, so the count shown with it already leaves it out
+  // (the page's own loader runs alongside this one and cannot tell the menu).
+  const opened = /^[1-9]\d{0,9}$/.test(params.notificationId ?? "") ? Number(params.notificationId) : null;
+  if (opened === null && Number.isSafeInteger(guessedId) && guessedId > 0) context.api.prefetch.tenant.tenancyMenu(guessedId);
   const { user, tenancies, tenancy } = await requireTenancy(request, params, context);
+  // Not the resident's (or no such) notification: the page answers 404; the menu goes on.
+  if (opened !== null) await context.api.tenant.markNotificationRead(tenancy.tenancyId, opened).catch(() => null);
   // A back-end that does not answer costs the menu its count, never the page.
   const menu = await context.api.tenant.tenancyMenu(tenancy.tenancyId).catch(() => null);
   const session = await context.session.get();

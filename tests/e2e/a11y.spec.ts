@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoAccounts, demoTenancyIds, signIn, signUp, uniqueEmail, useLanguage } from "./helpers";
+import { database, demoAccounts, demoTenancyIds, signIn, signUp, uniqueEmail, useLanguage } from "./helpers";
 
 // axe injects a script, so it runs in the JavaScript project only (STACK-NOTES).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
@@ -115,6 +115,36 @@ for (const { name, viewport } of widths) {
       await page.goto(`${base}/consumption/cooling-energy`);
       await expect(page.locator("main h1")).toBeVisible();
       await expectNoViolations(page);
+    });
+
+    test("the alarm and notification pages, with errors shown", async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, demoAccounts.anna.email);
+      const base = `/t/${demoTenancyIds.anna}`;
+      await expect(page).toHaveURL(new RegExp(`${base}$`));
+      const db = database();
+      const alarm = db.prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
+      const notification = db.prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
+      db.close();
+      const wizard = `${base}/alarms/new-alarm`;
+      for (const path of [
+        `${base}/alarms`,
+        `${wizard}?step=1`,
+        `${wizard}?step=2&quantity=heat-energy`,
+        `${wizard}?step=3&quantity=indoor-relative-humidity&type=maximum`,
+        `${wizard}?step=4&quantity=cold-water-volume&type=threshold&frequency=week&level=abc`,
+        `${wizard}?step=4&quantity=cold-water-volume&type=zero&frequency=week`,
+        `${base}/alarms/${alarm.id}`,
+        `${base}/alarms/${alarm.id}/edit`,
+        `${base}/alarms/${alarm.id}/delete`,
+        `${base}/notifications`,
+        `${base}/notifications/${notification.id}`,
+        `${base}/alarms/999999`,
+      ]) {
+        await page.goto(path);
+        await expect(page.locator("main h1")).toBeVisible();
+        await expectNoViolations(page);
+      }
     });
 
     test("/no-tenancies", async ({ page }) => {
