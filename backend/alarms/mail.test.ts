@@ -10,24 +10,23 @@ const portalUrl = "https://portal.example";
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
 
 describe("a notification in an e-mail", () => {
-  const zero: MailedNotification = { id: 1, tenancyId: 7001, quantity: "cold-water-volume", direction: "above", alarmType: "zero", threshold: 0, value: 0.012, periodStart: "2026-11-21", periodEnd: "2026-11-21" };
-  const threshold: MailedNotification = { ...zero, quantity: "heat-energy", alarmType: "threshold", threshold: 120, value: 142, periodStart: "2026-09-14", periodEnd: "2026-09-20" };
-  const increase: MailedNotification = { ...threshold, direction: "increase", alarmType: "comparison", threshold: 25, value: 31.5 };
-  const humid: MailedNotification = { ...zero, quantity: "indoor-relative-humidity", alarmType: "maximum", threshold: 65, value: 70 };
-  const cold: MailedNotification = { ...zero, quantity: "indoor-temperature", direction: "below", alarmType: "minimum", threshold: 18, value: 16.6 };
+  const zero: MailedNotification = { id: 1, tenancyId: 7001, kind: "zero_consumption", quantity: "cold-water-volume", direction: "above", alarmType: "zero", threshold: 0, value: 0.012, comparedValue: null, periodStart: "2026-11-21", periodEnd: "2026-11-21" };
+  const threshold: MailedNotification = { ...zero, kind: "high_consumption", quantity: "heat-energy", alarmType: "threshold", threshold: 120, value: 142, periodStart: "2026-09-14", periodEnd: "2026-09-20" };
+  const increase: MailedNotification = { ...threshold, direction: "increase", alarmType: "comparison", threshold: 25, value: 31.5, comparedValue: 108 };
+  const humid: MailedNotification = { ...zero, kind: "indoor_climate", quantity: "indoor-relative-humidity", alarmType: "maximum", threshold: 65, value: 70 };
+  const cold: MailedNotification = { ...zero, kind: "indoor_climate", quantity: "indoor-temperature", direction: "below", alarmType: "minimum", threshold: 18, value: 16.6 };
 
   it("reads as a sentence in the user's language, with the units and decimals of spec section 9", () => {
     expect(plain(notificationLine(threshold, "en"))).toBe("Heating, 14–20 September 2026: 142 kWh, above your limit of 120 kWh");
     expect(plain(notificationLine(threshold, "da"))).toBe("Varme, 14.–20. september 2026: 142 kWh, over din grænse på 120 kWh");
-    expect(plain(notificationLine(zero, "nb"))).toBe("Kaldtvann, 21. november 2026: 0,012 m³, forbruk der det ikke skulle være noe");
-    expect(plain(notificationLine(increase, "en"))).toMatch(/^Heating, 14–20 September 2026: 32 ?% more than the period before \(your limit: 25 ?%\)$/);
-    expect(plain(notificationLine(humid, "da"))).toBe("Luftfugtighed, 21. november 2026: 70 %, gennemsnit over din grænse på 65 %");
-    expect(plain(notificationLine(cold, "en"))).toBe("Temperature, 21 November 2026: 17 °C, average below your limit of 18 °C");
+    expect(plain(notificationLine(zero, "nb"))).toBe("Kaldtvann, 21. november 2026: 0,012 m³ brukt der det ikke skulle være noe");
+    expect(plain(notificationLine(increase, "en"))).toMatch(/^Heating, 14–20 September 2026: 32 ?% more than the period before \(108 kWh\); your limit: 25 ?%$/);
+    expect(plain(notificationLine(humid, "da"))).toBe("Luftfugtighed, 21. november 2026: gennemsnit 70 %, over din grænse på 65 %");
+    expect(plain(notificationLine(cold, "en"))).toBe("Temperature, 21 November 2026: average 17 °C, below your limit of 18 °C");
   });
 
-  it("links to the consumption page of its period", () => {
-    expect(notificationLink(portalUrl, threshold)).toBe("https://portal.example/t/7001/consumption/heat-energy?from=2026-09-14&to=2026-09-20");
-    expect(notificationLink(portalUrl, humid)).toBe("https://portal.example/t/7001/consumption/indoor-climate?from=2026-11-21&to=2026-11-21");
+  it("links to the notification in the portal", () => {
+    expect(notificationLink(portalUrl, threshold)).toBe("https://portal.example/t/7001/notifications/1");
   });
 });
 
@@ -71,7 +70,7 @@ describe("the e-mails of a run's new notifications", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to_address: "lars@demo.test", subject: "Mit Forbrug: 2 nye notifikationer" });
     expect(plain(mails[0]!.text)).toContain("Varme, 20. november 2026: 30 kWh, over din grænse på 20 kWh");
-    expect(mails[0]!.text).toContain(`${portalUrl}/t/7001/consumption/cold-water-volume?from=2026-11-20&to=2026-11-20`);
+    expect(mails[0]!.text).toContain(`${portalUrl}/t/7001/notifications/${run.notificationIds[0]}`);
     expect(await latestMessages(backend.db, { to: "karen@demo.test", limit: 10 })).toEqual([]);
 
     // Mailing the same notifications again sends nothing.

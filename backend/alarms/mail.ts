@@ -1,20 +1,22 @@
 /**
  * The e-mail of new alarm notifications (issue 14): one e-mail per user and evaluation run, in the
  * user's language, listing every notification the run made for them, each with a link to the
- * consumption page of its period. Only users with e-mail notifications on (and active) get one.
+ * notification in the portal. Only users with e-mail notifications on (and active) get one.
  */
 import type { Kysely } from "kysely";
 import da from "../../locales/da/common.json";
 import en from "../../locales/en/common.json";
 import nb from "../../locales/nb/common.json";
 import { formatDateRange } from "../../app/domain/bucket-labels";
-import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "../../app/domain/quantities";
-import { formatPercent, formatQuantity } from "../../app/domain/quantity-format";
+import { notificationText } from "../../app/domain/notification-text";
+import { isQuantityId, type QuantityId } from "../../app/domain/quantities";
 import type { Database } from "../db/types";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import { escapeHtml, mailLanguage, type MailLanguage } from "../mail/templates";
 
 const quantityNames: Record<MailLanguage, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
+/** The portal's own sentences of a notification (locales/*: notifications.what.*), so page and e-mail say the same. */
+const sentences: Record<MailLanguage, Record<string, string>> = { da: da.notifications.what, en: en.notifications.what, nb: nb.notifications.what };
 
 const texts: Record<
   MailLanguage,
@@ -23,11 +25,6 @@ const texts: Record<
     subject: (count: number) => string;
     greeting: string;
     intro: string;
-    above: string;
-    averageAbove: string;
-    averageBelow: string;
-    increase: string;
-    zero: string;
     open: string;
     settings: string;
   }
@@ -37,12 +34,7 @@ const texts: Record<
     subject: (count) => (count === 1 ? "1 ny notifikation" : `${count} nye notifikationer`),
     greeting: "Hej,",
     intro: "Dine alarmer har fundet noget, du bør se på:",
-    above: "over din grænse på {threshold}",
-    averageAbove: "gennemsnit over din grænse på {threshold}",
-    averageBelow: "gennemsnit under din grænse på {threshold}",
-    increase: "{increase} mere end perioden før (din grænse: {threshold})",
-    zero: "forbrug, hvor der ikke skulle være noget",
-    open: "Se forbruget",
+    open: "Se notifikationen",
     settings: "Du får denne e-mail, fordi e-mail-notifikationer er slået til i din profil.",
   },
   en: {
@@ -50,12 +42,7 @@ const texts: Record<
     subject: (count) => (count === 1 ? "1 new notification" : `${count} new notifications`),
     greeting: "Hello,",
     intro: "Your alarms found something you should look at:",
-    above: "above your limit of {threshold}",
-    averageAbove: "average above your limit of {threshold}",
-    averageBelow: "average below your limit of {threshold}",
-    increase: "{increase} more than the period before (your limit: {threshold})",
-    zero: "consumption where there should be none",
-    open: "See the consumption",
+    open: "See the notification",
     settings: "You get this e-mail because e-mail notifications are on in your profile.",
   },
   nb: {
@@ -63,12 +50,7 @@ const texts: Record<
     subject: (count) => (count === 1 ? "1 nytt varsel" : `${count} nye varsler`),
     greeting: "Hei,",
     intro: "Alarmene dine har funnet noe du bør se på:",
-    above: "over grensen din på {threshold}",
-    averageAbove: "gjennomsnitt over grensen din på {threshold}",
-    averageBelow: "gjennomsnitt under grensen din på {threshold}",
-    increase: "{increase} mer enn perioden før (grensen din: {threshold})",
-    zero: "forbruk der det ikke skulle være noe",
-    open: "Se forbruket",
+    open: "Se varselet",
     settings: "Du får denne e-posten fordi e-postvarsler er slått på i profilen din.",
   },
 };
@@ -76,37 +58,30 @@ const texts: Record<
 export interface MailedNotification {
   id: number;
   tenancyId: number;
+  kind: "high_consumption" | "zero_consumption" | "indoor_climate" | "consumption_report";
   quantity: QuantityId;
   direction: "above" | "below" | "increase";
   alarmType: string;
   threshold: number;
   value: number;
+  comparedValue: number | null;
   periodStart: string;
   periodEnd: string;
 }
 
-/** One notification as a line: "Cold water, 21 November 2026: 0.012 m³, consumption where …". */
+/** One notification as a line: "Cold water, 21 November 2026: 0.012 m³ used, where there should be none". */
 export function notificationLine(n: MailedNotification, language: MailLanguage): string {
-  const t = texts[language];
   const name = quantityNames[language][n.quantity] ?? n.quantity;
   const period = formatDateRange(n.periodStart, n.periodEnd, language);
-  const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
-  let what: string;
-  if (n.direction === "increase") {
-    what = fill(t.increase, { increase: formatPercent(n.value, language), threshold: formatPercent(n.threshold, language) });
-    return `${name}, ${period}: ${what}`;
-  }
-  const threshold = formatQuantity(n.threshold, n.quantity, language);
-  if (n.alarmType === "zero") what = t.zero;
-  else if (n.direction === "below") what = fill(t.averageBelow, { threshold });
-  else what = fill(indoorClimateQuantityIds.includes(n.quantity) ? t.averageAbove : t.above, { threshold });
-  return `${name}, ${period}: ${formatQuantity(n.value, n.quantity, language)}, ${what}`;
+  const text = notificationText(n, language);
+  const template = sentences[language][text.key.replace("notifications.what.", "")] ?? text.key;
+  const sentence = template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => text.values[key] ?? "");
+  return `${name}, ${period}: ${sentence}`;
 }
 
-/** Where a notification's link leads: the consumption page of its period. */
-export function notificationLink(portalUrl: string, n: Pick<MailedNotification, "tenancyId" | "quantity" | "periodStart" | "periodEnd">): string {
-  const page = indoorClimateQuantityIds.includes(n.quantity) ? "indoor-climate" : n.quantity;
-  return `${portalUrl}/t/${n.tenancyId}/consumption/${page}?from=${n.periodStart}&to=${n.periodEnd}`;
+/** Where a notification's link leads: the notification in the portal (which links to the consumption). */
+export function notificationLink(portalUrl: string, n: Pick<MailedNotification, "tenancyId" | "id">): string {
+  return `${portalUrl}/t/${n.tenancyId}/notifications/${n.id}`;
 }
 
 export function notificationsMail(input: { to: string; language: string; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
@@ -151,8 +126,10 @@ export async function mailNewNotifications(
     .select([
       "notifications.id",
       "notifications.tenancy_id",
+      "notifications.kind",
       "notifications.quantity",
       "notifications.direction",
+      "notifications.compared_value",
       "notifications.alarm_type",
       "notifications.threshold",
       "notifications.value",
@@ -175,7 +152,21 @@ export async function mailNewNotifications(
     const first = userRows[0]!;
     const notifications: MailedNotification[] = userRows.flatMap((row) =>
       row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null
-        ? [{ id: row.id, tenancyId: row.tenancy_id, quantity: row.quantity, direction: row.direction, alarmType: row.alarm_type ?? "", threshold: row.threshold ?? 0, value: row.value, periodStart: row.period_start, periodEnd: row.period_end }]
+        ? [
+            {
+              id: row.id,
+              tenancyId: row.tenancy_id,
+              kind: row.kind,
+              quantity: row.quantity,
+              direction: row.direction,
+              alarmType: row.alarm_type ?? "",
+              threshold: row.threshold ?? 0,
+              value: row.value,
+              comparedValue: row.compared_value,
+              periodStart: row.period_start,
+              periodEnd: row.period_end,
+            },
+          ]
         : [],
     );
     if (notifications.length === 0) continue;

@@ -628,6 +628,25 @@ export const demoSeedSteps: readonly SeedStep[] = [
         .execute();
     },
   },
+  {
+    // Alarms of every notification kind (issue 14): Jens's home was damp in early November (weekly
+    // humidity average above 50 %), its heating rose by more than 5 % in the third week, and a
+    // zero-consumption alarm on the gas stove fires in every week it was used. The job makes the
+    // notifications at start-up from the demo readings.
+    name: "0009_demo_alarms_of_every_kind",
+    async run(db) {
+      const set = "2026-11-02T08:00:00.000Z";
+      const jens = { user_id: userIdOf("jens"), tenancy_id: demoTenancyIds.jensFirst, enabled: 1 as const, created_at: set, updated_at: set };
+      await db
+        .insertInto("alarms")
+        .values([
+          { ...jens, quantity: "indoor-relative-humidity", type: "maximum", frequency: "week", level: 50 },
+          { ...jens, quantity: "heat-energy", type: "comparison", frequency: "week", level: 5 },
+          { ...jens, quantity: "gas-volume", type: "zero", frequency: "week", level: 0 },
+        ])
+        .execute();
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
