@@ -16,6 +16,7 @@ import { addMonths, dayKeyOf, firstOfMonth } from "../consumption/calendar";
 import { writeNewSeries } from "../consumption/store";
 import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/readings";
 import { startOfDay } from "../consumption/calendar";
+import { evaluateAlarms } from "../alarms/job";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
 import { graphqlData, signInToUsers } from "../testing/graphql";
@@ -99,6 +100,33 @@ async function main(): Promise<void> {
         await graphqlData(backend, "tenant", `{ consumptionRating(tenancyId: ${tenancy(index)}, quantity: "heat-energy") { letter } }`, { token });
       }
     });
+
+    // The alarm evaluation job (issue 14): one alarm of every type on every unit, daily, set two
+    // days ago. The first run evaluates both closed days; the timed one runs a day later, over one
+    // day's new readings, as the hourly schedule does after midnight.
+    const set = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+    const alarmTypes = [
+      { quantity: "heat-energy", type: "threshold", level: 1000 },
+      { quantity: "hot-water-volume", type: "comparison", level: 50 },
+      { quantity: "cold-water-volume", type: "zero", level: 0 },
+      { quantity: "indoor-temperature", type: "minimum", level: 16 },
+      { quantity: "indoor-temperature", type: "maximum", level: 26 },
+    ] as const;
+    for (let unit = 1; unit <= UNITS; unit++) {
+      await db
+        .insertInto("alarms")
+        .values(alarmTypes.map((alarm) => ({ ...alarm, user_id: 1, tenancy_id: 100_000 + unit, frequency: "day" as const, enabled: 1 as const, created_at: set, updated_at: set })))
+        .execute();
+    }
+    const yesterday = new Date(now.getTime() - 86_400_000);
+    let started2 = performance.now();
+    const first = await evaluateAlarms(db, yesterday);
+    console.log(`alarm evaluation, first run (${UNITS * alarmTypes.length} alarms, ${first.evaluated} periods): ${(performance.now() - started2).toFixed(0)} ms`);
+    started2 = performance.now();
+    const daily = await evaluateAlarms(db, now);
+    console.log(
+      `alarm evaluation, a day's new readings (${UNITS * alarmTypes.length} alarms, ${daily.evaluated} periods, ${daily.notificationIds.length} notifications): ${(performance.now() - started2).toFixed(0)} ms`,
+    );
   } finally {
     await backend.close();
     rmSync(dir, { recursive: true, force: true });
