@@ -22,6 +22,8 @@ export interface ApiOptions {
   fetch?: typeof fetch;
   /** Answers shared between requests (tests pass their own). */
   sharedAnswers?: SharedAnswers;
+  /** The tenant service's shared answers (the side menu's; tests pass their own). */
+  tenantSharedAnswers?: SharedAnswers;
   /** The incoming request's one deadline for all its calls (ADR 0021); else apiTimeoutMs per call. */
   deadline?: AbortSignal;
 }
@@ -46,15 +48,24 @@ export const accountAnswers = new SharedAnswers({
 });
 
 /**
+ * The tenant service's answers shared for a few seconds (ADR 0026): only the side menu's unread
+ * count and property settings, which every tenancy page asks for with the same token. Any mutation
+ * of the session forgets them, so a notification read or all marked read show at once; a new
+ * notification made by the job shows within the few seconds.
+ */
+export const tenantAnswers = new SharedAnswers({ ttlMs: SHARED_ANSWER_SECONDS * 1000, maxTokens: 10_000 });
+
+/**
  * One client per back-end service, built per request (so query memoization is per request).
  * The tenant data service accepts the users service's tokens. Account queries that ask for it
  * share their answers between requests with the same token for a few seconds; a mutation to any
  * service forgets them, so a resident sees their own change on the next page.
  */
-export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers = accountAnswers, deadline }: ApiOptions) {
+export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers = accountAnswers, tenantSharedAnswers = tenantAnswers, deadline }: ApiOptions) {
   const afterMutation = async () => {
-    const token = await tokens.account().catch(() => null);
-    if (token !== null) sharedAnswers.forget(token);
+    const [account, users] = await Promise.all([tokens.account().catch(() => null), tokens.users().catch(() => null)]);
+    if (account !== null) sharedAnswers.forget(account);
+    if (users !== null) tenantSharedAnswers.forget(users);
   };
   const make = (service: ServiceName, url: string, getToken: () => Promise<string | null>) =>
     createGraphQLService({
@@ -66,7 +77,7 @@ export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers
       onAuthRequired,
       fetch,
       afterMutation,
-      sharedAnswers: service === "account" ? sharedAnswers : undefined,
+      sharedAnswers: service === "account" ? sharedAnswers : service === "tenant" ? tenantSharedAnswers : undefined,
     });
   const tenant = make("tenant", config.tenantDataApiUrl, tokens.users);
   return {

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
 import { privateNoStore } from "~/http/cache-control";
 import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
-import { accountAnswers, accountOwnerOf } from "~/services/api.server";
+import { accountAnswers, accountOwnerOf, tenantAnswers } from "~/services/api.server";
 import { ApiError, type SharedAnswers } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 
@@ -22,6 +22,7 @@ export async function revokeTokens(
     context.publicApi.users.revokeToken(tokens.users.refreshToken),
   ]);
   sharedAnswers.forget(tokens.account.token);
+  tenantAnswers.forget(tokens.users.token);
 }
 
 /**

@@ -197,9 +197,12 @@ export function tenantService(gql: GraphQLService) {
       return (await gql.request(NotificationQuery, { tenancyId, notificationId }, notificationResponse, "Invalid notification response")).notification;
     },
 
-    /** The side menu's unread count and the property's settings, in one call (ADR 0026). */
+    /**
+     * The side menu's unread count and the property's settings, in one call, shared with the
+     * token's other requests for a few seconds (api.server.ts, ADR 0026).
+     */
     async tenancyMenu(tenancyId: number): Promise<TenancyMenu> {
-      return gql.request(TenancyMenuQuery, { tenancyId }, tenancyMenuResponse, "Invalid tenancyMenu response");
+      return gql.request(TenancyMenuQuery, { tenancyId }, tenancyMenuResponse, "Invalid tenancyMenu response", { shared: true });
     },
 
     async createAlarm(input: AlarmInput): Promise<Alarm> {

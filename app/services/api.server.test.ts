@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { createApi } from "./api.server";
+import { SharedAnswers } from "./graphql.server";
+
+/**
+ * The side menu's tenant query is shared between a session's requests for a few seconds, and any
+ * mutation of the session forgets it (ADR 0026), so a notification just read is never counted.
+ */
+describe("the tenant service's shared answers", () => {
+  function setUp() {
+    const sent: string[] = [];
+    let unread = 2;
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { query: string };
+      const operation = /(query|mutation)\s+(\w+)/.exec(body.query)?.[2] ?? "?";
+      sent.push(operation);
+      const data =
+        operation === "TenancyMenu"
+          ? { unreadNotificationCount: unread, propertySettings: [{ kind: "HOURLY_VALUES" }] }
+          : { markAllNotificationsRead: ((unread = 0), 2) };
+      return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
+    }) as typeof globalThis.fetch;
+    const tenantSharedAnswers = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });
+    const request = () =>
+      createApi({
+        config: { accountApiUrl: "http://a.test", usersApiUrl: "http://u.test", tenantDataApiUrl: "http://t.test", apiTimeoutMs: 1000 },
+        tokens: { account: async () => "account-token", users: async () => "users-token" },
+        fetch,
+        sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
+        tenantSharedAnswers,
+      });
+    return { sent, request };
+  }
+
+  it("asks once for the requests of a few seconds, and again after the session changed something", async () => {
+    const { sent, request } = setUp();
+    expect((await request().tenant.tenancyMenu(7009)).unreadNotificationCount).toBe(2);
+    expect((await request().tenant.tenancyMenu(7009)).unreadNotificationCount).toBe(2);
+    expect(sent).toEqual(["TenancyMenu"]);
+    await request().tenant.markAllNotificationsRead(7009);
+    expect((await request().tenant.tenancyMenu(7009)).unreadNotificationCount).toBe(0);
+    expect(sent).toEqual(["TenancyMenu", "MarkAllNotificationsRead", "TenancyMenu"]);
+  });
+
+  it("keeps each tenancy's answer apart", async () => {
+    const { sent, request } = setUp();
+    await request().tenant.tenancyMenu(7009);
+    await request().tenant.tenancyMenu(7022);
+    expect(sent).toEqual(["TenancyMenu", "TenancyMenu"]);
+  });
+});
