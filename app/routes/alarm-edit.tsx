@@ -1,10 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
 import { RouteError } from "~/components/route-error";
 import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/alarms/alarm-pages.server";
 import type { WizardError } from "~/domain/alarm-wizard";
-import { alarmFrequencies, isAlarmFrequency, isAlarmType, levelRule, validateLevel, type AlarmFrequency, type AlarmType } from "~/domain/alarms";
+import { isAlarmFrequency, isAlarmType, levelRule, validateLevel, type AlarmFrequency, type AlarmType } from "~/domain/alarms";
 import { formatLocale } from "~/domain/format";
 import { unitLabel } from "~/domain/quantity-format";
 import { readForm } from "~/http/read-form.server";
@@ -79,20 +80,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithSuccess(`/t/${tenancy.id}/alarms/${alarm.id}`, toastMessage("toast.alarm_saved"));
 }
 
-function FieldError({ id, error }: { id: string; error: WizardError | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <div id={id} className="field-error" aria-live="polite">
-      {error ? <p>{t(error.key, error.values)}</p> : null}
-    </div>
-  );
-}
-
 export default function EditAlarm() {
   const { t } = useTranslation();
   const { tenancyId, alarm, ended, types, hints } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const errors = result?.errors ?? {};
   // What was typed stays after a refusal; otherwise the alarm as it is.
   const values = result?.typed ?? { type: alarm.type, frequency: alarm.frequency, level: alarm.type === "zero" ? "" : alarm.levelInput, enabled: alarm.enabled };
@@ -110,31 +101,8 @@ export default function EditAlarm() {
         <section className="card">
           <p className="wizard-chosen">{t(`quantity.${alarm.quantity}`)}</p>
           <Form method="post" key={version}>
-            <fieldset className="choice-group" aria-describedby="type-error">
-              <legend>{t("alarms.type_label")}</legend>
-              {types.map((type) => (
-                <label key={type} className="choice">
-                  <input type="radio" name="type" value={type} defaultChecked={values.type === type} aria-describedby={`type-${type}-help`} />
-                  <span>
-                    <strong>{t(`alarms.type.${type}`)}</strong>
-                    <span id={`type-${type}-help`} className="choice-help">
-                      {t(`alarms.type_help.${type}`)}
-                    </span>
-                  </span>
-                </label>
-              ))}
-              <FieldError id="type-error" error={errors.type} />
-            </fieldset>
-            <fieldset className="choice-group" aria-describedby="frequency-error">
-              <legend>{t("alarms.frequency_label")}</legend>
-              {alarmFrequencies.map((frequency) => (
-                <label key={frequency} className="choice">
-                  <input type="radio" name="frequency" value={frequency} defaultChecked={values.frequency === frequency} />
-                  <span>{t(`alarms.frequency.${frequency}`)}</span>
-                </label>
-              ))}
-              <FieldError id="frequency-error" error={errors.frequency} />
-            </fieldset>
+            <TypeChoices types={types} checked={values.type} error={errors.type} />
+            <FrequencyChoices checked={values.frequency} error={errors.frequency} />
             <div className="field">
               <label htmlFor="level">{t("alarms.level_label")}</label>
               <input
@@ -151,23 +119,7 @@ export default function EditAlarm() {
               </p>
               <FieldError id="level-error" error={errors.level} />
             </div>
-            <label className="checkbox-field">
-              <input type="checkbox" name="enabled" defaultChecked={values.enabled} />
-              <span>{t("alarms.enabled")}</span>
-            </label>
-            {"form" in errors && errors.form ? (
-              <p className="field-error" role="alert">
-                {t(errors.form.key)}
-              </p>
-            ) : null}
-            <div className="wizard-actions">
-              <Link to={detail} className="button button-secondary">
-                {t("alarms.cancel")}
-              </Link>
-              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-                {t("alarms.save")}
-              </button>
-            </div>
+            <SaveAlarm enabled={values.enabled} refusal={"form" in errors && errors.form ? errors.form.key : null} backTo={detail} backLabel={t("alarms.cancel")} />
           </Form>
         </section>
       )}

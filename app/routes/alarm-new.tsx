@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
 import { RouteError } from "~/components/route-error";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/alarms/alarm-pages.server";
 import { wizardPage, wizardSearch, wizardSteps, type WizardChoices, type WizardError, type WizardStep } from "~/domain/alarm-wizard";
-import { alarmFrequencies, levelRule, type AlarmType } from "~/domain/alarms";
+import { levelRule, type AlarmType } from "~/domain/alarms";
 import { formatLocale } from "~/domain/format";
 import { alarmLevelText } from "~/domain/notification-text";
 import { unitLabel } from "~/domain/quantity-format";
@@ -118,15 +119,6 @@ function Carried({ choices, except }: { choices: WizardChoices; except: (keyof W
   );
 }
 
-function FieldError({ id, error }: { id: string; error: WizardError | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <div id={id} className="field-error" aria-live="polite">
-      {error ? <p>{t(error.key, error.values)}</p> : null}
-    </div>
-  );
-}
-
 function Chosen({ choices }: { choices: WizardChoices }) {
   const { t } = useTranslation();
   if (!choices.quantity) return null;
@@ -143,7 +135,6 @@ export default function NewAlarm() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
   const list = `/t/${d.tenancyId}/alarms`;
   const here = `${list}/new-alarm`;
@@ -216,27 +207,13 @@ export default function NewAlarm() {
                 <FieldError id="quantity-error" error={errors.quantity} />
               </fieldset>
             ) : (
-              <input type="hidden" name="quantity" value={d.quantities[0]} />
+              <>
+                <input type="hidden" name="quantity" value={d.quantities[0]} />
+                <Chosen choices={{ quantity: d.quantities[0] ?? null, type: null, frequency: null, level: null }} />
+              </>
             )}
             {choices.quantity ? (
-              <fieldset className="choice-group" aria-describedby="type-error">
-                <legend>
-                  {t("alarms.type_label")}
-                  {d.quantities.length > 1 ? null : `: ${t(`quantity.${choices.quantity}`)}`}
-                </legend>
-                {d.types.map((type) => (
-                  <label key={type} className="choice">
-                    <input type="radio" name="type" value={type} defaultChecked={choices.type === type} key={`${type}-${choices.quantity}-${choices.type}`} aria-describedby={`type-${type}-help`} />
-                    <span>
-                      <strong>{t(`alarms.type.${type}`)}</strong>
-                      <span id={`type-${type}-help`} className="choice-help">
-                        {t(`alarms.type_help.${type}`)}
-                      </span>
-                    </span>
-                  </label>
-                ))}
-                <FieldError id="type-error" error={errors.type} />
-              </fieldset>
+              <TypeChoices types={d.types} checked={choices.type} error={errors.type} version={`${choices.quantity}-${choices.type}`} />
             ) : null}
             <Carried choices={choices} except={["quantity", "type"]} />
             <input type="hidden" name="step" value={choices.quantity ? 2 : 1} />
@@ -245,19 +222,7 @@ export default function NewAlarm() {
         ) : step === 2 ? (
           <Form method="get" action={here} onSubmit={rememberInHistory} preventScrollReset>
             <Chosen choices={{ ...choices, frequency: null }} />
-            <fieldset className="choice-group" aria-describedby="frequency-error frequency-note">
-              <legend>{t("alarms.frequency_label")}</legend>
-              {alarmFrequencies.map((frequency) => (
-                <label key={frequency} className="choice">
-                  <input type="radio" name="frequency" value={frequency} defaultChecked={choices.frequency === frequency} key={`${frequency}-${choices.frequency}`} />
-                  <span>{t(`alarms.frequency.${frequency}`)}</span>
-                </label>
-              ))}
-              <p id="frequency-note" className="field-hint">
-                {t("alarms.frequency_note")}
-              </p>
-              <FieldError id="frequency-error" error={errors.frequency} />
-            </fieldset>
+            <FrequencyChoices checked={choices.frequency} error={errors.frequency} version={choices.frequency ?? ""} />
             <Carried choices={choices} except={["frequency"]} />
             <input type="hidden" name="step" value={3} />
             {actions(t("alarms.next"))}
@@ -311,24 +276,8 @@ export default function NewAlarm() {
                 <dd>{d.summaryLevel ? t(d.summaryLevel.key, d.summaryLevel.values) : null}</dd>
               </div>
             </dl>
-            <label className="checkbox-field">
-              <input type="checkbox" name="enabled" defaultChecked />
-              <span>{t("alarms.enabled")}</span>
-            </label>
             <Carried choices={choices} except={[]} />
-            {result && "error" in result ? (
-              <p className="field-error" role="alert">
-                {t(result.error)}
-              </p>
-            ) : null}
-            <div className="wizard-actions">
-              <Link to={back} className="button button-secondary">
-                {t("alarms.back")}
-              </Link>
-              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-                {t("alarms.save")}
-              </button>
-            </div>
+            <SaveAlarm enabled refusal={result && "error" in result ? result.error : null} backTo={back} backLabel={t("alarms.back")} />
           </Form>
         )}
       </section>

@@ -28,6 +28,13 @@ export default function Alarms() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const base = `/t/${d.tenancyId}/alarms`;
+  const create = d.canCreate ? (
+    <p className="page-actions">
+      <Link to={`${base}/new-alarm?step=1`} className="button">
+        {t("alarms.create")}
+      </Link>
+    </p>
+  ) : null;
   return (
     <div className="alarm-page">
       <div className="page-heading">
@@ -38,13 +45,7 @@ export default function Alarms() {
       {d.alarms.length === 0 ? (
         <section className="card">
           <p className="empty-state">{t("alarms.empty")}</p>
-          {d.canCreate ? (
-            <p className="page-actions">
-              <Link to={`${base}/new-alarm?step=1`} className="button">
-                {t("alarms.create")}
-              </Link>
-            </p>
-          ) : null}
+          {create}
         </section>
       ) : (
         <>
@@ -77,13 +78,7 @@ export default function Alarms() {
               </tbody>
             </table>
           </section>
-          {d.canCreate ? (
-            <p className="page-actions">
-              <Link to={`${base}/new-alarm?step=1`} className="button">
-                {t("alarms.create")}
-              </Link>
-            </p>
-          ) : null}
+          {create}
         </>
       )}
     </div>

@@ -3,7 +3,7 @@ import { createBackend, type Backend } from "../app";
 import { latestMessages } from "../mail/outbox";
 import { silentLogger } from "../logger";
 import { evaluateAlarms } from "./job";
-import { mailNewNotifications, notificationLine, notificationLink, type MailedNotification } from "./mail";
+import { MAIL_WITHIN_MS, mailPendingNotifications, notificationLine, notificationLink, type MailedNotification } from "./mail";
 
 const portalUrl = "https://portal.example";
 /** Numbers and units are joined by no-break spaces; compared here as plain ones. */
@@ -64,7 +64,7 @@ describe("the e-mails of a run's new notifications", () => {
     const now = new Date("2026-11-21T06:00:00.000Z");
     const run = await evaluateAlarms(backend.db, now);
     expect(run.notificationIds).toHaveLength(4);
-    expect(await mailNewNotifications(backend.db, backend.mailer, portalUrl, run.notificationIds, now)).toEqual({ mails: 1 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 1 });
 
     const mails = await latestMessages(backend.db, { limit: 10 });
     expect(mails).toHaveLength(1);
@@ -73,8 +73,34 @@ describe("the e-mails of a run's new notifications", () => {
     expect(mails[0]!.text).toContain(`${portalUrl}/t/7001/notifications/${run.notificationIds[0]}`);
     expect(await latestMessages(backend.db, { to: "karen@demo.test", limit: 10 })).toEqual([]);
 
-    // Mailing the same notifications again sends nothing.
-    expect(await mailNewNotifications(backend.db, backend.mailer, portalUrl, run.notificationIds, now)).toEqual({ mails: 0 });
+    // Mailing again sends nothing: each was claimed once.
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 0 });
     expect(await latestMessages(backend.db, { limit: 10 })).toHaveLength(1);
+  });
+
+  it("sends what another run made (a command, another instance), never twice when two send at once, and nothing older than a day", async () => {
+    await firingAlarms(20, 7001, 101);
+    const now = new Date("2026-11-21T06:00:00.000Z");
+    await evaluateAlarms(backend.db, now); // as `npm run alarms:evaluate` would, without a mailer
+    const [a, b] = await Promise.all([
+      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now),
+      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now),
+    ]);
+    expect(a.mails + b.mails).toBe(1);
+    expect(await latestMessages(backend.db, { limit: 10 })).toHaveLength(1);
+
+    await backend.db.updateTable("notifications").set({ emailed_at: null }).execute();
+    const later = new Date(now.getTime() + MAIL_WITHIN_MS + 60_000);
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, later)).toEqual({ mails: 0 });
+  });
+
+  it("gives its claims back when the e-mail cannot be sent, so the next run sends it", async () => {
+    await firingAlarms(20, 7001, 101);
+    const now = new Date("2026-11-21T06:00:00.000Z");
+    await evaluateAlarms(backend.db, now);
+    const failing = { send: async () => Promise.reject(new Error("SMTP down")) };
+    await expect(mailPendingNotifications(backend.db, failing as never, portalUrl, now)).rejects.toThrow("SMTP down");
+    expect(await backend.db.selectFrom("notifications").select("emailed_at").where("emailed_at", "is not", null).execute()).toEqual([]);
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 1 });
   });
 });

@@ -107,19 +107,17 @@ ${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(ite
   return { to: input.to, subject, text, html };
 }
 
+/** How far back a notification not yet e-mailed is still sent (older ones are only in the portal). */
+export const MAIL_WITHIN_MS = 24 * 3_600_000;
+
 /**
- * Sends the e-mails of a run's new notifications: one per user with e-mail notifications on,
- * listing all of theirs, and marks them emailed. Users with them off get none (their notifications
- * stay unmailed, and are not mailed later either: only a run's own new notifications are sent).
+ * Sends the e-mails of notifications not e-mailed yet: one per user with e-mail notifications on
+ * (and active), listing all of theirs made in the last day, whichever run, command or back-end
+ * instance made them. Each notification is claimed before it is sent (emailed_at set where it is
+ * still null), so two runs or two instances never send one twice; a send that fails gives its
+ * claims back for the next run. Users with e-mail notifications off get none.
  */
-export async function mailNewNotifications(
-  db: Kysely<Database>,
-  mailer: Mailer,
-  portalUrl: string,
-  notificationIds: readonly number[],
-  now: Date,
-): Promise<{ mails: number }> {
-  if (notificationIds.length === 0) return { mails: 0 };
+export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mailer, portalUrl: string, now: Date): Promise<{ mails: number }> {
   const rows = await db
     .selectFrom("notifications")
     .innerJoin("users", "users.id", "notifications.user_id")
@@ -139,8 +137,9 @@ export async function mailNewNotifications(
       "users.email",
       "users.language",
     ])
-    .where("notifications.id", "in", notificationIds)
     .where("notifications.emailed_at", "is", null)
+    .where("notifications.created_at", ">=", new Date(now.getTime() - MAIL_WITHIN_MS).toISOString())
+    .where("notifications.kind", "!=", "consumption_report")
     .where("users.email_notifications", "=", 1)
     .where("users.is_active", "=", 1)
     .orderBy("notifications.id")
@@ -150,32 +149,41 @@ export async function mailNewNotifications(
   let mails = 0;
   for (const userRows of byUser.values()) {
     const first = userRows[0]!;
-    const notifications: MailedNotification[] = userRows.flatMap((row) =>
-      row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null
-        ? [
-            {
-              id: row.id,
-              tenancyId: row.tenancy_id,
-              kind: row.kind,
-              quantity: row.quantity,
-              direction: row.direction,
-              alarmType: row.alarm_type ?? "",
-              threshold: row.threshold ?? 0,
-              value: row.value,
-              comparedValue: row.compared_value,
-              periodStart: row.period_start,
-              periodEnd: row.period_end,
-            },
-          ]
-        : [],
+    const candidates = userRows.filter((row) => row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null);
+    if (candidates.length === 0) continue;
+    const claimed = new Set(
+      (
+        await db
+          .updateTable("notifications")
+          .set({ emailed_at: now.toISOString() })
+          .where("id", "in", candidates.map((row) => row.id))
+          .where("emailed_at", "is", null)
+          .returning("id")
+          .execute()
+      ).map((row) => row.id),
     );
+    const notifications: MailedNotification[] = candidates
+      .filter((row) => claimed.has(row.id))
+      .map((row) => ({
+        id: row.id,
+        tenancyId: row.tenancy_id,
+        kind: row.kind,
+        quantity: row.quantity as QuantityId,
+        direction: row.direction!,
+        alarmType: row.alarm_type ?? "",
+        threshold: row.threshold ?? 0,
+        value: row.value!,
+        comparedValue: row.compared_value,
+        periodStart: row.period_start,
+        periodEnd: row.period_end,
+      }));
     if (notifications.length === 0) continue;
-    await mailer.send(notificationsMail({ to: first.email, language: first.language, portalUrl, notifications }));
-    await db
-      .updateTable("notifications")
-      .set({ emailed_at: now.toISOString() })
-      .where("id", "in", notifications.map((n) => n.id))
-      .execute();
+    try {
+      await mailer.send(notificationsMail({ to: first.email, language: first.language, portalUrl, notifications }));
+    } catch (error) {
+      await db.updateTable("notifications").set({ emailed_at: null }).where("id", "in", [...claimed]).execute();
+      throw error;
+    }
     mails++;
   }
   return { mails };

@@ -11,7 +11,7 @@ import type { Logger } from "../logger";
 import { pruneSpentSessions } from "../services/tokens";
 import type { Mailer } from "../mail/mailer";
 import { evaluateAlarms } from "./job";
-import { mailNewNotifications } from "./mail";
+import { mailPendingNotifications } from "./mail";
 
 export interface ScheduleHandle {
   /** Stops the timer and waits for a run in progress. */
@@ -35,7 +35,8 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
     try {
       const run = await evaluateAlarms(db, now());
       if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
-      if (options.mail) await mailNewNotifications(db, options.mail.mailer, options.mail.portalUrl, run.notificationIds, now());
+      // Also what `npm run alarms:evaluate`, an import or another instance made since the last run.
+      if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
       const pruned = await pruneSpentSessions(db, now());
       if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
     } catch (error) {

@@ -1,10 +1,13 @@
 /**
  * `npm run import:readings -- FILE.csv`: imports meter readings into DATA_DIR/portal.sqlite
  * (default ./data). See consumption/import.ts for the format. Exit code 0 when applied (or
- * nothing new), 1 when any row is bad (then nothing is applied), 2 on a usage error.
+ * nothing new), 1 when any row is bad (then nothing is applied), 2 on a usage error. New readings
+ * are evaluated against the alarms at once (a closed period they complete may fire); the running
+ * back-end e-mails the notifications on its next run (backend/alarms/mail.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { evaluateAlarms } from "../alarms/job";
 import { importReadings } from "../consumption/import";
 import { createDatabase, migrateToLatest } from "../db/database";
 
@@ -33,6 +36,10 @@ async function main(): Promise<number> {
       return 1;
     }
     console.log(`imported ${result.written} reading(s) of ${result.meters} meter(s); ${result.unchanged} already stored.`);
+    if (result.written > 0) {
+      const run = await evaluateAlarms(db, new Date());
+      console.log(`alarms: evaluated ${run.evaluated} period(s), ${run.notificationIds.length} new notification(s).`);
+    }
     return 0;
   } finally {
     await db.destroy();
