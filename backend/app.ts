@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
 import { createDatabase, isDatabaseReachable, migrateToLatest } from "./db/database";
-import { seedDemoData } from "./db/seed/demo";
+import { readOlderDemoNotifications, seedDemoData } from "./db/seed/demo";
 import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
 import type { Database } from "./db/types";
 import { consoleLogger, type Logger } from "./logger";
@@ -189,7 +189,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   };
   // After the seed and the readings, so a newcomer's demo alarms have fired by the first page.
   const schedule =
-    options.scheduledJobs === true ? startSchedule(db, deps.now, logger, { mail: { mailer, portalUrl: flows.portalUrl } }) : undefined;
+    options.scheduledJobs === true
+      ? startSchedule(db, deps.now, logger, {
+          mail: { mailer, portalUrl: flows.portalUrl },
+          afterFirstRun: options.seedDemo === true ? () => readOlderDemoNotifications(db, deps.now()) : undefined,
+        })
+      : undefined;
   const yogas = {
     account: createServiceYoga("account", deps, flows),
     users: createServiceYoga("users", deps, flows),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../app/domain/period";
 import { createBackend, type Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
+import { readOlderDemoNotifications } from "../db/seed/demo";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
 import { evaluateAlarms } from "./job";
@@ -75,4 +76,16 @@ describe("the demo alarms", () => {
       }
     }
   }, 60_000);
+
+  it("are partly read after the first run (once), so the demo shows read and unread notifications", async () => {
+    await readOlderDemoNotifications(backend.db, NOW);
+    const rows = await backend.db.selectFrom("notifications").select(["period_end", "read_at"]).orderBy("id").execute();
+    expect(rows.filter((row) => row.read_at !== null).every((row) => row.period_end < "2026-11-18")).toBe(true);
+    expect(rows.some((row) => row.read_at !== null)).toBe(true);
+    expect(rows.some((row) => row.read_at === null)).toBe(true);
+    // Once only: a notification made later, or marked unread, is left alone.
+    await backend.db.updateTable("notifications").set({ read_at: null }).execute();
+    await readOlderDemoNotifications(backend.db, NOW);
+    expect(await backend.db.selectFrom("notifications").select("id").where("read_at", "is not", null).execute()).toEqual([]);
+  });
 });

@@ -31,6 +31,19 @@ describe("the back-end's scheduled jobs", () => {
     expect(errors).toEqual([]);
   });
 
+  it("call afterFirstRun once, after the first run has made its notifications", async () => {
+    const seen: number[] = [];
+    const schedule = startSchedule(backend.db, now, logger, {
+      intervalMs: 60_000,
+      afterFirstRun: async () => void seen.push((await backend.db.selectFrom("alarm_evaluations").select("alarm_id").execute()).length),
+    });
+    await schedule.runNow();
+    await schedule.runNow();
+    await schedule.stop();
+    expect(seen).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
   it("log a failed run and keep the back-end up", async () => {
     const broken = { ...backend.db, selectFrom: () => { throw new Error("database gone"); } } as unknown as typeof backend.db;
     const schedule = startSchedule(broken, now, logger, { intervalMs: 60_000 });

@@ -24,6 +24,8 @@ export interface ScheduleOptions {
   /** Where the e-mails of new notifications go (users with e-mail notifications on). */
   mail?: { mailer: Mailer; portalUrl: string };
   intervalMs?: number;
+  /** Called once after the first run (the demo uses it: db/seed/demo.ts readOlderDemoNotifications). */
+  afterFirstRun?: () => Promise<void>;
 }
 
 export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Logger, options: ScheduleOptions = {}): ScheduleHandle {
@@ -45,6 +47,10 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
   };
   const runNow = () => (current = current.then(runOnce));
   void runNow();
+  if (options.afterFirstRun) {
+    const after = options.afterFirstRun;
+    current = current.then(() => after().catch((error: unknown) => logger.error("after the first scheduled run:", error)));
+  }
   const timer = setInterval(() => void runNow(), intervalMs);
   timer.unref();
   return {

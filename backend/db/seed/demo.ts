@@ -696,3 +696,28 @@ export async function seedDemoData(
   }
   return { applied };
 }
+
+/** The seed step's name under which readOlderDemoNotifications records that it has run. */
+export const demoReadNotificationsStep = "0010_demo_notifications_read_after_first_run";
+
+/**
+ * Once, after the back-end's first alarm evaluation on the demo data (the notifications are made
+ * from the readings, which the seed steps run before): the demo residents have already read their
+ * notifications of periods that ended more than a week ago, so the portal shows read and unread
+ * ones. Later notifications stay unread.
+ */
+export async function readOlderDemoNotifications(db: Kysely<Database>, now: Date): Promise<void> {
+  if (!(await db.selectFrom("seed_steps").select("name").where("name", "=", "0009_demo_alarms_of_every_kind").executeTakeFirst())) return;
+  if (await db.selectFrom("seed_steps").select("name").where("name", "=", demoReadNotificationsStep).executeTakeFirst()) return;
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("notifications")
+      .set({ read_at: now.toISOString() })
+      .where("read_at", "is", null)
+      .where("period_end", "<", weekAgo)
+      .where("tenancy_id", "in", [demoTenancyIds.anna, demoTenancyIds.jensFirst])
+      .execute();
+    await trx.insertInto("seed_steps").values({ name: demoReadNotificationsStep }).execute();
+  });
+}
