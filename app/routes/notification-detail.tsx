@@ -13,19 +13,14 @@ export const handle: TenancyHandle = {
 };
 
 /**
- * /t/{tenancyId}/notifications/{id}: one notification. Opening it marks it read (once: the
- * back-end keeps the first time), so the side menu's count goes down.
+ * /t/{tenancyId}/notifications/{id}: one notification. Opening it marks it read (the layout does,
+ * tenancy-layout.tsx; the back-end keeps the first time), so the side menu's count goes down.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idParam(params.notificationId, "notification_not_found");
   const { tenancy, language } = await requireAlarmArea(request, params, context);
-  let notification;
-  try {
-    notification = await context.api.tenant.notification(tenancy.tenancyId, id);
-    if (!notification.read) notification = await context.api.tenant.markNotificationRead(tenancy.tenancyId, id);
-  } catch (error) {
-    rethrowNotificationNotFound(error);
-  }
+  // The layout marks it read (so the menu's count leaves it out); this page shows it.
+  const notification = await context.api.tenant.notification(tenancy.tenancyId, id).catch(rethrowNotificationNotFound);
   const view = notificationView(notification, tenancy.id, language);
   const quantity = notification.quantity !== null && isQuantityId(notification.quantity) ? notification.quantity : null;
   return {

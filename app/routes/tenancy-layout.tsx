@@ -8,6 +8,7 @@ import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
 import { rememberMeterKinds } from "~/consumption/page-inputs.server";
 import { withTotalWater } from "~/domain/meters";
+import { idFromUrl } from "~/alarms/alarm-pages.server";
 import { notificationsShown } from "~/domain/menu";
 import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "~/domain/quantities";
 
@@ -35,16 +36,22 @@ export const handle: TenancyHandle = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The menu's unread count and property settings need only the URL's tenancy: asked while the
   // guard asks, so they add no wait (ADR 0021, ADR 0026).
-  const guessedId = Number(params.tenancyId);
-  // A notification being opened is read first, so the count shown with it already leaves it out
-  // (the page's own loader runs alongside this one and cannot tell the menu).
-  const opened = /^[1-9]\d{0,9}$/.test(params.notificationId ?? "") ? Number(params.notificationId) : null;
-  if (opened === null && Number.isSafeInteger(guessedId) && guessedId > 0) context.api.prefetch.tenant.tenancyMenu(guessedId);
+  const guessedId = idFromUrl(params.tenancyId);
+  const opened = idFromUrl(params.notificationId);
+  if (guessedId !== null) {
+    context.api.prefetch.tenant.tenancyMenu(guessedId);
+    if (opened !== null) context.api.prefetch.tenant.notification(guessedId, opened);
+  }
   const { user, tenancies, tenancy } = await requireTenancy(request, params, context);
-  // Not the resident's (or no such) notification: the page answers 404; the menu goes on.
-  if (opened !== null) await context.api.tenant.markNotificationRead(tenancy.tenancyId, opened).catch(() => null);
   // A back-end that does not answer costs the menu its count, never the page.
-  const menu = await context.api.tenant.tenancyMenu(tenancy.tenancyId).catch(() => null);
+  const [menu, openedNotification] = await Promise.all([
+    context.api.tenant.tenancyMenu(tenancy.tenancyId).catch(() => null),
+    opened === null ? null : context.api.tenant.notification(tenancy.tenancyId, opened).catch(() => null),
+  ]);
+  // A notification being opened is read now; the count (asked before) leaves it out. Not the
+  // resident's (or no such) notification: the page answers 404 and nothing is marked.
+  const readNow = openedNotification !== null && !openedNotification.read;
+  if (readNow) await context.api.tenant.markNotificationRead(tenancy.tenancyId, openedNotification.id).catch(() => null);
   const session = await context.session.get();
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
   // What the dashboard will ask for, should the resident open it next (ADR 0021).
@@ -58,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     technical: technicalQuantityIds.filter((q) => measured.includes(q)),
     /** Spec section 2: the Notifications entry is hidden when the property has settings (ADR 0026). */
     showNotifications: menu === null || notificationsShown(menu.propertySettings.map((s) => s.kind)),
-    unreadNotifications: menu?.unreadNotificationCount ?? 0,
+    unreadNotifications: Math.max(0, (menu?.unreadNotificationCount ?? 0) - (readNow ? 1 : 0)),
     /** Guard rule 3: a stored unused activation code opens the add-tenancy dialog. */
     pendingActivationCode: Boolean(session.get("activationCode")),
     email: user.email,

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./env";
-import { demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard } from "./helpers";
+import { database, demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard } from "./helpers";
 
 /**
  * Issue 13, "Back-end calls run one after another" (ADR 0021). A third portal instance (the same
@@ -148,6 +148,18 @@ test("the dashboard, after a page of the tenancy, takes about one back-end delay
   expect(response?.status()).toBe(200);
   await expect(page.locator("#rating-heading")).toBeVisible();
   expect(addedMs).toBeLessThan(slowMs * 1.5);
+});
+
+test("the alarm and notification pages take about one back-end delay each", async ({ page }) => {
+  const db = database();
+  const alarm = db.prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
+  const notification = db.prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
+  db.close();
+  for (const path of [`${tenancy}/alarms`, `${tenancy}/alarms/${alarm.id}`, `${tenancy}/alarms/${alarm.id}/edit`, `${tenancy}/notifications`, `${tenancy}/notifications/${notification.id}`]) {
+    const { response, addedMs } = await addedBySlowBackend(page, path);
+    expect(response?.status(), path).toBe(200);
+    expect(addedMs, path).toBeLessThan(slowMs * 1.5);
+  }
 });
 
 test("a back-end slower than API_TIMEOUT_MS gives the localized error in the page once the deadline passes", async ({ page }) => {
