@@ -13,6 +13,8 @@ const configSchema = z.object({
   ACCOUNT_API_URL: z.url().default(`${localBackend}/account/graphql`),
   USERS_API_URL: z.url().default(`${localBackend}/users/graphql`),
   TENANT_DATA_API_URL: z.url().default(`${localBackend}/tenant/graphql`),
+  /** Where statement files are fetched (GET {url}/{id}); default: beside the tenant service. */
+  STATEMENT_FILES_URL: z.url().optional(),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   TOKEN_REFRESH_LEAD_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
@@ -39,6 +41,8 @@ export type PortalConfig = {
   accountApiUrl: string;
   usersApiUrl: string;
   tenantDataApiUrl: string;
+  /** GET {statementFilesUrl}/{id} streams an allocation statement (issue 15). */
+  statementFilesUrl: string;
   apiTimeoutMs: number;
   tokenRefreshLeadSeconds: number;
   cookieSecure: "auto" | "always" | "never";
@@ -78,6 +82,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     accountApiUrl: c.ACCOUNT_API_URL,
     usersApiUrl: c.USERS_API_URL,
     tenantDataApiUrl: c.TENANT_DATA_API_URL,
+    statementFilesUrl: (c.STATEMENT_FILES_URL ?? c.TENANT_DATA_API_URL.replace(/\/tenant\/graphql\/?$/, "/files/statements")).replace(/\/+$/, ""),
     apiTimeoutMs: c.API_TIMEOUT_MS,
     tokenRefreshLeadSeconds: c.TOKEN_REFRESH_LEAD_SECONDS,
     cookieSecure: c.COOKIE_SECURE,

@@ -55,6 +55,9 @@ export default [
       route("room/:roomName", "routes/consumption-room.tsx"),
       route("meter/:meterId", "routes/consumption-meter.tsx"),
     ]),
+    // Allocation statements (issue 15): the list, and each file streamed through the portal.
+    route("statements", "routes/statements.tsx"),
+    route("statements/:statementId/download", "routes/statement-download.tsx"),
     // Alarms and notifications (issue 14). "new-alarm" is static, so it ranks above :alarmId.
     route("alarms", "routes/alarms-layout.tsx", [
       index("routes/alarms.tsx"),

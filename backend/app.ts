@@ -9,10 +9,14 @@
  */
 import { startSchedule } from "./alarms/schedule";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import type { Kysely } from "kysely";
 import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
 import { createDatabase, isDatabaseReachable, migrateToLatest } from "./db/database";
 import { readOlderDemoNotifications, seedDemoData } from "./db/seed/demo";
+import { statementFileResponse, statementPathPattern } from "./statements/files";
 import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
 import type { Database } from "./db/types";
 import { consoleLogger, type Logger } from "./logger";
@@ -63,11 +67,18 @@ export interface BackendOptions {
    * (backend/alarms/schedule.ts). Default false, so tests decide when jobs run; main.ts turns it on.
    */
   scheduledJobs?: boolean;
+  /**
+   * Where files the back-end serves live (allocation statements, issue 15). Default: `files` beside
+   * the database file; for an in-memory database a fresh temporary directory.
+   */
+  filesDir?: string;
 }
 
 export interface Backend {
   fetch(request: Request): Promise<Response>;
   db: Kysely<Database>;
+  /** The files directory in use (see BackendOptions.filesDir). */
+  filesDir: string;
   /** The mailer in use (every message is also in the mail_outbox table). */
   mailer: Mailer;
   close(): Promise<void>;
@@ -140,14 +151,22 @@ function createServiceYoga(
   });
 }
 
+/** BackendOptions.filesDir, or its default. */
+export function filesDirOf(options: Pick<BackendOptions, "databasePath" | "filesDir">): string {
+  if (options.filesDir !== undefined) return options.filesDir;
+  if (options.databasePath === ":memory:") return mkdtempSync(join(tmpdir(), "portal-files-"));
+  return join(dirname(options.databasePath), "files");
+}
+
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const logger = options.logger ?? consoleLogger;
   const db = createDatabase(options.databasePath);
+  const filesDir = filesDirOf(options);
   let demoReadings: DemoReadingsHandle | undefined;
   try {
     await migrateToLatest(db);
     if (options.seedDemo === true) {
-      const result = await seedDemoData(db);
+      const result = await seedDemoData(db, undefined, { filesDir });
       if (result.applied.length > 0) logger.info(`demo data seeded: ${result.applied.join(", ")}`);
       if (result.skipped !== undefined) logger.warn(`demo data not seeded: ${result.skipped}`);
     }
@@ -169,7 +188,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? backendDefaults.refreshTokenTtlSeconds,
     refreshGraceSeconds: options.refreshGraceSeconds ?? backendDefaults.refreshGraceSeconds,
   };
-  const deps: ServiceDependencies = { db, tokens, logger, now: options.now ?? (() => new Date()) };
+  const deps: ServiceDependencies = { db, tokens, logger, now: options.now ?? (() => new Date()), filesDir };
   const flowOptions = options.accountFlows ?? {};
   const mailer =
     flowOptions.mailer ??
@@ -209,6 +228,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (request.method !== "GET" && request.method !== "HEAD") return json({ error: "Method not allowed" }, 405);
       return (await isDatabaseReachable(db)) ? json({ status: "ok" }, 200) : json({ status: "unavailable" }, 503);
     }
+    const statement = statementPathPattern.exec(pathname)?.[1];
+    if (statement !== undefined) return statementFileResponse(deps, filesDir, request, Number(statement));
     const service = servicePath.exec(pathname)?.[1] as ServiceName | undefined;
     if (service === undefined) return json({ error: "Not found" }, 404);
     return yogas[service].fetch(request);
@@ -217,6 +238,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   return {
     db,
     mailer,
+    filesDir,
     async fetch(request) {
       try {
         return await handle(request);

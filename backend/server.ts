@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { once } from "node:events";
 import { createBackend, type BackendOptions } from "./app";
 import { consoleLogger } from "./logger";
 
@@ -56,8 +57,28 @@ async function sendFetchResponse(response: Response, target: ServerResponse, met
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) target.setHeader("set-cookie", cookies);
-  const body = method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer());
-  target.end(body);
+  if (method === "HEAD" || response.body === null) {
+    target.end();
+    return;
+  }
+  // Streamed (a statement file can be large), whatever ReadableStream the body is (yoga answers
+  // with its own fetch implementation's); a client that goes away stops the reading.
+  const reader = response.body.getReader();
+  const gone = () => void reader.cancel().catch(() => undefined);
+  target.once("close", gone);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!target.write(value)) await Promise.race([once(target, "drain"), once(target, "close")]);
+      if (target.destroyed) break;
+    }
+    target.end();
+  } catch {
+    target.destroy();
+  } finally {
+    target.off("close", gone);
+  }
 }
 
 export async function startBackend(options: BackendOptions & { port: number; host: string }): Promise<StartedBackend> {

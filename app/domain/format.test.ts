@@ -92,3 +92,14 @@ describe("formatCalendarDate", () => {
     }
   });
 });
+
+describe("formatFileSize", () => {
+  it("reads like a file manager, in the resident's number format", async () => {
+    const { formatFileSize } = await import("./format");
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+    expect(formatFileSize(512, "en")).toBe("512 B");
+    expect(formatFileSize(4799, "en")).toBe("5 KB");
+    expect(plain(formatFileSize(20 * 1024 * 1024 + 300_000, "da"))).toBe("20,3 MB");
+    expect(formatFileSize(1_500_000, "en")).toBe("1.4 MB");
+  });
+});

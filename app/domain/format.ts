@@ -37,3 +37,11 @@ function calendarDateFormat(locale: string): Intl.DateTimeFormat {
   }
   return format;
 }
+
+/** A file's size as a resident reads it: "48 KB", "1.2 MB" ("1,2 MB" in Danish and Norwegian). */
+export function formatFileSize(bytes: number, language: FormatLanguage | string): string {
+  const locale = formatLocale(language);
+  if (bytes < 1024) return `${new Intl.NumberFormat(locale).format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+}

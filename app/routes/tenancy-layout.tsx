@@ -64,6 +64,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     /** Technical values (flow and return temperature, backflow, errors) after the indoor climate. */
     technical: technicalQuantityIds.filter((q) => measured.includes(q)),
     /** Spec section 2: the Notifications entry is hidden when the property has settings (ADR 0026). */
+    /** Spec section 2: only for users whose accountHasStatements is true. */
+    hasStatements: user.accountHasStatements,
     showNotifications: menu === null || notificationsShown(menu.propertySettings.map((s) => s.kind)),
     unreadNotifications: Math.max(0, (menu?.unreadNotificationCount ?? 0) - (readNow ? 1 : 0)),
     /** Guard rule 3: a stored unused activation code opens the add-tenancy dialog. */
@@ -141,7 +143,7 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
 
 export default function TenancyLayout() {
   const { t } = useTranslation();
-  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate, technical, showNotifications, unreadNotifications } =
+  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate, technical, showNotifications, unreadNotifications, hasStatements } =
     useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
@@ -181,6 +183,11 @@ export default function TenancyLayout() {
               </ul>
             ) : null}
           </li>
+          {hasStatements ? (
+            <li>
+              <NavLink to={`/t/${tenancy.id}/statements`}>{t("menu.statements")}</NavLink>
+            </li>
+          ) : null}
           <li>
             <NavLink to={`/t/${tenancy.id}/alarms`}>{t("menu.alarms")}</NavLink>
           </li>

@@ -226,7 +226,7 @@ describe("tenancies", () => {
     ]);
     expect(tenancies[0]!.latestAllocationStatement).toEqual({
       fileName: "Fordelingsregnskab 2025-2026 DK1042-0403.pdf",
-      url: "/statements/1042/DK1042-0403/2025-05-01_2026-04-30.pdf",
+      url: `/t/${demoTenancyIds.jensFirst}/statements/1/download`,
       periodStartDate: "2025-05-01",
       periodEndDate: "2026-04-30",
       expenseTypes: ["heating", "water"],

@@ -98,6 +98,11 @@ async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promis
   };
 }
 
+/** The portal's download path of a statement (app/routes/statement-download.tsx). */
+export function statementDownloadPath(tenancyId: number, statementId: number): string {
+  return `/t/${tenancyId}/statements/${statementId}/download`;
+}
+
 export async function accountHasStatements(db: Kysely<Database>, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom("allocation_statements")
@@ -136,7 +141,7 @@ function dateRange(start: string | null, end: string | null): DateRangeResult | 
   return start === null && end === null ? null : { start, end };
 }
 
-function parseExpenseTypes(json: string): string[] {
+export function parseExpenseTypes(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
@@ -215,7 +220,9 @@ export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow
           ? null
           : {
               fileName: statement.file_name,
-              url: statement.url,
+              // Where the resident downloads it: the portal's page, which streams the file from
+              // GET /files/statements/{id} after checking the tenancy (statements/files.ts).
+              url: statementDownloadPath(tenancy.id, statement.id),
               periodStartDate: statement.period_start,
               periodEndDate: statement.period_end,
               expenseTypes: parseExpenseTypes(statement.expense_types),

@@ -14,6 +14,8 @@ export interface ServiceDependencies {
   tokens: TokenSettings;
   logger: Logger;
   now: () => Date;
+  /** Where served files live (allocation statements); see BackendOptions.filesDir. */
+  filesDir?: string;
 }
 
 export interface ServiceContext {
@@ -23,6 +25,7 @@ export interface ServiceContext {
   /** The time of this request; use it instead of new Date() so tests can move the clock. */
   now: Date;
   request: Request;
+  filesDir?: string;
   /** The signed-in, active user; throws UNAUTHENTICATED otherwise. */
   requireCaller(): Promise<UserRow>;
 }
@@ -40,6 +43,7 @@ export function createServiceContext(
     logger: deps.logger,
     now,
     request,
+    filesDir: deps.filesDir,
     requireCaller() {
       caller ??= authenticate(deps, audience, request, now);
       return caller;

@@ -6,6 +6,7 @@ import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./acce
 import type { ServiceContext } from "./context";
 import { tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
+import { tenantStatementQueries } from "./tenant-statements";
 import { roomsOfMeters, tenantRoomMutations, type RoomResult } from "./tenant-rooms";
 import { propertySettingsById, type PropertySettingResult } from "./users";
 
@@ -68,6 +69,7 @@ export const tenantResolvers = {
   Query: {
     ...tenantConsumptionQueries,
     ...tenantAlarmQueries,
+    ...tenantStatementQueries,
     async propertySettings(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<PropertySettingResult[]> {
       const user = await ctx.requireCaller();
       const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);

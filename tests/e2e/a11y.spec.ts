@@ -103,6 +103,7 @@ for (const { name, viewport } of widths) {
         `${base}/consumption/electricity-energy?from=2026-10-25&to=2026-10-25`,
         `${base}/consumption/indoor-climate?${period}&help=indoor-climate`,
         `${base}?help=rating`,
+        `${base}/statements`,
       ]) {
         await page.goto(path);
         await expect(page.locator("main h1")).toBeVisible();

@@ -205,3 +205,11 @@ export const TenancyMenuQuery = /* GraphQL */ `
     propertySettings(tenancyId: $tenancyId) { kind }
   }
 `;
+
+// Allocation statements (backend/schema/tenant-statements.ts; issue 15)
+
+export const AllocationStatementsQuery = /* GraphQL */ `
+  query AllocationStatements($tenancyId: Int!) {
+    allocationStatements(tenancyId: $tenancyId) { id fileName periodStart periodEnd expenseTypes sizeBytes contentType }
+  }
+`;

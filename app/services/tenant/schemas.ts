@@ -391,3 +391,18 @@ export const tenancyMenuResponse = z.object({
   propertySettings: z.array(z.object({ kind: z.string() })),
 });
 export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Allocation statements (issue 15)
+
+export const allocationStatementSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  expenseTypes: z.array(z.string()),
+  sizeBytes: z.number().int().nullable(),
+  contentType: z.string(),
+});
+export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
+export const allocationStatementsResponse = z.object({ allocationStatements: z.array(allocationStatementSchema) });

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "../../../backend/services/error-codes";
 import { ApiError, type GraphQLService } from "../graphql.server";
 import {
+  AllocationStatementsQuery,
   AlarmQuery,
   AlarmsQuery,
   CreateAlarmMutation,
@@ -22,6 +23,8 @@ import {
   UnitQuantityKpisQuery,
 } from "./documents";
 import {
+  allocationStatementsResponse,
+  type AllocationStatement,
   alarmResponse,
   alarmsResponse,
   createAlarmResponse,
@@ -176,6 +179,12 @@ export function tenantService(gql: GraphQLService) {
         dashboardResponse,
         "Invalid dashboard response",
       );
+    },
+
+    /** The tenancy's allocation statements, newest period first (issue 15). */
+    async allocationStatements(tenancyId: number): Promise<AllocationStatement[]> {
+      return (await gql.request(AllocationStatementsQuery, { tenancyId }, allocationStatementsResponse, "Invalid allocationStatements response"))
+        .allocationStatements;
     },
 
     /** The caller's alarms on the tenancy, newest first. */

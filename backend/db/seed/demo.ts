@@ -12,10 +12,14 @@
  * databases then get just the new step on the next start. Never change a released step.
  */
 import { createHash } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { quantityDefinition, type QuantityId } from "../../../app/domain/quantities";
 import { hashActivationCode } from "../../services/activation-codes";
 import { hashPassword } from "../../services/passwords";
+import { demoStatementPdf } from "../../statements/demo-statement-pdf";
+import { statementFilePath } from "../../statements/files";
 import { toSqlBoolean, type Database, type IsoDate, type UserType } from "../types";
 import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
@@ -345,6 +349,8 @@ const plannedMemberships: readonly {
 export interface SeedContext {
   /** The scrypt hash of DEMO_PASSWORD, computed once per seeding run and shared by all users. */
   demoPasswordHash(): Promise<string>;
+  /** Writes a file below the back-end's files directory (allocation statements, issue 15). */
+  writeFile(path: string, bytes: Uint8Array): Promise<void>;
 }
 
 export interface SeedStep {
@@ -647,6 +653,43 @@ export const demoSeedSteps: readonly SeedStep[] = [
         .execute();
     },
   },
+  {
+    // Allocation statements as real PDF files (issue 15): the one of step 0004 and the year before
+    // it, for Jens's first home. The files are written below the back-end's files directory; the
+    // statement's url column is the path there.
+    name: "0010_statement_files",
+    async run(db, context) {
+      const unit = "DK1042-0403";
+      const address = "Nørrebrogade 148B, 4. tv.";
+      await db
+        .insertInto("allocation_statements")
+        .values({
+          id: 2,
+          tenancy_id: demoTenancyIds.jensFirst,
+          file_name: `Fordelingsregnskab 2024-2025 ${unit}.pdf`,
+          url: `/statements/1042/${unit}/2024-05-01_2025-04-30.pdf`,
+          period_start: "2024-05-01",
+          period_end: "2025-04-30",
+          expense_types: JSON.stringify(["heating", "water"]),
+        })
+        .execute();
+      const statements = await db.selectFrom("allocation_statements").selectAll().orderBy("id").execute();
+      for (const statement of statements) {
+        const year = Number(statement.period_start.slice(0, 4));
+        const pdf = await demoStatementPdf({
+          tenancyAddress: address,
+          unitId: unit,
+          periodStart: statement.period_start,
+          periodEnd: statement.period_end,
+          lines: [
+            { label: "Varme", onAccount: 9600, share: 8734.5 + (year - 2024) * 611.75 },
+            { label: "Vand", onAccount: 3000, share: 3412.25 - (year - 2024) * 207.5 },
+          ],
+        });
+        await context.writeFile(statement.url, pdf);
+      }
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -677,6 +720,7 @@ async function holdsForeignData(db: Kysely<Database>): Promise<boolean> {
 export async function seedDemoData(
   db: Kysely<Database>,
   steps: readonly SeedStep[] = demoSeedSteps,
+  options: { filesDir?: string } = {},
 ): Promise<SeedResult> {
   const done = new Set((await db.selectFrom("seed_steps").select("name").execute()).map((row) => row.name));
   if (done.size === 0 && (await holdsForeignData(db))) return { applied: [], skipped: "database-not-empty" };
@@ -684,6 +728,13 @@ export async function seedDemoData(
   let passwordHash: Promise<string> | undefined;
   const context: SeedContext = {
     demoPasswordHash: () => (passwordHash ??= hashPassword(DEMO_PASSWORD, { salt: demoPasswordSalt })),
+    async writeFile(path, bytes) {
+      if (options.filesDir === undefined) return;
+      const target = statementFilePath(options.filesDir, path);
+      if (target === null) throw new Error(`seed file outside the files directory: ${path}`);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+    },
   };
   const applied: string[] = [];
   for (const step of steps) {

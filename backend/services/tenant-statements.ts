@@ -1,0 +1,49 @@
+/**
+ * allocationStatements (schema/tenant-statements.ts; issue 15): a tenancy's statements for its
+ * residents, with each file's size (the file is streamed by statements/files.ts).
+ */
+import { stat } from "node:fs/promises";
+import { extname } from "node:path";
+import { statementFilePath } from "../statements/files";
+import { assertTenancyMember } from "./access";
+import { parseExpenseTypes } from "./account";
+import type { ServiceContext } from "./context";
+
+export interface AllocationStatementResult {
+  id: number;
+  fileName: string;
+  periodStart: string;
+  periodEnd: string;
+  expenseTypes: string[];
+  sizeBytes: number | null;
+  contentType: string;
+}
+
+export const tenantStatementQueries = {
+  async allocationStatements(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<AllocationStatementResult[]> {
+    const user = await ctx.requireCaller();
+    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const rows = await ctx.db
+      .selectFrom("allocation_statements")
+      .selectAll()
+      .where("tenancy_id", "=", tenancy.id)
+      .orderBy("period_end", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return Promise.all(
+      rows.map(async (row) => {
+        const path = ctx.filesDir === undefined ? null : statementFilePath(ctx.filesDir, row.url);
+        const size = path === null ? null : await stat(path).then((s) => (s.isFile() ? s.size : null), () => null);
+        return {
+          id: row.id,
+          fileName: row.file_name,
+          periodStart: row.period_start,
+          periodEnd: row.period_end,
+          expenseTypes: parseExpenseTypes(row.expense_types),
+          sizeBytes: size,
+          contentType: extname(row.url).toLowerCase() === ".pdf" ? "application/pdf" : "application/octet-stream",
+        };
+      }),
+    );
+  },
+};

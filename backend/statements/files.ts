@@ -1,0 +1,63 @@
+/**
+ * Allocation statement files (issue 15). The files live below the back-end's files directory
+ * (DATA_DIR/files); a statement's `url` column is its path there. `GET /files/statements/{id}`
+ * with a users-service access token streams the file to a resident of the statement's tenancy
+ * (the portal passes it on); anyone else, a forged id or a missing file gets 404, without a token 401.
+ */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { basename, extname, relative, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { isTenancyMember } from "../services/access";
+import { createServiceContext, type ServiceDependencies } from "../services/context";
+
+export const statementPathPattern = /^\/files\/statements\/([1-9]\d{0,9})$/;
+
+const contentTypes: Record<string, string> = { ".pdf": "application/pdf", ".html": "text/html; charset=utf-8", ".txt": "text/plain; charset=utf-8" };
+
+/** The file's absolute path, or null when the stored path would leave the files directory. */
+export function statementFilePath(filesDir: string, storedPath: string): string | null {
+  const root = resolve(filesDir);
+  const path = resolve(root, storedPath.replace(/^\/+/, ""));
+  const inside = relative(root, path);
+  return inside === "" || inside.startsWith("..") || inside.includes("\0") ? null : path;
+}
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name (æ, ø, å survive). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "_") || "statement";
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function answer(status: number, error: string): Response {
+  return new Response(JSON.stringify({ error }), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+}
+
+export async function statementFileResponse(deps: ServiceDependencies, filesDir: string, request: Request, id: number): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") return answer(405, "Method not allowed");
+  let userId: number;
+  try {
+    userId = (await createServiceContext(deps, "users", request).requireCaller()).id;
+  } catch {
+    return answer(401, "Login required");
+  }
+  const statement = await deps.db.selectFrom("allocation_statements").select(["tenancy_id", "file_name", "url"]).where("id", "=", id).executeTakeFirst();
+  // Another tenancy's statement answers as a missing one: ids cannot be probed.
+  if (statement === undefined || !(await isTenancyMember(deps.db, userId, statement.tenancy_id))) return answer(404, "Not found");
+  const path = statementFilePath(filesDir, statement.url);
+  const size = path === null ? null : await stat(path).then((s) => (s.isFile() ? s.size : null), () => null);
+  if (path === null || size === null) {
+    deps.logger.warn(`allocation statement ${id}: no file at ${statement.url}`);
+    return answer(404, "Not found");
+  }
+  const headers = {
+    "content-type": contentTypes[extname(path).toLowerCase()] ?? "application/octet-stream",
+    "content-length": String(size),
+    "content-disposition": attachmentDisposition(statement.file_name || basename(path)),
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+  };
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+  // Streamed from the disk: a 20 MB statement is never held in memory.
+  return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>, { status: 200, headers });
+}
