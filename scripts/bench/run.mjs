@@ -304,6 +304,8 @@ async function main() {
     ["/login/email", "/login/email"],
     [`dashboard ${dashboard}`, dashboard, anna.jar],
     [`consumption page ${dashboard}/consumption/heat-energy`, `${dashboard}/consumption/heat-energy`, anna.jar],
+    [`new alarm ${dashboard}/alarms/new-alarm?step=1`, `${dashboard}/alarms/new-alarm?step=1`, anna.jar],
+    [`notifications ${dashboard}/notifications`, `${dashboard}/notifications`, anna.jar],
   ]) {
     const budget = `JavaScript per page, gzip: ${label}`;
     try {
