@@ -55,6 +55,8 @@ export default [
       route("room/:roomName", "routes/consumption-room.tsx"),
       route("meter/:meterId", "routes/consumption-meter.tsx"),
     ]),
+    // The meter list (issue 15).
+    route("meters", "routes/meters.tsx"),
     // Allocation statements (issue 15): the list, and each file streamed through the portal.
     route("statements", "routes/statements.tsx"),
     route("statements/:statementId/download", "routes/statement-download.tsx"),

@@ -50,7 +50,7 @@ function DateField({ name, label, value, errorId }: { name: "from" | "to"; label
  * first, so pressing Enter in them applies the dates, not the preset. Nothing changes until a
  * button is pressed (WCAG 3.2.2), with or without JavaScript.
  */
-export function PeriodSelector({ state }: { state: PeriodSelectorState }) {
+export function PeriodSelector({ state, withCompare = true }: { state: PeriodSelectorState; withCompare?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
@@ -114,16 +114,18 @@ export function PeriodSelector({ state }: { state: PeriodSelectorState }) {
               ))}
             </select>
           </label>
-          <label>
-            <span>{t("period.compare_label")}</span>
-            <select name="compare" defaultValue={state.compare} key={`compare-${state.compare}`}>
-              {compareChoices.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(`compare.${choice}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          {withCompare ? (
+            <label>
+              <span>{t("period.compare_label")}</span>
+              <select name="compare" defaultValue={state.compare} key={`compare-${state.compare}`}>
+                {compareChoices.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`compare.${choice}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <button type="submit" className="button button-small">
             {t("period.show")}
           </button>

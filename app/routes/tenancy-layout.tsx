@@ -189,6 +189,9 @@ export default function TenancyLayout() {
             </li>
           ) : null}
           <li>
+            <NavLink to={`/t/${tenancy.id}/meters`}>{t("menu.meters")}</NavLink>
+          </li>
+          <li>
             <NavLink to={`/t/${tenancy.id}/alarms`}>{t("menu.alarms")}</NavLink>
           </li>
           {showNotifications ? (

@@ -40,6 +40,12 @@ export const tenantTypeDefs = /* GraphQL */ `
     """
     consumptionRating(tenancyId: Int!, quantity: String!): ConsumptionRating!
 
+    """
+    Every meter of the tenancy's unit with its first and last raw readout within [fromDate,
+    toDate] (as readoutMinMax) and its latest readout within the tenancy (the meter list, issue 15).
+    """
+    meterReadouts(tenancyId: Int!, fromDate: String!, toDate: String!): [MeterReadout!]!
+
     "The settings of the property of a tenancy's unit (the side menu reads them; ADR 0026)."
     propertySettings(tenancyId: Int!): [PropertySetting!]!
   }
@@ -268,6 +274,21 @@ export const tenantTypeDefs = /* GraphQL */ `
     propertyComparison: Float
     rooms: [RoomValue!]!
     meters: [MeterValue!]!
+  }
+
+  type MeterReadout {
+    "The meter's id (as Meter.id)."
+    id: ID!
+    meterNumber: String!
+    quantity: String!
+    roomName: String
+    "ISO 8601 with the Copenhagen offset; nulls when there is no readout."
+    firstReadoutTimestamp: String
+    firstReadoutValue: Float
+    lastReadoutTimestamp: String
+    lastReadoutValue: Float
+    latestReadoutTimestamp: String
+    latestReadoutValue: Float
   }
 
   type ReadoutMinMax {

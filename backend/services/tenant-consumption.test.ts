@@ -531,6 +531,25 @@ describe("readoutMinMax, quantityPrices, consumptionRating", () => {
     });
   });
 
+  it("meterReadouts gives every meter of the unit the same readouts, and its latest one inside the tenancy", async () => {
+    const meters = await backend.db.selectFrom("meters").select(["id", "number", "quantity"]).where("unit_id", "=", 114).orderBy("id").execute();
+    const data = await graphqlData<{ meterReadouts: Record<string, string | number | null>[] }>(backend, "tenant",
+      `{ meterReadouts(tenancyId: ${NORA_TENANCY}, fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") {
+        id meterNumber quantity roomName firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue latestReadoutTimestamp latestReadoutValue } }`, { token: tokens.nora });
+    expect(data.meterReadouts.map((meter) => meter.meterNumber)).toEqual(meters.map((meter) => meter.number));
+    const heat = meters.find((meter) => meter.quantity === "heat-energy")!;
+    const listed = data.meterReadouts.find((meter) => meter.meterNumber === heat.number)!;
+    const single = await graphqlData<{ readoutMinMax: Record<string, string | number | null> }>(backend, "tenant",
+      `{ readoutMinMax(tenancyId: ${NORA_TENANCY}, meterNumber: "${heat.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") {
+        firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue } }`, { token: tokens.nora });
+    expect(listed).toMatchObject({ id: String(heat.id), ...single.readoutMinMax });
+    // The latest reading of the (current) tenancy: the meter's newest raw reading.
+    const newest = await sql<{ ts: number; value: number }>`select ts, value from meter_readings where meter_id = ${heat.id} order by ts desc limit 1`.execute(backend.db);
+    expect(listed.latestReadoutValue).toBe(newest.rows[0]!.value);
+    expect(Date.parse(String(listed.latestReadoutTimestamp)) / 1000).toBe(newest.rows[0]!.ts);
+    expect(firstErrorCode(await graphql(backend, "tenant", `{ meterReadouts(tenancyId: ${NORA_TENANCY}, fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") { id } }`, { token: tokens.anna }))).toBe("FORBIDDEN");
+  });
+
   it("lists the prices valid in a period", async () => {
     const data = await graphqlData<{ quantityPrices: { quantity: string; price: number; currency: string; validFrom: string; validTo: string | null }[] }>(
       backend, "tenant", `{ quantityPrices(input: { periodBegin: "2025-12-01", periodEnd: "2026-01-31" }) { quantity price currency validFrom validTo } }`, { token: tokens.anna });

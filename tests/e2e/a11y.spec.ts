@@ -104,6 +104,7 @@ for (const { name, viewport } of widths) {
         `${base}/consumption/indoor-climate?${period}&help=indoor-climate`,
         `${base}?help=rating`,
         `${base}/statements`,
+        `${base}/meters?${period}`,
       ]) {
         await page.goto(path);
         await expect(page.locator("main h1")).toBeVisible();

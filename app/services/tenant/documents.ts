@@ -213,3 +213,15 @@ export const AllocationStatementsQuery = /* GraphQL */ `
     allocationStatements(tenancyId: $tenancyId) { id fileName periodStart periodEnd expenseTypes sizeBytes contentType }
   }
 `;
+
+// The meter list (issue 15)
+
+export const MeterReadoutsQuery = /* GraphQL */ `
+  query MeterReadouts($tenancyId: Int!, $fromDate: String!, $toDate: String!) {
+    meterReadouts(tenancyId: $tenancyId, fromDate: $fromDate, toDate: $toDate) {
+      id meterNumber quantity roomName
+      firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue
+      latestReadoutTimestamp latestReadoutValue
+    }
+  }
+`;

@@ -406,3 +406,21 @@ export const allocationStatementSchema = z.object({
 });
 export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
 export const allocationStatementsResponse = z.object({ allocationStatements: z.array(allocationStatementSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// The meter list (issue 15)
+
+export const meterReadoutSchema = z.object({
+  id: z.string(),
+  meterNumber: z.string(),
+  quantity: z.string(),
+  roomName: z.string().nullable(),
+  firstReadoutTimestamp: isoInstant.nullable(),
+  firstReadoutValue: value,
+  lastReadoutTimestamp: isoInstant.nullable(),
+  lastReadoutValue: value,
+  latestReadoutTimestamp: isoInstant.nullable(),
+  latestReadoutValue: value,
+});
+export type MeterReadout = z.infer<typeof meterReadoutSchema>;
+export const meterReadoutsResponse = z.object({ meterReadouts: z.array(meterReadoutSchema) });

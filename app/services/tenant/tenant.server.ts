@@ -1,6 +1,7 @@
 import type { ErrorCode } from "../../../backend/services/error-codes";
 import { ApiError, type GraphQLService } from "../graphql.server";
 import {
+  MeterReadoutsQuery,
   AllocationStatementsQuery,
   AlarmQuery,
   AlarmsQuery,
@@ -23,6 +24,8 @@ import {
   UnitQuantityKpisQuery,
 } from "./documents";
 import {
+  meterReadoutsResponse,
+  type MeterReadout,
   allocationStatementsResponse,
   type AllocationStatement,
   alarmResponse,
@@ -179,6 +182,12 @@ export function tenantService(gql: GraphQLService) {
         dashboardResponse,
         "Invalid dashboard response",
       );
+    },
+
+    /** Every meter of the unit with its readouts in the range and its latest one (the meter list). */
+    async meterReadouts(input: { tenancyId: number; fromDate: string; toDate: string }): Promise<MeterReadout[]> {
+      const { tenancyId, fromDate, toDate } = input;
+      return (await gql.request(MeterReadoutsQuery, { tenancyId, fromDate, toDate }, meterReadoutsResponse, "Invalid meterReadouts response")).meterReadouts;
     },
 
     /** The tenancy's allocation statements, newest period first (issue 15). */
