@@ -77,7 +77,7 @@ export default function Meters() {
       {groups.map((group) => (
         <section key={group.quantity} className="card" aria-labelledby={`meters-${group.quantity}`}>
           <h2 id={`meters-${group.quantity}`}>{t(`quantity.${group.quantity}`)}</h2>
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`meters-${group.quantity}`}>
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}>
             <table className="data-table meter-table">
               <thead>
                 <tr>
