@@ -57,6 +57,7 @@ export default [
     ]),
     // The meter list (issue 15).
     route("meters", "routes/meters.tsx"),
+    route("meters/readings.csv", "routes/meter-readings-csv.tsx"),
     // Allocation statements (issue 15): the list, and each file streamed through the portal.
     route("statements", "routes/statements.tsx"),
     route("statements/:statementId/download", "routes/statement-download.tsx"),

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
@@ -113,6 +113,34 @@ export default function Meters() {
           </div>
         </section>
       ))}
+      {groups.length > 0 ? (
+        <section className="card" aria-labelledby="csv-heading">
+          <h2 id="csv-heading">{t("meters.csv_heading")}</h2>
+          <p>{t("meters.csv_intro")}</p>
+          {/* A file, not a page: a plain GET form the browser downloads from (no client-side navigation). */}
+          <Form method="get" action={`/t/${tenancyId}/meters/readings.csv`} reloadDocument className="inline-form">
+            <input type="hidden" name="from" value={selector.period.from} />
+            <input type="hidden" name="to" value={selector.period.to} />
+            <label>
+              <span>{t("meters.csv_resolution")}</span>
+              <select name="resolution" defaultValue="day">
+                <option value="day">{t("meters.csv_day")}</option>
+                <option value="hour">{t("meters.csv_hour")}</option>
+              </select>
+            </label>
+            <label>
+              <span>{t("meters.csv_format")}</span>
+              <select name="format" defaultValue="local">
+                <option value="local">{t("meters.csv_local")}</option>
+                <option value="plain">{t("meters.csv_plain")}</option>
+              </select>
+            </label>
+            <button type="submit" className="button button-small">
+              {t("meters.csv_download")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
       <HelpDialog topics={["readout"]} />
     </div>
   );

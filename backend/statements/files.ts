@@ -8,6 +8,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, extname, relative, resolve } from "node:path";
 import { Readable } from "node:stream";
+import { attachmentDisposition } from "../../app/http/content-disposition";
 import { isTenancyMember } from "../services/access";
 import { createServiceContext, type ServiceDependencies } from "../services/context";
 
@@ -23,11 +24,7 @@ export function statementFilePath(filesDir: string, storedPath: string): string 
   return inside === "" || inside.startsWith("..") || inside.includes("\0") ? null : path;
 }
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name (æ, ø, å survive). */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "_") || "statement";
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+export { attachmentDisposition };
 
 function answer(status: number, error: string): Response {
   return new Response(JSON.stringify({ error }), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { database, demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
 
@@ -45,4 +46,44 @@ test("lists every meter with its readings, equal to the meter page's last readou
   // The same reading at the same time as on the list.
   expect(listed.replace(kwh(last.value), "").trim().length).toBeGreaterThan(0);
   expect(shown).toContain(listed.replace(kwh(last.value), "").trim());
+});
+
+test("downloads my readings as CSV, per day and per hour, adding up to the raw readings", async ({ page }) => {
+  const tenancyId = demoTenancyIds.anna;
+  await signInAndWaitForDashboard(page, demoAccounts.anna.email, tenancyId);
+  await useLanguage(page, "en");
+  await page.goto(`/t/${tenancyId}/meters?from=2026-10-01&to=2026-10-31`);
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Download CSV" }) });
+  await form.getByLabel("Format").selectOption("plain");
+  const downloading = page.waitForEvent("download");
+  await form.getByRole("button", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("readings-DK1042-0201-2026-10-01-2026-10-31-day.csv");
+  const daily = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+  expect(daily).toHaveLength(1 + 31);
+  const header = daily[0]!.split(",");
+  expect(header[0]).toBe("Time");
+
+  const db = database();
+  const heat = db.prepare("SELECT id, number FROM meters WHERE unit_id = 109 AND quantity = 'heat-energy'").get() as { id: number; number: string };
+  const at = (iso: string) => (db.prepare("SELECT value FROM meter_readings WHERE meter_id = ? AND ts = ?").get(heat.id, Date.parse(iso) / 1000) as { value: number }).value;
+  const october = at("2026-11-01T00:00:00+01:00") - at("2026-10-01T00:00:00+02:00");
+  db.close();
+  const column = header.findIndex((name) => name.includes(heat.number));
+  expect(column).toBeGreaterThan(0);
+  const sum = daily.slice(1).reduce((total, line) => total + Number(line.split(",")[column]), 0);
+  expect(sum).toBeCloseTo(october, 3);
+
+  // Per hour in the resident's spreadsheet format: 31 days of which one has 25 hours (25 October).
+  const hourly = await page.request.get(`/t/${tenancyId}/meters/readings.csv?from=2026-10-01&to=2026-10-31&resolution=hour&format=local`);
+  expect(hourly.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(hourly.headers()["cache-control"]).toBe("private, no-store");
+  const lines = (await hourly.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+  expect(lines).toHaveLength(1 + 31 * 24 + 1);
+  expect(lines.filter((line) => line.startsWith("2026-10-25T02:00:00"))).toHaveLength(2);
+
+  // Hourly values for more than 370 days: a page that says so, not a file.
+  const tooLong = await page.request.get(`/t/${tenancyId}/meters/readings.csv?from=2025-01-01&to=2026-10-31&resolution=hour`);
+  expect(tooLong.status()).toBe(400);
+  expect(await tooLong.text()).toContain("Hourly values can be downloaded for at most 370 days.");
 });
