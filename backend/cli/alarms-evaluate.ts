@@ -4,7 +4,7 @@
  * Safe to run any number of times: each alarm fires at most once per period.
  */
 import { evaluateAlarms } from "../alarms/job";
-import { CliError, cliEnvironment, isEntryPoint, openCliDatabase, processIo, type CliIo } from "./cli-database";
+import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run alarms:evaluate [-- --at <ISO time, e.g. 2026-11-25T06:00:00Z>]";
 
@@ -43,12 +43,4 @@ export async function runAlarmsEvaluate(
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  runAlarmsEvaluate(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenEntryPoint(import.meta.url, (args) => runAlarmsEvaluate(args));

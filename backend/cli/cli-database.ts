@@ -63,3 +63,18 @@ export function isEntryPoint(moduleUrl: string): boolean {
   if (entry === undefined) return false;
   return moduleUrl === pathToFileURL(resolve(entry)).href;
 }
+
+/**
+ * Runs a command when its module is the process's entry point (`npm run …`), not when a test
+ * imports it: its exit code becomes the process's, an unexpected error is printed and exits 1.
+ */
+export function runWhenEntryPoint(moduleUrl: string, run: (args: string[]) => Promise<number>): void {
+  if (!isEntryPoint(moduleUrl)) return;
+  run(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

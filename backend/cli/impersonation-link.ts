@@ -5,7 +5,7 @@
  * Only the link goes to stdout (so scripts can capture it); an unknown e-mail exits 1.
  */
 import { createImpersonationLink, ImpersonationTargetError } from "../services/impersonation";
-import { CliError, cliEnvironment, isEntryPoint, openCliDatabase, processIo, type CliIo } from "./cli-database";
+import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run -s impersonation-link -- <email>";
 
@@ -43,12 +43,4 @@ export async function runImpersonationLink(
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  runImpersonationLink(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenEntryPoint(import.meta.url, (args) => runImpersonationLink(args));

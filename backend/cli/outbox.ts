@@ -7,7 +7,7 @@
  *   --json      one JSON array: [{ id, to, subject, createdAt, links, text }]
  */
 import { latestMessages, linksIn } from "../mail/outbox";
-import { CliError, cliEnvironment, isEntryPoint, openCliDatabase, processIo, type CliIo } from "./cli-database";
+import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run -s outbox -- [email] [--limit N] [--text] [--json]";
 
@@ -87,12 +87,4 @@ export async function runOutbox(
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  runOutbox(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenEntryPoint(import.meta.url, (args) => runOutbox(args));
