@@ -178,6 +178,14 @@ export function unitScopeOf(ctx: ServiceContext, tenancyId: number): Promise<Uni
 async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<UnitScope> {
   const user = await ctx.requireCaller();
   const tenancy = await assertTenancyMember(ctx.db, user.id, tenancyId);
+  return scopeOfTenancy(ctx, tenancy);
+}
+
+/**
+ * The unit scope of a tenancy the caller has already been checked for, or of a tenancy the
+ * back-end's own jobs work on (the monthly report, issue 15): the same figures as the pages'.
+ */
+export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, tenancy: TenancyRow): Promise<UnitScope> {
   const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
   const unit = await ctx.db.selectFrom("units").selectAll().where("id", "=", tenancy.unit_id).executeTakeFirstOrThrow();
   const [property, meters, factors] = await Promise.all([
@@ -203,7 +211,7 @@ async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<Un
 }
 
 /** The meters of the other units of the property, and those units (for property averages). */
-async function otherUnitsOf(ctx: ServiceContext, scope: UnitScope, quantity: QuantityId) {
+async function otherUnitsOf(ctx: Pick<ServiceContext, "db">, scope: UnitScope, quantity: QuantityId) {
   const rows = await ctx.db
     .selectFrom("meters")
     .innerJoin("units", "units.id", "meters.unit_id")
@@ -440,7 +448,7 @@ async function totalsOverRanges<K>(
 }
 
 async function propertyAverageTotal(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, "db">,
   scope: UnitScope,
   quantity: QuantityId,
   presentation: Presentation,
@@ -543,10 +551,14 @@ interface KpisArgs {
 }
 
 async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: ServiceContext) {
+  return kpisOfScope(ctx, await unitScopeOf(ctx, input.tenancyId), input);
+}
+
+/** unitQuantityKpis for a unit scope: also what the back-end's own jobs use (the monthly report). */
+export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitScope, input: Omit<KpisArgs["input"], "tenancyId">) {
   const quantity = parseQuantity(input.quantity);
   const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
   const mode = parseMode(input.mode);
-  const scope = await unitScopeOf(ctx, input.tenancyId);
   const presentation = presentationFor(scope, quantity, mode, input.normalized === true);
   const context = { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
   const meters = metersForQuantity(scope.meters, quantity);

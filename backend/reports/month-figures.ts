@@ -1,0 +1,64 @@
+/**
+ * The figures of a tenancy's monthly consumption report (issue 15; groundwork for the report job
+ * and page): per quantity of the unit that adds up, the month's total, the previous month's, the
+ * same month a year earlier and the property average, computed by the same code as the consumption
+ * pages' key figures (unitQuantityKpis), so the report never disagrees with them.
+ */
+import type { Kysely } from "kysely";
+import { withTotalWater } from "../../app/domain/meters";
+import { consumptionQuantityIds, isQuantityId, quantityDefinition, type QuantityId } from "../../app/domain/quantities";
+import type { Database, TenancyRow } from "../db/types";
+import { kpisOfScope, scopeOfTenancy } from "../services/tenant-consumption";
+
+export interface QuantityMonthFigures {
+  quantity: QuantityId;
+  /** Null without data (never 0 for "no data"). */
+  total: number | null;
+  previousMonth: number | null;
+  sameMonthLastYear: number | null;
+  /** The other units' average (null when fewer than 3 have data). */
+  propertyAverage: number | null;
+}
+
+/** "2026-10" → the month's first and last day. */
+export function daysOfMonth(month: string): { first: string; last: string } {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error(`not a month: ${month}`);
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return { first: `${month}-01`, last: `${month}-${String(last).padStart(2, "0")}` };
+}
+
+export function previousMonthOf(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, "0")}`;
+}
+
+/** The quantities a report shows for a unit: its consumption quantities that add up, in the portal's order. */
+export function reportQuantities(meterQuantities: readonly string[]): QuantityId[] {
+  const measured = withTotalWater(meterQuantities.filter(isQuantityId));
+  return consumptionQuantityIds.filter((quantity) => measured.includes(quantity) && quantityDefinition(quantity).aggregation === "addition");
+}
+
+export async function monthReportFigures(db: Kysely<Database>, tenancy: TenancyRow, month: string, now: Date): Promise<QuantityMonthFigures[]> {
+  const scope = await scopeOfTenancy({ db, now }, tenancy);
+  const ctx = { db };
+  const range = (m: string) => {
+    const { first, last } = daysOfMonth(m);
+    return { periodBegin: `${first}T00:00:00`, periodEnd: `${last}T23:59:00` };
+  };
+  return Promise.all(
+    reportQuantities(scope.meters.map((meter) => meter.quantity)).map(async (quantity) => {
+      const [current, previous] = await Promise.all([
+        kpisOfScope(ctx, scope, { quantity, ...range(month) }),
+        kpisOfScope(ctx, scope, { quantity, ...range(previousMonthOf(month)) }),
+      ]);
+      return {
+        quantity,
+        total: current.total,
+        previousMonth: previous.total,
+        sameMonthLastYear: current.previousYear,
+        propertyAverage: current.propertyComparison,
+      };
+    }),
+  );
+}
