@@ -25,6 +25,8 @@ describe("the back-end's scheduled jobs", () => {
     const schedule = startSchedule(backend.db, now, logger, { intervalMs: 60_000 });
     await schedule.runNow();
     expect(await backend.db.selectFrom("notifications").select(["period_start", "value"]).execute()).toEqual([{ period_start: "2026-11-20", value: 30 }]);
+    // The monthly reports of the closed months are made in the same run (issue 15).
+    expect((await backend.db.selectFrom("consumption_reports").select("id").where("tenancy_id", "=", 7001).execute()).length).toBeGreaterThan(0);
     await schedule.runNow();
     expect(await backend.db.selectFrom("notifications").select("id").execute()).toHaveLength(1);
     await schedule.stop();

@@ -1,6 +1,6 @@
 /**
- * The back-end's own timetable (issue 14): the alarm evaluation (with the e-mails of its new
- * notifications) and the pruning of spent sessions
+ * The back-end's own timetable (issues 14, 15): the alarm evaluation (with the e-mails of its new
+ * notifications), the monthly consumption reports and the pruning of spent sessions
  * run once at start-up and then every `intervalMs` (an hour: the demo readings and real imports
  * arrive hourly), inside the back-end process. A failed run is logged and the next one tries again;
  * it never stops the back-end. `npm run alarms:evaluate` runs the evaluation by hand.
@@ -11,6 +11,7 @@ import type { Logger } from "../logger";
 import { pruneSpentSessions } from "../services/tokens";
 import type { Mailer } from "../mail/mailer";
 import { evaluateAlarms } from "./job";
+import { generateMonthlyReports } from "../reports/job";
 import { mailPendingNotifications } from "./mail";
 
 export interface ScheduleHandle {
@@ -39,6 +40,8 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
       if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
       // Also what `npm run alarms:evaluate`, an import or another instance made since the last run.
       if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
+      const reports = await generateMonthlyReports(db, now());
+      if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
       const pruned = await pruneSpentSessions(db, now());
       if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
     } catch (error) {

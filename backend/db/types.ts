@@ -299,7 +299,21 @@ export interface AlarmEvaluationsTable {
   fired: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
 }
 
+/** A monthly consumption report (migration 0006, issue 15). */
+export interface ConsumptionReportsTable {
+  id: Generated<number>;
+  tenancy_id: number;
+  /** YYYY-MM. */
+  month: string;
+  /** The unguessable link code (/report/{code}). */
+  code: string;
+  created_at: IsoInstant;
+  expires_at: IsoInstant;
+  revoked_at: IsoInstant | null;
+}
+
 export interface Database {
+  consumption_reports: ConsumptionReportsTable;
   alarms: AlarmsTable;
   notifications: NotificationsTable;
   alarm_evaluations: AlarmEvaluationsTable;

@@ -9,6 +9,7 @@ import * as m0002 from "./0002_readings";
 import * as m0003 from "./0003_accounts";
 import * as m0004 from "./0004_token_families";
 import * as m0005 from "./0005_alarms";
+import * as m0006 from "./0006_consumption_reports";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -16,6 +17,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0003_accounts": m0003,
   "0004_token_families": m0004,
   "0005_alarms": m0005,
+  "0006_consumption_reports": m0006,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,0 +1,29 @@
+/**
+ * 0006: the monthly consumption reports of issue 15 (spec sections 2, 3, 9).
+ *
+ * One report per tenancy and closed month (unique (tenancy_id, month): the job makes each exactly
+ * once, however often it runs). `code` is the report's unguessable link (`/report/{code}`, at least
+ * 128 random bits), opened without signing in; `revoked_at` and `expires_at` end it ("report no
+ * longer available").
+ */
+import type { Kysely } from "kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("consumption_reports")
+    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
+    .addColumn("month", "text", (col) => col.notNull())
+    .addColumn("code", "text", (col) => col.notNull().unique())
+    .addColumn("created_at", "text", (col) => col.notNull())
+    .addColumn("expires_at", "text", (col) => col.notNull())
+    .addColumn("revoked_at", "text")
+    .execute();
+  await db.schema.createIndex("consumption_reports_tenancy_month").on("consumption_reports").columns(["tenancy_id", "month"]).unique().execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("consumption_reports").execute();
+}
