@@ -29,6 +29,9 @@ export default [
   // Standalone pages.
   route("data-policy", "routes/data-policy.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
+  // The monthly consumption report, opened from its e-mail without signing in, and its PDF (issue 15).
+  route("report/:code", "routes/report.tsx"),
+  route("report/:code/pdf", "routes/report-pdf.tsx"),
 
   // The browser's copy of a language's translations (cached; ADR 0013).
   route("locales/:lng/:file", "routes/locale-file.tsx"),

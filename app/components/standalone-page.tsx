@@ -5,7 +5,7 @@ import type { RootLoaderData } from "~/root";
 import { LanguagePicker } from "./language-picker";
 
 /** The frame of the standalone pages (policies, reports): the app's name, the language, the page. */
-export function StandalonePage({ children }: { children: ReactNode }) {
+export function StandalonePage({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
@@ -22,6 +22,7 @@ export function StandalonePage({ children }: { children: ReactNode }) {
       <main id="main" className="standalone-main">
         {children}
       </main>
+      {footer}
     </div>
   );
 }

@@ -103,3 +103,14 @@ describe("formatFileSize", () => {
     expect(formatFileSize(1_500_000, "en")).toBe("1.4 MB");
   });
 });
+
+describe("formatMonth", () => {
+  it("names the month and year in the resident's language", async () => {
+    const { formatMonth } = await import("./format");
+    expect(formatMonth("2026-10", "en")).toBe("October 2026");
+    expect(formatMonth("2026-10", "da")).toBe("oktober 2026");
+    expect(formatMonth("2026-05", "nb")).toBe("mai 2026");
+    expect(formatMonth("2026-01", "da")).toBe("januar 2026");
+    expect(formatMonth("not a month", "en")).toBe("not a month");
+  });
+});

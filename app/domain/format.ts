@@ -38,6 +38,20 @@ function calendarDateFormat(locale: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** "2026-10" → "oktober 2026" (da), "oktober 2026" (nb) or "October 2026" (en). */
+export function formatMonth(month: string, language: FormatLanguage | string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const locale = dateLocale(language);
+  let format = monthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+    monthFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)));
+}
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A file's size as a resident reads it: "48 KB", "1.2 MB" ("1,2 MB" in Danish and Norwegian). */
 export function formatFileSize(bytes: number, language: FormatLanguage | string): string {
   const locale = formatLocale(language);

@@ -26,13 +26,18 @@ export const remixI18n = new RemixI18Next({
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage: defaultLanguage,
     cookie: languageCookie,
-    // The spec: the stored choice, else the default (da); the browser's language is not used.
-    order: ["cookie"],
+    // The spec: the stored choice, else the default (da); the browser's language is not used. A
+    // link's ?lng= counts only without a stored choice (the report e-mail's link, ADR 0028).
+    order: ["cookie", "searchParams"],
+    searchParamKey: "lng",
   },
   i18next: { ...i18nOptions, resources },
 });
 
-/** The language of this request: the stored choice if this deployment offers it, else Danish. */
+/**
+ * The language of this request: the stored choice if this deployment offers it; without one, a
+ * link's `?lng=` (the report e-mail's link carries the resident's language, ADR 0028); else Danish.
+ */
 export async function languageOf(request: Request): Promise<Language> {
   const detected = await remixI18n.getLocale(request);
   return isLanguage(detected) && enabledLanguages().includes(detected) ? detected : defaultLanguage;

@@ -1,7 +1,8 @@
 /**
  * The e-mail of new alarm notifications (issue 14): one e-mail per user and evaluation run, in the
  * user's language, listing every notification the run made for them, each with a link to the
- * notification in the portal. Only users with e-mail notifications on (and active) get one.
+ * notification in the portal; and one e-mail per new monthly report (issue 15, reports/mail.ts).
+ * Only users with e-mail notifications on (and active) get one.
  */
 import type { Kysely } from "kysely";
 import da from "../../locales/da/common.json";
@@ -13,6 +14,7 @@ import { isQuantityId, type QuantityId } from "../../app/domain/quantities";
 import type { Database } from "../db/types";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import { escapeHtml, mailLanguage, type MailLanguage } from "../mail/templates";
+import { reportMail } from "../reports/mail";
 
 const quantityNames: Record<MailLanguage, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
 /** The portal's own sentences of a notification (locales/*: notifications.what.*), so page and e-mail say the same. */
@@ -133,13 +135,13 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
       "notifications.value",
       "notifications.period_start",
       "notifications.period_end",
+      "notifications.report_code",
       "users.id as user_id",
       "users.email",
       "users.language",
     ])
     .where("notifications.emailed_at", "is", null)
     .where("notifications.created_at", ">=", new Date(now.getTime() - MAIL_WITHIN_MS).toISOString())
-    .where("notifications.kind", "!=", "consumption_report")
     .where("users.email_notifications", "=", 1)
     .where("users.is_active", "=", 1)
     .orderBy("notifications.id")
@@ -149,7 +151,11 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
   let mails = 0;
   for (const userRows of byUser.values()) {
     const first = userRows[0]!;
-    const candidates = userRows.filter((row) => row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null);
+    const candidates = userRows.filter((row) =>
+      row.kind === "consumption_report"
+        ? row.report_code !== null
+        : row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null,
+    );
     if (candidates.length === 0) continue;
     const claimed = new Set(
       (
@@ -162,9 +168,12 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
           .execute()
       ).map((row) => row.id),
     );
-    const notifications: MailedNotification[] = candidates
-      .filter((row) => claimed.has(row.id))
-      .map((row) => ({
+    const mine = candidates.filter((row) => claimed.has(row.id));
+    // Alarm notifications in one e-mail; each monthly report in its own (issue 15), with its link.
+    const messages: { ids: number[]; message: MailMessage }[] = [];
+    const alarmRows = mine.filter((row) => row.kind !== "consumption_report");
+    if (alarmRows.length > 0) {
+      const notifications: MailedNotification[] = alarmRows.map((row) => ({
         id: row.id,
         tenancyId: row.tenancy_id,
         kind: row.kind,
@@ -177,14 +186,23 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
         periodStart: row.period_start,
         periodEnd: row.period_end,
       }));
-    if (notifications.length === 0) continue;
-    try {
-      await mailer.send(notificationsMail({ to: first.email, language: first.language, portalUrl, notifications }));
-    } catch (error) {
-      await db.updateTable("notifications").set({ emailed_at: null }).where("id", "in", [...claimed]).execute();
-      throw error;
+      messages.push({ ids: alarmRows.map((row) => row.id), message: notificationsMail({ to: first.email, language: first.language, portalUrl, notifications }) });
     }
-    mails++;
+    for (const row of mine.filter((candidate) => candidate.kind === "consumption_report")) {
+      const message = reportMail({ to: first.email, language: first.language, portalUrl, code: row.report_code!, month: row.period_start.slice(0, 7) });
+      messages.push({ ids: [row.id], message });
+    }
+    for (const [index, { message }] of messages.entries()) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        // Give back the claims of this e-mail and those not sent yet.
+        const unsent = messages.slice(index).flatMap((entry) => entry.ids);
+        await db.updateTable("notifications").set({ emailed_at: null }).where("id", "in", unsent).execute();
+        throw error;
+      }
+      mails++;
+    }
   }
   return { mails };
 }

@@ -38,10 +38,11 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
     try {
       const run = await evaluateAlarms(db, now());
       if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
-      // Also what `npm run alarms:evaluate`, an import or another instance made since the last run.
-      if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
       const reports = await generateMonthlyReports(db, now());
       if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
+      // The new notifications of both, and what `npm run alarms:evaluate`, an import or another
+      // instance made since the last run.
+      if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
       const pruned = await pruneSpentSessions(db, now());
       if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
     } catch (error) {

@@ -3,6 +3,8 @@ import { createBackend, type Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";
 import { generateMonthlyReports, newReportCode, reportMonths } from "./job";
+import { mailPendingNotifications } from "../alarms/mail";
+import { latestMessages } from "../mail/outbox";
 
 describe("reportMonths", () => {
   it("gives the closed months wholly inside the tenancy, at most 12 back, oldest first", () => {
@@ -58,5 +60,55 @@ describe("generateMonthlyReports", () => {
     // On 1 December, November has closed: its reports are the only new ones.
     const later = await generateMonthlyReports(backend.db, new Date("2026-12-01T06:00:00.000Z"));
     expect(new Set(later.created.map((row) => row.month))).toEqual(new Set(["2026-11"]));
+  });
+
+  it("gives each resident a notification of the last closed month's report, e-mailed to those with e-mail on, once", async () => {
+    const reports = await backend.db.selectFrom("consumption_reports").select(["id", "tenancy_id", "month", "code"]).where("tenancy_id", "=", demoTenancyIds.jensFirst).orderBy("month").execute();
+    const members = await backend.db.selectFrom("tenancy_members").select("user_id").where("tenancy_id", "=", demoTenancyIds.jensFirst).where("invitation_pending", "=", 0).execute();
+    expect(members.length).toBeGreaterThan(0);
+    const notes = await backend.db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("tenancy_id", "=", demoTenancyIds.jensFirst)
+      .where("kind", "=", "consumption_report")
+      .execute();
+    // One per resident and report; only the last closed month's of each run is news: October's on
+    // 25 November, November's on 1 December (the run of the test before).
+    expect(notes).toHaveLength(members.length * reports.length);
+    for (const note of notes) {
+      const report = reports.find((r) => r.code === note.report_code)!;
+      expect(note.period_start).toBe(`${report.month}-01`);
+      const news = report.month === "2026-10" || report.month === "2026-11";
+      expect(note.read_at === null).toBe(news);
+      expect(note.emailed_at === null).toBe(news);
+    }
+
+    const october = reports.find((r) => r.month === "2026-10")!;
+    const mailNow = new Date("2026-11-25T06:30:00.000Z");
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow);
+    const jens = await backend.db.selectFrom("users").select(["email", "language", "email_notifications"]).where("email", "=", "jens@demo.test").executeTakeFirstOrThrow();
+    const toJens = await latestMessages(backend.db, { to: jens.email, limit: 20 });
+    const codes = reports.map((r) => r.code);
+    const reportMails = toJens.filter((mail) => codes.some((code) => mail.text.includes(`/report/${code}`)));
+    // October's and November's.
+    expect(reportMails).toHaveLength(2);
+    expect(reportMails.map((mail) => mail.text).join()).toContain(`https://portal.example/report/${october.code}?lng=${jens.language}`);
+    expect(reportMails.map((mail) => mail.subject).join()).toMatch(/oktober 2026|October 2026/);
+    // Again: nothing more.
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow);
+    expect((await latestMessages(backend.db, { to: jens.email, limit: 20 })).filter((mail) => codes.some((code) => mail.text.includes(`/report/${code}`)))).toHaveLength(2);
+  });
+
+  it("e-mails no one whose e-mail notifications are off", async () => {
+    await backend.db.updateTable("users").set({ email_notifications: 0 }).where("email", "=", "anna@demo.test").execute();
+    const december = new Date("2027-01-02T06:00:00.000Z");
+    const run = await generateMonthlyReports(backend.db, december);
+    expect(run.created.some((report) => report.tenancyId === demoTenancyIds.anna && report.month === "2026-12")).toBe(true);
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", december);
+    const toAnna = await latestMessages(backend.db, { to: "anna@demo.test", limit: 50 });
+    expect(toAnna.filter((mail) => /december/i.test(mail.subject))).toEqual([]);
+    const toJens = await latestMessages(backend.db, { to: "jens@demo.test", limit: 50 });
+    // One for each of Jens's two tenancies.
+    expect(toJens.filter((mail) => mail.subject.includes("2026") && /december/i.test(mail.subject))).toHaveLength(2);
   });
 });

@@ -589,6 +589,23 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
   };
 }
 
+/**
+ * The total of a quantity over whole local days [periodBegin, periodEnd] for a unit scope, computed
+ * exactly as kpisOfScope's `total` (same days, same presentation): what the monthly report's chart
+ * and its cost and CO2 lines use, without kpisOfScope's five other totals.
+ */
+export async function totalOfScope(
+  ctx: Pick<ServiceContext, "db">,
+  scope: UnitScope,
+  input: { quantity: QuantityId; periodBegin: string; periodEnd: string; mode?: GraphMode },
+): Promise<number | null> {
+  const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
+  const presentation = presentationFor(scope, input.quantity, input.mode ?? "HOURLY_VALUES", false);
+  const context = { db: ctx.db, quantity: input.quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
+  const totals = await totalsOverRanges(context, metersForQuantity(scope.meters, input.quantity), [{ fromDay, endDay }], () => "all");
+  return present(totals.get("all"), presentation, scope.unit.floor_area);
+}
+
 // ---------------------------------------------------------------------------------------------
 // readoutMinMax
 

@@ -6,6 +6,7 @@ import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./acce
 import type { ServiceContext } from "./context";
 import { tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
+import { tenantReportQueries } from "./tenant-reports";
 import { tenantStatementQueries } from "./tenant-statements";
 import { roomsOfMeters, tenantRoomMutations, type RoomResult } from "./tenant-rooms";
 import { propertySettingsById, type PropertySettingResult } from "./users";
@@ -70,6 +71,7 @@ export const tenantResolvers = {
     ...tenantConsumptionQueries,
     ...tenantAlarmQueries,
     ...tenantStatementQueries,
+    ...tenantReportQueries,
     async propertySettings(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<PropertySettingResult[]> {
       const user = await ctx.requireCaller();
       const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);

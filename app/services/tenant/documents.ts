@@ -225,3 +225,18 @@ export const MeterReadoutsQuery = /* GraphQL */ `
     }
   }
 `;
+
+// The monthly consumption report (issue 15), read by its code without a token.
+
+export const ConsumptionReportQuery = /* GraphQL */ `
+  query ConsumptionReport($code: String!) {
+    consumptionReport(code: $code) {
+      availability
+      report {
+        month createdAt address zipcode city country
+        quantities { quantity total previousMonth sameMonthLastYear propertyAverage co2Grams months { month value } }
+        waterCost { currency prices { quantity pricePerLitre } cost previousCost }
+      }
+    }
+  }
+`;

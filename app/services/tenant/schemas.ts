@@ -424,3 +424,43 @@ export const meterReadoutSchema = z.object({
 });
 export type MeterReadout = z.infer<typeof meterReadoutSchema>;
 export const meterReadoutsResponse = z.object({ meterReadouts: z.array(meterReadoutSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// The monthly consumption report (issue 15)
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+export const consumptionReportSchema = z.object({
+  month,
+  createdAt: z.string(),
+  address: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  quantities: z.array(
+    z.object({
+      quantity: z.string(),
+      total: value,
+      previousMonth: value,
+      sameMonthLastYear: value,
+      propertyAverage: value,
+      co2Grams: value,
+      months: z.array(z.object({ month, value })),
+    }),
+  ),
+  waterCost: z
+    .object({
+      currency: z.string(),
+      prices: z.array(z.object({ quantity: z.string(), pricePerLitre: z.number() })),
+      cost: value,
+      previousCost: value,
+    })
+    .nullable(),
+});
+export type ConsumptionReport = z.infer<typeof consumptionReportSchema>;
+export const consumptionReportResponse = z.object({
+  consumptionReport: z.union([
+    z.object({ availability: z.literal("AVAILABLE"), report: consumptionReportSchema }),
+    z.object({ availability: z.enum(["GONE", "NOT_FOUND"]), report: z.null() }),
+  ]),
+});
+export type ConsumptionReportAnswer = z.infer<typeof consumptionReportResponse>["consumptionReport"];

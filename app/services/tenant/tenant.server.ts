@@ -2,6 +2,7 @@ import type { ErrorCode } from "../../../backend/services/error-codes";
 import { ApiError, type GraphQLService } from "../graphql.server";
 import {
   MeterReadoutsQuery,
+  ConsumptionReportQuery,
   AllocationStatementsQuery,
   AlarmQuery,
   AlarmsQuery,
@@ -25,6 +26,8 @@ import {
 } from "./documents";
 import {
   meterReadoutsResponse,
+  consumptionReportResponse,
+  type ConsumptionReportAnswer,
   type MeterReadout,
   allocationStatementsResponse,
   type AllocationStatement,
@@ -182,6 +185,11 @@ export function tenantService(gql: GraphQLService) {
         dashboardResponse,
         "Invalid dashboard response",
       );
+    },
+
+    /** A monthly report by its code (no token needed): AVAILABLE with the report, GONE or NOT_FOUND. */
+    async consumptionReport(code: string): Promise<ConsumptionReportAnswer> {
+      return (await gql.request(ConsumptionReportQuery, { code }, consumptionReportResponse, "Invalid consumptionReport response")).consumptionReport;
     },
 
     /** Every meter of the unit with its readouts in the range and its latest one (the meter list). */

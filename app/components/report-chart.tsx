@@ -1,0 +1,62 @@
+import { useId } from "react";
+import type { ChartBar } from "~/reports/report-view";
+import { barLayout } from "~/reports/report-chart";
+
+const WIDTH = 520;
+const HEIGHT = 150;
+const LABELS = 22;
+
+/**
+ * The report's month-by-month bars as plain SVG drawn on the server (no script, no chart library):
+ * the report's month dark, the same month last year outlined. The figures are also a table, for
+ * screen readers and for reading exact values.
+ */
+export function ReportChart({ title, description, bars, tableHeading, monthHeading, valueHeading }: { title: string; description: string; bars: ChartBar[]; tableHeading: string; monthHeading: string; valueHeading: string }) {
+  const id = useId();
+  const layout = barLayout(
+    bars.map((bar) => bar.value),
+    { width: WIDTH, height: HEIGHT, gap: 0.3 },
+  );
+  return (
+    <figure className="report-chart" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="report-chart-title">
+        {title}
+      </figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + LABELS}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
+        <desc id={`${id}-desc`}>{description}</desc>
+        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="report-chart-axis" />
+        {layout.bars.map((rect, index) =>
+          rect === null ? null : (
+            <rect key={bars[index]!.month} x={rect.x} y={rect.y} width={rect.width} height={Math.max(rect.height, 0.5)} className={`report-bar report-bar-${bars[index]!.kind}`}>
+              <title>{`${bars[index]!.longLabel}: ${bars[index]!.valueText}`}</title>
+            </rect>
+          ),
+        )}
+        {bars.map((bar, index) => (
+          <text key={bar.month} x={layout.centers[index]} y={HEIGHT + 16} textAnchor="middle" className="report-chart-label">
+            {bar.label}
+          </text>
+        ))}
+      </svg>
+      <details className="report-chart-table">
+        <summary>{tableHeading}</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{monthHeading}</th>
+              <th scope="col">{valueHeading}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.month}>
+                <th scope="row">{bar.longLabel}</th>
+                <td>{bar.valueText}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The monthly report behind `/report/{code}` and its PDF (issue 15, ADR 0028): read without a
+ * session (the code is the credential), in the request's language, with failed codes limited per
+ * client address so codes cannot be found by trying.
+ */
+import { data, type AppLoadContext } from "@remix-run/node";
+import { brandFor } from "~/brand/brands";
+import { todayInCopenhagen } from "~/domain/period";
+import { languageOf, translatorFor } from "~/i18n/i18n.server";
+import { RateLimiter } from "~/security/rate-limiter";
+import { tooManyRequests } from "~/security/limits.server";
+import { reportView, type ReportView } from "./report-view";
+
+/**
+ * Failed codes per client address: 30 per 15 minutes. A resident mistyping a link is never near
+ * it; someone trying codes gets 120 an hour against 2^144 codes.
+ */
+export const reportCodeFailures = new RateLimiter({ limit: 30, windowMs: 15 * 60_000 });
+
+export type ReportResult = { status: "available"; view: ReportView } | { status: "gone" | "not-found"; view: null };
+
+/**
+ * The report's view, or why there is none. Throws the localized 429 when the client has failed
+ * too often (before looking the code up, so a limited client learns nothing more).
+ */
+export async function loadReport(request: Request, context: AppLoadContext, code: string | undefined): Promise<ReportResult> {
+  const limit = reportCodeFailures.check(context.clientAddress);
+  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+  const answer = code ? await context.publicApi.tenant.consumptionReport(code) : ({ availability: "NOT_FOUND", report: null } as const);
+  if (answer.availability !== "AVAILABLE") {
+    reportCodeFailures.hit(context.clientAddress);
+    return { status: answer.availability === "GONE" ? "gone" : "not-found", view: null };
+  }
+  const [t, language] = await Promise.all([translatorFor(request), languageOf(request)]);
+  const brand = brandFor(context.config.brand);
+  const view = reportView(answer.report, {
+    language,
+    t: (key, values) => t(key, values),
+    brand: { appName: brand.appName[language], appStores: brand.appStores },
+    today: todayInCopenhagen(),
+  });
+  return { status: "available", view };
+}
+
+/** The status of an unavailable report: 410 for one that existed and has ended, else 404. */
+export function unavailableStatus(result: ReportResult): number {
+  return result.status === "gone" ? 410 : 404;
+}
+
+/** Pages and files of a report are private to whoever holds the link: never stored by a cache. */
+export const reportHeaders = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+
+export function reportData<T>(value: T, status = 200) {
+  return data(value, { status, headers: reportHeaders });
+}

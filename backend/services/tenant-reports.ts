@@ -1,0 +1,12 @@
+/**
+ * consumptionReport (schema/tenant-reports.ts; issue 15): a monthly report by its code, without a
+ * token (the code is the credential).
+ */
+import { reportOfCode } from "../reports/report-data";
+import type { ServiceContext } from "./context";
+
+export const tenantReportQueries = {
+  consumptionReport(_: unknown, args: { code: string }, ctx: ServiceContext) {
+    return reportOfCode(ctx.db, args.code, ctx.now);
+  },
+};
