@@ -17,6 +17,29 @@ import { reportView, type ReportView } from "./report-view";
  */
 export const reportCodeFailures = new RateLimiter({ limit: 30, windowMs: 15 * 60_000 });
 
+/**
+ * At most this many reports are computed at once (each is one back-end call of a few dozen
+ * totals); the rest wait their turn without using the machine, so a burst of report downloads
+ * (an e-mail to a whole estate) never starves the portal's other pages (ADR 0028).
+ */
+export const REPORTS_AT_ONCE = 1;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than REPORTS_AT_ONCE reports are being computed. */
+export async function inReportTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished turn is handed straight to the next in line (running stays the same).
+  if (running >= REPORTS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export type ReportResult = { status: "available"; view: ReportView } | { status: "gone" | "not-found"; view: null };
 
 /**
@@ -26,7 +49,7 @@ export type ReportResult = { status: "available"; view: ReportView } | { status:
 export async function loadReport(request: Request, context: AppLoadContext, code: string | undefined): Promise<ReportResult> {
   const limit = reportCodeFailures.check(context.clientAddress);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
-  const answer = code ? await context.publicApi.tenant.consumptionReport(code) : ({ availability: "NOT_FOUND", report: null } as const);
+  const answer = code ? await inReportTurn(() => context.publicApi.tenant.consumptionReport(code)) : ({ availability: "NOT_FOUND", report: null } as const);
   if (answer.availability !== "AVAILABLE") {
     reportCodeFailures.hit(context.clientAddress);
     return { status: answer.availability === "GONE" ? "gone" : "not-found", view: null };

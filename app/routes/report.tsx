@@ -20,6 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return reportData({ view: result.view, language, title: result.view.title });
 }
 
+// Its loader's headers (never cached, no referrer, not indexed) and a 429's Retry-After.
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { appName?: string } | undefined;
   return [{ title: [data?.title, root?.appName].filter(Boolean).join(" – ") }, { name: "robots", content: "noindex" }];

@@ -62,6 +62,20 @@ for (const { name, viewport } of widths) {
       }
     });
 
+    test("the monthly report, available and no longer available", async ({ page }) => {
+      const db = database();
+      const { code } = db.prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? ORDER BY month DESC LIMIT 1").get(demoTenancyIds.jensFirst) as { code: string };
+      db.close();
+      await page.goto(`/report/${code}?lng=en`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Consumption report");
+      await expectNoViolations(page);
+      // The chart's figures as a table, opened.
+      await page.locator(".report-chart-table summary").first().click();
+      await expectNoViolations(page);
+      await page.goto("/report/AAAAAAAAAAAAAAAAAAAAAAAA");
+      await expectNoViolations(page);
+    });
+
     test("the policy pages and the cookie banner", async ({ page }) => {
       await page.goto("/data-policy");
       await expect(page.getByRole("region", { name: "Cookies" })).toBeVisible();

@@ -31,6 +31,16 @@ test.describe("a back-end that is down", () => {
     expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 
+  test("a monthly report link says the service cannot be reached (page and PDF), not a crash", async ({ page, request }) => {
+    const response = await page.goto(`${e2e.downBaseURL}/report/AbCdEfGhIjKlMnOpQrStUvWx?lng=en`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("alert")).toContainText("We can't reach our service right now.");
+    await expect(page.getByRole("banner")).toBeVisible();
+    const pdf = await request.get(`${e2e.downBaseURL}/report/AbCdEfGhIjKlMnOpQrStUvWx/pdf?lng=en`);
+    expect(pdf.status()).toBe(503);
+    expect(await pdf.text()).toContain("We can&#39;t reach our service right now.");
+  });
+
   test("the server keeps answering after back-end failures", async ({ request }) => {
     for (let i = 0; i < 3; i++) {
       const response = await request.get(`${e2e.downBaseURL}/login`);
