@@ -62,6 +62,16 @@ describe("generateMonthlyReports", () => {
     expect(new Set(later.created.map((row) => row.month))).toEqual(new Set(["2026-11"]));
   });
 
+  it("gives a tenancy that began on the 14th its first report for the next month, and none before", async () => {
+    await backend.db
+      .insertInto("tenancies")
+      .values({ id: 9914, unit_id: 101, tenant_name: "Moved in mid-month", start_date: "2026-08-14", end_date: null, use_new_backend: 1, billing_period_start: null, billing_period_end: null, data_availability_start: null, data_availability_end: null })
+      .execute();
+    const run = await generateMonthlyReports(backend.db, now);
+    expect(run.created.map((report) => `${report.tenancyId} ${report.month}`)).toEqual(["9914 2026-09", "9914 2026-10"]);
+    expect((await generateMonthlyReports(backend.db, now)).created).toEqual([]);
+  });
+
   it("gives each resident a notification of the last closed month's report, e-mailed to those with e-mail on, once", async () => {
     const reports = await backend.db.selectFrom("consumption_reports").select(["id", "tenancy_id", "month", "code"]).where("tenancy_id", "=", demoTenancyIds.jensFirst).orderBy("month").execute();
     const members = await backend.db.selectFrom("tenancy_members").select("user_id").where("tenancy_id", "=", demoTenancyIds.jensFirst).where("invitation_pending", "=", 0).execute();

@@ -205,6 +205,35 @@ test.describe("the monthly consumption report", () => {
     await request.dispose();
   });
 
+  test("every demo tenancy's reports of the last 12 closed months open, and so do their PDFs", async ({ request }, info) => {
+    test.skip(info.project.name !== "js", "the same answers without JavaScript: checked once");
+    test.setTimeout(180_000);
+    const db = database();
+    const reports = db
+      .prepare("SELECT r.code, r.month, r.tenancy_id AS tenancyId, t.start_date AS start FROM consumption_reports r JOIN tenancies t ON t.id = r.tenancy_id WHERE r.revoked_at IS NULL ORDER BY r.tenancy_id, r.month")
+      .all() as { code: string; month: string; tenancyId: number; start: string }[];
+    const tenancies = db.prepare("SELECT id, start_date AS start, end_date AS end FROM tenancies").all() as { id: number; start: string; end: string | null }[];
+    db.close();
+    // Every tenancy that covers the last closed month has its report, and the 11 before as far as it covers them.
+    const last = lastClosedMonth();
+    for (const tenancy of tenancies.filter((t) => t.start <= `${last}-01` && (t.end === null || t.end >= monthDays(last).to))) {
+      const months = reports.filter((r) => r.tenancyId === tenancy.id).map((r) => r.month);
+      expect(months.at(-1), `tenancy ${tenancy.id}`).toBe(last);
+      let month = last;
+      for (let i = 0; i < 12 && monthDays(month).from >= tenancy.start; i++, month = previousMonth(month)) expect(months, `tenancy ${tenancy.id} ${month}`).toContain(month);
+    }
+    const failures: string[] = [];
+    for (const report of reports) {
+      const page = await request.get(`/report/${report.code}`);
+      if (page.status() !== 200) failures.push(`${report.tenancyId} ${report.month}: page ${page.status()}`);
+      const pdf = await request.get(`/report/${report.code}/pdf`);
+      const body = await pdf.body();
+      if (pdf.status() !== 200 || !body.subarray(0, 5).equals(Buffer.from("%PDF-"))) failures.push(`${report.tenancyId} ${report.month}: pdf ${pdf.status()}`);
+    }
+    expect(failures).toEqual([]);
+    expect(reports.length).toBeGreaterThan(100);
+  });
+
   test("a new report is a notification of its residents that opens the report", async ({ page }) => {
     const { signInAndWaitForDashboard, useLanguage } = await import("./helpers");
     await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
