@@ -210,8 +210,8 @@ test.describe("the monthly consumption report", () => {
     test.setTimeout(180_000);
     const db = database();
     const reports = db
-      .prepare("SELECT r.code, r.month, r.tenancy_id AS tenancyId, t.start_date AS start FROM consumption_reports r JOIN tenancies t ON t.id = r.tenancy_id WHERE r.revoked_at IS NULL ORDER BY r.tenancy_id, r.month")
-      .all() as { code: string; month: string; tenancyId: number; start: string }[];
+      .prepare("SELECT r.code, r.month, r.tenancy_id AS tenancyId, r.revoked_at AS revokedAt FROM consumption_reports r ORDER BY r.tenancy_id, r.month")
+      .all() as { code: string; month: string; tenancyId: number; revokedAt: string | null }[];
     const tenancies = db.prepare("SELECT id, start_date AS start, end_date AS end FROM tenancies").all() as { id: number; start: string; end: string | null }[];
     db.close();
     // Every tenancy that covers the last closed month has its report, and the 11 before as far as it covers them.
@@ -223,7 +223,8 @@ test.describe("the monthly consumption report", () => {
       for (let i = 0; i < 12 && monthDays(month).from >= tenancy.start; i++, month = previousMonth(month)) expect(months, `tenancy ${tenancy.id} ${month}`).toContain(month);
     }
     const failures: string[] = [];
-    for (const report of reports) {
+    // (Another test revokes one of Emma's: it was made all the same, and answers 410.)
+    for (const report of reports.filter((r) => r.revokedAt === null)) {
       const page = await request.get(`/report/${report.code}`);
       if (page.status() !== 200) failures.push(`${report.tenancyId} ${report.month}: page ${page.status()}`);
       const pdf = await request.get(`/report/${report.code}/pdf`);
