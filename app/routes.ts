@@ -72,6 +72,11 @@ export default [
       route(":alarmId/edit", "routes/alarm-edit.tsx"),
       route(":alarmId/delete", "routes/alarm-delete.tsx"),
     ]),
+    // Tenancy info with its users and invitations (issue 16).
+    route("settings", "routes/tenancy-settings.tsx"),
+    route("settings/leave", "routes/tenancy-leave.tsx"),
+    route("settings/users/:userId/remove", "routes/tenancy-user-remove.tsx"),
+    route("help", "routes/help.tsx"),
     route("notifications", "routes/notifications-layout.tsx", [
       index("routes/notifications.tsx"),
       route(":notificationId", "routes/notification-detail.tsx"),

@@ -189,10 +189,10 @@ export default function TenancyLayout() {
             </li>
           ) : null}
           <li>
-            <NavLink to={`/t/${tenancy.id}/meters`}>{t("menu.meters")}</NavLink>
+            <NavLink to={`/t/${tenancy.id}/alarms`}>{t("menu.alarms")}</NavLink>
           </li>
           <li>
-            <NavLink to={`/t/${tenancy.id}/alarms`}>{t("menu.alarms")}</NavLink>
+            <NavLink to={`/t/${tenancy.id}/settings`}>{t("menu.tenancy_info")}</NavLink>
           </li>
           {showNotifications ? (
             <li>
@@ -210,6 +210,12 @@ export default function TenancyLayout() {
               </NavLink>
             </li>
           ) : null}
+          <li>
+            <NavLink to={`/t/${tenancy.id}/help`}>{t("menu.help")}</NavLink>
+          </li>
+          <li>
+            <NavLink to={`/t/${tenancy.id}/meters`}>{t("menu.meters")}</NavLink>
+          </li>
         </ul>
         <Form method="post" action="/logout" className="side-menu-logout" reloadDocument>
           <button type="submit" className="button button-secondary button-block">

@@ -50,6 +50,10 @@ export interface PropertiesTable {
   city: string;
   /** ISO 3166-1 alpha-2, e.g. DK. */
   country: string;
+  /** The property's contact for residents (caretaker or manager), migration 0007; each may be null. */
+  contact_name: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>;
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PropertySettingsTable {
@@ -312,7 +316,28 @@ export interface ConsumptionReportsTable {
   revoked_at: IsoInstant | null;
 }
 
+/**
+ * An admin's invitation of an e-mail address to a tenancy (migration 0007, issue 16). Open while
+ * withdrawn_at and accepted_at are null (at most one open per tenancy and e-mail).
+ */
+export interface TenancyInvitationsTable {
+  id: Generated<number>;
+  tenancy_id: number;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** da, en or nb: the language of the e-mail. */
+  language: string;
+  /** The activation code of the latest e-mail (a resend replaces it and ends the old one). */
+  activation_code_id: number;
+  invited_by_user_id: number | null;
+  created_at: IsoInstant;
+  withdrawn_at: IsoInstant | null;
+  accepted_at: IsoInstant | null;
+  accepted_by_user_id: number | null;
+}
+
 export interface Database {
+  tenancy_invitations: TenancyInvitationsTable;
   consumption_reports: ConsumptionReportsTable;
   alarms: AlarmsTable;
   notifications: NotificationsTable;
@@ -352,3 +377,4 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type AllocationStatementRow = Selectable<AllocationStatementsTable>;
 export type SingleUseTokenRow = Selectable<SingleUseTokensTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type TenancyInvitationRow = Selectable<TenancyInvitationsTable>;

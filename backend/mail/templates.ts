@@ -12,7 +12,7 @@ export function mailLanguage(language: string): MailLanguage {
 }
 
 /** The Danish-market brand's app name (spec section 1: the active variant). */
-const appName: Record<MailLanguage, string> = { da: "Mit Forbrug", en: "My Consumption", nb: "Mitt Forbruk" };
+export const appName: Record<MailLanguage, string> = { da: "Mit Forbrug", en: "My Consumption", nb: "Mitt Forbruk" };
 
 const passwordResetTexts: Record<
   MailLanguage,

@@ -79,8 +79,9 @@ export const accountTypeDefs = /* GraphQL */ `
 
     """
     Links the signed-in user (account access token) to the activation code's tenancy and marks the
-    code used; the user becomes the tenancy's admin if it has none. Dashes, spaces and case are
-    ignored. Errors: UNAUTHENTICATED, ACTIVATION_CODE_IN_USE ('Activation code has already been
+    code used; the user becomes the tenancy's admin if it has none. When the code is an
+    invitation's (inviteTenancyUser), the invitation is accepted: it leaves TenancyInfo.users and
+    the user appears there as a member. Dashes, spaces and case are ignored. Errors: UNAUTHENTICATED, ACTIVATION_CODE_IN_USE ('Activation code has already been
     used'), ACTIVATION_CODE_INVALID (unknown, malformed or expired).
     """
     addTenancy(activationCode: String!): AddTenancyPayload!
@@ -257,6 +258,116 @@ export const accountTypeDefs = /* GraphQL */ `
     kind: String!
     "kWh, m3, unit, K, °C or %"
     unit: String!
+  }
+
+  # Tenancy info and its users (issue 16; services/tenancy-users.ts). Every call needs an account
+  # access token (UNAUTHENTICATED otherwise). FORBIDDEN, the same for a tenancy that does not exist,
+  # answers a caller who is not a member (tenancyInfo, leaveTenancy) or not an admin of the tenancy
+  # (every other mutation); nothing changes then. The admin mutations answer the fresh TenancyInfo.
+  extend type Query {
+    "A tenancy of the caller with its property's contact and its users. FORBIDDEN when the caller is not a member."
+    tenancyInfo(tenancyId: Int!): TenancyInfo!
+  }
+
+  extend type Mutation {
+    """
+    Invites an e-mail address to the tenancy (admins only). The e-mail is trimmed and lower-cased.
+    Creates a 12-letter activation code of the tenancy, valid 30 days, stores the invitation and
+    e-mails the invitee (text and HTML) who invites them to which home, with the link
+    {PORTAL_URL}/signup?activationCode={CODE} on its own line of the text part (and the code, for someone who
+    already has an account). The e-mail's language: 'language' when da, en or nb; else the language
+    of the address's account, if it has one; else da. An address with an open invitation of this
+    tenancy gets it again as by resendTenancyInvitation (its language changes only when given).
+    Errors, in this order: FORBIDDEN; BAD_USER_INPUT with extensions.field 'email' and
+    extensions.emailProblem 'invalid_email' when the e-mail is not an address (the sign-up rule);
+    ALREADY_MEMBER ('That person is already a user of this tenancy.') when a member has the e-mail.
+    """
+    inviteTenancyUser(tenancyId: Int!, email: String!, language: String): TenancyInfo!
+
+    """
+    Sends an open invitation again with a new code (admins only); the old code stops working
+    (validateActivationCode answers ACTIVATION_CODE_INVALID). Errors: FORBIDDEN;
+    INVITATION_NOT_FOUND ('No such invitation.') when invitationId is not an open invitation of the
+    tenancy (withdrawn, accepted, another tenancy's or unknown).
+    """
+    resendTenancyInvitation(tenancyId: Int!, invitationId: Int!): TenancyInfo!
+
+    """
+    Withdraws an open invitation (admins only): it leaves the users and its code stops working
+    (ACTIVATION_CODE_INVALID). Errors: FORBIDDEN; INVITATION_NOT_FOUND as resendTenancyInvitation.
+    """
+    withdrawTenancyInvitation(tenancyId: Int!, invitationId: Int!): TenancyInfo!
+
+    """
+    Makes a member admin or not (admins only; an admin may also step down while another admin
+    remains). Errors: FORBIDDEN; USER_NOT_FOUND ('No such user of this tenancy.') when userId is not
+    a member of the tenancy (pending memberships included); LAST_ADMIN ('A tenancy must keep at
+    least one admin.') when the tenancy would be left without an admin.
+    """
+    setTenancyUserAdmin(tenancyId: Int!, userId: Int!, isAdmin: Boolean!): TenancyInfo!
+
+    """
+    Removes a user from the tenancy (admins only): their membership (also a pending one, listed
+    with userId and no invitationId) and their alarms and notifications of the tenancy. An admin
+    removing themselves leaves, and the answer shows the tenancy without them. Errors: FORBIDDEN;
+    USER_NOT_FOUND when userId is not a user of the tenancy; LAST_ADMIN when they are its last
+    admin (oneself included; use leaveTenancy as the sole member).
+    """
+    removeTenancyUser(tenancyId: Int!, userId: Int!): TenancyInfo!
+
+    """
+    The caller leaves the tenancy (any member): their membership and their alarms and
+    notifications of it are removed, and they no longer see it. Errors: FORBIDDEN (not a member);
+    LAST_ADMIN when the caller is its last admin and other members remain (a sole member may
+    leave; open invitations stay, and whoever accepts one becomes admin).
+    """
+    leaveTenancy(tenancyId: Int!): OkPayload!
+  }
+
+  type TenancyInfo {
+    "The tenancy's id (Tenancy.tenancyId)."
+    id: Int!
+    "The unit's street address including the apartment designation."
+    address: String!
+    zipcode: String!
+    city: String!
+    "YYYY-MM-DD"
+    startDate: String!
+    "YYYY-MM-DD; null while the tenancy runs."
+    endDate: String
+    billingPeriodStart: String
+    billingPeriodEnd: String
+    "The property's contact for residents; null when the property has none."
+    propertyContact: PropertyContact
+    "True when the caller is an admin of the tenancy (the admin mutations are theirs)."
+    callerIsAdmin: Boolean!
+    """
+    Members first (admins first, then by name), then pending ones, oldest first: open invitations
+    and memberships pending from before invitations existed (the latter with userId and without
+    invitationId; they cannot be resent, only removed).
+    """
+    users: [TenancyUser!]!
+  }
+
+  type PropertyContact {
+    name: String
+    email: String
+    phone: String
+  }
+
+  type TenancyUser {
+    "Null for an invitation."
+    userId: Int
+    "Null for a member (and a pending membership)."
+    invitationId: Int
+    "Null for an invitation, and for a user without a name."
+    name: String
+    email: String!
+    isAdmin: Boolean!
+    invitationPending: Boolean!
+    isCaller: Boolean!
+    "When invited (ISO instant); null for members."
+    invitedAt: String
   }
 
   type Tenancy {

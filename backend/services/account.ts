@@ -2,7 +2,8 @@
  * Resolvers of the account service (schema/account.ts). Access tokens of this service carry
  * aud 'account'. The account flows of issue 3 (ADR 0009) live in their own modules:
  * account-users.ts (sign-up, social users), activation-codes.ts, password-reset.ts,
- * impersonation.ts, social.ts and short-lived-tokens.ts (slt).
+ * impersonation.ts, social.ts and short-lived-tokens.ts (slt); tenancy info and its users
+ * (issue 16) in tenancy-users.ts.
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, quantityIds } from "../../app/domain/quantities";
@@ -18,6 +19,7 @@ import { requestPasswordReset, resetPassword } from "./password-reset";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
 import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
+import { tenancyUsersResolvers } from "./tenancy-users";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
 
 export interface AccountUserResult {
@@ -271,6 +273,7 @@ export const accountResolvers = {
       if (args.activationCode.length > 64) return validateActivationCode(ctx.db, "", ctx.now);
       return validateActivationCode(ctx.db, args.activationCode, ctx.now);
     },
+    ...tenancyUsersResolvers.Query,
   },
   Mutation: {
     async tokenAuth(
@@ -378,5 +381,6 @@ export const accountResolvers = {
       }
       return { ok: true };
     },
+    ...tenancyUsersResolvers.Mutation,
   },
 };

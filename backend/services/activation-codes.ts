@@ -5,9 +5,12 @@
  * app/domain/activation-code.ts.
  *
  *   validateActivationCode → { ok, text, code } (no sign-in needed; used and invalid codes give ok false)
- *   addTenancy             → links the caller to the code's tenancy and marks the code used (atomic)
+ *   addTenancy             → links the caller to the code's tenancy and marks the code used (atomic);
+ *                            an open invitation (tenancy-users.ts) carrying the code is accepted
+ *   issueActivationCode    → a new random code for a tenancy (invitations, issue 16)
+ *   endActivationCode      → makes an unused code invalid from now on (resent or withdrawn invitation)
  */
-import { createHash } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import { activationCodeLength, normalizeActivationCode as normalizeCode } from "../../app/domain/activation-code";
 import type { Database, TenancyRow } from "../db/types";
@@ -86,9 +89,18 @@ export async function useActivationCode(
       .where("code_hash", "=", hashActivationCode(input.code))
       .where("used_at", "is", null)
       .where("expires_at", ">", nowIso)
-      .returning("tenancy_id")
+      .returning(["id", "tenancy_id"])
       .executeTakeFirst();
     if (claimed === undefined) return null;
+
+    // The invitation whose e-mail carried this code is accepted: it leaves the users list.
+    await trx
+      .updateTable("tenancy_invitations")
+      .set({ accepted_at: nowIso, accepted_by_user_id: userId })
+      .where("activation_code_id", "=", claimed.id)
+      .where("withdrawn_at", "is", null)
+      .where("accepted_at", "is", null)
+      .execute();
 
     const hasAdmin = await trx
       .selectFrom("tenancy_members")
@@ -114,4 +126,51 @@ export async function useActivationCode(
   });
   if (tenancy !== null) return tenancy;
   throw serviceError((await problemOf(db, input.code, now)) ?? "ACTIVATION_CODE_INVALID");
+}
+
+const codeAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** 12 uniformly random letters A–Z (about 56 bits), from the operating system's CSPRNG. */
+export function randomActivationCode(): string {
+  let code = "";
+  for (let index = 0; index < activationCodeLength; index += 1) code += codeAlphabet[randomInt(codeAlphabet.length)];
+  return code;
+}
+
+/**
+ * Stores a new random code for the tenancy, valid for `validDays` days from `now`, and returns
+ * it (the only time the plain code exists) with its row id.
+ */
+export async function issueActivationCode(
+  db: Kysely<Database>,
+  input: { tenancyId: number; now: Date; validDays: number },
+): Promise<{ id: number; code: string }> {
+  const expiresAt = new Date(input.now.getTime() + input.validDays * 86_400_000).toISOString();
+  for (let attempt = 0; ; attempt += 1) {
+    const code = randomActivationCode();
+    const row = await db
+      .insertInto("activation_codes")
+      .values({ code_hash: hashActivationCode(code), tenancy_id: input.tenancyId, expires_at: expiresAt, used_at: null, used_by_user_id: null })
+      .onConflict((oc) => oc.column("code_hash").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (row !== undefined) return { id: row.id, code };
+    // A collision in 26^12 codes: draw again (a few times at most, then something is wrong).
+    if (attempt >= 3) throw new Error("could not draw an unused activation code");
+  }
+}
+
+/**
+ * Ends an unused code now: it expires at `now`, so validateActivationCode answers
+ * ACTIVATION_CODE_INVALID and addTenancy refuses it. A used code is left as it is.
+ */
+export async function endActivationCode(db: Kysely<Database>, input: { id: number; now: Date }): Promise<void> {
+  const nowIso = input.now.toISOString();
+  await db
+    .updateTable("activation_codes")
+    .set({ expires_at: nowIso })
+    .where("id", "=", input.id)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", nowIso)
+    .execute();
 }

@@ -29,6 +29,11 @@ export const errorCodes = [
   "NOTIFICATION_NOT_FOUND",
   "ALARM_INVALID",
   "TENANCY_ENDED",
+  // Tenancy info and its users (issue 16; schema/account.ts)
+  "ALREADY_MEMBER",
+  "INVITATION_NOT_FOUND",
+  "USER_NOT_FOUND",
+  "LAST_ADMIN",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -58,6 +63,10 @@ export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   NOTIFICATION_NOT_FOUND: "No such notification.",
   ALARM_INVALID: "The alarm's settings are not valid.",
   TENANCY_ENDED: "The tenancy has ended: its alarms can be read and deleted, not created or changed.",
+  ALREADY_MEMBER: "That person is already a user of this tenancy.",
+  INVITATION_NOT_FOUND: "No such invitation.",
+  USER_NOT_FOUND: "No such user of this tenancy.",
+  LAST_ADMIN: "A tenancy must keep at least one admin.",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

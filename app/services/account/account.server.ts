@@ -13,6 +13,13 @@ import {
   SocialAuthMutation,
   TokenAuthMutation,
   ValidateActivationCodeQuery,
+  TenancyInfoQuery,
+  InviteTenancyUserMutation,
+  ResendTenancyInvitationMutation,
+  WithdrawTenancyInvitationMutation,
+  SetTenancyUserAdminMutation,
+  RemoveTenancyUserMutation,
+  LeaveTenancyMutation,
 } from "./documents";
 import {
   addTenancyResponse,
@@ -27,6 +34,14 @@ import {
   socialAuthResponse,
   tokenAuthResponse,
   validateActivationCodeResponse,
+  tenancyInfoResponse,
+  inviteTenancyUserResponse,
+  resendTenancyInvitationResponse,
+  withdrawTenancyInvitationResponse,
+  setTenancyUserAdminResponse,
+  removeTenancyUserResponse,
+  leaveTenancyResponse,
+  type TenancyInfo,
 } from "./schemas";
 
 /** Operations of the account service (spec section 7). */
@@ -101,6 +116,40 @@ export function accountService(gql: GraphQLService) {
         slt: r.slt,
         created: r.created,
       };
+    },
+
+    /** A tenancy of the caller with its property's contact and its users (issue 16); FORBIDDEN otherwise. */
+    async tenancyInfo(tenancyId: number): Promise<TenancyInfo> {
+      return (await gql.request(TenancyInfoQuery, { tenancyId }, tenancyInfoResponse, "Invalid tenancyInfo response")).tenancyInfo;
+    },
+
+    /**
+     * An admin's changes to the tenancy's users; each answers the fresh TenancyInfo. Refusals reject
+     * with an ApiError: FORBIDDEN (not an admin), ALREADY_MEMBER, INVITATION_NOT_FOUND,
+     * USER_NOT_FOUND, LAST_ADMIN, BAD_USER_INPUT (field email).
+     */
+    async inviteTenancyUser(tenancyId: number, email: string, language: string | null): Promise<TenancyInfo> {
+      return (await gql.request(InviteTenancyUserMutation, { tenancyId, email, language }, inviteTenancyUserResponse, "Invalid inviteTenancyUser response")).inviteTenancyUser;
+    },
+    async resendTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
+      return (await gql.request(ResendTenancyInvitationMutation, { tenancyId, invitationId }, resendTenancyInvitationResponse, "Invalid resendTenancyInvitation response"))
+        .resendTenancyInvitation;
+    },
+    async withdrawTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
+      return (
+        await gql.request(WithdrawTenancyInvitationMutation, { tenancyId, invitationId }, withdrawTenancyInvitationResponse, "Invalid withdrawTenancyInvitation response")
+      ).withdrawTenancyInvitation;
+    },
+    async setTenancyUserAdmin(tenancyId: number, userId: number, isAdmin: boolean): Promise<TenancyInfo> {
+      return (await gql.request(SetTenancyUserAdminMutation, { tenancyId, userId, isAdmin }, setTenancyUserAdminResponse, "Invalid setTenancyUserAdmin response"))
+        .setTenancyUserAdmin;
+    },
+    async removeTenancyUser(tenancyId: number, userId: number): Promise<TenancyInfo> {
+      return (await gql.request(RemoveTenancyUserMutation, { tenancyId, userId }, removeTenancyUserResponse, "Invalid removeTenancyUser response")).removeTenancyUser;
+    },
+    /** Leaves the tenancy (any member; LAST_ADMIN while other users remain and the caller is the last admin). */
+    async leaveTenancy(tenancyId: number): Promise<void> {
+      await gql.request(LeaveTenancyMutation, { tenancyId }, leaveTenancyResponse, "Invalid leaveTenancy response");
     },
 
     async markOnboarded(): Promise<void> {

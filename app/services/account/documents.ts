@@ -90,3 +90,54 @@ export const SocialAuthMutation = /* GraphQL */ `
     }
   }
 `;
+
+// Tenancy info and its users (issue 16)
+
+const tenancyInfoFields = /* GraphQL */ `
+  id address zipcode city startDate endDate billingPeriodStart billingPeriodEnd
+  propertyContact { name email phone }
+  callerIsAdmin
+  users { userId invitationId name email isAdmin invitationPending isCaller invitedAt }
+`;
+
+export const TenancyInfoQuery = /* GraphQL */ `
+  query TenancyInfo($tenancyId: Int!) {
+    tenancyInfo(tenancyId: $tenancyId) { ${tenancyInfoFields} }
+  }
+`;
+
+export const InviteTenancyUserMutation = /* GraphQL */ `
+  mutation InviteTenancyUser($tenancyId: Int!, $email: String!, $language: String) {
+    inviteTenancyUser(tenancyId: $tenancyId, email: $email, language: $language) { ${tenancyInfoFields} }
+  }
+`;
+
+export const ResendTenancyInvitationMutation = /* GraphQL */ `
+  mutation ResendTenancyInvitation($tenancyId: Int!, $invitationId: Int!) {
+    resendTenancyInvitation(tenancyId: $tenancyId, invitationId: $invitationId) { ${tenancyInfoFields} }
+  }
+`;
+
+export const WithdrawTenancyInvitationMutation = /* GraphQL */ `
+  mutation WithdrawTenancyInvitation($tenancyId: Int!, $invitationId: Int!) {
+    withdrawTenancyInvitation(tenancyId: $tenancyId, invitationId: $invitationId) { ${tenancyInfoFields} }
+  }
+`;
+
+export const SetTenancyUserAdminMutation = /* GraphQL */ `
+  mutation SetTenancyUserAdmin($tenancyId: Int!, $userId: Int!, $isAdmin: Boolean!) {
+    setTenancyUserAdmin(tenancyId: $tenancyId, userId: $userId, isAdmin: $isAdmin) { ${tenancyInfoFields} }
+  }
+`;
+
+export const RemoveTenancyUserMutation = /* GraphQL */ `
+  mutation RemoveTenancyUser($tenancyId: Int!, $userId: Int!) {
+    removeTenancyUser(tenancyId: $tenancyId, userId: $userId) { ${tenancyInfoFields} }
+  }
+`;
+
+export const LeaveTenancyMutation = /* GraphQL */ `
+  mutation LeaveTenancy($tenancyId: Int!) {
+    leaveTenancy(tenancyId: $tenancyId) { ok }
+  }
+`;

@@ -94,3 +94,41 @@ export const markOnboardedResponse = z.object({ markOnboarded: z.object({ ok: z.
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type Tenancy = z.infer<typeof tenancySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Tenancy info and its users (issue 16)
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const tenancyInfoSchema = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  startDate: day,
+  endDate: day.nullable(),
+  billingPeriodStart: day.nullable(),
+  billingPeriodEnd: day.nullable(),
+  propertyContact: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  callerIsAdmin: z.boolean(),
+  users: z.array(
+    z.object({
+      userId: z.number().int().nullable(),
+      invitationId: z.number().int().nullable(),
+      name: z.string().nullable(),
+      email: z.string(),
+      isAdmin: z.boolean(),
+      invitationPending: z.boolean(),
+      isCaller: z.boolean(),
+      invitedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type TenancyInfo = z.infer<typeof tenancyInfoSchema>;
+export type TenancyUser = TenancyInfo["users"][number];
+export const tenancyInfoResponse = z.object({ tenancyInfo: tenancyInfoSchema });
+export const inviteTenancyUserResponse = z.object({ inviteTenancyUser: tenancyInfoSchema });
+export const resendTenancyInvitationResponse = z.object({ resendTenancyInvitation: tenancyInfoSchema });
+export const withdrawTenancyInvitationResponse = z.object({ withdrawTenancyInvitation: tenancyInfoSchema });
+export const setTenancyUserAdminResponse = z.object({ setTenancyUserAdmin: tenancyInfoSchema });
+export const removeTenancyUserResponse = z.object({ removeTenancyUser: tenancyInfoSchema });
+export const leaveTenancyResponse = z.object({ leaveTenancy: z.object({ ok: z.boolean() }) });

@@ -10,6 +10,7 @@ import * as m0003 from "./0003_accounts";
 import * as m0004 from "./0004_token_families";
 import * as m0005 from "./0005_alarms";
 import * as m0006 from "./0006_consumption_reports";
+import * as m0007 from "./0007_tenancy_users";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0004_token_families": m0004,
   "0005_alarms": m0005,
   "0006_consumption_reports": m0006,
+  "0007_tenancy_users": m0007,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -71,6 +71,31 @@ export const demoActivationCodes = {
   used: "USEDCODEUSED",
   /** Never used, expired 2024-12-31 (tenancy 7014): invalid. */
   expired: "EXPIREDCODES",
+  /** The code of demoInvitation (Jens's first tenancy), unused, expires 2099-12-31. */
+  invitation: "PARTNERINVIT",
+} as const;
+
+/**
+ * The demo property's contact (seed step 0011), shown on every tenancy's Tenancy info page.
+ * Made up: the e-mail domain says demo.
+ */
+export const demoPropertyContact = {
+  name: "Ejendomsservice Nørrebro ApS",
+  email: "drift@ejendomsservice-demo.dk",
+  phone: "+45 33 12 34 56",
+} as const;
+
+/**
+ * An open invitation on Jens's first tenancy (seed step 0011), so its users list shows a pending
+ * invitation; its code is demoActivationCodes.invitation. (Sofie's older pending membership of the
+ * same tenancy, from step 0003, has no invitation row.)
+ */
+export const demoInvitation = {
+  id: 1,
+  tenancyId: demoTenancyIds.jensFirst,
+  email: "invited.partner@demo.test",
+  language: "da",
+  createdAt: "2026-11-10T09:30:00.000Z",
 } as const;
 
 /**

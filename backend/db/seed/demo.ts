@@ -28,6 +28,8 @@ import {
   DEMO_PROPERTY_NUMBER,
   demoAccounts,
   demoActivationCodes,
+  demoInvitation,
+  demoPropertyContact,
   demoSpecialAccounts,
   demoTenancyIds,
   type DemoAccountKey,
@@ -688,6 +690,45 @@ export const demoSeedSteps: readonly SeedStep[] = [
         });
         await context.writeFile(statement.url, pdf);
       }
+    },
+  },
+  {
+    // Tenancy info (issue 16): the property's contact, and an open invitation on Jens's first home
+    // (he is its admin) so its users list shows one; the code is stored hashed like every other.
+    name: "0011_property_contacts",
+    async run(db) {
+      await db
+        .updateTable("properties")
+        .set({
+          contact_name: demoPropertyContact.name,
+          contact_email: demoPropertyContact.email,
+          contact_phone: demoPropertyContact.phone,
+        })
+        .where("id", "=", demoProperty.id)
+        .execute();
+      await db
+        .insertInto("activation_codes")
+        .values({
+          id: 4,
+          code_hash: hashActivationCode(demoActivationCodes.invitation),
+          tenancy_id: demoInvitation.tenancyId,
+          expires_at: "2099-12-31T22:59:59.000Z",
+          used_at: null,
+          used_by_user_id: null,
+        })
+        .execute();
+      await db
+        .insertInto("tenancy_invitations")
+        .values({
+          id: demoInvitation.id,
+          tenancy_id: demoInvitation.tenancyId,
+          email: demoInvitation.email,
+          language: demoInvitation.language,
+          activation_code_id: 4,
+          invited_by_user_id: userIdOf("jens"),
+          created_at: demoInvitation.createdAt,
+        })
+        .execute();
     },
   },
 ];

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { supportedLanguages, type Language } from "~/i18n/config";
+import { contactAnchor, helpPage, helpTopicAnchor, topicsAnchor } from "./help-page";
+import { helpTopics } from "~/components/help";
+
+/** Every text of a language's page, for the checks below. */
+function texts(language: Language): string[] {
+  const page = helpPage[language];
+  const { sections, ...rest } = page;
+  const blocks = sections.flatMap((s) => [s, ...s.subsections]);
+  return [
+    ...Object.values(rest),
+    ...blocks.flatMap((b) => [b.heading, ...b.paragraphs, ...(b.list ?? [])]),
+  ];
+}
+
+/** The anchors of a language's page: sections with their subsections, in order. */
+function anchors(language: Language): string[] {
+  return helpPage[language].sections.flatMap((s) => [s.id, ...s.subsections.map((sub) => sub.id)]);
+}
+
+describe("help page texts", () => {
+  it("has the same sections and subsections, in the same order, in every language", () => {
+    const english = anchors("en");
+    expect(english).toEqual(expect.arrayContaining(["views", "save-energy", "alarms"]));
+    for (const language of supportedLanguages) {
+      expect(anchors(language)).toEqual(english);
+      const shape = helpPage[language].sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0]));
+      expect(shape).toEqual(helpPage.en.sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0])));
+    }
+  });
+
+  it("has unique anchors that do not clash with the help topics and contact", () => {
+    const all = [...anchors("en"), ...helpTopics.map(helpTopicAnchor), topicsAnchor, contactAnchor];
+    expect(new Set(all).size).toBe(all.length);
+    for (const id of all) expect(id).toMatch(/^[a-z][a-z0-9-]*$/);
+  });
+
+  it.each(supportedLanguages)("%s: no text is empty and every block says something", (language) => {
+    for (const text of texts(language)) expect(text.trim()).not.toBe("");
+    for (const section of helpPage[language].sections) {
+      for (const block of [section, ...section.subsections]) {
+        expect(block.paragraphs.length + (block.list?.length ?? 0)).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("has the page titles of issue 16", () => {
+    expect(helpPage.en.title).toBe("Help");
+    expect(helpPage.da.title).toBe("Hjælp");
+    expect(helpPage.nb.title).toBe("Hjelp");
+  });
+
+  it.each(supportedLanguages)("%s: the energy tips give the spec's 21 °C and 5–6 %% per degree", (language) => {
+    const saving = helpPage[language].sections.find((s) => s.id === "save-energy");
+    const text = JSON.stringify(saving);
+    expect(text).toMatch(/21\s°C/);
+    expect(text).toMatch(/5–6\s%/);
+  });
+
+  it.each(supportedLanguages)("%s: the alarm section names every frequency and fires at most once per period", (language) => {
+    const alarms = helpPage[language].sections.find((s) => s.id === "alarms");
+    const types = alarms?.subsections.find((s) => s.id === "alarm-types");
+    expect(types?.list).toHaveLength(4);
+    const frequency = alarms?.subsections.find((s) => s.id === "alarm-frequency");
+    expect(frequency?.paragraphs.join(" ")).toMatch(/(once|én gang)/);
+  });
+});

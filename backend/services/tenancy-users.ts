@@ -1,0 +1,435 @@
+/**
+ * Tenancy info and its users (issue 16; schema/account.ts): a tenancy with its property's contact
+ * and its users, and what an admin of the tenancy may do to them (spec sections 4 and 6): invite by
+ * e-mail, resend or withdraw an invitation, make a user admin or not, remove a user; and any member
+ * may leave.
+ *
+ * - An invitation (tenancy_invitations, migration 0007) carries a 12-letter activation code of the
+ *   tenancy, valid 30 days, e-mailed as `${PORTAL_URL}/signup?activationCode=…`. A resend gives it a new code
+ *   and ends the old one; a withdrawal ends its code; using the code (addTenancy, activation-codes.ts)
+ *   accepts it. Ended codes answer ACTIVATION_CODE_INVALID.
+ * - A tenancy keeps at least one admin while it has members (LAST_ADMIN).
+ * - Leaving or being removed also deletes that user's alarms and notifications of the tenancy.
+ * - Memberships pending from before invitations existed (tenancy_members.invitation_pending, e.g.
+ *   the demo's Sofie) are listed with the invitations: userId set, invitationId null. An admin can
+ *   remove them (removeTenancyUser); they cannot be resent.
+ *
+ * Every check and its change run in one transaction, so two admins acting at once cannot leave a
+ * tenancy without an admin. E-mails are sent after the transaction has committed.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database, TenancyRow, UserRow } from "../db/types";
+import { invitationMail } from "../mail/invitation";
+import { assertTenancyAdmin, assertTenancyMember } from "./access";
+import type { BackendContext } from "./account-context";
+import { accountLanguages, defaultAccountLanguage, parseEmail } from "./account-users";
+import { endActivationCode, issueActivationCode } from "./activation-codes";
+import type { ServiceContext } from "./context";
+import { serviceError } from "./errors";
+
+/** How long an invitation's code works. */
+export const invitationValidDays = 30;
+
+export interface PropertyContactResult {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface TenancyUserResult {
+  userId: number | null;
+  invitationId: number | null;
+  name: string | null;
+  email: string;
+  isAdmin: boolean;
+  invitationPending: boolean;
+  isCaller: boolean;
+  invitedAt: string | null;
+}
+
+export interface TenancyInfoResult {
+  id: number;
+  address: string;
+  zipcode: string;
+  city: string;
+  startDate: string;
+  endDate: string | null;
+  billingPeriodStart: string | null;
+  billingPeriodEnd: string | null;
+  propertyContact: PropertyContactResult | null;
+  callerIsAdmin: boolean;
+  users: TenancyUserResult[];
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function isAccountLanguage(value: string | null | undefined): value is (typeof accountLanguages)[number] {
+  return typeof value === "string" && (accountLanguages as readonly string[]).includes(value);
+}
+
+/** The portal's sign-up page with the code, as the invitation e-mail links it. */
+export function invitationLink(portalUrl: string, code: string): string {
+  return `${portalUrl}/signup?activationCode=${code}`;
+}
+
+async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
+  return db
+    .selectFrom("units")
+    .innerJoin("properties", "properties.id", "units.property_id")
+    .select([
+      "units.address as address",
+      "properties.zipcode as zipcode",
+      "properties.city as city",
+      "properties.contact_name as contactName",
+      "properties.contact_email as contactEmail",
+      "properties.contact_phone as contactPhone",
+    ])
+    .where("units.id", "=", tenancy.unit_id)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The tenancy as `callerId` sees it: members first (admins first, then by name), then pending
+ * ones (open invitations and pending memberships, oldest first). The caller's membership is not
+ * checked here (the resolvers do it first).
+ */
+export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: number): Promise<TenancyInfoResult> {
+  const unit = await unitOfTenancy(db, tenancy);
+  const memberships = await db
+    .selectFrom("tenancy_members")
+    .innerJoin("users", "users.id", "tenancy_members.user_id")
+    .select([
+      "tenancy_members.user_id as userId",
+      "tenancy_members.is_admin as isAdmin",
+      "tenancy_members.invitation_pending as pending",
+      "tenancy_members.created_at as createdAt",
+      "users.name as name",
+      "users.email as email",
+    ])
+    .where("tenancy_members.tenancy_id", "=", tenancy.id)
+    .execute();
+  const invitations = await db
+    .selectFrom("tenancy_invitations")
+    .select(["id", "email", "created_at"])
+    .where("tenancy_id", "=", tenancy.id)
+    .where("withdrawn_at", "is", null)
+    .where("accepted_at", "is", null)
+    .execute();
+
+  const nameOf = (name: string) => (name.trim() === "" ? null : name);
+  const members = memberships
+    .filter((row) => row.pending === 0)
+    .map(
+      (row): TenancyUserResult => ({
+        userId: row.userId,
+        invitationId: null,
+        name: nameOf(row.name),
+        email: row.email,
+        isAdmin: row.isAdmin === 1,
+        invitationPending: false,
+        isCaller: row.userId === callerId,
+        invitedAt: null,
+      }),
+    )
+    .sort(
+      (a, b) =>
+        Number(b.isAdmin) - Number(a.isAdmin) ||
+        (a.name ?? a.email).localeCompare(b.name ?? b.email, "da") ||
+        a.email.localeCompare(b.email) ||
+        (a.userId ?? 0) - (b.userId ?? 0),
+    );
+
+  const invitedEmails = new Set(invitations.map((invitation) => invitation.email));
+  const pending: TenancyUserResult[] = [
+    ...memberships
+      .filter((row) => row.pending === 1 && !invitedEmails.has(row.email))
+      .map(
+        (row): TenancyUserResult => ({
+          userId: row.userId,
+          invitationId: null,
+          name: nameOf(row.name),
+          email: row.email,
+          isAdmin: false,
+          invitationPending: true,
+          isCaller: false,
+          invitedAt: row.createdAt,
+        }),
+      ),
+    ...invitations.map(
+      (invitation): TenancyUserResult => ({
+        userId: null,
+        invitationId: invitation.id,
+        name: null,
+        email: invitation.email,
+        isAdmin: false,
+        invitationPending: true,
+        isCaller: false,
+        invitedAt: invitation.created_at,
+      }),
+    ),
+  ].sort((a, b) => (a.invitedAt ?? "").localeCompare(b.invitedAt ?? "") || (a.invitationId ?? 0) - (b.invitationId ?? 0));
+
+  const hasContact = unit.contactName !== null || unit.contactEmail !== null || unit.contactPhone !== null;
+  return {
+    id: tenancy.id,
+    address: unit.address,
+    zipcode: unit.zipcode,
+    city: unit.city,
+    startDate: tenancy.start_date,
+    endDate: tenancy.end_date,
+    billingPeriodStart: tenancy.billing_period_start,
+    billingPeriodEnd: tenancy.billing_period_end,
+    propertyContact: hasContact ? { name: unit.contactName, email: unit.contactEmail, phone: unit.contactPhone } : null,
+    callerIsAdmin: members.some((member) => member.isCaller && member.isAdmin),
+    users: [...members, ...pending],
+  };
+}
+
+/** The number of admins among the tenancy's members (pending memberships never count). */
+async function adminCount(db: Db, tenancyId: number): Promise<number> {
+  const row = await db
+    .selectFrom("tenancy_members")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("tenancy_id", "=", tenancyId)
+    .where("invitation_pending", "=", 0)
+    .where("is_admin", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function memberCount(db: Db, tenancyId: number): Promise<number> {
+  const row = await db
+    .selectFrom("tenancy_members")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("tenancy_id", "=", tenancyId)
+    .where("invitation_pending", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Ends a user's membership: the membership, and their alarms and notifications of the tenancy. */
+async function removeMembership(trx: Transaction<Database>, tenancyId: number, userId: number): Promise<void> {
+  await trx.deleteFrom("notifications").where("tenancy_id", "=", tenancyId).where("user_id", "=", userId).execute();
+  // alarm_evaluations go with their alarm (on delete cascade).
+  await trx.deleteFrom("alarms").where("tenancy_id", "=", tenancyId).where("user_id", "=", userId).execute();
+  await trx.deleteFrom("tenancy_members").where("tenancy_id", "=", tenancyId).where("user_id", "=", userId).execute();
+}
+
+/** An open invitation of the tenancy, or INVITATION_NOT_FOUND. */
+async function openInvitation(trx: Transaction<Database>, tenancyId: number, invitationId: number) {
+  const invitation = await trx
+    .selectFrom("tenancy_invitations")
+    .selectAll()
+    .where("id", "=", invitationId)
+    .where("tenancy_id", "=", tenancyId)
+    .where("withdrawn_at", "is", null)
+    .where("accepted_at", "is", null)
+    .executeTakeFirst();
+  if (invitation === undefined) throw serviceError("INVITATION_NOT_FOUND");
+  return invitation;
+}
+
+/** Gives an open invitation a new code and ends its old one; returns the new code. */
+async function renewInvitationCode(
+  trx: Transaction<Database>,
+  invitation: { id: number; tenancy_id: number; activation_code_id: number },
+  now: Date,
+  language?: string,
+): Promise<string> {
+  const { id: codeId, code } = await issueActivationCode(trx, { tenancyId: invitation.tenancy_id, now, validDays: invitationValidDays });
+  await endActivationCode(trx, { id: invitation.activation_code_id, now });
+  await trx
+    .updateTable("tenancy_invitations")
+    .set(language === undefined ? { activation_code_id: codeId } : { activation_code_id: codeId, language })
+    .where("id", "=", invitation.id)
+    .execute();
+  return code;
+}
+
+interface InvitationToSend {
+  email: string;
+  language: string;
+  code: string;
+}
+
+async function sendInvitation(ctx: BackendContext, tenancy: TenancyRow, inviter: UserRow, invitation: InvitationToSend) {
+  const unit = await unitOfTenancy(ctx.db, tenancy);
+  await ctx.flows.mailer.send(
+    invitationMail({
+      to: invitation.email,
+      language: invitation.language,
+      link: invitationLink(ctx.flows.portalUrl, invitation.code),
+      code: invitation.code,
+      inviter: inviter.name.trim() === "" ? inviter.email : inviter.name,
+      home: `${unit.address}, ${unit.zipcode} ${unit.city}`,
+      validDays: invitationValidDays,
+    }),
+  );
+}
+
+export const tenancyUsersResolvers = {
+  Query: {
+    async tenancyInfo(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<TenancyInfoResult> {
+      const caller = await ctx.requireCaller();
+      const tenancy = await assertTenancyMember(ctx.db, caller.id, args.tenancyId);
+      return buildTenancyInfo(ctx.db, tenancy, caller.id);
+    },
+  },
+  Mutation: {
+    async inviteTenancyUser(
+      _: unknown,
+      args: { tenancyId: number; email: string; language?: string | null },
+      ctx: BackendContext,
+    ): Promise<TenancyInfoResult> {
+      const caller = await ctx.requireCaller();
+      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
+      const email = parseEmail(args.email.slice(0, 1000));
+      const { now } = ctx;
+      const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
+        const user = await trx.selectFrom("users").select(["id", "language"]).where("email", "=", email).executeTakeFirst();
+        if (user !== undefined) {
+          const member = await trx
+            .selectFrom("tenancy_members")
+            .select("user_id")
+            .where("tenancy_id", "=", tenancy.id)
+            .where("user_id", "=", user.id)
+            .where("invitation_pending", "=", 0)
+            .executeTakeFirst();
+          if (member !== undefined) throw serviceError("ALREADY_MEMBER");
+        }
+        const given = isAccountLanguage(args.language) ? args.language : undefined;
+        const open = await trx
+          .selectFrom("tenancy_invitations")
+          .selectAll()
+          .where("tenancy_id", "=", tenancy.id)
+          .where("email", "=", email)
+          .where("withdrawn_at", "is", null)
+          .where("accepted_at", "is", null)
+          .executeTakeFirst();
+        if (open !== undefined) {
+          // Invited before: send it again (a new code; the old one ends).
+          const code = await renewInvitationCode(trx, open, now, given);
+          return { email, language: given ?? open.language, code };
+        }
+        const language = given ?? (isAccountLanguage(user?.language) ? user.language : defaultAccountLanguage);
+        const { id: codeId, code } = await issueActivationCode(trx, { tenancyId: tenancy.id, now, validDays: invitationValidDays });
+        await trx
+          .insertInto("tenancy_invitations")
+          .values({
+            tenancy_id: tenancy.id,
+            email,
+            language,
+            activation_code_id: codeId,
+            invited_by_user_id: caller.id,
+            created_at: now.toISOString(),
+          })
+          .execute();
+        return { email, language, code };
+      });
+      await sendInvitation(ctx, tenancy, caller, invitation);
+      return buildTenancyInfo(ctx.db, tenancy, caller.id);
+    },
+
+    async resendTenancyInvitation(
+      _: unknown,
+      args: { tenancyId: number; invitationId: number },
+      ctx: BackendContext,
+    ): Promise<TenancyInfoResult> {
+      const caller = await ctx.requireCaller();
+      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
+      const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
+        const open = await openInvitation(trx, tenancy.id, args.invitationId);
+        const code = await renewInvitationCode(trx, open, ctx.now);
+        return { email: open.email, language: open.language, code };
+      });
+      await sendInvitation(ctx, tenancy, caller, invitation);
+      return buildTenancyInfo(ctx.db, tenancy, caller.id);
+    },
+
+    async withdrawTenancyInvitation(
+      _: unknown,
+      args: { tenancyId: number; invitationId: number },
+      ctx: ServiceContext,
+    ): Promise<TenancyInfoResult> {
+      const caller = await ctx.requireCaller();
+      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
+      await ctx.db.transaction().execute(async (trx) => {
+        const open = await openInvitation(trx, tenancy.id, args.invitationId);
+        await trx.updateTable("tenancy_invitations").set({ withdrawn_at: ctx.now.toISOString() }).where("id", "=", open.id).execute();
+        await endActivationCode(trx, { id: open.activation_code_id, now: ctx.now });
+      });
+      return buildTenancyInfo(ctx.db, tenancy, caller.id);
+    },
+
+    async setTenancyUserAdmin(
+      _: unknown,
+      args: { tenancyId: number; userId: number; isAdmin: boolean },
+      ctx: ServiceContext,
+    ): Promise<TenancyInfoResult> {
+      const caller = await ctx.requireCaller();
+      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
+      await ctx.db.transaction().execute(async (trx) => {
+        const member = await trx
+          .selectFrom("tenancy_members")
+          .select("is_admin")
+          .where("tenancy_id", "=", tenancy.id)
+          .where("user_id", "=", args.userId)
+          .where("invitation_pending", "=", 0)
+          .executeTakeFirst();
+        if (member === undefined) throw serviceError("USER_NOT_FOUND");
+        if (member.is_admin === (args.isAdmin ? 1 : 0)) return;
+        if (!args.isAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
+        await trx
+          .updateTable("tenancy_members")
+          .set({ is_admin: args.isAdmin ? 1 : 0 })
+          .where("tenancy_id", "=", tenancy.id)
+          .where("user_id", "=", args.userId)
+          .execute();
+      });
+      return buildTenancyInfo(ctx.db, tenancy, caller.id);
+    },
+
+    async removeTenancyUser(
+      _: unknown,
+      args: { tenancyId: number; userId: number },
+      ctx: ServiceContext,
+    ): Promise<TenancyInfoResult> {
+      const caller = await ctx.requireCaller();
+      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
+      await ctx.db.transaction().execute(async (trx) => {
+        const member = await trx
+          .selectFrom("tenancy_members")
+          .select(["is_admin", "invitation_pending"])
+          .where("tenancy_id", "=", tenancy.id)
+          .where("user_id", "=", args.userId)
+          .executeTakeFirst();
+        if (member === undefined) throw serviceError("USER_NOT_FOUND");
+        const isEffectiveAdmin = member.invitation_pending === 0 && member.is_admin === 1;
+        if (isEffectiveAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
+        await removeMembership(trx, tenancy.id, args.userId);
+      });
+      // An admin who removed themselves sees the tenancy as it is now, without them.
+      return buildTenancyInfo(ctx.db, tenancy, caller.id);
+    },
+
+    async leaveTenancy(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<{ ok: boolean }> {
+      const caller = await ctx.requireCaller();
+      const tenancy = await assertTenancyMember(ctx.db, caller.id, args.tenancyId);
+      await ctx.db.transaction().execute(async (trx) => {
+        const member = await trx
+          .selectFrom("tenancy_members")
+          .select("is_admin")
+          .where("tenancy_id", "=", tenancy.id)
+          .where("user_id", "=", caller.id)
+          .where("invitation_pending", "=", 0)
+          .executeTakeFirst();
+        if (member === undefined) throw serviceError("FORBIDDEN");
+        if (member.is_admin === 1 && (await adminCount(trx, tenancy.id)) <= 1 && (await memberCount(trx, tenancy.id)) > 1) {
+          throw serviceError("LAST_ADMIN");
+        }
+        await removeMembership(trx, tenancy.id, caller.id);
+      });
+      return { ok: true };
+    },
+  },
+};
