@@ -26,6 +26,9 @@ export default [
     route("request-too-large", "routes/request-too-large.tsx"),
   ]),
 
+  // The e-mail change's confirmation link (issue 16): changes the address, then logs out.
+  route("confirm-email", "routes/confirm-email.tsx"),
+
   // Standalone pages.
   route("data-policy", "routes/data-policy.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
@@ -77,6 +80,12 @@ export default [
     route("settings/leave", "routes/tenancy-leave.tsx"),
     route("settings/users/:userId/remove", "routes/tenancy-user-remove.tsx"),
     route("help", "routes/help.tsx"),
+    // Profile settings (issue 16).
+    route("profile", "routes/profile.tsx"),
+    route("profile/password", "routes/profile-password.tsx"),
+    route("profile/email", "routes/profile-email.tsx"),
+    route("profile/delete", "routes/profile-delete.tsx"),
+    route("profile/my-data.json", "routes/profile-data.tsx"),
     route("notifications", "routes/notifications-layout.tsx", [
       index("routes/notifications.tsx"),
       route(":notificationId", "routes/notification-detail.tsx"),

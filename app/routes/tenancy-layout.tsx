@@ -214,6 +214,9 @@ export default function TenancyLayout() {
             <NavLink to={`/t/${tenancy.id}/help`}>{t("menu.help")}</NavLink>
           </li>
           <li>
+            <NavLink to={`/t/${tenancy.id}/profile`}>{t("menu.profile")}</NavLink>
+          </li>
+          <li>
             <NavLink to={`/t/${tenancy.id}/meters`}>{t("menu.meters")}</NavLink>
           </li>
         </ul>

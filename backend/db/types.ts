@@ -170,9 +170,9 @@ export interface AllocationStatementsTable {
   expense_types: string;
 }
 
-export type SingleUseTokenPurpose = "password_reset" | "impersonation" | "slt";
+export type SingleUseTokenPurpose = "password_reset" | "impersonation" | "slt" | "email_change";
 
-/** Password-reset, impersonation and short-lived (slt) tokens (migration 0003, ADR 0009). */
+/** Password-reset, impersonation, short-lived (slt) and e-mail change tokens (migrations 0003, 0008; ADR 0009). */
 export interface SingleUseTokensTable {
   id: Generated<number>;
   purpose: SingleUseTokenPurpose;
@@ -187,6 +187,8 @@ export interface SingleUseTokensTable {
   impersonation: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
   /** slt of an impersonation session: when that session ends. */
   session_expires_at: IsoInstant | null;
+  /** email_change only: the address the token confirms, trimmed and lower-cased (migration 0008). */
+  new_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every e-mail the back-end sent (backend/mail). */

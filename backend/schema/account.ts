@@ -385,4 +385,47 @@ export const accountTypeDefs = /* GraphQL */ `
     latestAllocationStatement: AllocationStatement
     meterUnits: [MeterUnit!]!
   }
+
+  # Profile settings (issue 16; services/profile.ts). Every call but confirmEmailChange needs an
+  # account access token (UNAUTHENTICATED otherwise). A support (impersonation) session may change
+  # the language and e-mail notifications and read myData, but not the e-mail or the password, nor
+  # delete the account (FORBIDDEN, checked first; nothing changes).
+  extend type Mutation {
+    "Language ('da' | 'en' | 'nb', else BAD_USER_INPUT field 'language') and/or e-mail notifications of the caller. Allowed during support sessions."
+    updateAccountSettings(language: String, emailNotifications: Boolean): AccountUser!
+
+    """
+    Changes the caller's password: PASSWORD_UPDATE_FAILED when currentPassword is wrong (or the user has no password: social-only users use the reset e-mail);
+    BAD_USER_INPUT with extensions.field 'newPassword' and extensions.passwordProblems (the same codes as sign-up) when the new one breaks the rules;
+    FORBIDDEN in a support session. On success every refresh token of the user (both services, all sessions) is revoked; the portal signs the current session in again with the new password.
+    """
+    changePassword(currentPassword: String!, newPassword: String!): OkPayload!
+
+    """
+    Starts an e-mail change: the new address gets a confirmation link PORTAL_URL/confirm-email?token=… (single use, 24 h), nothing changes yet.
+    Errors in order: FORBIDDEN in a support session; INVALID_CREDENTIALS when currentPassword is wrong (required for users with a password; ignored for social-only users);
+    BAD_USER_INPUT field 'email' (emailProblem 'invalid_email') for a bad address or the same address; EMAIL_IN_USE when another account has it; EMAIL_USED_BY_ADMIN_PORTAL when an admin-portal account has it.
+    """
+    requestEmailChange(newEmail: String!, currentPassword: String): OkPayload!
+
+    """
+    Confirms an e-mail change with the token from the link (no sign-in needed): the address changes, the old address is told by e-mail,
+    every refresh token of the user is revoked (the portal then logs out, as the spec says). INVALID_TOKEN for an unknown, used or expired token;
+    EMAIL_IN_USE if the address was taken meanwhile.
+    """
+    confirmEmailChange(token: String!): OkPayload!
+
+    """
+    Deletes the caller's account, irreversibly: password required for users with one (INVALID_CREDENTIALS when wrong); social-only users confirm by typing their e-mail (emailConfirmation, compared case-insensitively; INVALID_CREDENTIALS when it differs).
+    FORBIDDEN in a support session. LAST_ADMIN when the caller is the last admin of a tenancy that has other members (hand over first).
+    Removes the user's memberships, alarms, notifications, refresh tokens and token families, single-use tokens, open invitations they sent stay (invited_by set null), and the user row; readings stay (they belong to the unit).
+    The same e-mail can sign up again afterwards.
+    """
+    deleteAccount(password: String, emailConfirmation: String): OkPayload!
+  }
+
+  extend type Query {
+    "Everything the portal holds about the caller (GDPR Art. 15/20), as one JSON document (a String holding JSON): profile (id, e-mail, name, language, emailNotifications, userType, createdAt), tenancies (id, address, zipcode, city, start, end, isAdmin), alarms (all fields), notifications (all fields). No password hash, no token hashes."
+    myData: String!
+  }
 `;

@@ -26,6 +26,13 @@ export const usersTypeDefs = /* GraphQL */ `
     loginFromSlt(token: String!): LoginResult!
   }
 
+  # Profile settings (issue 16; services/profile.ts). Needs a users-service access token
+  # (UNAUTHENTICATED otherwise); allowed during support sessions.
+  extend type Mutation {
+    "Changes the caller's name (trimmed, 1–100 characters, no control characters). BAD_USER_INPUT with extensions.field 'name' otherwise."
+    updateMyName(name: String!): UsersUser!
+  }
+
   input LoginCredentials {
     email: String!
     password: String!

@@ -3,7 +3,7 @@
  * aud 'account'. The account flows of issue 3 (ADR 0009) live in their own modules:
  * account-users.ts (sign-up, social users), activation-codes.ts, password-reset.ts,
  * impersonation.ts, social.ts and short-lived-tokens.ts (slt); tenancy info and its users
- * (issue 16) in tenancy-users.ts.
+ * (issue 16) in tenancy-users.ts; profile settings (issue 16) in profile.ts.
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, quantityIds } from "../../app/domain/quantities";
@@ -16,6 +16,7 @@ import type { ServiceContext } from "./context";
 import { badUserInput } from "./errors";
 import { assertNotImpersonated, beginImpersonation, isImpersonatedRequest } from "./impersonation";
 import { requestPasswordReset, resetPassword } from "./password-reset";
+import { profileResolvers, updateAccountSettings } from "./profile";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
 import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
@@ -274,6 +275,7 @@ export const accountResolvers = {
       return validateActivationCode(ctx.db, args.activationCode, ctx.now);
     },
     ...tenancyUsersResolvers.Query,
+    ...profileResolvers.Query,
   },
   Mutation: {
     async tokenAuth(
@@ -381,6 +383,15 @@ export const accountResolvers = {
       }
       return { ok: true };
     },
+    async updateAccountSettings(
+      _: unknown,
+      args: { language?: string | null; emailNotifications?: boolean | null },
+      ctx: ServiceContext,
+    ): Promise<AccountUserResult> {
+      const user = await updateAccountSettings(ctx.db, await ctx.requireCaller(), args);
+      return toAccountUser(ctx.db, user, { impersonated: await isImpersonatedRequest(ctx, "account") });
+    },
     ...tenancyUsersResolvers.Mutation,
+    ...profileResolvers.Mutation,
   },
 };

@@ -8,8 +8,8 @@
  *   refresh-token families carry the flag and an absolute expiry (a refresh after it fails with
  *   LOGIN_EXPIRED), access tokens carry `imp: 1` and never outlive the session, and the slt for
  *   the users service passes both on.
- * - Nothing that changes the e-mail or the password accepts an impersonated caller
- *   (assertNotImpersonated → FORBIDDEN).
+ * - Nothing that changes the e-mail or the password, nor deleting the account (profile.ts),
+ *   accepts an impersonated caller (assertNotImpersonated → FORBIDDEN).
  */
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../db/types";

@@ -91,14 +91,14 @@ export async function verifyPasswordOrDummy(password: string, stored: string | n
 
 /**
  * The password rules of spec section 5 (app/domain/password-rules.ts), enforced by the back-end
- * too: throws BAD_USER_INPUT with `extensions.field = "password"` and
+ * too: throws BAD_USER_INPUT with `extensions.field` (`field`, default "password") and
  * `extensions.passwordProblems` (the rule codes, e.g. ["too_short", "no_digit"]).
  */
-export function assertPasswordRules(password: string): void {
+export function assertPasswordRules(password: string, field = "password"): void {
   const problems = passwordProblems(password);
   if (problems.length > 0) {
     throw serviceError("BAD_USER_INPUT", `The password does not meet the rules: ${problems.join(", ")}`, {
-      field: "password",
+      field,
       passwordProblems: problems,
     });
   }

@@ -1,6 +1,7 @@
 /**
- * Single-use, short-lived tokens (ADR 0009): password-reset links, impersonation links and the
- * short-lived token (slt) that carries a sign-in from the account service to the users service.
+ * Single-use, short-lived tokens (ADR 0009): password-reset links, impersonation links, the
+ * short-lived token (slt) that carries a sign-in from the account service to the users service,
+ * and the e-mail change confirmation links (profile.ts; the row carries the new address).
  *
  * - 32 bytes (256 bits) from the CSPRNG, base64url (43 characters); only the sha256 is stored.
  * - Looked up by hash, so comparing never touches the token itself (no timing side channel).
@@ -17,6 +18,7 @@ export const singleUseTokenTtlSeconds: Readonly<Record<SingleUseTokenPurpose, nu
   password_reset: 60 * 60,
   impersonation: 15 * 60,
   slt: 60,
+  email_change: 24 * 60 * 60,
 };
 
 /** 256 bits, base64url without padding. */
@@ -39,6 +41,8 @@ export async function issueSingleUseToken(
     ttlSeconds?: number;
     /** slt only: the impersonation session the token continues. */
     impersonation?: ImpersonationSession | null;
+    /** email_change only (and required for it): the address the token confirms. */
+    newEmail?: string | null;
   },
 ): Promise<IssuedSingleUseToken> {
   const token = randomBytes(32).toString("base64url");
@@ -54,6 +58,7 @@ export async function issueSingleUseToken(
       expires_at: expiresAt.toISOString(),
       impersonation: impersonation === null ? 0 : 1,
       session_expires_at: impersonation === null ? null : impersonation.endsAt.toISOString(),
+      new_email: input.newEmail ?? null,
     })
     .execute();
   return { token, expiresAt };

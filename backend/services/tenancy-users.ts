@@ -186,7 +186,7 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
 }
 
 /** The number of admins among the tenancy's members (pending memberships never count). */
-async function adminCount(db: Db, tenancyId: number): Promise<number> {
+export async function adminCount(db: Db, tenancyId: number): Promise<number> {
   const row = await db
     .selectFrom("tenancy_members")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -197,7 +197,8 @@ async function adminCount(db: Db, tenancyId: number): Promise<number> {
   return Number(row.count);
 }
 
-async function memberCount(db: Db, tenancyId: number): Promise<number> {
+/** The number of the tenancy's members (pending memberships never count). */
+export async function memberCount(db: Db, tenancyId: number): Promise<number> {
   const row = await db
     .selectFrom("tenancy_members")
     .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -8,6 +8,7 @@ import type { Database, UserRow } from "../db/types";
 import { tenancyIdsOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
 import { badUserInput, invalidToken } from "./errors";
+import { renameUser } from "./profile";
 import { consumeSingleUseToken, impersonationOfToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
 import { revokeRefreshToken } from "./tokens";
@@ -79,19 +80,22 @@ export async function propertySettingsById(
   return result;
 }
 
+export async function toUsersUser(db: Kysely<Database>, user: UserRow): Promise<UsersUserResult> {
+  const tenancyIds = await tenancyIdsOfUser(db, user.id);
+  return {
+    id: String(user.id),
+    name: user.name,
+    email: user.email,
+    language: user.language,
+    permissions: permissionsOf(user),
+    accounts: tenancyIds.sort((a, b) => a - b).map((id) => ({ id: String(id) })),
+  };
+}
+
 export const usersResolvers = {
   Query: {
     async me(_: unknown, __: unknown, ctx: ServiceContext): Promise<UsersUserResult> {
-      const user = await ctx.requireCaller();
-      const tenancyIds = await tenancyIdsOfUser(ctx.db, user.id);
-      return {
-        id: String(user.id),
-        name: user.name,
-        email: user.email,
-        language: user.language,
-        permissions: permissionsOf(user),
-        accounts: tenancyIds.sort((a, b) => a - b).map((id) => ({ id: String(id) })),
-      };
+      return toUsersUser(ctx.db, await ctx.requireCaller());
     },
     async userUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<UserUnitResult[]> {
       const user = await ctx.requireCaller();
@@ -152,6 +156,11 @@ export const usersResolvers = {
       const impersonation = impersonationOfToken(row);
       if (impersonation !== null && impersonation.endsAt.getTime() <= ctx.now.getTime()) throw invalidToken();
       return toLoginResult(await startSession(ctx.db, ctx.tokens, user, "users", ctx.now, impersonation));
+    },
+    /** Profile settings (issue 16, profile.ts): allowed in a support session. */
+    async updateMyName(_: unknown, args: { name: string }, ctx: ServiceContext): Promise<UsersUserResult> {
+      const user = await ctx.requireCaller();
+      return toUsersUser(ctx.db, await renameUser(ctx.db, user.id, args.name));
     },
   },
 };

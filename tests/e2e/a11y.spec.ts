@@ -133,7 +133,7 @@ for (const { name, viewport } of widths) {
       await expectNoViolations(page);
     });
 
-    test("tenancy info (as admin, with the invite form's errors, and as a plain user), leaving, removing a user, help", async ({ page }) => {
+    test("tenancy info (as admin, with the invite form's errors, and as a plain user), leaving, removing a user, help, profile settings", async ({ page }) => {
       test.setTimeout(120_000);
       await signIn(page, demoAccounts.jens.email);
       await expect(page).toHaveURL(/\/t\/\d+$/);
@@ -141,7 +141,17 @@ for (const { name, viewport } of widths) {
       const db = database();
       const sofie = db.prepare("SELECT user_id AS id FROM tenancy_members WHERE tenancy_id = ? AND user_id != (SELECT id FROM users WHERE email = ?) LIMIT 1").get(demoTenancyIds.jensFirst, demoAccounts.jens.email) as { id: number } | undefined;
       db.close();
-      for (const path of [`${first}/settings`, `/t/${demoTenancyIds.jensSecond}/settings`, `${first}/settings/leave`, `${first}/help`, ...(sofie ? [`${first}/settings/users/${sofie.id}/remove`] : [])]) {
+      for (const path of [
+        `${first}/settings`,
+        `/t/${demoTenancyIds.jensSecond}/settings`,
+        `${first}/settings/leave`,
+        `${first}/help`,
+        ...(sofie ? [`${first}/settings/users/${sofie.id}/remove`] : []),
+        `${first}/profile`,
+        `${first}/profile/password`,
+        `${first}/profile/email`,
+        `${first}/profile/delete`,
+      ]) {
         await page.goto(path);
         await expect(page.locator("main h1")).toBeVisible();
         await expectNoViolations(page);
@@ -150,6 +160,12 @@ for (const { name, viewport } of widths) {
       await page.locator('.invite-form input[name="email"]').fill("not-an-address");
       await page.locator(".invite-form button[type=submit]").click();
       await expect(page.locator(".invite-form .field-error p").first()).toBeVisible();
+      await expectNoViolations(page);
+      await page.goto(`${first}/profile/password`);
+      await page.locator('input[name="currentPassword"]').fill("x");
+      await page.locator('input[name="password"]').fill("weak");
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.locator(".field-error p").first()).toBeVisible();
       await expectNoViolations(page);
     });
 

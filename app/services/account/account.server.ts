@@ -20,6 +20,12 @@ import {
   SetTenancyUserAdminMutation,
   RemoveTenancyUserMutation,
   LeaveTenancyMutation,
+  UpdateAccountSettingsMutation,
+  ChangePasswordMutation,
+  RequestEmailChangeMutation,
+  ConfirmEmailChangeMutation,
+  DeleteAccountMutation,
+  MyDataQuery,
 } from "./documents";
 import {
   addTenancyResponse,
@@ -42,6 +48,12 @@ import {
   removeTenancyUserResponse,
   leaveTenancyResponse,
   type TenancyInfo,
+  updateAccountSettingsResponse,
+  changePasswordResponse,
+  requestEmailChangeResponse,
+  confirmEmailChangeResponse,
+  deleteAccountResponse,
+  myDataResponse,
 } from "./schemas";
 
 /** Operations of the account service (spec section 7). */
@@ -150,6 +162,40 @@ export function accountService(gql: GraphQLService) {
     /** Leaves the tenancy (any member; LAST_ADMIN while other users remain and the caller is the last admin). */
     async leaveTenancy(tenancyId: number): Promise<void> {
       await gql.request(LeaveTenancyMutation, { tenancyId }, leaveTenancyResponse, "Invalid leaveTenancy response");
+    },
+
+    /** The caller's language and/or e-mail notifications (issue 16). */
+    async updateAccountSettings(settings: { language?: string; emailNotifications?: boolean }) {
+      return (await gql.request(UpdateAccountSettingsMutation, settings, updateAccountSettingsResponse, "Invalid updateAccountSettings response")).updateAccountSettings;
+    },
+
+    /**
+     * Changes the password; every session of the user ends (the caller signs in again with the new
+     * one). PASSWORD_UPDATE_FAILED for a wrong current password, BAD_USER_INPUT (passwordProblems)
+     * for a weak new one, FORBIDDEN in a support session.
+     */
+    async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+      await gql.request(ChangePasswordMutation, { currentPassword, newPassword }, changePasswordResponse, "Invalid changePassword response");
+    },
+
+    /** Sends a confirmation link to the new address; nothing changes until it is opened. */
+    async requestEmailChange(newEmail: string, currentPassword: string | null): Promise<void> {
+      await gql.request(RequestEmailChangeMutation, { newEmail, currentPassword }, requestEmailChangeResponse, "Invalid requestEmailChange response");
+    },
+
+    /** The confirmation link's token (no sign-in needed); INVALID_TOKEN when spent. */
+    async confirmEmailChange(token: string): Promise<void> {
+      await gql.request(ConfirmEmailChangeMutation, { token }, confirmEmailChangeResponse, "Invalid confirmEmailChange response");
+    },
+
+    /** Deletes the caller's account (password, or the e-mail typed again for social users). */
+    async deleteAccount(confirmation: { password?: string; emailConfirmation?: string }): Promise<void> {
+      await gql.request(DeleteAccountMutation, confirmation, deleteAccountResponse, "Invalid deleteAccount response");
+    },
+
+    /** Everything held about the caller, as a JSON text (GDPR Art. 15/20). */
+    async myData(): Promise<string> {
+      return (await gql.request(MyDataQuery, {}, myDataResponse, "Invalid myData response")).myData;
     },
 
     async markOnboarded(): Promise<void> {

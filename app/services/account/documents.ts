@@ -141,3 +141,41 @@ export const LeaveTenancyMutation = /* GraphQL */ `
     leaveTenancy(tenancyId: $tenancyId) { ok }
   }
 `;
+
+// Profile settings (issue 16)
+
+export const UpdateAccountSettingsMutation = /* GraphQL */ `
+  mutation UpdateAccountSettings($language: String, $emailNotifications: Boolean) {
+    updateAccountSettings(language: $language, emailNotifications: $emailNotifications) { id language emailNotifications }
+  }
+`;
+
+export const ChangePasswordMutation = /* GraphQL */ `
+  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
+    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { ok }
+  }
+`;
+
+export const RequestEmailChangeMutation = /* GraphQL */ `
+  mutation RequestEmailChange($newEmail: String!, $currentPassword: String) {
+    requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) { ok }
+  }
+`;
+
+export const ConfirmEmailChangeMutation = /* GraphQL */ `
+  mutation ConfirmEmailChange($token: String!) {
+    confirmEmailChange(token: $token) { ok }
+  }
+`;
+
+export const DeleteAccountMutation = /* GraphQL */ `
+  mutation DeleteAccount($password: String, $emailConfirmation: String) {
+    deleteAccount(password: $password, emailConfirmation: $emailConfirmation) { ok }
+  }
+`;
+
+export const MyDataQuery = /* GraphQL */ `
+  query MyData {
+    myData
+  }
+`;

@@ -132,3 +132,13 @@ export const withdrawTenancyInvitationResponse = z.object({ withdrawTenancyInvit
 export const setTenancyUserAdminResponse = z.object({ setTenancyUserAdmin: tenancyInfoSchema });
 export const removeTenancyUserResponse = z.object({ removeTenancyUser: tenancyInfoSchema });
 export const leaveTenancyResponse = z.object({ leaveTenancy: z.object({ ok: z.boolean() }) });
+
+// ---------------------------------------------------------------------------------------------
+// Profile settings (issue 16)
+
+export const updateAccountSettingsResponse = z.object({ updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }) });
+export const changePasswordResponse = z.object({ changePassword: z.object({ ok: z.boolean() }) });
+export const requestEmailChangeResponse = z.object({ requestEmailChange: z.object({ ok: z.boolean() }) });
+export const confirmEmailChangeResponse = z.object({ confirmEmailChange: z.object({ ok: z.boolean() }) });
+export const deleteAccountResponse = z.object({ deleteAccount: z.object({ ok: z.boolean() }) });
+export const myDataResponse = z.object({ myData: z.string() });

@@ -32,3 +32,17 @@ export const LoginFromSltMutation = /* GraphQL */ `
     loginFromSlt(token: $token) { ok { token refreshToken expiresAt } }
   }
 `;
+
+// Profile (issue 16)
+
+export const MeQuery = /* GraphQL */ `
+  query Me {
+    me { id name email language }
+  }
+`;
+
+export const UpdateMyNameMutation = /* GraphQL */ `
+  mutation UpdateMyName($name: String!) {
+    updateMyName(name: $name) { id name email language }
+  }
+`;

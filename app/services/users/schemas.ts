@@ -19,3 +19,8 @@ export const userUnitSchema = z.object({
 });
 export const userUnitsResponse = z.object({ userUnits: z.array(userUnitSchema) });
 export type UserUnit = z.infer<typeof userUnitSchema>;
+
+// Profile (issue 16)
+const usersUser = z.object({ id: z.string(), name: z.string(), email: z.string(), language: z.string() });
+export const meResponse = z.object({ me: usersUser });
+export const updateMyNameResponse = z.object({ updateMyName: usersUser });

@@ -6,8 +6,10 @@ import {
   RefreshUsersTokenMutation,
   RevokeUsersTokenMutation,
   UserUnitsQuery,
+  MeQuery,
+  UpdateMyNameMutation,
 } from "./documents";
-import { loginFromSltResponse, loginResponse, refreshResponse, revokeResponse, userUnitsResponse } from "./schemas";
+import { loginFromSltResponse, loginResponse, meResponse, refreshResponse, revokeResponse, updateMyNameResponse, userUnitsResponse } from "./schemas";
 
 /** The target resource the portal signs in for at the users service. */
 export const tenantTargetResource = "tenant";
@@ -38,6 +40,16 @@ export function usersService(gql: GraphQLService) {
     async revokeToken(refreshToken: string): Promise<boolean> {
       const result = await gql.request(RevokeUsersTokenMutation, { refreshToken }, revokeResponse, "Invalid revokeToken response");
       return result.revokeToken.revoked;
+    },
+
+    /** The signed-in user's profile at the users service (the name lives here). */
+    async me() {
+      return (await gql.request(MeQuery, {}, meResponse, "Invalid me response")).me;
+    },
+
+    /** Changes the caller's name; BAD_USER_INPUT (field name) for an empty or too long one. */
+    async updateMyName(name: string) {
+      return (await gql.request(UpdateMyNameMutation, { name }, updateMyNameResponse, "Invalid updateMyName response")).updateMyName;
     },
 
     async userUnits() {

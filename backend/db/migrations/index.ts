@@ -11,6 +11,7 @@ import * as m0004 from "./0004_token_families";
 import * as m0005 from "./0005_alarms";
 import * as m0006 from "./0006_consumption_reports";
 import * as m0007 from "./0007_tenancy_users";
+import * as m0008 from "./0008_email_change_tokens";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -20,6 +21,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0005_alarms": m0005,
   "0006_consumption_reports": m0006,
   "0007_tenancy_users": m0007,
+  "0008_email_change_tokens": m0008,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

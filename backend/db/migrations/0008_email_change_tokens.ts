@@ -1,0 +1,66 @@
+/**
+ * 0008: e-mail change confirmations (issue 16, Profile settings) as single-use tokens.
+ *
+ * - single_use_tokens.purpose may also be 'email_change': the link PORTAL_URL/confirm-email?token=…
+ *   mailed to the new address (single use, 24 hours; services/profile.ts).
+ * - single_use_tokens.new_email: the address an 'email_change' token confirms (trimmed and
+ *   lower-cased); set for that purpose and only for it.
+ *
+ * SQLite cannot change a CHECK constraint in place, so the table is rebuilt (create the new one,
+ * copy every row, drop the old one, rename) inside one transaction: an interrupted migration leaves
+ * the old table as it was. Nothing references single_use_tokens, so dropping it cascades nowhere.
+ */
+import { sql, type Kysely } from "kysely";
+
+const purposesBefore = sql`purpose in ('password_reset', 'impersonation', 'slt')`;
+const purposesAfter = sql`purpose in ('password_reset', 'impersonation', 'slt', 'email_change')`;
+const columnsBefore = sql`id, purpose, token_hash, user_id, created_at, expires_at, used_at, impersonation, session_expires_at`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    let table = trx.schema
+      .createTable("single_use_tokens_next")
+      .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+      .addColumn("purpose", "text", (col) => col.notNull().check(options.withNewEmail ? purposesAfter : purposesBefore))
+      .addColumn("token_hash", "text", (col) => col.notNull().unique())
+      .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
+      .addColumn("created_at", "text", (col) => col.notNull())
+      .addColumn("expires_at", "text", (col) => col.notNull())
+      .addColumn("used_at", "text")
+      .addColumn("impersonation", "integer", (col) => col.notNull().defaultTo(0).check(sql`impersonation in (0, 1)`))
+      .addColumn("session_expires_at", "text");
+    if (options.withNewEmail) {
+      table = table
+        .addColumn("new_email", "text")
+        .addCheckConstraint("single_use_tokens_new_email_check", sql`(purpose = 'email_change') = (new_email is not null)`);
+    }
+    await table.execute();
+    if (options.withNewEmail) {
+      await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens`.execute(trx);
+    } else {
+      await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens where purpose <> 'email_change'`.execute(
+        trx,
+      );
+    }
+    await trx.schema.dropTable("single_use_tokens").execute();
+    await trx.schema.alterTable("single_use_tokens_next").renameTo("single_use_tokens").execute();
+    await trx.schema
+      .createIndex("single_use_tokens_user_purpose_idx")
+      .on("single_use_tokens")
+      .columns(["user_id", "purpose"])
+      .execute();
+  });
+}
+
+// Migrations receive Kysely<any>: they must not depend on today's row types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await rebuild(db, { withNewEmail: true });
+}
+
+/** Drops the e-mail change tokens (their links stop working) and the column. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await rebuild(db, { withNewEmail: false });
+}
