@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { ComparisonSmiley, comparisonFace } from "~/components/kpi-list";
+import { ComparisonSmiley } from "~/components/kpi-list";
 import { Smiley } from "~/components/smiley";
-import { consumptionComparisons } from "~/domain/smileys";
+import { SmileyLegend } from "~/components/smiley-legend";
 import { useTranslation } from "react-i18next";
 import { RouteError } from "~/components/route-error";
 import { formatCalendarDate } from "~/domain/format";
@@ -181,19 +181,6 @@ export default function Dashboard() {
   );
 }
 
-/** The five consumption smileys of spec section 4, for the help dialog. */
-function SmileyLegend() {
-  const { t } = useTranslation();
-  return (
-    <ul className="smiley-legend">
-      {consumptionComparisons.map((kind) => (
-        <li key={kind} className={`comparison-${kind}`}>
-          <Smiley kind={comparisonFace[kind]} label={t(`smiley.legend.${kind}`)} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.title");
 

@@ -2,11 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { helpParagraphs, helpTopics, type HelpTopic } from "~/components/help";
-import { comparisonFace } from "~/components/kpi-list";
 import { RouteError } from "~/components/route-error";
-import { Smiley } from "~/components/smiley";
+import { SmileyLegend } from "~/components/smiley-legend";
 import { contactAnchor, helpPage, helpTopicAnchor, topicsAnchor, type HelpBlock } from "~/content/help-page";
-import { consumptionComparisons, indoorClimateBands } from "~/domain/smileys";
+import { indoorClimateBands } from "~/domain/smileys";
 import { defaultLanguage, isLanguage } from "~/i18n/config";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
@@ -183,19 +182,6 @@ function HelpTopicSection({ topic, co2Note }: { topic: HelpTopic; co2Note: strin
   );
 }
 
-/** The five consumption smileys of spec section 4, as the dashboard's help dialog shows them. */
-function SmileyLegend() {
-  const { t } = useTranslation();
-  return (
-    <ul className="smiley-legend">
-      {consumptionComparisons.map((kind) => (
-        <li key={kind} className={`comparison-${kind}`}>
-          <Smiley kind={comparisonFace[kind]} label={t(`smiley.legend.${kind}`)} />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, titleKey);
 

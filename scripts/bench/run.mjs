@@ -325,6 +325,9 @@ async function main() {
     [`consumption page ${dashboard}/consumption/heat-energy`, `${dashboard}/consumption/heat-energy`, anna.jar],
     [`new alarm ${dashboard}/alarms/new-alarm?step=1`, `${dashboard}/alarms/new-alarm?step=1`, anna.jar],
     [`notifications ${dashboard}/notifications`, `${dashboard}/notifications`, anna.jar],
+    [`tenancy info ${dashboard}/settings`, `${dashboard}/settings`, anna.jar],
+    [`profile settings ${dashboard}/profile`, `${dashboard}/profile`, anna.jar],
+    [`help ${dashboard}/help`, `${dashboard}/help`, anna.jar],
     ...(firstReport ? [["monthly report /report/{code} (no session)", `/report/${firstReport}`]] : []),
   ]) {
     const budget = `JavaScript per page, gzip: ${label}`;
