@@ -222,14 +222,26 @@ test.describe("the monthly consumption report", () => {
       let month = last;
       for (let i = 0; i < 12 && monthDays(month).from >= tenancy.start; i++, month = previousMonth(month)) expect(months, `tenancy ${tenancy.id} ${month}`).toContain(month);
     }
+    // Another test, maybe in the other worker at this moment, revokes one of Emma's: it was made all
+    // the same, and a 410 for a report revoked by the time it is asked for is right.
+    const revokedNow = (code: string) => {
+      const check = database();
+      try {
+        return (check.prepare("SELECT revoked_at AS revokedAt FROM consumption_reports WHERE code = ?").get(code) as { revokedAt: string | null }).revokedAt !== null;
+      } finally {
+        check.close();
+      }
+    };
     const failures: string[] = [];
-    // (Another test revokes one of Emma's: it was made all the same, and answers 410.)
     for (const report of reports.filter((r) => r.revokedAt === null)) {
       const page = await request.get(`/report/${report.code}`);
-      if (page.status() !== 200) failures.push(`${report.tenancyId} ${report.month}: page ${page.status()}`);
       const pdf = await request.get(`/report/${report.code}/pdf`);
       const body = await pdf.body();
-      if (pdf.status() !== 200 || !body.subarray(0, 5).equals(Buffer.from("%PDF-"))) failures.push(`${report.tenancyId} ${report.month}: pdf ${pdf.status()}`);
+      const pageOk = page.status() === 200;
+      const pdfOk = pdf.status() === 200 && body.subarray(0, 5).equals(Buffer.from("%PDF-"));
+      if ((!pageOk || !pdfOk) && !(page.status() === 410 && revokedNow(report.code))) {
+        failures.push(`${report.tenancyId} ${report.month}: page ${page.status()}, pdf ${pdf.status()}`);
+      }
     }
     expect(failures).toEqual([]);
     expect(reports.length).toBeGreaterThan(100);
