@@ -13,7 +13,7 @@ import { notificationText } from "../../app/domain/notification-text";
 import { isQuantityId, type QuantityId } from "../../app/domain/quantities";
 import type { Database } from "../db/types";
 import type { Mailer, MailMessage } from "../mail/mailer";
-import { escapeHtml, mailLanguage, type MailLanguage } from "../mail/templates";
+import { escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
 import { reportMail } from "../reports/mail";
 
 const quantityNames: Record<MailLanguage, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
@@ -92,20 +92,17 @@ export function notificationsMail(input: { to: string; language: string; portalU
   const subject = `${t.app}: ${t.subject(input.notifications.length)}`;
   const items = input.notifications.map((n) => ({ line: notificationLine(n, language), link: notificationLink(input.portalUrl, n) }));
   const text = [t.greeting, "", t.intro, "", ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]), "", t.settings, "", t.app, ""].join("\n");
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
-<p>${escapeHtml(t.greeting)}</p>
+  const html = mailHtmlDocument(
+    language,
+    subject,
+    `<p>${escapeHtml(t.greeting)}</p>
 <p>${escapeHtml(t.intro)}</p>
 <ul>
 ${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a></li>`).join("\n")}
 </ul>
 <p>${escapeHtml(t.settings)}</p>
-<p>${escapeHtml(t.app)}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(t.app)}</p>`,
+  );
   return { to: input.to, subject, text, html };
 }
 

@@ -5,7 +5,7 @@
  * is printed too, for a resident who already has an account and adds the tenancy with it.
  */
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailLanguage, type MailLanguage } from "./templates";
+import { appName, escapeHtml, mailHtmlDocument, mailLanguage, mailLinkButton, oneLine, type MailLanguage } from "./templates";
 
 interface InvitationTexts {
   subject(inviter: string): string;
@@ -46,12 +46,6 @@ const invitationTexts: Record<MailLanguage, InvitationTexts> = {
     ignore: "Kjenner du ikke avsenderen, kan du se bort fra denne e-posten.",
   },
 };
-
-/** One line of plain text: no control characters (a name never breaks the subject header). */
-function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-}
 
 /** ABCDEFGHIJKL → ABCD-EFGH-IJKL, as printed codes are grouped (the dashes are ignored when typed). */
 export function groupedActivationCode(code: string): string {
@@ -98,20 +92,15 @@ export function invitationMail(input: InvitationMailInput): MailMessage {
     app,
     "",
   ].join("\n");
-  const link = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
-<p>${escapeHtml(texts.greeting)}</p>
+  const html = mailHtmlDocument(
+    language,
+    subject,
+    `<p>${escapeHtml(texts.greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<p><a href="${link}" style="display: inline-block; padding: 10px 16px; background: #0b5394; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(texts.action)}</a></p>
-<p style="word-break: break-all;">${link}</p>
+${mailLinkButton(input.link, texts.action)}
 <p>${escapeHtml(texts.existingAccount(code))}<br>${escapeHtml(texts.expiry(input.validDays))}</p>
 <p>${escapeHtml(texts.ignore)}</p>
-<p>${escapeHtml(app)}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(app)}</p>`,
+  );
   return { to: input.to, subject, text, html };
 }

@@ -10,7 +10,7 @@
  *   are listed when the property has one).
  */
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailLanguage, type MailLanguage } from "./templates";
+import { appName, escapeHtml, mailHtmlDocument, mailLanguage, mailLinkButton, oneLine, type MailLanguage } from "./templates";
 
 interface ConfirmationTexts {
   subject: string;
@@ -88,23 +88,6 @@ const noticeTexts: Record<MailLanguage, NoticeTexts> = {
   },
 };
 
-/** One line of plain text: no control characters (nothing breaks a header or a line). */
-function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-}
-
-function htmlDocument(language: MailLanguage, subject: string, body: string): string {
-  return `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
-${body}
-</body>
-</html>
-`;
-}
-
 export interface EmailChangeConfirmationMailInput {
   /** The NEW address. */
   to: string;
@@ -135,14 +118,12 @@ export function emailChangeConfirmationMail(input: EmailChangeConfirmationMailIn
     app,
     "",
   ].join("\n");
-  const link = escapeHtml(input.link);
-  const html = htmlDocument(
+  const html = mailHtmlDocument(
     language,
     subject,
     `<p>${escapeHtml(texts.greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<p><a href="${link}" style="display: inline-block; padding: 10px 16px; background: #0b5394; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(texts.action)}</a></p>
-<p style="word-break: break-all;">${link}</p>
+${mailLinkButton(input.link, texts.action)}
 <p>${escapeHtml(texts.expiry)}<br>${escapeHtml(texts.after)}<br>${escapeHtml(texts.ignore)}</p>
 <p>${escapeHtml(app)}</p>`,
   );
@@ -180,7 +161,7 @@ export function emailChangedNoticeMail(input: EmailChangedNoticeMailInput): Mail
   ].join("\n");
   const contactsHtml =
     contacts.length > 0 ? `\n<p>${escapeHtml(texts.contactsIntro)}<br>${contacts.map(escapeHtml).join("<br>")}</p>` : "";
-  const html = htmlDocument(
+  const html = mailHtmlDocument(
     language,
     subject,
     `<p>${escapeHtml(texts.greeting)}</p>

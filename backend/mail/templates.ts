@@ -53,6 +53,31 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
+/** One line of plain text: no control characters (a name never breaks a header or a line). */
+export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
+/** Every e-mail's HTML part: the document around its body (paragraphs), in the mail's language. */
+export function mailHtmlDocument(language: MailLanguage, subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
+${body}
+</body>
+</html>
+`;
+}
+
+/** A link as a button, then the address itself (for mail clients that drop the button). */
+export function mailLinkButton(link: string, label: string): string {
+  const href = escapeHtml(link);
+  return `<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #0b5394; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(label)}</a></p>
+<p style="word-break: break-all;">${href}</p>`;
+}
+
 /** The password-reset e-mail with its one-time link. */
 export function passwordResetMail(input: { to: string; language: string; link: string }): MailMessage {
   const language = mailLanguage(input.language);
@@ -62,19 +87,14 @@ export function passwordResetMail(input: { to: string; language: string; link: s
   const text = [texts.greeting, "", texts.intro, "", `${texts.action}:`, input.link, "", texts.expiry, texts.ignore, "", name, ""].join(
     "\n",
   );
-  const link = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
-<p>${escapeHtml(texts.greeting)}</p>
+  const html = mailHtmlDocument(
+    language,
+    subject,
+    `<p>${escapeHtml(texts.greeting)}</p>
 <p>${escapeHtml(texts.intro)}</p>
-<p><a href="${link}" style="display: inline-block; padding: 10px 16px; background: #0b5394; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(texts.action)}</a></p>
-<p style="word-break: break-all;">${link}</p>
+${mailLinkButton(input.link, texts.action)}
 <p>${escapeHtml(texts.expiry)}<br>${escapeHtml(texts.ignore)}</p>
-<p>${escapeHtml(name)}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(name)}</p>`,
+  );
   return { to: input.to, subject, text, html };
 }

@@ -6,11 +6,10 @@
  */
 import { formatMonth } from "../../app/domain/format";
 import type { MailMessage } from "../mail/mailer";
-import { escapeHtml, mailLanguage, type MailLanguage } from "../mail/templates";
+import { appName, escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
 
-const texts: Record<MailLanguage, { app: string; subject: (month: string) => string; greeting: string; intro: (month: string) => string; open: string; noLogin: string; settings: string }> = {
+const texts: Record<MailLanguage, { subject: (month: string) => string; greeting: string; intro: (month: string) => string; open: string; noLogin: string; settings: string }> = {
   da: {
-    app: "Mit Forbrug",
     subject: (month) => `Din forbrugsrapport for ${month}`,
     greeting: "Hej,",
     intro: (month) => `Din forbrugsrapport for ${month} er klar: dit forbrug, sammenlignet med samme måned sidste år.`,
@@ -19,7 +18,6 @@ const texts: Record<MailLanguage, { app: string; subject: (month: string) => str
     settings: "Du får denne e-mail, fordi e-mail-notifikationer er slået til i din profil.",
   },
   en: {
-    app: "My Consumption",
     subject: (month) => `Your consumption report for ${month}`,
     greeting: "Hello,",
     intro: (month) => `Your consumption report for ${month} is ready: your consumption, compared with the same month last year.`,
@@ -28,7 +26,6 @@ const texts: Record<MailLanguage, { app: string; subject: (month: string) => str
     settings: "You get this e-mail because e-mail notifications are on in your profile.",
   },
   nb: {
-    app: "Mitt Forbruk",
     subject: (month) => `Forbruksrapporten din for ${month}`,
     greeting: "Hei,",
     intro: (month) => `Forbruksrapporten din for ${month} er klar: forbruket ditt, sammenlignet med samme måned i fjor.`,
@@ -47,21 +44,19 @@ export function reportMail(input: { to: string; language: string; portalUrl: str
   const language = mailLanguage(input.language);
   const t = texts[language];
   const month = formatMonth(input.month, language);
-  const subject = `${t.app}: ${t.subject(month)}`;
+  const app = appName[language];
+  const subject = `${app}: ${t.subject(month)}`;
   const link = reportLink(input.portalUrl, input.code, language);
-  const text = [t.greeting, "", t.intro(month), "", `${t.open}:`, link, "", t.noLogin, "", t.settings, "", t.app, ""].join("\n");
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">
-<p>${escapeHtml(t.greeting)}</p>
+  const text = [t.greeting, "", t.intro(month), "", `${t.open}:`, link, "", t.noLogin, "", t.settings, "", app, ""].join("\n");
+  const html = mailHtmlDocument(
+    language,
+    subject,
+    `<p>${escapeHtml(t.greeting)}</p>
 <p>${escapeHtml(t.intro(month))}</p>
 <p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>
 <p>${escapeHtml(t.noLogin)}</p>
 <p>${escapeHtml(t.settings)}</p>
-<p>${escapeHtml(t.app)}</p>
-</body>
-</html>
-`;
+<p>${escapeHtml(app)}</p>`,
+  );
   return { to: input.to, subject, text, html };
 }
