@@ -6,6 +6,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { brandFor } from "~/brand/brands";
 import { todayInCopenhagen } from "~/domain/period";
+import type { Language } from "~/i18n/config";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { RateLimiter } from "~/security/rate-limiter";
 import { tooManyRequests } from "~/security/limits.server";
@@ -40,7 +41,7 @@ export async function inReportTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export type ReportResult = { status: "available"; view: ReportView } | { status: "gone" | "not-found"; view: null };
+export type ReportResult = { language: Language } & ({ status: "available"; view: ReportView } | { status: "gone" | "not-found"; view: null });
 
 /**
  * The report's view, or why there is none. Throws the localized 429 when the client has failed
@@ -49,12 +50,15 @@ export type ReportResult = { status: "available"; view: ReportView } | { status:
 export async function loadReport(request: Request, context: AppLoadContext, code: string | undefined): Promise<ReportResult> {
   const limit = reportCodeFailures.check(context.clientAddress);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
-  const answer = code ? await inReportTurn(() => context.publicApi.tenant.consumptionReport(code)) : ({ availability: "NOT_FOUND", report: null } as const);
+  const [answer, language] = await Promise.all([
+    code ? inReportTurn(() => context.publicApi.tenant.consumptionReport(code)) : ({ availability: "NOT_FOUND", report: null } as const),
+    languageOf(request),
+  ]);
   if (answer.availability !== "AVAILABLE") {
     reportCodeFailures.hit(context.clientAddress);
-    return { status: answer.availability === "GONE" ? "gone" : "not-found", view: null };
+    return { language, status: answer.availability === "GONE" ? "gone" : "not-found", view: null };
   }
-  const [t, language] = await Promise.all([translatorFor(request), languageOf(request)]);
+  const t = await translatorFor(request);
   const brand = brandFor(context.config.brand);
   const view = reportView(answer.report, {
     language,
@@ -62,7 +66,7 @@ export async function loadReport(request: Request, context: AppLoadContext, code
     brand: { appName: brand.appName[language], appStores: brand.appStores },
     today: todayInCopenhagen(),
   });
-  return { status: "available", view };
+  return { language, status: "available", view };
 }
 
 /** The status of an unavailable report: 410 for one that existed and has ended, else 404. */

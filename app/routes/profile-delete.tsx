@@ -9,6 +9,7 @@ import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { requireProfile } from "~/profile/profile-pages.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "./tenancy-layout";
@@ -25,8 +26,7 @@ const hidden = { hideFields: ["password"] };
  * a tenancy with other users must hand over first (LAST_ADMIN). Then the session ends.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { tenancy, user } = await requireTenancy(request, params, context);
-  return { tenancyId: tenancy.id, email: user.email, usesPassword: usesPassword(user.userType), impersonated: user.impersonated };
+  return (await requireProfile(request, params, context)).account;
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

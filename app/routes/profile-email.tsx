@@ -10,6 +10,7 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
+import { requireProfile } from "~/profile/profile-pages.server";
 import { requireTenancy } from "~/session/guards.server";
 import type { TenancyHandle } from "./tenancy-layout";
 
@@ -25,8 +26,7 @@ const hidden = { hideFields: ["currentPassword"] };
  * only when it is opened (/confirm-email), then the old address is told and the user logged out.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { tenancy, user } = await requireTenancy(request, params, context);
-  return { tenancyId: tenancy.id, email: user.email, usesPassword: usesPassword(user.userType), impersonated: user.impersonated };
+  return (await requireProfile(request, params, context)).account;
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

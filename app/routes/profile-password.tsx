@@ -11,6 +11,7 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { fieldErrors } from "~/session/api-errors";
+import { requireProfile } from "~/profile/profile-pages.server";
 import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
@@ -30,8 +31,7 @@ const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] }
  * spec's "Password update failed. Please try again."
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { tenancy, user } = await requireTenancy(request, params, context);
-  return { tenancyId: tenancy.id, impersonated: user.impersonated };
+  return (await requireProfile(request, params, context)).account;
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

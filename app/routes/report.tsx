@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ReportChart } from "~/components/report-chart";
 import { RouteError } from "~/components/route-error";
 import { StandalonePage } from "~/components/standalone-page";
-import { languageOf, translatorFor } from "~/i18n/i18n.server";
+import { translatorFor } from "~/i18n/i18n.server";
 import { loadReport, reportData, unavailableStatus } from "~/reports/report.server";
 import type { ReportView } from "~/reports/report-view";
 
@@ -15,8 +15,12 @@ import type { ReportView } from "~/reports/report-view";
  * revoked code: "report no longer available" with 404 or 410.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [result, language, t] = await Promise.all([loadReport(request, context, params.code), languageOf(request), translatorFor(request)]);
-  if (result.status !== "available") return reportData({ view: null, language, title: t("report.unavailable_heading") }, unavailableStatus(result));
+  const result = await loadReport(request, context, params.code);
+  const { language } = result;
+  if (result.status !== "available") {
+    const t = await translatorFor(request);
+    return reportData({ view: null, language, title: t("report.unavailable_heading") }, unavailableStatus(result));
+  }
   return reportData({ view: result.view, language, title: result.view.title });
 }
 

@@ -4,6 +4,7 @@
  * admin rights, removing users and leaving, and that nobody but an admin changes anything.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TenancyInfoResult, TenancyUserResult } from "./tenancy-users";
 import { createBackend, type Backend } from "../app";
 import {
   demoAccounts,
@@ -47,29 +48,9 @@ const tenancyInfoFields = /* GraphQL */ `
   users { userId invitationId name email isAdmin invitationPending isCaller invitedAt }
 `;
 
-interface TenancyUser {
-  userId: number | null;
-  invitationId: number | null;
-  name: string | null;
-  email: string;
-  isAdmin: boolean;
-  invitationPending: boolean;
-  isCaller: boolean;
-  invitedAt: string | null;
-}
-interface TenancyInfo {
-  id: number;
-  address: string;
-  zipcode: string;
-  city: string;
-  startDate: string;
-  endDate: string | null;
-  billingPeriodStart: string | null;
-  billingPeriodEnd: string | null;
-  propertyContact: { name: string | null; email: string | null; phone: string | null } | null;
-  callerIsAdmin: boolean;
-  users: TenancyUser[];
-}
+// What the GraphQL answers carry: the resolvers' own result types.
+type TenancyUser = TenancyUserResult;
+type TenancyInfo = TenancyInfoResult;
 
 const documents = {
   tenancyInfo: `query ($tenancyId: Int!) { tenancyInfo(tenancyId: $tenancyId) { ${tenancyInfoFields} } }`,
