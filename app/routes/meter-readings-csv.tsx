@@ -4,8 +4,8 @@ import { periodDays, toApiRange } from "~/domain/period";
 import { unitLabel } from "~/domain/quantity-format";
 import { isQuantityId } from "~/domain/quantities";
 import { csvDialect, readingsCsv, readingsFileName, type CsvResolution } from "~/domain/readings-csv";
-import { messagePage } from "~/http/message-page.server";
-import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
+import { ApiError } from "~/services/graphql.server";
 import { attachmentDisposition } from "~/http/content-disposition";
 
 /** The back-end's limit for hourly values (TenantGraphInput: HOURLY at most 370 days). */
@@ -17,7 +17,13 @@ const maxHourlyDays = 370;
  * meter, in the resident's spreadsheet format or plain CSV (app/domain/readings-csv.ts).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
+  let page;
+  try {
+    page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
+  } catch (error) {
+    // A back-end that is down: a small localized page (a resource route has no error boundary).
+    return thrownAsMessagePage(request, error, { href: `/t/${encodeURIComponent(params.tenancyId ?? "")}/meters`, labelKey: "meters.title" });
+  }
   const url = new URL(request.url);
   const resolution: CsvResolution = url.searchParams.get("resolution") === "hour" ? "hour" : "day";
   const dialect = csvDialect(url.searchParams.get("format") === "plain" ? "plain" : "local", page.language);
@@ -41,8 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return messagePage(request, 400, "meters.csv_too_long", back);
-    if (isServiceFailure(error)) return messagePage(request, 503, "errors.service_unavailable", back);
-    throw error;
+    return thrownAsMessagePage(request, error, back);
   }
   const timestamps = series[0]?.timestamps ?? [];
   const columns = meters.map((meter, index) => {

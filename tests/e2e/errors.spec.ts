@@ -29,6 +29,13 @@ test.describe("a back-end that is down", () => {
     await expect(page.getByRole("link", { name: "Prøv igen" })).toBeVisible();
     const html = await page.content();
     expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
+    // The file downloads (resource routes, no error boundary) answer with a small page too.
+    for (const path of [`/t/${demoTenancyIds.anna}/statements/1/download`, `/t/${demoTenancyIds.anna}/meters/readings.csv`]) {
+      const file = await page.request.get(`${e2e.downBaseURL}${path}`);
+      expect(file.status(), path).toBe(503);
+      expect(file.headers()["content-type"], path).toContain("text/html");
+      expect(await file.text(), path).toContain("Vi kan ikke få forbindelse til vores tjeneste lige nu.");
+    }
   });
 
   test("a monthly report link says the service cannot be reached (page and PDF), not a crash", async ({ page, request }) => {
