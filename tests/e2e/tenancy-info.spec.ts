@@ -165,3 +165,35 @@ test("a plain user sees the users but can change none of them, not by hand nor t
   expect(check.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'sneaky@demo.test'").get()).toEqual({ n: 0 });
   check.close();
 });
+
+test("malformed posts to the new forms get a 4xx page, never a 5xx, and change nothing", async ({ page }) => {
+  await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
+  const base = `/t/${demoTenancyIds.jensFirst}`;
+  const before = database();
+  const count = () => (before.prepare("SELECT COUNT(*) AS n FROM tenancy_members WHERE tenancy_id = ?").get(demoTenancyIds.jensFirst) as { n: number }).n;
+  const members = count();
+  for (const [path, form] of [
+    [`${base}/settings`, {}],
+    [`${base}/settings`, { intent: "invite" }],
+    [`${base}/settings`, { intent: "invite", email: "x".repeat(300), language: "da" }],
+    [`${base}/settings`, { intent: "make-admin", userId: "abc" }],
+    [`${base}/settings`, { intent: "withdraw", invitationId: "-1" }],
+    [`${base}/settings/users/abc/remove`, {}],
+    [`${base}/settings/users/999999/remove`, {}],
+    [`${base}/profile`, {}],
+    [`${base}/profile`, { intent: "name", name: "" }],
+    [`${base}/profile`, { intent: "settings", language: "xx" }],
+    [`${base}/profile/password`, {}],
+    [`${base}/profile/email`, { newEmail: "not-an-address" }],
+    [`${base}/profile/delete`, {}],
+  ] as const) {
+    const response = await page.request.post(path, { form, headers: { Origin: e2e.baseURL }, maxRedirects: 0 });
+    const status = response.status();
+    expect(status >= 400 && status < 500, `${path} ${JSON.stringify(form)} answered ${status}`).toBe(true);
+  }
+  expect(count()).toBe(members);
+  before.close();
+  // Jens is still signed in: nothing above deleted or changed his account.
+  const profile = await page.request.get(`${base}/profile`);
+  expect(profile.status()).toBe(200);
+});
