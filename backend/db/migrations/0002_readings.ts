@@ -14,9 +14,9 @@
  * The reading tables are WITHOUT ROWID tables clustered on (meter_id, time): a range of one
  * meter is one contiguous b-tree scan, and no second index doubles the size.
  */
+import { autoId, withoutRowid } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
-const withoutRowid = sql`without rowid`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("ts", "integer", (col) => col.notNull())
     .addColumn("value", "real", (col) => col.notNull())
     .addPrimaryKeyConstraint("meter_readings_pk", ["meter_id", "ts"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
@@ -36,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("value", "real", (col) => col.notNull())
     .addColumn("weight", "real", (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_hourly_pk", ["meter_id", "hour"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("value", "real", (col) => col.notNull())
     .addColumn("weight", "real", (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_daily_pk", ["meter_id", "day"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
@@ -56,12 +56,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("value", "real", (col) => col.notNull())
     .addColumn("weight", "real", (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_monthly_pk", ["meter_id", "month"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
     .createTable("quantity_prices")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("quantity", "text", (col) => col.notNull())
     .addColumn("price", "real", (col) => col.notNull())
     .addColumn("currency", "text", (col) => col.notNull())
@@ -81,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("price", "real", (col) => col.notNull())
     .addColumn("currency", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("market_prices_pk", ["area", "hour"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 }
 

@@ -13,6 +13,7 @@
  *
  * Dates are local Copenhagen dates (YYYY-MM-DD), periods inclusive; instants are ISO UTC strings.
  */
+import { autoId } from "./dialect";
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 function booleanColumn(name: string, defaultValue: 0 | 1) {
@@ -27,7 +28,7 @@ function booleanColumn(name: string, defaultValue: 0 | 1) {
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("alarms")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("quantity", "text", (col) => col.notNull())
@@ -45,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("notifications")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("alarm_id", "integer", (col) => col.references("alarms.id").onDelete("set null"))
