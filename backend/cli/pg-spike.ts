@@ -2,7 +2,7 @@ import { createBackend } from "../app";
 import { silentLogger } from "../logger";
 import { graphqlData, signInToAccount, signInToUsers } from "../testing/graphql";
 
-const url = "postgres://portal@localhost:5499/portal_spike?host=/tmp";
+const url = process.argv[2] ?? "postgres://portal@localhost:5499/portal_spike?host=/tmp";
 const steps: string[] = [];
 try {
   const t0 = Date.now();
