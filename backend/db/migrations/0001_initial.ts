@@ -5,7 +5,7 @@
  * Migrations are never edited once released; a change is a new numbered file listed in
  * migrations/index.ts. Only Kysely's schema builder and portable SQL are used (ADR 0004).
  */
-import { autoId } from "./dialect";
+import { autoId, realType } from "./dialect";
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /** A 0/1 integer column with a check constraint. */
@@ -61,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       col.notNull().references("properties.id").onDelete("cascade"),
     )
     .addColumn("quantity", "text", (col) => col.notNull())
-    .addColumn("gram_per_quantity_unit", "real", (col) => col.notNull())
+    .addColumn("gram_per_quantity_unit", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("co2_factors_pk", ["property_id", "quantity"])
     .execute();
 
@@ -75,7 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("apartment", "text", (col) => col.notNull())
     .addColumn("address", "text", (col) => col.notNull())
-    .addColumn("floor_area", "real", (col) => col.notNull().check(sql`floor_area > 0`))
+    .addColumn("floor_area", realType(db), (col) => col.notNull().check(sql`floor_area > 0`))
     .addColumn("rooms", "integer", (col) => col.notNull().check(sql`rooms >= 0`))
     .execute();
   await db.schema.createIndex("units_property_id_idx").on("units").column("property_id").execute();

@@ -14,7 +14,7 @@
  * The reading tables are WITHOUT ROWID tables clustered on (meter_id, time): a range of one
  * meter is one contiguous b-tree scan, and no second index doubles the size.
  */
-import { autoId, withoutRowid } from "./dialect";
+import { autoId, withoutRowid, realType } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
 
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("meter_readings")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("ts", "integer", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("meter_readings_pk", ["meter_id", "ts"])
     .modifyEnd(withoutRowid(db))
     .execute();
@@ -33,8 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("consumption_hourly")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("hour", "integer", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
-    .addColumn("weight", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
+    .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_hourly_pk", ["meter_id", "hour"])
     .modifyEnd(withoutRowid(db))
     .execute();
@@ -43,8 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("consumption_daily")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("day", "text", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
-    .addColumn("weight", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
+    .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_daily_pk", ["meter_id", "day"])
     .modifyEnd(withoutRowid(db))
     .execute();
@@ -53,8 +53,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("consumption_monthly")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("month", "text", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
-    .addColumn("weight", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
+    .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_monthly_pk", ["meter_id", "month"])
     .modifyEnd(withoutRowid(db))
     .execute();
@@ -63,7 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("quantity_prices")
     .addColumn("id", "integer", autoId(db))
     .addColumn("quantity", "text", (col) => col.notNull())
-    .addColumn("price", "real", (col) => col.notNull())
+    .addColumn("price", realType(db), (col) => col.notNull())
     .addColumn("currency", "text", (col) => col.notNull())
     .addColumn("valid_from", "text", (col) => col.notNull())
     .addColumn("valid_to", "text", (col) => col.check(sql`valid_to is null or valid_to >= valid_from`))
@@ -78,7 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("market_prices")
     .addColumn("area", "text", (col) => col.notNull())
     .addColumn("hour", "integer", (col) => col.notNull())
-    .addColumn("price", "real", (col) => col.notNull())
+    .addColumn("price", realType(db), (col) => col.notNull())
     .addColumn("currency", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("market_prices_pk", ["area", "hour"])
     .modifyEnd(withoutRowid(db))

@@ -20,3 +20,24 @@ export function autoId(db: Kysely<any>) {
 export function withoutRowid(db: Kysely<any>): RawBuilder<unknown> {
   return isPostgres(db) ? sql`` : sql`without rowid`;
 }
+
+/** A floating-point column: SQLite's real is 8 bytes; PostgreSQL's real is 4, so double precision there. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function realType(db: Kysely<any>): "real" | "double precision" {
+  return isPostgres(db) ? "double precision" : "real";
+}
+
+/**
+ * After rows were inserted with explicit ids, PostgreSQL's identity sequences must be moved past
+ * them (SQLite's AUTOINCREMENT follows the largest id by itself).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function advanceIdentities(db: Kysely<any>): Promise<void> {
+  if (!isPostgres(db)) return;
+  const { rows } = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'id' and is_identity = 'YES'`.execute(db);
+  for (const { table_name } of rows) {
+    await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table_name)}), 0), 1))`.execute(db);
+  }
+}
