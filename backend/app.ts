@@ -154,11 +154,16 @@ function createServiceYoga(
 /** BackendOptions.filesDir, or its default. */
 export function filesDirOf(options: Pick<BackendOptions, "databasePath" | "filesDir">): string {
   if (options.filesDir !== undefined) return options.filesDir;
-  if (options.databasePath === ":memory:") return mkdtempSync(join(tmpdir(), "portal-files-"));
+  if (options.databasePath === ":memory:" || /^postgres(ql)?:\/\//.test(options.databasePath)) return mkdtempSync(join(tmpdir(), "portal-files-"));
   return join(dirname(options.databasePath), "files");
 }
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
+  // Spike (issue 17): TEST_DATABASE_URL runs the tests' in-memory databases on PostgreSQL, one
+  // fresh database each.
+  if (options.databasePath === ":memory:" && process.env.TEST_DATABASE_URL) {
+    options = { ...options, databasePath: await freshPostgresDatabase(process.env.TEST_DATABASE_URL) };
+  }
   const logger = options.logger ?? consoleLogger;
   const db = createDatabase(options.databasePath);
   const filesDir = filesDirOf(options);
@@ -258,4 +263,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return closing;
     },
   };
+}
+
+async function freshPostgresDatabase(adminUrl: string): Promise<string> {
+  const { default: pg } = await import("pg");
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -4,7 +4,8 @@
  * the coarsest rollup that answers exactly (months inside a range from the monthly table, the
  * edges from the daily one).
  */
-import { CompiledQuery, sql, type Kysely, type Transaction } from "kysely";
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import { isPostgres } from "../db/migrations/dialect";
 import type { Aggregation } from "../../app/domain/quantities";
 import type { Database } from "../db/types";
 import {
@@ -20,16 +21,23 @@ import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay, 
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
+function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
+  return isPostgres(db) ? sql<number>`round((${expression})::numeric, 9)::float8` : sql<number>`round(${expression}, 9)`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bulk inserts: one prepared multi-row statement per chunk, bypassing the query builder.
 
 const statementCache = new Map<string, string>();
-function multiRowInsert(table: string, columns: readonly string[], rows: number, conflict: string): string {
-  const key = `${table}|${columns.join(",")}|${rows}|${conflict}`;
+function multiRowInsert(table: string, columns: readonly string[], rows: number, conflict: string, numbered: boolean): string {
+  const key = `${table}|${columns.join(",")}|${rows}|${conflict}|${numbered}`;
   let statement = statementCache.get(key);
   if (statement === undefined) {
-    const tuple = `(${columns.map(() => "?").join(",")})`;
-    statement = `insert into ${table} (${columns.join(",")}) values ${Array.from({ length: rows }, () => tuple).join(",")} ${conflict}`;
+    // SQLite takes `?`; PostgreSQL numbers its parameters ($1, $2, …).
+    let n = 0;
+    const tuple = () => `(${columns.map(() => (numbered ? `$${++n}` : "?")).join(",")})`;
+    statement = `insert into ${table} (${columns.join(",")}) values ${Array.from({ length: rows }, () => tuple()).join(",")} ${conflict}`;
     statementCache.set(key, statement);
   }
   return statement;
@@ -47,7 +55,7 @@ export async function bulkInsert(
   const chunkRows = 400;
   for (let offset = 0; offset < values.length; offset += chunkRows * width) {
     const chunk = values.slice(offset, offset + chunkRows * width);
-    await db.executeQuery(CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict), chunk as unknown[]));
+    await db.executeQuery(CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict, isPostgres(db)), chunk as unknown[]));
   }
 }
 
@@ -145,7 +153,7 @@ export async function ingestMeterReadings(
   await db.deleteFrom("consumption_monthly").where("meter_id", "=", meterId).where("month", ">=", firstMonth).where("month", "<", endMonth).execute();
   await sql`
     insert into consumption_monthly (meter_id, month, value, weight)
-    select meter_id, substr(day, 1, 7), round(sum(value), 9), round(sum(weight), 9)
+    select meter_id, substr(day, 1, 7), ${roundTo9(sql`sum(value)`, db)}, ${roundTo9(sql`sum(weight)`, db)}
     from consumption_daily
     where meter_id = ${meterId} and day >= ${`${firstMonth}-01`} and day < ${`${endMonth}-01`}
     group by meter_id, substr(day, 1, 7)

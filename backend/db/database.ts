@@ -3,14 +3,21 @@
  * Migrator from the static list in migrations/index.ts.
  */
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import pg from "pg";
 import { staticMigrationProvider } from "./migrations";
 import type { Database } from "./types";
 
 export type { Database } from "./types";
 
-/** Opens (creating if missing) the SQLite file at `path`, or an in-memory database for ':memory:'. */
+/**
+ * Opens the database: PostgreSQL for a postgres:// URL (issue 17 spike), else the SQLite file at
+ * `path` (created if missing), or an in-memory database for ':memory:'.
+ */
 export function createDatabase(path: string): Kysely<Database> {
+  if (/^postgres(ql)?:\/\//.test(path)) {
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: path, max: 10 }) }) });
+  }
   const sqlite = new SQLite(path);
   // WAL lets readers run while one writer writes; ':memory:' databases stay in 'memory' mode.
   sqlite.pragma("journal_mode = WAL");

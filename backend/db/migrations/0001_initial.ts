@@ -5,6 +5,7 @@
  * Migrations are never edited once released; a change is a new numbered file listed in
  * migrations/index.ts. Only Kysely's schema builder and portable SQL are used (ADR 0004).
  */
+import { autoId, realType } from "./dialect";
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /** A 0/1 integer column with a check constraint. */
@@ -22,7 +23,7 @@ function booleanColumn(name: string, defaultValue: 0 | 1) {
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("email", "text", (col) => col.notNull().unique())
     .addColumn("password_hash", "text")
     .addColumn("name", "text", (col) => col.notNull().defaultTo(""))
@@ -37,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("properties")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("number", "text", (col) => col.notNull().unique())
     .addColumn("address", "text", (col) => col.notNull())
     .addColumn("zipcode", "text", (col) => col.notNull())
@@ -60,13 +61,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       col.notNull().references("properties.id").onDelete("cascade"),
     )
     .addColumn("quantity", "text", (col) => col.notNull())
-    .addColumn("gram_per_quantity_unit", "real", (col) => col.notNull())
+    .addColumn("gram_per_quantity_unit", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("co2_factors_pk", ["property_id", "quantity"])
     .execute();
 
   await db.schema
     .createTable("units")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("property_id", "integer", (col) =>
       col.notNull().references("properties.id").onDelete("restrict"),
     )
@@ -74,14 +75,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("apartment", "text", (col) => col.notNull())
     .addColumn("address", "text", (col) => col.notNull())
-    .addColumn("floor_area", "real", (col) => col.notNull().check(sql`floor_area > 0`))
+    .addColumn("floor_area", realType(db), (col) => col.notNull().check(sql`floor_area > 0`))
     .addColumn("rooms", "integer", (col) => col.notNull().check(sql`rooms >= 0`))
     .execute();
   await db.schema.createIndex("units_property_id_idx").on("units").column("property_id").execute();
 
   await db.schema
     .createTable("meters")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("unit_id", "integer", (col) =>
       col.notNull().references("units.id").onDelete("restrict"),
     )
@@ -93,7 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("tenancies")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("unit_id", "integer", (col) =>
       col.notNull().references("units.id").onDelete("restrict"),
     )
@@ -131,7 +132,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("activation_codes")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("code_hash", "text", (col) => col.notNull().unique())
     .addColumn("tenancy_id", "integer", (col) =>
       col.notNull().references("tenancies.id").onDelete("cascade"),
@@ -150,7 +151,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("refresh_tokens")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("user_id", "integer", (col) =>
       col.notNull().references("users.id").onDelete("cascade"),
     )
@@ -181,7 +182,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("allocation_statements")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("tenancy_id", "integer", (col) =>
       col.notNull().references("tenancies.id").onDelete("cascade"),
     )

@@ -14,9 +14,9 @@
  * The reading tables are WITHOUT ROWID tables clustered on (meter_id, time): a range of one
  * meter is one contiguous b-tree scan, and no second index doubles the size.
  */
+import { autoId, withoutRowid, realType } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
-const withoutRowid = sql`without rowid`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -24,46 +24,46 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("meter_readings")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("ts", "integer", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("meter_readings_pk", ["meter_id", "ts"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
     .createTable("consumption_hourly")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("hour", "integer", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
-    .addColumn("weight", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
+    .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_hourly_pk", ["meter_id", "hour"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
     .createTable("consumption_daily")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("day", "text", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
-    .addColumn("weight", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
+    .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_daily_pk", ["meter_id", "day"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
     .createTable("consumption_monthly")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
     .addColumn("month", "text", (col) => col.notNull())
-    .addColumn("value", "real", (col) => col.notNull())
-    .addColumn("weight", "real", (col) => col.notNull())
+    .addColumn("value", realType(db), (col) => col.notNull())
+    .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_monthly_pk", ["meter_id", "month"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema
     .createTable("quantity_prices")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("quantity", "text", (col) => col.notNull())
-    .addColumn("price", "real", (col) => col.notNull())
+    .addColumn("price", realType(db), (col) => col.notNull())
     .addColumn("currency", "text", (col) => col.notNull())
     .addColumn("valid_from", "text", (col) => col.notNull())
     .addColumn("valid_to", "text", (col) => col.check(sql`valid_to is null or valid_to >= valid_from`))
@@ -78,10 +78,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("market_prices")
     .addColumn("area", "text", (col) => col.notNull())
     .addColumn("hour", "integer", (col) => col.notNull())
-    .addColumn("price", "real", (col) => col.notNull())
+    .addColumn("price", realType(db), (col) => col.notNull())
     .addColumn("currency", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("market_prices_pk", ["area", "hour"])
-    .modifyEnd(withoutRowid)
+    .modifyEnd(withoutRowid(db))
     .execute();
 }
 

@@ -8,6 +8,7 @@
  *   sha256 is stored; used_at makes them single use.
  * - mail_outbox: every e-mail the back-end sends (the default mailer only records it here).
  */
+import { autoId } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
@@ -26,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("single_use_tokens")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("purpose", "text", (col) =>
       col.notNull().check(sql`purpose in ('password_reset', 'impersonation', 'slt')`),
     )
@@ -46,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("mail_outbox")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("to_address", "text", (col) => col.notNull())
     .addColumn("subject", "text", (col) => col.notNull())
     .addColumn("text", "text", (col) => col.notNull())

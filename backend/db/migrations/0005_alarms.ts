@@ -13,6 +13,7 @@
  *
  * Dates are local Copenhagen dates (YYYY-MM-DD), periods inclusive; instants are ISO UTC strings.
  */
+import { autoId, realType } from "./dialect";
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 function booleanColumn(name: string, defaultValue: 0 | 1) {
@@ -27,7 +28,7 @@ function booleanColumn(name: string, defaultValue: 0 | 1) {
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("alarms")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("quantity", "text", (col) => col.notNull())
@@ -35,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       col.notNull().check(sql`type in ('threshold', 'comparison', 'zero', 'minimum', 'maximum')`),
     )
     .addColumn("frequency", "text", (col) => col.notNull().check(sql`frequency in ('day', 'week', 'month', 'year')`))
-    .addColumn("level", "real", (col) => col.notNull().defaultTo(0))
+    .addColumn("level", realType(db), (col) => col.notNull().defaultTo(0))
     .addColumn(...booleanColumn("enabled", 1))
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("updated_at", "text", (col) => col.notNull())
@@ -45,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("notifications")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("alarm_id", "integer", (col) => col.references("alarms.id").onDelete("set null"))
@@ -56,11 +57,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("alarm_type", "text")
     .addColumn("frequency", "text")
     .addColumn("direction", "text", (col) => col.check(sql`direction is null or direction in ('above', 'below', 'increase')`))
-    .addColumn("threshold", "real")
+    .addColumn("threshold", realType(db))
     /** The period's total or average that fired the alarm; for a comparison, the increase in %. */
-    .addColumn("value", "real")
+    .addColumn("value", realType(db))
     /** A comparison's previous-period total. */
-    .addColumn("compared_value", "real")
+    .addColumn("compared_value", realType(db))
     .addColumn("period_start", "text", (col) => col.notNull())
     .addColumn("period_end", "text", (col) => col.notNull())
     /** A consumption report's code (issue 15); null for alarms. */

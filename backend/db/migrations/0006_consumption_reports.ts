@@ -6,13 +6,14 @@
  * 128 random bits), opened without signing in; `revoked_at` and `expires_at` end it ("report no
  * longer available").
  */
+import { autoId } from "./dialect";
 import type { Kysely } from "kysely";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("consumption_reports")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("month", "text", (col) => col.notNull())
     .addColumn("code", "text", (col) => col.notNull().unique())

@@ -9,6 +9,7 @@
  *   accepted_by_user_id). The partial unique index allows at most one open invitation per tenancy
  *   and e-mail (stored trimmed and lower-cased), whatever races.
  */
+import { autoId } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
@@ -20,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("tenancy_invitations")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoId(db))
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("email", "text", (col) => col.notNull())
     .addColumn("language", "text", (col) => col.notNull())

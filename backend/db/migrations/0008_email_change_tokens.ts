@@ -10,6 +10,7 @@
  * copy every row, drop the old one, rename) inside one transaction: an interrupted migration leaves
  * the old table as it was. Nothing references single_use_tokens, so dropping it cascades nowhere.
  */
+import { autoId, isPostgres } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
 const purposesBefore = sql`purpose in ('password_reset', 'impersonation', 'slt')`;
@@ -21,7 +22,7 @@ async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Pro
   await db.transaction().execute(async (trx) => {
     let table = trx.schema
       .createTable("single_use_tokens_next")
-      .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+      .addColumn("id", "integer", autoId(db))
       .addColumn("purpose", "text", (col) => col.notNull().check(options.withNewEmail ? purposesAfter : purposesBefore))
       .addColumn("token_hash", "text", (col) => col.notNull().unique())
       .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
@@ -56,6 +57,14 @@ async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Pro
 // Migrations receive Kysely<any>: they must not depend on today's row types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    // PostgreSQL changes the constraint in place (its name for a column check: table_column_check).
+    await sql`alter table single_use_tokens drop constraint single_use_tokens_purpose_check`.execute(db);
+    await sql`alter table single_use_tokens add constraint single_use_tokens_purpose_check check (${purposesAfter})`.execute(db);
+    await db.schema.alterTable("single_use_tokens").addColumn("new_email", "text").execute();
+    await db.schema.alterTable("single_use_tokens").addCheckConstraint("single_use_tokens_new_email_check", sql`(purpose = 'email_change') = (new_email is not null)`).execute();
+    return;
+  }
   await rebuild(db, { withNewEmail: true });
 }
 

@@ -11,6 +11,7 @@
  * prices, alarms ...), append a step to `demoSeedSteps` with the next number; existing demo
  * databases then get just the new step on the next start. Never change a released step.
  */
+import { advanceIdentities } from "../migrations/dialect";
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -783,6 +784,7 @@ export async function seedDemoData(
     await db.transaction().execute(async (trx) => {
       await step.run(trx, context);
       await trx.insertInto("seed_steps").values({ name: step.name }).execute();
+      await advanceIdentities(trx);
     });
     applied.push(step.name);
   }

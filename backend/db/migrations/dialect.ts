@@ -1,0 +1,43 @@
+/**
+ * What the migrations write differently per dialect (issue 17 spike): SQLite's and PostgreSQL's
+ * auto-numbered keys, and SQLite's `without rowid` tables (PostgreSQL tables have no rowid).
+ */
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** An auto-numbered integer primary key: AUTOINCREMENT in SQLite, an identity column in PostgreSQL. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function autoId(db: Kysely<any>) {
+  return (col: ColumnDefinitionBuilder) => (isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement());
+}
+
+/** `without rowid` in SQLite, nothing in PostgreSQL. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function withoutRowid(db: Kysely<any>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`` : sql`without rowid`;
+}
+
+/** A floating-point column: SQLite's real is 8 bytes; PostgreSQL's real is 4, so double precision there. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function realType(db: Kysely<any>): "real" | "double precision" {
+  return isPostgres(db) ? "double precision" : "real";
+}
+
+/**
+ * After rows were inserted with explicit ids, PostgreSQL's identity sequences must be moved past
+ * them (SQLite's AUTOINCREMENT follows the largest id by itself).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function advanceIdentities(db: Kysely<any>): Promise<void> {
+  if (!isPostgres(db)) return;
+  const { rows } = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'id' and is_identity = 'YES'`.execute(db);
+  for (const { table_name } of rows) {
+    await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table_name)}), 0), 1))`.execute(db);
+  }
+}
