@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Kysely } from "kysely";
 import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
-import { createDatabase, isDatabaseReachable, migrateToLatest } from "./db/database";
+import { createDatabase, isDatabaseReachable, isPostgresUrl, migrateToLatest } from "./db/database";
 import { readOlderDemoNotifications, seedDemoData } from "./db/seed/demo";
 import { statementFileResponse, statementPathPattern } from "./statements/files";
 import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
@@ -154,15 +154,18 @@ function createServiceYoga(
 /** BackendOptions.filesDir, or its default. */
 export function filesDirOf(options: Pick<BackendOptions, "databasePath" | "filesDir">): string {
   if (options.filesDir !== undefined) return options.filesDir;
-  if (options.databasePath === ":memory:" || /^postgres(ql)?:\/\//.test(options.databasePath)) return mkdtempSync(join(tmpdir(), "portal-files-"));
+  if (options.databasePath === ":memory:" || isPostgresUrl(options.databasePath)) return mkdtempSync(join(tmpdir(), "portal-files-"));
   return join(dirname(options.databasePath), "files");
 }
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  // Spike (issue 17): TEST_DATABASE_URL runs the tests' in-memory databases on PostgreSQL, one
-  // fresh database each.
+  // TEST_DATABASE_URL (a PostgreSQL server's URL) runs the tests' throw-away databases on
+  // PostgreSQL instead of in-memory SQLite: one fresh database each, dropped on close (ADR 0031).
+  let dropOnClose: (() => Promise<void>) | undefined;
   if (options.databasePath === ":memory:" && process.env.TEST_DATABASE_URL) {
-    options = { ...options, databasePath: await freshPostgresDatabase(process.env.TEST_DATABASE_URL) };
+    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
+    options = { ...options, databasePath: fresh.url };
+    dropOnClose = fresh.drop;
   }
   const logger = options.logger ?? consoleLogger;
   const db = createDatabase(options.databasePath);
@@ -259,23 +262,28 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         await Promise.all(Object.values(yogas).map((yoga) => yoga.dispose()));
         await mailer.close();
         await db.destroy();
+        await dropOnClose?.();
       })();
       return closing;
     },
   };
 }
 
-async function freshPostgresDatabase(adminUrl: string): Promise<string> {
+/** A new, empty PostgreSQL database on the server of `adminUrl`, and how to drop it. */
+export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import("pg");
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return url.toString();
+  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`).catch(() => undefined) };
 }

@@ -18,12 +18,21 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       dataDir: join(dir, "data"),
       databasePath: join(dir, "data", "portal.sqlite"),
+      filesDir: join(dir, "data", "files"),
       accessTokenTtlSeconds: 300,
       refreshTokenTtlSeconds: 2_592_000,
       refreshGraceSeconds: 30,
       seedDemo: true,
       jwtSecretSource: "generated",
     });
+  });
+
+  it("takes DATABASE_URL for PostgreSQL (the files stay in DATA_DIR) and refuses any other URL", () => {
+    const config = loadConfig({ DATA_DIR: "data", DATABASE_URL: "postgres://portal:secret@db:5432/portal" }, dir);
+    expect(config).toMatchObject({ databasePath: "postgres://portal:secret@db:5432/portal", filesDir: join(dir, "data", "files") });
+    expect(loadConfig({ DATA_DIR: "data", DATABASE_URL: "postgresql://db/portal" }, dir).databasePath).toBe("postgresql://db/portal");
+    expect(loadConfig({ DATA_DIR: "data", DATABASE_URL: "" }, dir).databasePath).toBe(join(dir, "data", "portal.sqlite"));
+    expect(() => loadConfig({ DATA_DIR: "data", DATABASE_URL: "mysql://db/portal" }, dir)).toThrow(/DATABASE_URL/);
   });
 
   it("generates the JWT secret once, with mode 0600, and reuses it", () => {

@@ -3,7 +3,9 @@
  *
  *   BACKEND_PORT               default 4000
  *   BACKEND_HOST               default 127.0.0.1
- *   DATA_DIR                   default ./data (the database is DATA_DIR/portal.sqlite)
+ *   DATA_DIR                   default ./data (the database is DATA_DIR/portal.sqlite; statement files in DATA_DIR/files)
+ *   DATABASE_URL               unset: SQLite in DATA_DIR; postgres://user:password@host:port/database for
+ *                              PostgreSQL (ADR 0031), e.g. when several back-end instances share one database
  *   JWT_SECRET                 at least 32 characters; unset: generated once into DATA_DIR/jwt-secret (0600)
  *   ACCESS_TOKEN_TTL_SECONDS   default 300
  *   REFRESH_TOKEN_TTL_SECONDS  default 2592000 (30 days)
@@ -75,6 +77,10 @@ export const envSchema = z.object({
   BACKEND_PORT: integer(0, 65_535, 4000),
   BACKEND_HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
   DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    unsetIfEmpty,
+    z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a postgres:// or postgresql:// URL").optional(),
+  ),
   JWT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, "must be at least 32 characters").optional()),
   ACCESS_TOKEN_TTL_SECONDS: integer(10, 86_400, 300),
   REFRESH_TOKEN_TTL_SECONDS: integer(60, 31_536_000, 2_592_000),
@@ -106,7 +112,10 @@ export interface BackendConfig {
   host: string;
   /** Absolute. */
   dataDir: string;
+  /** The SQLite file in DATA_DIR, or DATABASE_URL (PostgreSQL). */
   databasePath: string;
+  /** Where statement files are kept: DATA_DIR/files (shared storage when instances run on several machines). */
+  filesDir: string;
   jwtSecret: string;
   /** Where the secret came from (never log the secret itself). */
   jwtSecretSource: "env" | "file" | "generated";
@@ -183,7 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.BACKEND_PORT,
     host: values.BACKEND_HOST,
     dataDir,
-    databasePath: join(dataDir, databaseFileName),
+    databasePath: values.DATABASE_URL ?? join(dataDir, databaseFileName),
+    filesDir: join(dataDir, "files"),
     jwtSecret,
     jwtSecretSource,
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,6 +1,6 @@
 /**
  * Entry of the back-end process: `npx tsx backend/main.ts` (or the bundled build).
- * Reads the environment (config.ts), opens DATA_DIR/portal.sqlite, serves until SIGTERM/SIGINT.
+ * Reads the environment (config.ts), opens DATA_DIR/portal.sqlite (or DATABASE_URL), serves until SIGTERM/SIGINT.
  */
 import { ConfigError, loadConfig } from "./config";
 import { consoleLogger as logger } from "./logger";
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     databasePath: config.databasePath,
+    filesDir: config.filesDir,
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

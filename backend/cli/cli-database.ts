@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Kysely } from "kysely";
 import { databaseFileName, envSchema } from "../config";
-import { createDatabase, migrateToLatest } from "../db/database";
+import { createDatabase, isPostgresUrl, migrateToLatest } from "../db/database";
 import type { Database } from "../db/types";
 import { normalizePortalUrl } from "../services/account-context";
 
@@ -38,13 +38,13 @@ export function cliEnvironment(env: Record<string, string | undefined>, cwd: str
     throw new CliError(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
   return {
-    databasePath: join(resolve(cwd, parsed.data.DATA_DIR), databaseFileName),
+    databasePath: parsed.data.DATABASE_URL ?? join(resolve(cwd, parsed.data.DATA_DIR), databaseFileName),
     portalUrl: normalizePortalUrl(parsed.data.PORTAL_URL),
   };
 }
 
 export async function openCliDatabase(databasePath: string): Promise<Kysely<Database>> {
-  if (!existsSync(databasePath)) {
+  if (!isPostgresUrl(databasePath) && !existsSync(databasePath)) {
     throw new CliError(`No database at ${databasePath}. Start the back-end once (npm run backend) or set DATA_DIR.`);
   }
   const db = createDatabase(databasePath);

@@ -10,13 +10,36 @@ import type { Database } from "./types";
 
 export type { Database } from "./types";
 
+/** True for a PostgreSQL connection URL (postgres:// or postgresql://). */
+export function isPostgresUrl(path: string): boolean {
+  return /^postgres(ql)?:\/\//.test(path);
+}
+
 /**
- * Opens the database: PostgreSQL for a postgres:// URL (issue 17 spike), else the SQLite file at
- * `path` (created if missing), or an in-memory database for ':memory:'.
+ * PostgreSQL's answers as the queries expect SQLite's: counts and sums of integers (int8) and
+ * numeric results as numbers, not strings. Every value the back-end keeps stays far below 2^53.
+ */
+const postgresTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** Connections per back-end process: queries are short; the pool queues the rest. */
+export const postgresPoolSize = 10;
+
+/**
+ * Opens the database (ADR 0031): PostgreSQL for a postgres:// URL, else the SQLite file at `path`
+ * (created if missing), or an in-memory database for ':memory:'.
  */
 export function createDatabase(path: string): Kysely<Database> {
-  if (/^postgres(ql)?:\/\//.test(path)) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: path, max: 10 }) }) });
+  if (isPostgresUrl(path)) {
+    const pool = new pg.Pool({ connectionString: path, max: postgresPoolSize, types: postgresTypes as pg.CustomTypesConfig });
+    // An idle connection the server drops (restart, failover) must not crash the process; the
+    // next query opens a new one.
+    pool.on("error", () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new SQLite(path);
   // WAL lets readers run while one writer writes; ':memory:' databases stay in 'memory' mode.

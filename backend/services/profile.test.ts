@@ -3,13 +3,13 @@
  * and notifications, changing the password, changing the e-mail through the outbox, deleting the
  * account, the caller's data, and what a support (impersonation) session may not do.
  */
-import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { passwordProblems } from "../../app/domain/password-rules";
 import { createBackend, type Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoInvitation, demoPropertyContact, demoSpecialAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";
 import { silentLogger } from "../logger";
+import { columnNames } from "../testing/dump";
 import { latestMessages } from "../mail/outbox";
 import {
   accountRefreshMutation,
@@ -516,8 +516,8 @@ describe("myData", () => {
 
     // Every column of the user's alarms and notifications (but the user id), in camelCase.
     const columns = async (table: string) =>
-      (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(backend.db)).rows
-        .map((row) => row.name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()))
+      (await columnNames(backend.db, table))
+        .map((name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()))
         .filter((name) => name !== "userId")
         .sort();
     const alarms = await backend.db.selectFrom("alarms").selectAll().where("user_id", "=", jens.id).orderBy("id").execute();

@@ -561,7 +561,7 @@ describe("migration 0007", () => {
       invited_by_user_id: null,
       created_at: clock.toISOString(),
     });
-    await expect(backend.db.insertInto("tenancy_invitations").values(values(4)).execute()).rejects.toThrow(/UNIQUE/);
+    await expect(backend.db.insertInto("tenancy_invitations").values(values(4)).execute()).rejects.toThrow(/UNIQUE|unique constraint/);
     await backend.db.updateTable("tenancy_invitations").set({ withdrawn_at: clock.toISOString() }).where("id", "=", demoInvitation.id).execute();
     await backend.db.insertInto("tenancy_invitations").values(values(4)).execute();
   });
