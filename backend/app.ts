@@ -8,6 +8,7 @@
  *   GET      /health            200 {"status":"ok"}, 503 when the database cannot be queried
  */
 import { startSchedule } from "./alarms/schedule";
+import { withJobLock } from "./jobs/job-lock";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -173,14 +174,23 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   let demoReadings: DemoReadingsHandle | undefined;
   try {
     await migrateToLatest(db);
-    if (options.seedDemo === true) {
-      const result = await seedDemoData(db, undefined, { filesDir });
-      if (result.applied.length > 0) logger.info(`demo data seeded: ${result.applied.join(", ")}`);
-      if (result.skipped !== undefined) logger.warn(`demo data not seeded: ${result.skipped}`);
-    }
-    if (options.seedDemo === true && options.demoReadings === true) {
-      demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger, { unitIds: options.demoReadingsUnitIds });
-    }
+    // Instances starting together on one PostgreSQL database seed one after the other: the
+    // first seeds, the next finds every step applied (jobs/job-lock.ts).
+    await withJobLock(
+      db,
+      "demo-seed",
+      async () => {
+        if (options.seedDemo === true) {
+          const result = await seedDemoData(db, undefined, { filesDir });
+          if (result.applied.length > 0) logger.info(`demo data seeded: ${result.applied.join(", ")}`);
+          if (result.skipped !== undefined) logger.warn(`demo data not seeded: ${result.skipped}`);
+        }
+        if (options.seedDemo === true && options.demoReadings === true) {
+          demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger, { unitIds: options.demoReadingsUnitIds });
+        }
+      },
+      { wait: true },
+    );
   } catch (error) {
     await db.destroy();
     throw error;

@@ -4,6 +4,10 @@
  * run once at start-up and then every `intervalMs` (an hour: the demo readings and real imports
  * arrive hourly), inside the back-end process. A failed run is logged and the next one tries again;
  * it never stops the back-end. `npm run alarms:evaluate` runs the evaluation by hand.
+ *
+ * Several back-end instances on one PostgreSQL database (issue 17): each run holds the
+ * `scheduled-jobs` advisory lock (jobs/job-lock.ts), so only one instance runs the jobs at a time and
+ * the others skip; the jobs' unique keys make a run after another's a no-op for what is done.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
@@ -13,6 +17,7 @@ import type { Mailer } from "../mail/mailer";
 import { evaluateAlarms } from "./job";
 import { generateMonthlyReports } from "../reports/job";
 import { mailPendingNotifications } from "./mail";
+import { withJobLock } from "../jobs/job-lock";
 
 export interface ScheduleHandle {
   /** Stops the timer and waits for a run in progress. */
@@ -36,18 +41,22 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
   const runOnce = async () => {
     if (stopped) return;
     try {
-      const run = await evaluateAlarms(db, now());
-      if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
-      const reports = await generateMonthlyReports(db, now());
-      if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
-      // The new notifications of both, and what `npm run alarms:evaluate`, an import or another
-      // instance made since the last run.
-      if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
-      const pruned = await pruneSpentSessions(db, now());
-      if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
+      const { ran } = await withJobLock(db, "scheduled-jobs", runJobs);
+      if (!ran) logger.info("scheduled jobs: another instance is running them; skipped");
     } catch (error) {
       logger.error("scheduled jobs failed (trying again next time):", error);
     }
+  };
+  const runJobs = async () => {
+    const run = await evaluateAlarms(db, now());
+    if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
+    const reports = await generateMonthlyReports(db, now());
+    if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
+    // The new notifications of both, and what `npm run alarms:evaluate`, an import or another
+    // instance made since the last run.
+    if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
+    const pruned = await pruneSpentSessions(db, now());
+    if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
   };
   const runNow = () => (current = current.then(runOnce));
   void runNow();

@@ -20,6 +20,7 @@ import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay, toWall
 import { MARKET_PRICE_AREA, CURRENCY } from "../../consumption/engine";
 import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
 import type { Database } from "../types";
+import { withJobLock } from "../../jobs/job-lock";
 import { moreBaseQuanta, moreHourValue, moreRegisterDecimals } from "./more-quantities";
 
 /** Registers start counting here (Copenhagen midnight). */
@@ -433,9 +434,11 @@ export async function startDemoReadings(
   logger: { info(...args: unknown[]): void; error(...args: unknown[]): void },
   options: Pick<TopUpOptions, "unitIds"> = {},
 ): Promise<DemoReadingsHandle> {
+  // Several instances on one PostgreSQL database: one tops up, the others skip (jobs/job-lock.ts).
   const run = async () => {
-    const result = await topUpDemoReadings(db, now(), { unitIds: options.unitIds });
-    if (result.readings > 0) {
+    const outcome = await withJobLock(db, "demo-readings", () => topUpDemoReadings(db, now(), { unitIds: options.unitIds }));
+    if (outcome.ran && outcome.value.readings > 0) {
+      const result = outcome.value;
       logger.info(`demo readings: ${result.readings} readings of ${result.meters} meters written in ${result.milliseconds} ms`);
     }
   };
