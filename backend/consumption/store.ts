@@ -6,6 +6,7 @@
  */
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
+import { ensureReadingPartitions, type PartitionedTable } from "../db/postgres/reading-partitions";
 import type { Aggregation } from "../../app/domain/quantities";
 import type { Database } from "../db/types";
 import {
@@ -30,20 +31,39 @@ function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
 // Bulk inserts: one prepared multi-row statement per chunk, bypassing the query builder.
 
 const statementCache = new Map<string, string>();
-function multiRowInsert(table: string, columns: readonly string[], rows: number, conflict: string, numbered: boolean): string {
-  const key = `${table}|${columns.join(",")}|${rows}|${conflict}|${numbered}`;
+function multiRowInsert(table: string, columns: readonly string[], rows: number, conflict: string): string {
+  const key = `${table}|${columns.join(",")}|${rows}|${conflict}`;
   let statement = statementCache.get(key);
   if (statement === undefined) {
-    // SQLite takes `?`; PostgreSQL numbers its parameters ($1, $2, …).
-    let n = 0;
-    const tuple = () => `(${columns.map(() => (numbered ? `$${++n}` : "?")).join(",")})`;
-    statement = `insert into ${table} (${columns.join(",")}) values ${Array.from({ length: rows }, () => tuple()).join(",")} ${conflict}`;
+    const tuple = `(${columns.map(() => "?").join(",")})`;
+    statement = `insert into ${table} (${columns.join(",")}) values ${Array.from({ length: rows }, () => tuple).join(",")} ${conflict}`;
     statementCache.set(key, statement);
   }
   return statement;
 }
 
-/** Inserts flat rows (values in column order) in chunks of up to 400 rows. */
+/** PostgreSQL array types of the reading tables' columns; other columns are text or double precision by value. */
+const postgresColumnTypes: Readonly<Record<string, string>> = { meter_id: "int4", ts: "int8", hour: "int8" };
+
+/**
+ * PostgreSQL: one statement per 10,000 rows, each column one array parameter unnested into rows
+ * (`insert … select * from unnest($1::int4[], $2::int8[], …)`): a statement's text and plan do not
+ * grow with its rows, and no statement nears PostgreSQL's 65,535 parameters.
+ */
+async function unnestInsert(db: Db, table: string, columns: readonly string[], values: readonly (string | number | null)[], conflict: string): Promise<void> {
+  const width = columns.length;
+  const chunkRows = 10_000;
+  const types = columns.map((column, index) => postgresColumnTypes[column] ?? (typeof values[index] === "string" ? "text" : "float8"));
+  const statement = `insert into ${table} (${columns.join(",")}) select * from unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(", ")}) ${conflict}`;
+  for (let offset = 0; offset < values.length; offset += chunkRows * width) {
+    const end = Math.min(values.length, offset + chunkRows * width);
+    const arrays: (string | number | null)[][] = columns.map(() => []);
+    for (let index = offset; index < end; index++) arrays[(index - offset) % width]!.push(values[index]!);
+    await db.executeQuery(CompiledQuery.raw(statement, arrays));
+  }
+}
+
+/** Inserts flat rows (values in column order): SQLite in prepared chunks of 400 rows, PostgreSQL by arrays. */
 export async function bulkInsert(
   db: Db,
   table: string,
@@ -51,12 +71,30 @@ export async function bulkInsert(
   values: readonly (string | number | null)[],
   conflict = "",
 ): Promise<void> {
+  if (values.length === 0) return;
+  if (isPostgres(db)) return unnestInsert(db, table, columns, values, conflict);
   const width = columns.length;
   const chunkRows = 400;
   for (let offset = 0; offset < values.length; offset += chunkRows * width) {
     const chunk = values.slice(offset, offset + chunkRows * width);
-    await db.executeQuery(CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict, isPostgres(db)), chunk as unknown[]));
+    await db.executeQuery(CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict), chunk as unknown[]));
   }
+}
+
+/**
+ * Before rows are written to a partitioned reading table (PostgreSQL, ADR 0031): its partitions for
+ * the rows' times. `keyAt(i)` is the i-th row's time; rows are `width` values each.
+ */
+async function partitionsForRows(db: Db, table: PartitionedTable, values: readonly (string | number)[], width: number, keyIndex: number): Promise<void> {
+  if (values.length === 0 || !isPostgres(db)) return;
+  let min = values[keyIndex]!;
+  let max = min;
+  for (let index = keyIndex; index < values.length; index += width) {
+    const key = values[index]!;
+    if (key < min) min = key;
+    if (key > max) max = key;
+  }
+  await ensureReadingPartitions(db, table, min, max);
 }
 
 function hourValues(meterId: number, hours: readonly HourAggregate[]): number[] {
@@ -83,11 +121,16 @@ export async function writeNewSeries(
 ): Promise<void> {
   const flat: number[] = [];
   for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
+  await partitionsForRows(db, "meter_readings", flat, 3, 1);
   await bulkInsert(db, "meter_readings", ["meter_id", "ts", "value"], flat);
   const hours = hourlyFromReadings(aggregation, readings);
-  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourValues(meterId, hours));
+  const hourly = hourValues(meterId, hours);
+  await partitionsForRows(db, "consumption_hourly", hourly, 4, 1);
+  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
   const days = rollupDays(hours);
-  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], keyedValues(meterId, days));
+  const daily = keyedValues(meterId, days);
+  await partitionsForRows(db, "consumption_daily", daily, 4, 1);
+  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
   await bulkInsert(db, "consumption_monthly", ["meter_id", "month", "value", "weight"], keyedValues(meterId, rollupMonths(days)));
 }
 
@@ -106,6 +149,7 @@ export async function ingestMeterReadings(
   const sorted = [...readings].sort((a, b) => a.ts - b.ts);
   const flat: number[] = [];
   for (const reading of sorted) flat.push(meterId, reading.ts, reading.value);
+  await partitionsForRows(db, "meter_readings", flat, 3, 1);
   await bulkInsert(db, "meter_readings", ["meter_id", "ts", "value"], flat, "on conflict (meter_id, ts) do update set value = excluded.value");
 
   const minTs = sorted[0]!.ts;
@@ -143,10 +187,14 @@ export async function ingestMeterReadings(
   const hours = hourlyFromReadings(aggregation, stored).filter((hour) => hour.hour >= rangeStart && hour.hour < rangeEnd);
 
   await db.deleteFrom("consumption_hourly").where("meter_id", "=", meterId).where("hour", ">=", rangeStart).where("hour", "<", rangeEnd).execute();
-  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourValues(meterId, hours));
+  const hourly = hourValues(meterId, hours);
+  await partitionsForRows(db, "consumption_hourly", hourly, 4, 1);
+  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
 
   await db.deleteFrom("consumption_daily").where("meter_id", "=", meterId).where("day", ">=", firstDay).where("day", "<", endDay).execute();
-  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], keyedValues(meterId, rollupDays(hours)));
+  const daily = keyedValues(meterId, rollupDays(hours));
+  await partitionsForRows(db, "consumption_daily", daily, 4, 1);
+  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
 
   const firstMonth = monthKeyOfDay(firstDay);
   const endMonth = monthKeyOfDay(addMonths(firstOfMonth(addDays(endDay, -1)), 1));

@@ -12,9 +12,11 @@
  * - market_prices: hourly electricity market price per price area, DKK per kWh, may be negative.
  *
  * The reading tables are WITHOUT ROWID tables clustered on (meter_id, time): a range of one
- * meter is one contiguous b-tree scan, and no second index doubles the size.
+ * meter is one contiguous b-tree scan, and no second index doubles the size. On PostgreSQL
+ * (issue 17, ADR 0031) times are bigint and the three tables that grow with every hour are range-
+ * partitioned by time (readings and hours by month, days by year), partitions made as rows arrive.
  */
-import { autoId, withoutRowid, realType } from "./dialect";
+import { autoId, epochType, isPostgres, readingTableEnd, withoutRowid, realType } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
 
@@ -23,20 +25,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("meter_readings")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
-    .addColumn("ts", "integer", (col) => col.notNull())
+    .addColumn("ts", epochType(db), (col) => col.notNull())
     .addColumn("value", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("meter_readings_pk", ["meter_id", "ts"])
-    .modifyEnd(withoutRowid(db))
+    .modifyEnd(readingTableEnd(db, "ts"))
     .execute();
 
   await db.schema
     .createTable("consumption_hourly")
     .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
-    .addColumn("hour", "integer", (col) => col.notNull())
+    .addColumn("hour", epochType(db), (col) => col.notNull())
     .addColumn("value", realType(db), (col) => col.notNull())
     .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_hourly_pk", ["meter_id", "hour"])
-    .modifyEnd(withoutRowid(db))
+    .modifyEnd(readingTableEnd(db, "hour"))
     .execute();
 
   await db.schema
@@ -46,7 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("value", realType(db), (col) => col.notNull())
     .addColumn("weight", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("consumption_daily_pk", ["meter_id", "day"])
-    .modifyEnd(withoutRowid(db))
+    .modifyEnd(readingTableEnd(db, "day"))
     .execute();
 
   await db.schema
@@ -58,6 +60,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("consumption_monthly_pk", ["meter_id", "month"])
     .modifyEnd(withoutRowid(db))
     .execute();
+
+  if (isPostgres(db)) {
+    // Rows without their month's (or year's) partition yet (db/postgres/reading-partitions.ts).
+    for (const table of ["meter_readings", "consumption_hourly", "consumption_daily"]) {
+      await sql`create table ${sql.table(`${table}_default`)} partition of ${sql.table(table)} default`.execute(db);
+    }
+  }
 
   await db.schema
     .createTable("quantity_prices")
@@ -77,7 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("market_prices")
     .addColumn("area", "text", (col) => col.notNull())
-    .addColumn("hour", "integer", (col) => col.notNull())
+    .addColumn("hour", epochType(db), (col) => col.notNull())
     .addColumn("price", realType(db), (col) => col.notNull())
     .addColumn("currency", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("market_prices_pk", ["area", "hour"])

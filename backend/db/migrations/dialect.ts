@@ -41,3 +41,18 @@ export async function advanceIdentities(db: Kysely<any>): Promise<void> {
     await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table_name)}), 0), 1))`.execute(db);
   }
 }
+
+/** Epoch seconds: SQLite's integer is 8 bytes; PostgreSQL's is 4 (it would end in 2038), so bigint there. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function epochType(db: Kysely<any>): "integer" | "bigint" {
+  return isPostgres(db) ? "bigint" : "integer";
+}
+
+/**
+ * How a reading table ends: `without rowid` in SQLite (clustered on its primary key, ADR 0008);
+ * in PostgreSQL range partitions on `column` (ADR 0031, db/postgres/reading-partitions.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function readingTableEnd(db: Kysely<any>, partitionColumn: string): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`partition by range (${sql.ref(partitionColumn)})` : sql`without rowid`;
+}
