@@ -3,6 +3,11 @@
  * `npm test`: every check the project has, in order — type check, unit tests (Vitest), the
  * production build, and the end-to-end suite (Playwright, JavaScript on and off) — then one
  * summary line `N passed, N failed` summing them all. Exits non-zero if anything failed.
+ *
+ * With TEST_DATABASE_URL (a PostgreSQL server any database can be made on, e.g.
+ * postgres://portal@localhost:5432/postgres; `.ci/run` starts a throw-away one) the back-end's tests
+ * run a second time on PostgreSQL, and the end-to-end flows of sign-in, alarms and reports run once
+ * more against two portals and two back-ends sharing one PostgreSQL database (issue 17).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -10,11 +15,14 @@ import { e2ePorts } from "./e2e-ports.mjs";
 
 mkdirSync("reports", { recursive: true });
 const results = [];
+// The SQLite runs must not see it (backend/app.ts would move their databases to PostgreSQL).
+const postgresUrl = process.env.TEST_DATABASE_URL;
+delete process.env.TEST_DATABASE_URL;
 
-function run(command, args) {
-  console.log(`\n▶ ${command} ${args.join(" ")}`);
+function run(command, args, extraEnv = {}) {
+  console.log(`\n▶ ${command} ${args.join(" ")}${Object.keys(extraEnv).length > 0 ? ` (with ${Object.keys(extraEnv).join(", ")})` : ""}`);
   const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0", ...extraEnv } });
   return { ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
@@ -40,6 +48,21 @@ function readJson(file) {
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
   results.push({ suite: "unit (vitest)", passed, failed, seconds });
+}
+
+// 2b. The back-end's tests again, on PostgreSQL: each test's throw-away database is a fresh
+// PostgreSQL database on TEST_DATABASE_URL's server (backend/app.ts).
+if (postgresUrl) {
+  rmSync("reports/vitest-postgres.json", { force: true });
+  const { ok, seconds } = run("npx", ["vitest", "run", "backend", "--maxWorkers=2", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest-postgres.json"], {
+    TEST_DATABASE_URL: postgresUrl,
+  });
+  const report = readJson("reports/vitest-postgres.json");
+  const passed = report?.numPassedTests ?? 0;
+  const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
+  results.push({ suite: "back-end on PostgreSQL", passed, failed, seconds });
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL suites are skipped (README, Tests).");
 }
 
 // 3. Production build: one check; the end-to-end suite runs against it.
