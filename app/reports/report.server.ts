@@ -8,15 +8,8 @@ import { brandFor } from "~/brand/brands";
 import { todayInCopenhagen } from "~/domain/period";
 import type { Language } from "~/i18n/config";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
-import { RateLimiter } from "~/security/rate-limiter";
-import { tooManyRequests } from "~/security/limits.server";
+import { limitPerAddress } from "~/security/limits.server";
 import { reportView, type ReportView } from "./report-view";
-
-/**
- * Failed codes per client address: 30 per 15 minutes. A resident mistyping a link is never near
- * it; someone trying codes gets 120 an hour against 2^144 codes.
- */
-export const reportCodeFailures = new RateLimiter({ limit: 30, windowMs: 15 * 60_000 });
 
 /**
  * At most this many reports are computed at once (each is one back-end call of a few dozen
@@ -45,17 +38,19 @@ export type ReportResult = { language: Language } & ({ status: "available"; view
 
 /**
  * The report's view, or why there is none. Throws the localized 429 when the client has failed
- * too often (before looking the code up, so a limited client learns nothing more).
+ * too often (before looking the code up, so a limited client learns nothing more): 30 unknown or
+ * ended codes per 15 minutes per client address, counted by the back-end for every portal instance
+ * (rule REPORT_CODE_FAILURES_PER_ADDRESS, ADR 0010). A resident mistyping a link is never near
+ * it; someone trying codes gets 120 an hour against 2^144 codes.
  */
 export async function loadReport(request: Request, context: AppLoadContext, code: string | undefined): Promise<ReportResult> {
-  const limit = reportCodeFailures.check(context.clientAddress);
-  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+  const failures = await limitPerAddress(context, "reportCode");
   const [answer, language] = await Promise.all([
     code ? inReportTurn(() => context.publicApi.tenant.consumptionReport(code)) : ({ availability: "NOT_FOUND", report: null } as const),
     languageOf(request),
   ]);
   if (answer.availability !== "AVAILABLE") {
-    reportCodeFailures.hit(context.clientAddress);
+    await failures.count();
     return { language, status: answer.availability === "GONE" ? "gone" : "not-found", view: null };
   }
   const t = await translatorFor(request);

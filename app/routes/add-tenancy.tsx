@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "add" || !code) {
     return redirect("/t", { headers: { "Set-Cookie": await context.session.commit() } });
   }
-  limitPerAddress(context, "code").count();
+  await (await limitPerAddress(context, "code")).count();
   try {
     const tenancyId = await context.api.account.addTenancy(code);
     session.set("tenancyId", tenancyId);

@@ -28,10 +28,10 @@ const codeFormSchema = z.object({
  * rule 1), after which it is applied.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const limit = limitPerAddress(context, "code");
+  const limit = await limitPerAddress(context, "code");
   const submission = parseWithZod(await readForm(request), { schema: codeFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  limit.count();
+  await limit.count();
   const code = normalizeActivationCode(submission.value.code)!;
 
   const signedIn = await context.auth.tokens();

@@ -9,7 +9,7 @@ import { RouteError } from "~/components/route-error";
 import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
-import { isServiceFailure } from "~/services/graphql.server";
+import { isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "./public-layout";
 import { readForm } from "~/http/read-form.server";
 
@@ -27,14 +27,17 @@ export function loader({ request }: LoaderFunctionArgs) {
  * page reveals nothing; the back-end sends the link when there is one.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const limit = limitPerAddress(context, "resetRequest");
   const submission = parseWithZod(await readForm(request), { schema });
+  const unavailable = () => data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+  // Over the limit: 429 whatever the form holds. The limits are the account service's.
+  const limit = await limitPerAddress(context, "resetRequest").catch(nullOnServiceFailure);
+  if (!limit) return unavailable();
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  limit.count();
   try {
+    await limit.count();
     await context.publicApi.account.requestPasswordReset(submission.value.email);
   } catch (error) {
-    if (isServiceFailure(error)) return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+    if (isServiceFailure(error)) return unavailable();
     throw error;
   }
   return redirect("/login/email/forgot-password?sent=1");

@@ -9,7 +9,7 @@ import { Field, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
 import { loginFormSchema } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
-import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 import { authenticator, ServiceDownError } from "~/session/authenticator.server";
 import { signInAttempt } from "~/security/limits.server";
@@ -41,7 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 
   const failWith = (key: string, status: number) => data(submission.reply({ ...hidden, formErrors: [key] }), { status });
-  const attempt = await signInAttempt(request, context, submission.value.email);
+  // The limits are the account service's: without it, say so on the form (the e-mail kept).
+  const attempt = await signInAttempt(request, context, submission.value.email).catch(nullOnServiceFailure);
+  if (!attempt) return failWith("errors.service_unavailable", 503);
 
   let tokens: AuthTokens;
   try {
@@ -52,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const cause = error instanceof AuthorizationError ? error.cause : error;
     if (cause instanceof ApiError && (cause.code === "INVALID_CREDENTIALS" || cause.code === "UNAUTHENTICATED")) {
-      attempt.failed();
+      await attempt.failed();
       return failWith("login.invalid_credentials", 401);
     }
     if (cause instanceof ServiceDownError || isServiceFailure(cause)) return failWith("errors.service_unavailable", 503);

@@ -10,7 +10,7 @@ import { setPasswordFormSchema } from "~/domain/signup-form";
 import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
-import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
 import { fieldErrors, formErrorKey } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
@@ -39,17 +39,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const limit = limitPerAddress(context, "setPassword");
   const submission = parseWithZod(await readForm(request), { schema: setPasswordFormSchema });
+  const unavailable = () => data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+  // Over the limit: 429 whatever the form holds. The limits are the account service's.
+  const limit = await limitPerAddress(context, "setPassword").catch(nullOnServiceFailure);
+  if (!limit) return unavailable();
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const session = await context.session.get();
   const reset = session.get("passwordReset");
   if (!reset) return data(submission.reply({ ...hidden, formErrors: ["errors.password_update_failed"] }), { status: 400 });
-  limit.count();
   try {
+    await limit.count();
     await context.publicApi.account.passwordReset(reset.email, reset.token, submission.value.password);
   } catch (error) {
-    if (isServiceFailure(error)) return data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+    if (isServiceFailure(error)) return unavailable();
     if (!(error instanceof ApiError)) throw error;
     const fields = fieldErrors(error);
     if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });

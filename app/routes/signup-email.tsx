@@ -10,7 +10,7 @@ import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
-import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
 import { fieldErrors, formErrorKey } from "~/session/api-errors";
 import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
@@ -32,13 +32,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
  * back-end; then both services' sign-in, the pending activation code applied, and /account-created.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const limit = limitPerAddress(context, "signUp");
   const submission = parseWithZod(await readForm(request), { schema: signupFormSchema });
+  const unavailable = () => data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+  // Over the limit: 429 whatever the form holds. The limits are the account service's.
+  const limit = await limitPerAddress(context, "signUp").catch(nullOnServiceFailure);
+  if (!limit) return unavailable();
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  limit.count();
 
   const { email, password } = submission.value;
   try {
+    await limit.count();
     const { tokens: account, created } = await context.publicApi.account.createEmailPasswordUser(
       email,
       password,
@@ -50,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       landing: created ? "/account-created" : undefined,
     });
   } catch (error) {
-    if (isServiceFailure(error)) return data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+    if (isServiceFailure(error)) return unavailable();
     if (!(error instanceof ApiError)) throw error;
     const fields = fieldErrors(error);
     if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });

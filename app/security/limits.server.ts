@@ -1,31 +1,26 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createCookie, data, type AppLoadContext } from "@remix-run/node";
 import { config } from "~/config.server";
-import { RateLimiter } from "./rate-limiter";
+import type { RateLimitRule, RateLimitState, RateLimitSubject } from "~/services/account/schemas";
 
 /**
- * Abuse limits on sign-in, sign-up, activation-code entry, reset requests and setting a password
- * (docs/decisions/0010-abuse-limits.md). Over a limit the resident gets the localized 429 page.
+ * Abuse limits on sign-in, sign-up, activation-code entry, reset requests, setting a password and
+ * report codes (docs/decisions/0010-abuse-limits.md). Over a limit the resident gets the localized
+ * 429 page.
+ *
+ * Since issue 17 the account service counts them in the back-end's database (rateLimits and
+ * countRateLimitHits; backend/services/rate-limits.ts defines each rule's limit and window), so they
+ * hold across every portal and back-end instance. The portal names the rule and sends a keyed hash
+ * of the client address, account or device (`limitKey`): the database holds no address or e-mail.
+ * A back-end that cannot be reached throws the usual 503 service failure.
  *
  * Sign-in counts failures per client address and per account (at most 100 an hour for one
  * account). So that a stranger's failures cannot lock the account's owner out, a browser that has
  * signed in to an account before carries a signed "known device" cookie; for it, that account's
  * failures are counted per device instead of per account.
  */
-const minute = 60_000;
-const hour = 60 * minute;
 
-export const limiters = {
-  signInPerAddress: new RateLimiter({ limit: 30, windowMs: 15 * minute }),
-  signInPerAccount: new RateLimiter({ limit: 100, windowMs: hour }),
-  signInPerKnownDevice: new RateLimiter({ limit: 20, windowMs: hour }),
-  signUpPerAddress: new RateLimiter({ limit: 20, windowMs: hour }),
-  codePerAddress: new RateLimiter({ limit: 20, windowMs: hour }),
-  resetRequestPerAddress: new RateLimiter({ limit: 10, windowMs: hour }),
-  setPasswordPerAddress: new RateLimiter({ limit: 20, windowMs: hour }),
-};
-
-export type LimitedAction = "signUp" | "code" | "resetRequest" | "setPassword";
+export type LimitedAction = "signUp" | "code" | "resetRequest" | "setPassword" | "reportCode";
 
 /** The thrown 429 answer, shown by the nearest error boundary in the resident's language. */
 export function tooManyRequests(retryAfterSeconds: number) {
@@ -36,22 +31,46 @@ export function tooManyRequests(retryAfterSeconds: number) {
   );
 }
 
-const perAddress: Record<LimitedAction, RateLimiter> = {
-  signUp: limiters.signUpPerAddress,
-  code: limiters.codePerAddress,
-  resetRequest: limiters.resetRequestPerAddress,
-  setPassword: limiters.setPasswordPerAddress,
+const perAddress: Record<LimitedAction, RateLimitRule> = {
+  signUp: "SIGN_UP_PER_ADDRESS",
+  code: "ACTIVATION_CODE_PER_ADDRESS",
+  resetRequest: "RESET_REQUEST_PER_ADDRESS",
+  setPassword: "SET_PASSWORD_PER_ADDRESS",
+  /** Failed report codes (issue 15): the caller counts only unknown or ended codes. */
+  reportCode: "REPORT_CODE_FAILURES_PER_ADDRESS",
 };
 
 /**
- * For actions limited per client address: throws the 429 answer when the address is over its
- * limit; otherwise returns `count()` for the caller to call on each attempt it wants counted.
+ * The key the back-end counts for one client address, account or browser-and-account: a keyed
+ * hash (HMAC with the session secret, which every portal instance shares), so neither the address
+ * nor the e-mail reaches the database, and a hash of an address cannot be reversed by trying all
+ * addresses without the secret. A new first session secret starts every limit afresh.
  */
-export function limitPerAddress(context: AppLoadContext, action: LimitedAction) {
-  const limiter = perAddress[action];
-  const state = limiter.check(context.clientAddress);
-  if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
-  return { count: () => limiter.hit(context.clientAddress) };
+export function limitKey(kind: "address" | "account" | "device", value: string): string {
+  return createHmac("sha256", config().sessionSecrets[0] ?? "")
+    .update(`rate-limit:${kind}:${value}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+/** Throws the 429 answer when any state is over its limit, with the longest wait among them. */
+function refuseOverLimit(states: readonly RateLimitState[]): void {
+  const over = states.filter((state) => !state.allowed);
+  if (over.length > 0) throw tooManyRequests(Math.max(...over.map((state) => state.retryAfterSeconds)));
+}
+
+/**
+ * For actions limited per client address: throws the 429 answer when the address is over its
+ * limit; otherwise returns `count()` for the caller to await on each attempt it wants counted.
+ */
+export async function limitPerAddress(context: AppLoadContext, action: LimitedAction) {
+  const subject: RateLimitSubject = { rule: perAddress[action], key: limitKey("address", context.clientAddress) };
+  refuseOverLimit(await context.publicApi.account.rateLimits([subject]));
+  return {
+    async count(): Promise<void> {
+      await context.publicApi.account.countRateLimitHits([subject]);
+    },
+  };
 }
 
 const deviceCookie = createCookie("device", {
@@ -88,21 +107,19 @@ export async function signInAttempt(request: Request, context: AppLoadContext, e
   const account = accountKey(email);
   const device = await readDevice(request);
   const known = device?.accounts.includes(account) ?? false;
-  const accountLimiter = known ? limiters.signInPerKnownDevice : limiters.signInPerAccount;
-  const accountLimitKey = known ? `${device!.id}:${account}` : account;
-
-  for (const [limiter, key] of [
-    [limiters.signInPerAddress, context.clientAddress],
-    [accountLimiter, accountLimitKey],
-  ] as const) {
-    const state = limiter.check(key);
-    if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds);
-  }
+  // One check and (on failure) one count for both limits: the address's and the account's or,
+  // from a browser known to the account, this browser's.
+  const subjects: RateLimitSubject[] = [
+    { rule: "SIGN_IN_PER_ADDRESS", key: limitKey("address", context.clientAddress) },
+    known
+      ? { rule: "SIGN_IN_PER_KNOWN_DEVICE", key: limitKey("device", `${device!.id}:${account}`) }
+      : { rule: "SIGN_IN_PER_ACCOUNT", key: limitKey("account", account) },
+  ];
+  refuseOverLimit(await context.publicApi.account.rateLimits(subjects));
 
   return {
-    failed() {
-      limiters.signInPerAddress.hit(context.clientAddress);
-      accountLimiter.hit(accountLimitKey);
+    async failed(): Promise<void> {
+      await context.publicApi.account.countRateLimitHits(subjects);
     },
     async succeeded(secure: boolean): Promise<string> {
       const id = device?.id ?? randomBytes(12).toString("base64url");

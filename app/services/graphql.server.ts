@@ -53,6 +53,15 @@ export function isServiceFailure(thrown: unknown): thrown is ReturnType<typeof s
   );
 }
 
+/**
+ * For `.catch()`: null for what {@link serviceFailure} throws, so a form can answer a back-end that
+ * cannot be used with its own message (keeping what was typed); anything else is thrown again.
+ */
+export function nullOnServiceFailure(thrown: unknown): null {
+  if (isServiceFailure(thrown)) return null;
+  throw thrown;
+}
+
 /** Messages and codes by which the services say "sign in again" (spec section 8). */
 const authRequiredCodes = new Set(["UNAUTHENTICATED", "FORBIDDEN"]);
 const authRequiredMessages = new Set(["Login required", "Adgang ikke tilladt"]);

@@ -1,9 +1,10 @@
 /**
  * The back-end's own timetable (issues 14, 15): the alarm evaluation (with the e-mails of its new
- * notifications), the monthly consumption reports and the pruning of spent sessions
- * run once at start-up and then every `intervalMs` (an hour: the demo readings and real imports
- * arrive hourly), inside the back-end process. A failed run is logged and the next one tries again;
- * it never stops the back-end. `npm run alarms:evaluate` runs the evaluation by hand.
+ * notifications), the monthly consumption reports and the pruning of spent sessions and ended
+ * abuse-limit windows run once at start-up and then every `intervalMs` (an hour: the demo
+ * readings and real imports arrive hourly), inside the back-end process. A failed run is logged
+ * and the next one tries again; it never stops the back-end. `npm run alarms:evaluate` runs the
+ * evaluation by hand.
  *
  * Several back-end instances on one PostgreSQL database (issue 17): each run holds the
  * `scheduled-jobs` advisory lock (jobs/job-lock.ts), so only one instance runs the jobs at a time and
@@ -13,6 +14,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import type { Logger } from "../logger";
 import { pruneSpentSessions } from "../services/tokens";
+import { pruneRateLimits } from "../services/rate-limits";
 import type { Mailer } from "../mail/mailer";
 import { evaluateAlarms } from "./job";
 import { generateMonthlyReports } from "../reports/job";
@@ -57,6 +59,8 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
     if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
     const pruned = await pruneSpentSessions(db, now());
     if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
+    // Abuse-limit windows that have ended count nothing any more (ADR 0010).
+    await pruneRateLimits(db, now());
   };
   const runNow = () => (current = current.then(runOnce));
   void runNow();

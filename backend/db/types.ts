@@ -201,6 +201,18 @@ export interface MailOutboxTable {
   created_at: IsoInstant;
 }
 
+/**
+ * One fixed window of an abuse limit (migration 0009, ADR 0010; services/rate-limits.ts): `count`
+ * hits of `rule` for `key` until `window_ends`. The key is opaque (the portal's keyed hash).
+ */
+export interface RateLimitsTable {
+  /** A rule name of services/rate-limits.ts, e.g. SIGN_IN_PER_ADDRESS. */
+  rule: string;
+  key: string;
+  window_ends: IsoInstant;
+  count: number;
+}
+
 /** Raw meter readings (migration 0002, ADR 0008): register values or samples. */
 export interface MeterReadingsTable {
   meter_id: number;
@@ -365,6 +377,7 @@ export interface Database {
   market_prices: MarketPricesTable;
   single_use_tokens: SingleUseTokensTable;
   mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

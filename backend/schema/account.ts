@@ -428,4 +428,61 @@ export const accountTypeDefs = /* GraphQL */ `
     "Everything the portal holds about the caller (GDPR Art. 15/20), as one JSON document (a String holding JSON): profile (id, e-mail, name, language, emailNotifications, userType, createdAt), tenancies (id, address, zipcode, city, start, end, isAdmin), alarms (all fields), notifications (all fields). No password hash, no token hashes."
     myData: String!
   }
+
+  # Abuse limits (issue 17, ADR 0010; services/rate-limits.ts): the portal's limits on sign-in,
+  # sign-up, activation codes, password reset and report codes, kept here so that they hold across
+  # every portal and back-end instance. No token needed (the portal asks before sign-in); like
+  # consumptionReport, these calls are for the portal only: the back-end is never exposed to the
+  # internet. Each call takes 1 to 10 (rule, key) pairs, else BAD_USER_INPUT (field 'subjects'); a
+  # key has 1 to 128 characters, else BAD_USER_INPUT (field 'key').
+  extend type Query {
+    "Whether each pair may have one more hit now, in the order given; counts nothing."
+    rateLimits(subjects: [RateLimitSubject!]!): [RateLimitState!]!
+  }
+
+  extend type Mutation {
+    """
+    Counts one hit for each pair (a pair listed twice counts twice) and answers the states after
+    counting, in the order given. A fixed window per pair: the first hit, or the first after the
+    window ended, starts a new window of the rule's length.
+    """
+    countRateLimitHits(subjects: [RateLimitSubject!]!): [RateLimitState!]!
+  }
+
+  "A limit defined by the back-end (the number of hits and the window are not the client's to choose)."
+  enum RateLimitRule {
+    "Failed sign-ins per client address: 30 per 15 minutes."
+    SIGN_IN_PER_ADDRESS
+    "Failed sign-ins per account from browsers not known to it: 100 an hour."
+    SIGN_IN_PER_ACCOUNT
+    "Failed sign-ins per account from one browser known to it: 20 an hour."
+    SIGN_IN_PER_KNOWN_DEVICE
+    "Sign-ups per client address: 20 an hour."
+    SIGN_UP_PER_ADDRESS
+    "Activation codes entered or applied per client address: 20 an hour."
+    ACTIVATION_CODE_PER_ADDRESS
+    "Password-reset requests per client address: 10 an hour."
+    RESET_REQUEST_PER_ADDRESS
+    "New passwords set with a reset link per client address: 20 an hour."
+    SET_PASSWORD_PER_ADDRESS
+    "Unknown or ended monthly-report codes per client address: 30 per 15 minutes."
+    REPORT_CODE_FAILURES_PER_ADDRESS
+  }
+
+  input RateLimitSubject {
+    rule: RateLimitRule!
+    "Opaque to the back-end: the portal's keyed hash of an address, an account or a device (never the address or e-mail itself)."
+    key: String!
+  }
+
+  type RateLimitState {
+    rule: RateLimitRule!
+    key: String!
+    "Whether one more hit is allowed now."
+    allowed: Boolean!
+    "Hits left in the current window (the rule's limit when none is running)."
+    remaining: Int!
+    "0 while allowed; else the seconds until the window ends (at least 1)."
+    retryAfterSeconds: Int!
+  }
 `;

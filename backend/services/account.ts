@@ -17,6 +17,7 @@ import { badUserInput } from "./errors";
 import { assertNotImpersonated, beginImpersonation, isImpersonatedRequest } from "./impersonation";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { profileResolvers, updateAccountSettings } from "./profile";
+import { rateLimitResolvers } from "./rate-limits";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
 import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
@@ -276,6 +277,7 @@ export const accountResolvers = {
     },
     ...tenancyUsersResolvers.Query,
     ...profileResolvers.Query,
+    ...rateLimitResolvers.Query,
   },
   Mutation: {
     async tokenAuth(
@@ -393,5 +395,6 @@ export const accountResolvers = {
     },
     ...tenancyUsersResolvers.Mutation,
     ...profileResolvers.Mutation,
+    ...rateLimitResolvers.Mutation,
   },
 };

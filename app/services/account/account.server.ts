@@ -26,6 +26,8 @@ import {
   ConfirmEmailChangeMutation,
   DeleteAccountMutation,
   MyDataQuery,
+  RateLimitsQuery,
+  CountRateLimitHitsMutation,
 } from "./documents";
 import {
   addTenancyResponse,
@@ -54,6 +56,10 @@ import {
   confirmEmailChangeResponse,
   deleteAccountResponse,
   myDataResponse,
+  rateLimitsResponse,
+  countRateLimitHitsResponse,
+  type RateLimitState,
+  type RateLimitSubject,
 } from "./schemas";
 
 /** Operations of the account service (spec section 7). */
@@ -196,6 +202,19 @@ export function accountService(gql: GraphQLService) {
     /** Everything held about the caller, as a JSON text (GDPR Art. 15/20). */
     async myData(): Promise<string> {
       return (await gql.request(MyDataQuery, {}, myDataResponse, "Invalid myData response")).myData;
+    },
+
+    /**
+     * Abuse limits (ADR 0010), kept by the account service for every portal instance; no token
+     * needed. Whether each (rule, key) may have one more hit now, in the order given.
+     */
+    async rateLimits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
+      return (await gql.request(RateLimitsQuery, { subjects }, rateLimitsResponse, "Invalid rateLimits response")).rateLimits;
+    },
+
+    /** Counts one hit for each (rule, key); answers the states after counting. */
+    async countRateLimitHits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
+      return (await gql.request(CountRateLimitHitsMutation, { subjects }, countRateLimitHitsResponse, "Invalid countRateLimitHits response")).countRateLimitHits;
     },
 
     async markOnboarded(): Promise<void> {

@@ -179,3 +179,19 @@ export const MyDataQuery = /* GraphQL */ `
     myData
   }
 `;
+
+// Abuse limits (issue 17, ADR 0010): counted by the account service for every portal instance.
+
+const rateLimitStateFields = /* GraphQL */ `rule key allowed remaining retryAfterSeconds`;
+
+export const RateLimitsQuery = /* GraphQL */ `
+  query RateLimits($subjects: [RateLimitSubject!]!) {
+    rateLimits(subjects: $subjects) { ${rateLimitStateFields} }
+  }
+`;
+
+export const CountRateLimitHitsMutation = /* GraphQL */ `
+  mutation CountRateLimitHits($subjects: [RateLimitSubject!]!) {
+    countRateLimitHits(subjects: $subjects) { ${rateLimitStateFields} }
+  }
+`;

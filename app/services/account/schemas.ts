@@ -142,3 +142,33 @@ export const requestEmailChangeResponse = z.object({ requestEmailChange: z.objec
 export const confirmEmailChangeResponse = z.object({ confirmEmailChange: z.object({ ok: z.boolean() }) });
 export const deleteAccountResponse = z.object({ deleteAccount: z.object({ ok: z.boolean() }) });
 export const myDataResponse = z.object({ myData: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Abuse limits (issue 17, ADR 0010): the rules are the account service's enum RateLimitRule.
+
+export const rateLimitRules = [
+  "SIGN_IN_PER_ADDRESS",
+  "SIGN_IN_PER_ACCOUNT",
+  "SIGN_IN_PER_KNOWN_DEVICE",
+  "SIGN_UP_PER_ADDRESS",
+  "ACTIVATION_CODE_PER_ADDRESS",
+  "RESET_REQUEST_PER_ADDRESS",
+  "SET_PASSWORD_PER_ADDRESS",
+  "REPORT_CODE_FAILURES_PER_ADDRESS",
+] as const;
+export type RateLimitRule = (typeof rateLimitRules)[number];
+export interface RateLimitSubject {
+  rule: RateLimitRule;
+  /** Opaque to the back-end: a keyed hash made by the portal (app/security/limits.server.ts). */
+  key: string;
+}
+const rateLimitState = z.object({
+  rule: z.enum(rateLimitRules),
+  key: z.string(),
+  allowed: z.boolean(),
+  remaining: z.number().int().nonnegative(),
+  retryAfterSeconds: z.number().int().nonnegative(),
+});
+export type RateLimitState = z.infer<typeof rateLimitState>;
+export const rateLimitsResponse = z.object({ rateLimits: z.array(rateLimitState) });
+export const countRateLimitHitsResponse = z.object({ countRateLimitHits: z.array(rateLimitState) });

@@ -12,6 +12,7 @@ import * as m0005 from "./0005_alarms";
 import * as m0006 from "./0006_consumption_reports";
 import * as m0007 from "./0007_tenancy_users";
 import * as m0008 from "./0008_email_change_tokens";
+import * as m0009 from "./0009_rate_limits";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -22,6 +23,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0006_consumption_reports": m0006,
   "0007_tenancy_users": m0007,
   "0008_email_change_tokens": m0008,
+  "0009_rate_limits": m0009,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
+import { buildSchema, type GraphQLEnumType } from "graphql";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createBackend, freshPostgresDatabase, type Backend } from "../../backend/app";
+import { silentLogger } from "../../backend/logger";
+import { accountTypeDefs } from "../../backend/schema/account";
+import { rateLimitRules } from "~/services/account/schemas";
+import { createApi, noTokens } from "~/services/api.server";
+import * as firstPortal from "./limits.server";
+import { limitPerAddress, signInAttempt } from "./limits.server";
+
+type LimitsModule = typeof firstPortal;
+
+/**
+ * The portal's abuse limits (ADR 0010) against the real back-end: since issue 17 they are counted in
+ * its database, so two portals, each with its own back-end instance on one database, share them.
+ */
+
+const backends: Backend[] = [];
+let cleanup: (() => Promise<void> | void) | undefined;
+
+afterEach(async () => {
+  await Promise.all(backends.splice(0).map((backend) => backend.close()));
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function backendOn(databasePath = ":memory:"): Promise<Backend> {
+  const backend = await createBackend({ databasePath, logger: silentLogger });
+  backends.push(backend);
+  return backend;
+}
+
+/** One database for several back-ends: a PostgreSQL one under TEST_DATABASE_URL, else a SQLite file. */
+async function sharedDatabase(): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) {
+    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
+    cleanup = fresh.drop;
+    return fresh.url;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "portal-limits-"));
+  cleanup = () => rmSync(dir, { recursive: true, force: true });
+  return join(dir, "shared.sqlite");
+}
+
+/** What a portal request's actions use of the load context: the client address and the API without tokens. */
+function portalContext(backend: Backend, clientAddress: string): AppLoadContext {
+  const publicApi = createApi({
+    config: {
+      accountApiUrl: "http://backend.test/account/graphql",
+      usersApiUrl: "http://backend.test/users/graphql",
+      tenantDataApiUrl: "http://backend.test/tenant/graphql",
+      apiTimeoutMs: 10_000,
+    },
+    tokens: noTokens,
+    fetch: (input, init) => backend.fetch(new Request(input, init)),
+  });
+  return { clientAddress, publicApi } as unknown as AppLoadContext;
+}
+
+const loginRequest = (cookie?: string) => new Request("http://portal.test/login/email", { method: "POST", headers: cookie ? { Cookie: cookie } : {} });
+
+/** The status and Retry-After of what an action threw, or "passed". */
+async function outcome(run: () => Promise<unknown>): Promise<{ status: number; retryAfter: number } | "passed"> {
+  try {
+    await run();
+    return "passed";
+  } catch (thrown) {
+    const init = (thrown as { init?: { status?: number; headers?: Record<string, string> } }).init;
+    if (init?.status === undefined) throw thrown;
+    return { status: init.status, retryAfter: Number(init.headers?.["Retry-After"]) };
+  }
+}
+
+async function failSignIn(context: AppLoadContext, email: string, portal: LimitsModule = firstPortal) {
+  const attempt = await portal.signInAttempt(loginRequest(), context, email);
+  await attempt.failed();
+}
+
+/** The limits module as a second portal process has it: a fresh copy, with nothing kept in memory. */
+async function secondPortalProcess(): Promise<LimitsModule> {
+  vi.resetModules();
+  const second = (await import("./limits.server")) as LimitsModule;
+  expect(second).not.toBe(firstPortal);
+  return second;
+}
+
+describe("abuse limits in the back-end's database", () => {
+  it("are the rules the account service defines, by the same names", () => {
+    const rule = buildSchema(accountTypeDefs).getType("RateLimitRule") as GraphQLEnumType;
+    expect(rule.getValues().map((value) => value.name).sort()).toEqual([...rateLimitRules].sort());
+  });
+
+  it("hold per client address: counted attempts up to the limit, then the 429 with Retry-After", async () => {
+    const backend = await backendOn();
+    const context = portalContext(backend, "192.0.2.10");
+    for (let i = 0; i < 10; i++) {
+      const limit = await limitPerAddress(context, "resetRequest");
+      await limit.count();
+    }
+    const refused = await outcome(() => limitPerAddress(context, "resetRequest"));
+    expect(refused).toMatchObject({ status: 429 });
+    expect(refused !== "passed" && refused.retryAfter).toBeGreaterThan(3500);
+    // Checking alone counts nothing; other actions and other addresses have their own counts.
+    expect(await outcome(() => limitPerAddress(context, "setPassword"))).toBe("passed");
+    expect(await outcome(() => limitPerAddress(portalContext(backend, "192.0.2.11"), "resetRequest"))).toBe("passed");
+  });
+
+  it("count a wrong-password limit over the attempts made through both portals together", async () => {
+    const databasePath = await sharedDatabase();
+    const [first, second] = [await backendOn(databasePath), await backendOn(databasePath)];
+    const secondPortal = await secondPortalProcess();
+    const viaFirst = portalContext(first, "198.51.100.7");
+    const viaSecond = portalContext(second, "198.51.100.7");
+    for (let i = 0; i < 15; i++) {
+      await failSignIn(viaFirst, `nobody${i}@example.test`);
+      await failSignIn(viaSecond, `nobody${i + 15}@example.test`, secondPortal);
+    }
+    // 30 failures from the address in all: the next attempt is refused through either portal.
+    expect(await outcome(() => firstPortal.signInAttempt(loginRequest(), viaFirst, "anna@example.test"))).toMatchObject({ status: 429 });
+    expect(await outcome(() => secondPortal.signInAttempt(loginRequest(), viaSecond, "anna@example.test"))).toMatchObject({ status: 429 });
+    expect(await outcome(() => secondPortal.signInAttempt(loginRequest(), portalContext(second, "198.51.100.8"), "anna@example.test"))).toBe("passed");
+  });
+
+  it("stop failures against one account at 100 an hour, but not from a browser that has signed in to it", async () => {
+    const databasePath = await sharedDatabase();
+    const [first, second] = [await backendOn(databasePath), await backendOn(databasePath)];
+    const secondPortal = await secondPortalProcess();
+    const victim = "Victim@Example.test";
+    // The owner signs in once from their browser: it is now known to the account.
+    const ownerAttempt = await signInAttempt(loginRequest(), portalContext(first, "203.0.113.1"), victim);
+    const deviceCookie = (await ownerAttempt.succeeded(true)).split(";")[0]!;
+    // 100 failures from 10 addresses (under each address's 30), through both portals.
+    for (let i = 0; i < 100; i++) {
+      const address = `203.0.113.${10 + Math.floor(i / 10)}`;
+      if (i % 2) await failSignIn(portalContext(first, address), i % 3 ? victim : victim.toLowerCase());
+      else await failSignIn(portalContext(second, address), i % 3 ? victim : victim.toLowerCase(), secondPortal);
+    }
+    expect(await outcome(() => signInAttempt(loginRequest(), portalContext(first, "203.0.113.99"), victim))).toMatchObject({ status: 429 });
+    // The owner's browser gets in through either portal (the device cookie is signed with the shared secret).
+    expect(await outcome(() => secondPortal.signInAttempt(loginRequest(deviceCookie), portalContext(second, "203.0.113.99"), victim))).toBe("passed");
+    expect(await outcome(() => signInAttempt(loginRequest(deviceCookie), portalContext(first, "203.0.113.98"), victim))).toBe("passed");
+  });
+
+  it("keep no client address or e-mail in the database", async () => {
+    const backend = await backendOn();
+    await failSignIn(portalContext(backend, "192.0.2.55"), "resident@example.test");
+    await (await limitPerAddress(portalContext(backend, "192.0.2.55"), "signUp")).count();
+    const rows = await backend.db.selectFrom("rate_limits").select(["rule", "key"]).orderBy("rule").execute();
+    expect(rows.map((row) => row.rule)).toEqual(["SIGN_IN_PER_ACCOUNT", "SIGN_IN_PER_ADDRESS", "SIGN_UP_PER_ADDRESS"]);
+    const plainHashes = ["192.0.2.55", "resident@example.test"].map((value) => createHash("sha256").update(value).digest("base64url").slice(0, 16));
+    for (const { key } of rows) {
+      expect(key).not.toMatch(/192\.0\.2\.55|resident|example/);
+      for (const hash of plainHashes) expect(key).not.toContain(hash);
+    }
+    // The same address has one key for every rule of the address.
+    expect(rows[1]!.key).toBe(rows[2]!.key);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The portal's abuse limits (issue 17, ADR 0010), kept in the database so that they hold across
+ * every portal and back-end instance: a fixed window per (rule, key) in `rate_limits` (migration
+ * 0009).
+ *
+ * - The rules (limit and window) are defined here; clients name a rule (a GraphQL enum) and cannot
+ *   choose a limit.
+ * - A key is an opaque string chosen by the portal: a keyed hash of a client address, an account
+ *   or a known device. The back-end never sees the address or e-mail behind it.
+ * - A hit is counted atomically by one upsert: the first hit of a key, or the first after its
+ *   window ended, starts a new window of the rule's length with count 1; any other adds 1. Two
+ *   instances counting at once therefore never lose a hit.
+ * - A key is over its limit while its window's count is at the limit; `retryAfterSeconds` says when
+ *   the window ends. Windows that have ended are pruned by the hourly schedule (pruneRateLimits).
+ */
+import type { Kysely } from "kysely";
+import type { Database, RateLimitsTable } from "../db/types";
+import type { ServiceContext } from "./context";
+import { badUserInput } from "./errors";
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+const minute = 60;
+const hour = 60 * minute;
+
+/** Every limit, by the name the GraphQL enum RateLimitRule gives it (schema/account.ts). */
+export const rateLimitRules = {
+  /** Failed sign-ins per client address. */
+  SIGN_IN_PER_ADDRESS: { limit: 30, windowSeconds: 15 * minute },
+  /** Failed sign-ins per account, from browsers not known to it. */
+  SIGN_IN_PER_ACCOUNT: { limit: 100, windowSeconds: hour },
+  /** Failed sign-ins per account from one browser that has signed in to it before. */
+  SIGN_IN_PER_KNOWN_DEVICE: { limit: 20, windowSeconds: hour },
+  SIGN_UP_PER_ADDRESS: { limit: 20, windowSeconds: hour },
+  /** Activation codes entered or applied per client address. */
+  ACTIVATION_CODE_PER_ADDRESS: { limit: 20, windowSeconds: hour },
+  RESET_REQUEST_PER_ADDRESS: { limit: 10, windowSeconds: hour },
+  SET_PASSWORD_PER_ADDRESS: { limit: 20, windowSeconds: hour },
+  /** Unknown or ended monthly-report codes per client address (issue 15). */
+  REPORT_CODE_FAILURES_PER_ADDRESS: { limit: 30, windowSeconds: 15 * minute },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitRuleName = keyof typeof rateLimitRules;
+
+export const isRateLimitRuleName = (value: unknown): value is RateLimitRuleName =>
+  typeof value === "string" && Object.prototype.hasOwnProperty.call(rateLimitRules, value);
+
+export interface RateLimitSubject {
+  rule: RateLimitRuleName;
+  key: string;
+}
+
+export interface RateLimitState extends RateLimitSubject {
+  /** Whether one more hit is allowed now. */
+  allowed: boolean;
+  /** Hits left in the current window (the rule's limit when none is running). */
+  remaining: number;
+  /** 0 while allowed; else the seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** At most this many (rule, key) pairs per call; the portal sends one or two. */
+export const maxSubjectsPerCall = 10;
+/** Keys are hashes; anything longer is not one. */
+export const maxKeyLength = 128;
+
+function validSubjects(subjects: readonly RateLimitSubject[]): RateLimitSubject[] {
+  if (subjects.length === 0 || subjects.length > maxSubjectsPerCall) {
+    throw badUserInput(`subjects must hold 1 to ${maxSubjectsPerCall} pairs`, "subjects");
+  }
+  for (const { rule, key } of subjects) {
+    if (!isRateLimitRuleName(rule)) throw badUserInput(`unknown rule ${String(rule).slice(0, 40)}`, "rule");
+    if (typeof key !== "string" || key.length === 0 || key.length > maxKeyLength) {
+      throw badUserInput(`a key must have 1 to ${maxKeyLength} characters`, "key");
+    }
+  }
+  return subjects.map(({ rule, key }) => ({ rule, key }));
+}
+
+/** The state of `subject` given its row (if any) at `now`. */
+function stateOf(subject: RateLimitSubject, row: Pick<RateLimitsTable, "count" | "window_ends"> | undefined, now: Date): RateLimitState {
+  const { limit } = rateLimitRules[subject.rule];
+  const endsAt = row === undefined ? 0 : Date.parse(row.window_ends);
+  const count = endsAt > now.getTime() ? row!.count : 0;
+  const allowed = count < limit;
+  return {
+    ...subject,
+    allowed,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)),
+  };
+}
+
+/** Whether each subject may have one more hit now (counts nothing), in the order given. */
+export async function checkRateLimits(db: Kysely<Database>, subjects: readonly RateLimitSubject[], now: Date): Promise<RateLimitState[]> {
+  const wanted = validSubjects(subjects);
+  const rows = await db
+    .selectFrom("rate_limits")
+    .select(["rule", "key", "count", "window_ends"])
+    .where((eb) => eb.or(wanted.map(({ rule, key }) => eb.and([eb("rule", "=", rule), eb("key", "=", key)]))))
+    .execute();
+  return wanted.map((subject) => stateOf(subject, rows.find((row) => row.rule === subject.rule && row.key === subject.key), now));
+}
+
+/**
+ * Counts one hit for each subject (a pair listed twice counts twice) and answers the states after
+ * counting, in the order given. Each hit is one atomic upsert.
+ */
+export async function countRateLimitHits(db: Kysely<Database>, subjects: readonly RateLimitSubject[], now: Date): Promise<RateLimitState[]> {
+  const wanted = validSubjects(subjects);
+  const nowIso = now.toISOString();
+  const states: RateLimitState[] = [];
+  for (const subject of wanted) {
+    const windowEnds = new Date(now.getTime() + rateLimitRules[subject.rule].windowSeconds * 1000).toISOString();
+    const row = await db
+      .insertInto("rate_limits")
+      .values({ rule: subject.rule, key: subject.key, window_ends: windowEnds, count: 1 })
+      .onConflict((oc) =>
+        oc.columns(["rule", "key"]).doUpdateSet((eb) => {
+          const ended = eb("rate_limits.window_ends", "<=", nowIso);
+          return {
+            count: eb.case().when(ended).then(eb.lit(1)).else(eb("rate_limits.count", "+", eb.lit(1))).end(),
+            window_ends: eb.case().when(ended).then(eb.ref("excluded.window_ends")).else(eb.ref("rate_limits.window_ends")).end(),
+          };
+        }),
+      )
+      .returning(["count", "window_ends"])
+      .executeTakeFirstOrThrow();
+    states.push(stateOf(subject, row, now));
+  }
+  return states;
+}
+
+/** Deletes the windows that have ended by `now` (they count nothing any more); returns how many. */
+export async function pruneRateLimits(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom("rate_limits").where("window_ends", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The account service's rateLimits query and countRateLimitHits mutation (no token needed). */
+export const rateLimitResolvers = {
+  Query: {
+    rateLimits(_: unknown, args: { subjects: RateLimitSubject[] }, ctx: ServiceContext): Promise<RateLimitState[]> {
+      return checkRateLimits(ctx.db, args.subjects, ctx.now);
+    },
+  },
+  Mutation: {
+    countRateLimitHits(_: unknown, args: { subjects: RateLimitSubject[] }, ctx: ServiceContext): Promise<RateLimitState[]> {
+      return countRateLimitHits(ctx.db, args.subjects, ctx.now);
+    },
+  },
+};
