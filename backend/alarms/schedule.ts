@@ -20,6 +20,7 @@ import { evaluateAlarms } from "./job";
 import { generateMonthlyReports } from "../reports/job";
 import { mailPendingNotifications } from "./mail";
 import { withJobLock } from "../jobs/job-lock";
+import { preparePartitionsAhead } from "../db/postgres/reading-partitions";
 
 export interface ScheduleHandle {
   /** Stops the timer and waits for a run in progress. */
@@ -50,6 +51,8 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
     }
   };
   const runJobs = async () => {
+    // PostgreSQL: this month's and the next months' reading partitions, before the hour's writes need them.
+    await preparePartitionsAhead(db, now());
     const run = await evaluateAlarms(db, now());
     if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
     const reports = await generateMonthlyReports(db, now());
