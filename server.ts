@@ -9,12 +9,17 @@ import type { createAppLoadContext } from "./app/context.server";
 import { readConfig } from "./app/config.server";
 import { formBodyLimitBytes } from "./app/http/read-form.server";
 import { limitRequestBody } from "./server/body-limit";
+import { createHealthCheck } from "./server/healthz";
+import { createJsonLog, installJsonConsole, loggablePath } from "./server/logging";
 import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
+import { assignRequestId } from "./server/request-id";
+import { closeHttpServer } from "./server/shutdown";
 
 /**
- * The portal's HTTP server: security headers with a per-request CSP nonce, compression, long-lived
- * caching of fingerprinted assets, a health endpoint, the Remix handler with a per-request load
- * context, and a graceful shutdown on SIGTERM. `npm run dev` runs it with Vite's dev middleware.
+ * The portal's HTTP server: a request id on every request and its log lines, security headers with
+ * a per-request CSP nonce, compression, long-lived caching of fingerprinted assets, health
+ * endpoints, the Remix handler with a per-request load context, and a graceful shutdown on
+ * SIGTERM/SIGINT. `npm run dev` runs it with Vite's dev middleware.
  */
 
 const production = process.env.NODE_ENV === "production";
@@ -22,6 +27,10 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 // Fails fast, naming the variable, when the configuration is invalid.
 const portalConfig = readConfig();
+// LOG_FORMAT=json: every line this process writes, through console from any module, is one JSON
+// object carrying the id of the request it was written for (server/logging.ts).
+const jsonLog = portalConfig.logFormat === "json" ? createJsonLog("portal") : undefined;
+if (jsonLog) installJsonConsole(jsonLog);
 // The social sign-in form posts are answered with a redirect to the provider: CSP must allow it.
 const oauthOrigins = Object.values(portalConfig.socialProviders).map((p) => new URL(p.authorizationUrl).origin);
 
@@ -33,8 +42,43 @@ const app = express();
 app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : process.env.TRUST_PROXY);
 
-app.get("/healthz", (_req, res) => {
+// Every request gets an id: the proxy's X-Request-Id when it is a sensible one, else a new one. It
+// is on the answer, on every back-end call (context.requestId) and on every log line written while
+// the request runs (AsyncLocalStorage, server/logging.ts).
+app.use(assignRequestId);
+
+// In JSON mode, one access line per request (successful health probes excepted). The path goes
+// without its query and without the secrets some paths carry.
+if (jsonLog) {
+  app.use((req, res, next) => {
+    const startedAt = performance.now();
+    // Taken now: the guards below may send the request on to another path (/forbidden).
+    const { method, path } = req;
+    res.once("close", () => {
+      if (res.statusCode === 200 && (path === "/healthz" || path === "/livez")) return;
+      jsonLog.entry("info", "request", {
+        method,
+        path: loggablePath(path),
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
+    next();
+  });
+}
+
+let shuttingDown = false;
+// Liveness: the process answers (whatever the back-end does).
+app.get("/livez", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+// Readiness: the back-end's /health answers ok within 2 s (server/healthz.ts), and we are not stopping.
+const healthCheck = createHealthCheck({ backendHealthUrl: portalConfig.backendHealthUrl, stopping: () => shuttingDown });
+app.get("/healthz", (_req, res, next) => {
+  healthCheck().then((answer) => {
+    res.status(answer.status).set("Cache-Control", "no-store").json(answer.body);
+  }, next);
 });
 
 // Methods the Fetch API cannot carry (TRACE, CONNECT, WebDAV's PROPFIND, …) made Remix's request
@@ -164,6 +208,7 @@ app.all(
         https: req.protocol === "https",
         cspNonce: res.locals.cspNonce as string,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestId: res.locals.requestId as string,
         appendSetCookie: (value) => res.append("Set-Cookie", value),
       }),
   }),
@@ -174,20 +219,16 @@ const server = app.listen(port, host, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-let shuttingDown = false;
-function shutdown(signal: string) {
+// SIGTERM (docker stop, a rolling restart) or SIGINT: no new connections, /healthz says
+// "stopping", the requests already running are answered (at most 10 s), then exit 0.
+async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal} received: finishing open requests, then stopping.`);
-  server.close(() => {
-    void viteDevServer?.close();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-  setTimeout(() => {
-    console.error("Open requests did not finish within 10 s; stopping anyway.");
-    process.exit(1);
-  }, 10_000).unref();
+  const { forced } = await closeHttpServer(server, { deadlineMs: 10_000 });
+  await viteDevServer?.close();
+  if (forced) console.error("Open requests did not finish within 10 s; stopped anyway.");
+  process.exit(forced ? 1 : 0);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -15,6 +15,10 @@ const configSchema = z.object({
   TENANT_DATA_API_URL: z.url().default(`${localBackend}/tenant/graphql`),
   /** Where statement files are fetched (GET {url}/{id}); default: beside the tenant service. */
   STATEMENT_FILES_URL: z.url().optional(),
+  /** The back-end's health check, asked by GET /healthz; "none": the portal answers for itself. */
+  BACKEND_HEALTH_URL: z.union([z.literal("none"), z.url()]).optional(),
+  /** "json": one JSON object per log line (server/logging.ts); "text": the console as it is. */
+  LOG_FORMAT: z.enum(["text", "json"]).default("text"),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   TOKEN_REFRESH_LEAD_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
@@ -43,6 +47,9 @@ export type PortalConfig = {
   tenantDataApiUrl: string;
   /** GET {statementFilesUrl}/{id} streams an allocation statement (issue 15). */
   statementFilesUrl: string;
+  /** What GET /healthz asks (issue 17); null: nothing, the portal answers for itself alone. */
+  backendHealthUrl: string | null;
+  logFormat: "text" | "json";
   apiTimeoutMs: number;
   tokenRefreshLeadSeconds: number;
   cookieSecure: "auto" | "always" | "never";
@@ -83,6 +90,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     usersApiUrl: c.USERS_API_URL,
     tenantDataApiUrl: c.TENANT_DATA_API_URL,
     statementFilesUrl: (c.STATEMENT_FILES_URL ?? c.TENANT_DATA_API_URL.replace(/\/tenant\/graphql\/?$/, "/files/statements")).replace(/\/+$/, ""),
+    backendHealthUrl:
+      c.BACKEND_HEALTH_URL === "none" ? null : (c.BACKEND_HEALTH_URL ?? new URL("/health", c.ACCOUNT_API_URL).toString()),
+    logFormat: c.LOG_FORMAT,
     apiTimeoutMs: c.API_TIMEOUT_MS,
     tokenRefreshLeadSeconds: c.TOKEN_REFRESH_LEAD_SECONDS,
     cookieSecure: c.COOKIE_SECURE,

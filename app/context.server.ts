@@ -15,6 +15,11 @@ export interface PortalLoadContext {
   cspNonce: string;
   /** The resident's address (behind a trusted proxy, from X-Forwarded-For), for rate limits. */
   clientAddress: string;
+  /**
+   * The request's id (X-Request-Id from the proxy, or made by server.ts; server/request-id.ts),
+   * sent on with every back-end call so both processes' log lines for it can be found (issue 17).
+   */
+  requestId: string;
   session: RequestSession;
   auth: AuthState;
   api: Api;
@@ -33,6 +38,8 @@ export function createAppLoadContext(request: {
   https: boolean;
   cspNonce: string;
   clientAddress: string;
+  /** Made here when absent (tests). */
+  requestId?: string;
   appendSetCookie: (value: string) => void;
 }, services: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline"> = {}): AppLoadContext {
   const portalConfig = config();
@@ -45,11 +52,12 @@ export function createAppLoadContext(request: {
   };
   // One deadline for every back-end call this request makes, in all its loaders (ADR 0021).
   const deadline = services.deadline ?? AbortSignal.timeout(portalConfig.apiTimeoutMs);
-  services = { ...services, deadline };
-  const publicApi = createApi({ ...services, config: portalConfig, tokens: noTokens });
+  const requestId = request.requestId ?? crypto.randomUUID();
+  const calls: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline" | "requestId"> = { ...services, deadline, requestId };
+  const publicApi = createApi({ ...calls, config: portalConfig, tokens: noTokens });
   const auth = createAuthState({ session, publicApi, leadSeconds: portalConfig.tokenRefreshLeadSeconds });
   const api = createApi({
-    ...services,
+    ...calls,
     config: portalConfig,
     onAuthRequired: signOut,
     tokens: {
@@ -61,13 +69,14 @@ export function createAppLoadContext(request: {
     config: portalConfig,
     cspNonce: request.cspNonce,
     clientAddress: request.clientAddress,
+    requestId,
     session,
     auth,
     api,
     publicApi,
     apiWithTokens: (tokens) =>
       createApi({
-        ...services,
+        ...calls,
         config: portalConfig,
         tokens: { account: async () => tokens.account.token, users: async () => tokens.users.token },
       }),

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createBackend } from "./app";
 import { demoAccounts } from "./db/seed/demo-accounts";
 import type { Logger } from "./logger";
-import { silentLogger } from "./logger";
+import { jsonLogger, silentLogger } from "./logger";
 import { graphql, signInToAccount } from "./testing/graphql";
 import { listTables } from "./testing/dump";
 import { migrations as allMigrations } from "./db/migrations";
@@ -43,14 +43,17 @@ describe("createBackend", () => {
 });
 
 describe("GET /health", () => {
-  it("is ok while the database answers and 503 when it does not", async () => {
+  it("is ok while the database answers and 503 when it does not, naming the database", async () => {
+    // TEST_DATABASE_URL runs these tests on PostgreSQL (ADR 0031).
+    const dialect = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
     const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
     const ok = await backend.fetch(new Request("http://backend.test/health"));
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ status: "ok" });
+    expect(await ok.json()).toEqual({ status: "ok", dialect });
     await backend.db.destroy();
     const down = await backend.fetch(new Request("http://backend.test/health"));
     expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: "unavailable", dialect });
     await backend.close();
   });
 });
@@ -100,6 +103,77 @@ describe("unexpected errors", () => {
       expect(result.body.errors?.[0]?.extensions?.code).toBe("INTERNAL_SERVER_ERROR");
       expect(result.text).not.toMatch(/allocation_statements|SqliteError|stack|\.ts:/);
       expect(logged.some((args) => args.some((arg) => arg instanceof Error && /allocation_statements/.test(arg.message)))).toBe(true);
+    } finally {
+      await backend.close();
+    }
+  });
+});
+
+/** LOG_FORMAT=json (issue 17): what the back-end's log says about each request, by the portal's id. */
+describe("JSON log lines", () => {
+  function recordingBackend(seedDemo = false) {
+    const lines: string[] = [];
+    const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const backend = createBackend({ databasePath: ":memory:", seedDemo, logger: jsonLogger({ write: (line) => lines.push(line) }) });
+    return { backend, lines, records };
+  }
+
+  it("have one access line per request with the portal's X-Request-Id, or a new id for an unusable one", async () => {
+    const { backend: started, records } = recordingBackend();
+    const backend = await started;
+    try {
+      await backend.fetch(
+        new Request("http://backend.test/tenant/graphql?query=%7B__typename%7D", {
+          headers: { accept: "application/json", "x-request-id": "portal-req-0001" },
+        }),
+      );
+      await backend.fetch(new Request("http://backend.test/nope", { headers: { "x-request-id": "{\"forged\":true}" } }));
+      // Successful health checks (every few seconds from every portal) are not logged.
+      await backend.fetch(new Request("http://backend.test/health"));
+      const [query, notFound, ...rest] = records();
+      expect(query).toEqual({
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        level: "info",
+        service: "backend",
+        msg: "request",
+        requestId: "portal-req-0001",
+        method: "GET",
+        path: "/tenant/graphql",
+        status: 200,
+        durationMs: expect.any(Number),
+      });
+      expect(notFound).toMatchObject({ msg: "request", path: "/nope", status: 404, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(rest).toEqual([]);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it("carry the request's id on the unexpected error, with its stack in a field and not in the answer", async () => {
+    const { backend: started, records } = recordingBackend(true);
+    const backend = await started;
+    try {
+      const { token } = await signInToAccount(backend, demoAccounts.jens.email);
+      await sql`alter table allocation_statements rename to allocation_statements_gone`.execute(backend.db);
+      const response = await backend.fetch(
+        new Request("http://backend.test/account/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-request-id": "portal-req-0002" },
+          body: JSON.stringify({ query: "{ currentUser { accountHasStatements } }" }),
+        }),
+      );
+      expect(await response.text()).not.toMatch(/allocation_statements|stack|portal-req-0002/);
+      const lines = records().filter((record) => record.requestId === "portal-req-0002");
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: "error",
+          msg: "[account] unexpected error:",
+          error: expect.objectContaining({ message: expect.stringContaining("allocation_statements"), stack: expect.stringContaining("\n    at ") }),
+        }),
+      );
+      expect(lines.at(-1)).toMatchObject({ level: "info", msg: "request", method: "POST", path: "/account/graphql", status: 200 });
+      // Every line about the failure is about this request (graphql-yoga logs it once more itself).
+      expect(records().filter((record) => record.level === "error").every((record) => record.requestId === "portal-req-0002")).toBe(true);
     } finally {
       await backend.close();
     }

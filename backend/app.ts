@@ -5,7 +5,12 @@
  *   POST|GET /account/graphql   account service (tokens with aud 'account')
  *   POST|GET /users/graphql     users service   (tokens with aud 'users')
  *   POST|GET /tenant/graphql    tenant data     (tokens with aud 'users')
- *   GET      /health            200 {"status":"ok"}, 503 when the database cannot be queried
+ *   GET      /health            200 {"status":"ok","dialect":"sqlite"|"postgres"}, 503 {"status":"unavailable",…}
+ *                               when the database cannot be queried
+ *
+ * Every request runs with its id (X-Request-Id from the portal when valid, else a new one;
+ * server/request-id.ts) in the log context, so every line logged for it carries the id; the JSON
+ * logger also writes one access line per request (successful health checks excepted).
  */
 import { startSchedule } from "./alarms/schedule";
 import { withJobLock } from "./jobs/job-lock";
@@ -21,6 +26,8 @@ import { statementFileResponse, statementPathPattern } from "./statements/files"
 import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
 import type { Database } from "./db/types";
 import { consoleLogger, type Logger } from "./logger";
+import { runWithRequestId } from "../server/logging";
+import { requestIdFrom, requestIdHeader } from "../server/request-id";
 import { createMailer, defaultMailFrom, type Mailer } from "./mail/mailer";
 import { createSmtpTransport } from "./mail/smtp";
 import { typeDefsByService, type ServiceName } from "./schema";
@@ -170,6 +177,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
   const logger = options.logger ?? consoleLogger;
   const db = createDatabase(options.databasePath);
+  const dialect = isPostgresUrl(options.databasePath) ? "postgres" : "sqlite";
   const filesDir = filesDirOf(options);
   let demoReadings: DemoReadingsHandle | undefined;
   try {
@@ -244,7 +252,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const { pathname } = new URL(request.url);
     if (pathname === "/health") {
       if (request.method !== "GET" && request.method !== "HEAD") return json({ error: "Method not allowed" }, 405);
-      return (await isDatabaseReachable(db)) ? json({ status: "ok" }, 200) : json({ status: "unavailable" }, 503);
+      return (await isDatabaseReachable(db)) ? json({ status: "ok", dialect }, 200) : json({ status: "unavailable", dialect }, 503);
     }
     const statement = statementPathPattern.exec(pathname)?.[1];
     if (statement !== undefined) return statementFileResponse(deps, filesDir, request, Number(statement));
@@ -257,13 +265,28 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     db,
     mailer,
     filesDir,
-    async fetch(request) {
-      try {
-        return await handle(request);
-      } catch (error) {
-        logger.error("unhandled error in back-end request:", error);
-        return json({ error: "Internal server error" }, 500);
-      }
+    fetch(request) {
+      const requestId = requestIdFrom(request.headers.get(requestIdHeader));
+      const startedAt = performance.now();
+      return runWithRequestId(requestId, async () => {
+        let response: Response;
+        try {
+          response = await handle(request);
+        } catch (error) {
+          logger.error("unhandled error in back-end request:", error);
+          response = json({ error: "Internal server error" }, 500);
+        }
+        const path = new URL(request.url).pathname;
+        if (path !== "/health" || response.status !== 200) {
+          logger.request?.({
+            method: request.method,
+            path,
+            status: response.status,
+            durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+          });
+        }
+        return response;
+      });
     },
     close() {
       closing ??= (async () => {

@@ -20,6 +20,8 @@
  *   FACEBOOK_USERINFO_URL      default https://graph.facebook.com/me?fields=id,name,email ("none" disables)
  *   APPLE_USERINFO_URL         default none: Apple has no user-info endpoint (disabled until set)
  *   IMPERSONATION_SESSION_SECONDS  default 3600 (spec: 60 minutes); shorter only for testing the limit
+ *   LOG_FORMAT                 text (default): readable console lines; json: one JSON object per line
+ *                              (read by main.ts before the rest; checked here)
  *
  * Empty values count as unset.
  */
@@ -105,6 +107,7 @@ export const envSchema = z.object({
   FACEBOOK_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.FACEBOOK),
   APPLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.APPLE),
   IMPERSONATION_SESSION_SECONDS: integer(10, 86_400, 3600),
+  LOG_FORMAT: z.preprocess(unsetIfEmpty, z.enum(["text", "json"]).default("text")),
 });
 
 export interface BackendConfig {

@@ -3,8 +3,13 @@
  * Reads the environment (config.ts), opens DATA_DIR/portal.sqlite (or DATABASE_URL), serves until SIGTERM/SIGINT.
  */
 import { ConfigError, loadConfig } from "./config";
-import { consoleLogger as logger } from "./logger";
+import { loggerFromEnv } from "./logger";
 import { startBackend } from "./server";
+import { createJsonLog, installJsonConsole, logFormatOf } from "../server/logging";
+
+// LOG_FORMAT=json: one JSON object per line, from our logger and from anything that uses console.
+const logger = loggerFromEnv(process.env);
+if (logFormatOf(process.env) === "json") installJsonConsole(createJsonLog("backend"));
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { once } from "node:events";
 import { createBackend, type BackendOptions } from "./app";
 import { consoleLogger } from "./logger";
+import { closeHttpServer } from "../server/shutdown";
 
 /** Larger request bodies are refused with 413; GraphQL documents of the portal are a few KB. */
 export const maxRequestBodyBytes = 1024 * 1024;
@@ -14,7 +15,11 @@ export const maxRequestBodyBytes = 1024 * 1024;
 export interface StartedBackend {
   /** e.g. http://127.0.0.1:4000 */
   url: string;
-  /** Stops accepting connections, lets running requests finish, then closes the database. */
+  /**
+   * Stops accepting connections, lets running requests finish (at most 10 s; kept-alive
+   * connections are closed as soon as their request is answered), then stops the jobs and closes
+   * the database.
+   */
   close(): Promise<void>;
 }
 
@@ -132,13 +137,8 @@ export async function startBackend(options: BackendOptions & { port: number; hos
     url,
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        // Requests still running after 10 s are cut off.
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
-        force.unref();
-        await closed;
-        clearTimeout(force);
+        const { forced } = await closeHttpServer(server, { deadlineMs: 10_000 });
+        if (forced) logger.warn("requests still running after 10 s were cut off");
         await backend.close();
       })();
       return closing;

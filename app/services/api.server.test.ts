@@ -49,3 +49,31 @@ describe("the tenant service's shared answers", () => {
     expect(sent).toEqual(["TenancyMenu", "TenancyMenu"]);
   });
 });
+
+describe("the request id (issue 17)", () => {
+  it("goes as X-Request-Id with the calls to every service", async () => {
+    const sent: { url: string; requestId: string | null }[] = [];
+    const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+      const { origin } = new URL(String(url));
+      sent.push({ url: origin, requestId: new Headers(init?.headers).get("x-request-id") });
+      const data = origin === "http://t.test" ? { unreadNotificationCount: 0, propertySettings: [] } : { revokeToken: { revoked: true } };
+      return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
+    }) as typeof globalThis.fetch;
+    const api = createApi({
+      config: { accountApiUrl: "http://a.test", usersApiUrl: "http://u.test", tenantDataApiUrl: "http://t.test", apiTimeoutMs: 1000 },
+      tokens: { account: async () => "account-token", users: async () => "users-token" },
+      fetch,
+      sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
+      tenantSharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
+      requestId: "proxy-id-1",
+    });
+    await api.account.revokeToken("r");
+    await api.users.revokeToken("r");
+    await api.tenant.tenancyMenu(7009);
+    expect(sent).toEqual([
+      { url: "http://a.test", requestId: "proxy-id-1" },
+      { url: "http://u.test", requestId: "proxy-id-1" },
+      { url: "http://t.test", requestId: "proxy-id-1" },
+    ]);
+  });
+});

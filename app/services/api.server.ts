@@ -26,6 +26,8 @@ export interface ApiOptions {
   tenantSharedAnswers?: SharedAnswers;
   /** The incoming request's one deadline for all its calls (ADR 0021); else apiTimeoutMs per call. */
   deadline?: AbortSignal;
+  /** The incoming request's id, sent on every call as X-Request-Id (issue 17). */
+  requestId?: string;
 }
 
 /** How long this instance shares the account service's answer about a resident (ADR 0015). */
@@ -61,7 +63,7 @@ export const tenantAnswers = new SharedAnswers({ ttlMs: SHARED_ANSWER_SECONDS * 
  * share their answers between requests with the same token for a few seconds; a mutation to any
  * service forgets them, so a resident sees their own change on the next page.
  */
-export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers = accountAnswers, tenantSharedAnswers = tenantAnswers, deadline }: ApiOptions) {
+export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers = accountAnswers, tenantSharedAnswers = tenantAnswers, deadline, requestId }: ApiOptions) {
   const afterMutation = async () => {
     const [account, users] = await Promise.all([tokens.account().catch(() => null), tokens.users().catch(() => null)]);
     if (account !== null) sharedAnswers.forget(account);
@@ -73,6 +75,7 @@ export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers
       url,
       timeoutMs: config.apiTimeoutMs,
       deadline,
+      requestId,
       getToken,
       onAuthRequired,
       fetch,

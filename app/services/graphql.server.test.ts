@@ -310,6 +310,25 @@ describe("createGraphQLService", () => {
       expect(backend.sent[0]?.headers.has("authorization")).toBe(false);
     });
   });
+
+  describe("the request id (issue 17)", () => {
+    it("goes with every call, queries and mutations, as X-Request-Id beside the token", async () => {
+      const backend = fakeFetch((sent) =>
+        jsonResponse({ data: sent.body.query.includes("revokeToken") ? { revokeToken: { revoked: true } } : user }),
+      );
+      const calls = service(backend.fetch, { requestId: "req-1234abcd", getToken: async () => "access.token.value" });
+      await calls.request(UserQuery, {}, userSchema, "x");
+      await calls.request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x");
+      expect(backend.sent.map((sent) => sent.headers.get("x-request-id"))).toEqual(["req-1234abcd", "req-1234abcd"]);
+      expect(backend.sent[0]?.headers.get("authorization")).toBe("Bearer access.token.value");
+    });
+
+    it("is absent when the service was made without one", async () => {
+      const backend = fakeFetch(() => jsonResponse({ data: user }));
+      await service(backend.fetch).request(UserQuery, {}, userSchema, "x");
+      expect(backend.sent[0]?.headers.has("x-request-id")).toBe(false);
+    });
+  });
 });
 
 describe("one deadline per request (ADR 0021)", () => {

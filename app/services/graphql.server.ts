@@ -163,6 +163,11 @@ export interface GraphQLServiceOptions {
   deadline?: AbortSignal;
   /** The bearer token to send, or null for calls that need none. */
   getToken?: () => Promise<string | null>;
+  /**
+   * The incoming request's id (server/request-id.ts), sent as X-Request-Id with every call, so the
+   * back-end's log lines for it carry the same id as the proxy's and the portal's (issue 17).
+   */
+  requestId?: string;
   /** Called (and awaited; it should throw a redirect) when the service says the login is gone. */
   onAuthRequired?: () => Promise<never>;
   fetch?: typeof fetch;
@@ -221,7 +226,10 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
       raw = await client.request({
         document,
         variables,
-        requestHeaders: token ? { authorization: `Bearer ${token}` } : {},
+        requestHeaders: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(options.requestId ? { "x-request-id": options.requestId } : {}),
+        },
         signal: options.deadline ?? AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {

@@ -20,7 +20,7 @@ export async function fetchStatementFile(context: AppLoadContext, statementId: n
   let response: Response;
   try {
     response = await fetchImpl(`${context.config.statementFilesUrl}/${statementId}`, {
-      headers: { authorization: `Bearer ${tokens.users.token}` },
+      headers: { authorization: `Bearer ${tokens.users.token}`, "x-request-id": context.requestId },
       signal: controller.signal,
     });
   } catch {
