@@ -1,6 +1,13 @@
 # syntax=docker/dockerfile:1
 # The portal and its local back-end, built in stages; the image runs as a non-root user with
 # production dependencies only. The SQLite database and generated secrets live in /data.
+#
+# One image, three ways to run it (the command decides; docker-compose.yml uses the last two):
+#   node scripts/start.mjs        both, as `npm start` does (the default)
+#   node build/node/server.js     the portal alone (ACCOUNT_API_URL, USERS_API_URL, TENANT_DATA_API_URL)
+#   node build/node/backend.js    the back-end alone (BACKEND_HOST=0.0.0.0 to be reached from outside)
+# HEALTHCHECK_URL names what the health check asks: the portal's /healthz by default, the
+# back-end's http://127.0.0.1:4000/health for the back-end alone.
 
 FROM node:20-bookworm-slim AS base
 WORKDIR /app
@@ -35,8 +42,8 @@ COPY scripts/start.mjs ./scripts/start.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-EXPOSE 3000
+EXPOSE 3000 4000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
-  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The portal and the local back-end; for the portal alone: node build/node/server.js
+  CMD node -e "fetch(process.env.HEALTHCHECK_URL||'http://127.0.0.1:'+process.env.PORT+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# The portal and the local back-end; for one of them: node build/node/server.js or node build/node/backend.js
 CMD ["node", "scripts/start.mjs"]
