@@ -88,6 +88,42 @@ if (built) {
   results.push({ suite: "end-to-end (playwright)", passed: 0, failed: 1, seconds: 0, note: "not run: the build failed" });
 }
 
+// 5. The multi-instance end-to-end run on PostgreSQL (issue 17): sign-in, limits, alarms and
+// reports through two portals and two back-ends sharing one fresh database.
+if (built && postgresUrl) {
+  const pg = (await import("pg")).default;
+  const name = `e2e_${Date.now().toString(36)}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  let created = false;
+  try {
+    await admin(`create database ${name}`);
+    created = true;
+  } catch (error) {
+    console.error(`Could not make the multi-instance run's database on TEST_DATABASE_URL: ${error.message}`);
+  }
+  if (created) {
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    rmSync("reports/playwright-postgres.json", { force: true });
+    const { ok, seconds } = run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], { E2E_DATABASE_URL: url.toString() });
+    const stats = readJson("reports/playwright-postgres.json")?.stats;
+    const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
+    results.push({ suite: "e2e, 2+2 on PostgreSQL", passed, failed, skipped: stats?.skipped ?? 0, seconds });
+    await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  } else {
+    results.push({ suite: "e2e, 2+2 on PostgreSQL", passed: 0, failed: 1, seconds: 0, note: "no database" });
+  }
+}
+
 console.log("\nSummary");
 for (const r of results) {
   const skipped = r.skipped ? `, ${r.skipped} skipped` : "";

@@ -51,13 +51,12 @@ export function decodeSession(value: string): {
 
 import { execFileSync } from "node:child_process";
 import { createHash, randomInt } from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { e2e } from "./env";
+import { e2eDatabaseUrl, openTestDatabase } from "./test-database";
 
-/** The e2e back-end's database, for what a resident would find in their mailbox or an operator's tools. */
+/** The e2e back-end's database (SQLite, or PostgreSQL in the multi-instance run), for what a resident would find in their mailbox or an operator's tools. */
 export function database(readonly = true) {
-  return new Database(path.join(e2e.dataDir, "portal.sqlite"), { readonly, fileMustExist: true });
+  return openTestDatabase(e2e.dataDir, readonly);
 }
 
 /** A new unused activation code for a tenancy (as the landlord's invitation would carry). */
@@ -91,7 +90,7 @@ export function latestMailTo(email: string): { subject: string; text: string } |
 /** A one-time support link, from the support command an operator runs. */
 export function impersonationLink(email: string): string {
   return execFileSync(process.execPath, ["--import", "tsx", "backend/cli/impersonation-link.ts", email], {
-    env: { ...process.env, DATA_DIR: e2e.dataDir, PORTAL_URL: e2e.baseURL },
+    env: { ...process.env, DATA_DIR: e2e.dataDir, PORTAL_URL: e2e.baseURL, ...(e2eDatabaseUrl ? { DATABASE_URL: e2eDatabaseUrl } : {}) },
     encoding: "utf8",
   }).trim();
 }

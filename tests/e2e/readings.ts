@@ -3,10 +3,10 @@
  * tests can recompute the figures a page shows without going through the portal or the back-end's
  * rollups. Periods are calendar dates in Copenhagen time, as the portal's URLs give them.
  */
-import type Database from "better-sqlite3";
 import { database } from "./helpers";
+import type { TestDatabase } from "./test-database";
 
-function withDatabase<T>(use: (db: Database.Database) => T): T {
+function withDatabase<T>(use: (db: TestDatabase) => T): T {
   const db = database();
   try {
     return use(db);

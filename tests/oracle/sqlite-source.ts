@@ -4,8 +4,7 @@
  * back-end's code. Register meters hold the cumulative register at an instant (epoch seconds),
  * sample meters the sample of the hour starting at the instant.
  */
-import path from "node:path";
-import Database from "better-sqlite3";
+import { e2eDatabaseUrl, openTestDatabase, type TestDatabase } from "../e2e/test-database";
 import type { Aggregation, Readings, Series, Tenancy } from "./recompute";
 
 /** Quantities whose values over time are averaged (spec section 3); all others are summed. */
@@ -40,12 +39,76 @@ export interface RawSource extends Readings {
   close(): void;
 }
 
+type Row = { ts: number; value: number } | undefined;
+interface Lookup {
+  get(id: number, s: number, e: number): unknown;
+}
+
+/**
+ * The same three look-ups over PostgreSQL (the multi-instance run, E2E_DATABASE_URL): each meter's
+ * raw readings are read once, in time order, and searched here, instead of one `psql` per look-up.
+ */
+function postgresLookups(db: TestDatabase): { first: Lookup; last: Lookup; samples: Lookup } {
+  const byMeter = new Map<number, { ts: number[]; value: number[] }>();
+  const readingsOf = (id: number) => {
+    let found = byMeter.get(id);
+    if (!found) {
+      const rows = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? ORDER BY ts").all(id) as { ts: number; value: number }[];
+      found = { ts: rows.map((r) => Number(r.ts)), value: rows.map((r) => r.value) };
+      byMeter.set(id, found);
+    }
+    return found;
+  };
+  /** Index of the first reading at or after `t`. */
+  const lowerBound = (ts: number[], t: number) => {
+    let lo = 0;
+    let hi = ts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ts[mid]! < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return {
+    first: {
+      get(id, s, e) {
+        const r = readingsOf(id);
+        const i = lowerBound(r.ts, s);
+        return i < r.ts.length && r.ts[i]! <= e ? { ts: r.ts[i]!, value: r.value[i]! } : undefined;
+      },
+    },
+    last: {
+      get(id, s, e) {
+        const r = readingsOf(id);
+        const i = lowerBound(r.ts, e + 1) - 1;
+        return i >= 0 && r.ts[i]! >= s ? { ts: r.ts[i]!, value: r.value[i]! } : undefined;
+      },
+    },
+    samples: {
+      get(id, s, e) {
+        const r = readingsOf(id);
+        let sum = 0;
+        let count = 0;
+        for (let i = lowerBound(r.ts, s); i < r.ts.length && r.ts[i]! < e; i++) {
+          sum += r.value[i]!;
+          count += 1;
+        }
+        return { sum, count };
+      },
+    },
+  };
+}
+
 export function openRawSource(dataDir: string): RawSource {
-  const db = new Database(path.join(dataDir, "portal.sqlite"), { readonly: true, fileMustExist: true });
-  type Row = { ts: number; value: number } | undefined;
-  const first = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts ASC LIMIT 1");
-  const last = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1");
-  const samples = db.prepare("SELECT COALESCE(SUM(value), 0) AS sum, COUNT(*) AS count FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts < ?");
+  const db = openTestDatabase(dataDir, true);
+  const { first, last, samples } = e2eDatabaseUrl
+    ? postgresLookups(db)
+    : {
+        first: db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts ASC LIMIT 1"),
+        last: db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1"),
+        samples: db.prepare("SELECT COALESCE(SUM(value), 0) AS sum, COUNT(*) AS count FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts < ?"),
+      };
   const meters = db
     .prepare("SELECT m.id, m.unit_id AS unitId, m.quantity, u.property_id AS propertyId FROM meters m JOIN units u ON u.id = m.unit_id")
     .all() as { id: number; unitId: number; quantity: string; propertyId: number }[];

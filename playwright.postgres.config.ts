@@ -1,0 +1,35 @@
+import { defineConfig } from "@playwright/test";
+import base from "./playwright.config";
+import { e2e } from "./tests/e2e/env";
+
+/**
+ * The multi-instance end-to-end run (issue 17): the sign-in, abuse-limit, alarm and report flows
+ * against two portals and two back-ends sharing one PostgreSQL database (E2E_DATABASE_URL, a fresh
+ * database `npm test` makes on TEST_DATABASE_URL's server), behind a proxy that alternates between
+ * the portals on every request (scripts/e2e-instances.mjs). The specs read the database through
+ * tests/e2e/test-database.ts, which speaks PostgreSQL when E2E_DATABASE_URL is set.
+ */
+const databaseUrl = process.env.E2E_DATABASE_URL;
+if (!databaseUrl) throw new Error("E2E_DATABASE_URL must name the PostgreSQL database of this run");
+
+type WebServer = Extract<NonNullable<typeof base.webServer>, unknown[]>[number];
+const [oidcProvider, portal] = base.webServer as WebServer[];
+
+export default defineConfig({
+  ...base,
+  testMatch: ["login.spec.ts", "abuse.spec.ts", "alarms.spec.ts", "reports.spec.ts", "multi-instance.spec.ts"],
+  reporter: [["list"], ["json", { outputFile: "reports/playwright-postgres.json" }]],
+  webServer: [
+    oidcProvider!,
+    {
+      ...portal!,
+      command: `rm -rf "${e2e.dataDir}" && node scripts/e2e-instances.mjs`,
+      env: {
+        ...portal!.env,
+        DATABASE_URL: databaseUrl,
+        // Both back-ends sign the same tokens.
+        JWT_SECRET: "e2e-jwt-secret-shared-by-both-back-ends-not-for-production",
+      },
+    },
+  ],
+});
