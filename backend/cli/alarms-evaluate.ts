@@ -1,9 +1,11 @@
 /**
  * `npm run alarms:evaluate [-- --at <ISO time>]` evaluates every enabled alarm of DATA_DIR's
  * database once (backend/alarms/job.ts), as of now or of the instant given, and prints what it did.
- * Safe to run any number of times: each alarm fires at most once per period.
+ * Safe to run any number of times: each alarm fires at most once per period. On PostgreSQL it
+ * waits for a scheduled run another instance is making (the `scheduled-jobs` lock, ADR 0032).
  */
 import { evaluateAlarms } from "../alarms/job";
+import { withJobLock } from "../jobs/job-lock";
 import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run alarms:evaluate [-- --at <ISO time, e.g. 2026-11-25T06:00:00Z>]";
@@ -27,7 +29,9 @@ export async function runAlarmsEvaluate(
     const environment = cliEnvironment(options.env ?? process.env, options.cwd ?? process.cwd());
     const db = await openCliDatabase(environment.databasePath);
     try {
-      const run = await evaluateAlarms(db, at);
+      const outcome = await withJobLock(db, "scheduled-jobs", () => evaluateAlarms(db, at), { wait: true });
+      if (!outcome.ran) throw new Error("the scheduled-jobs lock was not taken");
+      const run = outcome.value;
       io.out(`Evaluated ${run.evaluated} alarm period(s) as of ${at.toISOString()}: ${run.notificationIds.length} new notification(s).`);
       if (run.notificationIds.length > 0) io.out(`  notification ids: ${run.notificationIds.join(", ")}`);
       return 0;
