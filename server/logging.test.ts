@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createJsonLog,
   currentRequestId,
@@ -23,6 +23,19 @@ describe("logFormatOf", () => {
     expect(logFormatOf({ LOG_FORMAT: "json" })).toBe("json");
     expect(logFormatOf({})).toBe("text");
     expect(logFormatOf({ LOG_FORMAT: "text" })).toBe("text");
+  });
+});
+
+describe("request tracking", () => {
+  it("costs nothing until a JSON log exists (the readable console carries no request id), then follows the request", async () => {
+    vi.resetModules();
+    const fresh = await import("./logging");
+    expect(fresh.runWithRequestId("req-text", () => fresh.currentRequestId())).toBeUndefined();
+    fresh.createJsonLog("portal", () => undefined);
+    expect(await fresh.runWithRequestId("req-json", async () => {
+      await Promise.resolve();
+      return fresh.currentRequestId();
+    })).toBe("req-json");
   });
 });
 
