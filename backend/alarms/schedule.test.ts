@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../app";
 import { silentLogger } from "../logger";
+import { insertDueHeatAlarm } from "../testing/due-alarm";
 import { startSchedule } from "./schedule";
 
 const now = () => new Date("2026-11-22T06:00:00.000Z");
@@ -16,12 +17,7 @@ describe("the back-end's scheduled jobs", () => {
   afterEach(() => backend.close());
 
   it("evaluate the alarms at start, again on each run, and stop cleanly", async () => {
-    const meter = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).where("quantity", "=", "heat-energy").executeTakeFirstOrThrow();
-    await backend.db.insertInto("consumption_daily").values({ meter_id: meter.id, day: "2026-11-20", value: 30, weight: 24 }).execute();
-    await backend.db
-      .insertInto("alarms")
-      .values({ user_id: 20, tenancy_id: 7001, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: "2026-11-20T06:00:00.000Z", updated_at: "2026-11-20T06:00:00.000Z" })
-      .execute();
+    await insertDueHeatAlarm(backend.db);
     const schedule = startSchedule(backend.db, now, logger, { intervalMs: 60_000 });
     await schedule.runNow();
     const alarmNotes = () => backend.db.selectFrom("notifications").select(["period_start", "value"]).where("kind", "!=", "consumption_report").execute();

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSchedule } from "../alarms/schedule";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { silentLogger } from "../logger";
+import { insertDueHeatAlarm } from "../testing/due-alarm";
 import { withJobLock } from "./job-lock";
 
 const now = () => new Date("2026-11-22T06:00:00.000Z");
@@ -48,21 +49,12 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
     return { a, b, logs, url: database.url };
   }
 
-  async function dueAlarm(backend: Backend) {
-    const meter = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).where("quantity", "=", "heat-energy").executeTakeFirstOrThrow();
-    await backend.db.insertInto("consumption_daily").values({ meter_id: meter.id, day: "2026-11-20", value: 30, weight: 24 }).execute();
-    await backend.db
-      .insertInto("alarms")
-      .values({ user_id: 20, tenancy_id: 7001, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: "2026-11-20T06:00:00.000Z", updated_at: "2026-11-20T06:00:00.000Z" })
-      .execute();
-  }
-
   it("seed the demo once, fire a due alarm once, make each report once and mail each notification once", async () => {
     const { a, b, logs } = await twoInstances();
     const steps = await a.db.selectFrom("seed_steps").select("name").execute();
     expect(new Set(steps.map((s) => s.name)).size).toBe(steps.length);
     expect(logs.filter((line) => line.startsWith("demo data seeded"))).toHaveLength(1);
-    await dueAlarm(a);
+    await insertDueHeatAlarm(a.db);
 
     // Both schedules start (each runs at once) and run again, all at the same time.
     const mail = (backend: Backend) => ({ mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000" }, intervalMs: 3_600_000 });
@@ -91,7 +83,7 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
 
   it("skip a job another instance holds, and take it up once that instance is gone", async () => {
     const { a, b, logs, url } = await twoInstances();
-    await dueAlarm(a);
+    await insertDueHeatAlarm(a.db);
     // A third "instance" takes the jobs' lock and dies holding it (its connection is cut).
     const doomed = new pg.Client({ connectionString: url });
     await doomed.connect();
