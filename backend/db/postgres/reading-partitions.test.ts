@@ -80,6 +80,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the reading tables on PostgreSQ
     expect(await partitionsOf("consumption_daily")).toEqual(["consumption_daily_p2031", "consumption_daily_p2032"]);
   });
 
+  it("are remembered once seen, but not when the transaction that made them rolls back; the schedule looks again", async () => {
+    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    const meter = await backend.db.selectFrom("meters").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const ts = Date.parse("2033-03-10T00:00:00Z") / 1000;
+    const count = async (table: string) => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(backend.db)).rows[0]!.n);
+    // Made, seen again inside the same transaction, then rolled back: not taken for present.
+    await expect(
+      backend.db.transaction().execute(async (trx) => {
+        await ensureReadingPartitions(trx, "meter_readings", ts, ts);
+        await ensureReadingPartitions(trx, "meter_readings", ts, ts);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await partitionsOf("meter_readings")).not.toContain("meter_readings_p203303");
+    await ingestMeterReadings(backend.db, meter.id, "addition", [{ ts, value: 5 }]);
+    expect(await count("meter_readings_p203303")).toBe(1);
+    expect(await count("meter_readings_default")).toBe(0);
+    // Now remembered: an operator archives the month behind the back-end's back. A write waits in
+    // the default partition; the schedule's look at the catalogue makes the month again and moves it.
+    await ingestMeterReadings(backend.db, meter.id, "addition", [{ ts: ts + 3600, value: 6 }]);
+    await sql`alter table meter_readings detach partition meter_readings_p203303`.execute(backend.db);
+    await sql`drop table meter_readings_p203303`.execute(backend.db);
+    await ingestMeterReadings(backend.db, meter.id, "addition", [{ ts: ts + 7200, value: 7 }]);
+    expect(await count("meter_readings_default")).toBe(1);
+    await preparePartitionsAhead(backend.db, new Date("2033-03-15T00:00:00Z"));
+    expect(await count("meter_readings_default")).toBe(0);
+    expect(await count("meter_readings_p203303")).toBe(1);
+  });
+
   it("keep a row written without its partition in the default one, and move it when the partition is made", async () => {
     backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
     const meter = await backend.db.selectFrom("meters").select("id").orderBy("id").executeTakeFirstOrThrow();
