@@ -135,6 +135,48 @@ export async function writeNewSeries(
 }
 
 /**
+ * How far back the previous reading is looked for first. A bounded range lets PostgreSQL plan and
+ * read the month partitions of that range only, instead of every partition before the time: with
+ * ten years of months that planning alone would cost more than the rest of an ingest. (After a
+ * time there are only the few months up to now, so the next reading is looked for unbounded: the
+ * hourly ingest's newest reading has none, and a bound would only add a second query.)
+ */
+const NEIGHBOUR_WINDOW_S = 35 * 86_400;
+
+type NeighbourAsk = readonly ["before" | "after", number];
+
+/**
+ * For each ask, the time of the meter's reading just before (or after) the given time, or null:
+ * one query for all of them, the previous reading looked for within {@link NEIGHBOUR_WINDOW_S}, and
+ * once more without that bound only where none was found (a gap of weeks, a meter's first readings).
+ */
+async function neighbourTimes(db: Db, meterId: number, asks: readonly NeighbourAsk[]): Promise<(number | null)[]> {
+  const find = async (wanted: readonly NeighbourAsk[], bounded: boolean) => {
+    const row = (await db
+      .selectNoFrom((eb) =>
+        wanted.map(([direction, ts], index) => {
+          let query = eb.selectFrom("meter_readings").select("ts").where("meter_id", "=", meterId);
+          query = direction === "before" ? query.where("ts", "<", ts) : query.where("ts", ">", ts);
+          if (bounded && direction === "before") query = query.where("ts", ">=", ts - NEIGHBOUR_WINDOW_S);
+          return query
+            .orderBy("ts", direction === "before" ? "desc" : "asc")
+            .limit(1)
+            .as(`n${index}`);
+        }),
+      )
+      .executeTakeFirstOrThrow()) as Record<string, number | null>;
+    return wanted.map((_, index) => row[`n${index}`] ?? null);
+  };
+  const found = await find(asks, true);
+  const far = asks.flatMap((ask, index) => (found[index] === null && ask[0] === "before" ? [{ ask, index }] : []));
+  if (far.length > 0) {
+    const farther = await find(far.map((f) => f.ask), false);
+    far.forEach((f, index) => (found[f.index] = farther[index]!));
+  }
+  return found;
+}
+
+/**
  * Adds (or replaces) readings of one meter and recomputes the rollups they touch: the whole
  * Copenhagen days from the reading before the first new one to the reading after the last, and
  * the months holding them. Idempotent: writing the same readings again changes nothing.
@@ -154,28 +196,41 @@ export async function ingestMeterReadings(
 
   const minTs = sorted[0]!.ts;
   const maxTs = sorted[sorted.length - 1]!.ts;
-  // Registers: the interval from the previous reading to the first new one changes too.
-  const neighbour = async (direction: "before" | "after", ts: number) => {
-    const row = await db
-      .selectFrom("meter_readings")
-      .select("ts")
-      .where("meter_id", "=", meterId)
-      .where("ts", direction === "before" ? "<" : ">", ts)
-      .orderBy("ts", direction === "before" ? "desc" : "asc")
-      .limit(1)
-      .executeTakeFirst();
-    return row?.ts ?? ts;
+  // The whole days the new readings touch, and every reading that contributes to their hours. For
+  // registers the interval from the previous reading to the first new one (and from the last to the
+  // next) changes too, and each day's first and last hour need the readings just outside it. The
+  // common case (neighbours within the days of the new readings) needs one query for all four.
+  const daysOf = (fromTs: number, toTs: number) => {
+    const firstDay = dayKeyOf(fromTs * 1000);
+    const endDay = addDays(dayKeyOf(toTs * 1000), 1);
+    return { firstDay, endDay, rangeStart: startOfDay(firstDay) / 1000, rangeEnd: startOfDay(endDay) / 1000 };
   };
-  const fromTs = aggregation === "addition" ? await neighbour("before", minTs) : minTs;
-  const toTs = aggregation === "addition" ? await neighbour("after", maxTs) : maxTs;
-  const firstDay = dayKeyOf(fromTs * 1000);
-  const endDay = addDays(dayKeyOf(toTs * 1000), 1);
-  const rangeStart = startOfDay(firstDay) / 1000;
-  const rangeEnd = startOfDay(endDay) / 1000;
+  let days = daysOf(minTs, maxTs);
+  let loadFrom = days.rangeStart;
+  let loadTo = days.rangeEnd - 1;
+  if (aggregation === "addition") {
+    const guess = days;
+    const [before, after, beforeDays, afterDays] = await neighbourTimes(db, meterId, [
+      ["before", minTs],
+      ["after", maxTs],
+      ["before", guess.rangeStart],
+      ["after", guess.rangeEnd - 1],
+    ]);
+    days = daysOf(before ?? minTs, after ?? maxTs);
+    if (days.rangeStart === guess.rangeStart && days.rangeEnd === guess.rangeEnd) {
+      loadFrom = beforeDays ?? days.rangeStart;
+      loadTo = afterDays ?? days.rangeEnd - 1;
+    } else {
+      const [from, to] = await neighbourTimes(db, meterId, [
+        ["before", days.rangeStart],
+        ["after", days.rangeEnd - 1],
+      ]);
+      loadFrom = from ?? days.rangeStart;
+      loadTo = to ?? days.rangeEnd - 1;
+    }
+  }
+  const { firstDay, endDay, rangeStart, rangeEnd } = days;
 
-  // Every reading that contributes to an hour of those days (for registers, one more each side).
-  const loadFrom = aggregation === "addition" ? await neighbour("before", rangeStart) : rangeStart;
-  const loadTo = aggregation === "addition" ? await neighbour("after", rangeEnd - 1) : rangeEnd - 1;
   const stored = await db
     .selectFrom("meter_readings")
     .select(["ts", "value"])

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Aggregation } from "../../app/domain/quantities";
+import { createBackend, type Backend } from "../app";
+import { silentLogger } from "../logger";
+import type { Reading } from "./aggregate";
+import { ingestMeterReadings, writeNewSeries } from "./store";
+
+/**
+ * Readings that arrive a few at a time, in any order, leave the same rollups as the whole series
+ * written at once: the ingest finds each new reading's neighbours and recomputes every hour, day and
+ * month they touch. The series has what makes finding neighbours hard: a gap of seven weeks (longer
+ * than the first look back), hours at local midnight (the previous reading lies in the day before),
+ * the spring clock change, and readings that arrive before older ones. Runs on PostgreSQL too
+ * (TEST_DATABASE_URL), where the reading tables are partitioned by month.
+ */
+
+const hour = 3600;
+const start = Date.parse("2025-03-25T20:00:00Z") / 1000;
+
+/**
+ * Hourly readings over 2025-03-25 … 2025-04-08 (for four days of it 20 minutes past the hour, so
+ * hours are interpolated across local midnight), then nothing for 7 weeks, then two more weeks.
+ */
+function series(aggregation: Aggregation): Reading[] {
+  const times: number[] = [];
+  for (let ts = start; ts < start + 14 * 24 * hour; ts += hour) times.push(ts >= start + 5 * 24 * hour && ts < start + 9 * 24 * hour ? ts + 1200 : ts);
+  const resume = start + (14 + 49) * 24 * hour;
+  for (let ts = resume; ts < resume + 14 * 24 * hour; ts += hour) times.push(ts);
+  let register = 1000;
+  return times.map((ts, index) => {
+    // Deterministic, uneven steps.
+    const step = ((index * 7919) % 13) / 10;
+    register += step;
+    return { ts, value: aggregation === "addition" ? Math.round(register * 1000) / 1000 : 18 + step };
+  });
+}
+
+/** Chunks of 1 to 30 readings, in time order. */
+function chunksOf(readings: readonly Reading[]): Reading[][] {
+  const chunks: Reading[][] = [];
+  for (let index = 0, size = 1; index < readings.length; index += size, size = 1 + ((size * 17 + 5) % 30)) chunks.push(readings.slice(index, index + size));
+  return chunks;
+}
+
+const orders = {
+  "one at a time, as the hourly import": (readings: readonly Reading[]) => readings.map((reading) => [reading]),
+  "in chunks, in time order": chunksOf,
+  "in chunks, newest first": (readings: readonly Reading[]) => chunksOf(readings).reverse(),
+  "in chunks, scrambled": (readings: readonly Reading[]) =>
+    chunksOf(readings)
+      .map((chunk, index) => ({ chunk, key: (index * 7331) % 101 }))
+      .sort((a, b) => a.key - b.key)
+      .map((c) => c.chunk),
+};
+
+describe("ingesting readings piece by piece", () => {
+  let backend: Backend;
+
+  beforeAll(async () => {
+    backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
+    await backend.db.insertInto("properties").values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" }).execute();
+    await backend.db.insertInto("units").values({ id: 1, property_id: 1, unique_id: "U1", name: "1", apartment: "1", address: "Vej 1", floor_area: 50, rooms: 2 }).execute();
+    await backend.db
+      .insertInto("meters")
+      .values(
+        Array.from({ length: 10 }, (_, index) => ({
+          id: index + 1,
+          unit_id: 1,
+          number: `M${index + 1}`,
+          room_name: index < 5 ? null : "Stue",
+          quantity: index < 5 ? "heat-energy" : "indoor-temperature",
+        })),
+      )
+      .execute();
+  }, 60_000);
+  afterAll(() => backend.close());
+
+  const rollups = async (meterId: number) => {
+    const db = backend.db;
+    const strip = <T extends { meter_id: number }>(rows: T[]) => rows.map(({ meter_id: _, ...rest }) => rest);
+    return {
+      readings: strip(await db.selectFrom("meter_readings").selectAll().where("meter_id", "=", meterId).orderBy("ts").execute()),
+      hourly: strip(await db.selectFrom("consumption_hourly").selectAll().where("meter_id", "=", meterId).orderBy("hour").execute()),
+      daily: strip(await db.selectFrom("consumption_daily").selectAll().where("meter_id", "=", meterId).orderBy("day").execute()),
+      monthly: strip(await db.selectFrom("consumption_monthly").selectAll().where("meter_id", "=", meterId).orderBy("month").execute()),
+    };
+  };
+
+  const cases = (["addition", "average"] as const).flatMap((aggregation, a) =>
+    Object.keys(orders).map((order, o) => ({ aggregation, order: order as keyof typeof orders, whole: a * 5 + 1, pieces: a * 5 + 2 + o })),
+  );
+
+  it.each(cases)("leaves the same readings, hours, days and months as the series written at once: $aggregation, $order", async ({ aggregation, order, whole, pieces }) => {
+    const readings = series(aggregation);
+    // The series crosses local midnight many times and the 2025-03-30 clock change.
+    expect(readings.some((r) => new Date(r.ts * 1000).toISOString().endsWith("T23:00:00.000Z"))).toBe(true);
+    if ((await backend.db.selectFrom("meter_readings").select("ts").where("meter_id", "=", whole).executeTakeFirst()) === undefined) {
+      await writeNewSeries(backend.db, whole, aggregation, readings);
+    }
+    for (const chunk of orders[order](readings)) await ingestMeterReadings(backend.db, pieces, aggregation, chunk);
+    const expected = await rollups(whole);
+    const actual = await rollups(pieces);
+    expect(actual.readings).toEqual(expected.readings);
+    expect(actual.hourly.length).toBe(expected.hourly.length);
+    for (const [key, rows] of [["hourly", [actual.hourly, expected.hourly]], ["daily", [actual.daily, expected.daily]], ["monthly", [actual.monthly, expected.monthly]]] as const) {
+      const [got, want] = rows as unknown as [{ value: number; weight: number }[], { value: number; weight: number }[]];
+      expect(got.length, key).toBe(want.length);
+      got.forEach((row, index) => {
+        expect({ ...row, value: 0, weight: 0 }, key).toEqual({ ...want[index], value: 0, weight: 0 });
+        expect(row.value, key).toBeCloseTo(want[index]!.value, 6);
+        expect(row.weight, key).toBeCloseTo(want[index]!.weight, 6);
+      });
+    }
+  });
+});
