@@ -1,5 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { database, demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
+import { e2eDatabaseUrl } from "./test-database";
+
+/** How long a portal instance shares the menu's answer (SHARED_ANSWER_SECONDS, app/services/api.server.ts). */
+const sharedAnswerSeconds = 5;
 
 /**
  * Alarms and notifications (issue 14), as a resident would use them, with and without JavaScript.
@@ -316,6 +320,16 @@ test.describe("notifications", () => {
     await expect(page.getByText("All notifications are marked as read.")).toBeVisible();
     await expect(page.getByRole("region", { name: "New" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Earlier" }).getByRole("listitem")).toHaveCount(3);
+    if (e2eDatabaseUrl) {
+      // Two portals (the multi-instance run): the page after the post may come from the portal that
+      // did not mark, whose menu count may be up to SHARED_ANSWER_SECONDS old (per instance, ADR
+      // 0015 and 0026). Every page loaded after that long shows the count right, from either portal.
+      await page.waitForTimeout(sharedAnswerSeconds * 1000 + 500);
+      await page.goto(`/t/${tenancyId}/notifications`);
+      await expect(page.getByRole("region", { name: "New" })).toHaveCount(0);
+      await expect(entry).toHaveAccessibleName("Notifications");
+      await page.goto(`/t/${tenancyId}/notifications`);
+    }
     await expect(entry).toHaveAccessibleName("Notifications");
 
     clearAlarms(tenancyId);
