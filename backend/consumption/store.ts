@@ -6,7 +6,7 @@
  */
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
-import { ensureReadingPartitions, type PartitionedTable } from "../db/postgres/reading-partitions";
+import { ensureReadingPartitions, partitionKeyOf, type PartitionedTable } from "../db/postgres/reading-partitions";
 import type { Aggregation } from "../../app/domain/quantities";
 import type { Database } from "../db/types";
 import {
@@ -82,19 +82,29 @@ export async function bulkInsert(
 }
 
 /**
- * Before rows are written to a partitioned reading table (PostgreSQL, ADR 0031): its partitions for
- * the rows' times. `keyAt(i)` is the i-th row's time; rows are `width` values each.
+ * {@link bulkInsert} into a reading table that PostgreSQL partitions by time (ADR 0031): the
+ * partitions for the rows' times are made first. The rows' times are the table's partition-key column.
  */
-async function partitionsForRows(db: Db, table: PartitionedTable, values: readonly (string | number)[], width: number, keyIndex: number): Promise<void> {
-  if (values.length === 0 || !isPostgres(db)) return;
-  let min = values[keyIndex]!;
-  let max = min;
-  for (let index = keyIndex; index < values.length; index += width) {
-    const key = values[index]!;
-    if (key < min) min = key;
-    if (key > max) max = key;
+async function insertIntoReadingTable(
+  db: Db,
+  table: PartitionedTable,
+  columns: readonly string[],
+  values: readonly (string | number)[],
+  conflict = "",
+): Promise<void> {
+  if (values.length > 0 && isPostgres(db)) {
+    const width = columns.length;
+    const keyIndex = columns.indexOf(partitionKeyOf[table]);
+    let min = values[keyIndex]!;
+    let max = min;
+    for (let index = keyIndex; index < values.length; index += width) {
+      const key = values[index]!;
+      if (key < min) min = key;
+      if (key > max) max = key;
+    }
+    await ensureReadingPartitions(db, table, min, max);
   }
-  await ensureReadingPartitions(db, table, min, max);
+  await bulkInsert(db, table, columns, values, conflict);
 }
 
 function hourValues(meterId: number, hours: readonly HourAggregate[]): number[] {
@@ -121,16 +131,13 @@ export async function writeNewSeries(
 ): Promise<void> {
   const flat: number[] = [];
   for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
-  await partitionsForRows(db, "meter_readings", flat, 3, 1);
-  await bulkInsert(db, "meter_readings", ["meter_id", "ts", "value"], flat);
+  await insertIntoReadingTable(db, "meter_readings", ["meter_id", "ts", "value"], flat);
   const hours = hourlyFromReadings(aggregation, readings);
   const hourly = hourValues(meterId, hours);
-  await partitionsForRows(db, "consumption_hourly", hourly, 4, 1);
-  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
+  await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
   const days = rollupDays(hours);
   const daily = keyedValues(meterId, days);
-  await partitionsForRows(db, "consumption_daily", daily, 4, 1);
-  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
+  await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
   await bulkInsert(db, "consumption_monthly", ["meter_id", "month", "value", "weight"], keyedValues(meterId, rollupMonths(days)));
 }
 
@@ -191,8 +198,7 @@ export async function ingestMeterReadings(
   const sorted = [...readings].sort((a, b) => a.ts - b.ts);
   const flat: number[] = [];
   for (const reading of sorted) flat.push(meterId, reading.ts, reading.value);
-  await partitionsForRows(db, "meter_readings", flat, 3, 1);
-  await bulkInsert(db, "meter_readings", ["meter_id", "ts", "value"], flat, "on conflict (meter_id, ts) do update set value = excluded.value");
+  await insertIntoReadingTable(db, "meter_readings", ["meter_id", "ts", "value"], flat, "on conflict (meter_id, ts) do update set value = excluded.value");
 
   const minTs = sorted[0]!.ts;
   const maxTs = sorted[sorted.length - 1]!.ts;
@@ -243,13 +249,11 @@ export async function ingestMeterReadings(
 
   await db.deleteFrom("consumption_hourly").where("meter_id", "=", meterId).where("hour", ">=", rangeStart).where("hour", "<", rangeEnd).execute();
   const hourly = hourValues(meterId, hours);
-  await partitionsForRows(db, "consumption_hourly", hourly, 4, 1);
-  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
+  await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
 
   await db.deleteFrom("consumption_daily").where("meter_id", "=", meterId).where("day", ">=", firstDay).where("day", "<", endDay).execute();
   const daily = keyedValues(meterId, rollupDays(hours));
-  await partitionsForRows(db, "consumption_daily", daily, 4, 1);
-  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
+  await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
 
   const firstMonth = monthKeyOfDay(firstDay);
   const endMonth = monthKeyOfDay(addMonths(firstOfMonth(addDays(endDay, -1)), 1));
