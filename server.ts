@@ -10,10 +10,10 @@ import { readConfig } from "./app/config.server";
 import { formBodyLimitBytes } from "./app/http/read-form.server";
 import { limitRequestBody } from "./server/body-limit";
 import { createHealthCheck } from "./server/healthz";
-import { createJsonLog, installJsonConsole, loggablePath } from "./server/logging";
+import { createJsonLog, installJsonConsole, loggablePath } from "@common/node/logging";
 import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
 import { assignRequestId } from "./server/request-id";
-import { closeHttpServer } from "./server/shutdown";
+import { closeHttpServer } from "@common/node/shutdown";
 
 /**
  * The portal's HTTP server: a request id on every request and its log lines, security headers with
@@ -28,7 +28,7 @@ const host = process.env.HOST ?? "0.0.0.0";
 // Fails fast, naming the variable, when the configuration is invalid.
 const portalConfig = readConfig();
 // LOG_FORMAT=json: every line this process writes, through console from any module, is one JSON
-// object carrying the id of the request it was written for (server/logging.ts).
+// object carrying the id of the request it was written for (common/node/logging.ts).
 const jsonLog = portalConfig.logFormat === "json" ? createJsonLog("portal") : undefined;
 if (jsonLog) installJsonConsole(jsonLog);
 // The social sign-in form posts are answered with a redirect to the provider: CSP must allow it.
@@ -44,7 +44,7 @@ if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY === 
 
 // Every request gets an id: the proxy's X-Request-Id when it is a sensible one, else a new one. It
 // is on the answer, on every back-end call (context.requestId) and on every log line written while
-// the request runs (AsyncLocalStorage, server/logging.ts).
+// the request runs (AsyncLocalStorage, common/node/logging.ts).
 app.use(assignRequestId);
 
 // In JSON mode, one access line per request (successful health probes excepted). The path goes

@@ -12,7 +12,10 @@ declare module "@remix-run/node" {
 export default defineConfig({
   plugins: [remix(remixConfig)],
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "@common": fileURLToPath(new URL("./common", import.meta.url)),
+    },
   },
   build: { target: "es2022" },
   server: { port: Number(process.env.PORT ?? 3000) },

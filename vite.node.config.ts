@@ -8,7 +8,10 @@ import { defineConfig } from "vite";
  */
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "@common": fileURLToPath(new URL("./common", import.meta.url)),
+    },
   },
   build: {
     ssr: true,

@@ -17,7 +17,7 @@ const configSchema = z.object({
   STATEMENT_FILES_URL: z.url().optional(),
   /** The back-end's health check, asked by GET /healthz; "none": the portal answers for itself. */
   BACKEND_HEALTH_URL: z.union([z.literal("none"), z.url()]).optional(),
-  /** "json": one JSON object per log line (server/logging.ts); "text": the console as it is. */
+  /** "json": one JSON object per log line (common/node/logging.ts); "text": the console as it is. */
   LOG_FORMAT: z.enum(["text", "json"]).default("text"),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   TOKEN_REFRESH_LEAD_SECONDS: z.coerce.number().int().min(5).max(600).default(30),

@@ -26,8 +26,8 @@ import { statementFileResponse, statementPathPattern } from "./statements/files"
 import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
 import type { Database } from "./db/types";
 import { consoleLogger, type Logger } from "./logger";
-import { runWithRequestId } from "../server/logging";
-import { requestIdFrom, requestIdHeader } from "../server/request-id";
+import { runWithRequestId } from "@common/node/logging";
+import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
 import { createMailer, defaultMailFrom, type Mailer } from "./mail/mailer";
 import { createSmtpTransport } from "./mail/smtp";
 import { typeDefsByService, type ServiceName } from "./schema";

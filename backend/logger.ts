@@ -1,4 +1,4 @@
-import { createJsonLog, logFormatOf, type LineWriter } from "../server/logging";
+import { createJsonLog, logFormatOf, type LineWriter } from "@common/node/logging";
 
 /**
  * The back-end's logger: console by default, JSON lines with LOG_FORMAT=json (jsonLogger),
@@ -35,7 +35,7 @@ export const silentLogger: Logger = {
 };
 
 /**
- * One JSON object per line (server/logging.ts): `service` "backend", the request's id while a
+ * One JSON object per line (common/node/logging.ts): `service` "backend", the request's id while a
  * request is served (app.ts enters it), an Error argument as the `error` field with its stack.
  */
 export function jsonLogger(options: { write?: LineWriter; now?: () => Date } = {}): Logger {

@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from "./config";
 import { loggerFromEnv } from "./logger";
 import { startBackend } from "./server";
-import { createJsonLog, installJsonConsole, logFormatOf } from "../server/logging";
+import { createJsonLog, installJsonConsole, logFormatOf } from "@common/node/logging";
 
 // LOG_FORMAT=json: one JSON object per line, from our logger and from anything that uses console.
 const logger = loggerFromEnv(process.env);

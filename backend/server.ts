@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { once } from "node:events";
 import { createBackend, type BackendOptions } from "./app";
 import { consoleLogger } from "./logger";
-import { closeHttpServer } from "../server/shutdown";
+import { closeHttpServer } from "@common/node/shutdown";
 
 /** Larger request bodies are refused with 413; GraphQL documents of the portal are a few KB. */
 export const maxRequestBodyBytes = 1024 * 1024;

@@ -3,8 +3,9 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonLogger } from "../backend/logger";
 import { startBackend, type StartedBackend } from "../backend/server";
-import { currentRequestId } from "./logging";
-import { assignRequestId, isValidRequestId, newRequestId, requestIdFrom } from "./request-id";
+import { currentRequestId } from "@common/node/logging";
+import { isValidRequestId, newRequestId, requestIdFrom } from "@common/node/request-id";
+import { assignRequestId } from "./request-id";
 
 describe("requestIdFrom", () => {
   it("keeps a short id of safe characters, as proxies make them", () => {

@@ -4,13 +4,13 @@
  * language for any id that is not theirs), and the view models the pages render.
  */
 import { data, type AppLoadContext } from "@remix-run/node";
-import { alarmTypesFor, isAlarmQuantity, type AlarmFrequency, type AlarmType, type LevelError } from "~/domain/alarms";
-import { withTotalWater } from "~/domain/meters";
-import { alarmLevelText, consumptionPathOf, notificationText, type TextOf } from "~/domain/notification-text";
-import { todayInCopenhagen } from "~/domain/period";
-import { formatCalendarDate, formatLocale } from "~/domain/format";
-import { formatDateRange } from "~/domain/bucket-labels";
-import { isQuantityId, quantityIds, type QuantityId } from "~/domain/quantities";
+import { alarmTypesFor, isAlarmQuantity, type AlarmFrequency, type AlarmType, type LevelError } from "@common/alarms";
+import { withTotalWater } from "@common/meters";
+import { alarmLevelText, consumptionPathOf, notificationText, type TextOf } from "@common/notification-text";
+import { todayInCopenhagen } from "@common/period";
+import { formatCalendarDate, formatLocale } from "@common/format";
+import { formatDateRange } from "@common/bucket-labels";
+import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
 import { languageOf } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
 import type { Alarm, Notification } from "~/services/tenant/schemas";

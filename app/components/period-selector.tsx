@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCalendarDate } from "~/domain/format";
-import { namedPeriods, type Period } from "~/domain/period";
+import { formatCalendarDate } from "@common/format";
+import { namedPeriods, type Period } from "@common/period";
 import { compareChoices, type CompareChoice, type PeriodError, type Preset } from "~/domain/period-query";
 
 export interface PeriodSelectorState {

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import { hasPriceView, pricesDecidePriceView } from "~/domain/price-view";
-import { isQuantityId, type QuantityId } from "~/domain/quantities";
+import { hasPriceView, pricesDecidePriceView } from "@common/price-view";
+import { isQuantityId, type QuantityId } from "@common/quantities";
 import type { PeriodSelectorState } from "~/components/period-selector";
 import {
   billingYear,
@@ -15,9 +15,9 @@ import {
   type PeriodContext,
   type PeriodQuery,
 } from "~/domain/period-query";
-import { stepPeriod, todayInCopenhagen, type Period } from "~/domain/period";
-import { withTotalWater } from "~/domain/meters";
-import { hourlyValuesEnabled, spanType, type SpanType } from "~/domain/span";
+import { stepPeriod, todayInCopenhagen, type Period } from "@common/period";
+import { withTotalWater } from "@common/meters";
+import { hourlyValuesEnabled, spanType, type SpanType } from "@common/span";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
 import type { TenantUnit } from "~/services/tenant/schemas";

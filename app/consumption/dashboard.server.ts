@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { copenhagenTimeOfDay } from "~/domain/clock";
-import { defaultPeriod, toApiRange, todayInCopenhagen } from "~/domain/period";
-import { consumptionQuantityIds, indoorClimateQuantityIds, quantityDefinition, type QuantityId } from "~/domain/quantities";
-import { formatQuantity } from "~/domain/quantity-format";
+import { defaultPeriod, toApiRange, todayInCopenhagen } from "@common/period";
+import { consumptionQuantityIds, indoorClimateQuantityIds, quantityDefinition, type QuantityId } from "@common/quantities";
+import { formatQuantity } from "@common/quantity-format";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
-import { withTotalWater } from "~/domain/meters";
+import { withTotalWater } from "@common/meters";
 import type { KpiItem } from "./kpi-item";
 import { describeComparison } from "./kpis.server";
 

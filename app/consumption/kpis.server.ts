@@ -1,11 +1,11 @@
 import type { TFunction } from "i18next";
-import type { QuantityId } from "~/domain/quantities";
-import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "~/domain/quantity-format";
-import { emptyTableReason } from "~/domain/meters";
-import { roomSlug } from "~/domain/room-slug";
+import type { QuantityId } from "@common/quantities";
+import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "@common/quantity-format";
+import { emptyTableReason } from "@common/meters";
+import { roomSlug } from "@common/room-slug";
 import { changePercent, consumptionComparison } from "~/domain/smileys";
 import type { TenantTable, TenantUnit, UnitQuantityKpis } from "~/services/tenant/schemas";
-import { quantityDefinition, totalKindOf } from "~/domain/quantities";
+import { quantityDefinition, totalKindOf } from "@common/quantities";
 import type { KpiItem } from "./kpi-item";
 
 export type { KpiItem };

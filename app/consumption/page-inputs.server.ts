@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { todayInCopenhagen, type Period } from "~/domain/period";
+import { todayInCopenhagen, type Period } from "@common/period";
 import { readPeriodQuery, type CompareChoice } from "~/domain/period-query";
-import type { QuantityId } from "~/domain/quantities";
-import { spanType, type SpanType } from "~/domain/span";
+import type { QuantityId } from "@common/quantities";
+import { spanType, type SpanType } from "@common/span";
 import { graphInputOf, type GraphRequest } from "./chart-view.server";
 import type { ConsumptionPage } from "./consumption-page.server";
 

@@ -16,8 +16,8 @@ import {
   type AlarmFrequency,
   type AlarmType,
   type LevelError,
-} from "./alarms";
-import type { QuantityId } from "./quantities";
+} from "@common/alarms";
+import type { QuantityId } from "@common/quantities";
 
 export const wizardSteps = [1, 2, 3, 4] as const;
 export type WizardStep = (typeof wizardSteps)[number];

@@ -3,7 +3,7 @@
  * period is today alone (the day's first hours may still be on their way), otherwise "data not yet
  * available" (before moving in, before the meters reported, or a period still to come).
  */
-import type { IsoDate, Period } from "./period";
+import type { IsoDate, Period } from "@common/period";
 
 export type EmptyStateKey = "states.no_consumption_today" | "states.data_not_yet_available";
 

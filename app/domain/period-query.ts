@@ -17,7 +17,7 @@ import {
   type IsoDate,
   type NamedPeriod,
   type Period,
-} from "./period";
+} from "@common/period";
 
 export const compareChoices = ["none", "previous-period", "previous-year", "property-average"] as const;
 export type CompareChoice = (typeof compareChoices)[number];

@@ -4,7 +4,7 @@
  * so zod stays on the server.
  */
 import { z } from "zod";
-import { roomNameMaxLength } from "./room-name";
+import { roomNameMaxLength } from "@common/room-name";
 
 export const renameRoomSchema = z.object({
   roomName: z.string({ error: "rooms.error.not_found" }).trim().min(1, { error: "rooms.error.not_found" }),

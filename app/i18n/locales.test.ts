@@ -4,10 +4,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { helpParagraphs, helpTopics } from "~/components/help";
 import { notFoundCodes } from "~/components/route-error";
-import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "~/domain/alarms";
-import { namedPeriods } from "~/domain/period";
+import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "@common/alarms";
+import { namedPeriods } from "@common/period";
 import { compareChoices } from "~/domain/period-query";
-import { indoorClimateQuantityIds, quantityIds } from "~/domain/quantities";
+import { indoorClimateQuantityIds, quantityIds } from "@common/quantities";
 import { consumptionComparisons } from "~/domain/smileys";
 import { supportedLanguages } from "./config";
 import { isMetaKey } from "./meta";
@@ -187,7 +187,7 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "kpi.": ["total", "previous-period", "previous-year", "property-average"],
   "period.error.": ["invalid-date", "out-of-range", "end-before-start", "too-long"],
   "period.preset.": [...namedPeriods, "since-moving-in", "billing-year", "custom"],
-  // Alarms and notifications (issue 14; app/domain/alarms.ts).
+  // Alarms and notifications (issue 14; common/alarms.ts).
   "alarms.type.": alarmTypes,
   "alarms.type_help.": alarmTypes,
   "alarms.frequency.": alarmFrequencies,

@@ -3,9 +3,9 @@
  * view for the page (`/report/{code}`) and its PDF, so the two never differ. Pure: the report
  * from the back-end, the language, a translator and the brand go in.
  */
-import { formatCalendarDate, formatMonth } from "~/domain/format";
-import { isQuantityId, type QuantityId } from "~/domain/quantities";
-import { currencyLabel, formatNumber, formatPercent, formatQuantity } from "~/domain/quantity-format";
+import { formatCalendarDate, formatMonth } from "@common/format";
+import { isQuantityId, type QuantityId } from "@common/quantities";
+import { currencyLabel, formatNumber, formatPercent, formatQuantity } from "@common/quantity-format";
 import type { ConsumptionReport } from "~/services/tenant/schemas";
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;

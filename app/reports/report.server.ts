@@ -5,7 +5,7 @@
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import { brandFor } from "~/brand/brands";
-import { todayInCopenhagen } from "~/domain/period";
+import { todayInCopenhagen } from "@common/period";
 import type { Language } from "~/i18n/config";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { limitPerAddress } from "~/security/limits.server";

@@ -5,9 +5,9 @@ import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/componen
 import { RouteError } from "~/components/route-error";
 import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/alarms/alarm-pages.server";
 import type { WizardError } from "~/domain/alarm-wizard";
-import { isAlarmFrequency, isAlarmType, levelRule, validateLevel, type AlarmFrequency, type AlarmType } from "~/domain/alarms";
-import { formatLocale } from "~/domain/format";
-import { unitLabel } from "~/domain/quantity-format";
+import { isAlarmFrequency, isAlarmType, levelRule, validateLevel, type AlarmFrequency, type AlarmType } from "@common/alarms";
+import { formatLocale } from "@common/format";
+import { unitLabel } from "@common/quantity-format";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";

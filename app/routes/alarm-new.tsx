@@ -6,10 +6,10 @@ import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/componen
 import { RouteError } from "~/components/route-error";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/alarms/alarm-pages.server";
 import { wizardPage, wizardSearch, wizardSteps, type WizardChoices, type WizardError, type WizardStep } from "~/domain/alarm-wizard";
-import { levelRule, type AlarmType } from "~/domain/alarms";
-import { formatLocale } from "~/domain/format";
-import { alarmLevelText } from "~/domain/notification-text";
-import { unitLabel } from "~/domain/quantity-format";
+import { levelRule, type AlarmType } from "@common/alarms";
+import { formatLocale } from "@common/format";
+import { alarmLevelText } from "@common/notification-text";
+import { unitLabel } from "@common/quantity-format";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";

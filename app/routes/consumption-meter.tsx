@@ -8,11 +8,11 @@ import { loadPageChart, unlessRefused } from "~/consumption/chart-view.server";
 import { meterLabel } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { meterHint, pageInputsFromUrl, startChart } from "~/consumption/page-inputs.server";
-import { formatDateTime } from "~/domain/bucket-labels";
-import { metersOfQuantity } from "~/domain/meters";
-import { toApiRange } from "~/domain/period";
-import { formatQuantity } from "~/domain/quantity-format";
-import { isQuantityId } from "~/domain/quantities";
+import { formatDateTime } from "@common/bucket-labels";
+import { metersOfQuantity } from "@common/meters";
+import { toApiRange } from "@common/period";
+import { formatQuantity } from "@common/quantity-format";
+import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "./tenancy-layout";
 

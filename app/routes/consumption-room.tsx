@@ -8,9 +8,9 @@ import { loadPageChart } from "~/consumption/chart-view.server";
 import { meterLabel } from "~/consumption/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/consumption/consumption-page.server";
 import { pageInputsFromUrl, startChart } from "~/consumption/page-inputs.server";
-import { isQuantityId } from "~/domain/quantities";
-import { metersOfQuantity } from "~/domain/meters";
-import { roomSlug } from "~/domain/room-slug";
+import { isQuantityId } from "@common/quantities";
+import { metersOfQuantity } from "@common/meters";
+import { roomSlug } from "@common/room-slug";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "./tenancy-layout";
 

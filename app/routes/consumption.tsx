@@ -11,7 +11,7 @@ import {
   requireMeasuredQuantity,
 } from "~/consumption/consumption-page.server";
 import { periodSearch } from "~/domain/period-query";
-import type { QuantityId } from "~/domain/quantities";
+import type { QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "./tenancy-layout";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Field, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
-import { normalizeActivationCode } from "~/domain/activation-code";
+import { normalizeActivationCode } from "@common/activation-code";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";

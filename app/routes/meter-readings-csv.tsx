@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadConsumptionPage } from "~/consumption/consumption-page.server";
-import { periodDays, toApiRange } from "~/domain/period";
-import { unitLabel } from "~/domain/quantity-format";
-import { isQuantityId } from "~/domain/quantities";
+import { periodDays, toApiRange } from "@common/period";
+import { unitLabel } from "@common/quantity-format";
+import { isQuantityId } from "@common/quantities";
 import { csvDialect, readingsCsv, readingsFileName, type CsvResolution } from "~/domain/readings-csv";
 import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
 import { ApiError } from "~/services/graphql.server";
-import { attachmentDisposition } from "~/http/content-disposition";
+import { attachmentDisposition } from "@common/content-disposition";
 
 /** The back-end's limit for hourly values (TenantGraphInput: HOURLY at most 370 days). */
 const maxHourlyDays = 370;

@@ -7,10 +7,10 @@ import { RouteError } from "~/components/route-error";
 import { unlessRefused } from "~/consumption/chart-view.server";
 import { loadConsumptionPage, periodSelectorState } from "~/consumption/consumption-page.server";
 import { pageInputsFromUrl } from "~/consumption/page-inputs.server";
-import { formatDateTime } from "~/domain/bucket-labels";
-import { toApiRange } from "~/domain/period";
-import { formatQuantity } from "~/domain/quantity-format";
-import { isQuantityId, quantityIds, type QuantityId } from "~/domain/quantities";
+import { formatDateTime } from "@common/bucket-labels";
+import { toApiRange } from "@common/period";
+import { formatQuantity } from "@common/quantity-format";
+import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "./tenancy-layout";
 

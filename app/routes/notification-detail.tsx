@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteError } from "~/components/route-error";
 import { idParam, notificationView, requireAlarmArea, rethrowNotificationNotFound } from "~/alarms/alarm-pages.server";
-import { formatQuantity } from "~/domain/quantity-format";
-import { isQuantityId } from "~/domain/quantities";
+import { formatQuantity } from "@common/quantity-format";
+import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "./tenancy-layout";
 

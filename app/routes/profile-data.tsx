@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentDisposition } from "~/http/content-disposition";
+import { attachmentDisposition } from "@common/content-disposition";
 import { thrownAsMessagePage } from "~/http/message-page.server";
 import { requireTenancy } from "~/session/guards.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentDisposition } from "~/http/content-disposition";
+import { attachmentDisposition } from "@common/content-disposition";
 import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
 import { reportPdf } from "~/reports/report-pdf.server";
 import { loadReport, reportHeaders, unavailableStatus } from "~/reports/report.server";

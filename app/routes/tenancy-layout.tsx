@@ -7,10 +7,10 @@ import { RouteError } from "~/components/route-error";
 import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
 import { rememberMeterKinds } from "~/consumption/page-inputs.server";
-import { withTotalWater } from "~/domain/meters";
+import { withTotalWater } from "@common/meters";
 import { idFromUrl } from "~/alarms/alarm-pages.server";
 import { notificationsShown } from "~/domain/menu";
-import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "~/domain/quantities";
+import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "@common/quantities";
 
 /** A tenancy page names its breadcrumb (a translation key) and where it leads. */
 export interface Breadcrumb {

@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { Field, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
-import { formatCalendarDate } from "~/domain/format";
-import { todayInCopenhagen } from "~/domain/period";
+import { formatCalendarDate } from "@common/format";
+import { todayInCopenhagen } from "@common/period";
 import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
 import { readForm } from "~/http/read-form.server";
 import { supportedLanguages } from "~/i18n/config";

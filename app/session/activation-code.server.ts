@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { normalizeActivationCode } from "~/domain/activation-code";
+import { normalizeActivationCode } from "@common/activation-code";
 import { redirectWithError, toastMessage } from "./toast.server";
 
 /**

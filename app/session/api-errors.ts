@@ -1,4 +1,4 @@
-import { passwordProblemMessages, type PasswordProblem } from "~/domain/password-rules";
+import { passwordProblemMessages, type PasswordProblem } from "@common/password-rules";
 import { ApiError } from "~/services/graphql.server";
 
 /**

@@ -4,7 +4,7 @@
  * readings (meter_readings), not from the rollups the job reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../app/domain/period";
+import { addDays } from "@common/period";
 import { createBackend, type Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { readOlderDemoNotifications } from "../db/seed/demo";

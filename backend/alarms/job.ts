@@ -14,9 +14,9 @@
  *   (the design is a lease row, or PostgreSQL advisory locks in issue 17).
  */
 import type { Kysely } from "kysely";
-import { directionOf, isAlarmFrequency, isAlarmType, notificationKindOf } from "../../app/domain/alarms";
-import { addDays, todayInCopenhagen, type IsoDate, type Period } from "../../app/domain/period";
-import { isQuantityId } from "../../app/domain/quantities";
+import { directionOf, isAlarmFrequency, isAlarmType, notificationKindOf } from "@common/alarms";
+import { addDays, todayInCopenhagen, type IsoDate, type Period } from "@common/period";
+import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
 import { totalsByMeter } from "../consumption/store";
 import type { Database } from "../db/types";

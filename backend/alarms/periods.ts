@@ -4,8 +4,8 @@
  * local days, so a daylight-saving day is simply the day (23 or 25 hours) and needs no special case
  * here: the readings store sums a local day's hours, however many.
  */
-import type { AlarmFrequency } from "../../app/domain/alarms";
-import { addDays, addMonths, mondayOf, periodDays, type IsoDate, type Period } from "../../app/domain/period";
+import type { AlarmFrequency } from "@common/alarms";
+import { addDays, addMonths, mondayOf, periodDays, type IsoDate, type Period } from "@common/period";
 
 /** The period of a frequency holding a date. */
 export function periodOf(frequency: AlarmFrequency, date: IsoDate): Period {

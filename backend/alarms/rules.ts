@@ -2,7 +2,7 @@
  * Whether an alarm fires on a period's figures (issue 14; docs/design/issue-14-alarms-contract.md).
  * Pure: the job reads the figures, this decides.
  */
-import type { AlarmType } from "../../app/domain/alarms";
+import type { AlarmType } from "@common/alarms";
 
 export interface PeriodFigures {
   /** The counted days' total (consumption quantities), or null when no value was read. */

@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { quantityDefinition } from "../../app/domain/quantities";
+import { quantityDefinition } from "@common/quantities";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { addMonths, dayKeyOf, firstOfMonth } from "../consumption/calendar";
 import { ingestMeterReadings, writeNewSeries } from "../consumption/store";

@@ -14,7 +14,7 @@
  * Every stored aggregate is therefore a pair (value, weight): value is the sum (consumption, or
  * the sum of samples), weight the covered hours (registers) or the number of samples.
  */
-import { quantityDefinition, type Aggregation, type QuantityId } from "../../app/domain/quantities";
+import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
 import { addDays, dayKeyOf, monthKeyOfDay, startOfDay, type DayKey, type MonthKey } from "./calendar";
 
 export const HOUR_S = 3600;

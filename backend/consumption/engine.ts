@@ -5,8 +5,8 @@
  * inputs: access checks and argument validation happen in services/tenant-consumption.ts.
  */
 import type { Kysely } from "kysely";
-import { marketPricedQuantities } from "../../app/domain/price-view";
-import { quantityDefinition, type Aggregation, type QuantityId } from "../../app/domain/quantities";
+import { marketPricedQuantities } from "@common/price-view";
+import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
 import type { Database, IsoDate } from "../db/types";
 import { clean, valueOf, type Aggregate } from "./aggregate";
 import {

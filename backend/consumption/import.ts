@@ -12,7 +12,7 @@
  * nothing. The rest is written in one transaction, rollups included.
  */
 import type { Kysely } from "kysely";
-import { quantityDefinition, type Aggregation, type QuantityId } from "../../app/domain/quantities";
+import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
 import type { Reading } from "./aggregate";
 import { fromWall, parseLocalDateTime, toWall } from "./calendar";

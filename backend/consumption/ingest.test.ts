@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Aggregation } from "../../app/domain/quantities";
+import type { Aggregation } from "@common/quantities";
 import { createBackend, type Backend } from "../app";
 import { silentLogger } from "../logger";
 import type { Reading } from "./aggregate";

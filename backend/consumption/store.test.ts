@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
-import type { QuantityId } from "../../app/domain/quantities";
+import type { QuantityId } from "@common/quantities";
 import { bucketsOf, parseLocalDateTime } from "./calendar";
 import { comparisonPieces, meterTotalsOf, ownPieces, seriesOfPieces, totalsOf, type DataWindow, type MeterInfo, type Presentation, type SeriesContext } from "./engine";
 import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";

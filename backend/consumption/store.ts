@@ -7,7 +7,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions, partitionKeyOf, type PartitionedTable } from "../db/postgres/reading-partitions";
-import type { Aggregation } from "../../app/domain/quantities";
+import type { Aggregation } from "@common/quantities";
 import type { Database } from "../db/types";
 import {
   HOUR_S,

@@ -64,7 +64,7 @@ export interface PropertySettingsTable {
 
 export interface Co2FactorsTable {
   property_id: number;
-  /** A QuantityId of app/domain/quantities.ts. */
+  /** A QuantityId of common/quantities.ts. */
   quantity: string;
   gram_per_quantity_unit: number;
 }
@@ -88,7 +88,7 @@ export interface MetersTable {
   unit_id: number;
   number: string;
   room_name: string | null;
-  /** A QuantityId of app/domain/quantities.ts. */
+  /** A QuantityId of common/quantities.ts. */
   quantity: string;
 }
 
@@ -270,7 +270,7 @@ export interface SeedStepsTable {
   name: string;
 }
 
-/** An alarm of a user on a tenancy (migration 0005, issue 14; rules in app/domain/alarms.ts). */
+/** An alarm of a user on a tenancy (migration 0005, issue 14; rules in common/alarms.ts). */
 export interface AlarmsTable {
   id: Generated<number>;
   user_id: number;

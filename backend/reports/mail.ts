@@ -4,7 +4,7 @@
  * resident's language on a browser that has no language chosen yet). Sent by the schedule's mail
  * run (backend/alarms/mail.ts) to residents with e-mail notifications on.
  */
-import { formatMonth } from "../../app/domain/format";
+import { formatMonth } from "@common/format";
 import type { MailMessage } from "../mail/mailer";
 import { appName, escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
 

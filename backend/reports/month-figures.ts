@@ -5,8 +5,8 @@
  * pages' key figures (unitQuantityKpis), so the report never disagrees with them.
  */
 import type { Kysely } from "kysely";
-import { withTotalWater } from "../../app/domain/meters";
-import { consumptionQuantityIds, isQuantityId, quantityDefinition, type QuantityId } from "../../app/domain/quantities";
+import { withTotalWater } from "@common/meters";
+import { consumptionQuantityIds, isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
 import type { Database, TenancyRow } from "../db/types";
 import { kpisOfScope, scopeOfTenancy } from "../services/tenant-consumption";
 

@@ -9,8 +9,8 @@
  * unit, and the CO2 footprint where the property has factors.
  */
 import type { Kysely } from "kysely";
-import { hasCo2Footprint } from "../../app/domain/price-view";
-import type { QuantityId } from "../../app/domain/quantities";
+import { hasCo2Footprint } from "@common/price-view";
+import type { QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
 import { scopeOfTenancy, totalOfScope } from "../services/tenant-consumption";
 import { daysOfMonth, monthReportFigures, previousMonthOf, type QuantityMonthFigures } from "./month-figures";

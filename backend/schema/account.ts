@@ -38,7 +38,7 @@ export const accountTypeDefs = /* GraphQL */ `
       when the e-mail is not an address;
     - BAD_USER_INPUT with extensions.field 'password' and extensions.passwordProblems, a list of
       too_short | too_long | no_capital | no_lowercase | no_digit | no_special (the codes of
-      app/domain/password-rules.ts), when the password breaks the rules of spec section 5;
+      common/password-rules.ts), when the password breaks the rules of spec section 5;
     - BAD_USER_INPUT with extensions.field 'language' for a language other than da, en, nb;
     - EMAIL_USED_BY_ADMIN_PORTAL: the e-mail belongs to the landlords' admin portal;
     - USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS: the e-mail belongs to a user with admin or superuser rights;

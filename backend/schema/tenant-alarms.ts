@@ -1,6 +1,6 @@
 /**
  * Alarms and notifications of the tenant data service (issue 14; contract in
- * docs/design/issue-14-alarms-contract.md; rules in app/domain/alarms.ts). The spec names no calls
+ * docs/design/issue-14-alarms-contract.md; rules in common/alarms.ts). The spec names no calls
  * for them: these follow the style of the service's other calls. Every call needs a users-service
  * access token and answers only for the caller's own alarms and notifications on a tenancy they
  * hold. Errors: FORBIDDEN (not a member of the tenancy); ALARM_NOT_FOUND / NOTIFICATION_NOT_FOUND

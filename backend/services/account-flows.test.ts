@@ -5,7 +5,7 @@
  */
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { passwordProblems } from "../../app/domain/password-rules";
+import { passwordProblems } from "@common/password-rules";
 import { createBackend, type Backend } from "../app";
 import {
   DEMO_PASSWORD,

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quantityDefinition, isQuantityId } from "../../app/domain/quantities";
+import { quantityDefinition, isQuantityId } from "@common/quantities";
 import { createBackend, type Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";

@@ -6,7 +6,7 @@
  * (issue 16) in tenancy-users.ts; profile settings (issue 16) in profile.ts.
  */
 import type { Kysely } from "kysely";
-import { quantityDefinition, quantityIds } from "../../app/domain/quantities";
+import { quantityDefinition, quantityIds } from "@common/quantities";
 import { fromSqlBoolean, type Database, type TenancyRow, type UserRow } from "../db/types";
 import { tenanciesOfUser } from "./access";
 import type { BackendContext } from "./account-context";
@@ -231,7 +231,7 @@ export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow
               periodEndDate: statement.period_end,
               expenseTypes: parseExpenseTypes(statement.expense_types),
             },
-      // In the order of app/domain/quantities.ts, so the portal's menus are stable.
+      // In the order of common/quantities.ts, so the portal's menus are stable.
       meterUnits: quantityIds
         .filter((id) => unitQuantities.has(id))
         .map((id) => ({ kind: id, unit: quantityDefinition(id).unit })),

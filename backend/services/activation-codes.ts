@@ -2,7 +2,7 @@
  * Activation codes: 12 letters, handed out on paper or by e-mail (spec sections 1 and 5), each
  * bound to one tenancy, single use, with an expiry. Only the sha256 of the normalized code is
  * stored. The shape rule (12 letters; dashes, spaces and case ignored) is the portal's own,
- * app/domain/activation-code.ts.
+ * common/activation-code.ts.
  *
  *   validateActivationCode → { ok, text, code } (no sign-in needed; used and invalid codes give ok false)
  *   addTenancy             → links the caller to the code's tenancy and marks the code used (atomic);
@@ -12,7 +12,7 @@
  */
 import { createHash, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
-import { activationCodeLength, normalizeActivationCode as normalizeCode } from "../../app/domain/activation-code";
+import { activationCodeLength, normalizeActivationCode as normalizeCode } from "@common/activation-code";
 import type { Database, TenancyRow } from "../db/types";
 import { errorMessages, serviceError, type ErrorCode } from "./errors";
 

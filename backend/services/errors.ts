@@ -11,9 +11,9 @@ import type { GraphQLError } from "graphql";
 // that graphql-yoga uses, so yoga recognizes it as intended and does not mask it, even where a
 // bundler or test runner loads graphql twice (its CommonJS and ES module builds).
 import { createGraphQLError } from "graphql-yoga";
-import { errorMessages, isErrorCode, type ErrorCode } from "./error-codes";
+import { errorMessages, isErrorCode, type ErrorCode } from "@common/error-codes";
 
-export { errorCodes, errorMessages, isErrorCode, type ErrorCode } from "./error-codes";
+export { errorCodes, errorMessages, isErrorCode, type ErrorCode } from "@common/error-codes";
 
 /** A GraphQL error with `extensions.code`; yoga sends it to the client as it is. */
 export function serviceError(

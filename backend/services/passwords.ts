@@ -5,7 +5,7 @@
  *   scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { passwordProblems } from "../../app/domain/password-rules";
+import { passwordProblems } from "@common/password-rules";
 import { serviceError } from "./errors";
 
 export const scryptParameters = { N: 16384, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
@@ -90,7 +90,7 @@ export async function verifyPasswordOrDummy(password: string, stored: string | n
 }
 
 /**
- * The password rules of spec section 5 (app/domain/password-rules.ts), enforced by the back-end
+ * The password rules of spec section 5 (common/password-rules.ts), enforced by the back-end
  * too: throws BAD_USER_INPUT with `extensions.field` (`field`, default "password") and
  * `extensions.passwordProblems` (the rule codes, e.g. ["too_short", "no_digit"]).
  */

@@ -4,7 +4,7 @@
  * account, the caller's data, and what a support (impersonation) session may not do.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { passwordProblems } from "../../app/domain/password-rules";
+import { passwordProblems } from "@common/password-rules";
 import { createBackend, type Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoInvitation, demoPropertyContact, demoSpecialAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";

@@ -13,8 +13,8 @@ import {
   validateLevelNumber,
   type AlarmFrequency,
   type AlarmType,
-} from "../../app/domain/alarms";
-import { isQuantityId } from "../../app/domain/quantities";
+} from "@common/alarms";
+import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
 import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
 import { assertTenancyMember } from "./access";

@@ -7,9 +7,9 @@
  * start, after its end or in the future is ever read. Arguments are checked first and rejected
  * with BAD_USER_INPUT and a message naming the problem.
  */
-import { pricedQuantitiesOf } from "../../app/domain/price-view";
-import { isQuantityId, quantityDefinition, type QuantityId } from "../../app/domain/quantities";
-import { roomSlug } from "../../app/domain/room-slug";
+import { pricedQuantitiesOf } from "@common/price-view";
+import { isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
+import { roomSlug } from "@common/room-slug";
 import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   addDays,

@@ -4,7 +4,7 @@
  * under test.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { roomSlug } from "../../app/domain/room-slug";
+import { roomSlug } from "@common/room-slug";
 import { createBackend, type Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";

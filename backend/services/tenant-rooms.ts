@@ -1,11 +1,11 @@
 /**
  * Rooms of a unit (ADR 0012). A room is not a table of its own: it is the `room_name` that the
  * unit's meters share, addressed in URLs and in `roomName` arguments by its slug
- * (app/domain/room-slug.ts). Renaming a room renames it on every meter of the unit, so the unit
+ * (common/room-slug.ts). Renaming a room renames it on every meter of the unit, so the unit
  * keeps the name for later tenants too.
  */
-import { roomNameMaxLength } from "../../app/domain/room-name";
-import { roomSlug } from "../../app/domain/room-slug";
+import { roomNameMaxLength } from "@common/room-name";
+import { roomSlug } from "@common/room-slug";
 import { dayKeyOf } from "../consumption/calendar";
 import type { TenancyRow } from "../db/types";
 import { assertTenancyMember } from "./access";

@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, extname, relative, resolve } from "node:path";
 import { Readable } from "node:stream";
-import { attachmentDisposition } from "../../app/http/content-disposition";
+import { attachmentDisposition } from "@common/content-disposition";
 import { isTenancyMember } from "../services/access";
 import { createServiceContext, type ServiceDependencies } from "../services/context";
 

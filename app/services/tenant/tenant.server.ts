@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../../../backend/services/error-codes";
+import type { ErrorCode } from "@common/error-codes";
 import { ApiError, type GraphQLService } from "../graphql.server";
 import {
   MeterReadoutsQuery,
@@ -70,7 +70,7 @@ import {
 } from "./schemas";
 
 /**
- * The codes renameRoom answers with for a room or a name it refuses (backend/services/error-codes.ts);
+ * The codes renameRoom answers with for a room or a name it refuses (common/error-codes.ts);
  * the route maps them to texts. FORBIDDEN (not a member, or the tenancy has ended) is not among
  * them: graphql.server.ts treats it as "sign in again".
  */

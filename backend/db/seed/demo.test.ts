@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isQuantityId } from "../../../app/domain/quantities";
+import { isQuantityId } from "@common/quantities";
 import { createBackend, type Backend } from "../../app";
 import { silentLogger } from "../../logger";
 import { hashActivationCode } from "../../services/activation-codes";

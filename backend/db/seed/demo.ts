@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Insertable, Kysely, Transaction } from "kysely";
-import { quantityDefinition, type QuantityId } from "../../../app/domain/quantities";
+import { quantityDefinition, type QuantityId } from "@common/quantities";
 import { hashActivationCode } from "../../services/activation-codes";
 import { hashPassword } from "../../services/passwords";
 import { demoStatementPdf } from "../../statements/demo-statement-pdf";

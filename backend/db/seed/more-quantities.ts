@@ -17,7 +17,7 @@
  *   during which the heat meter counts error hours too.
  * - Unit 119 (tenancy 7019: Jens, admin): district cooling (cooling energy).
  */
-import type { QuantityId } from "../../../app/domain/quantities";
+import type { QuantityId } from "@common/quantities";
 import { noise, seedOf, type HourContext } from "./readings";
 
 export interface MoreMeter {

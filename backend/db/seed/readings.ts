@@ -14,7 +14,7 @@
  * just the hours since the last reading. It touches only the demo property's meters.
  */
 import type { Kysely } from "kysely";
-import { quantityDefinition, type QuantityId } from "../../../app/domain/quantities";
+import { quantityDefinition, type QuantityId } from "@common/quantities";
 import type { Reading } from "../../consumption/aggregate";
 import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay, toWall } from "../../consumption/calendar";
 import { MARKET_PRICE_AREA, CURRENCY } from "../../consumption/engine";

@@ -77,7 +77,7 @@ describe("formatCalendarDate", () => {
     const stdout = execFileSync(
       process.execPath,
       ["--import", "tsx", "--input-type=module", "-e", script, JSON.stringify(dates.map((d) => d[0])), JSON.stringify(zones)],
-      { cwd: fileURLToPath(new URL("../..", import.meta.url)), encoding: "utf8", env: { ...process.env, TZ: "UTC" } },
+      { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8", env: { ...process.env, TZ: "UTC" } },
     );
     const results = JSON.parse(stdout) as Record<string, { active: string; localDayOfUtcMidnight: number; en: string[]; da: string[] }>;
 
@@ -95,7 +95,7 @@ describe("formatCalendarDate", () => {
 
 describe("formatFileSize", () => {
   it("reads like a file manager, in the resident's number format", async () => {
-    const { formatFileSize } = await import("./format");
+    const { formatFileSize } = await import("@common/format");
     const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
     expect(formatFileSize(512, "en")).toBe("512 B");
     expect(formatFileSize(4799, "en")).toBe("5 KB");
@@ -106,7 +106,7 @@ describe("formatFileSize", () => {
 
 describe("formatMonth", () => {
   it("names the month and year in the resident's language", async () => {
-    const { formatMonth } = await import("./format");
+    const { formatMonth } = await import("@common/format");
     expect(formatMonth("2026-10", "en")).toBe("October 2026");
     expect(formatMonth("2026-10", "da")).toBe("oktober 2026");
     expect(formatMonth("2026-05", "nb")).toBe("mai 2026");

@@ -4,7 +4,7 @@ import { formatDateRange, isoWeek, localParts, longBucketLabel, longBucketLabels
 
 /** The texts as the pages give them, from the locales' chart_buckets block. */
 function textsOf(language: "en" | "da" | "nb"): BucketTexts {
-  const block = JSON.parse(readFileSync(new URL(`../../locales/${language}/common.json`, import.meta.url), "utf8")).chart_buckets;
+  const block = JSON.parse(readFileSync(new URL(`../locales/${language}/common.json`, import.meta.url), "utf8")).chart_buckets;
   return { partOfWeek: block.part_of_week, partOfMonth: block.part_of_month, summerTime: block.summer_time, winterTime: block.winter_time };
 }
 

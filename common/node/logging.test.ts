@@ -8,7 +8,7 @@ import {
   logRecord,
   runWithRequestId,
   type LogLevel,
-} from "./logging";
+} from "@common/node/logging";
 
 const time = new Date("2026-11-30T12:00:00.000Z");
 
@@ -29,7 +29,7 @@ describe("logFormatOf", () => {
 describe("request tracking", () => {
   it("costs nothing until a JSON log exists (the readable console carries no request id), then follows the request", async () => {
     vi.resetModules();
-    const fresh = await import("./logging");
+    const fresh = await import("@common/node/logging");
     expect(fresh.runWithRequestId("req-text", () => fresh.currentRequestId())).toBeUndefined();
     fresh.createJsonLog("portal", () => undefined);
     expect(await fresh.runWithRequestId("req-json", async () => {
