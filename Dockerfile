@@ -19,13 +19,18 @@ RUN apt-get update \
 FROM base AS build
 # patches/ is applied by npm's postinstall (patch-package, ADR 0016), so it comes before npm ci.
 COPY package.json package-lock.json ./
+COPY backend/package.json ./backend/package.json
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# The portal's own production dependencies and the back-end workspace's (backend/package.json: the
+# database drivers, GraphQL server and mailer). An image of the portal alone, against the customer's
+# services, needs only the root package.json's dependencies.
 FROM base AS production-dependencies
 COPY package.json package-lock.json ./
+COPY backend/package.json ./backend/package.json
 COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
@@ -38,6 +43,7 @@ WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json ./
+COPY backend/package.json ./backend/package.json
 COPY scripts/start.mjs ./scripts/start.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
