@@ -3,7 +3,7 @@ import base from "./playwright.config";
 import { e2e } from "./tests/e2e/env";
 
 /**
- * The multi-instance end-to-end run (issue 17): the sign-in, abuse-limit, alarm and report flows
+ * The multi-instance end-to-end run: the sign-in, abuse-limit, alarm and report flows
  * against two portals and two back-ends sharing one PostgreSQL database (E2E_DATABASE_URL, a fresh
  * database `npm test` makes on TEST_DATABASE_URL's server), behind a proxy that alternates between
  * the portals on every request (scripts/e2e-instances.mjs). The specs read the database through

@@ -45,9 +45,9 @@ export type PortalConfig = {
   accountApiUrl: string;
   usersApiUrl: string;
   tenantDataApiUrl: string;
-  /** GET {statementFilesUrl}/{id} streams an allocation statement (issue 15). */
+  /** GET {statementFilesUrl}/{id} streams an allocation statement. */
   statementFilesUrl: string;
-  /** What GET /healthz asks (issue 17); null: nothing, the portal answers for itself alone. */
+  /** What GET /healthz asks; null: nothing, the portal answers for itself alone. */
   backendHealthUrl: string | null;
   logFormat: "text" | "json";
   apiTimeoutMs: number;

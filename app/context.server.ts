@@ -17,7 +17,7 @@ export interface PortalLoadContext {
   clientAddress: string;
   /**
    * The request's id (X-Request-Id from the proxy, or made by server.ts; server/request-id.ts),
-   * sent on with every back-end call so both processes' log lines for it can be found (issue 17).
+   * sent on with every back-end call so both processes' log lines for it can be found.
    */
   requestId: string;
   session: RequestSession;

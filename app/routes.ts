@@ -26,13 +26,13 @@ export default [
     route("request-too-large", "routes/request-too-large.tsx"),
   ]),
 
-  // The e-mail change's confirmation link (issue 16): changes the address, then logs out.
+  // The e-mail change's confirmation link: changes the address, then logs out.
   route("confirm-email", "routes/confirm-email.tsx"),
 
   // Standalone pages.
   route("data-policy", "routes/data-policy.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
-  // The monthly consumption report, opened from its e-mail without signing in, and its PDF (issue 15).
+  // The monthly consumption report, opened from its e-mail without signing in, and its PDF.
   route("report/:code", "routes/report.tsx"),
   route("report/:code/pdf", "routes/report-pdf.tsx"),
 
@@ -61,13 +61,13 @@ export default [
       route("room/:roomName", "routes/consumption-room.tsx"),
       route("meter/:meterId", "routes/consumption-meter.tsx"),
     ]),
-    // The meter list (issue 15).
+    // The meter list.
     route("meters", "routes/meters.tsx"),
     route("meters/readings.csv", "routes/meter-readings-csv.tsx"),
-    // Allocation statements (issue 15): the list, and each file streamed through the portal.
+    // Allocation statements: the list, and each file streamed through the portal.
     route("statements", "routes/statements.tsx"),
     route("statements/:statementId/download", "routes/statement-download.tsx"),
-    // Alarms and notifications (issue 14). "new-alarm" is static, so it ranks above :alarmId.
+    // Alarms and notifications. "new-alarm" is static, so it ranks above :alarmId.
     route("alarms", "routes/alarms-layout.tsx", [
       index("routes/alarms.tsx"),
       route("new-alarm", "routes/alarm-new.tsx"),
@@ -75,12 +75,12 @@ export default [
       route(":alarmId/edit", "routes/alarm-edit.tsx"),
       route(":alarmId/delete", "routes/alarm-delete.tsx"),
     ]),
-    // Tenancy info with its users and invitations (issue 16).
+    // Tenancy info with its users and invitations.
     route("settings", "routes/tenancy-settings.tsx"),
     route("settings/leave", "routes/tenancy-leave.tsx"),
     route("settings/users/:userId/remove", "routes/tenancy-user-remove.tsx"),
     route("help", "routes/help.tsx"),
-    // Profile settings (issue 16).
+    // Profile settings.
     route("profile", "routes/profile.tsx"),
     route("profile/password", "routes/profile-password.tsx"),
     route("profile/email", "routes/profile-email.tsx"),

@@ -109,7 +109,7 @@ describe("unexpected errors", () => {
   });
 });
 
-/** LOG_FORMAT=json (issue 17): what the back-end's log says about each request, by the portal's id. */
+/** LOG_FORMAT=json: what the back-end's log says about each request, by the portal's id. */
 describe("JSON log lines", () => {
   function recordingBackend(seedDemo = false) {
     const lines: string[] = [];

@@ -76,7 +76,7 @@ export interface BackendOptions {
    */
   scheduledJobs?: boolean;
   /**
-   * Where files the back-end serves live (allocation statements, issue 15). Default: `files` beside
+   * Where files the back-end serves live (allocation statements). Default: `files` beside
    * the database file; for an in-memory database a fresh temporary directory.
    */
   filesDir?: string;

@@ -1,5 +1,5 @@
 /**
- * Alarms and notifications (spec sections 3, 4, 5, 9; issue 14): the kinds, the quantities each
+ * Alarms and notifications (spec sections 3, 4, 5, 9): the kinds, the quantities each
  * kind applies to and the rules a level must meet. Pure data and functions, shared by the portal
  * (its forms) and the local back-end (its resolvers and the evaluation job), so both say the same.
  *

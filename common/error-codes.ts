@@ -8,7 +8,7 @@ export const errorCodes = [
   "FORBIDDEN",
   "INVALID_REFRESH_TOKEN",
   "BAD_USER_INPUT",
-  // Account flows (issue 3, spec section 8; ADR 0009)
+  // Account flows (spec section 8; ADR 0009)
   "EMAIL_IN_USE",
   "USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS",
   "EMAIL_USED_BY_ADMIN_PORTAL",
@@ -24,12 +24,12 @@ export const errorCodes = [
   "ROOM_NOT_FOUND",
   "ROOM_NAME_INVALID",
   "ROOM_NAME_TAKEN",
-  // Alarms and notifications (issue 14; docs/design/issue-14-alarms-contract.md)
+  // Alarms and notifications (docs/design/issue-14-alarms-contract.md)
   "ALARM_NOT_FOUND",
   "NOTIFICATION_NOT_FOUND",
   "ALARM_INVALID",
   "TENANCY_ENDED",
-  // Tenancy info and its users (issue 16; schema/account.ts)
+  // Tenancy info and its users (schema/account.ts)
   "ALREADY_MEMBER",
   "INVITATION_NOT_FOUND",
   "USER_NOT_FOUND",

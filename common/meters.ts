@@ -24,7 +24,7 @@ export function withTotalWater(kinds: readonly QuantityId[]): QuantityId[] {
 }
 
 /**
- * What an empty all-meters table says (issue 13 item 6). Grouped by room, a quantity whose meters
+ * What an empty all-meters table says. Grouped by room, a quantity whose meters
  * are in no room (a unit's heat or water meter) has no rows however much it measured: say so and
  * point to grouping by meter. Otherwise an empty table means no data for the period.
  */

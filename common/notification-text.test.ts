@@ -43,7 +43,7 @@ describe("notificationText", () => {
     expect(notificationText({ ...cold, alarmType: "maximum", direction: "above" }, "en").key).toBe("notifications.what.average_above");
   });
 
-  it("reads a consumption report (issue 15) as one", () => {
+  it("reads a consumption report as one", () => {
     expect(notificationText({ ...base, kind: "consumption_report", quantity: null }, "en")).toEqual({
       key: "notifications.what.report",
       values: { period: "16–22 November 2026" },

@@ -1,5 +1,5 @@
 /**
- * How an alarm and a notification read (issue 14), in the portal and in the e-mail alike: a
+ * How an alarm and a notification read, in the portal and in the e-mail alike: a
  * translation key under `notifications.what.*` or `alarms.level_text.*` and its values, already
  * formatted for the language. The callers translate the key (i18next in the portal, the locale
  * files directly in the back-end's e-mail).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The multi-instance end-to-end set-up (issue 17, playwright.postgres.config.ts): two back-ends on
+ * The multi-instance end-to-end set-up (playwright.postgres.config.ts): two back-ends on
  * one PostgreSQL database (DATABASE_URL), each with its portal, behind a round-robin proxy on PORT —
  * every request goes to the other portal than the one before, so one resident's pages and forms
  * are served by both portals and both back-ends. Both back-ends run the scheduled jobs (alarms,

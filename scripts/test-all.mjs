@@ -7,7 +7,7 @@
  * With TEST_DATABASE_URL (a PostgreSQL server any database can be made on, e.g.
  * postgres://portal@localhost:5432/postgres; `.ci/run` starts a throw-away one) the back-end's tests
  * run a second time on PostgreSQL, and the end-to-end flows of sign-in, alarms and reports run once
- * more against two portals and two back-ends sharing one PostgreSQL database (issue 17).
+ * more against two portals and two back-ends sharing one PostgreSQL database.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -88,7 +88,7 @@ if (built) {
   results.push({ suite: "end-to-end (playwright)", passed: 0, failed: 1, seconds: 0, note: "not run: the build failed" });
 }
 
-// 5. The multi-instance end-to-end run on PostgreSQL (issue 17): sign-in, limits, alarms and
+// 5. The multi-instance end-to-end run on PostgreSQL: sign-in, limits, alarms and
 // reports through two portals and two back-ends sharing one fresh database.
 if (built && postgresUrl) {
   const pg = (await import("pg")).default;

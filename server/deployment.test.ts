@@ -3,7 +3,7 @@ import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 
 /**
- * docker-compose.yml, deploy/nginx.conf and .env.example (issue 17, docs/operations.md) cannot be
+ * docker-compose.yml, deploy/nginx.conf and .env.example (docs/operations.md) cannot be
  * run here (no Docker daemon), so what ties them together is checked instead: the services the
  * proxy balances exist and listen where it sends requests, every back-end shares one database and
  * one token secret, every portal one session secret, the health checks ask paths the servers

@@ -1,5 +1,5 @@
 /**
- * The portal's readiness (GET /healthz, issue 17): ready when the back-end's GET /health answers
+ * The portal's readiness (GET /healthz): ready when the back-end's GET /health answers
  * `{"status":"ok"}` within `timeoutMs`, which it does only while its database answers. A load
  * balancer or an orchestrator sends residents only to portals that can serve them.
  *

@@ -32,7 +32,7 @@ describe("requestIdFrom", () => {
 });
 
 /**
- * The whole way (issue 17): the proxy's X-Request-Id reaches the portal (assignRequestId, as
+ * The whole way: the proxy's X-Request-Id reaches the portal (assignRequestId, as
  * server.ts uses it), is answered back, goes with the portal's GraphQL call (the load context, the
  * one client over httpFetch) and is on the back-end's JSON log line for that call.
  */

@@ -1,5 +1,5 @@
 /**
- * What the alarm and notification pages (issue 14) share on the server: the guard, the quantities
+ * What the alarm and notification pages share on the server: the guard, the quantities
  * the resident's unit can have alarms on, loading one alarm or notification (404 in the resident's
  * language for any id that is not theirs), and the view models the pages render.
  */

@@ -2,7 +2,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { alarmFrequencies, type AlarmFrequency, type AlarmType } from "@common/alarms";
 
-/** The fields the alarm creation steps and the edit form share (issue 14). */
+/** The fields the alarm creation steps and the edit form share. */
 
 export interface FieldErrorText {
   key: string;

@@ -19,7 +19,7 @@ import type { ConsumptionPage } from "./consumption-page.server";
 export type { ChartView };
 
 /**
- * One consumption chart as a page shows it (issue 5, "Charts and numbers"): the back-end's graph for
+ * One consumption chart as a page shows it ("Charts and numbers"): the back-end's graph for
  * the period at the span's resolution with the chosen comparison, drawn to SVG on the server (no
  * chart JavaScript in the browser), and the same numbers as table rows beside it.
  */

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "../../backend/db/se
 import { silentLogger } from "../../backend/logger";
 
 /**
- * Issue 13, "Back-end calls run one after another": a page's loaders start every back-end call it
+ * "Back-end calls run one after another": a page's loaders start every back-end call it
  * needs at once and share one deadline of API_TIMEOUT_MS (ADR 0021). Measured against the real
  * local back-end (in process, demo data) behind a fetch that answers every call after a delay, as
  * a slow network or a slow service would: a consumption page must take about one delay, not two or

@@ -45,7 +45,7 @@ describe("help page texts", () => {
     }
   });
 
-  it("has the page titles of issue 16", () => {
+  it("has the page titles the spec names", () => {
     expect(helpPage.en.title).toBe("Help");
     expect(helpPage.da.title).toBe("Hjælp");
     expect(helpPage.nb.title).toBe("Hjelp");

@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/config";
 
 /**
- * The prose of the help page, /t/{tenancyId}/help (issue 16; spec sections 2, 4 and 9), in every
+ * The prose of the help page, /t/{tenancyId}/help (spec sections 2, 4 and 9), in every
  * language. Only what the page says on its own: the eight help topics of the `?help=` dialogs are
  * rendered from their translation keys (help.*), and the property's contact comes from the loader.
  * The structure (section and subsection ids, the anchors of the page) is the same in every

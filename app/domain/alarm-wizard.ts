@@ -1,5 +1,5 @@
 /**
- * The alarm creation steps (issue 14; spec section 2: /alarms/new-alarm?step=1): 1 type (and the
+ * The alarm creation steps (spec section 2: /alarms/new-alarm?step=1): 1 type (and the
  * quantity, when the resident did not come from a consumption page), 2 frequency, 3 level,
  * 4 summary and save. Every choice travels in the URL, so each step is a plain page that works
  * without JavaScript, survives a reload, and Back (a link or the browser's) returns to the step

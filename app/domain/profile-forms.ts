@@ -1,5 +1,5 @@
 /**
- * The profile settings' forms (issue 16; spec sections 4 and 5), shared by the pages and their
+ * The profile settings' forms (spec sections 4 and 5), shared by the pages and their
  * tests: every rule here is checked again by the back-end.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * "Download my readings" (issue 15; GDPR Article 20): a unit's consumption per hour or day, one
+ * "Download my readings" (GDPR Article 20): a unit's consumption per hour or day, one
  * column per meter, as CSV. Pure: the route gathers the series, this writes them.
  *
  * Two formats: `local` for a spreadsheet in the resident's language (Danish and Norwegian: ";"

@@ -1,5 +1,5 @@
 /**
- * The rules of a tenancy's users list (issue 16; spec sections 4 and 6), shared by the Tenancy info
+ * The rules of a tenancy's users list (spec sections 4 and 6), shared by the Tenancy info
  * page and its tests: what an admin may do to each row, and whether a user may leave. The back-end
  * enforces the same rules (FORBIDDEN, LAST_ADMIN); the page only leaves out buttons that would fail.
  */

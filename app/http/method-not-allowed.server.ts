@@ -2,7 +2,7 @@
  * Requests with a method a page does not take (PUT, PATCH, DELETE, OPTIONS anywhere; POST to a page
  * without an action). Remix answers them 405 itself, with the route's error page, but without the
  * `Allow` header HTTP requires (RFC 9110, 15.5.6), and hands its internal error to handleError,
- * which logged a stack trace for every such request (issue 13).
+ * which logged a stack trace for every such request.
  */
 import { matchRoutes } from "@remix-run/react";
 

@@ -6,7 +6,7 @@ import { renderPage, withoutNulBytes } from "./render-page.server";
 
 /**
  * A page whose Danish text lands an "å" (two bytes in UTF-8) on the end of React's 2048-byte write
- * view for some length of the first paragraph: the pages of issue 13 item 5 showed
+ * view for some length of the first paragraph: the pages measured before this renderer showed
  * "Samme periode sidste \0år". Each paragraph is short enough (under 2048 / 3 characters) to go
  * through the view rather than being sent on its own.
  */

@@ -174,7 +174,7 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "onboarding.": ["monitor", "compare", "analyse", "alarms"].flatMap((s) => [`${s}_title`, `${s}_body`]),
   // Expense types come from the back-end; an unknown one falls back to its own name.
   "expense.": "has defaultValue",
-  // Consumption screens (issue 5): chart modes, comparisons, spans, smileys, key figures, periods.
+  // Consumption screens: chart modes, comparisons, spans, smileys, key figures, periods.
   "chart.title_": ["HOURLY_VALUES", "COST", "CO2"],
   // 404s with their own message (app/components/route-error.tsx).
   "errors.": notFoundCodes,
@@ -187,7 +187,7 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "kpi.": ["total", "previous-period", "previous-year", "property-average"],
   "period.error.": ["invalid-date", "out-of-range", "end-before-start", "too-long"],
   "period.preset.": [...namedPeriods, "since-moving-in", "billing-year", "custom"],
-  // Alarms and notifications (issue 14; common/alarms.ts).
+  // Alarms and notifications (common/alarms.ts).
   "alarms.type.": alarmTypes,
   "alarms.type_help.": alarmTypes,
   "alarms.frequency.": alarmFrequencies,

@@ -3,7 +3,7 @@ import { usesPassword } from "~/domain/profile-forms";
 import { requireTenancy } from "~/session/guards.server";
 
 /**
- * The guard of the profile's pages (issue 16) and what each of their pages shows about the account:
+ * The guard of the profile's pages and what each of their pages shows about the account:
  * which tenancy they belong to, the e-mail, whether it signs in with a password, and whether this
  * is a support session (which may not change the e-mail or password, nor delete the account).
  */

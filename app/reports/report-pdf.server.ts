@@ -1,5 +1,5 @@
 /**
- * The monthly report as a PDF (issue 15, ADR 0028): the page's own view (report-view.ts) drawn
+ * The monthly report as a PDF (ADR 0028): the page's own view (report-view.ts) drawn
  * with pdfkit (ADR 0027): A4, tagged (headings, paragraphs, figures with their description),
  * title shown and language set, selectable text in standard Helvetica (WinAnsi: æ ø å).
  *

@@ -1,5 +1,5 @@
 /**
- * What the monthly consumption report says (issue 15), as texts and numbers ready to show: one
+ * What the monthly consumption report says, as texts and numbers ready to show: one
  * view for the page (`/report/{code}`) and its PDF, so the two never differ. Pure: the report
  * from the back-end, the language, a translator and the brand go in.
  */

@@ -1,5 +1,5 @@
 /**
- * The monthly report behind `/report/{code}` and its PDF (issue 15, ADR 0028): read without a
+ * The monthly report behind `/report/{code}` and its PDF (ADR 0028): read without a
  * session (the code is the credential), in the request's language, with failed codes limited per
  * client address so codes cannot be found by trying.
  */

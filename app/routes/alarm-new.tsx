@@ -35,7 +35,7 @@ function levelHint(type: AlarmType, quantity: WizardChoices["quantity"], languag
 }
 
 /**
- * /t/{tenancyId}/alarms/new-alarm?step=1..4 (spec section 2; issue 14): a new alarm in four steps,
+ * /t/{tenancyId}/alarms/new-alarm?step=1..4 (spec section 2): a new alarm in four steps,
  * type, frequency, level and summary. Every choice travels in the URL (app/domain/alarm-wizard.ts),
  * so each step is a plain GET form that works without JavaScript, survives a reload and keeps its
  * choice when the resident goes back; the summary's form posts to save.

@@ -4,7 +4,7 @@ import { revokeTokens } from "~/session/sign-in.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
 /**
- * /confirm-email?token=… (issue 16; spec section 4): the link e-mailed to the new address. Opening it
+ * /confirm-email?token=… (spec section 4): the link e-mailed to the new address. Opening it
  * changes the e-mail (the back-end tells the old address and ends every session), then, as the spec
  * says, the user is logged out: to /login with a message, signed in or not, in whichever browser.
  */

@@ -32,13 +32,13 @@ export interface PropertyContact {
 }
 
 /**
- * /t/{tenancyId}/help (issue 16; spec sections 2, 4 and 9): how to read each view, energy-saving
+ * /t/{tenancyId}/help (spec sections 2, 4 and 9): how to read each view, energy-saving
  * tips, how alarms work, the eight help topics of the `?help=` dialogs as sections with anchors,
  * and whom to contact. Plain links and headings: it works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [{ tenancy }, language] = await Promise.all([requireTenancy(request, params, context), languageOf(request)]);
-  // The property's contact (issue 16); a back-end that does not answer costs the page its contact, never the page.
+  // The property's contact; a back-end that does not answer costs the page its contact, never the page.
   const info = await context.api.account.tenancyInfo(tenancy.tenancyId).catch(() => null);
   const contact: PropertyContact | null = info?.propertyContact ?? null;
   return { tenancyId: tenancy.id, language, contact };

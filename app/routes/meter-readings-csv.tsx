@@ -12,7 +12,7 @@ import { attachmentDisposition } from "@common/content-disposition";
 const maxHourlyDays = 370;
 
 /**
- * /t/{tenancyId}/meters/readings.csv?from&to&resolution=hour|day&format=local|plain (issue 15,
+ * /t/{tenancyId}/meters/readings.csv?from&to&resolution=hour|day&format=local|plain (
  * "download my readings"): the unit's consumption per hour or day in the period, one column per
  * meter, in the resident's spreadsheet format or plain CSV (app/domain/readings-csv.ts).
  */

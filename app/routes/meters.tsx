@@ -19,7 +19,7 @@ export const handle: TenancyHandle = {
 };
 
 /**
- * /t/{tenancyId}/meters (the meter list named by the spec's texts; issue 15): every meter of the
+ * /t/{tenancyId}/meters (the meter list named by the spec's texts): every meter of the
  * unit, grouped by quantity: its number, room, latest reading with its time, and its readings at
  * the start and end of the selected period (the "last readout of period" help), each linking to
  * the meter's consumption page.

@@ -4,7 +4,7 @@ import { thrownAsMessagePage } from "~/http/message-page.server";
 import { requireTenancy } from "~/session/guards.server";
 
 /**
- * /t/{tenancyId}/profile/my-data.json (issue 16, beyond the spec: GDPR Articles 15 and 20): all the
+ * /t/{tenancyId}/profile/my-data.json (beyond the spec: GDPR Articles 15 and 20): all the
  * portal holds about the resident — profile, tenancies, alarms, notifications — as one JSON file,
  * with where to get the readings (the meter list's CSV of each tenancy).
  */

@@ -21,7 +21,7 @@ export const handle: TenancyHandle = {
 const hidden = { hideFields: ["password"] };
 
 /**
- * /t/{tenancyId}/profile/delete (issue 16): deleting the account, irreversibly, after this page says
+ * /t/{tenancyId}/profile/delete: deleting the account, irreversibly, after this page says
  * what goes and asks for the password (or, without one, the e-mail typed again). The last admin of
  * a tenancy with other users must hand over first (LAST_ADMIN). Then the session ends.
  */

@@ -21,7 +21,7 @@ export const handle: TenancyHandle = {
 const hidden = { hideFields: ["currentPassword"] };
 
 /**
- * /t/{tenancyId}/profile/email (issue 16; spec section 4): the new address and, for an account with
+ * /t/{tenancyId}/profile/email (spec section 4): the new address and, for an account with
  * a password, the current password. A confirmation link goes to the new address; the change happens
  * only when it is opened (/confirm-email), then the old address is told and the user logged out.
  */

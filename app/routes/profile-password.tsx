@@ -25,7 +25,7 @@ export const handle: TenancyHandle = {
 const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] };
 
 /**
- * /t/{tenancyId}/profile/password (issue 16; spec section 5): the current password, a new one with
+ * /t/{tenancyId}/profile/password (spec section 5): the current password, a new one with
  * the rules, its repeat. On success the back-end ends every session of the user; this browser signs
  * in again with the new password, so only the other sessions end. A wrong current password: the
  * spec's "Password update failed. Please try again."

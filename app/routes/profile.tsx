@@ -20,7 +20,7 @@ export const handle: TenancyHandle = {
 };
 
 /**
- * /t/{tenancyId}/profile, "Profile settings" (issue 16; spec sections 2, 4, 5): the name (users
+ * /t/{tenancyId}/profile, "Profile settings" (spec sections 2, 4, 5): the name (users
  * service), the e-mail, the language (stored on the account; the page switches at once) and the
  * e-mail notifications; links to change the e-mail or the password, download one's data, add a
  * tenancy and delete the account; logout. In a support session, e-mail, password and deletion are

@@ -5,7 +5,7 @@ import { reportPdf } from "~/reports/report-pdf.server";
 import { loadReport, reportHeaders, unavailableStatus } from "~/reports/report.server";
 
 /**
- * /report/{code}/pdf (issue 15): the report's PDF, the same view as the page, in the request's
+ * /report/{code}/pdf: the report's PDF, the same view as the page, in the request's
  * language (the page's link carries it as ?lng=). An unavailable report: a small localized page
  * with 404 or 410 (a resource route has no error boundary).
  */

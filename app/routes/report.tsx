@@ -9,7 +9,7 @@ import { loadReport, reportData, unavailableStatus } from "~/reports/report.serv
 import type { ReportView } from "~/reports/report-view";
 
 /**
- * /report/{code} (issue 15; spec sections 2, 3, 9): the monthly consumption report a resident opens
+ * /report/{code} (spec sections 2, 3, 9): the monthly consumption report a resident opens
  * from the e-mail, often on a phone with scripts blocked, without signing in. Plain HTML and a
  * server-drawn SVG chart; "Download PDF" gives the same view as a PDF. An unknown, expired or
  * revoked code: "report no longer available" with 404 or 410.

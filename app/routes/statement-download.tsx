@@ -5,7 +5,7 @@ import { fetchStatementFile } from "~/services/statement-files.server";
 import { requireTenancy } from "~/session/guards.server";
 
 /**
- * /t/{tenancyId}/statements/{statementId}/download (issue 15): the statement's file, streamed from
+ * /t/{tenancyId}/statements/{statementId}/download: the statement's file, streamed from
  * the back-end to a resident of the tenancy, as an attachment with its name and type, never cached
  * (`private, no-store`). Another tenancy's statement, a forged id or a missing file: 404, no trace.
  * A back-end that is down or answers nonsense: a small localized page (a resource route has no

@@ -14,7 +14,7 @@ export const handle: TenancyHandle = {
 };
 
 /**
- * /t/{tenancyId}/statements (spec sections 2, 3, 6; issue 15): every allocation statement of the
+ * /t/{tenancyId}/statements (spec sections 2, 3, 6): every allocation statement of the
  * tenancy, newest first, with its period, expense types and a download; the empty state.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ export const handle: TenancyHandle = {
 };
 
 /**
- * /t/{tenancyId}/settings/leave (issue 16): leaving a tenancy, on a confirmation page of its own.
+ * /t/{tenancyId}/settings/leave: leaving a tenancy, on a confirmation page of its own.
  * Access ends at once; the next tenancy opens, or /no-tenancies when none is left. The last admin
  * of a tenancy with other users must hand over first (the back-end refuses with LAST_ADMIN too).
  */

@@ -22,7 +22,7 @@ export const handle: TenancyHandle = {
 };
 
 /**
- * /t/{tenancyId}/settings, "Tenancy info" (issue 16; spec sections 2, 3, 4, 6): the home, its
+ * /t/{tenancyId}/settings, "Tenancy info" (spec sections 2, 3, 4, 6): the home, its
  * dates and billing period, the property's contact, and the tenancy's users. An admin invites by
  * e-mail, resends or withdraws an invitation, makes another user admin or not, and removes a user
  * (on a confirmation page); anyone may leave (on a confirmation page). Plain forms: all of it works

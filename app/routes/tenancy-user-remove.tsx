@@ -24,7 +24,7 @@ function removable(info: TenancyInfo, userIdParam: string | undefined) {
 }
 
 /**
- * /t/{tenancyId}/settings/users/{userId}/remove (issue 16): an admin removes a user of the tenancy
+ * /t/{tenancyId}/settings/users/{userId}/remove: an admin removes a user of the tenancy
  * after confirming on this page. The user's access ends; their alarms and notifications of this
  * tenancy go with it; the last admin cannot be removed.
  */

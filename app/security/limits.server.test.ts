@@ -16,7 +16,7 @@ import { limitPerAddress, signInAttempt } from "./limits.server";
 type LimitsModule = typeof firstPortal;
 
 /**
- * The portal's abuse limits (ADR 0010) against the real back-end: since issue 17 they are counted in
+ * The portal's abuse limits (ADR 0010) against the real back-end: they are counted in
  * its database, so two portals, each with its own back-end instance on one database, share them.
  */
 

@@ -8,7 +8,7 @@ import type { RateLimitRule, RateLimitState, RateLimitSubject } from "~/services
  * report codes (docs/decisions/0010-abuse-limits.md). Over a limit the resident gets the localized
  * 429 page.
  *
- * Since issue 17 the account service counts them in the back-end's database (rateLimits and
+ * The account service counts them in the back-end's database (rateLimits and
  * countRateLimitHits; backend/services/rate-limits.ts defines each rule's limit and window), so they
  * hold across every portal and back-end instance. The portal names the rule and sends a keyed hash
  * of the client address, account or device (`limitKey`): the database holds no address or e-mail.
@@ -36,7 +36,7 @@ const perAddress: Record<LimitedAction, RateLimitRule> = {
   code: "ACTIVATION_CODE_PER_ADDRESS",
   resetRequest: "RESET_REQUEST_PER_ADDRESS",
   setPassword: "SET_PASSWORD_PER_ADDRESS",
-  /** Failed report codes (issue 15): the caller counts only unknown or ended codes. */
+  /** Failed report codes: the caller counts only unknown or ended codes. */
   reportCode: "REPORT_CODE_FAILURES_PER_ADDRESS",
 };
 

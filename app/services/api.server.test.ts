@@ -50,7 +50,7 @@ describe("the tenant service's shared answers", () => {
   });
 });
 
-describe("the request id (issue 17)", () => {
+describe("the request id", () => {
   it("goes as X-Request-Id with the calls to every service", async () => {
     const sent: { url: string; requestId: string | null }[] = [];
     const fetch = (async (url: string | URL | Request, init?: RequestInit) => {

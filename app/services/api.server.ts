@@ -26,7 +26,7 @@ export interface ApiOptions {
   tenantSharedAnswers?: SharedAnswers;
   /** The incoming request's one deadline for all its calls (ADR 0021); else apiTimeoutMs per call. */
   deadline?: AbortSignal;
-  /** The incoming request's id, sent on every call as X-Request-Id (issue 17). */
+  /** The incoming request's id, sent on every call as X-Request-Id. */
   requestId?: string;
 }
 

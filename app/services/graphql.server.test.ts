@@ -311,7 +311,7 @@ describe("createGraphQLService", () => {
     });
   });
 
-  describe("the request id (issue 17)", () => {
+  describe("the request id", () => {
     it("goes with every call, queries and mutations, as X-Request-Id beside the token", async () => {
       const backend = fakeFetch((sent) =>
         jsonResponse({ data: sent.body.query.includes("revokeToken") ? { revokeToken: { revoked: true } } : user }),

@@ -165,7 +165,7 @@ export interface GraphQLServiceOptions {
   getToken?: () => Promise<string | null>;
   /**
    * The incoming request's id (server/request-id.ts), sent as X-Request-Id with every call, so the
-   * back-end's log lines for it carry the same id as the proxy's and the portal's (issue 17).
+   * back-end's log lines for it carry the same id as the proxy's and the portal's.
    */
   requestId?: string;
   /** Called (and awaited; it should throw a redirect) when the service says the login is gone. */

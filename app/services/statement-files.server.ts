@@ -1,5 +1,5 @@
 /**
- * An allocation statement's file from the back-end (issue 15): `GET {statementFilesUrl}/{id}` with
+ * An allocation statement's file from the back-end: `GET {statementFilesUrl}/{id}` with
  * the resident's users-service token, streamed on to the browser. Node's fetch keeps the body a
  * stream (the portal's own httpFetch reads answers whole, which a 20 MB file must not be). Only the
  * wait for the answer's headers is bounded by API_TIMEOUT_MS; the transfer itself may take longer.

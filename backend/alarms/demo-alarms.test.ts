@@ -1,5 +1,5 @@
 /**
- * The demo's own alarms (seed steps 0008 and 0009, issue 14) fire on the demo readings, so a
+ * The demo's own alarms (seed steps 0008 and 0009) fire on the demo readings, so a
  * newcomer sees a real notification of every alarm kind. Figures are recomputed here from the raw
  * readings (meter_readings), not from the rollups the job reads.
  */

@@ -1,5 +1,5 @@
 /**
- * The alarm evaluation job (issue 14; docs/design/issue-14-alarms-contract.md): evaluates every
+ * The alarm evaluation job (docs/design/issue-14-alarms-contract.md): evaluates every
  * enabled alarm for each of its closed periods and makes a notification for each period it fires
  * in, exactly once.
  *
@@ -10,8 +10,8 @@
  *   days back), so a back-end that was down for three days evaluates the missed ones on its next run.
  * - Readings imported later: each evaluation records how many hourly values it saw; an unfired
  *   period is evaluated again when more values exist, so a late import can still fire it.
- * - One run at a time in a process (`running`); across processes see the closing note of issue 14
- *   (the design is a lease row, or PostgreSQL advisory locks in issue 17).
+ * - One run at a time in a process (`running`); across processes, a PostgreSQL
+ *   advisory lock around the scheduled run (backend/jobs/job-lock.ts, ADR 0032).
  */
 import type { Kysely } from "kysely";
 import { directionOf, isAlarmFrequency, isAlarmType, notificationKindOf } from "@common/alarms";

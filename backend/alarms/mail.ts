@@ -1,7 +1,7 @@
 /**
- * The e-mail of new alarm notifications (issue 14): one e-mail per user and evaluation run, in the
+ * The e-mail of new alarm notifications: one e-mail per user and evaluation run, in the
  * user's language, listing every notification the run made for them, each with a link to the
- * notification in the portal; and one e-mail per new monthly report (issue 15, reports/mail.ts).
+ * notification in the portal; and one e-mail per new monthly report (reports/mail.ts).
  * Only users with e-mail notifications on (and active) get one.
  */
 import type { Kysely } from "kysely";
@@ -166,7 +166,7 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
       ).map((row) => row.id),
     );
     const mine = candidates.filter((row) => claimed.has(row.id));
-    // Alarm notifications in one e-mail; each monthly report in its own (issue 15), with its link.
+    // Alarm notifications in one e-mail; each monthly report in its own, with its link.
     const messages: { ids: number[]; message: MailMessage }[] = [];
     const alarmRows = mine.filter((row) => row.kind !== "consumption_report");
     if (alarmRows.length > 0) {

@@ -1,5 +1,5 @@
 /**
- * The calendar periods alarms are evaluated over (issue 14; docs/design/issue-14-alarms-contract.md):
+ * The calendar periods alarms are evaluated over (docs/design/issue-14-alarms-contract.md):
  * a day, a week from Monday, a month or a year of the Copenhagen calendar, as local dates. Whole
  * local days, so a daylight-saving day is simply the day (23 or 25 hours) and needs no special case
  * here: the readings store sums a local day's hours, however many.

@@ -1,5 +1,5 @@
 /**
- * Whether an alarm fires on a period's figures (issue 14; docs/design/issue-14-alarms-contract.md).
+ * Whether an alarm fires on a period's figures (docs/design/issue-14-alarms-contract.md).
  * Pure: the job reads the figures, this decides.
  */
 import type { AlarmType } from "@common/alarms";

@@ -22,7 +22,7 @@ describe("the back-end's scheduled jobs", () => {
     await schedule.runNow();
     const alarmNotes = () => backend.db.selectFrom("notifications").select(["period_start", "value"]).where("kind", "!=", "consumption_report").execute();
     expect(await alarmNotes()).toEqual([{ period_start: "2026-11-20", value: 30 }]);
-    // The monthly reports of the closed months are made in the same run (issue 15), with their notifications.
+    // The monthly reports of the closed months are made in the same run, with their notifications.
     expect((await backend.db.selectFrom("consumption_reports").select("id").where("tenancy_id", "=", 7001).execute()).length).toBeGreaterThan(0);
     const reportNotes = await backend.db.selectFrom("notifications").select("id").where("kind", "=", "consumption_report").execute();
     expect(reportNotes.length).toBeGreaterThan(0);

@@ -1,12 +1,12 @@
 /**
- * The back-end's own timetable (issues 14, 15): the alarm evaluation (with the e-mails of its new
+ * The back-end's own timetable: the alarm evaluation (with the e-mails of its new
  * notifications), the monthly consumption reports and the pruning of spent sessions and ended
  * abuse-limit windows run once at start-up and then every `intervalMs` (an hour: the demo
  * readings and real imports arrive hourly), inside the back-end process. A failed run is logged
  * and the next one tries again; it never stops the back-end. `npm run alarms:evaluate` runs the
  * evaluation by hand.
  *
- * Several back-end instances on one PostgreSQL database (issue 17): each run holds the
+ * Several back-end instances on one PostgreSQL database: each run holds the
  * `scheduled-jobs` advisory lock (jobs/job-lock.ts), so only one instance runs the jobs at a time and
  * the others skip; the jobs' unique keys make a run after another's a no-op for what is done.
  */

@@ -7,7 +7,7 @@
  *
  * Budget (DESIGN.md §5): p95 ≤ 50 ms for a year of one unit at daily resolution.
  *
- * `npm run bench:backend -- --postgres [postgres://…]` (issue 17) runs the same on SQLite and on a
+ * `npm run bench:backend -- --postgres [postgres://…]` runs the same on SQLite and on a
  * fresh PostgreSQL database (on the server of the URL given, else TEST_DATABASE_URL's), by default
  * at 1,000 units (about 105 million readings, and as many hourly rollups), and prints both
  * dialects' figures side by side, with the load time and the time to ingest one more hour of
@@ -144,7 +144,7 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
     }
   });
 
-  // The alarm evaluation job (issue 14): one alarm of every type on every unit, daily, set two
+  // The alarm evaluation job: one alarm of every type on every unit, daily, set two
   // days ago. The first run evaluates both closed days; the timed one runs a day later, over one
   // day's new readings, as the hourly schedule does after midnight.
   const set = new Date(now.getTime() - 2 * 86_400_000).toISOString();

@@ -1,5 +1,5 @@
 /**
- * `npm run db:copy` (issue 17): SQLite to PostgreSQL. The copy itself runs against the PostgreSQL
+ * `npm run db:copy`: SQLite to PostgreSQL. The copy itself runs against the PostgreSQL
  * server of TEST_DATABASE_URL, e.g.
  *   TEST_DATABASE_URL='postgres://portal@localhost:5499/postgres?host=/tmp' npx vitest run backend/cli/db-copy.test.ts
  * and is skipped without it; the checks of the arguments and of the source always run.

@@ -1,7 +1,7 @@
 /**
  * `npm run db:copy -- --to postgres://user@host:port/database [--from file.sqlite] [--replace]`
  * copies every row of the SQLite database (DATA_DIR/portal.sqlite, or --from) into a PostgreSQL
- * database, for moving a deployment to PostgreSQL (issue 17, ADR 0031). Stop the back-end first.
+ * database, for moving a deployment to PostgreSQL (ADR 0031). Stop the back-end first.
  *
  * - The source must be at the latest migration (the back-end migrates it when it starts); it is
  *   opened read-only and read in one read transaction, so the copy is one consistent snapshot.

@@ -270,7 +270,7 @@ export interface SeedStepsTable {
   name: string;
 }
 
-/** An alarm of a user on a tenancy (migration 0005, issue 14; rules in common/alarms.ts). */
+/** An alarm of a user on a tenancy (migration 0005; rules in common/alarms.ts). */
 export interface AlarmsTable {
   id: Generated<number>;
   user_id: number;
@@ -317,7 +317,7 @@ export interface AlarmEvaluationsTable {
   fired: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
 }
 
-/** A monthly consumption report (migration 0006, issue 15). */
+/** A monthly consumption report (migration 0006). */
 export interface ConsumptionReportsTable {
   id: Generated<number>;
   tenancy_id: number;
@@ -331,7 +331,7 @@ export interface ConsumptionReportsTable {
 }
 
 /**
- * An admin's invitation of an e-mail address to a tenancy (migration 0007, issue 16). Open while
+ * An admin's invitation of an e-mail address to a tenancy (migration 0007). Open while
  * withdrawn_at and accepted_at are null (at most one open per tenancy and e-mail).
  */
 export interface TenancyInvitationsTable {

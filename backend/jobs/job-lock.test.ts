@@ -1,5 +1,5 @@
 /**
- * Jobs across instances (issue 17): two back-end instances on one PostgreSQL database seed once,
+ * Jobs across instances: two back-end instances on one PostgreSQL database seed once,
  * fire a due alarm once, make each monthly report once and mail each notification once; a job
  * held by an instance that dies is taken up by the next run of another. PostgreSQL only (set
  * TEST_DATABASE_URL; `npm test` does when a server is reachable): on SQLite the back-end is one

@@ -1,5 +1,5 @@
 /**
- * One run at a time across every back-end instance (issue 17, ADR 0032). On PostgreSQL a job takes
+ * One run at a time across every back-end instance (ADR 0032). On PostgreSQL a job takes
  * a session-level advisory lock named after it on a connection of its own for as long as it runs:
  * another instance that reaches the same job meanwhile skips it (or, with `wait`, waits its turn),
  * and an instance that dies mid-job loses its connection and with it the lock, so the next run of

@@ -1,5 +1,5 @@
 /**
- * The invitation e-mail of issue 16: an admin of a tenancy invites an address. In the invitation's
+ * The invitation e-mail: an admin of a tenancy invites an address. In the invitation's
  * language (da, en or nb), with a plain-text and an HTML part of the same content. The sign-up link
  * `${PORTAL_URL}/signup?activationCode=…` stands alone on its own line in the text part; the activation code
  * is printed too, for a resident who already has an account and adds the tenancy with it.

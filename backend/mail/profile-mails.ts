@@ -1,5 +1,5 @@
 /**
- * The e-mails of an e-mail change (issue 16, Profile settings; services/profile.ts), in the user's
+ * The e-mails of an e-mail change (Profile settings; services/profile.ts), in the user's
  * language (da, en or nb; anything else gets English), each with a plain-text and an HTML part of
  * the same content:
  *

@@ -1,5 +1,5 @@
 /**
- * The monthly report job (issue 15): one report per tenancy and closed month, exactly once (the
+ * The monthly report job: one report per tenancy and closed month, exactly once (the
  * unique (tenancy_id, month) index), catching up on missed months (at most `catchUpMonths` back).
  * A resident who moves in during a month starts with the next month; a month the tenancy does not
  * cover whole gets none. Each report gets an unguessable code (144 random bits, base64url).

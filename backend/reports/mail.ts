@@ -1,5 +1,5 @@
 /**
- * The e-mail of a new monthly consumption report (issue 15): in the resident's language, with the
+ * The e-mail of a new monthly consumption report: in the resident's language, with the
  * report's own link `PORTAL_URL/report/{code}` (no sign-in needed; `?lng=` opens it in the
  * resident's language on a browser that has no language chosen yet). Sent by the schedule's mail
  * run (backend/alarms/mail.ts) to residents with e-mail notifications on.

@@ -1,5 +1,5 @@
 /**
- * The figures of a tenancy's monthly consumption report (issue 15; groundwork for the report job
+ * The figures of a tenancy's monthly consumption report (groundwork for the report job
  * and page): per quantity of the unit that adds up, the month's total, the previous month's, the
  * same month a year earlier and the property average, computed by the same code as the consumption
  * pages' key figures (unitQuantityKpis), so the report never disagrees with them.

@@ -1,5 +1,5 @@
 /**
- * A report by its code (issue 15): without a token, only for a live code, with the consumption
+ * A report by its code: without a token, only for a live code, with the consumption
  * pages' own figures for its month (unitQuantityKpis through GraphQL, with the same token-holding
  * resident), the water cost of the price page (COST mode) and the chart's months.
  */

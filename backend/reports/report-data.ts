@@ -1,5 +1,5 @@
 /**
- * What a monthly consumption report shows (issue 15; spec sections 2, 3, 9), read by its code
+ * What a monthly consumption report shows (spec sections 2, 3, 9), read by its code
  * without signing in (the code is the credential: 144 random bits). Every figure is computed when
  * asked, by the consumption pages' own code (kpisOfScope, totalOfScope), so a report always equals
  * the pages for its month, also after readings for it arrived late.

@@ -1,5 +1,5 @@
 /**
- * The account flows of issue 3 (ADR 0009) through real GraphQL requests: sign-up, activation
+ * The account flows (ADR 0009) through real GraphQL requests: sign-up, activation
  * codes, password reset through the outbox, impersonation and its 60-minute limit, social sign-in
  * against a real local OpenID provider, the short-lived token for the users service, onboarding.
  */

@@ -1,9 +1,9 @@
 /**
  * Resolvers of the account service (schema/account.ts). Access tokens of this service carry
- * aud 'account'. The account flows of issue 3 (ADR 0009) live in their own modules:
+ * aud 'account'. The account flows (ADR 0009) live in their own modules:
  * account-users.ts (sign-up, social users), activation-codes.ts, password-reset.ts,
  * impersonation.ts, social.ts and short-lived-tokens.ts (slt); tenancy info and its users
- * (issue 16) in tenancy-users.ts; profile settings (issue 16) in profile.ts.
+ * in tenancy-users.ts; profile settings in profile.ts.
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, quantityIds } from "@common/quantities";

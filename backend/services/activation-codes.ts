@@ -7,7 +7,7 @@
  *   validateActivationCode → { ok, text, code } (no sign-in needed; used and invalid codes give ok false)
  *   addTenancy             → links the caller to the code's tenancy and marks the code used (atomic);
  *                            an open invitation (tenancy-users.ts) carrying the code is accepted
- *   issueActivationCode    → a new random code for a tenancy (invitations, issue 16)
+ *   issueActivationCode    → a new random code for a tenancy (invitations)
  *   endActivationCode      → makes an unused code invalid from now on (resent or withdrawn invitation)
  */
 import { createHash, randomInt } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * Profile settings (issue 16) through real GraphQL requests against the demo data: name, language
+ * Profile settings through real GraphQL requests against the demo data: name, language
  * and notifications, changing the password, changing the e-mail through the outbox, deleting the
  * account, the caller's data, and what a support (impersonation) session may not do.
  */

@@ -9,7 +9,7 @@ import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
 import { checkRateLimits, countRateLimitHits, pruneRateLimits, rateLimitRules, type RateLimitSubject } from "./rate-limits";
 
 /**
- * The abuse limits in the back-end's database (issue 17, ADR 0010): a fixed window per (rule, key),
+ * The abuse limits in the back-end's database (ADR 0010): a fixed window per (rule, key),
  * counted atomically, the same for every back-end (and so every portal) on one database.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The portal's abuse limits (issue 17, ADR 0010), kept in the database so that they hold across
+ * The portal's abuse limits (ADR 0010), kept in the database so that they hold across
  * every portal and back-end instance: a fixed window per (rule, key) in `rate_limits` (migration
  * 0009).
  *
@@ -39,7 +39,7 @@ export const rateLimitRules = {
   ACTIVATION_CODE_PER_ADDRESS: { limit: 20, windowSeconds: hour },
   RESET_REQUEST_PER_ADDRESS: { limit: 10, windowSeconds: hour },
   SET_PASSWORD_PER_ADDRESS: { limit: 20, windowSeconds: hour },
-  /** Unknown or ended monthly-report codes per client address (issue 15). */
+  /** Unknown or ended monthly-report codes per client address. */
   REPORT_CODE_FAILURES_PER_ADDRESS: { limit: 30, windowSeconds: 15 * minute },
 } as const satisfies Record<string, RateLimitRule>;
 

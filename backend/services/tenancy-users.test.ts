@@ -1,5 +1,5 @@
 /**
- * Tenancy info and its users (issue 16) through real GraphQL requests against the demo data:
+ * Tenancy info and its users through real GraphQL requests against the demo data:
  * the property's contact and the users list, invitations by e-mail (outbox) and their codes,
  * admin rights, removing users and leaving, and that nobody but an admin changes anything.
  */

@@ -327,7 +327,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 });
 
-describe("what a figure covers (ADR 0018, issue 13 items 1-4)", () => {
+describe("what a figure covers (ADR 0018)", () => {
   const kpisQuery = (quantity: string, from: string, end: string) =>
     `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "${quantity}", periodBegin: "${from}T00:00:00", periodEnd: "${end}T00:00:00" }) { total previousPeriod previousYear propertyComparison } }`;
   async function kpis(quantity: string, from: string, end: string) {

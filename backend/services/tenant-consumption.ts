@@ -183,7 +183,7 @@ async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<Un
 
 /**
  * The unit scope of a tenancy the caller has already been checked for, or of a tenancy the
- * back-end's own jobs work on (the monthly report, issue 15): the same figures as the pages'.
+ * back-end's own jobs work on (the monthly report): the same figures as the pages'.
  */
 export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, tenancy: TenancyRow): Promise<UnitScope> {
   const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
@@ -658,7 +658,7 @@ async function readoutsBetween(ctx: ServiceContext, scope: UnitScope, meterId: n
 }
 
 /**
- * meterReadouts (issue 15, the meter list): every meter of the tenancy's unit with its first and
+ * meterReadouts (the meter list): every meter of the tenancy's unit with its first and
  * last reading within [fromDate, toDate] and its latest reading of the tenancy, in one call.
  */
 async function meterReadouts(_: unknown, args: { tenancyId: number; fromDate: string; toDate: string }, ctx: ServiceContext) {

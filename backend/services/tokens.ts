@@ -385,7 +385,7 @@ export async function familyStartedAt(db: Kysely<Database>, familyId: string): P
 export const spentSessionKeepDays = 30;
 
 /**
- * Deletes what no request can use any more (issue 13): refresh tokens that expired more than
+ * Deletes what no request can use any more: refresh tokens that expired more than
  * `keepDays` ago, and the families (ADR 0020) left without a token that were started before then.
  * An access token naming a deleted family is refused like a revoked one (context.ts looks the family
  * up and accepts only a row that exists and is not revoked), so pruning never opens a session.

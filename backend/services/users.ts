@@ -157,7 +157,7 @@ export const usersResolvers = {
       if (impersonation !== null && impersonation.endsAt.getTime() <= ctx.now.getTime()) throw invalidToken();
       return toLoginResult(await startSession(ctx.db, ctx.tokens, user, "users", ctx.now, impersonation));
     },
-    /** Profile settings (issue 16, profile.ts): allowed in a support session. */
+    /** Profile settings (profile.ts): allowed in a support session. */
     async updateMyName(_: unknown, args: { name: string }, ctx: ServiceContext): Promise<UsersUserResult> {
       const user = await ctx.requireCaller();
       return toUsersUser(ctx.db, await renameUser(ctx.db, user.id, args.name));

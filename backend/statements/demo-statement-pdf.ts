@@ -1,5 +1,5 @@
 /**
- * The demo's allocation statements as real PDF files (issue 15): what a landlord's billing system
+ * The demo's allocation statements as real PDF files: what a landlord's billing system
  * would hand the portal. Made by the demo seed with pdfkit (ADR 0027): tagged, with title and
  * language, the same bytes on every machine (fixed dates in the document information).
  */

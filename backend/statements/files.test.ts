@@ -1,5 +1,5 @@
 /**
- * Allocation statements (issue 15): the list for a tenancy's residents and the file, streamed only
+ * Allocation statements: the list for a tenancy's residents and the file, streamed only
  * to them, with its type, name and no caching; the demo seed's files are real PDFs.
  */
 import { readFileSync, statSync, writeFileSync } from "node:fs";

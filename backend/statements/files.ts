@@ -1,5 +1,5 @@
 /**
- * Allocation statement files (issue 15). The files live below the back-end's files directory
+ * Allocation statement files. The files live below the back-end's files directory
  * (DATA_DIR/files); a statement's `url` column is its path there. `GET /files/statements/{id}`
  * with a users-service access token streams the file to a resident of the statement's tenancy
  * (the portal passes it on); anyone else, a forged id or a missing file gets 404, without a token 401.

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
 
 /**
- * Log lines of both processes (issue 17). By default they stay the readable console output they
+ * Log lines of both processes. By default they stay the readable console output they
  * have always been; with `LOG_FORMAT=json` every line is one JSON object:
  *
  *   {"time":"2026-…Z","level":"error","service":"backend","msg":"[tenant] unexpected error:",

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 
 /**
- * Stops an HTTP server the way a rolling restart needs (issue 17), for the portal (server.ts) and
+ * Stops an HTTP server the way a rolling restart needs, for the portal (server.ts) and
  * the back-end (backend/server.ts): no new connections, every request already running answered,
  * then done. `server.close()` alone is not enough: a kept-alive connection whose request was
  * running when it was called stays open after its answer (Node answers it `Connection:

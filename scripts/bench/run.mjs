@@ -390,7 +390,7 @@ async function main() {
     notMeasured(`Dashboard SSR errors under load`, `${limits.errors}`, reasonOf(error));
   }
 
-  // 4b. The monthly report's PDF (issue 15): the time to make one (a request for a report not made
+  // 4b. The monthly report's PDF: the time to make one (a request for a report not made
   // before: its figures from the back-end, then the drawing), and the dashboard while 50 PDFs of
   // 50 other reports are downloaded at once.
   try {

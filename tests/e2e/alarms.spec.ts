@@ -6,7 +6,7 @@ import { e2eDatabaseUrl } from "./test-database";
 const sharedAnswerSeconds = 5;
 
 /**
- * Alarms and notifications (issue 14), as a resident would use them, with and without JavaScript.
+ * Alarms and notifications, as a resident would use them, with and without JavaScript.
  * Each project has its own resident (their alarms and notifications are theirs alone), so the two
  * projects can run at the same time: Emma (English, tenancy 7008) with JavaScript, Mette (tenancy
  * 7022) without.
@@ -339,7 +339,7 @@ test.describe("notifications", () => {
 
   test("the demo's own alarm fired at start-up: notifications and one e-mail for Anna", async ({ page }, info) => {
     test.skip(info.project.name !== "nojs", "reads Anna's demo data once");
-    // The alarm notifications in one e-mail (the monthly report has its own, issue 15).
+    // The alarm notifications in one e-mail (the monthly report has its own).
     const db = database();
     const mails = db.prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? AND subject LIKE '%notifikation%' ORDER BY id").all(demoAccounts.anna.email) as { subject: string; text: string }[];
     db.close();

@@ -4,7 +4,7 @@ import { demoAccounts, demoTenancyIds, expectNoNulByte, signInAndWaitForDashboar
 import { copenhagenMidnight, formatFixed, highestHour, metersOfUnit, nextDay, readingAt, registerConsumption, sampleAverage } from "./readings";
 
 /**
- * The consumption and indoor-climate screens (issue 5), in both projects: with JavaScript and
+ * The consumption and indoor-climate screens, in both projects: with JavaScript and
  * without. Figures are recomputed from the back-end's raw readings (tests/e2e/readings.ts), texts
  * come from the locale files so every language is checked with the same test.
  */
@@ -100,7 +100,7 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
         for (const key of ["dashboard.consumption_rating", "dashboard.your_consumption", "dashboard.indoor_climate", "dashboard.latest_statement"]) {
           await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, key))}`) })).toBeVisible();
         }
-        // Today's indoor climate is today so far, and says until when (issue 13 item 6).
+        // Today's indoor climate is today so far, and says until when.
         const soFar = escapeRegExp(text(lng, "dashboard.climate_today_so_far", { until: "UNTIL" })).replace("UNTIL", "([01]\\d|2[0-3]):[0-5]\\d");
         await expect(page.locator('section[aria-labelledby="climate-heading"] .hint')).toHaveText(new RegExp(`^${soFar}$`));
 
@@ -254,7 +254,7 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
   });
 });
 
-test.describe("what a figure covers (ADR 0018, issue 13 items 1-4)", () => {
+test.describe("what a figure covers (ADR 0018)", () => {
   const { anna } = residents;
   const base = `/t/${anna.tenancyId}/consumption`;
   /** The register consumption of the meters between two instants (epoch seconds). */
@@ -429,7 +429,7 @@ test.describe("the period selector", () => {
     await form.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page).toHaveURL(/from=2025-01-01&to=2025-12-31&compare=previous-year/);
     await expect(page.locator(".period-current")).toHaveText("1 January 2025 – 31 December 2025");
-    // The legend names the compared dates (issue 13): the same dates a year earlier.
+    // The legend names the compared dates: the same dates a year earlier.
     await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText(
       `${text("en", "compare.previous-year")} (1 January–31 December 2024)`,
     );

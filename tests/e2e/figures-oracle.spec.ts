@@ -8,7 +8,7 @@ import { e2e } from "./env";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "./helpers";
 
 /**
- * Issue 13's independent oracle: every figure of the consumption pages — the chart table's rows,
+ * The independent oracle: every figure of the consumption pages — the chart table's rows,
  * the legend totals and the key-figure cards — recomputed from the raw readings of the e2e
  * database (tests/oracle: its own calendar, clipping and comparison mapping, no rollups, no code of
  * the back-end or the portal) and compared to the displayed decimals, for every demo tenancy and

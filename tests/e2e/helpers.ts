@@ -10,7 +10,7 @@ export async function useLanguage(page: Page, language: "da" | "en" | "nb") {
 }
 
 /**
- * Fails when a page's HTML holds a NUL byte (issue 13 item 5, react#31134: React 18's Node renderer
+ * Fails when a page's HTML holds a NUL byte (react#31134: React 18's Node renderer
  * wrote one before a multibyte character in about one page in thirty), naming what is around it.
  * Returns the page's text.
  */

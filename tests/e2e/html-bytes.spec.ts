@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demoAccounts, demoTenancyIds, expectNoNulByte, signInAndWaitForDashboard, useLanguage } from "./helpers";
 
 /**
- * No page carries a NUL byte (issue 13 item 5, react#31134: React 18's Node renderer wrote one
+ * No page carries a NUL byte (react#31134: React 18's Node renderer wrote one
  * before a multibyte character in about one page in thirty, "Samme periode sidste \0år"). Which page
  * is hit depends on where the text's "å", "ø", "æ", "³" or "–" falls against React's 2048-byte
  * write buffer, so this crawls a hundred signed-in pages in each of the languages with the most of them,

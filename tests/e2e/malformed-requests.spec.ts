@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "./helpers";
 import { e2e } from "./env";
 
 /**
- * Requests no form of ours sends (issue 13, ADR 0019): other content types, malformed
+ * Requests no form of ours sends (ADR 0019): other content types, malformed
  * Content-Types and bodies, other methods, bodies far larger than any form, sent to every action.
  * None may get a 5xx, a stack trace or a hang; each gets its 4xx and the page with the message in
  * the resident's language. Each test loops over its cases (a few thousand requests in all).

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { database, demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
 
 /**
- * The meter list (issue 15): every meter of the unit grouped by quantity, with its readings at the
+ * The meter list: every meter of the unit grouped by quantity, with its readings at the
  * start and end of the period and its latest one, equal to the meter pages' last readouts and to
  * the raw readings.
  */

@@ -1,5 +1,5 @@
 /**
- * Two portals and two back-ends on one PostgreSQL database (issue 17), only in the multi-instance
+ * Two portals and two back-ends on one PostgreSQL database, only in the multi-instance
  * run (playwright.postgres.config.ts; the proxy marks each answer with the portal that served it).
  */
 import { expect, test } from "@playwright/test";

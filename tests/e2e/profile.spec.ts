@@ -3,7 +3,7 @@ import { e2e } from "./env";
 import { createActivationCode, database, demoAccounts, demoTenancyIds, impersonationLink, signUp, uniqueEmail, useLanguage } from "./helpers";
 
 /**
- * Profile settings (issue 16), with and without JavaScript, for a resident who signs up in the
+ * Profile settings, with and without JavaScript, for a resident who signs up in the
  * test: name, language, e-mail notifications, password (the other sessions end), e-mail (the
  * confirmation link from the outbox, then logged out, then signed in with the new address), the
  * data download, and deleting the account (no sign-in afterwards; the address can sign up anew).

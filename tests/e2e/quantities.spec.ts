@@ -5,7 +5,7 @@ import { database, demoAccounts, demoTenancyIds, signIn } from "./helpers";
 import { copenhagenMidnight, metersOfUnit, nextDay, registerConsumption } from "./readings";
 
 /**
- * The screens of the quantities the demo first had no meter for (issue 13 item 7, ADR 0022), with
+ * The screens of the quantities the demo first had no meter for (ADR 0022), with
  * and without JavaScript: Jens's second home (tenancy 7022, unit 122) is the district-heating unit
  * (heat volume, flow and return temperature, heat cooling, backflow, errors), his first (7019, unit
  * 119) has cooling. Each page is checked against the raw readings in the back-end's database:

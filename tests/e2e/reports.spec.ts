@@ -10,7 +10,7 @@ import { e2e } from "./env";
 import { database, demoAccounts, demoTenancyIds } from "./helpers";
 
 /**
- * The monthly consumption report (issue 15), as a resident meets it: a link in an e-mail, opened
+ * The monthly consumption report, as a resident meets it: a link in an e-mail, opened
  * on a browser that has never signed in, with and without JavaScript. Its figures are checked
  * against an independent recomputation from the raw readings (tests/oracle), its PDF by rendering
  * it (pdftoppm) and reading its text (pdftotext).

@@ -3,7 +3,7 @@ import { e2e } from "./env";
 import { decodeSession, demoAccounts, demoTenancyIds, latestMailTo, sessionCookie, signIn, signUp, uniqueEmail } from "./helpers";
 
 /**
- * Issue 13, "Sessions and caching" (ADR 0020): a copy of the session cookie taken before logout
+ * "Sessions and caching" (ADR 0020): a copy of the session cookie taken before logout
  * or a password reset gets /login on its very next request (ASVS V3.3.1), and nothing behind
  * sign-in may be kept by a cache.
  */

@@ -7,7 +7,7 @@ import { e2e } from "./env";
 import { database, demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard } from "./helpers";
 
 /**
- * Issue 13, "Back-end calls run one after another" (ADR 0021). A third portal instance (the same
+ * "Back-end calls run one after another" (ADR 0021). A third portal instance (the same
  * build and session secret) talks to the e2e back-end through a proxy that holds every call for
  * `delayMs`, as a slow network or a slow service would. A page must take about one delay, since it
  * starts all its calls at once, and a back-end slower than API_TIMEOUT_MS gives the page's

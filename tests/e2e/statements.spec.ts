@@ -5,7 +5,7 @@ import { e2e } from "./env";
 import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
 
 /**
- * Allocation statements (issue 15), with and without JavaScript: Jens downloads each of his
+ * Allocation statements, with and without JavaScript: Jens downloads each of his
  * statements (the bytes of the stored file, with the right headers); Anna has none and no menu
  * entry; another tenancy's statement or a forged id answers 404.
  */

@@ -3,7 +3,7 @@ import { e2e } from "./env";
 import { database, DEMO_PASSWORD, demoAccounts, demoTenancyIds, signInAndWaitForDashboard, signUp, uniqueEmail, useLanguage } from "./helpers";
 
 /**
- * Tenancy info and its users (issue 16), with and without JavaScript, as residents meet them: Jens
+ * Tenancy info and its users, with and without JavaScript, as residents meet them: Jens
  * (admin of his first home) invites a new address, the invitation e-mail's link signs the invitee
  * up straight into that home; he resends and withdraws invitations (the old links stop working),
  * makes the new user admin; a plain user can do none of it, not even by posting the forms by hand

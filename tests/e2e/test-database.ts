@@ -1,7 +1,7 @@
 /**
  * The e2e back-end's database as the tests read and change it: better-sqlite3 on DATA_DIR's SQLite
  * file, or — when the run's back-ends share a PostgreSQL database (E2E_DATABASE_URL, the
- * multi-instance run of issue 17) — the same small synchronous interface over `psql`, so the specs'
+ * multi-instance run on PostgreSQL) — the same small synchronous interface over `psql`, so the specs'
  * plain SQL (`?` parameters, `AS camelCase` aliases) works on both.
  */
 import { execFileSync } from "node:child_process";

@@ -1,8 +1,8 @@
 /**
- * An independent recomputation of the figures a consumption page shows (issue 13, "your own
+ * An independent recomputation of the figures a consumption page shows ("your own
  * oracle"), from raw meter readings only: no rollups, no code of backend/consumption or app/.
  *
- * The definitions are the lead's (the figures definition of issue 13, ADR 0018):
+ * The definitions are the lead's (ADR 0018, what a figure covers):
  * - P = [from, to], calendar dates in the tenancy's time zone, clamped to the tenancy.
  * - Buckets (day, ISO week, calendar month) are clipped to P; a clipped one is partial.
  * - A total is the total over exactly P (an hour-weighted mean for average quantities).

@@ -136,7 +136,7 @@ export function accountService(gql: GraphQLService) {
       };
     },
 
-    /** A tenancy of the caller with its property's contact and its users (issue 16); FORBIDDEN otherwise. */
+    /** A tenancy of the caller with its property's contact and its users; FORBIDDEN otherwise. */
     async tenancyInfo(tenancyId: number): Promise<TenancyInfo> {
       return (await gql.request(TenancyInfoQuery, { tenancyId }, tenancyInfoResponse, "Invalid tenancyInfo response")).tenancyInfo;
     },
@@ -170,7 +170,7 @@ export function accountService(gql: GraphQLService) {
       await gql.request(LeaveTenancyMutation, { tenancyId }, leaveTenancyResponse, "Invalid leaveTenancy response");
     },
 
-    /** The caller's language and/or e-mail notifications (issue 16). */
+    /** The caller's language and/or e-mail notifications. */
     async updateAccountSettings(settings: { language?: string; emailNotifications?: boolean }) {
       return (await gql.request(UpdateAccountSettingsMutation, settings, updateAccountSettingsResponse, "Invalid updateAccountSettings response")).updateAccountSettings;
     },

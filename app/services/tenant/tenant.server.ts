@@ -198,7 +198,7 @@ export function tenantService(gql: GraphQLService) {
       return (await gql.request(MeterReadoutsQuery, { tenancyId, fromDate, toDate }, meterReadoutsResponse, "Invalid meterReadouts response")).meterReadouts;
     },
 
-    /** The tenancy's allocation statements, newest period first (issue 15). */
+    /** The tenancy's allocation statements, newest period first. */
     async allocationStatements(tenancyId: number): Promise<AllocationStatement[]> {
       return (await gql.request(AllocationStatementsQuery, { tenancyId }, allocationStatementsResponse, "Invalid allocationStatements response"))
         .allocationStatements;

@@ -13,7 +13,7 @@
  *
  * The reading tables are WITHOUT ROWID tables clustered on (meter_id, time): a range of one
  * meter is one contiguous b-tree scan, and no second index doubles the size. On PostgreSQL
- * (issue 17, ADR 0031) times are bigint and the three tables that grow with every hour are range-
+ * (ADR 0031) times are bigint and the three tables that grow with every hour are range-
  * partitioned by time (readings and hours by month, days by year), partitions made as rows arrive.
  */
 import { autoId, epochType, isPostgres, readingTableEnd, withoutRowid, realType } from "./dialect";

@@ -1,5 +1,5 @@
 /**
- * 0003: the account flows of issue 3 (ADR 0009).
+ * 0003: the account flows (ADR 0009).
  *
  * - users.onboarded: the onboarding slides were shown (or skipped) once.
  * - refresh_tokens.impersonation / absolute_expires_at: a family started by impersonation ends at

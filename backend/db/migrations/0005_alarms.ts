@@ -1,5 +1,5 @@
 /**
- * 0005: alarms, the notifications they make, and the evaluation bookkeeping of issue 14.
+ * 0005: alarms, the notifications they make, and the evaluation bookkeeping (ADR 0025).
  *
  * - alarms: one per user, tenancy and setting. Deleted with the user or the tenancy.
  * - notifications: what a resident reads (kinds of spec section 3). An alarm's notification keeps
@@ -64,7 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("compared_value", realType(db))
     .addColumn("period_start", "text", (col) => col.notNull())
     .addColumn("period_end", "text", (col) => col.notNull())
-    /** A consumption report's code (issue 15); null for alarms. */
+    /** A consumption report's code; null for alarms. */
     .addColumn("report_code", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("read_at", "text")

@@ -1,5 +1,5 @@
 /**
- * 0006: the monthly consumption reports of issue 15 (spec sections 2, 3, 9).
+ * 0006: the monthly consumption reports (spec sections 2, 3, 9).
  *
  * One report per tenancy and closed month (unique (tenancy_id, month): the job makes each exactly
  * once, however often it runs). `code` is the report's unguessable link (`/report/{code}`, at least

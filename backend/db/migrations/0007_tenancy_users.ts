@@ -1,5 +1,5 @@
 /**
- * 0007: tenancy info and its users (issue 16).
+ * 0007: tenancy info and its users.
  *
  * - properties.contact_name / contact_email / contact_phone: the property's contact (caretaker or
  *   property manager) that the Tenancy info page shows; all nullable.

@@ -1,5 +1,5 @@
 /**
- * 0008: e-mail change confirmations (issue 16, Profile settings) as single-use tokens.
+ * 0008: e-mail change confirmations (Profile settings) as single-use tokens.
  *
  * - single_use_tokens.purpose may also be 'email_change': the link PORTAL_URL/confirm-email?token=…
  *   mailed to the new address (single use, 24 hours; services/profile.ts).

@@ -1,5 +1,5 @@
 /**
- * 0009: the portal's abuse limits kept in the database (issue 17, ADR 0010), so that they hold
+ * 0009: the portal's abuse limits kept in the database (ADR 0010), so that they hold
  * across every portal and back-end instance instead of per portal process.
  *
  * - rate_limits: one fixed window per (rule, key). `rule` names a limit defined by the back-end

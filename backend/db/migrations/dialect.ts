@@ -1,5 +1,5 @@
 /**
- * What the migrations write differently per dialect (issue 17 spike): SQLite's and PostgreSQL's
+ * What the migrations write differently per dialect: SQLite's and PostgreSQL's
  * auto-numbered keys, and SQLite's `without rowid` tables (PostgreSQL tables have no rowid).
  */
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";

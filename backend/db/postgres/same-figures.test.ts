@@ -1,5 +1,5 @@
 /**
- * Issue 17's first check: the same demo data on SQLite and on PostgreSQL gives a resident the same
+ * The first check of the second database: the same demo data on SQLite and on PostgreSQL gives a resident the same
  * figures — every quantity of Anna's home, by day with the previous year and the property average,
  * by hour, its key figures and its rating. PostgreSQL only (TEST_DATABASE_URL).
  */

@@ -99,7 +99,7 @@ export const demoInvitation = {
 } as const;
 
 /**
- * Accounts of the account flows (issue 3) that are not residents. Both have DEMO_PASSWORD.
+ * Accounts of the account flows that are not residents. Both have DEMO_PASSWORD.
  * Like every seeded account they are onboarded; new sign-ups are not.
  */
 export const demoSpecialAccounts = {

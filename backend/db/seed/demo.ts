@@ -352,7 +352,7 @@ const plannedMemberships: readonly {
 export interface SeedContext {
   /** The scrypt hash of DEMO_PASSWORD, computed once per seeding run and shared by all users. */
   demoPasswordHash(): Promise<string>;
-  /** Writes a file below the back-end's files directory (allocation statements, issue 15). */
+  /** Writes a file below the back-end's files directory (allocation statements). */
   writeFile(path: string, bytes: Uint8Array): Promise<void>;
 }
 
@@ -541,7 +541,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
   {
-    // Account flows (issue 3, ADR 0009): an admin-portal account, a user with admin rights, an
+    // Account flows (ADR 0009): an admin-portal account, a user with admin rights, an
     // expired activation code; the existing demo accounts have seen the onboarding slides.
     name: "0006_account_flows",
     async run(db, context) {
@@ -602,7 +602,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
   {
-    // The spec's other quantities (issue 13, ADR 0022): a district-heating unit with heat volume,
+    // The spec's other quantities (ADR 0022): a district-heating unit with heat volume,
     // flow and return temperature, heat cooling, backflow and an error count, and a unit with
     // cooling (seed/more-quantities.ts). Their readings come with the others' (seed/readings.ts).
     name: "0007_more_quantities",
@@ -621,7 +621,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
   {
-    // Alarms (issue 14, ADR 0025): Anna's weekly heating limit fires on the demo readings of every
+    // Alarms (ADR 0025): Anna's weekly heating limit fires on the demo readings of every
     // November week since it was set (the back-end's job makes the notifications and the e-mail at
     // start-up), so a newcomer sees real ones; a monthly cold-water comparison; a disabled one of Jens.
     name: "0008_demo_alarms",
@@ -638,7 +638,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
   {
-    // Alarms of every notification kind (issue 14): Jens's home was damp in early November (weekly
+    // Alarms of every notification kind: Jens's home was damp in early November (weekly
     // humidity average above 50 %), its heating rose by more than 5 % in the third week, and a
     // zero-consumption alarm on the gas stove fires in every week it was used. The job makes the
     // notifications at start-up from the demo readings.
@@ -657,7 +657,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
   {
-    // Allocation statements as real PDF files (issue 15): the one of step 0004 and the year before
+    // Allocation statements as real PDF files: the one of step 0004 and the year before
     // it, for Jens's first home. The files are written below the back-end's files directory; the
     // statement's url column is the path there.
     name: "0010_statement_files",
@@ -694,7 +694,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
   {
-    // Tenancy info (issue 16): the property's contact, and an open invitation on Jens's first home
+    // Tenancy info: the property's contact, and an open invitation on Jens's first home
     // (he is its admin) so its users list shows one; the code is stored hashed like every other.
     name: "0011_property_contacts",
     async run(db) {

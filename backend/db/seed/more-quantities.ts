@@ -1,5 +1,5 @@
 /**
- * Demo meters of the quantities the first seed left out (issue 13, item 7; ADR 0022): heat volume,
+ * Demo meters of the quantities the first seed left out (item 7; ADR 0022): heat volume,
  * flow and return temperature and their difference (heat cooling, K) at a district-heating
  * substation, cooling energy, hot and cold water backflow and the error count.
  *
