@@ -12,7 +12,7 @@
  * server/request-id.ts) in the log context, so every line logged for it carries the id; the JSON
  * logger also writes one access line per request (successful health checks excepted).
  */
-import { startSchedule } from "./alarms/schedule";
+import { startSchedule } from "./jobs/schedule";
 import { withJobLock } from "./jobs/job-lock";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -72,7 +72,7 @@ export interface BackendOptions {
   accountFlows?: AccountFlowOptions;
   /**
    * Run the back-end's own jobs (alarm evaluation, pruning spent sessions) at start-up and hourly
-   * (backend/alarms/schedule.ts). Default false, so tests decide when jobs run; main.ts turns it on.
+   * (backend/jobs/schedule.ts). Default false, so tests decide when jobs run; main.ts turns it on.
    */
   scheduledJobs?: boolean;
   /**

@@ -10,7 +10,7 @@ import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { readOlderDemoNotifications } from "../db/seed/demo";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
-import { evaluateAlarms } from "./job";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
 
 /** Wednesday 25 November 2026, 07:00 in Copenhagen: three whole weeks since the alarms were set. */
 const NOW = new Date("2026-11-25T06:00:00.000Z");

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../app";
 import { latestMessages } from "../mail/outbox";
 import { silentLogger } from "../logger";
-import { evaluateAlarms } from "./job";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { MAIL_WITHIN_MS, mailPendingNotifications, notificationLine, notificationLink, type MailedNotification } from "./mail";
 
 const portalUrl = "https://portal.example";

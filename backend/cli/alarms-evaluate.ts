@@ -1,10 +1,10 @@
 /**
  * `npm run alarms:evaluate [-- --at <ISO time>]` evaluates every enabled alarm of DATA_DIR's
- * database once (backend/alarms/job.ts), as of now or of the instant given, and prints what it did.
+ * database once (backend/jobs/alarm-evaluation.ts), as of now or of the instant given, and prints what it did.
  * Safe to run any number of times: each alarm fires at most once per period. On PostgreSQL it
  * waits for a scheduled run another instance is making (the `scheduled-jobs` lock, ADR 0032).
  */
-import { evaluateAlarms } from "../alarms/job";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { withJobLock } from "../jobs/job-lock";
 import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
 

@@ -23,7 +23,7 @@ import { addMonths, dayKeyOf, firstOfMonth } from "../consumption/calendar";
 import { ingestMeterReadings, writeNewSeries } from "../consumption/store";
 import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/readings";
 import { startOfDay } from "../consumption/calendar";
-import { evaluateAlarms } from "../alarms/job";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
 import { graphqlData, signInToUsers } from "../testing/graphql";

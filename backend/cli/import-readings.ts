@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { evaluateAlarms } from "../alarms/job";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { importReadings } from "../consumption/import";
 import { createDatabase, migrateToLatest } from "../db/database";
 

@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { startSchedule } from "../alarms/schedule";
+import { startSchedule } from "./schedule";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { silentLogger } from "../logger";
 import { insertDueHeatAlarm } from "../testing/due-alarm";

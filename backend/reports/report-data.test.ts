@@ -9,7 +9,7 @@ import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
 import { graphqlData, signInToUsers } from "../testing/graphql";
-import { generateMonthlyReports } from "./job";
+import { generateMonthlyReports } from "../jobs/monthly-reports";
 import { daysOfMonth } from "./month-figures";
 import { CHART_MONTHS, isPlausibleReportCode, monthsEndingWith, reportOfCode } from "./report-data";
 

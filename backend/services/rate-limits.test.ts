@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSchedule } from "../alarms/schedule";
+import { startSchedule } from "../jobs/schedule";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { silentLogger } from "../logger";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";

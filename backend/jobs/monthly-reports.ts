@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { todayInCopenhagen } from "@common/period";
 import type { Database } from "../db/types";
-import { daysOfMonth, previousMonthOf } from "./month-figures";
+import { daysOfMonth, previousMonthOf } from "../reports/month-figures";
 
 export const catchUpMonths = 12;
 /** How long a report's link works. */

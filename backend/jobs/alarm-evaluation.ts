@@ -20,8 +20,8 @@ import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
 import { totalsByMeter } from "../consumption/store";
 import type { Database } from "../db/types";
-import { duePeriods, previousPeriodOfSameLength } from "./periods";
-import { evaluateAlarm, type PeriodFigures } from "./rules";
+import { duePeriods, previousPeriodOfSameLength } from "../alarms/periods";
+import { evaluateAlarm, type PeriodFigures } from "../alarms/rules";
 
 export interface EvaluationRun {
   /** Alarm periods looked at (already fired ones are not counted). */

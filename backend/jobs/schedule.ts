@@ -16,10 +16,10 @@ import type { Logger } from "../logger";
 import { pruneSpentSessions } from "../services/tokens";
 import { pruneRateLimits } from "../services/rate-limits";
 import type { Mailer } from "../mail/mailer";
-import { evaluateAlarms } from "./job";
-import { generateMonthlyReports } from "../reports/job";
-import { mailPendingNotifications } from "./mail";
-import { withJobLock } from "../jobs/job-lock";
+import { evaluateAlarms } from "./alarm-evaluation";
+import { generateMonthlyReports } from "./monthly-reports";
+import { mailPendingNotifications } from "../alarms/mail";
+import { withJobLock } from "./job-lock";
 import { preparePartitionsAhead } from "../db/postgres/reading-partitions";
 
 export interface ScheduleHandle {

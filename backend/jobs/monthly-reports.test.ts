@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";
-import { generateMonthlyReports, newReportCode, reportMonths } from "./job";
+import { generateMonthlyReports, newReportCode, reportMonths } from "./monthly-reports";
 import { mailPendingNotifications } from "../alarms/mail";
 import { latestMessages } from "../mail/outbox";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../app";
 import { silentLogger } from "../logger";
-import { evaluateAlarms } from "./job";
+import { evaluateAlarms } from "./alarm-evaluation";
 
 /**
  * The job against a real database: the demo property's meters and tenancies, with daily rollups
