@@ -1,0 +1,274 @@
+/**
+ * The demo seed's named steps, each applied once in its own transaction and recorded in
+ * seed_steps (like migrations). To extend the demo, append a step with the next number; existing
+ * demo databases then get just the new step on the next start. Never change a released step.
+ */
+import { quantityDefinition } from "@common/quantities";
+import { hashActivationCode } from "../../services/activation-codes";
+import { demoStatementPdf } from "../../statements/demo-statement-pdf";
+import { toSqlBoolean } from "../types";
+import { moreDemoMeters } from "./more-quantities";
+import { demoQuantityPrices } from "./readings";
+import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
+import {
+  demoProperty,
+  demoPropertySettings,
+  demoCo2Factors,
+  planUnits,
+  planMeters,
+  planTenancies,
+  userIdOf,
+} from "./demo-plan";
+import { seedAccountFlows, seedAccountsAndCodes } from "./demo-people";
+import { insertChunked, type SeedStep } from "./seed-step";
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+
+export const demoSeedSteps: readonly SeedStep[] = [
+  {
+    name: "0001_property_units_meters",
+    async run(db) {
+      await db.insertInto("properties").values(demoProperty).execute();
+      await db
+        .insertInto("property_settings")
+        .values(demoPropertySettings.map((kind) => ({ property_id: demoProperty.id, kind })))
+        .execute();
+      await db
+        .insertInto("co2_factors")
+        .values(
+          demoCo2Factors.map((factor) => ({
+            property_id: demoProperty.id,
+            quantity: factor.quantity,
+            gram_per_quantity_unit: factor.gramPerQuantityUnit,
+          })),
+        )
+        .execute();
+      const units = planUnits();
+      await insertChunked(
+        db,
+        "units",
+        units.map((unit) => ({
+          id: unit.id,
+          property_id: demoProperty.id,
+          unique_id: unit.uniqueId,
+          name: unit.name,
+          apartment: unit.apartment,
+          address: unit.address,
+          floor_area: unit.floorArea,
+          rooms: unit.rooms,
+        })),
+      );
+      await insertChunked(
+        db,
+        "meters",
+        planMeters(units).map((meter) => ({
+          id: meter.id,
+          unit_id: meter.unitId,
+          number: meter.number,
+          room_name: meter.roomName,
+          quantity: quantityDefinition(meter.quantity).id,
+        })),
+      );
+    },
+  },
+  {
+    name: "0002_tenancies",
+    async run(db) {
+      await insertChunked(
+        db,
+        "tenancies",
+        planTenancies(planUnits()).map((tenancy) => ({
+          id: tenancy.id,
+          unit_id: tenancy.unitId,
+          tenant_name: tenancy.tenantName,
+          start_date: tenancy.startDate,
+          end_date: tenancy.endDate,
+          use_new_backend: toSqlBoolean(tenancy.useNewBackend),
+          billing_period_start: tenancy.billingPeriod.start,
+          billing_period_end: tenancy.billingPeriod.end,
+          data_availability_start: tenancy.dataAvailability?.start ?? null,
+          data_availability_end: tenancy.dataAvailability?.end ?? null,
+        })),
+      );
+    },
+  },
+  {
+    name: "0003_accounts_and_codes",
+    run: seedAccountsAndCodes,
+  },
+  {
+    name: "0004_allocation_statements",
+    async run(db) {
+      await db
+        .insertInto("allocation_statements")
+        .values({
+          id: 1,
+          tenancy_id: demoTenancyIds.jensFirst,
+          file_name: "Fordelingsregnskab 2025-2026 DK1042-0403.pdf",
+          url: "/statements/1042/DK1042-0403/2025-05-01_2026-04-30.pdf",
+          period_start: "2025-05-01",
+          period_end: "2026-04-30",
+          expense_types: JSON.stringify(["heating", "water"]),
+        })
+        .execute();
+    },
+  },
+  {
+    // Prices in force per quantity (quantityPrices). Readings and hourly market prices depend on
+    // the current hour, so they are not a step: seed/readings.ts topUpDemoReadings writes them.
+    name: "0005_quantity_prices",
+    async run(db) {
+      await insertChunked(
+        db,
+        "quantity_prices",
+        demoQuantityPrices.map((price) => ({
+          quantity: price.quantity,
+          price: price.price,
+          currency: "DKK",
+          valid_from: price.validFrom,
+          valid_to: price.validTo,
+        })),
+      );
+    },
+  },
+  {
+    // Account flows (ADR 0009): an admin-portal account, a user with admin rights, an
+    // expired activation code; the existing demo accounts have seen the onboarding slides.
+    name: "0006_account_flows",
+    run: seedAccountFlows,
+  },
+  {
+    // The spec's other quantities (ADR 0022): a district-heating unit with heat volume,
+    // flow and return temperature, heat cooling, backflow and an error count, and a unit with
+    // cooling (seed/more-quantities.ts). Their readings come with the others' (seed/readings.ts).
+    name: "0007_more_quantities",
+    async run(db) {
+      await insertChunked(
+        db,
+        "meters",
+        moreDemoMeters.map((meter) => ({
+          id: meter.id,
+          unit_id: meter.unitId,
+          number: meter.number,
+          room_name: meter.roomName,
+          quantity: quantityDefinition(meter.quantity).id,
+        })),
+      );
+    },
+  },
+  {
+    // Alarms (ADR 0025): Anna's weekly heating limit fires on the demo readings of every
+    // November week since it was set (the back-end's job makes the notifications and the e-mail at
+    // start-up), so a newcomer sees real ones; a monthly cold-water comparison; a disabled one of Jens.
+    name: "0008_demo_alarms",
+    async run(db) {
+      const set = "2026-11-02T08:00:00.000Z";
+      await db
+        .insertInto("alarms")
+        .values([
+          { user_id: userIdOf("anna"), tenancy_id: demoTenancyIds.anna, quantity: "heat-energy", type: "threshold", frequency: "week", level: 40, enabled: 1, created_at: set, updated_at: set },
+          { user_id: userIdOf("anna"), tenancy_id: demoTenancyIds.anna, quantity: "cold-water-volume", type: "comparison", frequency: "month", level: 20, enabled: 1, created_at: set, updated_at: set },
+          { user_id: userIdOf("jens"), tenancy_id: demoTenancyIds.jensFirst, quantity: "indoor-temperature", type: "minimum", frequency: "day", level: 19, enabled: 0, created_at: set, updated_at: set },
+        ])
+        .execute();
+    },
+  },
+  {
+    // Alarms of every notification kind: Jens's home was damp in early November (weekly
+    // humidity average above 50 %), its heating rose by more than 5 % in the third week, and a
+    // zero-consumption alarm on the gas stove fires in every week it was used. The job makes the
+    // notifications at start-up from the demo readings.
+    name: "0009_demo_alarms_of_every_kind",
+    async run(db) {
+      const set = "2026-11-02T08:00:00.000Z";
+      const jens = { user_id: userIdOf("jens"), tenancy_id: demoTenancyIds.jensFirst, enabled: 1 as const, created_at: set, updated_at: set };
+      await db
+        .insertInto("alarms")
+        .values([
+          { ...jens, quantity: "indoor-relative-humidity", type: "maximum", frequency: "week", level: 50 },
+          { ...jens, quantity: "heat-energy", type: "comparison", frequency: "week", level: 5 },
+          { ...jens, quantity: "gas-volume", type: "zero", frequency: "week", level: 0 },
+        ])
+        .execute();
+    },
+  },
+  {
+    // Allocation statements as real PDF files: the one of step 0004 and the year before
+    // it, for Jens's first home. The files are written below the back-end's files directory; the
+    // statement's url column is the path there.
+    name: "0010_statement_files",
+    async run(db, context) {
+      const unit = "DK1042-0403";
+      const address = "Nørrebrogade 148B, 4. tv.";
+      await db
+        .insertInto("allocation_statements")
+        .values({
+          id: 2,
+          tenancy_id: demoTenancyIds.jensFirst,
+          file_name: `Fordelingsregnskab 2024-2025 ${unit}.pdf`,
+          url: `/statements/1042/${unit}/2024-05-01_2025-04-30.pdf`,
+          period_start: "2024-05-01",
+          period_end: "2025-04-30",
+          expense_types: JSON.stringify(["heating", "water"]),
+        })
+        .execute();
+      const statements = await db.selectFrom("allocation_statements").selectAll().orderBy("id").execute();
+      for (const statement of statements) {
+        const year = Number(statement.period_start.slice(0, 4));
+        const pdf = await demoStatementPdf({
+          tenancyAddress: address,
+          unitId: unit,
+          periodStart: statement.period_start,
+          periodEnd: statement.period_end,
+          lines: [
+            { label: "Varme", onAccount: 9600, share: 8734.5 + (year - 2024) * 611.75 },
+            { label: "Vand", onAccount: 3000, share: 3412.25 - (year - 2024) * 207.5 },
+          ],
+        });
+        await context.writeFile(statement.url, pdf);
+      }
+    },
+  },
+  {
+    // Tenancy info: the property's contact, and an open invitation on Jens's first home
+    // (he is its admin) so its users list shows one; the code is stored hashed like every other.
+    name: "0011_property_contacts",
+    async run(db) {
+      await db
+        .updateTable("properties")
+        .set({
+          contact_name: demoPropertyContact.name,
+          contact_email: demoPropertyContact.email,
+          contact_phone: demoPropertyContact.phone,
+        })
+        .where("id", "=", demoProperty.id)
+        .execute();
+      await db
+        .insertInto("activation_codes")
+        .values({
+          id: 4,
+          code_hash: hashActivationCode(demoActivationCodes.invitation),
+          tenancy_id: demoInvitation.tenancyId,
+          expires_at: "2099-12-31T22:59:59.000Z",
+          used_at: null,
+          used_by_user_id: null,
+        })
+        .execute();
+      await db
+        .insertInto("tenancy_invitations")
+        .values({
+          id: demoInvitation.id,
+          tenancy_id: demoInvitation.tenancyId,
+          email: demoInvitation.email,
+          language: demoInvitation.language,
+          activation_code_id: 4,
+          invited_by_user_id: userIdOf("jens"),
+          created_at: demoInvitation.createdAt,
+        })
+        .execute();
+    },
+  },
+];
+

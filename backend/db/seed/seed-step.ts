@@ -1,0 +1,31 @@
+/** What every seed step is given and is: a named, run-once piece of the demo (seed_steps records it). */
+import type { Insertable, Transaction } from "kysely";
+import type { Database } from "../types";
+
+export interface SeedContext {
+  /** The scrypt hash of DEMO_PASSWORD, computed once per seeding run and shared by all users. */
+  demoPasswordHash(): Promise<string>;
+  /** Writes a file below the back-end's files directory (allocation statements). */
+  writeFile(path: string, bytes: Uint8Array): Promise<void>;
+}
+
+export interface SeedStep {
+  /** Unique and stable, e.g. '0005_readings'. */
+  name: string;
+  run(db: Transaction<Database>, context: SeedContext): Promise<void>;
+}
+
+/** Insert in chunks so no statement exceeds SQLite's bound-parameter limit. */
+export async function insertChunked<T extends keyof Database & string>(
+  db: Transaction<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  chunkSize = 200,
+): Promise<void> {
+  for (let index = 0; index < rows.length; index += chunkSize) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(index, index + chunkSize) as never)
+      .execute();
+  }
+}
