@@ -102,7 +102,7 @@ async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promis
   };
 }
 
-/** The portal's download path of a statement (app/routes/statement-download.tsx). */
+/** The portal's download path of a statement (app/routes/documents/statement-download.tsx). */
 export function statementDownloadPath(tenancyId: number, statementId: number): string {
   return `/t/${tenancyId}/statements/${statementId}/download`;
 }

@@ -1,0 +1,11 @@
+import { Outlet } from "@remix-run/react";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+
+/** /t/{tenancyId}/alarms/*: the "Alarm settings" breadcrumb of every alarm page (no data of its own). */
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "alarms.title", to: `/t/${tenancyId}/alarms` }),
+};
+
+export default function AlarmsLayout() {
+  return <Outlet />;
+}
