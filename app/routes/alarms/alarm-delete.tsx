@@ -7,9 +7,10 @@ import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.delete_title", to: `/t/${tenancyId}/alarms/${match.params.alarmId}/delete` }),
+  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.delete_title", to: alarmDeletePath(tenancyId, match.params.alarmId ?? "") }),
 };
 
 /**
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Deleted meanwhile (another tab): it is gone either way.
     if (!isAlarmError(error, "ALARM_NOT_FOUND")) throw error;
   }
-  return redirectWithSuccess(`/t/${tenancy.id}/alarms`, toastMessage("toast.alarm_deleted"));
+  return redirectWithSuccess(alarmsPath(tenancy.id), toastMessage("toast.alarm_deleted"));
 }
 
 export default function DeleteAlarm() {
@@ -54,7 +55,7 @@ export default function DeleteAlarm() {
           <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
             {t("alarms.delete_submit")}
           </button>
-          <Link to={`/t/${tenancyId}/alarms/${alarm.id}`} className="button button-secondary">
+          <Link to={alarmPath(tenancyId, alarm.id)} className="button button-secondary">
             {t("alarms.keep")}
           </Link>
         </Form>

@@ -5,9 +5,10 @@ import { RouteError } from "~/components/route-error";
 import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { alarmPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.detail_title", to: `/t/${tenancyId}/alarms/${match.params.alarmId}` }),
+  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.detail_title", to: alarmPath(tenancyId, match.params.alarmId ?? "") }),
 };
 
 /** /t/{tenancyId}/alarms/{alarmId}: one alarm, when it last fired, and the ways to change or delete it. */
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function AlarmDetail() {
   const { t } = useTranslation();
   const { tenancyId, alarm, ended } = useLoaderData<typeof loader>();
-  const base = `/t/${tenancyId}/alarms/${alarm.id}`;
+  const base = alarmPath(tenancyId, alarm.id);
   return (
     <div className="alarm-page">
       <div className="page-heading">

@@ -13,9 +13,10 @@ import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { alarmEditPath, alarmPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.edit_title", to: `/t/${tenancyId}/alarms/${match.params.alarmId}/edit` }),
+  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.edit_title", to: alarmEditPath(tenancyId, match.params.alarmId ?? "") }),
 };
 
 /** /t/{tenancyId}/alarms/{alarmId}/edit: the alarm's type, period, level and on/off in one form. */
@@ -77,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirectWithSuccess(`/t/${tenancy.id}/alarms/${alarm.id}`, toastMessage("toast.alarm_saved"));
+  return redirectWithSuccess(alarmPath(tenancy.id, alarm.id), toastMessage("toast.alarm_saved"));
 }
 
 export default function EditAlarm() {
@@ -89,7 +90,7 @@ export default function EditAlarm() {
   const values = result?.typed ?? { type: alarm.type, frequency: alarm.frequency, level: alarm.type === "zero" ? "" : alarm.levelInput, enabled: alarm.enabled };
   const version = JSON.stringify(values);
   const hint = isAlarmType(values.type) ? hints[values.type as AlarmType] : null;
-  const detail = `/t/${tenancyId}/alarms/${alarm.id}`;
+  const detail = alarmPath(tenancyId, alarm.id);
   return (
     <div className="alarm-page">
       <div className="page-heading">

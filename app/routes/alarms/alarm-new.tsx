@@ -15,9 +15,10 @@ import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { alarmsPath, newAlarmPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "alarms.new_title", to: `/t/${tenancyId}/alarms/new-alarm?step=1` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "alarms.new_title", to: `${newAlarmPath(tenancyId)}?step=1` }),
 };
 
 /** The level's hint: its unit and range, as the resident would type them. */
@@ -68,7 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { quantity, type, frequency } = wizard.choices;
   // A choice that is missing or wrong: the step that asks for it, with its error (in the URL).
   if (wizard.step !== 4 || !quantity || !type || !frequency) {
-    throw redirect(`/t/${tenancy.id}/alarms/new-alarm${wizardSearch(wizard.choices, 4)}`, 303);
+    throw redirect(`${newAlarmPath(tenancy.id)}${wizardSearch(wizard.choices, 4)}`, 303);
   }
   try {
     await context.api.tenant.createAlarm({
@@ -87,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirectWithSuccess(`/t/${tenancy.id}/alarms`, toastMessage("toast.alarm_created"));
+  return redirectWithSuccess(alarmsPath(tenancy.id), toastMessage("toast.alarm_created"));
 }
 
 function StepList({ step }: { step: WizardStep }) {
@@ -136,7 +137,7 @@ export default function NewAlarm() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [, setSearchParams] = useSearchParams();
-  const list = `/t/${d.tenancyId}/alarms`;
+  const list = alarmsPath(d.tenancyId);
   const here = `${list}/new-alarm`;
   const { choices, errors, step } = d;
 

@@ -16,6 +16,7 @@ import type { Tenancy } from "~/services/account/schemas";
 import type { Alarm, Notification } from "~/services/tenant/schemas";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { requireTenancy } from "~/session/guards.server";
+import { alarmPath, reportPath } from "@common/portal-paths";
 
 /** The quantities of the unit an alarm can watch, in the portal's order. */
 export function alarmQuantitiesOf(tenancy: Pick<Tenancy, "meterUnits">): QuantityId[] {
@@ -172,8 +173,8 @@ export function notificationView(n: Notification, tenancyId: string, language: s
     received: formatCalendarDate(todayInCopenhagen(new Date(n.createdAt)), language),
     read: n.read,
     consumptionHref: quantity ? consumptionPathOf(tenancyId, quantity, n.periodStart, n.periodEnd) : null,
-    reportHref: n.reportCode ? `/report/${encodeURIComponent(n.reportCode)}` : null,
-    alarmHref: n.alarmId !== null ? `/t/${tenancyId}/alarms/${n.alarmId}` : null,
+    reportHref: n.reportCode ? reportPath(n.reportCode) : null,
+    alarmHref: n.alarmId !== null ? alarmPath(tenancyId, n.alarmId) : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RouteError } from "~/components/route-error";
 import { alarmView, requireAlarmArea, type AlarmView } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
+import { alarmsPath } from "@common/portal-paths";
 
 /**
  * /t/{tenancyId}/alarms (spec section 2, "Alarm settings"): the resident's alarms on the tenancy,
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function Alarms() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
-  const base = `/t/${d.tenancyId}/alarms`;
+  const base = alarmsPath(d.tenancyId);
   const create = d.canCreate ? (
     <p className="page-actions">
       <Link to={`${base}/new-alarm?step=1`} className="button">

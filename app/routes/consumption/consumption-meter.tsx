@@ -15,12 +15,13 @@ import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionMeterPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params, data }) => ({
     labelKey: "consumption.meter_crumb",
     values: { number: (data as { meterNumber?: string } | undefined)?.meterNumber ?? params.meterId ?? "" },
-    to: `/t/${tenancyId}/consumption/${params.quantity}/meter/${params.meterId}`,
+    to: consumptionMeterPath(tenancyId, params.quantity ?? "", params.meterId ?? ""),
   }),
 };
 

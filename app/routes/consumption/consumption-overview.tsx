@@ -21,6 +21,7 @@ import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { KpiList } from "~/components/kpi-list";
 import { readForm } from "~/http/read-form.server";
+import { consumptionPath, newAlarmPath } from "@common/portal-paths";
 
 /**
  * /t/{tenancyId}/consumption/{quantity} (spec section 2, consumption overview): a dashboard tab
@@ -172,7 +173,7 @@ export default function ConsumptionOverview() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const location = useLocation();
-  const base = `/t/${d.tenancyId}/consumption/${d.quantity}`;
+  const base = consumptionPath(d.tenancyId, d.quantity);
   const search = location.search;
   return (
     <>
@@ -295,7 +296,7 @@ export default function ConsumptionOverview() {
         </>
       )}
       <p className="page-actions">
-        <Link to={`/t/${d.tenancyId}/alarms/new-alarm?step=1&quantity=${d.quantity}`} className="button button-secondary">
+        <Link to={`${newAlarmPath(d.tenancyId)}?step=1&quantity=${d.quantity}`} className="button button-secondary">
           {t("consumption.new_alarm")}
         </Link>
       </p>

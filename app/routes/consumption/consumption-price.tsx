@@ -16,11 +16,12 @@ import { isQuantityId } from "@common/quantities";
 import { withSearchParam } from "~/domain/url-state";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionPricePath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params }) => ({
     labelKey: "consumption.view_price",
-    to: `/t/${tenancyId}/consumption/${params.quantity}/price`,
+    to: consumptionPricePath(tenancyId, params.quantity ?? ""),
   }),
 };
 

@@ -13,12 +13,13 @@ import { metersOfQuantity } from "@common/meters";
 import { roomSlug } from "@common/room-slug";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionMeterPath, consumptionRoomPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params, data }) => ({
     labelKey: "consumption.room_crumb",
     values: { name: (data as { roomName?: string } | undefined)?.roomName ?? params.roomName ?? "" },
-    to: `/t/${tenancyId}/consumption/${params.quantity}/room/${params.roomName}`,
+    to: consumptionRoomPath(tenancyId, params.quantity ?? "", params.roomName ?? ""),
   }),
 };
 
@@ -65,7 +66,7 @@ export default function ConsumptionRoom() {
         <ul className="value-list">
           {d.meters.map((meter) => (
             <li key={meter.id}>
-              <Link to={`/t/${d.tenancyId}/consumption/${d.quantity}/meter/${meter.id}${search}`}>{meter.label}</Link>
+              <Link to={`${consumptionMeterPath(d.tenancyId, d.quantity, meter.id)}${search}`}>{meter.label}</Link>
             </li>
           ))}
         </ul>

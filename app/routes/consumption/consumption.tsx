@@ -14,11 +14,12 @@ import { periodSearch } from "~/domain/period-query";
 import type { QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params }) =>
     params.quantity
-      ? { labelKey: `quantity.${params.quantity}`, to: `/t/${tenancyId}/consumption/${params.quantity}` }
+      ? { labelKey: `quantity.${params.quantity}`, to: consumptionPath(tenancyId, params.quantity) }
       : null,
 };
 
@@ -50,7 +51,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function Consumption() {
   const { t } = useTranslation();
   const { tenancyId, quantity, hasPriceView, selector, search } = useLoaderData<typeof loader>();
-  const base = `/t/${tenancyId}/consumption/${quantity}`;
+  const base = consumptionPath(tenancyId, quantity);
   const location = useLocation();
   const onSubPage = /\/(room|meter)\//.test(location.pathname);
   return (

@@ -14,6 +14,7 @@ import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { TFunction } from "i18next";
 import { dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
+import { consumptionBasePath, statementsPath } from "@common/portal-paths";
 
 /**
  * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the
@@ -51,7 +52,7 @@ export default function Dashboard() {
   const { t, i18n } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const date = (iso: string) => formatCalendarDate(iso, i18n.language);
-  const base = `/t/${d.tenancyId}/consumption`;
+  const base = consumptionBasePath(d.tenancyId);
   return (
     <div className="dashboard">
       <div className="page-heading">
@@ -165,7 +166,7 @@ export default function Dashboard() {
               </p>
             ) : null}
             <p>
-              <Link to={`/t/${d.tenancyId}/statements`}>{t("dashboard.view_all_statements")}</Link>
+              <Link to={statementsPath(d.tenancyId)}>{t("dashboard.view_all_statements")}</Link>
             </p>
           </div>
         ) : (

@@ -16,9 +16,10 @@ import { indoorClimateQuantityIds } from "@common/quantities";
 import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { indoorClimatePath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "indoor_climate.title", to: `/t/${tenancyId}/consumption/indoor-climate` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "indoor_climate.title", to: indoorClimatePath(tenancyId) }),
 };
 
 /**

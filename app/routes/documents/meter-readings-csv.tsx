@@ -7,6 +7,7 @@ import { csvDialect, readingsCsv, readingsFileName, type CsvResolution } from "~
 import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
 import { ApiError } from "~/services/graphql.server";
 import { attachmentDisposition } from "@common/content-disposition";
+import { metersPath } from "@common/portal-paths";
 
 /** The back-end's limit for hourly values (TenantGraphInput: HOURLY at most 370 days). */
 const maxHourlyDays = 370;
@@ -22,13 +23,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
   } catch (error) {
     // A back-end that is down: a small localized page (a resource route has no error boundary).
-    return thrownAsMessagePage(request, error, { href: `/t/${encodeURIComponent(params.tenancyId ?? "")}/meters`, labelKey: "meters.title" });
+    return thrownAsMessagePage(request, error, { href: metersPath(encodeURIComponent(params.tenancyId ?? "")), labelKey: "meters.title" });
   }
   const url = new URL(request.url);
   const resolution: CsvResolution = url.searchParams.get("resolution") === "hour" ? "hour" : "day";
   const dialect = csvDialect(url.searchParams.get("format") === "plain" ? "plain" : "local", page.language);
   const period = page.query.period;
-  const back = { href: `/t/${page.tenancy.id}/meters${url.search.replace(/&?(resolution|format)=[^&]*/g, "")}`, labelKey: "meters.title" };
+  const back = { href: `${metersPath(page.tenancy.id)}${url.search.replace(/&?(resolution|format)=[^&]*/g, "")}`, labelKey: "meters.title" };
   if (resolution === "hour" && periodDays(period) > maxHourlyDays) return messagePage(request, 400, "meters.csv_too_long", back);
 
   const meters = page.unit.meters.filter((meter) => isQuantityId(meter.quantity));

@@ -13,9 +13,10 @@ import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "meters.title", to: `/t/${tenancyId}/meters` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "meters.title", to: metersPath(tenancyId) }),
 };
 
 /**
@@ -92,7 +93,7 @@ export default function Meters() {
                 {group.meters.map((meter) => (
                   <tr key={meter.id}>
                     <th scope="row">
-                      <Link to={`/t/${tenancyId}/consumption/${meter.quantity}/meter/${meter.id}${periodSearch}`}>{meter.number}</Link>
+                      <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>{meter.number}</Link>
                     </th>
                     <td>{meter.room ?? "–"}</td>
                     {[meter.first, meter.last, meter.latest].map((reading, index) => (
@@ -118,7 +119,7 @@ export default function Meters() {
           <h2 id="csv-heading">{t("meters.csv_heading")}</h2>
           <p>{t("meters.csv_intro")}</p>
           {/* A file, not a page: a plain GET form the browser downloads from (no client-side navigation). */}
-          <Form method="get" action={`/t/${tenancyId}/meters/readings.csv`} reloadDocument className="inline-form">
+          <Form method="get" action={meterReadingsCsvPath(tenancyId)} reloadDocument className="inline-form">
             <input type="hidden" name="from" value={selector.period.from} />
             <input type="hidden" name="to" value={selector.period.to} />
             <label>

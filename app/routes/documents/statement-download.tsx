@@ -3,6 +3,7 @@ import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
 import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
 import { fetchStatementFile } from "~/routes/documents/statement-files.server";
 import { requireTenancy } from "~/session/guards.server";
+import { statementsPath } from "@common/portal-paths";
 
 /**
  * /t/{tenancyId}/statements/{statementId}/download: the statement's file, streamed from
@@ -14,12 +15,12 @@ import { requireTenancy } from "~/session/guards.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const guessed = idFromUrl(params.tenancyId);
   if (guessed !== null) context.api.prefetch.tenant.allocationStatements(guessed);
-  const back = { href: `/t/${encodeURIComponent(params.tenancyId ?? "")}/statements`, labelKey: "statements.title" };
+  const back = { href: statementsPath(encodeURIComponent(params.tenancyId ?? "")), labelKey: "statements.title" };
   try {
     const { tenancy } = await requireTenancy(request, params, context);
     const id = idFromUrl(params.statementId);
     // A file link that leads nowhere: a small page of its own.
-    const notFound = () => messagePage(request, 404, "errors.statement_not_found", { href: `/t/${tenancy.id}/statements`, labelKey: "statements.title" });
+    const notFound = () => messagePage(request, 404, "errors.statement_not_found", { href: statementsPath(tenancy.id), labelKey: "statements.title" });
     if (id === null) return notFound();
     // Only a statement of the tenancy in the URL: the back-end checks the resident holds it.
     const listed = await context.api.tenant.allocationStatements(tenancy.tenancyId);

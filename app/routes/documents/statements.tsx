@@ -8,9 +8,10 @@ import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { statementDownloadPath, statementsPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "statements.title", to: `/t/${tenancyId}/statements` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "statements.title", to: statementsPath(tenancyId) }),
 };
 
 /**
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       period: formatDateRange(statement.periodStart, statement.periodEnd, language),
       expenseTypes: statement.expenseTypes,
       size: statement.sizeBytes === null ? null : formatFileSize(statement.sizeBytes, language),
-      href: `/t/${tenancy.id}/statements/${statement.id}/download`,
+      href: statementDownloadPath(tenancy.id, statement.id),
     })),
   };
 }

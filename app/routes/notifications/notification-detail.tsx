@@ -7,9 +7,10 @@ import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { notificationPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "notifications.detail_title", to: `/t/${tenancyId}/notifications/${match.params.notificationId}` }),
+  breadcrumb: (tenancyId, match) => ({ labelKey: "notifications.detail_title", to: notificationPath(tenancyId, match.params.notificationId ?? "") }),
 };
 
 /**

@@ -1,9 +1,10 @@
 import { Outlet } from "@remix-run/react";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { notificationsPath } from "@common/portal-paths";
 
 /** /t/{tenancyId}/notifications/*: the "Notifications" breadcrumb (no data of its own). */
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "notifications.title", to: `/t/${tenancyId}/notifications` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "notifications.title", to: notificationsPath(tenancyId) }),
 };
 
 export default function NotificationsLayout() {

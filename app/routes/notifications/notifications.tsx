@@ -6,6 +6,7 @@ import { notificationView, requireAlarmArea, type NotificationView } from "~/rou
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { notificationPath, notificationsPath } from "@common/portal-paths";
 
 /**
  * /t/{tenancyId}/notifications (spec section 2, "Notifications: new and old"): unread first, each
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy } = await requireAlarmArea(request, params, context);
   await readForm(request);
   await context.api.tenant.markAllNotificationsRead(tenancy.tenancyId);
-  return redirectWithSuccess(`/t/${tenancy.id}/notifications`, toastMessage("toast.notifications_read"));
+  return redirectWithSuccess(notificationsPath(tenancy.id), toastMessage("toast.notifications_read"));
 }
 
 function NotificationList({ items, tenancyId }: { items: NotificationView[]; tenancyId: string }) {
@@ -40,7 +41,7 @@ function NotificationList({ items, tenancyId }: { items: NotificationView[]; ten
     <ul className="notification-list">
       {items.map((n) => (
         <li key={n.id} className={n.read ? "notification" : "notification notification-unread"}>
-          <Link to={`/t/${tenancyId}/notifications/${n.id}`}>
+          <Link to={notificationPath(tenancyId, n.id)}>
             <span className="notification-kind">
               {t(`notifications.kind.${n.kind}`)}
               {n.quantity ? ` · ${t(`quantity.${n.quantity}`)}` : null}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentDisposition } from "@common/content-disposition";
 import { thrownAsMessagePage } from "~/http/message-page.server";
 import { requireTenancy } from "~/session/guards.server";
+import { meterReadingsCsvPath, profilePath } from "@common/portal-paths";
 
 /**
  * /t/{tenancyId}/profile/my-data.json (beyond the spec: GDPR Articles 15 and 20): all the
@@ -14,12 +15,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     text = await context.api.account.myData();
   } catch (error) {
-    return thrownAsMessagePage(request, error, { href: `/t/${tenancy.id}/profile`, labelKey: "profile.title" });
+    return thrownAsMessagePage(request, error, { href: profilePath(tenancy.id), labelKey: "profile.title" });
   }
   const origin = new URL(request.url).origin;
   const document = {
     ...(JSON.parse(text) as Record<string, unknown>),
-    readings: tenancies.map((t) => ({ tenancyId: t.id, address: t.apartment.address, csv: `${origin}/t/${t.id}/meters/readings.csv?format=plain` })),
+    readings: tenancies.map((t) => ({ tenancyId: t.id, address: t.apartment.address, csv: `${origin}${meterReadingsCsvPath(t.id)}?format=plain` })),
     exportedAt: new Date().toISOString(),
   };
   return new Response(JSON.stringify(document, null, 2), {

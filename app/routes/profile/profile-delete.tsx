@@ -13,9 +13,10 @@ import { requireProfile } from "~/routes/profile/profile-pages.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { profileDeletePath, profilePath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.delete_title", to: `/t/${tenancyId}/profile/delete` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "profile.delete_title", to: profileDeletePath(tenancyId) }),
 };
 
 const hidden = { hideFields: ["password"] };
@@ -94,7 +95,7 @@ export default function DeleteAccount() {
               <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
                 {t("profile.delete_submit")}
               </button>
-              <Link to={`/t/${tenancyId}/profile`} className="button button-secondary">
+              <Link to={profilePath(tenancyId)} className="button button-secondary">
                 {t("profile.cancel")}
               </Link>
             </div>

@@ -13,9 +13,10 @@ import { formErrorKey } from "~/session/api-errors";
 import { requireProfile } from "~/routes/profile/profile-pages.server";
 import { requireTenancy } from "~/session/guards.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { profileEmailPath, profilePath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.email_title", to: `/t/${tenancyId}/profile/email` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "profile.email_title", to: profileEmailPath(tenancyId) }),
 };
 
 const hidden = { hideFields: ["currentPassword"] };
@@ -75,7 +76,7 @@ export default function ChangeEmail() {
           <div role="status">
             <p>{t("profile.email_sent", { email: answer.sentTo })}</p>
             <p>
-              <Link to={`/t/${tenancyId}/profile`}>{t("profile.title")}</Link>
+              <Link to={profilePath(tenancyId)}>{t("profile.title")}</Link>
             </p>
           </div>
         ) : (
@@ -94,7 +95,7 @@ export default function ChangeEmail() {
               <button type="submit" className="button" disabled={navigation.state === "submitting"}>
                 {t("profile.send_confirmation")}
               </button>
-              <Link to={`/t/${tenancyId}/profile`} className="button button-secondary">
+              <Link to={profilePath(tenancyId)} className="button button-secondary">
                 {t("profile.cancel")}
               </Link>
             </div>

@@ -16,9 +16,10 @@ import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { profilePasswordPath, profilePath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.password_title", to: `/t/${tenancyId}/profile/password` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "profile.password_title", to: profilePasswordPath(tenancyId) }),
 };
 
 /** Every field but the passwords comes back; passwords are never sent back to the page. */
@@ -55,10 +56,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const persistent = session.get("persistent") === true;
   const account = await context.publicApi.account.tokenAuth(user.email, password);
   const users = await context.publicApi.users.loginWithEmailAndPassword(user.email, password);
-  const signedIn = await completeSignIn(context, { type: "email-password", account, users }, { persistent, redirectTo: `/t/${tenancy.id}/profile` });
+  const signedIn = await completeSignIn(context, { type: "email-password", account, users }, { persistent, redirectTo: profilePath(tenancy.id) });
   const headers = new Headers();
   for (const cookie of signedIn.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirectWithSuccess(`/t/${tenancy.id}/profile`, toastMessage("profile.toast_password"), { headers });
+  return redirectWithSuccess(profilePath(tenancy.id), toastMessage("profile.toast_password"), { headers });
 }
 
 export default function ChangePassword() {
@@ -93,7 +94,7 @@ export default function ChangePassword() {
               <button type="submit" className="button" disabled={navigation.state === "submitting"}>
                 {t("profile.change_password")}
               </button>
-              <Link to={`/t/${tenancyId}/profile`} className="button button-secondary">
+              <Link to={profilePath(tenancyId)} className="button button-secondary">
                 {t("profile.cancel")}
               </Link>
             </div>

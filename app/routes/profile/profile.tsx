@@ -14,9 +14,10 @@ import { requireTenancy } from "~/session/guards.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { profilePath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.title", to: `/t/${tenancyId}/profile` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "profile.title", to: profilePath(tenancyId) }),
 };
 
 /**
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy } = await requireTenancy(request, params, context);
   const form = await readForm(request);
-  const here = `/t/${tenancy.id}/profile`;
+  const here = profilePath(tenancy.id);
   const intent = form.get("intent");
   if (intent === "name") {
     const submission = parseWithZod(form, { schema: nameFormSchema });
@@ -77,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Profile() {
   const { t } = useTranslation();
   const profile = useLoaderData<typeof loader>();
-  const base = `/t/${profile.tenancyId}/profile`;
+  const base = profilePath(profile.tenancyId);
   return (
     <div className="settings-page">
       <h1>{t("profile.title")}</h1>

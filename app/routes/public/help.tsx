@@ -12,13 +12,14 @@ import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
 import helpStyles from "~/styles/help.css?url";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { helpPath } from "@common/portal-paths";
 
 const titleKey = "help_page.title";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({
     labelKey: titleKey,
-    to: `/t/${tenancyId}/help`,
+    to: helpPath(tenancyId),
   }),
 };
 

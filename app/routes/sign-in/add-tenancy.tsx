@@ -5,6 +5,7 @@ import { requireUser } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { limitPerAddress } from "~/security/limits.server";
 import { readForm } from "~/http/read-form.server";
+import { tenancyPath } from "@common/portal-paths";
 
 /**
  * The add-tenancy dialog's form (guard rule 3): `add` uses the pending activation code, `dismiss`
@@ -23,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const tenancyId = await context.api.account.addTenancy(code);
     session.set("tenancyId", tenancyId);
-    return redirectWithSuccess(`/t/${tenancyId}`, toastMessage("toast.tenancy_added"), {
+    return redirectWithSuccess(tenancyPath(tenancyId), toastMessage("toast.tenancy_added"), {
       headers: { "Set-Cookie": await context.session.commit() },
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { readForm } from "~/http/read-form.server";
+import { tenancyPath } from "@common/portal-paths";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const session = await context.session.get();
       session.unset("activationCode");
       session.set("tenancyId", tenancyId);
-      return redirectWithSuccess(`/t/${tenancyId}`, toastMessage("toast.tenancy_added"), {
+      return redirectWithSuccess(tenancyPath(tenancyId), toastMessage("toast.tenancy_added"), {
         headers: { "Set-Cookie": await context.session.commit() },
       });
     }

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { readForm } from "~/http/read-form.server";
+import { tenancyPath } from "@common/portal-paths";
 
 /** The tenancy dropdown's form: select one of the resident's tenancies and show its dashboard. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -12,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await context.session.get();
   session.set("tenancyId", tenancy.id);
   return redirectWithSuccess(
-    `/t/${tenancy.id}`,
+    tenancyPath(tenancy.id),
     toastMessage("toast.tenancy_switched", { address: tenancy.apartment.address }),
     { headers: { "Set-Cookie": await context.session.commit() } },
   );

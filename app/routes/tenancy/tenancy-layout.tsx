@@ -11,6 +11,7 @@ import { withTotalWater } from "@common/meters";
 import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
 import { notificationsShown } from "~/domain/menu";
 import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "@common/quantities";
+import { alarmsPath, consumptionPath, helpPath, indoorClimatePath, metersPath, notificationsPath, profilePath, statementsPath, tenancyPath, tenancySettingsPath } from "@common/portal-paths";
 
 /** A tenancy page names its breadcrumb (a translation key) and where it leads. */
 export interface Breadcrumb {
@@ -25,7 +26,7 @@ export interface TenancyHandle {
 
 /** The tenancy's dashboard is the first breadcrumb of every page in the area. */
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "dashboard.title", to: `/t/${tenancyId}` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "dashboard.title", to: tenancyPath(tenancyId) }),
 };
 
 /**
@@ -160,24 +161,24 @@ export default function TenancyLayout() {
         </div>
         <ul className="side-menu-entries">
           <li>
-            <NavLink to={`/t/${tenancy.id}`} end prefetch="intent">
+            <NavLink to={tenancyPath(tenancy.id)} end prefetch="intent">
               {t("menu.consumption")}
             </NavLink>
             {quantities.length > 0 || hasIndoorClimate || technical.length > 0 ? (
               <ul className="side-menu-sub" aria-label={t("menu.consumption_views")}>
                 {quantities.map((quantity) => (
                   <li key={quantity}>
-                    <NavLink to={`/t/${tenancy.id}/consumption/${quantity}`}>{t(`quantity.${quantity}`)}</NavLink>
+                    <NavLink to={consumptionPath(tenancy.id, quantity)}>{t(`quantity.${quantity}`)}</NavLink>
                   </li>
                 ))}
                 {hasIndoorClimate ? (
                   <li>
-                    <NavLink to={`/t/${tenancy.id}/consumption/indoor-climate`}>{t("menu.indoor_climate")}</NavLink>
+                    <NavLink to={indoorClimatePath(tenancy.id)}>{t("menu.indoor_climate")}</NavLink>
                   </li>
                 ) : null}
                 {technical.map((quantity) => (
                   <li key={quantity}>
-                    <NavLink to={`/t/${tenancy.id}/consumption/${quantity}`}>{t(`quantity.${quantity}`)}</NavLink>
+                    <NavLink to={consumptionPath(tenancy.id, quantity)}>{t(`quantity.${quantity}`)}</NavLink>
                   </li>
                 ))}
               </ul>
@@ -185,18 +186,18 @@ export default function TenancyLayout() {
           </li>
           {hasStatements ? (
             <li>
-              <NavLink to={`/t/${tenancy.id}/statements`}>{t("menu.statements")}</NavLink>
+              <NavLink to={statementsPath(tenancy.id)}>{t("menu.statements")}</NavLink>
             </li>
           ) : null}
           <li>
-            <NavLink to={`/t/${tenancy.id}/alarms`}>{t("menu.alarms")}</NavLink>
+            <NavLink to={alarmsPath(tenancy.id)}>{t("menu.alarms")}</NavLink>
           </li>
           <li>
-            <NavLink to={`/t/${tenancy.id}/settings`}>{t("menu.tenancy_info")}</NavLink>
+            <NavLink to={tenancySettingsPath(tenancy.id)}>{t("menu.tenancy_info")}</NavLink>
           </li>
           {showNotifications ? (
             <li>
-              <NavLink to={`/t/${tenancy.id}/notifications`}>
+              <NavLink to={notificationsPath(tenancy.id)}>
                 {t("menu.notifications")}
                 {unreadNotifications > 0 ? (
                   <>
@@ -211,13 +212,13 @@ export default function TenancyLayout() {
             </li>
           ) : null}
           <li>
-            <NavLink to={`/t/${tenancy.id}/help`}>{t("menu.help")}</NavLink>
+            <NavLink to={helpPath(tenancy.id)}>{t("menu.help")}</NavLink>
           </li>
           <li>
-            <NavLink to={`/t/${tenancy.id}/profile`}>{t("menu.profile")}</NavLink>
+            <NavLink to={profilePath(tenancy.id)}>{t("menu.profile")}</NavLink>
           </li>
           <li>
-            <NavLink to={`/t/${tenancy.id}/meters`}>{t("menu.meters")}</NavLink>
+            <NavLink to={metersPath(tenancy.id)}>{t("menu.meters")}</NavLink>
           </li>
         </ul>
         <Form method="post" action="/logout" className="side-menu-logout" reloadDocument>

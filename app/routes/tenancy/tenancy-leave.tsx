@@ -8,9 +8,10 @@ import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "./tenancy-layout";
+import { leaveTenancyPath, tenancySettingsPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.leave_title", to: `/t/${tenancyId}/settings/leave` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.leave_title", to: leaveTenancyPath(tenancyId) }),
 };
 
 /**
@@ -29,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await context.api.account.leaveTenancy(tenancy.tenancyId);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "LAST_ADMIN") return redirectWithError(`/t/${tenancy.id}/settings`, toastMessage("tenancy_info.error_last_admin"));
+    if (error instanceof ApiError && error.code === "LAST_ADMIN") return redirectWithError(tenancySettingsPath(tenancy.id), toastMessage("tenancy_info.error_last_admin"));
     throw error;
   }
   const session = await context.session.get();
@@ -57,7 +58,7 @@ export default function LeaveTenancy() {
               <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
                 {t("tenancy_info.leave_submit")}
               </button>
-              <Link to={`/t/${tenancyId}/settings`} className="button button-secondary">
+              <Link to={tenancySettingsPath(tenancyId)} className="button button-secondary">
                 {t("tenancy_info.stay")}
               </Link>
             </Form>
@@ -66,7 +67,7 @@ export default function LeaveTenancy() {
           <>
             <p>{t("tenancy_info.leave_last_admin")}</p>
             <p>
-              <Link to={`/t/${tenancyId}/settings`}>{t("tenancy_info.title")}</Link>
+              <Link to={tenancySettingsPath(tenancyId)}>{t("tenancy_info.title")}</Link>
             </p>
           </>
         )}

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { chooseTenancy } from "~/domain/tenancy-selection";
 import { requireUser } from "~/session/guards.server";
+import { tenancyPath } from "@common/portal-paths";
 
 /** /t: the selected tenancy's dashboard, or /no-tenancies (guard rules 1 and 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,6 +13,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     queryTenancyId: url.searchParams.get("tenancyId"),
     selectedId: session.get("tenancyId"),
   });
-  return redirect(`/t/${tenancy.id}`);
+  return redirect(tenancyPath(tenancy.id));
 }
 

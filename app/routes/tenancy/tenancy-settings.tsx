@@ -16,9 +16,10 @@ import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "./tenancy-layout";
+import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.title", to: `/t/${tenancyId}/settings` }),
+  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.title", to: tenancySettingsPath(tenancyId) }),
 };
 
 /**
@@ -73,7 +74,7 @@ const notAllowed = () => data({ error: "forbidden" as const }, { status: 403 });
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy } = await requireTenancy(request, params, context);
   const form = await readForm(request);
-  const here = `/t/${tenancy.id}/settings`;
+  const here = tenancySettingsPath(tenancy.id);
   // Only an admin's forms are sent on (the back-end refuses them too): a plain user posting them by
   // hand gets the 403 page, not the spec's sign-out of a FORBIDDEN answer.
   const info = await context.api.account.tenancyInfo(tenancy.tenancyId);
@@ -223,7 +224,7 @@ export default function TenancySettings() {
         </p>
         {canLeave ? (
           <p>
-            <Link to={`/t/${tenancyId}/settings/leave`}>{t("tenancy_info.leave")}</Link>
+            <Link to={leaveTenancyPath(tenancyId)}>{t("tenancy_info.leave")}</Link>
           </p>
         ) : (
           <p className="muted">{t("tenancy_info.leave_last_admin")}</p>
@@ -242,7 +243,7 @@ function RowButtons({ tenancyId, user }: { tenancyId: string; user: { userId: nu
     <div className="button-row">
       {user.actions.map((action) =>
         action === "remove" ? (
-          <Link key={action} to={`/t/${tenancyId}/settings/users/${user.userId}/remove`} className="button button-small button-secondary" aria-label={t("tenancy_info.action_remove_label", { who })}>
+          <Link key={action} to={removeTenancyUserPath(tenancyId, user.userId ?? "")} className="button button-small button-secondary" aria-label={t("tenancy_info.action_remove_label", { who })}>
             {t("tenancy_info.action_remove")}
           </Link>
         ) : (

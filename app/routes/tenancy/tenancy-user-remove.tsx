@@ -9,9 +9,10 @@ import type { TenancyInfo } from "~/services/account/schemas";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "./tenancy-layout";
+import { removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "tenancy_info.remove_title", to: `/t/${tenancyId}/settings/users/${match.params.userId}/remove` }),
+  breadcrumb: (tenancyId, match) => ({ labelKey: "tenancy_info.remove_title", to: removeTenancyUserPath(tenancyId, match.params.userId ?? "") }),
 };
 
 /** The member an admin may remove, or a 403/404 (a plain user, the last admin, oneself, no such user). */
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy } = await requireTenancy(request, params, context);
-  const here = `/t/${tenancy.id}/settings`;
+  const here = tenancySettingsPath(tenancy.id);
   const { user, allowed } = removable(await context.api.account.tenancyInfo(tenancy.tenancyId), params.userId);
   if (!allowed) return redirectWithError(here, toastMessage("tenancy_info.error_last_admin"));
   try {
@@ -68,7 +69,7 @@ export default function RemoveTenancyUser() {
               {t("tenancy_info.remove_submit")}
             </button>
           ) : null}
-          <Link to={`/t/${tenancyId}/settings`} className="button button-secondary">
+          <Link to={tenancySettingsPath(tenancyId)} className="button button-secondary">
             {t("tenancy_info.keep_user")}
           </Link>
         </Form>

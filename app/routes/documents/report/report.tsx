@@ -7,6 +7,7 @@ import { StandalonePage } from "~/components/standalone-page";
 import { translatorFor } from "~/i18n/i18n.server";
 import { loadReport, reportData, unavailableStatus } from "~/routes/documents/report/report.server";
 import type { ReportView } from "~/routes/documents/report/report-view";
+import { reportPdfPath } from "@common/portal-paths";
 
 /**
  * /report/{code} (spec sections 2, 3, 9): the monthly consumption report a resident opens
@@ -55,7 +56,7 @@ export default function Report() {
           <p className="report-address">{view.address}</p>
           <p>{view.intro}</p>
           <p className="report-download">
-            <a className="button" href={`/report/${encodeURIComponent(code ?? "")}/pdf?lng=${language}`} download={view.fileName}>
+            <a className="button" href={`${reportPdfPath(code ?? "")}?lng=${language}`} download={view.fileName}>
               {t("report.download_pdf")}
             </a>
             <span className="report-download-hint">{t("report.pdf_hint")}</span>
