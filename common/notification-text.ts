@@ -8,6 +8,7 @@ import type { AlarmType, NotificationDirection } from "./alarms";
 import { formatDateRange } from "./bucket-labels";
 import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "./quantities";
 import { formatPercent, formatQuantity } from "./quantity-format";
+import { consumptionPath } from "./portal-paths";
 
 export interface TextOf {
   key: string;
@@ -70,5 +71,5 @@ export function alarmLevelText(type: AlarmType, quantity: QuantityId, level: num
 /** The consumption page of a quantity over a period (the indoor-climate page for its quantities). */
 export function consumptionPathOf(tenancyId: number | string, quantity: string, periodStart: string, periodEnd: string): string {
   const page = isQuantityId(quantity) && isIndoorClimate(quantity) ? "indoor-climate" : quantity;
-  return `/t/${tenancyId}/consumption/${page}?from=${periodStart}&to=${periodEnd}`;
+  return `${consumptionPath(tenancyId, page)}?from=${periodStart}&to=${periodEnd}`;
 }

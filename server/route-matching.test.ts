@@ -200,7 +200,7 @@ describe("candidate branches (patched matchRoutes against the unpatched router)"
       return original.call(this, text);
     };
     try {
-      expect(ids(router.matchRoutes(portalRoutes, "/t/7009"))?.map(([id]) => id)).toEqual(["root", "routes/tenancy-layout.tsx:t/:tenancyId", "routes/dashboard.tsx"]);
+      expect(ids(router.matchRoutes(portalRoutes, "/t/7009"))?.map(([id]) => id)).toEqual(["root", "routes/tenancy/tenancy-layout.tsx:t/:tenancyId", "routes/consumption/dashboard.tsx"]);
     } finally {
       RegExp.prototype[Symbol.match] = original;
     }

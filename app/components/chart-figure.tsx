@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ChartView } from "~/consumption/chart-view";
+import type { ChartView } from "~/routes/consumption/chart/chart-view";
 
 /**
  * A server-rendered chart with its numbers: the SVG (title and description inside it) and a data

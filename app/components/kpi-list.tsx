@@ -1,4 +1,4 @@
-import type { KpiItem } from "~/consumption/kpi-item";
+import type { KpiItem } from "~/routes/consumption/kpi/kpi-item";
 import type { ConsumptionComparison, Smiley as Face } from "~/domain/smileys";
 import { Smiley } from "./smiley";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { ChartBar } from "~/reports/report-view";
-import { barLayout } from "~/reports/report-chart";
+import type { ChartBar } from "~/routes/documents/report/report-view";
+import { barLayout } from "~/routes/documents/report/report-chart";
 
 const WIDTH = 520;
 const HEIGHT = 150;

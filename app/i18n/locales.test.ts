@@ -167,10 +167,10 @@ for (const { where, text } of files) {
 const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> = {
   "quantity.": quantityIds,
   "language.": supportedLanguages,
-  // The three social providers of spec section 1 (app/routes/login.tsx).
+  // The three social providers of spec section 1 (app/routes/sign-in/login.tsx).
   "login.with_": ["google", "facebook", "apple"],
   "signup.with_": ["google", "facebook", "apple"],
-  // The four onboarding slides (app/routes/welcome.tsx), each with a title and a body.
+  // The four onboarding slides (app/routes/sign-in/welcome.tsx), each with a title and a body.
   "onboarding.": ["monitor", "compare", "analyse", "alarms"].flatMap((s) => [`${s}_title`, `${s}_body`]),
   // Expense types come from the back-end; an unknown one falls back to its own name.
   "expense.": "has defaultValue",

@@ -5,6 +5,7 @@ import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
 import { accountAnswers, accountOwnerOf, tenantAnswers } from "~/services/api.server";
 import { ApiError, type SharedAnswers } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
+import { tenancyPath } from "@common/portal-paths";
 
 /**
  * Gives both services' refresh tokens back (logout, a sign-in that failed half-way): the services
@@ -93,7 +94,7 @@ export async function completeSignIn(
       selectedId: addedTenancyId,
     });
     session.set("tenancyId", tenancy.id);
-    target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : `/t/${tenancy.id}`;
+    target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : tenancyPath(tenancy.id);
   }
   if (options.landing) target = `${options.landing}?${new URLSearchParams({ redirectTo: target })}`;
   else if (!user.onboarded) target = `/welcome?${new URLSearchParams({ redirectTo: target })}`;

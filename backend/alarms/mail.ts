@@ -15,6 +15,7 @@ import type { Database } from "../db/types";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import { escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
 import { reportMail } from "../reports/mail";
+import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 
 const quantityNames: Record<MailLanguage, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
 /** The portal's own sentences of a notification (locales/*: notifications.what.*), so page and e-mail say the same. */
@@ -83,7 +84,7 @@ export function notificationLine(n: MailedNotification, language: MailLanguage):
 
 /** Where a notification's link leads: the notification in the portal (which links to the consumption). */
 export function notificationLink(portalUrl: string, n: Pick<MailedNotification, "tenancyId" | "id">): string {
-  return `${portalUrl}/t/${n.tenancyId}/notifications/${n.id}`;
+  return portalNotificationLink(portalUrl, n.tenancyId, n.id);
 }
 
 export function notificationsMail(input: { to: string; language: string; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {

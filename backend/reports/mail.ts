@@ -7,6 +7,7 @@
 import { formatMonth } from "@common/format";
 import type { MailMessage } from "../mail/mailer";
 import { appName, escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
+import { reportLink as portalReportLink } from "@common/portal-paths";
 
 const texts: Record<MailLanguage, { subject: (month: string) => string; greeting: string; intro: (month: string) => string; open: string; noLogin: string; settings: string }> = {
   da: {
@@ -37,7 +38,7 @@ const texts: Record<MailLanguage, { subject: (month: string) => string; greeting
 
 /** The report's link for a resident: PORTAL_URL/report/{code}?lng={language}. */
 export function reportLink(portalUrl: string, code: string, language: string): string {
-  return `${portalUrl}/report/${encodeURIComponent(code)}?lng=${mailLanguage(language)}`;
+  return portalReportLink(portalUrl, code, mailLanguage(language));
 }
 
 export function reportMail(input: { to: string; language: string; portalUrl: string; code: string; month: string }): MailMessage {

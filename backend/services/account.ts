@@ -23,6 +23,7 @@ import { refreshSession, startSession, verifyCredentials, type Session } from ".
 import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
 import { tenancyUsersResolvers } from "./tenancy-users";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
+import { statementDownloadPath } from "@common/portal-paths";
 
 export interface AccountUserResult {
   id: string;
@@ -100,11 +101,6 @@ async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promis
       sessionExpiresAt: session.refresh.impersonation === null ? null : toEpochSeconds(session.refresh.impersonation.endsAt),
     },
   };
-}
-
-/** The portal's download path of a statement (app/routes/statement-download.tsx). */
-export function statementDownloadPath(tenancyId: number, statementId: number): string {
-  return `/t/${tenancyId}/statements/${statementId}/download`;
 }
 
 export async function accountHasStatements(db: Kysely<Database>, userId: number): Promise<boolean> {

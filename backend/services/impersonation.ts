@@ -18,6 +18,7 @@ import { forbidden, invalidToken } from "./errors";
 import { consumeSingleUseToken, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { bearerToken, verifyAccessToken, type ImpersonationSession } from "./tokens";
+import { impersonationLink } from "@common/portal-paths";
 
 /** Spec section 9: an impersonation session lasts 60 minutes. */
 export const impersonationSessionSeconds = 60 * 60;
@@ -42,7 +43,7 @@ export async function createImpersonationLink(
     throw new ImpersonationTargetError(`${email} is an admin-portal account, not a tenant-portal user.`);
   }
   const { token, expiresAt } = await issueSingleUseToken(db, { purpose: "impersonation", userId: user.id, now: input.now });
-  return { link: `${input.portalUrl}/impersonate/${token}`, token, expiresAt, user };
+  return { link: impersonationLink(input.portalUrl, token), token, expiresAt, user };
 }
 
 /**

@@ -23,14 +23,7 @@ import { assertPasswordRules, hashPassword } from "./passwords";
 import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { hashToken, revokeAllRefreshTokensOfUser } from "./tokens";
-
-/** The link in the e-mail; the portal's /set-password page reads both parameters. */
-export function passwordResetLink(portalUrl: string, token: string, email: string): string {
-  const url = new URL(`${portalUrl}/set-password`);
-  url.searchParams.set("token", token);
-  url.searchParams.set("email", email);
-  return url.toString();
-}
+import { passwordResetLink } from "@common/portal-paths";
 
 export async function requestPasswordReset(
   db: Kysely<Database>,

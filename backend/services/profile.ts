@@ -37,6 +37,7 @@ import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken
 import { normalizeEmail } from "./sign-in";
 import { adminCount, memberCount } from "./tenancy-users";
 import { revokeAllRefreshTokensOfUser } from "./tokens";
+import { emailChangeLink } from "@common/portal-paths";
 
 /** Longest name, in characters (code points). */
 export const nameMaxLength = 100;
@@ -127,13 +128,6 @@ export async function changePassword(ctx: ServiceContext, args: { currentPasswor
 
 // ---------------------------------------------------------------------------------------------
 // E-mail
-
-/** The link in the confirmation e-mail; the portal's /confirm-email page reads the token. */
-export function emailChangeLink(portalUrl: string, token: string): string {
-  const url = new URL(`${portalUrl}/confirm-email`);
-  url.searchParams.set("token", token);
-  return url.toString();
-}
 
 function sameAddress(): never {
   throw serviceError("BAD_USER_INPUT", "That is already your e-mail address", { field: "email", emailProblem: "invalid_email" });

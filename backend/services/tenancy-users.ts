@@ -26,6 +26,7 @@ import { accountLanguages, defaultAccountLanguage, parseEmail } from "./account-
 import { endActivationCode, issueActivationCode } from "./activation-codes";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
+import { invitationLink } from "@common/portal-paths";
 
 /** How long an invitation's code works. */
 export const invitationValidDays = 30;
@@ -65,11 +66,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 function isAccountLanguage(value: string | null | undefined): value is (typeof accountLanguages)[number] {
   return typeof value === "string" && (accountLanguages as readonly string[]).includes(value);
-}
-
-/** The portal's sign-up page with the code, as the invitation e-mail links it. */
-export function invitationLink(portalUrl: string, code: string): string {
-  return `${portalUrl}/signup?activationCode=${code}`;
 }
 
 async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
