@@ -7,7 +7,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "backend/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/oracle/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "backend/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/oracle/**/*.test.ts", "codegen.test.ts"],
     environment: "node",
     pool: "threads",
     maxWorkers: 2,

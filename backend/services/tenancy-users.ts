@@ -1,5 +1,5 @@
 /**
- * Tenancy info and its users (issue 16; schema/account.ts): a tenancy with its property's contact
+ * Tenancy info and its users (issue 16; schema/account.graphql): a tenancy with its property's contact
  * and its users, and what an admin of the tenancy may do to them (spec sections 4 and 6): invite by
  * e-mail, resend or withdraw an invitation, make a user admin or not, remove a user; and any member
  * may leave.

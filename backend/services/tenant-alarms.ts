@@ -1,5 +1,5 @@
 /**
- * Resolvers of the alarms and notifications calls (schema/tenant-alarms.ts; issue 14). A resident
+ * Resolvers of the alarms and notifications calls (schema/tenant-alarms.graphql; issue 14). A resident
  * sees and changes only their own alarms and notifications, only on tenancies they hold, only for
  * quantities their unit measures. Every id that is not the caller's on that tenancy answers
  * ALARM_NOT_FOUND or NOTIFICATION_NOT_FOUND and changes nothing.

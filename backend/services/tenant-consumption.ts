@@ -1,5 +1,5 @@
 /**
- * Resolvers of the consumption queries of the tenant data service (schema/tenant.ts):
+ * Resolvers of the consumption queries of the tenant data service (schema/tenant.graphql):
  * tenantGraph, tenantTable, unitQuantityKpis, readoutMinMax, quantityPrices, consumptionRating.
  *
  * Each tenancy-scoped resolver starts the same way: the caller (UNAUTHENTICATED), their

@@ -1,5 +1,5 @@
 /**
- * allocationStatements (schema/tenant-statements.ts; issue 15): a tenancy's statements for its
+ * allocationStatements (schema/tenant-statements.graphql; issue 15): a tenancy's statements for its
  * residents, with each file's size (the file is streamed by statements/files.ts).
  */
 import { stat } from "node:fs/promises";

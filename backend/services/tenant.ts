@@ -1,5 +1,5 @@
 /**
- * Resolvers of the tenant data service (schema/tenant.ts). Every call needs a users-service
+ * Resolvers of the tenant data service (schema/tenant.graphql). Every call needs a users-service
  * access token (aud 'users') and answers only for the units of the caller's tenancies.
  */
 import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./access";

@@ -1,5 +1,5 @@
 /**
- * Resolvers of the users service (schema/users.ts), the spec's "second service". Its access
+ * Resolvers of the users service (schema/users.graphql), the spec's "second service". Its access
  * tokens carry aud 'users' and are also what the tenant data service accepts.
  */
 import type { Kysely } from "kysely";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Shapes of the tenant data service's answers (backend/schema/tenant.ts) and the inputs of its
+ * Shapes of the tenant data service's answers (backend/schema/tenant.graphql) and the inputs of its
  * calls. Anything else is rejected ('Invalid <operation> response').
  */
 
