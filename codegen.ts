@@ -54,6 +54,8 @@ const backendEnumValues: Partial<Record<Service, Record<string, string>>> = {
   tenant: {
     AlarmType: "../../app/domain/alarms#AlarmType",
     AlarmFrequency: "../../app/domain/alarms#AlarmFrequency",
+    NotificationKind: "../../app/domain/alarms#NotificationKind",
+    NotificationDirection: "../../app/domain/alarms#NotificationDirection",
   },
 };
 
@@ -64,6 +66,7 @@ function backendTypes(service: Service, mappers: Record<string, string> = {}) {
     config: {
       useTypeImports: true,
       contextType: "../services/account-context#BackendContext",
+      enumsAsTypes: true,
       enumValues: backendEnumValues[service] ?? {},
       mappers,
       scalars,

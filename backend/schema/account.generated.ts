@@ -437,24 +437,23 @@ export type QueryValidateActivationCodeArgs = {
 };
 
 /** A limit defined by the back-end (the number of hits and the window are not the client's to choose). */
-export enum RateLimitRule {
+export type RateLimitRule =
   /** Activation codes entered or applied per client address: 20 an hour. */
-  ActivationCodePerAddress = 'ACTIVATION_CODE_PER_ADDRESS',
+  | 'ACTIVATION_CODE_PER_ADDRESS'
   /** Unknown or ended monthly-report codes per client address: 30 per 15 minutes. */
-  ReportCodeFailuresPerAddress = 'REPORT_CODE_FAILURES_PER_ADDRESS',
+  | 'REPORT_CODE_FAILURES_PER_ADDRESS'
   /** Password-reset requests per client address: 10 an hour. */
-  ResetRequestPerAddress = 'RESET_REQUEST_PER_ADDRESS',
+  | 'RESET_REQUEST_PER_ADDRESS'
   /** New passwords set with a reset link per client address: 20 an hour. */
-  SetPasswordPerAddress = 'SET_PASSWORD_PER_ADDRESS',
+  | 'SET_PASSWORD_PER_ADDRESS'
   /** Failed sign-ins per account from browsers not known to it: 100 an hour. */
-  SignInPerAccount = 'SIGN_IN_PER_ACCOUNT',
+  | 'SIGN_IN_PER_ACCOUNT'
   /** Failed sign-ins per client address: 30 per 15 minutes. */
-  SignInPerAddress = 'SIGN_IN_PER_ADDRESS',
+  | 'SIGN_IN_PER_ADDRESS'
   /** Failed sign-ins per account from one browser known to it: 20 an hour. */
-  SignInPerKnownDevice = 'SIGN_IN_PER_KNOWN_DEVICE',
+  | 'SIGN_IN_PER_KNOWN_DEVICE'
   /** Sign-ups per client address: 20 an hour. */
-  SignUpPerAddress = 'SIGN_UP_PER_ADDRESS'
-}
+  | 'SIGN_UP_PER_ADDRESS';
 
 export type RateLimitState = {
   __typename?: 'RateLimitState';
@@ -503,11 +502,10 @@ export type SocialAuthPayload = {
   user: UserRef;
 };
 
-export enum SocialProvider {
-  Apple = 'APPLE',
-  Facebook = 'FACEBOOK',
-  Google = 'GOOGLE'
-}
+export type SocialProvider =
+  | 'APPLE'
+  | 'FACEBOOK'
+  | 'GOOGLE';
 
 export type Tenancy = {
   __typename?: 'Tenancy';

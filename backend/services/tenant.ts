@@ -4,7 +4,7 @@
  */
 import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
-import { tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
+import { alarmEnumResolvers, tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
 import { tenantReportQueries } from "./tenant-reports";
 import { tenantStatementQueries } from "./tenant-statements";
@@ -63,6 +63,7 @@ export interface TenantUnitResult {
 }
 
 export const tenantResolvers = {
+  ...alarmEnumResolvers,
   Mutation: {
     ...tenantRoomMutations,
     ...tenantAlarmMutations,
