@@ -67,6 +67,7 @@ function backendTypes(service: Service, mappers: Record<string, string> = {}) {
       useTypeImports: true,
       contextType: "../services/account-context#BackendContext",
       enumsAsTypes: true,
+      skipTypename: true,
       enumValues: backendEnumValues[service] ?? {},
       mappers,
       scalars,

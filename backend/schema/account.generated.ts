@@ -14,7 +14,6 @@ export type Scalars = {
 };
 
 export type AccountUser = {
-  __typename?: 'AccountUser';
   accountHasStatements: Scalars['Boolean']['output'];
   email: Scalars['String']['output'];
   emailNotifications: Scalars['Boolean']['output'];
@@ -32,14 +31,12 @@ export type AccountUser = {
 };
 
 export type AddTenancyPayload = {
-  __typename?: 'AddTenancyPayload';
   ok: Scalars['Boolean']['output'];
   /** The tenancy the code belongs to, now one of the caller's tenancies. */
   tenancy: Tenancy;
 };
 
 export type AllocationStatement = {
-  __typename?: 'AllocationStatement';
   expenseTypes: Array<Scalars['String']['output']>;
   fileName: Scalars['String']['output'];
   periodEndDate: Scalars['String']['output'];
@@ -48,7 +45,6 @@ export type AllocationStatement = {
 };
 
 export type Apartment = {
-  __typename?: 'Apartment';
   /** Street address including the apartment designation. */
   address: Scalars['String']['output'];
   /** The apartment designation, for example '2. tv.' */
@@ -59,13 +55,11 @@ export type Apartment = {
 };
 
 export type ApartmentInfo = {
-  __typename?: 'ApartmentInfo';
   city: Scalars['String']['output'];
   zipcode: Scalars['String']['output'];
 };
 
 export type CreateEmailPasswordUserPayload = {
-  __typename?: 'CreateEmailPasswordUserPayload';
   /** True when the account was created; false when an existing user was signed in. */
   created: Scalars['Boolean']['output'];
   payload: TokenPayload;
@@ -77,13 +71,11 @@ export type CreateEmailPasswordUserPayload = {
 };
 
 export type DateRange = {
-  __typename?: 'DateRange';
   end: Maybe<Scalars['String']['output']>;
   start: Maybe<Scalars['String']['output']>;
 };
 
 export type ImpersonatePayload = {
-  __typename?: 'ImpersonatePayload';
   payload: TokenPayload;
   /** Seconds since the epoch at which the refresh token expires: the end of the impersonation session. */
   refreshExpiresIn: Scalars['Int']['output'];
@@ -96,7 +88,6 @@ export type ImpersonatePayload = {
 
 /** A quantity that the tenancy's unit has meters for, with its unit of measure. */
 export type MeterUnit = {
-  __typename?: 'MeterUnit';
   /** A quantity identifier of spec section 3, for example heat-energy. */
   kind: Scalars['String']['output'];
   /** kWh, m3, unit, K, °C or % */
@@ -104,7 +95,6 @@ export type MeterUnit = {
 };
 
 export type Mutation = {
-  __typename?: 'Mutation';
   /**
    * Links the signed-in user (account access token) to the activation code's tenancy and marks the
    * code used; the user becomes the tenancy's admin if it has none. When the code is an
@@ -388,19 +378,16 @@ export type MutationWithdrawTenancyInvitationArgs = {
 };
 
 export type OkPayload = {
-  __typename?: 'OkPayload';
   ok: Scalars['Boolean']['output'];
 };
 
 export type PropertyContact = {
-  __typename?: 'PropertyContact';
   email: Maybe<Scalars['String']['output']>;
   name: Maybe<Scalars['String']['output']>;
   phone: Maybe<Scalars['String']['output']>;
 };
 
 export type Query = {
-  __typename?: 'Query';
   /** The signed-in user (needs an account-service access token). */
   currentUser: AccountUser;
   /** Everything the portal holds about the caller (GDPR Art. 15/20), as one JSON document (a String holding JSON): profile (id, e-mail, name, language, emailNotifications, userType, createdAt), tenancies (id, address, zipcode, city, start, end, isAdmin), alarms (all fields), notifications (all fields). No password hash, no token hashes. */
@@ -456,7 +443,6 @@ export type RateLimitRule =
   | 'SIGN_UP_PER_ADDRESS';
 
 export type RateLimitState = {
-  __typename?: 'RateLimitState';
   /** Whether one more hit is allowed now. */
   allowed: Scalars['Boolean']['output'];
   key: Scalars['String']['output'];
@@ -474,7 +460,6 @@ export type RateLimitSubject = {
 };
 
 export type RefreshTokenPayload = {
-  __typename?: 'RefreshTokenPayload';
   payload: TokenPayload;
   refreshExpiresIn: Scalars['Int']['output'];
   refreshToken: Scalars['String']['output'];
@@ -482,12 +467,10 @@ export type RefreshTokenPayload = {
 };
 
 export type RevokeTokenPayload = {
-  __typename?: 'RevokeTokenPayload';
   revoked: Scalars['Boolean']['output'];
 };
 
 export type SocialAuthPayload = {
-  __typename?: 'SocialAuthPayload';
   /** True when the account was created by this call (sign-up). */
   created: Scalars['Boolean']['output'];
   /** The verified e-mail the provider answered with (lower-cased), the user's e-mail. */
@@ -508,7 +491,6 @@ export type SocialProvider =
   | 'GOOGLE';
 
 export type Tenancy = {
-  __typename?: 'Tenancy';
   apartment: Apartment;
   billingPeriod: Maybe<DateRange>;
   dataAvailability: Maybe<DateRange>;
@@ -525,7 +507,6 @@ export type Tenancy = {
 };
 
 export type TenancyInfo = {
-  __typename?: 'TenancyInfo';
   /** The unit's street address including the apartment designation. */
   address: Scalars['String']['output'];
   billingPeriodEnd: Maybe<Scalars['String']['output']>;
@@ -551,7 +532,6 @@ export type TenancyInfo = {
 };
 
 export type TenancyUser = {
-  __typename?: 'TenancyUser';
   email: Scalars['String']['output'];
   /** Null for a member (and a pending membership). */
   invitationId: Maybe<Scalars['Int']['output']>;
@@ -567,7 +547,6 @@ export type TenancyUser = {
 };
 
 export type TokenAuthPayload = {
-  __typename?: 'TokenAuthPayload';
   payload: TokenPayload;
   /** Seconds since the epoch at which the refresh token expires. */
   refreshExpiresIn: Scalars['Int']['output'];
@@ -577,7 +556,6 @@ export type TokenAuthPayload = {
 
 /** Claims of the access token, as the portal needs them without decoding the JWT. */
 export type TokenPayload = {
-  __typename?: 'TokenPayload';
   email: Scalars['String']['output'];
   /** Expiry, seconds since the epoch. */
   exp: Scalars['Int']['output'];
@@ -590,12 +568,10 @@ export type TokenPayload = {
 };
 
 export type UserRef = {
-  __typename?: 'UserRef';
   id: Scalars['ID']['output'];
 };
 
 export type ValidateActivationCodeResult = {
-  __typename?: 'ValidateActivationCodeResult';
   /** Null when ok; else ACTIVATION_CODE_IN_USE or ACTIVATION_CODE_INVALID, for the portal's translation. */
   code: Maybe<Scalars['String']['output']>;
   ok: Scalars['Boolean']['output'];

@@ -19,7 +19,6 @@ export type Scalars = {
 };
 
 export type Alarm = {
-  __typename?: 'Alarm';
   /** ISO 8601 instants. */
   createdAt: Scalars['String']['output'];
   enabled: Scalars['Boolean']['output'];
@@ -54,7 +53,6 @@ export type AlarmInput = {
 export { AlarmType };
 
 export type AllocationStatement = {
-  __typename?: 'AllocationStatement';
   contentType: Scalars['String']['output'];
   /** Expense types, e.g. heating, water. */
   expenseTypes: Array<Scalars['String']['output']>;
@@ -68,7 +66,6 @@ export type AllocationStatement = {
 };
 
 export type Co2Factor = {
-  __typename?: 'Co2Factor';
   gramPerQuantityUnit: Scalars['Float']['output'];
   quantity: Scalars['String']['output'];
 };
@@ -86,7 +83,6 @@ export type Comparison =
   | 'PROPERTY_AVERAGE';
 
 export type ConsumptionRating = {
-  __typename?: 'ConsumptionRating';
   expressedAs: Scalars['String']['output'];
   /** A+, A, B, C, D, E, F or G; null without enough data (30 days of the unit, 3 other units). */
   letter: Maybe<Scalars['String']['output']>;
@@ -105,7 +101,6 @@ export type ConsumptionRating = {
 };
 
 export type ConsumptionReport = {
-  __typename?: 'ConsumptionReport';
   /** The unit's address (with the apartment). */
   address: Scalars['String']['output'];
   city: Scalars['String']['output'];
@@ -122,14 +117,12 @@ export type ConsumptionReport = {
 };
 
 export type ConsumptionReportAnswer = {
-  __typename?: 'ConsumptionReportAnswer';
   availability: ReportAvailability;
   report: Maybe<ConsumptionReport>;
 };
 
 /** The dates one bucket covers (ADR 0018), one per timestamp. */
 export type GraphBucket = {
-  __typename?: 'GraphBucket';
   /** First and last date (YYYY-MM-DD) inside the period; an HOURLY bucket's date twice. */
   firstDay: Scalars['String']['output'];
   lastDay: Scalars['String']['output'];
@@ -141,7 +134,6 @@ export type GraphBucket = {
 };
 
 export type GraphConsumption = {
-  __typename?: 'GraphConsumption';
   quantityDescriptor: QuantityDescriptor;
   relatedValues: Array<RelatedValues>;
   /**
@@ -166,14 +158,12 @@ export type GraphMode =
   | 'HOURLY_VALUES';
 
 export type GroupMeter = {
-  __typename?: 'GroupMeter';
   id: Scalars['ID']['output'];
   number: Scalars['String']['output'];
   roomName: Maybe<Scalars['String']['output']>;
 };
 
 export type MeasurementPoint = {
-  __typename?: 'MeasurementPoint';
   id: Scalars['ID']['output'];
   legacyMeterId: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
@@ -183,7 +173,6 @@ export type MeasurementPoint = {
 
 /** A meter of a unit. */
 export type Meter = {
-  __typename?: 'Meter';
   id: Scalars['ID']['output'];
   number: Scalars['String']['output'];
   /** A quantity identifier of spec section 3. */
@@ -192,7 +181,6 @@ export type Meter = {
 };
 
 export type MeterReadout = {
-  __typename?: 'MeterReadout';
   /** ISO 8601 with the Copenhagen offset; nulls when there is no readout. */
   firstReadoutTimestamp: Maybe<Scalars['String']['output']>;
   firstReadoutValue: Maybe<Scalars['Float']['output']>;
@@ -208,13 +196,11 @@ export type MeterReadout = {
 };
 
 export type MeterValue = {
-  __typename?: 'MeterValue';
   objectDetails: ObjectDetails;
   value: Maybe<Scalars['Float']['output']>;
 };
 
 export type Mutation = {
-  __typename?: 'Mutation';
   /**
    * Creates an alarm for the caller on input.tenancyId. The quantity must be one the unit measures
    * (it has a meter of it) and take the type (alarmTypesFor); the level must meet levelRule.
@@ -278,7 +264,6 @@ export type MutationUpdateAlarmArgs = {
 };
 
 export type Notification = {
-  __typename?: 'Notification';
   /** Null for a consumption report, or when the alarm has been deleted. */
   alarmId: Maybe<Scalars['Int']['output']>;
   alarmType: Maybe<AlarmType>;
@@ -310,7 +295,6 @@ export { NotificationDirection };
 export { NotificationKind };
 
 export type NotificationPage = {
-  __typename?: 'NotificationPage';
   items: Array<Notification>;
   totalCount: Scalars['Int']['output'];
   unreadCount: Scalars['Int']['output'];
@@ -318,7 +302,6 @@ export type NotificationPage = {
 
 /** A measured object: a property, a unit, a source (meter group) or a measurement point. */
 export type ObjectDetails = {
-  __typename?: 'ObjectDetails';
   group: Maybe<ObjectGroup>;
   id: Scalars['ID']['output'];
   kind: ObjectKind;
@@ -328,7 +311,6 @@ export type ObjectDetails = {
 };
 
 export type ObjectGroup = {
-  __typename?: 'ObjectGroup';
   id: Scalars['ID']['output'];
   meter: Maybe<GroupMeter>;
   operational: Scalars['Boolean']['output'];
@@ -342,7 +324,6 @@ export type ObjectKind =
   | 'UNIT';
 
 export type ObjectProperty = {
-  __typename?: 'ObjectProperty';
   address: Scalars['String']['output'];
   city: Scalars['String']['output'];
   id: Scalars['ID']['output'];
@@ -351,7 +332,6 @@ export type ObjectProperty = {
 };
 
 export type ObjectUnit = {
-  __typename?: 'ObjectUnit';
   /** Heated floor area in m2, used for normalized (per m2) values. */
   floorArea: Scalars['Float']['output'];
   id: Scalars['ID']['output'];
@@ -362,12 +342,10 @@ export type ObjectUnit = {
 };
 
 export type PropertySetting = {
-  __typename?: 'PropertySetting';
   kind: Scalars['String']['output'];
 };
 
 export type QuantityDescriptor = {
-  __typename?: 'QuantityDescriptor';
   /** Unit of the values, e.g. kWh, kWh/m2, DKK, g CO2/m2. */
   expressedAs: Scalars['String']['output'];
   normalized: Scalars['Boolean']['output'];
@@ -375,7 +353,6 @@ export type QuantityDescriptor = {
 };
 
 export type QuantityPrice = {
-  __typename?: 'QuantityPrice';
   currency: Scalars['String']['output'];
   price: Scalars['Float']['output'];
   quantity: Scalars['String']['output'];
@@ -390,7 +367,6 @@ export type QuantityPricesInput = {
 };
 
 export type Query = {
-  __typename?: 'Query';
   /** One of the caller's alarms. ALARM_NOT_FOUND for a missing id, another user's or another tenancy's. */
   alarm: Alarm;
   /** The caller's own alarms on a tenancy they hold, newest first. */
@@ -534,7 +510,6 @@ export type QueryUnreadNotificationCountArgs = {
 };
 
 export type ReadoutMinMax = {
-  __typename?: 'ReadoutMinMax';
   /** ISO 8601 with the Copenhagen offset. */
   firstReadoutTimestamp: Maybe<Scalars['String']['output']>;
   firstReadoutValue: Maybe<Scalars['Float']['output']>;
@@ -552,7 +527,6 @@ export type ReadoutMinMax = {
  * is the mean over the other units of the property per bucket.
  */
 export type RelatedValues = {
-  __typename?: 'RelatedValues';
   /** First and last date (YYYY-MM-DD) of the compared days: the image of P (PROPERTY_AVERAGE: P). */
   firstDay: Maybe<Scalars['String']['output']>;
   lastDay: Maybe<Scalars['String']['output']>;
@@ -581,13 +555,11 @@ export type ReportAvailability =
   | 'NOT_FOUND';
 
 export type ReportMonthValue = {
-  __typename?: 'ReportMonthValue';
   month: Scalars['String']['output'];
   value: Maybe<Scalars['Float']['output']>;
 };
 
 export type ReportQuantity = {
-  __typename?: 'ReportQuantity';
   /** Grams of CO2 of the month; null without a factor. */
   co2Grams: Maybe<Scalars['Float']['output']>;
   /** The 13 months ending with the report's month, oldest first. */
@@ -602,7 +574,6 @@ export type ReportQuantity = {
 };
 
 export type ReportWaterCost = {
-  __typename?: 'ReportWaterCost';
   cost: Maybe<Scalars['Float']['output']>;
   currency: Scalars['String']['output'];
   previousCost: Maybe<Scalars['Float']['output']>;
@@ -610,7 +581,6 @@ export type ReportWaterCost = {
 };
 
 export type ReportWaterPrice = {
-  __typename?: 'ReportWaterPrice';
   pricePerLitre: Scalars['Float']['output'];
   quantity: Scalars['String']['output'];
 };
@@ -628,14 +598,12 @@ export type Resolution =
 
 /** A room of a unit: the room name its meters share. */
 export type Room = {
-  __typename?: 'Room';
   name: Scalars['String']['output'];
   /** Lowercase URL form of the name (æ→ae, ø→oe, å→aa, other characters → -), e.g. vaerelse-2. */
   slug: Scalars['String']['output'];
 };
 
 export type RoomValue = {
-  __typename?: 'RoomValue';
   label: Scalars['String']['output'];
   value: Maybe<Scalars['Float']['output']>;
 };
@@ -646,7 +614,6 @@ export type TableGrouping =
   | 'UNIT';
 
 export type TenantGraph = {
-  __typename?: 'TenantGraph';
   consumption: GraphConsumption;
   type: GraphMode;
 };
@@ -676,7 +643,6 @@ export type TenantGraphInput = {
 };
 
 export type TenantGraphResult = {
-  __typename?: 'TenantGraphResult';
   /** The dates each bucket covers, one per timestamp. */
   buckets: Array<GraphBucket>;
   /** One per requested quantity, in order. */
@@ -690,7 +656,6 @@ export type TenantGraphResult = {
 };
 
 export type TenantProperty = {
-  __typename?: 'TenantProperty';
   co2Factors: Array<Co2Factor>;
   id: Scalars['ID']['output'];
   number: Scalars['String']['output'];
@@ -698,7 +663,6 @@ export type TenantProperty = {
 };
 
 export type TenantTable = {
-  __typename?: 'TenantTable';
   quantityDescriptors: Array<QuantityDescriptor>;
   rows: Array<TenantTableRow>;
 };
@@ -716,7 +680,6 @@ export type TenantTableInput = {
 };
 
 export type TenantTableRow = {
-  __typename?: 'TenantTableRow';
   /** The compareWith value per quantityDescriptor (empty without compareWith). */
   comparisonValues: Array<Maybe<Scalars['Float']['output']>>;
   objectDetails: ObjectDetails;
@@ -725,7 +688,6 @@ export type TenantTableRow = {
 };
 
 export type TenantUnit = {
-  __typename?: 'TenantUnit';
   meters: Array<Meter>;
   objectDetails: ObjectDetails;
   path: TenantUnitPath;
@@ -734,12 +696,10 @@ export type TenantUnit = {
 };
 
 export type TenantUnitPath = {
-  __typename?: 'TenantUnitPath';
   property: TenantProperty;
 };
 
 export type UnitQuantityKpis = {
-  __typename?: 'UnitQuantityKpis';
   meters: Array<MeterValue>;
   /** The same over the previous period (same number of days just before). */
   previousPeriod: Maybe<Scalars['Float']['output']>;

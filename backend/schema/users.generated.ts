@@ -20,12 +20,10 @@ export type LoginCredentials = {
 };
 
 export type LoginResult = {
-  __typename?: 'LoginResult';
   ok: TokenPair;
 };
 
 export type Mutation = {
-  __typename?: 'Mutation';
   /**
    * Signs in with the short-lived token (slt) returned by the account service's socialAuth or
    * impersonate. Single use, valid 60 seconds; otherwise INVALID_TOKEN. An slt from impersonate
@@ -69,19 +67,16 @@ export type MutationUpdateMyNameArgs = {
 };
 
 export type Permission = {
-  __typename?: 'Permission';
   description: Scalars['String']['output'];
   name: Scalars['String']['output'];
 };
 
 export type PropertySetting = {
-  __typename?: 'PropertySetting';
   /** For example HOURLY_VALUES. */
   kind: Scalars['String']['output'];
 };
 
 export type Query = {
-  __typename?: 'Query';
   /** The signed-in user (needs a users-service access token). */
   me: UsersUser;
   /** The units of the signed-in user's tenancies, each with its property and the property's settings. */
@@ -89,12 +84,10 @@ export type Query = {
 };
 
 export type RevokeResult = {
-  __typename?: 'RevokeResult';
   revoked: Scalars['Boolean']['output'];
 };
 
 export type TokenPair = {
-  __typename?: 'TokenPair';
   /** Seconds since the epoch at which the access token expires. */
   expiresAt: Scalars['Int']['output'];
   refreshToken: Scalars['String']['output'];
@@ -102,31 +95,26 @@ export type TokenPair = {
 };
 
 export type UserAccount = {
-  __typename?: 'UserAccount';
   id: Scalars['ID']['output'];
 };
 
 export type UserUnit = {
-  __typename?: 'UserUnit';
   /** From the property down to the unit; path[0] is the property. */
   path: Array<UserUnitPathNode>;
   unit: UserUnitRef;
 };
 
 export type UserUnitPathNode = {
-  __typename?: 'UserUnitPathNode';
   property: UserUnitProperty;
 };
 
 export type UserUnitProperty = {
-  __typename?: 'UserUnitProperty';
   id: Scalars['ID']['output'];
   number: Scalars['String']['output'];
   settings: Array<PropertySetting>;
 };
 
 export type UserUnitRef = {
-  __typename?: 'UserUnitRef';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   /** Matches the tenancy apartment's uniqueId in the account service. */
@@ -134,7 +122,6 @@ export type UserUnitRef = {
 };
 
 export type UsersUser = {
-  __typename?: 'UsersUser';
   /** The tenancies the user holds (invitation accepted); each id is a tenancy id. */
   accounts: Array<UserAccount>;
   email: Scalars['String']['output'];
