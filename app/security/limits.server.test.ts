@@ -7,7 +7,7 @@ import { buildSchema, type GraphQLEnumType } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createBackend, freshPostgresDatabase, type Backend } from "../../backend/app";
 import { silentLogger } from "../../backend/logger";
-import { accountTypeDefs } from "../../backend/schema/account";
+import { accountTypeDefs } from "../../backend/schema";
 import { rateLimitRules } from "~/services/account/schemas";
 import { createApi, noTokens } from "~/services/api.server";
 import * as firstPortal from "./limits.server";

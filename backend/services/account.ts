@@ -1,6 +1,6 @@
 /**
- * Resolvers of the account service (schema/account.ts). Access tokens of this service carry
- * aud 'account'. The account flows (ADR 0009) live in their own modules:
+ * Resolvers of the account service (schema/account.graphql). Access tokens of this service carry
+ * aud 'account'. The account flows of issue 3 (ADR 0009) live in their own modules:
  * account-users.ts (sign-up, social users), activation-codes.ts, password-reset.ts,
  * impersonation.ts, social.ts and short-lived-tokens.ts (slt); tenancy info and its users
  * in tenancy-users.ts; profile settings in profile.ts.
@@ -23,71 +23,10 @@ import { refreshSession, startSession, verifyCredentials, type Session } from ".
 import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
 import { tenancyUsersResolvers } from "./tenancy-users";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
+import type { AccountUser, CreateEmailPasswordUserPayload, DateRange, ImpersonatePayload, SocialAuthPayload, Tenancy, TokenAuthPayload } from "../schema/account.generated";
 import { statementDownloadPath } from "@common/portal-paths";
 
-export interface AccountUserResult {
-  id: string;
-  email: string;
-  language: string;
-  isSuperuser: boolean;
-  isActive: boolean;
-  isAdmin: boolean;
-  userType: string;
-  emailNotifications: boolean;
-  accountHasStatements: boolean;
-  onboarded: boolean;
-  impersonated: boolean;
-}
-
-export interface TokenPayloadResult {
-  email: string;
-  exp: number;
-  origIat: number;
-  impersonated: boolean;
-  sessionExpiresAt: number | null;
-}
-
-export interface TokenAuthResult {
-  token: string;
-  refreshToken: string;
-  refreshExpiresIn: number;
-  payload: TokenPayloadResult;
-}
-
-export interface DateRangeResult {
-  start: string | null;
-  end: string | null;
-}
-
-export interface AllocationStatementResult {
-  fileName: string;
-  url: string;
-  periodStartDate: string;
-  periodEndDate: string;
-  expenseTypes: string[];
-}
-
-export interface TenancyResult {
-  id: string;
-  propertyNumber: string;
-  tenancyId: number;
-  tenant: string;
-  start: string;
-  end: string | null;
-  useNewBackend: boolean;
-  dataAvailability: DateRangeResult | null;
-  billingPeriod: DateRangeResult | null;
-  apartment: {
-    apartmentInfo: { city: string; zipcode: string };
-    uniqueId: string;
-    apartment: string;
-    address: string;
-  };
-  latestAllocationStatement: AllocationStatementResult | null;
-  meterUnits: { kind: string; unit: string }[];
-}
-
-async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promise<TokenAuthResult> {
+async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promise<TokenAuthPayload> {
   const startedAt = await familyStartedAt(db, session.refresh.familyId);
   return {
     token: session.access.token,
@@ -119,7 +58,7 @@ export async function toAccountUser(
   db: Kysely<Database>,
   user: UserRow,
   options: { impersonated?: boolean } = {},
-): Promise<AccountUserResult> {
+): Promise<AccountUser> {
   const impersonated = options.impersonated ?? false;
   return {
     id: String(user.id),
@@ -137,7 +76,7 @@ export async function toAccountUser(
   };
 }
 
-function dateRange(start: string | null, end: string | null): DateRangeResult | null {
+function dateRange(start: string | null, end: string | null): DateRange | null {
   return start === null && end === null ? null : { start, end };
 }
 
@@ -151,7 +90,7 @@ export function parseExpenseTypes(json: string): string[] {
 }
 
 /** Builds the GraphQL Tenancy of each row with a fixed number of queries (no N+1). */
-export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow[]): Promise<TenancyResult[]> {
+export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow[]): Promise<Tenancy[]> {
   if (tenancies.length === 0) return [];
   const tenancyIds = tenancies.map((tenancy) => tenancy.id);
   const unitIds = [...new Set(tenancies.map((tenancy) => tenancy.unit_id))];
@@ -235,31 +174,13 @@ export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow
   });
 }
 
-export interface CreateEmailPasswordUserResult extends TokenAuthResult {
-  user: { id: string };
-  created: boolean;
-}
-
-export interface SocialAuthResult extends TokenAuthResult {
-  socialProvider: SocialProvider;
-  email: string;
-  slt: string;
-  user: { id: string };
-  created: boolean;
-}
-
-export interface ImpersonateResult extends TokenAuthResult {
-  slt: string;
-  user: { id: string };
-}
-
 export const accountResolvers = {
   Query: {
-    async currentUser(_: unknown, __: unknown, ctx: ServiceContext): Promise<AccountUserResult> {
+    async currentUser(_: unknown, __: unknown, ctx: ServiceContext): Promise<AccountUser> {
       const user = await ctx.requireCaller();
       return toAccountUser(ctx.db, user, { impersonated: await isImpersonatedRequest(ctx, "account") });
     },
-    async tenancies(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenancyResult[]> {
+    async tenancies(_: unknown, __: unknown, ctx: ServiceContext): Promise<Tenancy[]> {
       const user = await ctx.requireCaller();
       return buildTenancies(ctx.db, await tenanciesOfUser(ctx.db, user.id));
     },
@@ -280,7 +201,7 @@ export const accountResolvers = {
       _: unknown,
       args: { email: string; password: string },
       ctx: ServiceContext,
-    ): Promise<TokenAuthResult> {
+    ): Promise<TokenAuthPayload> {
       const user = await verifyCredentials(ctx.db, args);
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
       return toTokenAuthResult(ctx.db, session);
@@ -289,7 +210,7 @@ export const accountResolvers = {
       _: unknown,
       args: { refreshToken: string },
       ctx: ServiceContext,
-    ): Promise<TokenAuthResult> {
+    ): Promise<TokenAuthPayload> {
       const session = await refreshSession(ctx.db, ctx.tokens, args.refreshToken, "account", ctx.now);
       return toTokenAuthResult(ctx.db, session);
     },
@@ -304,7 +225,7 @@ export const accountResolvers = {
       _: unknown,
       args: { email: string; password: string; language?: string | null },
       ctx: ServiceContext,
-    ): Promise<CreateEmailPasswordUserResult> {
+    ): Promise<CreateEmailPasswordUserPayload> {
       if (args.email.length > 254) throw badUserInput("email is too long", "email");
       const { user, created } = await createOrSignInEmailPasswordUser(ctx.db, { ...args, now: ctx.now });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
@@ -314,7 +235,7 @@ export const accountResolvers = {
       _: unknown,
       args: { accessToken: string; provider: string; language?: string | null },
       ctx: BackendContext,
-    ): Promise<SocialAuthResult> {
+    ): Promise<SocialAuthPayload> {
       if (!isSocialProvider(args.provider)) throw badUserInput("Unknown provider", "provider");
       const identity = await verifySocialAccessToken({
         provider: args.provider,
@@ -335,7 +256,7 @@ export const accountResolvers = {
         created,
       };
     },
-    async impersonate(_: unknown, args: { token: string }, ctx: BackendContext): Promise<ImpersonateResult> {
+    async impersonate(_: unknown, args: { token: string }, ctx: BackendContext): Promise<ImpersonatePayload> {
       const { user, session: impersonation } = await beginImpersonation(ctx.db, {
         token: args.token,
         now: ctx.now,
@@ -349,7 +270,7 @@ export const accountResolvers = {
       _: unknown,
       args: { activationCode: string },
       ctx: ServiceContext,
-    ): Promise<{ ok: boolean; tenancy: TenancyResult }> {
+    ): Promise<{ ok: boolean; tenancy: Tenancy }> {
       const user = await ctx.requireCaller();
       const tenancy = await useActivationCode(ctx.db, { code: args.activationCode.slice(0, 64), userId: user.id, now: ctx.now });
       const [result] = await buildTenancies(ctx.db, [tenancy]);
@@ -385,7 +306,7 @@ export const accountResolvers = {
       _: unknown,
       args: { language?: string | null; emailNotifications?: boolean | null },
       ctx: ServiceContext,
-    ): Promise<AccountUserResult> {
+    ): Promise<AccountUser> {
       const user = await updateAccountSettings(ctx.db, await ctx.requireCaller(), args);
       return toAccountUser(ctx.db, user, { impersonated: await isImpersonatedRequest(ctx, "account") });
     },

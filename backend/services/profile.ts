@@ -1,5 +1,5 @@
 /**
- * Profile settings (schema/account.ts and schema/users.ts): the caller's name, language
+ * Profile settings (schema/account.graphql and schema/users.graphql): the caller's name, language
  * and e-mail notifications, password, e-mail address, account deletion and a copy of their data.
  *
  * - Support (impersonation) sessions may change the name, language and notifications and read the

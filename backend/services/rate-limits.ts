@@ -26,7 +26,7 @@ export interface RateLimitRule {
 const minute = 60;
 const hour = 60 * minute;
 
-/** Every limit, by the name the GraphQL enum RateLimitRule gives it (schema/account.ts). */
+/** Every limit, by the name the GraphQL enum RateLimitRule gives it (schema/account.graphql). */
 export const rateLimitRules = {
   /** Failed sign-ins per client address. */
   SIGN_IN_PER_ADDRESS: { limit: 30, windowSeconds: 15 * minute },

@@ -4,7 +4,7 @@
  * admin rights, removing users and leaving, and that nobody but an admin changes anything.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TenancyInfoResult, TenancyUserResult } from "./tenancy-users";
+import type { TenancyInfo as TenancyInfoResult, TenancyUser as TenancyUserResult } from "../schema/account.generated";
 import { createBackend, type Backend } from "../app";
 import {
   demoAccounts,
@@ -48,7 +48,7 @@ const tenancyInfoFields = /* GraphQL */ `
   users { userId invitationId name email isAdmin invitationPending isCaller invitedAt }
 `;
 
-// What the GraphQL answers carry: the resolvers' own result types.
+// What the GraphQL answers carry: the types generated from the schema.
 type TenancyUser = TenancyUserResult;
 type TenancyInfo = TenancyInfoResult;
 

@@ -1,5 +1,5 @@
 /**
- * Tenancy info and its users (schema/account.ts): a tenancy with its property's contact
+ * Tenancy info and its users (schema/account.graphql): a tenancy with its property's contact
  * and its users, and what an admin of the tenancy may do to them (spec sections 4 and 6): invite by
  * e-mail, resend or withdraw an invitation, make a user admin or not, remove a user; and any member
  * may leave.
@@ -26,41 +26,11 @@ import { accountLanguages, defaultAccountLanguage, parseEmail } from "./account-
 import { endActivationCode, issueActivationCode } from "./activation-codes";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
+import type { TenancyInfo, TenancyUser } from "../schema/account.generated";
 import { invitationLink } from "@common/portal-paths";
 
 /** How long an invitation's code works. */
 export const invitationValidDays = 30;
-
-export interface PropertyContactResult {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface TenancyUserResult {
-  userId: number | null;
-  invitationId: number | null;
-  name: string | null;
-  email: string;
-  isAdmin: boolean;
-  invitationPending: boolean;
-  isCaller: boolean;
-  invitedAt: string | null;
-}
-
-export interface TenancyInfoResult {
-  id: number;
-  address: string;
-  zipcode: string;
-  city: string;
-  startDate: string;
-  endDate: string | null;
-  billingPeriodStart: string | null;
-  billingPeriodEnd: string | null;
-  propertyContact: PropertyContactResult | null;
-  callerIsAdmin: boolean;
-  users: TenancyUserResult[];
-}
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -89,7 +59,7 @@ async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
  * ones (open invitations and pending memberships, oldest first). The caller's membership is not
  * checked here (the resolvers do it first).
  */
-export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: number): Promise<TenancyInfoResult> {
+export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: number): Promise<TenancyInfo> {
   const unit = await unitOfTenancy(db, tenancy);
   const memberships = await db
     .selectFrom("tenancy_members")
@@ -116,7 +86,7 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
   const members = memberships
     .filter((row) => row.pending === 0)
     .map(
-      (row): TenancyUserResult => ({
+      (row): TenancyUser => ({
         userId: row.userId,
         invitationId: null,
         name: nameOf(row.name),
@@ -136,11 +106,11 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
     );
 
   const invitedEmails = new Set(invitations.map((invitation) => invitation.email));
-  const pending: TenancyUserResult[] = [
+  const pending: TenancyUser[] = [
     ...memberships
       .filter((row) => row.pending === 1 && !invitedEmails.has(row.email))
       .map(
-        (row): TenancyUserResult => ({
+        (row): TenancyUser => ({
           userId: row.userId,
           invitationId: null,
           name: nameOf(row.name),
@@ -152,7 +122,7 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
         }),
       ),
     ...invitations.map(
-      (invitation): TenancyUserResult => ({
+      (invitation): TenancyUser => ({
         userId: null,
         invitationId: invitation.id,
         name: null,
@@ -266,7 +236,7 @@ async function sendInvitation(ctx: BackendContext, tenancy: TenancyRow, inviter:
 
 export const tenancyUsersResolvers = {
   Query: {
-    async tenancyInfo(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<TenancyInfoResult> {
+    async tenancyInfo(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyMember(ctx.db, caller.id, args.tenancyId);
       return buildTenancyInfo(ctx.db, tenancy, caller.id);
@@ -277,7 +247,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; email: string; language?: string | null },
       ctx: BackendContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       const email = parseEmail(args.email.slice(0, 1000));
@@ -331,7 +301,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; invitationId: number },
       ctx: BackendContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
@@ -347,7 +317,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; invitationId: number },
       ctx: ServiceContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
@@ -362,7 +332,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; userId: number; isAdmin: boolean },
       ctx: ServiceContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
@@ -390,7 +360,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; userId: number },
       ctx: ServiceContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 /**
- * The alarms and notifications calls (schema/tenant-alarms.ts) against the demo data: what a
+ * The alarms and notifications calls (schema/tenant-alarms.graphql) against the demo data: what a
  * resident may see and change, the validation of an alarm's settings, and that another resident's
  * ids answer NOT_FOUND and change nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Resolvers of the consumption queries of the tenant data service (schema/tenant.ts):
+ * Resolvers of the consumption queries of the tenant data service (schema/tenant.graphql):
  * tenantGraph, tenantTable, unitQuantityKpis, readoutMinMax, quantityPrices, consumptionRating.
  *
  * Each tenancy-scoped resolver starts the same way: the caller (UNAUTHENTICATED), their
@@ -62,7 +62,7 @@ import type { PropertyRow, TenancyRow, UnitRow } from "../db/types";
 import { assertTenancyMember, tenancyDataWindow } from "./access";
 import type { ServiceContext } from "./context";
 import { badUserInput, forbidden } from "./errors";
-import type { ObjectDetailsResult } from "./tenant";
+import type { ObjectDetails } from "../schema/tenant.generated";
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -232,7 +232,7 @@ async function otherUnitsOf(ctx: Pick<ServiceContext, "db">, scope: UnitScope, q
   return { meters, units };
 }
 
-function propertyDetails(scope: UnitScope): ObjectDetailsResult["property"] {
+function propertyDetails(scope: UnitScope): ObjectDetails["property"] {
   return {
     id: String(scope.property.id),
     number: scope.property.number,
@@ -242,7 +242,7 @@ function propertyDetails(scope: UnitScope): ObjectDetailsResult["property"] {
   };
 }
 
-function unitDetails(scope: UnitScope): ObjectDetailsResult {
+function unitDetails(scope: UnitScope): ObjectDetails {
   return {
     id: String(scope.unit.id),
     kind: "UNIT",
@@ -260,7 +260,7 @@ function unitDetails(scope: UnitScope): ObjectDetailsResult {
   };
 }
 
-function meterDetails(scope: UnitScope, meter: MeterInfo): ObjectDetailsResult {
+function meterDetails(scope: UnitScope, meter: MeterInfo): ObjectDetails {
   const base = unitDetails(scope);
   return {
     ...base,
@@ -282,7 +282,7 @@ function meterDetails(scope: UnitScope, meter: MeterInfo): ObjectDetailsResult {
   };
 }
 
-function roomDetails(scope: UnitScope, room: string, quantity: string): ObjectDetailsResult {
+function roomDetails(scope: UnitScope, room: string, quantity: string): ObjectDetails {
   const base = unitDetails(scope);
   return {
     ...base,
@@ -492,7 +492,7 @@ async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: ServiceC
   const presentations = quantities.map((quantity) => presentationFor(scope, quantity, mode, table.normalized === true));
 
   type RowKey = string;
-  const rowDetails = new Map<RowKey, ObjectDetailsResult>();
+  const rowDetails = new Map<RowKey, ObjectDetails>();
   const keyOf = (meter: MeterInfo): RowKey => (groupBy === "UNIT" ? "unit" : groupBy === "ROOM" ? `room:${meter.roomName ?? ""}` : `meter:${meter.id}`);
   const valuesByRow = new Map<RowKey, (number | null)[]>();
   const comparisonByRow = new Map<RowKey, (number | null)[]>();

@@ -128,7 +128,7 @@ export const DashboardQuery = /* GraphQL */ `
   }
 `;
 
-// Alarms and notifications (backend/schema/tenant-alarms.ts; issue 14)
+// Alarms and notifications (backend/schema/tenant-alarms.graphql; issue 14)
 
 const alarmFields = /* GraphQL */ `
   id tenancyId quantity metricType type frequency level enabled createdAt updatedAt
@@ -206,7 +206,7 @@ export const TenancyMenuQuery = /* GraphQL */ `
   }
 `;
 
-// Allocation statements (backend/schema/tenant-statements.ts; issue 15)
+// Allocation statements (backend/schema/tenant-statements.graphql; issue 15)
 
 export const AllocationStatementsQuery = /* GraphQL */ `
   query AllocationStatements($tenancyId: Int!) {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import type * as Wire from "./graphql.generated";
 
 /**
- * Shapes of the tenant data service's answers (backend/schema/tenant.ts) and the inputs of its
+ * Shapes of the tenant data service's answers (backend/schema/tenant.graphql) and the inputs of its
  * calls. Anything else is rejected ('Invalid <operation> response').
  */
 
@@ -97,7 +98,7 @@ export const tenantUnitSchema = z.object({
   rooms: z.array(roomSchema),
 });
 
-export const tenantUnitsResponse = z.object({ tenantUnits: z.array(tenantUnitSchema) });
+export const tenantUnitsResponse = z.object({ tenantUnits: z.array(tenantUnitSchema) }) satisfies z.ZodType<Wire.TenantUnitsQuery>;
 export type TenantUnit = z.infer<typeof tenantUnitSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +161,7 @@ export const tenantGraphResultSchema = z
       ),
     { message: "every series has one value per timestamp", path: ["graphs"] },
   );
-export const tenantGraphResponse = z.object({ tenantGraph: tenantGraphResultSchema });
+export const tenantGraphResponse = z.object({ tenantGraph: tenantGraphResultSchema }) satisfies z.ZodType<Wire.TenantGraphQuery>;
 export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ export const tenantTableSchema = z
       ),
     { message: "every row has one value per quantity descriptor", path: ["rows"] },
   );
-export const tenantTableResponse = z.object({ tenantTable: tenantTableSchema });
+export const tenantTableResponse = z.object({ tenantTable: tenantTableSchema }) satisfies z.ZodType<Wire.TenantTableQuery>;
 export type TenantTable = z.infer<typeof tenantTableSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ export const unitQuantityKpisSchema = z.object({
   rooms: z.array(z.object({ label: z.string(), value })),
   meters: z.array(z.object({ objectDetails: objectDetailsSchema, value })),
 });
-export const unitQuantityKpisResponse = z.object({ unitQuantityKpis: unitQuantityKpisSchema });
+export const unitQuantityKpisResponse = z.object({ unitQuantityKpis: unitQuantityKpisSchema }) satisfies z.ZodType<Wire.UnitQuantityKpisQuery>;
 export type UnitQuantityKpis = z.infer<typeof unitQuantityKpisSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +250,7 @@ export const readoutMinMaxSchema = z.object({
   lastReadoutTimestamp: isoInstant.nullable(),
   lastReadoutValue: value,
 });
-export const readoutMinMaxResponse = z.object({ readoutMinMax: readoutMinMaxSchema });
+export const readoutMinMaxResponse = z.object({ readoutMinMax: readoutMinMaxSchema }) satisfies z.ZodType<Wire.ReadoutMinMaxQuery>;
 export type ReadoutMinMax = z.infer<typeof readoutMinMaxSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +264,7 @@ export const quantityPriceSchema = z.object({
   /** Inclusive; null: still in force. */
   validTo: isoDate.nullable(),
 });
-export const quantityPricesResponse = z.object({ quantityPrices: z.array(quantityPriceSchema) });
+export const quantityPricesResponse = z.object({ quantityPrices: z.array(quantityPriceSchema) }) satisfies z.ZodType<Wire.QuantityPricesQuery>;
 export type QuantityPrice = z.infer<typeof quantityPriceSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -281,7 +282,7 @@ export const consumptionRatingSchema = z.object({
   unitsCompared: z.number().int().nonnegative(),
   expressedAs: z.string(),
 });
-export const consumptionRatingResponse = z.object({ consumptionRating: consumptionRatingSchema });
+export const consumptionRatingResponse = z.object({ consumptionRating: consumptionRatingSchema }) satisfies z.ZodType<Wire.ConsumptionRatingQuery>;
 export type ConsumptionRating = z.infer<typeof consumptionRatingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -294,7 +295,7 @@ export interface RenameRoomInput {
   newName: string;
 }
 
-export const renameRoomResponse = z.object({ renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }) });
+export const renameRoomResponse = z.object({ renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }) }) satisfies z.ZodType<Wire.RenameRoomMutation>;
 
 // ---------------------------------------------------------------------------------------------
 // The dashboard's one request (rating and the unit's totals, without object details)
@@ -314,7 +315,7 @@ export const dashboardResponse = z.object({
   rating: consumptionRatingSchema.optional(),
   consumption: unitTotalsSchema.optional(),
   climate: unitTotalsSchema.optional(),
-});
+}) satisfies z.ZodType<Wire.DashboardQuery>;
 export type DashboardData = z.infer<typeof dashboardResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -375,21 +376,21 @@ export interface AlarmInput {
   enabled: boolean;
 }
 
-export const alarmsResponse = z.object({ alarms: z.array(alarmSchema) });
-export const alarmResponse = z.object({ alarm: alarmSchema });
-export const createAlarmResponse = z.object({ createAlarm: alarmSchema });
-export const updateAlarmResponse = z.object({ updateAlarm: alarmSchema });
-export const deleteAlarmResponse = z.object({ deleteAlarm: z.boolean() });
+export const alarmsResponse = z.object({ alarms: z.array(alarmSchema) }) satisfies z.ZodType<Wire.AlarmsQuery>;
+export const alarmResponse = z.object({ alarm: alarmSchema }) satisfies z.ZodType<Wire.AlarmQuery>;
+export const createAlarmResponse = z.object({ createAlarm: alarmSchema }) satisfies z.ZodType<Wire.CreateAlarmMutation>;
+export const updateAlarmResponse = z.object({ updateAlarm: alarmSchema }) satisfies z.ZodType<Wire.UpdateAlarmMutation>;
+export const deleteAlarmResponse = z.object({ deleteAlarm: z.boolean() }) satisfies z.ZodType<Wire.DeleteAlarmMutation>;
 export const notificationsResponse = z.object({
   notifications: z.object({ items: z.array(notificationSchema), unreadCount: z.number().int(), totalCount: z.number().int() }),
-});
-export const notificationResponse = z.object({ notification: notificationSchema });
-export const markNotificationReadResponse = z.object({ markNotificationRead: notificationSchema });
-export const markAllNotificationsReadResponse = z.object({ markAllNotificationsRead: z.number().int() });
+}) satisfies z.ZodType<Wire.NotificationsQuery>;
+export const notificationResponse = z.object({ notification: notificationSchema }) satisfies z.ZodType<Wire.NotificationQuery>;
+export const markNotificationReadResponse = z.object({ markNotificationRead: notificationSchema }) satisfies z.ZodType<Wire.MarkNotificationReadMutation>;
+export const markAllNotificationsReadResponse = z.object({ markAllNotificationsRead: z.number().int() }) satisfies z.ZodType<Wire.MarkAllNotificationsReadMutation>;
 export const tenancyMenuResponse = z.object({
   unreadNotificationCount: z.number().int(),
   propertySettings: z.array(z.object({ kind: z.string() })),
-});
+}) satisfies z.ZodType<Wire.TenancyMenuQuery>;
 export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +406,7 @@ export const allocationStatementSchema = z.object({
   contentType: z.string(),
 });
 export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
-export const allocationStatementsResponse = z.object({ allocationStatements: z.array(allocationStatementSchema) });
+export const allocationStatementsResponse = z.object({ allocationStatements: z.array(allocationStatementSchema) }) satisfies z.ZodType<Wire.AllocationStatementsQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // The meter list (issue 15)
@@ -423,7 +424,7 @@ export const meterReadoutSchema = z.object({
   latestReadoutValue: value,
 });
 export type MeterReadout = z.infer<typeof meterReadoutSchema>;
-export const meterReadoutsResponse = z.object({ meterReadouts: z.array(meterReadoutSchema) });
+export const meterReadoutsResponse = z.object({ meterReadouts: z.array(meterReadoutSchema) }) satisfies z.ZodType<Wire.MeterReadoutsQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // The monthly consumption report (issue 15)
@@ -462,5 +463,5 @@ export const consumptionReportResponse = z.object({
     z.object({ availability: z.literal("AVAILABLE"), report: consumptionReportSchema }),
     z.object({ availability: z.enum(["GONE", "NOT_FOUND"]), report: z.null() }),
   ]),
-});
+}) satisfies z.ZodType<Wire.ConsumptionReportQuery>;
 export type ConsumptionReportAnswer = z.infer<typeof consumptionReportResponse>["consumptionReport"];
