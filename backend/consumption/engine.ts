@@ -7,8 +7,6 @@
 import type { Kysely } from "kysely";
 import { marketPricedQuantities } from "@common/price-view";
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
-import type { Database, IsoDate } from "../db/types";
-import { clean, valueOf, type Aggregate } from "./aggregate";
 import {
   HOUR_MS,
   addDays,
@@ -23,7 +21,9 @@ import {
   type DayKey,
   type Resolution,
   type WallPeriod,
-} from "./calendar";
+} from "@common/calendar";
+import type { Database, IsoDate } from "../db/types";
+import { clean, valueOf, type Aggregate } from "./aggregate";
 import { propertyAverageOf } from "./rating";
 import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./store";
 

@@ -10,7 +10,6 @@
 import { pricedQuantitiesOf } from "@common/price-view";
 import { isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
-import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   addDays,
   bucketsOf,
@@ -31,7 +30,8 @@ import {
   wallOfDay,
   type Resolution,
   type WallPeriod,
-} from "../consumption/calendar";
+} from "@common/calendar";
+import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   comparisons,
   dataWindowOf,
