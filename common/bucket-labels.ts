@@ -4,10 +4,11 @@
  * ("2026-03-29T03:00:00+02:00"); the label is read from the local part of the string, so neither
  * the server's nor the resident's time zone can shift a bucket to another hour or day.
  */
+import { hoursInDay, isoWeekOf, zoneName } from "./calendar";
 import { dateLocale } from "./format";
 import type { SpanType } from "./span";
 
-export { dateLocale };
+export { dateLocale, zoneName };
 
 const weekWord: Record<string, string> = { da: "uge", nb: "uke", en: "week" };
 
@@ -38,14 +39,7 @@ function utcDate(parts: LocalParts): Date {
 
 /** ISO 8601 week number and week-year of a calendar date (weeks start Monday). */
 export function isoWeek(parts: Pick<LocalParts, "year" | "month" | "day">): { week: number; year: number } {
-  const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
-  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0
-  date.setUTCDate(date.getUTCDate() - weekday + 3); // the Thursday of this week
-  const weekYear = date.getUTCFullYear();
-  const firstThursday = new Date(Date.UTC(weekYear, 0, 4));
-  const firstWeekday = (firstThursday.getUTCDay() + 6) % 7;
-  firstThursday.setUTCDate(firstThursday.getUTCDate() - firstWeekday + 3);
-  return { week: 1 + Math.round((date.getTime() - firstThursday.getTime()) / (7 * 86_400_000)), year: weekYear };
+  return isoWeekOf(`${String(parts.year).padStart(4, "0")}-${pad(parts.month)}-${pad(parts.day)}`);
 }
 
 // Intl formatters are expensive to build and cheap to use: one per locale and pattern.
@@ -100,17 +94,6 @@ export function longBucketLabel(timestamp: string, span: SpanType, language: str
   }
 }
 
-/**
- * The zone a timestamp's offset stands for: Copenhagen's summer and winter time by their usual
- * abbreviations, anything else as an offset from UTC.
- */
-export function zoneName(timestamp: string): string {
-  const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(timestamp)?.[1];
-  if (offset === "+02:00") return "CEST";
-  if (offset === "+01:00") return "CET";
-  return offset === undefined || offset === "Z" ? "UTC" : `UTC${offset}`;
-}
-
 /** The dates a bucket covers (tenantGraph's buckets, ADR 0018). */
 export interface BucketDates {
   firstDay: string;
@@ -162,8 +145,8 @@ function partialLabel(timestamp: string, span: SpanType, language: string, dates
  */
 export function isSpringGapHour(timestamp: string): boolean {
   const parts = localParts(timestamp);
-  if (parts.month !== 3 || parts.day < 25 || parts.hour !== 1 || !timestamp.endsWith("+01:00")) return false;
-  return new Date(Date.UTC(parts.year, 2, parts.day)).getUTCDay() === 0;
+  if (parts.hour !== 1 || !timestamp.endsWith("+01:00")) return false;
+  return hoursInDay(timestamp.slice(0, 10)) === 23;
 }
 
 /**

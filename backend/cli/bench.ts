@@ -18,11 +18,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { quantityDefinition } from "@common/quantities";
+import { addMonths, dayKeyOf, firstOfMonth, periodOfDays, startOfDay, toApiRange } from "@common/calendar";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
-import { addMonths, dayKeyOf, firstOfMonth } from "../consumption/calendar";
 import { ingestMeterReadings, writeNewSeries } from "../consumption/store";
 import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/readings";
-import { startOfDay } from "../consumption/calendar";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
@@ -125,7 +124,7 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
   const graph = (index: number, resolution: string, begin: string, end: string, compareWith: string[] = []) =>
     graphqlData(backend, "tenant", `query($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps graphs { consumption { values relatedValues { type values } } } } }`, {
       token,
-      variables: { g: { tenancyId: tenancy(index), quantities: ["heat-energy"], resolution, periodBegin: `${begin}T00:00:00`, periodEnd: `${end}T00:00:00`, compareWith } },
+      variables: { g: { tenancyId: tenancy(index), quantities: ["heat-energy"], resolution, ...toApiRange(periodOfDays({ fromDay: begin, endDay: end })), compareWith } },
     });
 
   await time(figures, say, "tenantGraph year daily (one unit)", 60, (index) => graph(index, "DAILY", yearAgo, today));
@@ -134,7 +133,7 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
   await time(figures, say, "unitQuantityKpis year", 40, (index) =>
     graphqlData(backend, "tenant", `query($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total previousPeriod previousYear propertyComparison rooms { label value } meters { value } } }`, {
       token,
-      variables: { i: { tenancyId: tenancy(index), quantity: "hca", periodBegin: `${yearAgo}T00:00:00`, periodEnd: `${today}T00:00:00` } },
+      variables: { i: { tenancyId: tenancy(index), quantity: "hca", ...toApiRange(periodOfDays({ fromDay: yearAgo, endDay: today })) } },
     }),
   );
   const rated = Math.min(units, 100);

@@ -15,7 +15,7 @@
  * the sum of samples), weight the covered hours (registers) or the number of samples.
  */
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
-import { addDays, dayKeyOf, monthKeyOfDay, startOfDay, type DayKey, type MonthKey } from "./calendar";
+import { addDays, dayKeyOf, monthKeyOfDay, startOfDay, type DayKey, type MonthKey } from "@common/calendar";
 
 export const HOUR_S = 3600;
 

@@ -7,8 +7,6 @@
 import type { Kysely } from "kysely";
 import { marketPricedQuantities } from "@common/price-view";
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
-import type { Database, IsoDate } from "../db/types";
-import { clean, valueOf, type Aggregate } from "./aggregate";
 import {
   HOUR_MS,
   addDays,
@@ -18,12 +16,13 @@ import {
   type ShiftKind,
   dayKeyOf,
   startOfDay,
-  wallOfDay,
   type Bucket,
   type DayKey,
   type Resolution,
   type WallPeriod,
-} from "./calendar";
+} from "@common/calendar";
+import type { Database, IsoDate } from "../db/types";
+import { clean, valueOf, type Aggregate } from "./aggregate";
 import { propertyAverageOf } from "./rating";
 import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./store";
 
@@ -564,18 +563,3 @@ export async function totalsOf<K>(
   });
   return new Map([...groups.entries()].map(([key, aggregates]) => [key, aggregates[0]!]));
 }
-
-/** Whole-day bounds of a wall period (days [fromDay, endDay)). */
-export function daysOfPeriod(period: WallPeriod): { fromDay: DayKey; endDay: DayKey } {
-  const fromDay = dayKeyOf(startOfDayWall(period.beginWall));
-  const lastMinute = period.endWall - 60_000;
-  return { fromDay, endDay: addDays(dayKeyOf(startOfDayWall(lastMinute)), 1) };
-}
-
-function startOfDayWall(wall: number): number {
-  // The instant of the local midnight of the wall time's date (dayKeyOf needs an instant).
-  const day = new Date(Math.floor(wall / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
-  return startOfDay(day);
-}
-
-export { wallOfDay };

@@ -13,9 +13,9 @@
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
+import { fromWall, parseLocalDateTime, toWall } from "@common/calendar";
 import type { Database } from "../db/types";
 import type { Reading } from "./aggregate";
-import { fromWall, parseLocalDateTime, toWall } from "./calendar";
 import { ingestMeterReadings } from "./store";
 
 export interface ImportProblem {

@@ -3,7 +3,7 @@ import { createBackend, type Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
 import type { QuantityId } from "@common/quantities";
-import { bucketsOf, parseLocalDateTime } from "./calendar";
+import { bucketsOf, parseLocalDateTime } from "@common/calendar";
 import { comparisonPieces, meterTotalsOf, ownPieces, seriesOfPieces, totalsOf, type DataWindow, type MeterInfo, type Presentation, type SeriesContext } from "./engine";
 import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";
 

@@ -8,6 +8,7 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } fr
 import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions, partitionKeyOf, type PartitionedTable } from "../db/postgres/reading-partitions";
 import type { Aggregation } from "@common/quantities";
+import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay, type DayKey } from "@common/calendar";
 import type { Database } from "../db/types";
 import {
   HOUR_S,
@@ -18,7 +19,6 @@ import {
   type HourAggregate,
   type Reading,
 } from "./aggregate";
-import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay, type DayKey } from "./calendar";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

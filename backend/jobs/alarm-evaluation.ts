@@ -15,7 +15,7 @@
  */
 import type { Kysely } from "kysely";
 import { directionOf, isAlarmFrequency, isAlarmType, notificationKindOf } from "@common/alarms";
-import { addDays, todayInCopenhagen, type IsoDate, type Period } from "@common/period";
+import { daysOfPeriod, todayInCopenhagen, type IsoDate, type Period } from "@common/calendar";
 import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
 import { totalsByMeter } from "../consumption/store";
@@ -36,7 +36,8 @@ interface Totals {
 }
 
 async function totalsOver(db: Kysely<Database>, meterIds: number[], days: Period): Promise<Totals> {
-  const byMeter = await totalsByMeter(db, meterIds, days.from, addDays(days.to, 1));
+  const { fromDay, endDay } = daysOfPeriod(days);
+  const byMeter = await totalsByMeter(db, meterIds, fromDay, endDay);
   let value = 0;
   let weight = 0;
   for (const aggregate of byMeter.values()) {

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { todayInCopenhagen } from "@common/period";
+import { todayInCopenhagen } from "@common/calendar";
 import type { Database } from "../db/types";
 import { daysOfMonth, previousMonthOf } from "../reports/month-figures";
 

@@ -9,6 +9,7 @@
  * unit, and the CO2 footprint where the property has factors.
  */
 import type { Kysely } from "kysely";
+import { periodOfMonth, toApiRange } from "@common/calendar";
 import { hasCo2Footprint } from "@common/price-view";
 import type { QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
@@ -63,10 +64,7 @@ export function monthsEndingWith(month: string, count: number): string[] {
   return months;
 }
 
-const rangeOf = (month: string) => {
-  const { first, last } = daysOfMonth(month);
-  return { periodBegin: `${first}T00:00:00`, periodEnd: `${last}T23:59:00` };
-};
+const rangeOf = (month: string) => toApiRange(periodOfMonth(month));
 
 /** The report behind a code: NOT_FOUND for an unknown code, GONE for an expired or revoked one. */
 export async function reportOfCode(db: Kysely<Database>, code: string, now: Date): Promise<ReportAnswer> {

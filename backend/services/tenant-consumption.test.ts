@@ -4,8 +4,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOfDay } from "@common/calendar";
 import { createBackend, type Backend } from "../app";
-import { startOfDay } from "../consumption/calendar";
 import { ratingLetterOf } from "../consumption/rating";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";

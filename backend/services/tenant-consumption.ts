@@ -10,7 +10,6 @@
 import { pricedQuantitiesOf } from "@common/price-view";
 import { isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
-import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   addDays,
   bucketsOf,
@@ -25,17 +24,17 @@ import {
   fromWall,
   isValidDayKey,
   maxSpanDays,
-  parseLocalDateTime,
   resolutions,
   startOfDay,
+  wallOfApiDateTime,
   wallOfDay,
   type Resolution,
   type WallPeriod,
-} from "../consumption/calendar";
+} from "@common/calendar";
+import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   comparisons,
   dataWindowOf,
-  daysOfPeriod,
   expressedAs,
   graphModes,
   intersectWindow,
@@ -81,12 +80,12 @@ function parseQuantities(values: readonly string[]): QuantityId[] {
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);
 
-/** A local datetime of the API; an end ending in :59 includes that minute. */
+/** A local datetime of the API as a wall time (an end ending in :59 includes that minute). */
 function parseWall(value: string, field: string, isEnd: boolean): number {
-  const wall = parseLocalDateTime(value);
+  const wall = wallOfApiDateTime(value, isEnd ? "end" : "begin");
   if (wall === null) throw badUserInput(`${field} must be a local datetime YYYY-MM-DDTHH:mm:00, got '${value}'`, field);
   if (wall < EARLIEST || wall > LATEST) throw badUserInput(`${field} must lie between 2000 and 2100`, field);
-  return isEnd && new Date(wall).getUTCMinutes() === 59 ? wall + 60_000 : wall;
+  return wall;
 }
 
 export function parsePeriod(begin: string, end: string, resolution: Resolution): WallPeriod {
@@ -416,7 +415,7 @@ async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceC
  * period), not the DAILY one: "since moving in" for a tenancy of four years must work.
  */
 function daysOfInput(begin: string, end: string) {
-  return daysOfPeriod(parsePeriod(begin, end, "WEEKLY"));
+  return daysOfWallPeriod(parsePeriod(begin, end, "WEEKLY"));
 }
 
 /** The days a comparison's totals cover (ADR 0018): the image of the days [fromDay, endDay). */

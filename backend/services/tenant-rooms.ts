@@ -6,7 +6,7 @@
  */
 import { roomNameMaxLength } from "@common/room-name";
 import { roomSlug } from "@common/room-slug";
-import { dayKeyOf } from "../consumption/calendar";
+import { dayKeyOf } from "@common/calendar";
 import type { TenancyRow } from "../db/types";
 import { assertTenancyMember } from "./access";
 import type { ServiceContext } from "./context";

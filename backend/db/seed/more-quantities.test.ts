@@ -6,8 +6,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOfDay } from "@common/calendar";
 import { createBackend, type Backend } from "../../app";
-import { startOfDay } from "../../consumption/calendar";
 import { silentLogger } from "../../logger";
 import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../../testing/graphql";
 import { demoAccounts, demoTenancyIds } from "./demo-accounts";

@@ -15,8 +15,8 @@
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, type QuantityId } from "@common/quantities";
+import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay, toWall } from "@common/calendar";
 import type { Reading } from "../../consumption/aggregate";
-import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay, toWall } from "../../consumption/calendar";
 import { MARKET_PRICE_AREA, CURRENCY } from "../../consumption/engine";
 import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
 import type { Database } from "../types";

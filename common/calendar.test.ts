@@ -1,10 +1,20 @@
 import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
 import { describe, expect, it } from "vitest";
 import {
+  DAY_MS,
   HOUR_MS,
+  addDays,
   addMonths,
+  addMonthsToMonth,
+  daysOfPeriod,
+  fromApiRange,
+  isValidDayKey,
+  isoWeekOf,
+  periodOfDays,
+  periodOfMonth,
+  toApiRange,
+  todayInCopenhagen,
+  wallOfApiDateTime,
   bucketsOf,
   dayKeyOf,
   formatInstant,
@@ -23,8 +33,7 @@ import {
   type Resolution,
 } from "./calendar";
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+// dayjs's utc, timezone and isoWeek plugins are extended by the calendar module itself.
 
 const wall = (value: string) => {
   const parsed = parseLocalDateTime(value);
@@ -253,5 +262,71 @@ describe("the comparison map (ADR 0018)", () => {
     ]);
     expect(comparedHours("PREVIOUS_PERIOD", at("2026-03-30T02:00:00"), 1)).toEqual([]);
     expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-30T01:00:00"), 1))).toEqual(["2026-03-29T01:00:00+01:00"]);
+  });
+});
+
+describe("the arithmetic agrees with dayjs", () => {
+  const everyDay = (from: string, to: string) => {
+    const days: string[] = [];
+    for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+    return days;
+  };
+
+  it("day keys of instants, every 7 hours from 2019 to 2031", () => {
+    for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2031, 0, 1); t += 7 * HOUR_MS) {
+      expect(dayKeyOf(t), new Date(t).toISOString()).toBe(dayjs(t).tz("Europe/Copenhagen").format("YYYY-MM-DD"));
+    }
+  });
+
+  it("adding days and months (months clamped to the end of a shorter month), every day of 2023–2025", () => {
+    for (const day of everyDay("2023-01-01", "2025-12-31")) {
+      for (const months of [-25, -12, -1, 1, 3, 12]) {
+        expect(addMonths(day, months), `${day} ${months}`).toBe(dayjs.utc(day).add(months, "month").format("YYYY-MM-DD"));
+      }
+      expect(addDays(day, 40)).toBe(dayjs.utc(day).add(40, "day").format("YYYY-MM-DD"));
+    }
+    expect(addMonthsToMonth("2026-01", -1)).toBe("2025-12");
+    expect(addMonthsToMonth("2026-12", 1)).toBe("2027-01");
+  });
+
+  it("which strings are calendar dates", () => {
+    for (const day of everyDay("2024-01-01", "2024-12-31")) expect(isValidDayKey(day)).toBe(true);
+    for (const bad of ["2025-02-29", "2100-02-29", "2024-04-31", "2024-13-01", "2024-00-01", "2024-01-00", "2024-1-01", "20240101"]) {
+      expect(isValidDayKey(bad), bad).toBe(false);
+    }
+    expect(isValidDayKey("2000-02-29")).toBe(true);
+  });
+
+  it("today in Copenhagen is the day key of now, every 13 hours from 2019 to 2031", () => {
+    for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2031, 0, 1); t += 13 * HOUR_MS) {
+      expect(todayInCopenhagen(new Date(t)), new Date(t).toISOString()).toBe(dayKeyOf(t));
+    }
+  });
+
+  it("ISO weeks of the turns of the years", () => {
+    expect(isoWeekOf("2026-01-01")).toEqual({ week: 1, year: 2026 });
+    expect(isoWeekOf("2027-01-01")).toEqual({ week: 53, year: 2026 });
+    expect(isoWeekOf("2024-12-30")).toEqual({ week: 1, year: 2025 });
+    expect(isoWeekOf("2021-01-03")).toEqual({ week: 53, year: 2020 });
+  });
+});
+
+describe("ranges: days as named, days as computed, the API's strings", () => {
+  it("a period's days are half-open, and back", () => {
+    expect(daysOfPeriod({ from: "2026-02-01", to: "2026-02-28" })).toEqual({ fromDay: "2026-02-01", endDay: "2026-03-01" });
+    expect(periodOfDays({ fromDay: "2026-02-01", endDay: "2026-03-01" })).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(periodOfMonth("2024-02")).toEqual({ from: "2024-02-01", to: "2024-02-29" });
+    expect(periodOfMonth("2026-10")).toEqual({ from: "2026-10-01", to: "2026-10-31" });
+  });
+
+  it("the API's range ends at the midnight after the last day; an end at :59 includes that minute", () => {
+    const range = toApiRange({ from: "2026-10-01", to: "2026-10-31" });
+    expect(range).toEqual({ periodBegin: "2026-10-01T00:00:00", periodEnd: "2026-11-01T00:00:00" });
+    const wall = fromApiRange(range);
+    expect(wall).toEqual({ beginWall: Date.UTC(2026, 9, 1), endWall: Date.UTC(2026, 10, 1) });
+    // The same month written with its last minute, as older callers of the API do.
+    expect(fromApiRange({ periodBegin: "2026-10-01T00:00:00", periodEnd: "2026-10-31T23:59:00" })).toEqual(wall);
+    expect(wallOfApiDateTime("2026-10-31T23:59:00", "begin")).toBe(Date.UTC(2026, 9, 31) + DAY_MS - 60_000);
+    expect(fromApiRange({ periodBegin: "2026-10-01", periodEnd: "2026-02-30T00:00:00" })).toBeNull();
   });
 });
