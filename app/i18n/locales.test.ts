@@ -220,7 +220,7 @@ describe("translation keys used in the source", () => {
 
   it("built at run time are all known, and every value they are built from has a text", () => {
     const unknown = dynamicKeys
-      .filter((u) => !Object.keys(dynamicKeyValues).some((prefix) => u.key.startsWith(prefix + "${")))
+      .filter((u) => !Object.keys(dynamicKeyValues).some((prefix) => u.key.startsWith(`${prefix}\${`)))
       .map((u) => `${u.key} (${u.where})`);
     expect(unknown).toEqual([]);
 

@@ -27,8 +27,6 @@ import {
   maxSpanDays,
   parseLocalDateTime,
   resolutions,
-  startOfDay,
-  wallOfDay,
   type Resolution,
   type WallPeriod,
 } from "../consumption/calendar";
