@@ -39,7 +39,7 @@ export async function request(baseUrl, path, { jar, method = "GET", form, maxRed
       headers: {
         ...headers,
         ...(init.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-        ...(jar && jar.cookies.size ? { Cookie: jar.header() } : {}),
+        ...(jar?.cookies.size ? { Cookie: jar.header() } : {}),
       },
       signal: AbortSignal.timeout(30_000),
     });
