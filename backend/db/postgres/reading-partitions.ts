@@ -17,7 +17,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { isPostgres } from "../migrations/dialect";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 type Db = Kysely<any> | Transaction<any>;
 
 export type PartitionedTable = "meter_readings" | "consumption_hourly" | "consumption_daily";
