@@ -4,7 +4,7 @@
  * admin rights, removing users and leaving, and that nobody but an admin changes anything.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TenancyInfoResult, TenancyUserResult } from "./tenancy-users";
+import type { TenancyInfoResult } from "./tenancy-users";
 import { createBackend, type Backend } from "../app";
 import {
   demoAccounts,
@@ -49,7 +49,6 @@ const tenancyInfoFields = /* GraphQL */ `
 `;
 
 // What the GraphQL answers carry: the resolvers' own result types.
-type TenancyUser = TenancyUserResult;
 type TenancyInfo = TenancyInfoResult;
 
 const documents = {
