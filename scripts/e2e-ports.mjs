@@ -20,7 +20,11 @@ export async function e2ePorts(env = {}) {
     const pair = name === "E2E_PORT";
     let port = await freePort(start, taken);
     // Until the port after it is free too: the next free one is the next candidate.
-    for (let next; pair && (next = await freePort(port + 1, taken)) !== port + 1; ) port = next;
+    while (pair) {
+      const next = await freePort(port + 1, taken);
+      if (next === port + 1) break;
+      port = next;
+    }
     if (port !== start) chosen[name] = String(port);
     taken.push(port, ...(pair ? [port + 1] : []));
   }

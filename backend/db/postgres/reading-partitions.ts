@@ -81,7 +81,10 @@ const knownPartitions = new WeakMap<object, Set<string>>();
 function knownOf(db: Db): Set<string> {
   const key = db.getExecutor().adapter;
   let known = knownPartitions.get(key);
-  if (known === undefined) knownPartitions.set(key, (known = new Set()));
+  if (known === undefined) {
+    known = new Set();
+    knownPartitions.set(key, known);
+  }
   return known;
 }
 
