@@ -69,11 +69,13 @@ async function waitFor(url) {
 }
 
 // Both back-ends start together: they migrate and seed one after the other (advisory locks).
-backendPorts.forEach((backendPort, index) => start(`back-end ${index + 1}`, "build/node/backend.js", { BACKEND_PORT: String(backendPort), SEED_DEMO: "true" }));
+backendPorts.forEach((backendPort, index) => {
+  start(`back-end ${index + 1}`, "build/node/backend.js", { BACKEND_PORT: String(backendPort), SEED_DEMO: "true" });
+});
 await Promise.all(backendPorts.map((backendPort) => waitFor(`http://127.0.0.1:${backendPort}/health`)));
-portalPorts.forEach((portalPort, index) =>
-  start(`portal ${index + 1}`, "build/node/server.js", { PORT: String(portalPort), BACKEND_PORT: String(backendPorts[index]) }),
-);
+portalPorts.forEach((portalPort, index) => {
+  start(`portal ${index + 1}`, "build/node/server.js", { PORT: String(portalPort), BACKEND_PORT: String(backendPorts[index]) });
+});
 await Promise.all(portalPorts.map((portalPort) => waitFor(`http://127.0.0.1:${portalPort}/healthz`)));
 
 // The round-robin proxy: each request to the next portal, headers and body passed through.

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { marketPricedQuantities } from "../../app/domain/price-view";
 import { quantityDefinition, type Aggregation, type QuantityId } from "../../app/domain/quantities";
 import type { Database, IsoDate } from "../db/types";
-import { clean, valueOf, type Aggregate } from "./aggregate";
+import { aggregateValue, clean, type Aggregate } from "./aggregate";
 import {
   HOUR_MS,
   addDays,
@@ -306,7 +306,7 @@ export interface Presentation {
  */
 export function present(aggregate: Aggregate | undefined, presentation: Presentation, floorArea: number): number | null {
   // Costs add up even for hours whose weight is a fraction; a bucket without priced hours is null.
-  const value = valueOf(presentation.aggregation, aggregate);
+  const value = aggregateValue(presentation.aggregation, aggregate);
   if (value === null) return null;
   let result = value;
   if (presentation.normalized && presentation.aggregation === "addition") result /= floorArea;
