@@ -253,6 +253,7 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
     >
       {bands.map((band, position) => (
         <VictoryArea
+          // biome-ignore lint/suspicious/noArrayIndexKey: the bands are drawn once, in a fixed order, on the server
           key={`band-${position}`}
           groupComponent={<g />}
           dataComponent={<Area pathComponent={<SvgPath />} />}
