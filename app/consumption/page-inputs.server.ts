@@ -4,7 +4,7 @@ import { readPeriodQuery, type CompareChoice } from "~/domain/period-query";
 import type { QuantityId } from "~/domain/quantities";
 import { spanType, type SpanType } from "~/domain/span";
 import { graphInputOf, type GraphRequest } from "./chart-view.server";
-import type { ConsumptionPage } from "./consumption-page.server";
+import type { ConsumptionPage } from "./consumption-page";
 
 /**
  * What a consumption page's back-end calls are made of (ADR 0021): the tenancy's number, the period
