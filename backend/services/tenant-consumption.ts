@@ -60,7 +60,7 @@ import type { PropertyRow, TenancyRow, UnitRow } from "../db/types";
 import { assertTenancyMember, tenancyDataWindow } from "./access";
 import type { ServiceContext } from "./context";
 import { badUserInput, forbidden } from "./errors";
-import type { ObjectDetailsResult } from "./tenant";
+import type { ObjectDetailsResult } from "./object-details";
 
 // ---------------------------------------------------------------------------------------------
 // Arguments

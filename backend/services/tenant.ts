@@ -4,6 +4,7 @@
  */
 import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
+import type { ObjectDetailsResult, ObjectKind, ObjectPropertyResult } from "./object-details";
 import { tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
 import { tenantReportQueries } from "./tenant-reports";
@@ -11,42 +12,7 @@ import { tenantStatementQueries } from "./tenant-statements";
 import { roomsOfMeters, tenantRoomMutations, type RoomResult } from "./tenant-rooms";
 import { propertySettingsById, type PropertySettingResult } from "./users";
 
-export type ObjectKind = "PROPERTY" | "UNIT" | "SOURCE" | "MPOINT";
-
-export interface ObjectPropertyResult {
-  id: string;
-  number: string;
-  address: string;
-  city: string;
-  zipcode: string;
-}
-
-export interface ObjectDetailsResult {
-  id: string;
-  kind: ObjectKind;
-  property: ObjectPropertyResult;
-  unit: {
-    id: string;
-    unitUniqueId: string;
-    name: string;
-    tenantName: string | null;
-    floorArea: number;
-    rooms: number;
-  } | null;
-  group: null | {
-    id: string;
-    quantity: string;
-    operational: boolean;
-    meter: { id: string; number: string; roomName: string | null } | null;
-  };
-  measurementPoint: null | {
-    id: string;
-    legacyMeterId: string | null;
-    name: string;
-    room: string | null;
-    quantity: string;
-  };
-}
+export type { ObjectDetailsResult, ObjectKind, ObjectPropertyResult };
 
 export interface TenantUnitResult {
   objectDetails: ObjectDetailsResult;
