@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, in order — type check, unit tests (Vitest), the
+ * `npm test`: every check the project has, in order — type check (the scripts too), lint, format and
+ * import rules, unit tests (Vitest), the
  * production build, and the end-to-end suite (Playwright, JavaScript on and off) — then one
  * summary line `N passed, N failed` summing them all. Exits non-zero if anything failed.
  *
@@ -38,6 +39,18 @@ function readJson(file) {
 {
   const { ok, seconds } = run("npx", ["tsc", "-p", "."]);
   results.push({ suite: "typecheck", passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
+}
+
+// 1b. The project's own rules, one check each: the scripts type-checked as JavaScript (JSDoc
+// types), the lint rules (Biome), the formatting (Biome) and the import rules (dependency-cruiser).
+for (const [suite, command, args] of [
+  ["typecheck (scripts)", "npx", ["tsc", "-p", "tsconfig.scripts.json"]],
+  ["lint", "npx", ["biome", "lint", "--error-on-warnings", "."]],
+  ["format", "npx", ["biome", "format", "."]],
+  ["dependencies", "npx", ["depcruise", "--config", ".dependency-cruiser.cjs", "."]],
+]) {
+  const { ok, seconds } = run(command, args);
+  results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
 }
 
 // 2. Unit tests: counted from Vitest's JSON report.
