@@ -23,14 +23,21 @@ for (const name of ["DATABASE_URL", "JWT_SECRET", "SESSION_SECRET", "DATA_DIR"])
     process.exit(1);
   }
 }
-mkdirSync(process.env.DATA_DIR, { recursive: true });
+// Checked just above.
+mkdirSync(/** @type {string} */ (process.env.DATA_DIR), { recursive: true });
 
 const backendPorts = [firstBackend, await freePort(firstBackend + 1, [port, port + 1])];
 const portalPorts = [await freePort(port + 2, [...backendPorts]), 0];
 portalPorts[1] = await freePort(portalPorts[0] + 1, [...backendPorts, portalPorts[0]]);
 
+/** @type {import("node:child_process").ChildProcess[]} */
 const children = [];
 let stopping = false;
+/**
+ * @param {string} name
+ * @param {string} script
+ * @param {Record<string, string>} env
+ */
 function start(name, script, env) {
   const child = spawn(process.execPath, [script], { env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "inherit", "inherit"] });
   children.push(child);
@@ -52,6 +59,7 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
+/** @param {string} url */
 async function waitFor(url) {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline && !stopping) {
