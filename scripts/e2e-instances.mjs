@@ -27,6 +27,7 @@ for (const name of ["DATABASE_URL", "JWT_SECRET", "SESSION_SECRET", "DATA_DIR"])
 mkdirSync(/** @type {string} */ (process.env.DATA_DIR), { recursive: true });
 
 const backendPorts = [firstBackend, await freePort(firstBackend + 1, [port, port + 1])];
+/** @type {[number, number]} */
 const portalPorts = [await freePort(port + 2, [...backendPorts]), 0];
 portalPorts[1] = await freePort(portalPorts[0] + 1, [...backendPorts, portalPorts[0]]);
 
