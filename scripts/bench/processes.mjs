@@ -156,7 +156,7 @@ export async function freePort(start, avoid = []) {
 }
 
 /** Linux: CPU seconds (user + system) used so far by each direct child of `pid`, by command line. */
-/** @param {number} pid */
+/** @param {number | undefined} pid */
 export function childCpuSeconds(pid) {
   /** @type {Record<string, number>} */
   const result = {};
