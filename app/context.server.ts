@@ -47,7 +47,8 @@ export function createAppLoadContext(request: {
   // Several loaders may learn at once that the login is gone: the session is removed once.
   let signingOut: Promise<void> | undefined;
   const signOut = async (): Promise<never> => {
-    await (signingOut ??= session.destroyOnResponse());
+    signingOut ??= session.destroyOnResponse();
+    await signingOut;
     throw redirect("/login");
   };
   // One deadline for every back-end call this request makes, in all its loaders (ADR 0021).

@@ -74,7 +74,7 @@ const dayStepped: ReadonlySet<string> = new Set(["day", "week", "custom"]);
  * periodicity raises an error).
  */
 export function stepPeriod(p: Period, direction: -1 | 1, periodicity: Periodicity = classifyPeriod(p)): Period {
-  const months = Object.prototype.hasOwnProperty.call(monthSteps, periodicity) ? monthSteps[periodicity] : undefined;
+  const months = Object.hasOwn(monthSteps, periodicity) ? monthSteps[periodicity] : undefined;
   if (months !== undefined) {
     const n = months * direction;
     return { from: addMonths(p.from, n), to: addDays(addMonths(addDays(p.to, 1), n), -1) };

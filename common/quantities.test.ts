@@ -120,7 +120,10 @@ describe("quantityDefinition", () => {
     const byLegacyKind: Record<string, string[]> = {};
     for (const id of quantityIds) {
       const kind = quantityDefinition(id).legacyKind;
-      if (kind !== undefined) (byLegacyKind[kind] ??= []).push(id);
+      if (kind !== undefined) {
+        byLegacyKind[kind] ??= [];
+        byLegacyKind[kind].push(id);
+      }
     }
     expect(byLegacyKind).toEqual(Object.fromEntries(Object.entries(specLegacyKinds).map(([k, q]) => [k, [q]])));
   });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, in order — type check, unit tests (Vitest), the
+ * `npm test`: every check the project has, in order — type check (the scripts too), lint, format and
+ * import rules, unit tests (Vitest), the
  * production build, and the end-to-end suite (Playwright, JavaScript on and off) — then one
  * summary line `N passed, N failed` summing them all. Exits non-zero if anything failed.
  *
@@ -14,11 +15,17 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { e2ePorts } from "./e2e-ports.mjs";
 
 mkdirSync("reports", { recursive: true });
+/** @type {{ suite: string, passed: number, failed: number, skipped?: number, seconds: number, note?: string }[]} */
 const results = [];
 // The SQLite runs must not see it (backend/app.ts would move their databases to PostgreSQL).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 delete process.env.TEST_DATABASE_URL;
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
+ */
 function run(command, args, extraEnv = {}) {
   console.log(`\n▶ ${command} ${args.join(" ")}${Object.keys(extraEnv).length > 0 ? ` (with ${Object.keys(extraEnv).join(", ")})` : ""}`);
   const started = Date.now();
@@ -26,6 +33,7 @@ function run(command, args, extraEnv = {}) {
   return { ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
+/** @param {string} file */
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -38,6 +46,18 @@ function readJson(file) {
 {
   const { ok, seconds } = run("npx", ["tsc", "-p", "."]);
   results.push({ suite: "typecheck", passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
+}
+
+// 1b. The project's own rules, one check each: the scripts type-checked as JavaScript (JSDoc
+// types), the lint rules (Biome), the formatting (Biome) and the import rules (dependency-cruiser).
+for (const [suite, command, args] of /** @type {[string, string, string[]][]} */ ([
+  ["typecheck (scripts)", "npx", ["tsc", "-p", "tsconfig.scripts.json"]],
+  ["lint", "npx", ["biome", "lint", "--error-on-warnings", "."]],
+  ["format", "npx", ["biome", "format", "."]],
+  ["dependencies", "npx", ["depcruise", "--config", ".dependency-cruiser.cjs", "."]],
+])) {
+  const { ok, seconds } = run(command, args);
+  results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
 }
 
 // 2. Unit tests: counted from Vitest's JSON report.
@@ -93,7 +113,7 @@ if (built) {
 if (built && postgresUrl) {
   const pg = (await import("pg")).default;
   const name = `e2e_${Date.now().toString(36)}`;
-  const admin = async (statement) => {
+  const admin = async (/** @type {string} */ statement) => {
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
     try {
@@ -107,7 +127,7 @@ if (built && postgresUrl) {
     await admin(`create database ${name}`);
     created = true;
   } catch (error) {
-    console.error(`Could not make the multi-instance run's database on TEST_DATABASE_URL: ${error.message}`);
+    console.error(`Could not make the multi-instance run's database on TEST_DATABASE_URL: ${error instanceof Error ? error.message : error}`);
   }
   if (created) {
     const url = new URL(postgresUrl);

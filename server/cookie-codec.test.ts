@@ -28,15 +28,15 @@ function myEscape(value: string) {
       result += chr;
     } else {
       code = chr.charCodeAt(0);
-      if (code < 256) result += "%" + hex(code, 2);
-      else result += "%u" + hex(code, 4).toUpperCase();
+      if (code < 256) result += `%${hex(code, 2)}`;
+      else result += `%u${hex(code, 4).toUpperCase()}`;
     }
   }
   return result;
 }
 function hex(code: number, length: number) {
   let result = code.toString(16);
-  while (result.length < length) result = "0" + result;
+  while (result.length < length) result = `0${result}`;
   return result;
 }
 function myUnescape(value: string) {

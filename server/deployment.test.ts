@@ -51,6 +51,7 @@ describe("docker-compose.yml with deploy/nginx.conf", () => {
     expect(upstreamServers("backends")).toEqual(backends.map((name) => `${name}:${services[name]!.environment!.BACKEND_PORT}`));
     // The public listener is the one published; the back-ends' stays inside the compose network.
     expect(nginx).toMatch(/listen 8080;/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: docker compose's own ${…} interpolation, read as text
     expect(services.proxy!.ports).toEqual(["${PROXY_PORT:-8080}:8080"]);
     expect(services.proxy!.volumes).toContain("./deploy/nginx.conf:/etc/nginx/nginx.conf:ro");
   });
@@ -65,6 +66,7 @@ describe("docker-compose.yml with deploy/nginx.conf", () => {
     expect(new Set(environments.map((e) => e.DATABASE_URL)).size).toBe(1);
     expect(new Set(environments.map((e) => e.JWT_SECRET)).size).toBe(1);
     // Only one instance seeds the demo; the other starts once it is healthy.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: docker compose's own ${…} interpolation, read as text
     expect(environments.map((e) => e.SEED_DEMO)).toEqual(["${SEED_DEMO:-true}", "false"]);
     expect(services["backend-2"]!.depends_on?.["backend-1"]?.condition).toBe("service_healthy");
     // Statement files: one volume shared by both.

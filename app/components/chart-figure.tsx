@@ -32,11 +32,14 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
         // besides translated labels, which React-DOM-server escaped. On a phone the chart scrolls
         // sideways, so the box takes keyboard focus (arrow keys scroll it) and says what it is.
         <>
+          {/* biome-ignore lint/a11y/useSemanticElements: a named group of a chart, not a form's fieldset */}
           <div
             className="chart"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must take focus for the arrow keys
             tabIndex={0}
             role="group"
             aria-label={t("chart.scroll_region", { title: chart.title })}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is rendered on the server by the portal's own chart code
             dangerouslySetInnerHTML={{ __html: chart.svg }}
           />
           {chart.partialNote ? <p className="chart-note">{chart.partialNote}</p> : null}

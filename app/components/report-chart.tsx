@@ -22,6 +22,7 @@ export function ReportChart({ title, description, bars, tableHeading, monthHeadi
       <figcaption id={`${id}-title`} className="report-chart-title">
         {title}
       </figcaption>
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figcaption and the desc */}
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + LABELS}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
         <desc id={`${id}-desc`}>{description}</desc>
         <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="report-chart-axis" />

@@ -47,7 +47,7 @@ export function readingsCsv(timeHeader: string, timestamps: readonly string[], c
   timestamps.forEach((timestamp, row) => {
     lines.push([timestamp, ...columns.map((column) => csvNumber(column.values[row] ?? null, dialect))].join(dialect.separator));
   });
-  return (dialect.bom ? "\uFEFF" : "") + lines.join("\r\n") + "\r\n";
+  return `${(dialect.bom ? "\uFEFF" : "") + lines.join("\r\n")}\r\n`;
 }
 
 /** The file's name: readings-DK1042-0201-2026-10-01-2026-10-31-day.csv. */

@@ -9,7 +9,8 @@ function messages(input: Record<string, unknown>) {
     Object.entries(
       result.error.issues.reduce<Record<string, string[]>>((all, issue) => {
         const key = issue.path.join(".") || "form";
-        (all[key] ??= []).push(issue.message);
+        all[key] ??= [];
+        all[key].push(issue.message);
         return all;
       }, {}),
     ),

@@ -15,6 +15,7 @@ function page(padding: number): ReactNode {
     <div>
       <p>{"x".repeat(padding)}</p>
       {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: eight identical paragraphs of padding
         <p key={i}>{"Samme periode sidste år, 12,5 m³ – ø æ € ".repeat(12)}</p>
       ))}
     </div>

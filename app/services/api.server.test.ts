@@ -14,10 +14,11 @@ describe("the tenant service's shared answers", () => {
       const body = JSON.parse(String(init?.body)) as { query: string };
       const operation = /(query|mutation)\s+(\w+)/.exec(body.query)?.[2] ?? "?";
       sent.push(operation);
+      if (operation !== "TenancyMenu") unread = 0;
       const data =
         operation === "TenancyMenu"
           ? { unreadNotificationCount: unread, propertySettings: [{ kind: "HOURLY_VALUES" }] }
-          : { markAllNotificationsRead: ((unread = 0), 2) };
+          : { markAllNotificationsRead: 2 };
       return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
     }) as typeof globalThis.fetch;
     const tenantSharedAnswers = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });

@@ -259,7 +259,7 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      log(`${invalidMessage} (${options.service}): ${parsed.error.issues.map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
+      log(`${invalidMessage} (${options.service}): ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
       throw serviceFailure(options.service, "invalid_response");
     }
     return parsed.data;
@@ -279,7 +279,7 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
 
   /** The request's one call for a query: parallel loaders and guessed calls share it. */
   function memoized<S extends z.ZodType>(document: string, variables: Record<string, unknown>, schema: S, invalidMessage: string, shared: boolean) {
-    const key = document + "\u0000" + JSON.stringify(variables);
+    const key = `${document}\u0000${JSON.stringify(variables)}`;
     let pending = memo.get(key);
     if (!pending) {
       pending = shared ? runShared(document, variables, schema, invalidMessage, key) : run(document, variables, schema, invalidMessage);

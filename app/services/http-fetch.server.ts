@@ -33,7 +33,9 @@ function send(input: string | URL | Request, init: RequestInit, mayRetry: boolea
 
   return new Promise<Response>((resolve, reject) => {
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
     if (body !== undefined && body !== null) headers["content-length"] = String(Buffer.byteLength(body));
 
     let settled = false;

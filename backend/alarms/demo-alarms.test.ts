@@ -43,7 +43,11 @@ async function fromReadings(unitId: number, quantity: string, from: string, aggr
       .orderBy("ts")
       .execute();
     if (aggregate === "register") total += rows.at(-1)!.value - rows[0]!.value;
-    else for (const row of rows.filter((r) => r.ts < end)) (sum += row.value), count++;
+    else
+      for (const row of rows.filter((r) => r.ts < end)) {
+        sum += row.value;
+        count++;
+      }
   }
   return aggregate === "register" ? total : sum / count;
 }

@@ -131,7 +131,7 @@ export function rollupMonths(days: ReadonlyMap<DayKey, Aggregate>): Map<MonthKey
 }
 
 /** The value of a bucket: the sum for addition quantities, the mean for average ones; null without data. */
-export function valueOf(aggregation: Aggregation, aggregate: Aggregate | undefined): number | null {
+export function aggregateValue(aggregation: Aggregation, aggregate: Aggregate | undefined): number | null {
   if (aggregate === undefined || aggregate.weight <= 0) return null;
   return aggregation === "addition" ? clean(aggregate.value, 6) : clean(aggregate.value / aggregate.weight, 6);
 }

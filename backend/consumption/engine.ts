@@ -7,6 +7,8 @@
 import type { Kysely } from "kysely";
 import { marketPricedQuantities } from "@common/price-view";
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
+import type { Database, IsoDate } from "../db/types";
+import { aggregateValue, clean, type Aggregate } from "./aggregate";
 import {
   HOUR_MS,
   addDays,
@@ -21,8 +23,6 @@ import {
   type Resolution,
   type WallPeriod,
 } from "@common/calendar";
-import type { Database, IsoDate } from "../db/types";
-import { clean, valueOf, type Aggregate } from "./aggregate";
 import { propertyAverageOf } from "./rating";
 import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./store";
 
@@ -305,7 +305,7 @@ export interface Presentation {
  */
 export function present(aggregate: Aggregate | undefined, presentation: Presentation, floorArea: number): number | null {
   // Costs add up even for hours whose weight is a fraction; a bucket without priced hours is null.
-  const value = valueOf(presentation.aggregation, aggregate);
+  const value = aggregateValue(presentation.aggregation, aggregate);
   if (value === null) return null;
   let result = value;
   if (presentation.normalized && presentation.aggregation === "addition") result /= floorArea;

@@ -178,7 +178,9 @@ async function neighbourTimes(db: Db, meterId: number, asks: readonly NeighbourA
   const far = asks.flatMap((ask, index) => (found[index] === null && ask[0] === "before" ? [{ ask, index }] : []));
   if (far.length > 0) {
     const farther = await find(far.map((f) => f.ask), false);
-    far.forEach((f, index) => (found[f.index] = farther[index]!));
+    far.forEach((f, index) => {
+      found[f.index] = farther[index]!;
+    });
   }
   return found;
 }

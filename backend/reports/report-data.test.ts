@@ -43,6 +43,7 @@ async function pageKpis(quantity: string, month: string, mode = "HOURLY_VALUES")
 
 describe("consumptionReport", () => {
   it("answers a live code without a token, with the pages' figures for the month, its chart months, CO2 and water cost", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the report is read field by field as the JSON it is
     const data = await graphqlData<{ consumptionReport: { availability: string; report: any } }>(backend, "tenant", REPORT_QUERY, { variables: { code } });
     expect(data.consumptionReport.availability).toBe("AVAILABLE");
     const report = data.consumptionReport.report;

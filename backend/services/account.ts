@@ -20,7 +20,7 @@ import { profileResolvers, updateAccountSettings } from "./profile";
 import { rateLimitResolvers } from "./rate-limits";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
-import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
+import { isSocialProvider, verifySocialAccessToken, } from "./social";
 import { tenancyUsersResolvers } from "./tenancy-users";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
 import type { AccountUser, CreateEmailPasswordUserPayload, DateRange, ImpersonatePayload, SocialAuthPayload, Tenancy, TokenAuthPayload } from "../schema/account.generated";

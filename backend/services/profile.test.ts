@@ -155,7 +155,7 @@ describe("updateAccountSettings and updateMyName", () => {
     expect((await me(users.token)).me.name).toBe("Anna Marie Jensen");
     expect((await updateMyName(users.token, `${" ".repeat(1000)}Anna\t`)).body.data?.updateMyName.name).toBe("Anna");
     // 100 characters (code points) is the limit.
-    const hundred = "Å".repeat(98) + "😀😀";
+    const hundred = `${"Å".repeat(98)}😀😀`;
     expect((await updateMyName(users.token, hundred)).body.data?.updateMyName.name).toBe(hundred);
   });
 

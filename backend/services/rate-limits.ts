@@ -46,7 +46,7 @@ export const rateLimitRules = {
 export type RateLimitRuleName = keyof typeof rateLimitRules;
 
 export const isRateLimitRuleName = (value: unknown): value is RateLimitRuleName =>
-  typeof value === "string" && Object.prototype.hasOwnProperty.call(rateLimitRules, value);
+  typeof value === "string" && Object.hasOwn(rateLimitRules, value);
 
 export interface RateLimitSubject {
   rule: RateLimitRuleName;

@@ -4,7 +4,7 @@
  * admin rights, removing users and leaving, and that nobody but an admin changes anything.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TenancyInfo as TenancyInfoResult, TenancyUser as TenancyUserResult } from "../schema/account.generated";
+import type { TenancyInfo as TenancyInfoResult } from "../schema/account.generated";
 import { createBackend, type Backend } from "../app";
 import {
   demoAccounts,
@@ -49,7 +49,6 @@ const tenancyInfoFields = /* GraphQL */ `
 `;
 
 // What the GraphQL answers carry: the types generated from the schema.
-type TenancyUser = TenancyUserResult;
 type TenancyInfo = TenancyInfoResult;
 
 const documents = {

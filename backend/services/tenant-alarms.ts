@@ -18,7 +18,7 @@ import {
 } from "@common/alarms";
 import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
-import type { Alarm, AlarmInput, MutationResolvers, Notification, QueryResolvers } from "../schema/tenant.generated";
+import type { Alarm, AlarmInput, Notification, } from "../schema/tenant.generated";
 import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
 import { assertTenancyMember } from "./access";
 import type { ServiceContext } from "./context";

@@ -153,7 +153,9 @@ describe("tenantGraph against the raw readings", () => {
       await rawRegisterDelta(ids, day("2025-10-26"), day("2025-10-27")),
       await rawRegisterDelta(ids, day("2025-10-27"), day("2025-10-28")),
     ];
-    result.graphs[0]!.consumption.values.forEach((value, index) => expect(value).toBeCloseTo(expected[index]!, 6));
+    result.graphs[0]!.consumption.values.forEach((value, index) => {
+      expect(value).toBeCloseTo(expected[index]!, 6);
+    });
     expect(day("2025-10-27") - day("2025-10-26")).toBe(25 * 3600);
   });
 

@@ -25,9 +25,7 @@ import {
   isValidDayKey,
   maxSpanDays,
   resolutions,
-  startOfDay,
   wallOfApiDateTime,
-  wallOfDay,
   type Resolution,
   type WallPeriod,
 } from "@common/calendar";
@@ -732,7 +730,10 @@ const ratingCaches = new WeakMap<object, Map<string, { at: number; rating: Retur
 
 function cachedRating(ctx: Pick<ServiceContext, "db" | "now">, scope: UnitScope, quantity: QuantityId) {
   let cache = ratingCaches.get(ctx.db);
-  if (!cache) ratingCaches.set(ctx.db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    ratingCaches.set(ctx.db, cache);
+  }
   const now = ctx.now.getTime();
   const key = [scope.unit.id, scope.window.fromDay, scope.window.endDay, quantity, dayKeyOf(now)].join("|");
   const hit = cache.get(key);

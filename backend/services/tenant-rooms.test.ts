@@ -208,7 +208,7 @@ describe("renameRoom", () => {
   it.each([
     ["empty", "", "EMPTY"],
     ["only spaces", "   \t ", "EMPTY"],
-    ["41 characters", "Værelse ".repeat(5) + "X", "TOO_LONG"],
+    ["41 characters", `${"Værelse ".repeat(5)}X`, "TOO_LONG"],
     ["41 characters after trimming spaces", ` ${"ø".repeat(41)} `, "TOO_LONG"],
     ["a control character", "Stue\u0007", "CONTROL_CHARACTERS"],
     ["a line break inside", "Stue\nKøkken", "CONTROL_CHARACTERS"],
@@ -225,7 +225,7 @@ describe("renameRoom", () => {
   it("accepts a name of exactly 40 characters (counted as characters, not UTF-16 units)", async () => {
     const name = "Å".repeat(38) + "🛏️".slice(0, 2); // 38 + one astral character (2 UTF-16 units) = 39
     expect([...name]).toHaveLength(39);
-    const forty = name + "1";
+    const forty = `${name}1`;
     const result = await rename("anna", { tenancyId: demoTenancyIds.anna, roomName: "Stue", newName: forty });
     expect(result.body.errors).toBeUndefined();
     expect(result.body.data?.renameRoom.name).toBe(forty);

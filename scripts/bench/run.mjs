@@ -44,9 +44,14 @@ process.chdir(root);
 
 const argv = process.argv.slice(2);
 if (argv.includes("--help") || argv.includes("-h")) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").match(/\/\*\*([\s\S]*?)\*\//)[1].replace(/^ \* ?/gm, ""));
+  // This file starts with its doc comment.
+  console.log(/** @type {[string, string]} */ (readFileSync(fileURLToPath(import.meta.url), "utf8").match(/\/\*\*([\s\S]*?)\*\//))[1].replace(/^ \* ?/gm, ""));
   process.exit(0);
 }
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
 const option = (name, fallback) => {
   const found = argv.find((a) => a.startsWith(`--${name}=`));
   return found ? Number(found.split("=")[1]) : fallback;
@@ -76,11 +81,12 @@ mkdirSync(reportsDir, { recursive: true });
 const serverLog = path.join(reportsDir, "bench-server.log");
 const startedAt = Date.now();
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
-const say = (message) => console.log(`[bench ${elapsed().padStart(5)}] ${message}`);
+const say = (/** @type {string} */ message) => console.log(`[bench ${elapsed().padStart(5)}] ${message}`);
 
 // ---------------------------------------------------------------------------------------------
 // Clean-up: every started process and the temporary data directory, whatever happens
 
+/** @type {string | undefined} */
 let dataDir;
 let stopping = false;
 let cleanedUp = false;
@@ -102,32 +108,45 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 // ---------------------------------------------------------------------------------------------
 // The table
 
+/** @typedef {{ budget: string, limit: string, measured: string, verdict: string, value?: number, unit?: string }} Row */
+/** @type {Row[]} */
 const rows = [];
+/**
+ * What the report's `details` records, as measured (written out as JSON).
+ * @type {Record<string, any>}
+ */
 const details = {};
 /** verdict: "ok", "OVER", "n/a", "not measured", "skipped" */
 /** The monthly reports' codes of the bench's demo data (made by the back-end's first scheduled run). */
 function reportCodes() {
-  const db = new Database(path.join(dataDir, "portal.sqlite"), { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(/** @type {string} */ (dataDir), "portal.sqlite"), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("SELECT code FROM consumption_reports ORDER BY tenancy_id, month DESC").all().map((r) => r.code);
+    return db.prepare("SELECT code FROM consumption_reports ORDER BY tenancy_id, month DESC").all().map((r) => /** @type {{ code: string }} */ (r).code);
   } finally {
     db.close();
   }
 }
 
+/**
+ * @param {string} budget
+ * @param {string} limit
+ * @param {string} measured
+ * @param {string} verdict
+ * @param {{ value?: number, unit?: string }} [extra]
+ */
 function row(budget, limit, measured, verdict, extra = {}) {
   rows.push({ budget, limit, measured, verdict, ...extra });
 }
-const notMeasured = (budget, limit, reason) => row(budget, limit, `not measured: ${reason}`, "not measured");
-const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "?");
-const reasonOf = (error) => String(error?.message ?? error).split("\n")[0].slice(0, 160);
+const notMeasured = (/** @type {string} */ budget, /** @type {string} */ limit, /** @type {string} */ reason) => row(budget, limit, `not measured: ${reason}`, "not measured");
+const fmt = (/** @type {number} */ n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "?");
+const reasonOf = (/** @type {unknown} */ error) => (String(/** @type {Error | undefined} */ (error)?.message ?? error).split("\n")[0] ?? "").slice(0, 160);
 
 function printTable() {
   const header = { budget: "budget", limit: "limit", measured: "measured", verdict: "verdict" };
-  const keys = Object.keys(header);
-  const width = Object.fromEntries(keys.map((k) => [k, Math.min(120, Math.max(...[header, ...rows].map((r) => String(r[k]).length)))]));
-  const cell = (r, k) => (String(r[k]).length > 120 ? `${String(r[k]).slice(0, 119)}…` : String(r[k]));
-  const line = (r) => keys.map((k) => cell(r, k).padEnd(width[k])).join(" | ");
+  const keys = /** @type {(keyof typeof header)[]} */ (Object.keys(header));
+  const width = /** @type {Record<keyof typeof header, number>} */ (Object.fromEntries(keys.map((k) => [k, Math.min(120, Math.max(...[header, ...rows].map((r) => String(r[k]).length)))])));
+  const cell = (/** @type {Row} */ r, /** @type {keyof typeof header} */ k) => (String(r[k]).length > 120 ? `${String(r[k]).slice(0, 119)}…` : String(r[k]));
+  const line = (/** @type {Row} */ r) => keys.map((k) => cell(r, k).padEnd(width[k])).join(" | ");
   console.log("");
   console.log(line(header));
   console.log(keys.map((k) => "-".repeat(width[k])).join("-|-"));
@@ -136,7 +155,7 @@ function printTable() {
 }
 
 function summary() {
-  const count = (v) => rows.filter((r) => r.verdict === v).length;
+  const count = (/** @type {string} */ v) => rows.filter((r) => r.verdict === v).length;
   const over = rows.filter((r) => r.verdict === "OVER").map((r) => r.budget);
   const missing = count("not measured");
   const parts = [`${count("ok")} ok`, `${over.length} OVER`, `${missing} not measured`];
@@ -199,6 +218,10 @@ async function ensureLighthouse() {
   return version;
 }
 
+/**
+ * @param {string} url
+ * @param {Record<string, string> | undefined} extraHeaders
+ */
 async function lighthouseOnce(url, extraHeaders) {
   const output = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${Date.now()}.json`);
   let chromePid;
@@ -232,12 +255,18 @@ async function lighthouseOnce(url, extraHeaders) {
   return summary;
 }
 
-const median = (values) => {
+const median = (/** @type {number[]} */ values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+  return /** @type {number} */ (sorted[Math.floor((sorted.length - 1) / 2)]);
 };
 
-/** Runs Lighthouse `lighthouseRuns` times on one page; the verdict uses the median scores. */
+/**
+ * Runs Lighthouse `lighthouseRuns` times on one page; the verdict uses the median scores.
+ * @param {string} label
+ * @param {string} base
+ * @param {string} pagePath
+ * @param {() => Promise<Record<string, string> | undefined>} headersForRun
+ */
 async function lighthousePage(label, base, pagePath, headersForRun) {
   const runs = [];
   for (let i = 0; i < lighthouseRuns && !stopping; i++) {
@@ -318,7 +347,7 @@ async function main() {
     firstReport = reportCodes()[0];
     if (!firstReport) await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  for (const [label, pagePath, jar] of [
+  for (const [label, pagePath, jar] of /** @type {[string, string, import("./http.mjs").CookieJar?][]} */ ([
     ["/login", "/login"],
     ["/login/email", "/login/email"],
     [`dashboard ${dashboard}`, dashboard, anna.jar],
@@ -329,7 +358,7 @@ async function main() {
     [`profile settings ${dashboard}/profile`, `${dashboard}/profile`, anna.jar],
     [`help ${dashboard}/help`, `${dashboard}/help`, anna.jar],
     ...(firstReport ? [["monthly report /report/{code} (no session)", `/report/${firstReport}`]] : []),
-  ]) {
+  ])) {
     const budget = `JavaScript per page, gzip: ${label}`;
     try {
       const page = await measurePage(base, pagePath, jar);
@@ -396,7 +425,7 @@ async function main() {
   try {
     const codes = reportCodes();
     if (codes.length < 60) throw new Error(`only ${codes.length} reports in the demo data`);
-    const pdf = async (code) => {
+    const pdf = async (/** @type {string} */ code) => {
       const t0 = performance.now();
       const response = await fetch(`${base}/report/${code}/pdf?lng=da`);
       const bytes = (await response.arrayBuffer()).byteLength;
@@ -406,7 +435,7 @@ async function main() {
     const singles = [];
     for (const code of codes.slice(0, 10)) singles.push(await pdf(code));
     const sorted = singles.map((one) => one.ms).sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)];
+    const median = /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
     const kb = singles.reduce((sum, one) => sum + one.bytes, 0) / singles.length / 1024;
     details.reportPdf = { oneAtATimeMs: sorted.map((ms) => Number(ms.toFixed(1))), meanKB: Number(kb.toFixed(1)) };
     row("Report PDF: one made on request (figures + drawing), median of 10", `≤ ${limits.reportPdfMs} ms`, `${fmt(median, 0)} ms (${fmt(kb)} KB each)`, median <= limits.reportPdfMs ? "ok" : "OVER", { value: median, unit: "ms" });
@@ -444,12 +473,14 @@ async function main() {
     consumptionExists = false;
   }
   const signedIn = async () => ({ Cookie: (await signIn(base, ANNA, PASSWORD)).jar.header() });
+  /** @typedef {[string, string, () => Promise<Record<string, string> | undefined>]} LighthousePage */
+  /** @type {LighthousePage[]} */
   const pages = [
     ["/login", "/login", async () => undefined],
     [`dashboard ${dashboard}`, dashboard, signedIn],
-    ...(consumptionExists ? [[`consumption page ${consumptionPath}`, consumptionPath, signedIn]] : []),
+    ...(consumptionExists ? [/** @type {LighthousePage} */ ([`consumption page ${consumptionPath}`, consumptionPath, signedIn])] : []),
   ];
-  const lighthouseRows = (label, measured, verdict) => {
+  const lighthouseRows = (/** @type {string} */ label, /** @type {string} */ measured, /** @type {string} */ verdict) => {
     row(`Lighthouse mobile performance: ${label}`, `≥ ${limits.performance}`, measured, verdict);
     row(`Lighthouse mobile accessibility: ${label}`, `${limits.accessibility}`, measured, verdict);
   };
@@ -515,7 +546,7 @@ try {
   await main();
 } catch (error) {
   if (!stopping) {
-    console.error(`bench could not run: ${error?.stack ?? error}`);
+    console.error(`bench could not run: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
     exitCode = 1;
   }
 } finally {

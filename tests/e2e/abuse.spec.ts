@@ -80,6 +80,6 @@ test.describe("abuse limits and request checks", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe(`/t/${demoTenancyIds.anna}`);
+    expect(response.headers().location).toBe(`/t/${demoTenancyIds.anna}`);
   });
 });

@@ -55,6 +55,6 @@ test.describe("language", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe("/");
+    expect(response.headers().location).toBe("/");
   });
 });

@@ -21,14 +21,14 @@ type Language = (typeof languages)[number];
 const messages = Object.fromEntries(
   languages.map((lng) => {
     const errors = (JSON.parse(readFileSync(`locales/${lng}/common.json`, "utf8")) as { errors: Record<string, string> }).errors;
-    const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+    const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
     return [
       lng,
       {
-        400: escape(errors.bad_request!),
-        405: escape(errors.method_not_allowed!),
-        413: escape(errors.payload_too_large!),
-        415: escape(errors.unsupported_media_type!),
+        400: escapeHtml(errors.bad_request!),
+        405: escapeHtml(errors.method_not_allowed!),
+        413: escapeHtml(errors.payload_too_large!),
+        415: escapeHtml(errors.unsupported_media_type!),
       },
     ];
   }),
@@ -164,7 +164,7 @@ for (const action of actions) {
               maxRedirects: 0,
             });
             await expectRefusal(response, `${method} ${contentType} to ${action.path}`, 405, language);
-            expect.soft(response.headers()["allow"], `${method} to ${action.path}: Allow`).toBe("GET, HEAD, POST");
+            expect.soft(response.headers().allow, `${method} to ${action.path}: Allow`).toBe("GET, HEAD, POST");
             requests++;
           }
         }
@@ -238,7 +238,7 @@ test("pages get 405 with their Allow header for methods they do not take, never 
             const response = await context.fetch(page.path, { method, maxRedirects: 0 });
             const what = `${method} ${page.path}`;
             await expectRefusal(response, what, 405, language);
-            expect.soft(response.headers()["allow"], `${what}: Allow`).toBe(page.allow);
+            expect.soft(response.headers().allow, `${what}: Allow`).toBe(page.allow);
           }
         }
       } finally {

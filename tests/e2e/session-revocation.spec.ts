@@ -107,7 +107,7 @@ test.describe("a copied session cookie", () => {
       const newPassword = "Renewed-Password-2026!";
       const saved = await resident.post("/set-password", { form: { password: newPassword, passwordRepeat: newPassword }, maxRedirects: 0 });
       expect(saved.status()).toBe(302);
-      expect(saved.headers()["location"]).toBe("/login/email");
+      expect(saved.headers().location).toBe("/login/email");
     } finally {
       await resident.dispose();
     }

@@ -47,6 +47,7 @@ const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /** The text of a piece of markup: tags and comments removed, entities decoded, spaces collapsed. */
 export function textOf(markup: string): string {
   return markup
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing NUL bytes is the point
     .replace(/\u0000/g, "")
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<[^>]*>/g, "")

@@ -13,34 +13,17 @@ import {
   sinceMovingIn,
   type CompareChoice,
   type PeriodContext,
-  type PeriodQuery,
 } from "~/domain/period-query";
 import { stepPeriod, todayInCopenhagen, type Period } from "@common/period";
 import { withTotalWater } from "@common/meters";
-import { hourlyValuesEnabled, spanType, type SpanType } from "@common/span";
+import { hourlyValuesEnabled, spanType } from "@common/span";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
 import type { TenantUnit } from "~/services/tenant/schemas";
 import { requireTenancy } from "~/session/guards.server";
 import { unlessRefused } from "./chart/chart-view.server";
+import type { ConsumptionPage } from "./consumption-page";
 import { rememberMeterNumbers } from "./page-inputs.server";
-
-/**
- * What every consumption page loader starts with (spec section 2, tenancy area): the guard, the
- * resident's unit with its meters, the quantity from the URL (404 in the resident's language when
- * the unit has no meter for it), and the period and comparison from the search parameters.
- */
-
-export interface ConsumptionPage {
-  tenancy: Tenancy;
-  unit: TenantUnit;
-  language: string;
-  t: TFunction;
-  periodContext: PeriodContext;
-  query: PeriodQuery;
-  hourlyValues: boolean;
-  span: SpanType;
-}
 
 /** The unit of the tenancy among the caller's units (spec section 3: unitUniqueId = apartment uniqueId). */
 export async function unitOfTenancy(context: AppLoadContext, tenancy: Tenancy): Promise<TenantUnit> {

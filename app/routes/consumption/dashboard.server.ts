@@ -63,7 +63,7 @@ export async function loadDashboard(
   const { rating, consumption: consumptionTable, climate: climateTable } = await context.api.tenant.dashboard(input);
 
   // One row (the unit); columns by quantity descriptor, looked up by name rather than position.
-  const valueOf = (table: typeof consumptionTable, quantity: QuantityId, which: "values" | "comparisonValues") => {
+  const tableValue = (table: typeof consumptionTable, quantity: QuantityId, which: "values" | "comparisonValues") => {
     const column = table?.quantityDescriptors.findIndex((d) => d.quantity === quantity && !d.normalized) ?? -1;
     return column < 0 ? null : (table?.rows[0]?.[which][column] ?? null);
   };
@@ -80,8 +80,8 @@ export async function loadDashboard(
           }
         : null,
     consumption: consumption.map((quantity): DashboardQuantity => {
-      const value = valueOf(consumptionTable, quantity, "values");
-      const previous = valueOf(consumptionTable, quantity, "comparisonValues");
+      const value = tableValue(consumptionTable, quantity, "values");
+      const previous = tableValue(consumptionTable, quantity, "comparisonValues");
       return {
         quantity,
         value: formatQuantity(value, quantity, language),
@@ -93,7 +93,7 @@ export async function loadDashboard(
     // Today's averages so far: just after midnight they rest on an hour or two, so the card says until when.
     climateUntil: copenhagenTimeOfDay(now),
     climate: climate.map((quantity): DashboardClimate => {
-      const value = valueOf(climateTable, quantity, "values");
+      const value = tableValue(climateTable, quantity, "values");
       return {
         quantity,
         value: formatQuantity(value, quantity, language),

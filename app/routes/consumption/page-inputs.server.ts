@@ -4,7 +4,7 @@ import { readPeriodQuery, type CompareChoice } from "~/domain/period-query";
 import type { QuantityId } from "@common/quantities";
 import { spanType, type SpanType } from "@common/span";
 import { graphInputOf, type GraphRequest } from "./chart/chart-view.server";
-import type { ConsumptionPage } from "./consumption-page.server";
+import type { ConsumptionPage } from "./consumption-page";
 
 /**
  * What a consumption page's back-end calls are made of (ADR 0021): the tenancy's number, the period

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError } from "~/services/graphql.server";
 import { revokeTokens } from "~/session/sign-in.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";

@@ -175,7 +175,14 @@ export default function TenancySettings() {
 
       <section className="card" aria-labelledby="users-heading">
         <h2 id="users-heading">{t("tenancy_info.users_heading")}</h2>
-        <div className="table-scroll" role="group" aria-labelledby="users-heading" tabIndex={0}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
+        <div
+          className="table-scroll"
+          role="group"
+          aria-labelledby="users-heading"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus for the arrow keys
+          tabIndex={0}
+        >
           <table className="users-table">
             <thead>
               <tr>

@@ -17,7 +17,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { isPostgres } from "../migrations/dialect";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 type Db = Kysely<any> | Transaction<any>;
 
 export type PartitionedTable = "meter_readings" | "consumption_hourly" | "consumption_daily";
@@ -81,7 +81,10 @@ const knownPartitions = new WeakMap<object, Set<string>>();
 function knownOf(db: Db): Set<string> {
   const key = db.getExecutor().adapter;
   let known = knownPartitions.get(key);
-  if (known === undefined) knownPartitions.set(key, (known = new Set()));
+  if (known === undefined) {
+    known = new Set();
+    knownPartitions.set(key, known);
+  }
   return known;
 }
 

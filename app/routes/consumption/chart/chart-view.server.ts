@@ -14,7 +14,7 @@ import { resolutionOf, type SpanType } from "@common/span";
 import type { Comparison, TenantGraphInput } from "~/services/tenant/schemas";
 import { ApiError } from "~/services/graphql.server";
 import type { ChartView } from "./chart-view";
-import type { ConsumptionPage } from "../consumption-page.server";
+import type { ConsumptionPage } from "../consumption-page";
 
 export type { ChartView };
 

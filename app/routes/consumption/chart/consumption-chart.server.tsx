@@ -97,7 +97,7 @@ export function renderConsumptionChart(input: ChartInput): RenderedChart {
   const width = input.width ?? defaultWidth;
   const height = input.height ?? defaultHeight;
   const main = input.series[0];
-  if (!main || main.key !== "main") throw new Error("The first chart series must be the main series");
+  if (main?.key !== "main") throw new Error("The first chart series must be the main series");
   if (!idPattern.test(input.idPrefix)) throw new Error(`Invalid chart id prefix: ${input.idPrefix}`);
   const totalPoints = input.timestamps.length;
   for (const series of input.series) {
@@ -253,6 +253,7 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
     >
       {bands.map((band, position) => (
         <VictoryArea
+          // biome-ignore lint/suspicious/noArrayIndexKey: the bands are drawn once, in a fixed order, on the server
           key={`band-${position}`}
           groupComponent={<g />}
           dataComponent={<Area pathComponent={<SvgPath />} />}

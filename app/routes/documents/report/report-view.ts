@@ -88,7 +88,10 @@ const shortMonthFormats = new Map<string, Intl.DateTimeFormat>();
 function shortMonthLabel(month: string, language: string, withYear: boolean): string {
   const locale = language === "en" ? "en-GB" : language === "nb" ? "nb-NO" : "da-DK";
   let format = shortMonthFormats.get(locale);
-  if (!format) shortMonthFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" })));
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" });
+    shortMonthFormats.set(locale, format);
+  }
   const [year, number] = month.split("-").map(Number) as [number, number];
   const name = format.format(new Date(Date.UTC(year, number - 1, 15)));
   return withYear ? `${name} ${String(year).slice(2)}` : name;
