@@ -1,6 +1,6 @@
 /**
  * Resolvers of the account service (schema/account.graphql). Access tokens of this service carry
- * aud 'account'. The account flows of issue 3 (ADR 0009) live in their own modules:
+ * aud 'account'. The account flows (ADR 0009) live in their own modules:
  * account-users.ts (sign-up, social users), activation-codes.ts, password-reset.ts,
  * impersonation.ts, social.ts and short-lived-tokens.ts (slt); tenancy info and its users
  * in tenancy-users.ts; profile settings in profile.ts.

@@ -97,7 +97,7 @@ export type AccountUser = z.infer<typeof accountUserSchema>;
 export type Tenancy = z.infer<typeof tenancySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Tenancy info and its users (issue 16)
+// Tenancy info and its users
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const tenancyInfoSchema = z.object({
@@ -135,7 +135,7 @@ export const removeTenancyUserResponse = z.object({ removeTenancyUser: tenancyIn
 export const leaveTenancyResponse = z.object({ leaveTenancy: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.LeaveTenancyMutation>;
 
 // ---------------------------------------------------------------------------------------------
-// Profile settings (issue 16)
+// Profile settings
 
 export const updateAccountSettingsResponse = z.object({ updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }) }) satisfies z.ZodType<Wire.UpdateAccountSettingsMutation>;
 export const changePasswordResponse = z.object({ changePassword: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.ChangePasswordMutation>;
@@ -145,7 +145,7 @@ export const deleteAccountResponse = z.object({ deleteAccount: z.object({ ok: z.
 export const myDataResponse = z.object({ myData: z.string() }) satisfies z.ZodType<Wire.MyDataQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// Abuse limits (issue 17, ADR 0010): the rules are the account service's enum RateLimitRule.
+// Abuse limits (ADR 0010): the rules are the account service's enum RateLimitRule.
 
 export const rateLimitRules = [
   "SIGN_IN_PER_ADDRESS",

@@ -319,7 +319,7 @@ export const dashboardResponse = z.object({
 export type DashboardData = z.infer<typeof dashboardResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Alarms and notifications (issue 14)
+// Alarms and notifications
 
 const instant = z.string().min(1);
 export const alarmTypeSchema = z.enum(["THRESHOLD", "COMPARISON", "ZERO", "MINIMUM", "MAXIMUM"]);
@@ -394,7 +394,7 @@ export const tenancyMenuResponse = z.object({
 export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Allocation statements (issue 15)
+// Allocation statements
 
 export const allocationStatementSchema = z.object({
   id: z.number().int(),
@@ -409,7 +409,7 @@ export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
 export const allocationStatementsResponse = z.object({ allocationStatements: z.array(allocationStatementSchema) }) satisfies z.ZodType<Wire.AllocationStatementsQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// The meter list (issue 15)
+// The meter list
 
 export const meterReadoutSchema = z.object({
   id: z.string(),
@@ -427,7 +427,7 @@ export type MeterReadout = z.infer<typeof meterReadoutSchema>;
 export const meterReadoutsResponse = z.object({ meterReadouts: z.array(meterReadoutSchema) }) satisfies z.ZodType<Wire.MeterReadoutsQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// The monthly consumption report (issue 15)
+// The monthly consumption report
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 export const consumptionReportSchema = z.object({

@@ -21,7 +21,7 @@ export const userUnitSchema = z.object({
 export const userUnitsResponse = z.object({ userUnits: z.array(userUnitSchema) }) satisfies z.ZodType<Wire.UserUnitsQuery>;
 export type UserUnit = z.infer<typeof userUnitSchema>;
 
-// Profile (issue 16)
+// Profile
 const usersUser = z.object({ id: z.string(), name: z.string(), email: z.string(), language: z.string() });
 export const meResponse = z.object({ me: usersUser }) satisfies z.ZodType<Wire.MeQuery>;
 export const updateMyNameResponse = z.object({ updateMyName: usersUser }) satisfies z.ZodType<Wire.UpdateMyNameMutation>;
