@@ -13,7 +13,8 @@ module.exports = {
     {
       name: "no-circular",
       severity: "error",
-      comment: "A cycle (type-only imports too) means two modules are really one; move what both need into its own module.",
+      comment:
+        "A cycle (type-only imports too) means two modules are really one; move what both need into its own module.",
       from: {},
       to: { circular: true },
     },
@@ -27,7 +28,8 @@ module.exports = {
     {
       name: "backend-not-to-portal",
       severity: "error",
-      comment: "The back-end stands in for a separate service: it may not use the portal's code (shared code lives in common/).",
+      comment:
+        "The back-end stands in for a separate service: it may not use the portal's code (shared code lives in common/).",
       from: { path: "^backend/", pathNot: testFile },
       to: { path: portal },
     },
@@ -49,21 +51,24 @@ module.exports = {
     {
       name: "common-only-dayjs-and-zod",
       severity: "error",
-      comment: "common/ runs in the browser, the portal and the back-end: of npm packages only dayjs and zod, and no node: builtins.",
+      comment:
+        "common/ runs in the browser, the portal and the back-end: of npm packages only dayjs and zod, and no node: builtins.",
       from: { path: "^common/", pathNot: testFile },
       to: { dependencyTypes: npm, pathNot: "^node_modules/(dayjs|zod)/" },
     },
     {
       name: "common-no-node-builtins",
       severity: "error",
-      comment: "common/ runs in the browser too; only common/node/ (logging, request ids, shutdown: both servers) is for Node.",
+      comment:
+        "common/ runs in the browser too; only common/node/ (logging, request ids, shutdown: both servers) is for Node.",
       from: { path: "^common/", pathNot: [testFile, "^common/node/"] },
       to: { dependencyTypes: ["core"] },
     },
     {
       name: "domain-is-pure",
       severity: "error",
-      comment: "app/domain/ is plain logic: no React, no Remix, no node: builtins, no I/O (databases, HTTP, mail, files, .server modules).",
+      comment:
+        "app/domain/ is plain logic: no React, no Remix, no node: builtins, no I/O (databases, HTTP, mail, files, .server modules).",
       from: { path: "^app/domain/", pathNot: testFile },
       to: {
         path: [

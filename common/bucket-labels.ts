@@ -83,7 +83,9 @@ export function longBucketLabel(timestamp: string, span: SpanType, language: str
       return `${day} ${pad(parts.hour)}:${pad(parts.minute)}–${pad((parts.hour + 1) % 24)}:${pad(parts.minute)}`;
     }
     case "day":
-      return format(locale, "weekday-long", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(date);
+      return format(locale, "weekday-long", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
+        date,
+      );
     case "week": {
       const { week, year } = isoWeek(parts);
       const from = format(locale, "date-long", { day: "numeric", month: "long", year: "numeric" }).format(date);
@@ -125,7 +127,13 @@ export function formatDateRange(firstDay: string, lastDay: string, language: str
  * A partial bucket's label (ADR 0018): "week 24 2026 (10–14 June 2026, part of the week)",
  * "juni 2026 (10.–30. juni 2026, del af måneden)".
  */
-function partialLabel(timestamp: string, span: SpanType, language: string, dates: BucketDates, texts: BucketTexts): string | null {
+function partialLabel(
+  timestamp: string,
+  span: SpanType,
+  language: string,
+  dates: BucketDates,
+  texts: BucketTexts,
+): string | null {
   const range = formatDateRange(dates.firstDay, dates.lastDay, language);
   const parts = localParts(timestamp);
   if (span === "week") {
@@ -171,7 +179,9 @@ export function longBucketLabels(
     }
     if (span === "hour" && isSpringGapHour(ts)) {
       const parts = localParts(ts);
-      const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(utcDate(parts));
+      const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(
+        utcDate(parts),
+      );
       return `${day} 01:00–03:00`;
     }
     return longBucketLabel(ts, span, language);
@@ -181,7 +191,8 @@ export function longBucketLabels(
   return labels.map((label, i) => {
     if ((seen.get(label) ?? 0) <= 1) return label;
     const zone = zoneName(timestamps[i]!);
-    const name = texts === undefined ? zone : zone === "CEST" ? texts.summerTime : zone === "CET" ? texts.winterTime : zone;
+    const name =
+      texts === undefined ? zone : zone === "CEST" ? texts.summerTime : zone === "CET" ? texts.winterTime : zone;
     return `${label} (${name})`;
   });
 }
@@ -189,6 +200,8 @@ export function longBucketLabels(
 /** A moment for residents: "3. marts 2026 14:05" / "3 March 2026 14:05", in Copenhagen time as written. */
 export function formatDateTime(timestamp: string, language: string): string {
   const parts = localParts(timestamp);
-  const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(utcDate(parts));
+  const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(
+    utcDate(parts),
+  );
   return `${day} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }

@@ -76,7 +76,14 @@ describe("parseLocalDateTime", () => {
     expect(parseLocalDateTime("2025-03-30")).toBe(Date.UTC(2025, 2, 30));
   });
   it("rejects impossible or non-minute times", () => {
-    for (const bad of ["2025-02-29T00:00:00", "2025-13-01", "2025-01-01T24:00:00", "2025-01-01T10:00:30", "tomorrow", ""]) {
+    for (const bad of [
+      "2025-02-29T00:00:00",
+      "2025-13-01",
+      "2025-01-01T24:00:00",
+      "2025-01-01T10:00:30",
+      "tomorrow",
+      "",
+    ]) {
       expect(parseLocalDateTime(bad), bad).toBeNull();
     }
   });
@@ -131,7 +138,9 @@ describe("buckets", () => {
     expect(year[0]).toMatchObject({ firstDay: "2024-11-20", endDay: "2024-12-01", partial: true });
     expect(year[12]).toMatchObject({ firstDay: "2025-11-01", endDay: "2025-11-20", partial: true });
     expect(year.slice(1, 12).every((month) => month.partial === undefined)).toBe(true);
-    expect(bucketsOf("DAILY", period("2025-03-26T00:00:00", "2025-04-02T00:00:00")).some((bucket) => bucket.partial)).toBe(false);
+    expect(
+      bucketsOf("DAILY", period("2025-03-26T00:00:00", "2025-04-02T00:00:00")).some((bucket) => bucket.partial),
+    ).toBe(false);
   });
 
   it("cut calendar months and years", () => {
@@ -156,8 +165,10 @@ describe("buckets", () => {
 });
 
 describe("comparison periods", () => {
-  const show = (value: { beginWall: number; endWall: number }) =>
-    [new Date(value.beginWall).toISOString().slice(0, 16), new Date(value.endWall).toISOString().slice(0, 16)];
+  const show = (value: { beginWall: number; endWall: number }) => [
+    new Date(value.beginWall).toISOString().slice(0, 16),
+    new Date(value.endWall).toISOString().slice(0, 16),
+  ];
 
   it("previous period: the same number of days just before", () => {
     expect(show(previousPeriod("DAILY", period("2025-03-01T00:00:00", "2025-03-31T00:00:00")))).toEqual([
@@ -239,8 +250,12 @@ describe("the comparison map (ADR 0018)", () => {
       "2026-03-28T01:00:00+01:00",
       "2026-03-28T02:00:00+01:00",
     ]);
-    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-29T03:00:00"), 1))).toEqual(["2026-03-28T03:00:00+01:00"]);
-    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-29T23:00:00"), 1))).toEqual(["2026-03-28T23:00:00+01:00"]);
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-29T03:00:00"), 1))).toEqual([
+      "2026-03-28T03:00:00+01:00",
+    ]);
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-29T23:00:00"), 1))).toEqual([
+      "2026-03-28T23:00:00+01:00",
+    ]);
     // Every hour of the compared day belongs to exactly one row.
     const day = Array.from({ length: 23 }, (_, index) => at("2026-03-29T00:00:00") + index * HOUR_MS);
     const compared = day.flatMap((hour) => comparedHours("PREVIOUS_PERIOD", hour, 1));
@@ -261,7 +276,9 @@ describe("the comparison map (ADR 0018)", () => {
       "2026-10-25T02:00:00+01:00",
     ]);
     expect(comparedHours("PREVIOUS_PERIOD", at("2026-03-30T02:00:00"), 1)).toEqual([]);
-    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-30T01:00:00"), 1))).toEqual(["2026-03-29T01:00:00+01:00"]);
+    expect(hours(comparedHours("PREVIOUS_PERIOD", at("2026-03-30T01:00:00"), 1))).toEqual([
+      "2026-03-29T01:00:00+01:00",
+    ]);
   });
 });
 
@@ -281,7 +298,9 @@ describe("the arithmetic agrees with dayjs", () => {
   it("adding days and months (months clamped to the end of a shorter month), every day of 2023–2025", () => {
     for (const day of everyDay("2023-01-01", "2025-12-31")) {
       for (const months of [-25, -12, -1, 1, 3, 12]) {
-        expect(addMonths(day, months), `${day} ${months}`).toBe(dayjs.utc(day).add(months, "month").format("YYYY-MM-DD"));
+        expect(addMonths(day, months), `${day} ${months}`).toBe(
+          dayjs.utc(day).add(months, "month").format("YYYY-MM-DD"),
+        );
       }
       expect(addDays(day, 40)).toBe(dayjs.utc(day).add(40, "day").format("YYYY-MM-DD"));
     }
@@ -291,7 +310,16 @@ describe("the arithmetic agrees with dayjs", () => {
 
   it("which strings are calendar dates", () => {
     for (const day of everyDay("2024-01-01", "2024-12-31")) expect(isValidDayKey(day)).toBe(true);
-    for (const bad of ["2025-02-29", "2100-02-29", "2024-04-31", "2024-13-01", "2024-00-01", "2024-01-00", "2024-1-01", "20240101"]) {
+    for (const bad of [
+      "2025-02-29",
+      "2100-02-29",
+      "2024-04-31",
+      "2024-13-01",
+      "2024-00-01",
+      "2024-01-00",
+      "2024-1-01",
+      "20240101",
+    ]) {
       expect(isValidDayKey(bad), bad).toBe(false);
     }
     expect(isValidDayKey("2000-02-29")).toBe(true);
@@ -313,8 +341,14 @@ describe("the arithmetic agrees with dayjs", () => {
 
 describe("ranges: days as named, days as computed, the API's strings", () => {
   it("a period's days are half-open, and back", () => {
-    expect(daysOfPeriod({ from: "2026-02-01", to: "2026-02-28" })).toEqual({ fromDay: "2026-02-01", endDay: "2026-03-01" });
-    expect(periodOfDays({ fromDay: "2026-02-01", endDay: "2026-03-01" })).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(daysOfPeriod({ from: "2026-02-01", to: "2026-02-28" })).toEqual({
+      fromDay: "2026-02-01",
+      endDay: "2026-03-01",
+    });
+    expect(periodOfDays({ fromDay: "2026-02-01", endDay: "2026-03-01" })).toEqual({
+      from: "2026-02-01",
+      to: "2026-02-28",
+    });
     expect(periodOfMonth("2024-02")).toEqual({ from: "2024-02-01", to: "2024-02-29" });
     expect(periodOfMonth("2026-10")).toEqual({ from: "2026-10-01", to: "2026-10-31" });
   });

@@ -103,7 +103,9 @@ describe("links in e-mails", () => {
 
   it("carry tokens and addresses as encoded search parameters", () => {
     expect(emailChangeLink(portal, "a+b/c")).toBe("https://portal.example/confirm-email?token=a%2Bb%2Fc");
-    expect(passwordResetLink(portal, "t0k", "anne+1@example.dk")).toBe("https://portal.example/set-password?token=t0k&email=anne%2B1%40example.dk");
+    expect(passwordResetLink(portal, "t0k", "anne+1@example.dk")).toBe(
+      "https://portal.example/set-password?token=t0k&email=anne%2B1%40example.dk",
+    );
   });
 
   it("keep a portal mounted below a path", () => {

@@ -40,7 +40,10 @@ let stopping = false;
  * @param {Record<string, string>} env
  */
 function start(name, script, env) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   children.push(child);
   child.on("exit", (code, signal) => {
     if (!stopping) {
@@ -83,7 +86,10 @@ backendPorts.forEach((backendPort, index) => {
 });
 await Promise.all(backendPorts.map((backendPort) => waitFor(`http://127.0.0.1:${backendPort}/health`)));
 portalPorts.forEach((portalPort, index) => {
-  start(`portal ${index + 1}`, "build/node/server.js", { PORT: String(portalPort), BACKEND_PORT: String(backendPorts[index]) });
+  start(`portal ${index + 1}`, "build/node/server.js", {
+    PORT: String(portalPort),
+    BACKEND_PORT: String(backendPorts[index]),
+  });
 });
 await Promise.all(portalPorts.map((portalPort) => waitFor(`http://127.0.0.1:${portalPort}/healthz`)));
 
@@ -108,5 +114,7 @@ const proxy = createServer((incoming, outgoing) => {
 });
 proxy.keepAliveTimeout = 5_000;
 proxy.listen(port, "127.0.0.1", () =>
-  console.log(`multi-instance e2e: proxy :${port} → portals :${portalPorts.join(", :")} → back-ends :${backendPorts.join(", :")}`),
+  console.log(
+    `multi-instance e2e: proxy :${port} → portals :${portalPorts.join(", :")} → back-ends :${backendPorts.join(", :")}`,
+  ),
 );

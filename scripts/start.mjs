@@ -36,7 +36,8 @@ const env = {
 };
 
 const node = process.execPath;
-const entry = (/** @type {string} */ built, /** @type {string} */ source) => (dev ? ["--import", "tsx", source] : [built]);
+const entry = (/** @type {string} */ built, /** @type {string} */ source) =>
+  dev ? ["--import", "tsx", source] : [built];
 /** @type {import("node:child_process").ChildProcess[]} */
 const children = [];
 let stopping = false;
@@ -65,7 +66,8 @@ function start(name, args, { essential }) {
 function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  const exitWhenDone = () => (children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : null);
+  const exitWhenDone = () =>
+    children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : null;
   for (const child of children) child.on("exit", exitWhenDone);
   exitWhenDone();
   setTimeout(() => process.exit(code), 12_000).unref();

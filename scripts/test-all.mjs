@@ -27,9 +27,14 @@ delete process.env.TEST_DATABASE_URL;
  * @param {Record<string, string>} [extraEnv]
  */
 function run(command, args, extraEnv = {}) {
-  console.log(`\n▶ ${command} ${args.join(" ")}${Object.keys(extraEnv).length > 0 ? ` (with ${Object.keys(extraEnv).join(", ")})` : ""}`);
+  console.log(
+    `\n▶ ${command} ${args.join(" ")}${Object.keys(extraEnv).length > 0 ? ` (with ${Object.keys(extraEnv).join(", ")})` : ""}`,
+  );
   const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0", ...extraEnv } });
+  const { status } = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: "0", ...extraEnv },
+  });
   return { ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
@@ -63,7 +68,13 @@ for (const [suite, command, args] of /** @type {[string, string, string[]][]} */
 // 2. Unit tests: counted from Vitest's JSON report.
 {
   rmSync("reports/vitest.json", { force: true });
-  const { ok, seconds } = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]);
+  const { ok, seconds } = run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile=reports/vitest.json",
+  ]);
   const report = readJson("reports/vitest.json");
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
@@ -74,9 +85,21 @@ for (const [suite, command, args] of /** @type {[string, string, string[]][]} */
 // PostgreSQL database on TEST_DATABASE_URL's server (backend/app.ts).
 if (postgresUrl) {
   rmSync("reports/vitest-postgres.json", { force: true });
-  const { ok, seconds } = run("npx", ["vitest", "run", "backend", "--maxWorkers=2", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest-postgres.json"], {
-    TEST_DATABASE_URL: postgresUrl,
-  });
+  const { ok, seconds } = run(
+    "npx",
+    [
+      "vitest",
+      "run",
+      "backend",
+      "--maxWorkers=2",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=reports/vitest-postgres.json",
+    ],
+    {
+      TEST_DATABASE_URL: postgresUrl,
+    },
+  );
   const report = readJson("reports/vitest-postgres.json");
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
@@ -97,7 +120,12 @@ let built = false;
 if (built) {
   rmSync("reports/playwright.json", { force: true });
   const ports = await e2ePorts(process.env);
-  if (Object.keys(ports).length > 0) console.log(`Default end-to-end ports in use; this run uses ${Object.entries(ports).map(([k, v]) => `${k}=${v}`).join(", ")}.`);
+  if (Object.keys(ports).length > 0)
+    console.log(
+      `Default end-to-end ports in use; this run uses ${Object.entries(ports)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ")}.`,
+    );
   Object.assign(process.env, ports);
   const { ok, seconds } = run("npx", ["playwright", "test"]);
   const stats = readJson("reports/playwright.json")?.stats;
@@ -105,7 +133,13 @@ if (built) {
   const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
   results.push({ suite: "end-to-end (playwright)", passed, failed, skipped: stats?.skipped ?? 0, seconds });
 } else {
-  results.push({ suite: "end-to-end (playwright)", passed: 0, failed: 1, seconds: 0, note: "not run: the build failed" });
+  results.push({
+    suite: "end-to-end (playwright)",
+    passed: 0,
+    failed: 1,
+    seconds: 0,
+    note: "not run: the build failed",
+  });
 }
 
 // 5. The multi-instance end-to-end run on PostgreSQL: sign-in, limits, alarms and
@@ -127,13 +161,17 @@ if (built && postgresUrl) {
     await admin(`create database ${name}`);
     created = true;
   } catch (error) {
-    console.error(`Could not make the multi-instance run's database on TEST_DATABASE_URL: ${error instanceof Error ? error.message : error}`);
+    console.error(
+      `Could not make the multi-instance run's database on TEST_DATABASE_URL: ${error instanceof Error ? error.message : error}`,
+    );
   }
   if (created) {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     rmSync("reports/playwright-postgres.json", { force: true });
-    const { ok, seconds } = run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], { E2E_DATABASE_URL: url.toString() });
+    const { ok, seconds } = run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], {
+      E2E_DATABASE_URL: url.toString(),
+    });
     const stats = readJson("reports/playwright-postgres.json")?.stats;
     const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
@@ -147,7 +185,9 @@ if (built && postgresUrl) {
 console.log("\nSummary");
 for (const r of results) {
   const skipped = r.skipped ? `, ${r.skipped} skipped` : "";
-  console.log(`  ${r.suite.padEnd(26)} ${r.passed} passed, ${r.failed} failed${skipped} (${r.seconds} s)${r.note ? ` — ${r.note}` : ""}`);
+  console.log(
+    `  ${r.suite.padEnd(26)} ${r.passed} passed, ${r.failed} failed${skipped} (${r.seconds} s)${r.note ? ` — ${r.note}` : ""}`,
+  );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

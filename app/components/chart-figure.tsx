@@ -26,7 +26,9 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
       </figcaption>
       {chart.comparisonNotPossible ? <p className="notice">{t("states.comparison_not_possible")}</p> : null}
       {chart.refused ? (
-        <p className="notice" role="status">{t("chart.refused")}</p>
+        <p className="notice" role="status">
+          {t("chart.refused")}
+        </p>
       ) : chart.svg ? (
         // The markup is Victory's, rendered by our own server from numbers: no user text in it
         // besides translated labels, which React-DOM-server escaped. On a phone the chart scrolls
@@ -54,7 +56,10 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
             <caption>
               {chart.title}
               {chart.drawnPoints < chart.totalPoints ? (
-                <span className="hint"> {t("chart.thinned", { shown: chart.drawnPoints, total: chart.totalPoints })}</span>
+                <span className="hint">
+                  {" "}
+                  {t("chart.thinned", { shown: chart.drawnPoints, total: chart.totalPoints })}
+                </span>
               ) : null}
             </caption>
             <thead>

@@ -29,9 +29,7 @@ export function KpiList({ kpis }: { kpis: KpiItem[] }) {
           <dt>{kpi.label}</dt>
           <dd>
             <span className="kpi-value">{kpi.value}</span>
-            {kpi.comparison ? (
-              <ComparisonSmiley comparison={kpi.comparison} />
-            ) : null}
+            {kpi.comparison ? <ComparisonSmiley comparison={kpi.comparison} /> : null}
           </dd>
         </div>
       ))}

@@ -42,10 +42,19 @@ export function csvNumber(value: number | null, dialect: CsvDialect): string {
 }
 
 /** The CSV text: a header row (first column `timeHeader`), then one row per timestamp. */
-export function readingsCsv(timeHeader: string, timestamps: readonly string[], columns: readonly CsvColumn[], dialect: CsvDialect): string {
-  const lines = [[timeHeader, ...columns.map((column) => column.header)].map((text) => field(text, dialect)).join(dialect.separator)];
+export function readingsCsv(
+  timeHeader: string,
+  timestamps: readonly string[],
+  columns: readonly CsvColumn[],
+  dialect: CsvDialect,
+): string {
+  const lines = [
+    [timeHeader, ...columns.map((column) => column.header)].map((text) => field(text, dialect)).join(dialect.separator),
+  ];
   timestamps.forEach((timestamp, row) => {
-    lines.push([timestamp, ...columns.map((column) => csvNumber(column.values[row] ?? null, dialect))].join(dialect.separator));
+    lines.push(
+      [timestamp, ...columns.map((column) => csvNumber(column.values[row] ?? null, dialect))].join(dialect.separator),
+    );
   });
   return `${(dialect.bom ? "\uFEFF" : "") + lines.join("\r\n")}\r\n`;
 }

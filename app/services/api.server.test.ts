@@ -24,7 +24,12 @@ describe("the tenant service's shared answers", () => {
     const tenantSharedAnswers = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });
     const request = () =>
       createApi({
-        config: { accountApiUrl: "http://a.test", usersApiUrl: "http://u.test", tenantDataApiUrl: "http://t.test", apiTimeoutMs: 1000 },
+        config: {
+          accountApiUrl: "http://a.test",
+          usersApiUrl: "http://u.test",
+          tenantDataApiUrl: "http://t.test",
+          apiTimeoutMs: 1000,
+        },
         tokens: { account: async () => "account-token", users: async () => "users-token" },
         fetch,
         sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
@@ -57,11 +62,19 @@ describe("the request id", () => {
     const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
       const { origin } = new URL(String(url));
       sent.push({ url: origin, requestId: new Headers(init?.headers).get("x-request-id") });
-      const data = origin === "http://t.test" ? { unreadNotificationCount: 0, propertySettings: [] } : { revokeToken: { revoked: true } };
+      const data =
+        origin === "http://t.test"
+          ? { unreadNotificationCount: 0, propertySettings: [] }
+          : { revokeToken: { revoked: true } };
       return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
     }) as typeof globalThis.fetch;
     const api = createApi({
-      config: { accountApiUrl: "http://a.test", usersApiUrl: "http://u.test", tenantDataApiUrl: "http://t.test", apiTimeoutMs: 1000 },
+      config: {
+        accountApiUrl: "http://a.test",
+        usersApiUrl: "http://u.test",
+        tenantDataApiUrl: "http://t.test",
+        apiTimeoutMs: 1000,
+      },
       tokens: { account: async () => "account-token", users: async () => "users-token" },
       fetch,
       sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),

@@ -46,7 +46,14 @@ function send(input: string | URL | Request, init: RequestInit, mayRetry: boolea
       action();
     };
     const request = http.request(
-      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: init.method ?? "GET", headers },
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: init.method ?? "GET",
+        headers,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -80,7 +80,8 @@ export async function completeSignIn(
   }
 
   // A fresh session: nothing of a previous sign-in survives except the language cookie.
-  for (const key of ["tenancyId", "impersonationEndsAt", "activationCode", "passwordReset"] as const) session.unset(key);
+  for (const key of ["tenancyId", "impersonationEndsAt", "activationCode", "passwordReset"] as const)
+    session.unset(key);
   session.set("auth", tokens);
   session.set("persistent", options.persistent && options.impersonationEndsAt === undefined);
   if (options.impersonationEndsAt !== undefined) session.set("impersonationEndsAt", options.impersonationEndsAt);

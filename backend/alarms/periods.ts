@@ -5,7 +5,16 @@
  * here: the readings store sums a local day's hours, however many.
  */
 import type { AlarmFrequency } from "@common/alarms";
-import { addDays, daysBetween, firstOfYear, monthKeyOfDay, mondayOf, periodOfMonth, type IsoDate, type Period } from "@common/calendar";
+import {
+  addDays,
+  daysBetween,
+  firstOfYear,
+  monthKeyOfDay,
+  mondayOf,
+  periodOfMonth,
+  type IsoDate,
+  type Period,
+} from "@common/calendar";
 
 /** The period of a frequency holding a date. */
 export function periodOf(frequency: AlarmFrequency, date: IsoDate): Period {

@@ -121,7 +121,8 @@ async function runEvaluation(db: Kysely<Database>, now: Date): Promise<Evaluatio
       if (alarm.type === "comparison") {
         const previous = previousPeriodOfSameLength(counted);
         const from = previous.from > alarm.start_date ? previous.from : (alarm.start_date as IsoDate);
-        const previousTotals = from <= previous.to ? await totalsOver(db, meterIds, { from, to: previous.to }) : { value: 0, weight: 0 };
+        const previousTotals =
+          from <= previous.to ? await totalsOver(db, meterIds, { from, to: previous.to }) : { value: 0, weight: 0 };
         figures.previousTotal = previousTotals.weight > 0 ? previousTotals.value : null;
       }
       const verdict = evaluateAlarm(alarm.type, alarm.level, figures);

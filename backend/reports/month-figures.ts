@@ -35,10 +35,17 @@ export function previousMonthOf(month: string): string {
 /** The quantities a report shows for a unit: its consumption quantities that add up, in the portal's order. */
 export function reportQuantities(meterQuantities: readonly string[]): QuantityId[] {
   const measured = withTotalWater(meterQuantities.filter(isQuantityId));
-  return consumptionQuantityIds.filter((quantity) => measured.includes(quantity) && quantityDefinition(quantity).aggregation === "addition");
+  return consumptionQuantityIds.filter(
+    (quantity) => measured.includes(quantity) && quantityDefinition(quantity).aggregation === "addition",
+  );
 }
 
-export async function monthReportFigures(db: Kysely<Database>, tenancy: TenancyRow, month: string, now: Date): Promise<QuantityMonthFigures[]> {
+export async function monthReportFigures(
+  db: Kysely<Database>,
+  tenancy: TenancyRow,
+  month: string,
+  now: Date,
+): Promise<QuantityMonthFigures[]> {
   const scope = await scopeOfTenancy({ db, now }, tenancy);
   const ctx = { db };
   const range = (m: string) => toApiRange(periodOfMonth(m));

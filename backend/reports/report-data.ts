@@ -50,7 +50,9 @@ export interface ConsumptionReport {
   waterCost: ReportWaterCost | null;
 }
 
-export type ReportAnswer = { availability: "AVAILABLE"; report: ConsumptionReport } | { availability: "GONE" | "NOT_FOUND"; report: null };
+export type ReportAnswer =
+  | { availability: "AVAILABLE"; report: ConsumptionReport }
+  | { availability: "GONE" | "NOT_FOUND"; report: null };
 
 /** Whether a string can be a report code at all (base64url, 16 to 64 characters): others are not looked up. */
 export function isPlausibleReportCode(code: string): boolean {
@@ -77,7 +79,13 @@ export async function reportOfCode(db: Kysely<Database>, code: string, now: Date
   return { availability: "AVAILABLE", report: await buildReport(db, tenancy, row.month, row.created_at, now) };
 }
 
-async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scopeOfTenancy>[1], month: string, createdAt: string, now: Date): Promise<ConsumptionReport> {
+async function buildReport(
+  db: Kysely<Database>,
+  tenancy: Parameters<typeof scopeOfTenancy>[1],
+  month: string,
+  createdAt: string,
+  now: Date,
+): Promise<ConsumptionReport> {
   const scope = await scopeOfTenancy({ db, now }, tenancy);
   const ctx = { db };
   const factors = [...scope.co2Factors.keys()].map((quantity) => ({ quantity }));
@@ -86,8 +94,16 @@ async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scop
   const quantities = await Promise.all(
     figures.map(async (figure): Promise<ReportQuantity> => {
       const [co2Grams, months] = await Promise.all([
-        hasCo2Footprint(figure.quantity, factors) ? totalOfScope(ctx, scope, { quantity: figure.quantity, mode: "CO2", ...rangeOf(month) }) : Promise.resolve(null),
-        Promise.all(chartMonths.map(async (m) => ({ month: m, value: m === month ? figure.total : await totalOfScope(ctx, scope, { quantity: figure.quantity, ...rangeOf(m) }) }))),
+        hasCo2Footprint(figure.quantity, factors)
+          ? totalOfScope(ctx, scope, { quantity: figure.quantity, mode: "CO2", ...rangeOf(month) })
+          : Promise.resolve(null),
+        Promise.all(
+          chartMonths.map(async (m) => ({
+            month: m,
+            value:
+              m === month ? figure.total : await totalOfScope(ctx, scope, { quantity: figure.quantity, ...rangeOf(m) }),
+          })),
+        ),
       ]);
       return { ...figure, co2Grams, months };
     }),
@@ -96,7 +112,10 @@ async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scop
     month,
     createdAt,
     // The unit's address names its apartment already in the demo data; add it only where it does not.
-    address: scope.unit.apartment && !scope.unit.address.includes(scope.unit.apartment) ? `${scope.unit.address}, ${scope.unit.apartment}` : scope.unit.address,
+    address:
+      scope.unit.apartment && !scope.unit.address.includes(scope.unit.apartment)
+        ? `${scope.unit.address}, ${scope.unit.apartment}`
+        : scope.unit.address,
     zipcode: scope.property.zipcode,
     city: scope.property.city,
     country: scope.property.country,
@@ -105,7 +124,12 @@ async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scop
   };
 }
 
-async function waterCostOf(db: Kysely<Database>, ctx: { db: Kysely<Database> }, scope: Awaited<ReturnType<typeof scopeOfTenancy>>, month: string): Promise<ReportWaterCost | null> {
+async function waterCostOf(
+  db: Kysely<Database>,
+  ctx: { db: Kysely<Database> },
+  scope: Awaited<ReturnType<typeof scopeOfTenancy>>,
+  month: string,
+): Promise<ReportWaterCost | null> {
   const measured = waterQuantities.filter((quantity) => scope.meters.some((meter) => meter.quantity === quantity));
   if (measured.length === 0) return null;
   const { last } = daysOfMonth(month);

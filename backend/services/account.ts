@@ -20,10 +20,18 @@ import { profileResolvers, updateAccountSettings } from "./profile";
 import { rateLimitResolvers } from "./rate-limits";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
-import { isSocialProvider, verifySocialAccessToken, } from "./social";
+import { isSocialProvider, verifySocialAccessToken } from "./social";
 import { tenancyUsersResolvers } from "./tenancy-users";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
-import type { AccountUser, CreateEmailPasswordUserPayload, DateRange, ImpersonatePayload, SocialAuthPayload, Tenancy, TokenAuthPayload } from "../schema/account.generated";
+import type {
+  AccountUser,
+  CreateEmailPasswordUserPayload,
+  DateRange,
+  ImpersonatePayload,
+  SocialAuthPayload,
+  Tenancy,
+  TokenAuthPayload,
+} from "../schema/account.generated";
 import { statementDownloadPath } from "@common/portal-paths";
 
 async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promise<TokenAuthPayload> {
@@ -37,7 +45,8 @@ async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promis
       exp: session.access.exp,
       origIat: startedAt === null ? session.access.iat : toEpochSeconds(startedAt),
       impersonated: session.refresh.impersonation !== null,
-      sessionExpiresAt: session.refresh.impersonation === null ? null : toEpochSeconds(session.refresh.impersonation.endsAt),
+      sessionExpiresAt:
+        session.refresh.impersonation === null ? null : toEpochSeconds(session.refresh.impersonation.endsAt),
     },
   };
 }
@@ -128,7 +137,8 @@ export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow
     .execute();
   const latestStatementByTenancy = new Map<number, (typeof statements)[number]>();
   for (const statement of statements) {
-    if (!latestStatementByTenancy.has(statement.tenancy_id)) latestStatementByTenancy.set(statement.tenancy_id, statement);
+    if (!latestStatementByTenancy.has(statement.tenancy_id))
+      latestStatementByTenancy.set(statement.tenancy_id, statement);
   }
 
   return tenancies.map((tenancy) => {
@@ -206,20 +216,14 @@ export const accountResolvers = {
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
       return toTokenAuthResult(ctx.db, session);
     },
-    async refreshToken(
-      _: unknown,
-      args: { refreshToken: string },
-      ctx: ServiceContext,
-    ): Promise<TokenAuthPayload> {
+    async refreshToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<TokenAuthPayload> {
       const session = await refreshSession(ctx.db, ctx.tokens, args.refreshToken, "account", ctx.now);
       return toTokenAuthResult(ctx.db, session);
     },
-    async revokeToken(
-      _: unknown,
-      args: { refreshToken: string },
-      ctx: ServiceContext,
-    ): Promise<{ revoked: boolean }> {
-      return { revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "account", now: ctx.now }) };
+    async revokeToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<{ revoked: boolean }> {
+      return {
+        revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "account", now: ctx.now }),
+      };
     },
     async createEmailPasswordUser(
       _: unknown,
@@ -244,7 +248,11 @@ export const accountResolvers = {
         fetch: ctx.flows.fetch,
         logger: ctx.logger,
       });
-      const { user, created } = await findOrCreateSocialUser(ctx.db, { identity, language: args.language, now: ctx.now });
+      const { user, created } = await findOrCreateSocialUser(ctx.db, {
+        identity,
+        language: args.language,
+        now: ctx.now,
+      });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
       const { token: slt } = await issueSingleUseToken(ctx.db, { purpose: "slt", userId: user.id, now: ctx.now });
       return {
@@ -263,7 +271,12 @@ export const accountResolvers = {
         sessionSeconds: ctx.flows.impersonationSessionSeconds,
       });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now, impersonation);
-      const { token: slt } = await issueSingleUseToken(ctx.db, { purpose: "slt", userId: user.id, now: ctx.now, impersonation });
+      const { token: slt } = await issueSingleUseToken(ctx.db, {
+        purpose: "slt",
+        userId: user.id,
+        now: ctx.now,
+        impersonation,
+      });
       return { ...(await toTokenAuthResult(ctx.db, session)), slt, user: { id: String(user.id) } };
     },
     async addTenancy(
@@ -272,7 +285,11 @@ export const accountResolvers = {
       ctx: ServiceContext,
     ): Promise<{ ok: boolean; tenancy: Tenancy }> {
       const user = await ctx.requireCaller();
-      const tenancy = await useActivationCode(ctx.db, { code: args.activationCode.slice(0, 64), userId: user.id, now: ctx.now });
+      const tenancy = await useActivationCode(ctx.db, {
+        code: args.activationCode.slice(0, 64),
+        userId: user.id,
+        now: ctx.now,
+      });
       const [result] = await buildTenancies(ctx.db, [tenancy]);
       if (result === undefined) throw new Error(`tenancy ${tenancy.id} could not be built`);
       return { ok: true, tenancy: result };

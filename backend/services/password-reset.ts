@@ -58,7 +58,12 @@ export async function resetPassword(
       .where("email", "=", email)
       .executeTakeFirst();
     if (user === undefined || user.is_active !== 1 || user.user_type === "ADMIN_PORTAL") return false;
-    const used = await consumeSingleUseToken(trx, { purpose: "password_reset", token: input.token, now, userId: user.id });
+    const used = await consumeSingleUseToken(trx, {
+      purpose: "password_reset",
+      token: input.token,
+      now,
+      userId: user.id,
+    });
     if (used === null) return false;
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", user.id).execute();
     await expireSingleUseTokensOfUser(trx, { purpose: "password_reset", userId: user.id, now });

@@ -133,7 +133,9 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
         invitedAt: invitation.created_at,
       }),
     ),
-  ].sort((a, b) => (a.invitedAt ?? "").localeCompare(b.invitedAt ?? "") || (a.invitationId ?? 0) - (b.invitationId ?? 0));
+  ].sort(
+    (a, b) => (a.invitedAt ?? "").localeCompare(b.invitedAt ?? "") || (a.invitationId ?? 0) - (b.invitationId ?? 0),
+  );
 
   const hasContact = unit.contactName !== null || unit.contactEmail !== null || unit.contactPhone !== null;
   return {
@@ -203,7 +205,11 @@ async function renewInvitationCode(
   now: Date,
   language?: string,
 ): Promise<string> {
-  const { id: codeId, code } = await issueActivationCode(trx, { tenancyId: invitation.tenancy_id, now, validDays: invitationValidDays });
+  const { id: codeId, code } = await issueActivationCode(trx, {
+    tenancyId: invitation.tenancy_id,
+    now,
+    validDays: invitationValidDays,
+  });
   await endActivationCode(trx, { id: invitation.activation_code_id, now });
   await trx
     .updateTable("tenancy_invitations")
@@ -219,7 +225,12 @@ interface InvitationToSend {
   code: string;
 }
 
-async function sendInvitation(ctx: BackendContext, tenancy: TenancyRow, inviter: UserRow, invitation: InvitationToSend) {
+async function sendInvitation(
+  ctx: BackendContext,
+  tenancy: TenancyRow,
+  inviter: UserRow,
+  invitation: InvitationToSend,
+) {
   const unit = await unitOfTenancy(ctx.db, tenancy);
   await ctx.flows.mailer.send(
     invitationMail({
@@ -253,7 +264,11 @@ export const tenancyUsersResolvers = {
       const email = parseEmail(args.email.slice(0, 1000));
       const { now } = ctx;
       const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
-        const user = await trx.selectFrom("users").select(["id", "language"]).where("email", "=", email).executeTakeFirst();
+        const user = await trx
+          .selectFrom("users")
+          .select(["id", "language"])
+          .where("email", "=", email)
+          .executeTakeFirst();
         if (user !== undefined) {
           const member = await trx
             .selectFrom("tenancy_members")
@@ -279,7 +294,11 @@ export const tenancyUsersResolvers = {
           return { email, language: given ?? open.language, code };
         }
         const language = given ?? (isAccountLanguage(user?.language) ? user.language : defaultAccountLanguage);
-        const { id: codeId, code } = await issueActivationCode(trx, { tenancyId: tenancy.id, now, validDays: invitationValidDays });
+        const { id: codeId, code } = await issueActivationCode(trx, {
+          tenancyId: tenancy.id,
+          now,
+          validDays: invitationValidDays,
+        });
         await trx
           .insertInto("tenancy_invitations")
           .values({
@@ -322,7 +341,11 @@ export const tenancyUsersResolvers = {
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
         const open = await openInvitation(trx, tenancy.id, args.invitationId);
-        await trx.updateTable("tenancy_invitations").set({ withdrawn_at: ctx.now.toISOString() }).where("id", "=", open.id).execute();
+        await trx
+          .updateTable("tenancy_invitations")
+          .set({ withdrawn_at: ctx.now.toISOString() })
+          .where("id", "=", open.id)
+          .execute();
         await endActivationCode(trx, { id: open.activation_code_id, now: ctx.now });
       });
       return buildTenancyInfo(ctx.db, tenancy, caller.id);
@@ -391,7 +414,11 @@ export const tenancyUsersResolvers = {
           .where("invitation_pending", "=", 0)
           .executeTakeFirst();
         if (member === undefined) throw serviceError("FORBIDDEN");
-        if (member.is_admin === 1 && (await adminCount(trx, tenancy.id)) <= 1 && (await memberCount(trx, tenancy.id)) > 1) {
+        if (
+          member.is_admin === 1 &&
+          (await adminCount(trx, tenancy.id)) <= 1 &&
+          (await memberCount(trx, tenancy.id)) > 1
+        ) {
           throw serviceError("LAST_ADMIN");
         }
         await removeMembership(trx, tenancy.id, caller.id);

@@ -18,7 +18,7 @@ import {
 } from "@common/alarms";
 import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
-import type { Alarm, AlarmInput, Notification, } from "../schema/tenant.generated";
+import type { Alarm, AlarmInput, Notification } from "../schema/tenant.generated";
 import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
 import { assertTenancyMember } from "./access";
 import type { ServiceContext } from "./context";
@@ -141,7 +141,12 @@ async function ownAlarm(ctx: ServiceContext, userId: number, tenancyId: number, 
   return row;
 }
 
-async function ownNotification(ctx: ServiceContext, userId: number, tenancyId: number, notificationId: number): Promise<NotificationRow> {
+async function ownNotification(
+  ctx: ServiceContext,
+  userId: number,
+  tenancyId: number,
+  notificationId: number,
+): Promise<NotificationRow> {
   const id = idOf(notificationId);
   const row =
     id === null
@@ -157,7 +162,6 @@ async function ownNotification(ctx: ServiceContext, userId: number, tenancyId: n
   return row;
 }
 
-
 /** The alarm's settings as stored, or ALARM_INVALID naming the field and the reason. */
 async function validInput(
   db: Kysely<Database>,
@@ -168,8 +172,13 @@ async function validInput(
   if (!isAlarmType(type)) throw invalid("type", "alarms.error.type_required");
   if (!isAlarmFrequency(frequency)) throw invalid("frequency", "alarms.error.frequency_required");
   if (!isQuantityId(input.quantity)) throw invalid("quantity", "alarms.error.quantity_not_measured");
-  const meters = await db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", tenancy.unit_id).execute();
-  if (metersForQuantity(meters, input.quantity).length === 0) throw invalid("quantity", "alarms.error.quantity_not_measured");
+  const meters = await db
+    .selectFrom("meters")
+    .select(["id", "quantity"])
+    .where("unit_id", "=", tenancy.unit_id)
+    .execute();
+  if (metersForQuantity(meters, input.quantity).length === 0)
+    throw invalid("quantity", "alarms.error.quantity_not_measured");
   if (!alarmTypesFor(input.quantity).includes(type)) throw invalid("type", "alarms.error.type_not_for_quantity");
   const level = validateLevelNumber(type, input.quantity, input.level);
   if (!level.ok) throw invalid("level", level.error.key, "values" in level.error ? level.error.values : undefined);
@@ -237,10 +246,18 @@ export const tenantAlarmQueries = {
         ])
         .executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(notificationResult), unreadCount: Number(counts.unread ?? 0), totalCount: Number(counts.total) };
+    return {
+      items: rows.map(notificationResult),
+      unreadCount: Number(counts.unread ?? 0),
+      totalCount: Number(counts.total),
+    };
   },
 
-  async notification(_: unknown, args: { tenancyId: number; notificationId: number }, ctx: ServiceContext): Promise<Notification> {
+  async notification(
+    _: unknown,
+    args: { tenancyId: number; notificationId: number },
+    ctx: ServiceContext,
+  ): Promise<Notification> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     return notificationResult(await ownNotification(ctx, user.id, tenancy.id, args.notificationId));
@@ -274,7 +291,11 @@ export const tenantAlarmMutations = {
     return alarmResult(row, undefined);
   },
 
-  async updateAlarm(_: unknown, { alarmId, input }: { alarmId: number; input: AlarmInput }, ctx: ServiceContext): Promise<Alarm> {
+  async updateAlarm(
+    _: unknown,
+    { alarmId, input }: { alarmId: number; input: AlarmInput },
+    ctx: ServiceContext,
+  ): Promise<Alarm> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, input.tenancyId);
     const existing = await ownAlarm(ctx, user.id, tenancy.id, alarmId);
@@ -302,7 +323,11 @@ export const tenantAlarmMutations = {
     return Number(result.numDeletedRows) === 1;
   },
 
-  async markNotificationRead(_: unknown, args: { tenancyId: number; notificationId: number }, ctx: ServiceContext): Promise<Notification> {
+  async markNotificationRead(
+    _: unknown,
+    args: { tenancyId: number; notificationId: number },
+    ctx: ServiceContext,
+  ): Promise<Notification> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     const existing = await ownNotification(ctx, user.id, tenancy.id, args.notificationId);

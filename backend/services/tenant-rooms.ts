@@ -82,7 +82,11 @@ async function renameRoom(_: unknown, { input }: RenameRoomArgs, ctx: ServiceCon
 
   const parsed = parseRoomName(input.newName);
   if ("problem" in parsed) {
-    throw serviceError("ROOM_NAME_INVALID", undefined, { field: "newName", reason: parsed.problem, maxLength: ROOM_NAME_MAX_LENGTH });
+    throw serviceError("ROOM_NAME_INVALID", undefined, {
+      field: "newName",
+      reason: parsed.problem,
+      maxLength: ROOM_NAME_MAX_LENGTH,
+    });
   }
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -101,7 +105,11 @@ async function renameRoom(_: unknown, { input }: RenameRoomArgs, ctx: ServiceCon
       throw serviceError("ROOM_NAME_TAKEN", undefined, { field: "newName", room: conflict.room_name });
     }
 
-    await trx.updateTable("meters").set({ room_name: parsed.name }).where("id", "in", [...renamed]).execute();
+    await trx
+      .updateTable("meters")
+      .set({ room_name: parsed.name })
+      .where("id", "in", [...renamed])
+      .execute();
     return { name: parsed.name, slug: parsed.slug };
   });
 }

@@ -11,7 +11,11 @@ import type { ServiceContext } from "./context";
 import type { AllocationStatement } from "../schema/tenant.generated";
 
 export const tenantStatementQueries = {
-  async allocationStatements(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<AllocationStatement[]> {
+  async allocationStatements(
+    _: unknown,
+    args: { tenancyId: number },
+    ctx: ServiceContext,
+  ): Promise<AllocationStatement[]> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     const rows = await ctx.db
@@ -24,7 +28,13 @@ export const tenantStatementQueries = {
     return Promise.all(
       rows.map(async (row) => {
         const path = ctx.filesDir === undefined ? null : statementFilePath(ctx.filesDir, row.url);
-        const size = path === null ? null : await stat(path).then((s) => (s.isFile() ? s.size : null), () => null);
+        const size =
+          path === null
+            ? null
+            : await stat(path).then(
+                (s) => (s.isFile() ? s.size : null),
+                () => null,
+              );
         return {
           id: row.id,
           fileName: row.file_name,

@@ -28,7 +28,11 @@ export const tenantResolvers = {
     async propertySettings(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<PropertySetting[]> {
       const user = await ctx.requireCaller();
       const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
-      const unit = await ctx.db.selectFrom("units").select("property_id").where("id", "=", tenancy.unit_id).executeTakeFirstOrThrow();
+      const unit = await ctx.db
+        .selectFrom("units")
+        .select("property_id")
+        .where("id", "=", tenancy.unit_id)
+        .executeTakeFirstOrThrow();
       return (await propertySettingsById(ctx.db, [unit.property_id])).get(unit.property_id) ?? [];
     },
     async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnit[]> {

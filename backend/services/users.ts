@@ -124,7 +124,9 @@ export const usersResolvers = {
       return toLoginResult(await refreshSession(ctx.db, ctx.tokens, args.refreshToken, "users", ctx.now));
     },
     async revokeToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<{ revoked: boolean }> {
-      return { revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "users", now: ctx.now }) };
+      return {
+        revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "users", now: ctx.now }),
+      };
     },
     /** The slt of socialAuth or impersonate (ADR 0009): single use, 60 s, carries the impersonation session on. */
     async loginFromSlt(_: unknown, args: { token: string }, ctx: ServiceContext): Promise<LoginResult> {

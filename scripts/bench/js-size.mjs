@@ -79,7 +79,8 @@ export async function measurePage(baseUrl, path, jar) {
       gzipBytes: gzipSync(source, { level: 9 }).length,
       preloaded: listed.has(href),
     });
-    for (const imported of source.toString("utf8").matchAll(staticImport)) queue.push(new URL(/** @type {string} */ (imported[1]), url).href);
+    for (const imported of source.toString("utf8").matchAll(staticImport))
+      queue.push(new URL(/** @type {string} */ (imported[1]), url).href);
   }
   const list = [...files.values()].filter(Boolean).sort((a, b) => b.gzipBytes - a.gzipBytes);
   const gzipBytes = list.reduce((sum, f) => sum + f.gzipBytes, 0);

@@ -14,14 +14,19 @@ import http from "node:http";
  */
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
-  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
+  return /** @type {number} */ (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+  );
 }
 
 /**
  * @param {string | URL} url
  * @param {{ connections: number, durationMs: number, headers?: Record<string, string>, maxRequests?: number, timeoutMs?: number, isStopping?: () => boolean }} options
  */
-export async function loadTest(url, { connections, durationMs, headers = {}, maxRequests = 200_000, timeoutMs = 10_000, isStopping = () => false }) {
+export async function loadTest(
+  url,
+  { connections, durationMs, headers = {}, maxRequests = 200_000, timeoutMs = 10_000, isStopping = () => false },
+) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   /** @type {number[]} */
@@ -39,7 +44,14 @@ export async function loadTest(url, { connections, durationMs, headers = {}, max
     new Promise((/** @type {(value?: void) => void} */ resolve) => {
       const t0 = performance.now();
       const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method: "GET", headers },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: "GET",
+          headers,
+        },
         (res) => {
           res.on("data", (chunk) => (bytes += chunk.length));
           res.on("end", () => {

@@ -10,7 +10,10 @@ import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.delete_title", to: alarmDeletePath(tenancyId, match.params.alarmId ?? "") }),
+  breadcrumb: (tenancyId, match) => ({
+    labelKey: "alarms.delete_title",
+    to: alarmDeletePath(tenancyId, match.params.alarmId ?? ""),
+  }),
 };
 
 /**
@@ -46,8 +49,8 @@ export default function DeleteAlarm() {
       <section className="card">
         <p>
           <strong>
-            {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)} · {t(`alarms.frequency.${alarm.frequency}`)} ·{" "}
-            {t(alarm.level.key, alarm.level.values)}
+            {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)} ·{" "}
+            {t(`alarms.frequency.${alarm.frequency}`)} · {t(alarm.level.key, alarm.level.values)}
           </strong>
         </p>
         <p>{t("alarms.delete_confirm")}</p>
@@ -71,4 +74,3 @@ export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.del
 export function ErrorBoundary() {
   return <RouteError />;
 }
-

@@ -8,7 +8,10 @@ import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { alarmPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.detail_title", to: alarmPath(tenancyId, match.params.alarmId ?? "") }),
+  breadcrumb: (tenancyId, match) => ({
+    labelKey: "alarms.detail_title",
+    to: alarmPath(tenancyId, match.params.alarmId ?? ""),
+  }),
 };
 
 /** /t/{tenancyId}/alarms/{alarmId}: one alarm, when it last fired, and the ways to change or delete it. */
@@ -57,7 +60,9 @@ export default function AlarmDetail() {
           </div>
         </dl>
         <p className="alarm-fired">
-          {alarm.lastFired ? t("alarms.last_fired", { date: alarm.lastFired.on, period: alarm.lastFired.period }) : t("alarms.never_fired")}{" "}
+          {alarm.lastFired
+            ? t("alarms.last_fired", { date: alarm.lastFired.on, period: alarm.lastFired.period })
+            : t("alarms.never_fired")}{" "}
           {t("alarms.created_at", { date: alarm.createdOn })}
         </p>
       </section>

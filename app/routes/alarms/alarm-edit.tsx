@@ -5,7 +5,14 @@ import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/componen
 import { RouteError } from "~/components/route-error";
 import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import type { WizardError } from "~/domain/alarm-wizard";
-import { isAlarmFrequency, isAlarmType, levelRule, validateLevel, type AlarmFrequency, type AlarmType } from "@common/alarms";
+import {
+  isAlarmFrequency,
+  isAlarmType,
+  levelRule,
+  validateLevel,
+  type AlarmFrequency,
+  type AlarmType,
+} from "@common/alarms";
 import { formatLocale } from "@common/format";
 import { unitLabel } from "@common/quantity-format";
 import { readForm } from "~/http/read-form.server";
@@ -16,7 +23,10 @@ import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { alarmEditPath, alarmPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "alarms.edit_title", to: alarmEditPath(tenancyId, match.params.alarmId ?? "") }),
+  breadcrumb: (tenancyId, match) => ({
+    labelKey: "alarms.edit_title",
+    to: alarmEditPath(tenancyId, match.params.alarmId ?? ""),
+  }),
 };
 
 /** /t/{tenancyId}/alarms/{alarmId}/edit: the alarm's type, period, level and on/off in one form. */
@@ -43,13 +53,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const alarm = await loadAlarm(context, tenancy.tenancyId, params.alarmId);
   const form = await readForm(request);
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
-  const typed = { type: text("type"), frequency: text("frequency"), level: text("level").slice(0, 40), enabled: form.get("enabled") === "on" };
-  const refuse = (errors: Partial<Record<Field | "form", WizardError>>, status = 400) => data({ errors, typed }, { status });
+  const typed = {
+    type: text("type"),
+    frequency: text("frequency"),
+    level: text("level").slice(0, 40),
+    enabled: form.get("enabled") === "on",
+  };
+  const refuse = (errors: Partial<Record<Field | "form", WizardError>>, status = 400) =>
+    data({ errors, typed }, { status });
   if (ended) return refuse({ form: { key: "alarms.ended" } }, 409);
 
   const quantity = alarm.quantity;
   const errors: Partial<Record<Field, WizardError>> = {};
-  const type = isAlarmType(typed.type) && typesFor(quantity as never).includes(typed.type) ? (typed.type as AlarmType) : null;
+  const type =
+    isAlarmType(typed.type) && typesFor(quantity as never).includes(typed.type) ? (typed.type as AlarmType) : null;
   if (!type) errors.type = { key: "alarms.error.type_required" };
   const frequency = isAlarmFrequency(typed.frequency) ? (typed.frequency as AlarmFrequency) : null;
   if (!frequency) errors.frequency = { key: "alarms.error.frequency_required" };
@@ -73,7 +90,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     if (isAlarmError(error, "TENANCY_ENDED")) return refuse({ form: { key: "alarms.ended" } }, 409);
     if (isAlarmError(error, "ALARM_INVALID")) {
-      const reason = typeof error.extensions.reason === "string" ? error.extensions.reason : "alarms.error.type_not_for_quantity";
+      const reason =
+        typeof error.extensions.reason === "string" ? error.extensions.reason : "alarms.error.type_not_for_quantity";
       return refuse({ form: { key: reason } });
     }
     throw error;
@@ -87,7 +105,12 @@ export default function EditAlarm() {
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   // What was typed stays after a refusal; otherwise the alarm as it is.
-  const values = result?.typed ?? { type: alarm.type, frequency: alarm.frequency, level: alarm.type === "zero" ? "" : alarm.levelInput, enabled: alarm.enabled };
+  const values = result?.typed ?? {
+    type: alarm.type,
+    frequency: alarm.frequency,
+    level: alarm.type === "zero" ? "" : alarm.levelInput,
+    enabled: alarm.enabled,
+  };
   const version = JSON.stringify(values);
   const hint = isAlarmType(values.type) ? hints[values.type as AlarmType] : null;
   const detail = alarmPath(tenancyId, alarm.id);
@@ -120,7 +143,12 @@ export default function EditAlarm() {
               </p>
               <FieldError id="level-error" error={errors.level} />
             </div>
-            <SaveAlarm enabled={values.enabled} refusal={"form" in errors && errors.form ? errors.form.key : null} backTo={detail} backLabel={t("alarms.cancel")} />
+            <SaveAlarm
+              enabled={values.enabled}
+              refusal={"form" in errors && errors.form ? errors.form.key : null}
+              backTo={detail}
+              backLabel={t("alarms.cancel")}
+            />
           </Form>
         </section>
       )}

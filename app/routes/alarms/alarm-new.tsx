@@ -5,7 +5,14 @@ import { useTranslation } from "react-i18next";
 import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
 import { RouteError } from "~/components/route-error";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
-import { wizardPage, wizardSearch, wizardSteps, type WizardChoices, type WizardError, type WizardStep } from "~/domain/alarm-wizard";
+import {
+  wizardPage,
+  wizardSearch,
+  wizardSteps,
+  type WizardChoices,
+  type WizardError,
+  type WizardStep,
+} from "~/domain/alarm-wizard";
 import { levelRule, type AlarmType } from "@common/alarms";
 import { formatLocale } from "@common/format";
 import { alarmLevelText } from "@common/notification-text";
@@ -46,7 +53,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const wizard = wizardPage(new URL(request.url).searchParams, quantities);
   const { quantity, type } = wizard.choices;
   const errors: Partial<Record<keyof WizardChoices, WizardError>> = {};
-  for (const [field, error] of Object.entries(wizard.errors)) errors[field as keyof WizardChoices] = levelErrorText(error, language);
+  for (const [field, error] of Object.entries(wizard.errors))
+    errors[field as keyof WizardChoices] = levelErrorText(error, language);
   return {
     tenancyId: tenancy.id,
     ended,
@@ -56,7 +64,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     errors,
     types: quantity ? typesFor(quantity) : [],
     hint: type ? levelHint(type, quantity, language) : null,
-    summaryLevel: wizard.step === 4 && quantity && type && wizard.level !== null ? alarmLevelText(type, quantity, wizard.level, language) : null,
+    summaryLevel:
+      wizard.step === 4 && quantity && type && wizard.level !== null
+        ? alarmLevelText(type, quantity, wizard.level, language)
+        : null,
   };
 }
 
@@ -64,7 +75,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy, quantities, ended } = await requireAlarmArea(request, params, context);
   if (ended) return data({ error: "alarms.ended" }, { status: 409 });
   const form = await readForm(request);
-  const field = (name: string) => (name === "step" ? "4" : typeof form.get(name) === "string" ? (form.get(name) as string) : null);
+  const field = (name: string) =>
+    name === "step" ? "4" : typeof form.get(name) === "string" ? (form.get(name) as string) : null;
   const wizard = wizardPage({ get: field }, quantities);
   const { quantity, type, frequency } = wizard.choices;
   // A choice that is missing or wrong: the step that asks for it, with its error (in the URL).
@@ -83,7 +95,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     if (isAlarmError(error, "TENANCY_ENDED")) return data({ error: "alarms.ended" }, { status: 409 });
     if (isAlarmError(error, "ALARM_INVALID")) {
-      const reason = typeof error.extensions.reason === "string" ? error.extensions.reason : "alarms.error.type_not_for_quantity";
+      const reason =
+        typeof error.extensions.reason === "string" ? error.extensions.reason : "alarms.error.type_not_for_quantity";
       return data({ error: reason }, { status: 400 });
     }
     throw error;
@@ -144,7 +157,8 @@ export default function NewAlarm() {
   /** The step's choices as a URL (its own step number, so Back returns to it). */
   const urlOf = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string" && value !== "") params.set(name, value);
+    for (const [name, value] of new FormData(form))
+      if (typeof value === "string" && value !== "") params.set(name, value);
     params.set("step", String(step));
     return params;
   };
@@ -201,7 +215,13 @@ export default function NewAlarm() {
                 <legend>{t("alarms.quantity_label")}</legend>
                 {d.quantities.map((quantity) => (
                   <label key={quantity} className="choice">
-                    <input type="radio" name="quantity" value={quantity} defaultChecked={choices.quantity === quantity} key={`${quantity}-${choices.quantity}`} />
+                    <input
+                      type="radio"
+                      name="quantity"
+                      value={quantity}
+                      defaultChecked={choices.quantity === quantity}
+                      key={`${quantity}-${choices.quantity}`}
+                    />
                     <span>{t(`quantity.${quantity}`)}</span>
                   </label>
                 ))}
@@ -214,7 +234,12 @@ export default function NewAlarm() {
               </>
             )}
             {choices.quantity ? (
-              <TypeChoices types={d.types} checked={choices.type} error={errors.type} version={`${choices.quantity}-${choices.type}`} />
+              <TypeChoices
+                types={d.types}
+                checked={choices.type}
+                error={errors.type}
+                version={`${choices.quantity}-${choices.type}`}
+              />
             ) : null}
             <Carried choices={choices} except={["quantity", "type"]} />
             <input type="hidden" name="step" value={choices.quantity ? 2 : 1} />
@@ -278,7 +303,12 @@ export default function NewAlarm() {
               </div>
             </dl>
             <Carried choices={choices} except={[]} />
-            <SaveAlarm enabled refusal={result && "error" in result ? result.error : null} backTo={back} backLabel={t("alarms.back")} />
+            <SaveAlarm
+              enabled
+              refusal={result && "error" in result ? result.error : null}
+              backTo={back}
+              backLabel={t("alarms.back")}
+            />
           </Form>
         )}
       </section>

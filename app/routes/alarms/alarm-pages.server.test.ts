@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { Alarm, Notification } from "~/services/tenant/schemas";
-import { alarmQuantitiesOf, alarmView, idParam, levelAsTyped, levelErrorText, notificationView, tenancyEnded } from "./alarm-pages.server";
+import {
+  alarmQuantitiesOf,
+  alarmView,
+  idParam,
+  levelAsTyped,
+  levelErrorText,
+  notificationView,
+  tenancyEnded,
+} from "./alarm-pages.server";
 
 const plain = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/g, " ");
 
 describe("alarmQuantitiesOf", () => {
   it("offers the unit's quantities that can have alarms, water in total when it has both, in the portal's order", () => {
-    const kinds = ["indoor-temperature", "cold-water-volume", "hot-water-volume", "heat-flow-temperature", "cooling-energy", "heat-energy"];
+    const kinds = [
+      "indoor-temperature",
+      "cold-water-volume",
+      "hot-water-volume",
+      "heat-flow-temperature",
+      "cooling-energy",
+      "heat-energy",
+    ];
     expect(alarmQuantitiesOf({ meterUnits: kinds.map((kind) => ({ kind, unit: "" })) })).toEqual([
       "heat-energy",
       "hot-water-volume",
@@ -23,12 +38,18 @@ describe("levelErrorText", () => {
       key: "alarms.error.level_range",
       values: { min: "0,01", max: "1.000.000" },
     });
-    expect(levelErrorText({ key: "alarms.error.level_range", values: { min: 0.01, max: 1_000_000 } }, "en").values).toEqual({ min: "0.01", max: "1,000,000" });
+    expect(
+      levelErrorText({ key: "alarms.error.level_range", values: { min: 0.01, max: 1_000_000 } }, "en").values,
+    ).toEqual({ min: "0.01", max: "1,000,000" });
   });
 
   it("asks for a whole number rather than 'at most 0 decimals'", () => {
-    expect(levelErrorText({ key: "alarms.error.level_decimals", values: { decimals: 0 } }, "en")).toEqual({ key: "alarms.error.level_whole" });
-    expect(levelErrorText({ key: "alarms.error.level_required" }, "en")).toEqual({ key: "alarms.error.level_required" });
+    expect(levelErrorText({ key: "alarms.error.level_decimals", values: { decimals: 0 } }, "en")).toEqual({
+      key: "alarms.error.level_whole",
+    });
+    expect(levelErrorText({ key: "alarms.error.level_required" }, "en")).toEqual({
+      key: "alarms.error.level_required",
+    });
   });
 });
 
@@ -72,7 +93,12 @@ describe("views", () => {
 
   it("reads an alarm in the resident's language, dates in Copenhagen", () => {
     const view = alarmView(alarm, "en")!;
-    expect(view).toMatchObject({ type: "threshold", frequency: "week", createdOn: "2 November 2026", lastFired: { on: "23 November 2026", period: "16–22 November 2026" } });
+    expect(view).toMatchObject({
+      type: "threshold",
+      frequency: "week",
+      createdOn: "2 November 2026",
+      lastFired: { on: "23 November 2026", period: "16–22 November 2026" },
+    });
     expect(plain(view.level.values.level)).toBe("40 kWh");
     expect(alarmView({ ...alarm, quantity: "beer" }, "en")).toBeNull();
   });
@@ -107,7 +133,13 @@ describe("views", () => {
       reportHref: null,
       text: { key: "notifications.what.above" },
     });
-    expect(notificationView({ ...n, kind: "CONSUMPTION_REPORT", quantity: null, alarmId: null, reportCode: "abc" }, "7009", "en")).toMatchObject({
+    expect(
+      notificationView(
+        { ...n, kind: "CONSUMPTION_REPORT", quantity: null, alarmId: null, reportCode: "abc" },
+        "7009",
+        "en",
+      ),
+    ).toMatchObject({
       consumptionHref: null,
       alarmHref: null,
       reportHref: "/report/abc",

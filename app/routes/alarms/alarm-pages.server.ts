@@ -47,9 +47,15 @@ export async function requireAlarmArea(
   const alarmId = idFromUrl(params.alarmId);
   const notificationId = idFromUrl(params.notificationId);
   if (tenancyId !== null && alarmId !== null) context.api.prefetch.tenant.alarm(tenancyId, alarmId);
-  if (tenancyId !== null && notificationId !== null) context.api.prefetch.tenant.notification(tenancyId, notificationId);
+  if (tenancyId !== null && notificationId !== null)
+    context.api.prefetch.tenant.notification(tenancyId, notificationId);
   const signedIn = await requireTenancy(request, params, context);
-  return { ...signedIn, language: await languageOf(request), quantities: alarmQuantitiesOf(signedIn.tenancy), ended: tenancyEnded(signedIn.tenancy) };
+  return {
+    ...signedIn,
+    language: await languageOf(request),
+    quantities: alarmQuantitiesOf(signedIn.tenancy),
+    ended: tenancyEnded(signedIn.tenancy),
+  };
 }
 
 const notFound = (code: "alarm_not_found" | "notification_not_found") => data({ error: code }, { status: 404 });
@@ -62,7 +68,11 @@ export function idParam(value: string | undefined, code: "alarm_not_found" | "no
 }
 
 /** The resident's alarm, or a 404 page (the back-end answers the same for another's id). */
-export async function loadAlarm(context: AppLoadContext, tenancyId: number, alarmId: string | undefined): Promise<Alarm> {
+export async function loadAlarm(
+  context: AppLoadContext,
+  tenancyId: number,
+  alarmId: string | undefined,
+): Promise<Alarm> {
   const id = idParam(alarmId, "alarm_not_found");
   try {
     return await context.api.tenant.alarm(tenancyId, id);
@@ -86,7 +96,12 @@ export function levelErrorText(
   if (error.key === "alarms.error.level_decimals" && values?.decimals === 0) return { key: "alarms.error.level_whole" };
   if (!values) return { key: error.key };
   const number = new Intl.NumberFormat(formatLocale(language), { maximumFractionDigits: 6 });
-  return { key: error.key, values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : v])) };
+  return {
+    key: error.key,
+    values: Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, typeof v === "number" ? number.format(v) : v]),
+    ),
+  };
 }
 
 const lower = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T>;

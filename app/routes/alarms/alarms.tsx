@@ -42,7 +42,11 @@ export default function Alarms() {
         <h1>{t("alarms.title")}</h1>
       </div>
       <p className="lead">{t("alarms.intro")}</p>
-      {d.ended ? <p className="notice">{t("alarms.ended")}</p> : d.noQuantities ? <p className="notice">{t("alarms.no_quantities")}</p> : null}
+      {d.ended ? (
+        <p className="notice">{t("alarms.ended")}</p>
+      ) : d.noQuantities ? (
+        <p className="notice">{t("alarms.no_quantities")}</p>
+      ) : null}
       {d.alarms.length === 0 ? (
         <section className="card">
           <p className="empty-state">{t("alarms.empty")}</p>
@@ -72,7 +76,9 @@ export default function Alarms() {
                     <td>{t(`alarms.frequency.${alarm.frequency}`)}</td>
                     <td>{t(alarm.level.key, alarm.level.values)}</td>
                     <td>
-                      <span className={alarm.enabled ? "status status-on" : "status status-off"}>{t(alarm.enabled ? "alarms.on" : "alarms.off")}</span>
+                      <span className={alarm.enabled ? "status status-on" : "status status-off"}>
+                        {t(alarm.enabled ? "alarms.on" : "alarms.off")}
+                      </span>
                     </td>
                   </tr>
                 ))}

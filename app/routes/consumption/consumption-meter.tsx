@@ -55,13 +55,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const range = toApiRange(page.query.period);
   const [chart, readout] = await Promise.all([
     loadPageChart(page, context, { quantity: meterQuantity, meterNumber: meter.number, idPrefix: "meter" }),
-    unlessRefused(context.api.tenant.readoutMinMax({
-      tenancyId: page.tenancy.tenancyId,
-      meterNumber: meter.number,
-      quantity: meterQuantity,
-      fromDate: range.periodBegin,
-      toDate: range.periodEnd,
-    })),
+    unlessRefused(
+      context.api.tenant.readoutMinMax({
+        tenancyId: page.tenancy.tenancyId,
+        meterNumber: meter.number,
+        quantity: meterQuantity,
+        fromDate: range.periodBegin,
+        toDate: range.periodEnd,
+      }),
+    ),
   ]);
   const language = page.language;
   return {
@@ -92,7 +94,8 @@ export default function ConsumptionMeter() {
         </h2>
         {d.lastReadout ? (
           <p className="readout">
-            <strong>{d.lastReadout.value}</strong> <span className="hint">{t("consumption.read_at", { at: d.lastReadout.at })}</span>
+            <strong>{d.lastReadout.value}</strong>{" "}
+            <span className="hint">{t("consumption.read_at", { at: d.lastReadout.at })}</span>
           </p>
         ) : (
           <p className="empty-state">{t("states.data_not_yet_available")}</p>

@@ -64,14 +64,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     kpis: kpis ? comparisonKpis(kpis, common) : null,
     rooms: kpis ? roomRows(kpis, page.unit, common) : [],
     meters: kpis ? meterRows(kpis, page.unit, common) : [],
-    table: table ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null, group) : null,
+    table: table
+      ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null, group)
+      : null,
     // A resident who has moved out can no longer rename (the back-end refuses it too).
     renamableRooms: page.tenancy.end === null || page.tenancy.end >= page.periodContext.today ? page.unit.rooms : [],
   };
 }
 
 /** The page's back-end calls, made of its inputs (the URL's guess, then the page's own). */
-function overviewCalls(inputs: PageInputs, quantity: QuantityId, url: URL, tab: "dashboard" | "detailed", group: "ROOM" | "METER"): {
+function overviewCalls(
+  inputs: PageInputs,
+  quantity: QuantityId,
+  url: URL,
+  tab: "dashboard" | "detailed",
+  group: "ROOM" | "METER",
+): {
   chart: { quantity: QuantityId; span: SpanType };
   kpis: UnitQuantityKpisInput;
   table: (TenantTableInput & { compareWith: Comparison | null }) | null;
@@ -79,7 +87,12 @@ function overviewCalls(inputs: PageInputs, quantity: QuantityId, url: URL, tab: 
   const wanted = url.searchParams.get("resolution");
   const span = isSpanType(wanted) && spanAllowed(inputs.period, wanted) ? wanted : inputs.span;
   const range = toApiRange(inputs.period);
-  const tableComparison = inputs.compare === "previous-period" ? "PREVIOUS_PERIOD" : inputs.compare === "previous-year" ? "PREVIOUS_YEAR" : null;
+  const tableComparison =
+    inputs.compare === "previous-period"
+      ? "PREVIOUS_PERIOD"
+      : inputs.compare === "previous-year"
+        ? "PREVIOUS_YEAR"
+        : null;
   return {
     chart: { quantity, span },
     kpis: { tenancyId: inputs.tenancyId, quantity, ...range },
@@ -102,18 +115,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: renameRoomSchema });
   if (submission.status !== "success") {
     const room = String(submission.payload.roomName ?? "");
-    return data({ room, error: submission.error?.newName?.[0] ?? "rooms.error.invalid", typed: String(submission.payload.newName ?? "") }, { status: 400 });
+    return data(
+      {
+        room,
+        error: submission.error?.newName?.[0] ?? "rooms.error.invalid",
+        typed: String(submission.payload.newName ?? ""),
+      },
+      { status: 400 },
+    );
   }
   const { roomName, newName } = submission.value;
   try {
     const renamed = await context.api.tenant.renameRoom({ tenancyId: tenancy.tenancyId, roomName, newName });
     const url = new URL(request.url);
     url.searchParams.delete("index");
-    return redirectWithSuccess(`${url.pathname}${url.search}`, toastMessage("toast.room_renamed", { name: renamed.name }));
+    return redirectWithSuccess(
+      `${url.pathname}${url.search}`,
+      toastMessage("toast.room_renamed", { name: renamed.name }),
+    );
   } catch (error) {
     if (error instanceof ApiError) {
       const key =
-        error.code === "ROOM_NAME_TAKEN" ? "rooms.error.taken" : error.code === "ROOM_NOT_FOUND" ? "rooms.error.not_found" : "rooms.error.invalid";
+        error.code === "ROOM_NAME_TAKEN"
+          ? "rooms.error.taken"
+          : error.code === "ROOM_NOT_FOUND"
+            ? "rooms.error.not_found"
+            : "rooms.error.invalid";
       return data({ room: roomName, error: key, typed: newName }, { status: 400 });
     }
     throw error;

@@ -55,7 +55,11 @@ export async function loadConsumptionPage(
   // The resident's units need only the token: asked alongside the guard's question (ADR 0021).
   context.api.prefetch.tenant.tenantUnits();
   const { tenancy } = await requireTenancy(request, params, context);
-  const [unit, language, t] = await Promise.all([unitOfTenancy(context, tenancy), languageOf(request), translatorFor(request)]);
+  const [unit, language, t] = await Promise.all([
+    unitOfTenancy(context, tenancy),
+    languageOf(request),
+    translatorFor(request),
+  ]);
   const url = new URL(request.url);
   const periodContext: PeriodContext = {
     today: todayInCopenhagen(),
@@ -66,7 +70,10 @@ export async function loadConsumptionPage(
   };
   const query = readPeriodQuery(url.searchParams, periodContext);
   if (query.redirectSearch !== null) throw redirect(`${url.pathname}?${query.redirectSearch}`);
-  const hourlyValues = hourlyValuesEnabled(tenancy, unit.path.property.settings.map((s) => s.kind));
+  const hourlyValues = hourlyValuesEnabled(
+    tenancy,
+    unit.path.property.settings.map((s) => s.kind),
+  );
   return {
     tenancy,
     unit,
@@ -84,17 +91,27 @@ export async function loadConsumptionPage(
  * property's CO2 factors and, only when those leave it open (hca without a factor), by the
  * quantity prices during the tenancy, so a tariff or factor added later brings the view.
  */
-export async function hasPriceViewOf(page: ConsumptionPage, context: AppLoadContext, quantity: QuantityId): Promise<boolean> {
+export async function hasPriceViewOf(
+  page: ConsumptionPage,
+  context: AppLoadContext,
+  quantity: QuantityId,
+): Promise<boolean> {
   const co2Factors = page.unit.path.property.co2Factors;
   const tenancyDays = sinceMovingIn(page.periodContext);
   const prices = pricesDecidePriceView(quantity, co2Factors)
-    ? ((await unlessRefused(context.api.tenant.quantityPrices({ periodBegin: tenancyDays.from, periodEnd: tenancyDays.to }))) ?? [])
+    ? ((await unlessRefused(
+        context.api.tenant.quantityPrices({ periodBegin: tenancyDays.from, periodEnd: tenancyDays.to }),
+      )) ?? [])
     : [];
   return hasPriceView(quantity, { co2Factors, prices });
 }
 
 /** 404 in the resident's language when the quantity has neither a cost nor a CO2 footprint. */
-export async function requirePriceView(page: ConsumptionPage, context: AppLoadContext, quantity: QuantityId): Promise<void> {
+export async function requirePriceView(
+  page: ConsumptionPage,
+  context: AppLoadContext,
+  quantity: QuantityId,
+): Promise<void> {
   if (!(await hasPriceViewOf(page, context, quantity))) throw data({ error: "no_price_or_co2" }, { status: 404 });
 }
 
@@ -123,5 +140,7 @@ export function periodSelectorState(page: ConsumptionPage, request: Request): Pe
  * (where the property average is not possible), the property average elsewhere.
  */
 export function defaultCompareFor(request: Request): CompareChoice {
-  return /\/consumption\/[^/]+\/(room|meter)\//.test(new URL(request.url).pathname) ? "previous-period" : "property-average";
+  return /\/consumption\/[^/]+\/(room|meter)\//.test(new URL(request.url).pathname)
+    ? "previous-period"
+    : "property-average";
 }

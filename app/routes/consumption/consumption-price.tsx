@@ -5,7 +5,11 @@ import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
-import { loadConsumptionPage, requireMeasuredQuantity, requirePriceView } from "~/routes/consumption/consumption-page.server";
+import {
+  loadConsumptionPage,
+  requireMeasuredQuantity,
+  requirePriceView,
+} from "~/routes/consumption/consumption-page.server";
 import { pageInputsFromUrl, startChart, type PageInputs } from "~/routes/consumption/page-inputs.server";
 import { co2Facts } from "~/domain/co2-facts";
 import { formatCalendarDate } from "@common/format";
@@ -52,13 +56,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const [chart, prices] = await Promise.all([
     // Without a factor there is no footprint to ask for: the page says so instead of a refused chart.
-    view === "co2" && co2Factors.length === 0 ? null : loadPageChart(page, context, { quantity, mode, normalized, idPrefix: view }),
+    view === "co2" && co2Factors.length === 0
+      ? null
+      : loadPageChart(page, context, { quantity, mode, normalized, idPrefix: view }),
     view === "cost" ? unlessRefused(context.api.tenant.quantityPrices(pricesInput({ period: page.query.period }))) : [],
   ]);
 
   const language = page.language;
   // Total water lists its hot- and cold-water prices and factors, each named.
-  const named = (priced: string, text: string) => (priced !== quantity && isQuantityId(priced) ? `${page.t(`quantity.${priced}`)}: ${text}` : text);
+  const named = (priced: string, text: string) =>
+    priced !== quantity && isQuantityId(priced) ? `${page.t(`quantity.${priced}`)}: ${text}` : text;
   const perUnit = (priced: string) => unitLabel(isQuantityId(priced) ? priced : quantity, language, { value: 1 });
   const footprint = view === "co2" && !normalized && chart ? chart.total : null;
   const facts = co2Facts(footprint);
@@ -89,7 +96,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? {
           total: formatQuantity(footprint, quantity, language, { mode: "CO2" }),
           carKm: formatNumber(facts.carKm, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-          phoneCharges: formatNumber(facts.phoneCharges, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+          phoneCharges: formatNumber(facts.phoneCharges, language, {
+            minimumFractionDigits: 0,
+            maximumFractionDigits: 0,
+          }),
           treeYears: formatNumber(facts.treeYears, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 }),
         }
       : null,

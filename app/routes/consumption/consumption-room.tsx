@@ -37,10 +37,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await loadConsumptionPage(request, params, context, { defaultCompare: "previous-period" });
   const quantity = requireMeasuredQuantity(page.unit, params.quantity);
   const slug = params.roomName ?? "";
-  const meters = metersOfQuantity(page.unit.meters, quantity).filter((m) => m.roomName !== null && roomSlug(m.roomName) === slug);
+  const meters = metersOfQuantity(page.unit.meters, quantity).filter(
+    (m) => m.roomName !== null && roomSlug(m.roomName) === slug,
+  );
   const room = page.unit.rooms.find((candidate) => candidate.slug === slug);
   // Only the canonical lowercase slug is the room's address.
-  if (!room || meters.length === 0 || slug !== slug.toLowerCase()) throw data({ error: "room_not_found" }, { status: 404 });
+  if (!room || meters.length === 0 || slug !== slug.toLowerCase())
+    throw data({ error: "room_not_found" }, { status: 404 });
   const chart = await loadPageChart(page, context, { quantity, roomName: room.slug, idPrefix: "room" });
   return {
     tenancyId: page.tenancy.id,

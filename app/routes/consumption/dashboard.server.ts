@@ -2,7 +2,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { copenhagenTimeOfDay } from "~/domain/clock";
 import { defaultPeriod, toApiRange, todayInCopenhagen } from "@common/period";
-import { consumptionQuantityIds, indoorClimateQuantityIds, quantityDefinition, type QuantityId } from "@common/quantities";
+import {
+  consumptionQuantityIds,
+  indoorClimateQuantityIds,
+  quantityDefinition,
+  type QuantityId,
+} from "@common/quantities";
 import { formatQuantity } from "@common/quantity-format";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
@@ -45,9 +50,18 @@ export function dashboardCall(tenancyId: number, meterKinds: readonly QuantityId
     ratingQuantity,
     consumption:
       consumption.length > 0
-        ? { tenancyId, quantities: [...consumption], ...toApiRange(period), groupBy: "UNIT", compareWith: "PREVIOUS_PERIOD" }
+        ? {
+            tenancyId,
+            quantities: [...consumption],
+            ...toApiRange(period),
+            groupBy: "UNIT",
+            compareWith: "PREVIOUS_PERIOD",
+          }
         : null,
-    climate: climate.length > 0 ? { tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" } : null,
+    climate:
+      climate.length > 0
+        ? { tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" }
+        : null,
   };
   return { input, consumption, climate, ratingQuantity, period };
 }
@@ -59,7 +73,11 @@ export async function loadDashboard(
   { language, t }: { language: string; t: TFunction },
 ) {
   const now = new Date();
-  const { input, consumption, climate, ratingQuantity, period } = dashboardCall(tenancy.tenancyId, meterKinds, todayInCopenhagen(now));
+  const { input, consumption, climate, ratingQuantity, period } = dashboardCall(
+    tenancy.tenancyId,
+    meterKinds,
+    todayInCopenhagen(now),
+  );
   const { rating, consumption: consumptionTable, climate: climateTable } = await context.api.tenant.dashboard(input);
 
   // One row (the unit); columns by quantity descriptor, looked up by name rather than position.
@@ -87,7 +105,9 @@ export async function loadDashboard(
         value: formatQuantity(value, quantity, language),
         // An average (cooling, spec section 3) is no amount: a difference in it is no judgement.
         comparison:
-          quantityDefinition(quantity).aggregation === "addition" ? describeComparison(value, previous, "previous-period", { t, language }) : null,
+          quantityDefinition(quantity).aggregation === "addition"
+            ? describeComparison(value, previous, "previous-period", { t, language })
+            : null,
       };
     }),
     // Today's averages so far: just after midnight they rest on an hour or two, so the card says until when.

@@ -91,7 +91,9 @@ export default function Dashboard() {
         <h2 id="consumption-heading">
           {t("dashboard.your_consumption")} <HelpLink topic="smileys" />
         </h2>
-        <p className="hint">{t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}</p>
+        <p className="hint">
+          {t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}
+        </p>
         {d.consumption.length === 0 ? (
           <p className="empty-state">{t("dashboard.no_meters")}</p>
         ) : (
@@ -161,7 +163,9 @@ export default function Dashboard() {
             {d.latestStatement.expenseTypes.length > 0 ? (
               <p>
                 {t("dashboard.statement_expenses", {
-                  expenses: d.latestStatement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", "),
+                  expenses: d.latestStatement.expenseTypes
+                    .map((e) => t(`expense.${e}`, { defaultValue: e }))
+                    .join(", "),
                 })}
               </p>
             ) : null}
@@ -181,7 +185,6 @@ export default function Dashboard() {
     </div>
   );
 }
-
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.title");
 

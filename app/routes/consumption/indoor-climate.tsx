@@ -7,7 +7,11 @@ import { PeriodSelector } from "~/components/period-selector";
 import { RouteError } from "~/components/route-error";
 import { Smiley } from "~/components/smiley";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
-import { loadConsumptionPage, measuredQuantities, periodSelectorState } from "~/routes/consumption/consumption-page.server";
+import {
+  loadConsumptionPage,
+  measuredQuantities,
+  periodSelectorState,
+} from "~/routes/consumption/consumption-page.server";
 import { pageInputsFromUrl, pageInputsOf, startChart, type PageInputs } from "~/routes/consumption/page-inputs.server";
 import type { CompareChoice } from "~/domain/period-query";
 import { toApiRange } from "@common/period";
@@ -48,7 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         loadPageChart(page, context, { quantity, compare, idPrefix: quantity }),
         unlessRefused(context.api.tenant.kpis(kpisInput(inputs, quantity))),
       ]);
-      const smiley = (value: number | null) => indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value);
+      const smiley = (value: number | null) =>
+        indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value);
       const face = smiley(kpis?.total ?? null);
       return {
         quantity,
@@ -101,7 +106,8 @@ export default function IndoorClimate() {
                 <li key={room.label}>
                   <span>{room.label}</span>
                   <span className="value">
-                    {room.value} {room.face ? <Smiley kind={room.face} label={t(`smiley.${room.face}`)} hideLabel /> : null}
+                    {room.value}{" "}
+                    {room.face ? <Smiley kind={room.face} label={t(`smiley.${room.face}`)} hideLabel /> : null}
                   </span>
                 </li>
               ))}

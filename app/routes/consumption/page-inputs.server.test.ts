@@ -15,7 +15,13 @@ const request = (search: string) => new Request(`http://portal.test/t/7009/consu
 
 describe("pageInputsFromUrl", () => {
   it("reads the tenancy's number, the period, the comparison and the span from the URL", () => {
-    expect(pageInputsFromUrl(request("?from=2026-03-01&to=2026-03-31&compare=previous-year"), { tenancyId: "7009" }, { defaultCompare: "property-average" })).toEqual({
+    expect(
+      pageInputsFromUrl(
+        request("?from=2026-03-01&to=2026-03-31&compare=previous-year"),
+        { tenancyId: "7009" },
+        { defaultCompare: "property-average" },
+      ),
+    ).toEqual({
       tenancyId: 7009,
       period: { from: "2026-03-01", to: "2026-03-31" },
       compare: "previous-year",
@@ -38,16 +44,26 @@ describe("pageInputsFromUrl", () => {
       defaultCompare: "property-average",
     });
     const guess = pageInputsFromUrl(request(search), { tenancyId: "7009" }, { defaultCompare: "property-average" });
-    expect(guess).toEqual({ tenancyId: 7009, period: page.period, compare: page.compare, span: spanType(page.period, false) });
+    expect(guess).toEqual({
+      tenancyId: 7009,
+      period: page.period,
+      compare: page.compare,
+      span: spanType(page.period, false),
+    });
   });
 
   it("guesses hourly values for a single day (most homes have them)", () => {
-    expect(pageInputsFromUrl(request("?from=2026-03-29&to=2026-03-29"), { tenancyId: "7009" }, { defaultCompare: "none" })?.span).toBe("hour");
+    expect(
+      pageInputsFromUrl(request("?from=2026-03-29&to=2026-03-29"), { tenancyId: "7009" }, { defaultCompare: "none" })
+        ?.span,
+    ).toBe("hour");
   });
 
   it("guesses nothing for an id that is no number, or a preset the page redirects", () => {
     expect(pageInputsFromUrl(request(""), { tenancyId: "abc" }, { defaultCompare: "none" })).toBeNull();
     expect(pageInputsFromUrl(request(""), { tenancyId: "-1" }, { defaultCompare: "none" })).toBeNull();
-    expect(pageInputsFromUrl(request("?preset=last-30-days"), { tenancyId: "7009" }, { defaultCompare: "none" })).toBeNull();
+    expect(
+      pageInputsFromUrl(request("?preset=last-30-days"), { tenancyId: "7009" }, { defaultCompare: "none" }),
+    ).toBeNull();
   });
 });

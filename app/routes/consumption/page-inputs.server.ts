@@ -64,7 +64,9 @@ export function rememberMeterKinds(tenancyId: number, kinds: readonly QuantityId
   meterKindsSeen.set(tenancyId, kinds);
 }
 
-export function meterKindsHint(params: { tenancyId?: string }): { tenancyId: number; kinds: readonly QuantityId[] } | null {
+export function meterKindsHint(params: {
+  tenancyId?: string;
+}): { tenancyId: number; kinds: readonly QuantityId[] } | null {
   const tenancyId = Number(params.tenancyId);
   const kinds = meterKindsSeen.get(tenancyId);
   return kinds ? { tenancyId, kinds } : null;

@@ -37,14 +37,24 @@ let heatMeterId: string;
 beforeAll(async () => {
   backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
   const api = createApi({
-    config: { accountApiUrl: url("account"), usersApiUrl: url("users"), tenantDataApiUrl: url("tenant"), apiTimeoutMs: 10_000 },
+    config: {
+      accountApiUrl: url("account"),
+      usersApiUrl: url("users"),
+      tenantDataApiUrl: url("tenant"),
+      apiTimeoutMs: 10_000,
+    },
     tokens: noTokens,
     fetch: (input, init) => backend.fetch(new Request(input, init)),
   });
   const account = await api.account.tokenAuth(demoAccounts.anna.email, DEMO_PASSWORD);
   const users = await api.users.loginWithEmailAndPassword(demoAccounts.anna.email, DEMO_PASSWORD);
   const signedIn = createApi({
-    config: { accountApiUrl: url("account"), usersApiUrl: url("users"), tenantDataApiUrl: url("tenant"), apiTimeoutMs: 10_000 },
+    config: {
+      accountApiUrl: url("account"),
+      usersApiUrl: url("users"),
+      tenantDataApiUrl: url("tenant"),
+      apiTimeoutMs: 10_000,
+    },
     tokens: { account: async () => account.token, users: async () => users.token },
     fetch: (input, init) => backend.fetch(new Request(input, init)),
   });
@@ -55,7 +65,11 @@ beforeAll(async () => {
   session.set("tenancyId", String(demoTenancyIds.anna));
   cookieHeader = (await sessionStorage.commitSession(session)).split(";")[0]!;
   // Once without delay: the first page of a process also loads translations and warms caches.
-  await loadPage(`/t/${tenancyId}/consumption/heat-energy`, quantityPage("heat-energy", overview as { loader: Loader }), 0);
+  await loadPage(
+    `/t/${tenancyId}/consumption/heat-energy`,
+    quantityPage("heat-energy", overview as { loader: Loader }),
+    0,
+  );
 });
 afterAll(() => backend.close());
 
@@ -94,7 +108,13 @@ function slowContext(delayMs: number, t0: number, cookie: string | null) {
     return answer;
   };
   const context = createAppLoadContext(
-    { cookieHeader: cookie, https: false, cspNonce: "test", clientAddress: "127.0.0.1", appendSetCookie: (value) => setCookies.push(value) },
+    {
+      cookieHeader: cookie,
+      https: false,
+      cspNonce: "test",
+      clientAddress: "127.0.0.1",
+      appendSetCookie: (value) => setCookies.push(value),
+    },
     { fetch: fetch as typeof globalThis.fetch, sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }) },
   );
   return { context, calls, setCookies };
@@ -111,7 +131,9 @@ async function loadPage(
 ) {
   const t0 = performance.now();
   const { context, calls, setCookies } = slowContext(delayMs, t0, cookie);
-  const request = new Request(`http://portal.test${path}`, { headers: { cookie: cookie ?? "", "accept-language": "en" } });
+  const request = new Request(`http://portal.test${path}`, {
+    headers: { cookie: cookie ?? "", "accept-language": "en" },
+  });
   const outcomes = await Promise.allSettled(
     loaders.map(({ loader, params }) => loader({ request, params, context: context as AppLoadContext })),
   );
@@ -121,7 +143,10 @@ async function loadPage(
 }
 
 const tenancyId = String(demoTenancyIds.anna);
-const quantityPage = (quantity: string, ...leaf: { loader: Loader }[]): { loader: Loader; params: Record<string, string> }[] => [
+const quantityPage = (
+  quantity: string,
+  ...leaf: { loader: Loader }[]
+): { loader: Loader; params: Record<string, string> }[] => [
   { loader: tenancyLayout.loader as Loader, params: { tenancyId } },
   { loader: consumption.loader as Loader, params: { tenancyId, quantity } },
   ...leaf.map(({ loader }) => ({ loader, params: { tenancyId, quantity } })),
@@ -150,13 +175,18 @@ async function addedByDelay(path: string, loaders: { loader: Loader; params: Rec
 /** Every call started before the first answer came back: none of them waited for another. */
 function expectNoWaterfall(calls: Call[]) {
   const firstAnswer = Math.min(...calls.map((call) => call.answeredAt));
-  const late = calls.filter((call) => call.startedAt >= firstAnswer).map((call) => `${call.operation} at ${Math.round(call.startedAt)} ms`);
+  const late = calls
+    .filter((call) => call.startedAt >= firstAnswer)
+    .map((call) => `${call.operation} at ${Math.round(call.startedAt)} ms`);
   expect(late, "calls that waited for another call's answer").toEqual([]);
 }
 
 describe("a consumption page with every back-end call answered after a delay", () => {
   it("loads the overview (layout, frame and chart loaders) in about one delay", async () => {
-    const page = await addedByDelay(`/t/${tenancyId}/consumption/heat-energy`, quantityPage("heat-energy", overview as { loader: Loader }));
+    const page = await addedByDelay(
+      `/t/${tenancyId}/consumption/heat-energy`,
+      quantityPage("heat-energy", overview as { loader: Loader }),
+    );
     expectNoWaterfall(page.calls);
     expect(page.addedMs).toBeLessThan(delayMs * 1.5);
   });
@@ -171,7 +201,10 @@ describe("a consumption page with every back-end call answered after a delay", (
   });
 
   it("loads the price and CO2 view in about one delay", async () => {
-    const page = await addedByDelay(`/t/${tenancyId}/consumption/heat-energy/price?view=co2`, quantityPage("heat-energy", price as { loader: Loader }));
+    const page = await addedByDelay(
+      `/t/${tenancyId}/consumption/heat-energy/price?view=co2`,
+      quantityPage("heat-energy", price as { loader: Loader }),
+    );
     expectNoWaterfall(page.calls);
     expect(page.addedMs).toBeLessThan(delayMs * 1.5);
   });
@@ -198,7 +231,11 @@ describe("a consumption page with every back-end call answered after a delay", (
   });
 
   it("asks each question once, however many loaders need the answer", async () => {
-    const page = await loadPage(`/t/${tenancyId}/consumption/heat-energy`, quantityPage("heat-energy", overview as { loader: Loader }), delayMs);
+    const page = await loadPage(
+      `/t/${tenancyId}/consumption/heat-energy`,
+      quantityPage("heat-energy", overview as { loader: Loader }),
+      delayMs,
+    );
     expectLoaded(page.outcomes);
     const operations = page.calls.map((call) => call.operation).sort();
     expect(operations).toEqual([...new Set(operations)]);
@@ -209,13 +246,10 @@ describe("the dashboard with every back-end call answered after a delay", () => 
   // Its figures depend on the tenancy's meters, which the account service names: a page of the
   // tenancy seen by this instance before (here the warm-up) lets the dashboard start its call at once.
   it("loads in about one delay once the instance has seen a page of the tenancy", async () => {
-    const page = await addedByDelay(
-      `/t/${tenancyId}`,
-      [
-        { loader: tenancyLayout.loader as Loader, params: { tenancyId } },
-        { loader: dashboard.loader as Loader, params: { tenancyId } },
-      ],
-    );
+    const page = await addedByDelay(`/t/${tenancyId}`, [
+      { loader: tenancyLayout.loader as Loader, params: { tenancyId } },
+      { loader: dashboard.loader as Loader, params: { tenancyId } },
+    ]);
     expectNoWaterfall(page.calls);
     expect(page.addedMs).toBeLessThan(delayMs * 1.5);
   });
@@ -232,20 +266,29 @@ describe("one deadline for the whole page (API_TIMEOUT_MS)", () => {
       [{ loader: meterPage.loader as Loader, params: { tenancyId, quantity: "heat-energy", meterId: heatMeterId } }],
       slow,
     );
-    expect(page.outcomes[0]).toMatchObject({ status: "rejected", reason: { data: { error: "service_unavailable" }, init: { status: 503 } } });
+    expect(page.outcomes[0]).toMatchObject({
+      status: "rejected",
+      reason: { data: { error: "service_unavailable" }, init: { status: 503 } },
+    });
     expect(page.elapsedMs).toBeLessThan(timeoutMs + slow / 2);
   });
 
   it("still loads a page whose calls all fit in the deadline", async () => {
     const slow = timeoutMs * 0.6;
-    const page = await loadPage(`/t/${tenancyId}/consumption/heat-energy`, quantityPage("heat-energy", overview as { loader: Loader }), slow);
+    const page = await loadPage(
+      `/t/${tenancyId}/consumption/heat-energy`,
+      quantityPage("heat-energy", overview as { loader: Loader }),
+      slow,
+    );
     expectLoaded(page.outcomes);
   });
 });
 
 describe("calls started before the guard has answered", () => {
   const location = (outcome: PromiseSettledResult<unknown>) =>
-    outcome.status === "rejected" && outcome.reason instanceof Response ? `${outcome.reason.status} ${outcome.reason.headers.get("location")}` : "loaded";
+    outcome.status === "rejected" && outcome.reason instanceof Response
+      ? `${outcome.reason.status} ${outcome.reason.headers.get("location")}`
+      : "loaded";
 
   it("never give a resident another tenancy's figures, nor sign them out", async () => {
     const other = String(demoTenancyIds.jensFirst);
@@ -266,7 +309,12 @@ describe("calls started before the guard has answered", () => {
   });
 
   it("are not sent for a visitor who is not signed in", async () => {
-    const page = await loadPage(`/t/${tenancyId}/consumption/heat-energy`, quantityPage("heat-energy", overview as { loader: Loader }), 50, null);
+    const page = await loadPage(
+      `/t/${tenancyId}/consumption/heat-energy`,
+      quantityPage("heat-energy", overview as { loader: Loader }),
+      50,
+      null,
+    );
     expect(page.outcomes.map(location)).toEqual(page.outcomes.map(() => expect.stringMatching(/^302 \/login/)));
     expect(page.calls).toEqual([]);
   });

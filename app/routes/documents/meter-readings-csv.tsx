@@ -23,14 +23,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
   } catch (error) {
     // A back-end that is down: a small localized page (a resource route has no error boundary).
-    return thrownAsMessagePage(request, error, { href: metersPath(encodeURIComponent(params.tenancyId ?? "")), labelKey: "meters.title" });
+    return thrownAsMessagePage(request, error, {
+      href: metersPath(encodeURIComponent(params.tenancyId ?? "")),
+      labelKey: "meters.title",
+    });
   }
   const url = new URL(request.url);
   const resolution: CsvResolution = url.searchParams.get("resolution") === "hour" ? "hour" : "day";
   const dialect = csvDialect(url.searchParams.get("format") === "plain" ? "plain" : "local", page.language);
   const period = page.query.period;
-  const back = { href: `${metersPath(page.tenancy.id)}${url.search.replace(/&?(resolution|format)=[^&]*/g, "")}`, labelKey: "meters.title" };
-  if (resolution === "hour" && periodDays(period) > maxHourlyDays) return messagePage(request, 400, "meters.csv_too_long", back);
+  const back = {
+    href: `${metersPath(page.tenancy.id)}${url.search.replace(/&?(resolution|format)=[^&]*/g, "")}`,
+    labelKey: "meters.title",
+  };
+  if (resolution === "hour" && periodDays(period) > maxHourlyDays)
+    return messagePage(request, 400, "meters.csv_too_long", back);
 
   const meters = page.unit.meters.filter((meter) => isQuantityId(meter.quantity));
   let series;
@@ -47,7 +54,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ),
     );
   } catch (error) {
-    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return messagePage(request, 400, "meters.csv_too_long", back);
+    if (error instanceof ApiError && error.code === "BAD_USER_INPUT")
+      return messagePage(request, 400, "meters.csv_too_long", back);
     return thrownAsMessagePage(request, error, back);
   }
   const timestamps = series[0]?.timestamps ?? [];

@@ -29,10 +29,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const guess = pageInputsFromUrl(request, params, { defaultCompare: "none" });
   if (guess) context.api.prefetch.tenant.meterReadouts({ tenancyId: guess.tenancyId, ...readoutRange(guess.period) });
   const page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
-  const readouts = await unlessRefused(context.api.tenant.meterReadouts({ tenancyId: page.tenancy.tenancyId, ...readoutRange(page.query.period) }));
+  const readouts = await unlessRefused(
+    context.api.tenant.meterReadouts({ tenancyId: page.tenancy.tenancyId, ...readoutRange(page.query.period) }),
+  );
   const language = page.language;
   const reading = (value: number | null, at: string | null, quantity: QuantityId) =>
-    value === null || at === null ? null : { value: formatQuantity(value, quantity, language), at: formatDateTime(at, language) };
+    value === null || at === null
+      ? null
+      : { value: formatQuantity(value, quantity, language), at: formatDateTime(at, language) };
   const meters = (readouts ?? []).flatMap((meter) => {
     if (!isQuantityId(meter.quantity)) return [];
     const quantity = meter.quantity;
@@ -51,7 +55,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const groups = quantityIds
     .map((quantity) => ({ quantity, meters: meters.filter((meter) => meter.quantity === quantity) }))
     .filter((group) => group.meters.length > 0);
-  return { tenancyId: page.tenancy.id, selector: periodSelectorState(page, request), groups, refused: readouts === null, search: new URL(request.url).search };
+  return {
+    tenancyId: page.tenancy.id,
+    selector: periodSelectorState(page, request),
+    groups,
+    refused: readouts === null,
+    search: new URL(request.url).search,
+  };
 }
 
 /** The period's whole days as readoutMinMax takes them. */
@@ -64,7 +74,9 @@ export default function Meters() {
   const { t } = useTranslation();
   const { tenancyId, selector, groups, refused, search } = useLoaderData<typeof loader>();
   const keep = new URLSearchParams(search);
-  const periodSearch = ["from", "to"].every((name) => keep.has(name)) ? `?from=${keep.get("from")}&to=${keep.get("to")}` : "";
+  const periodSearch = ["from", "to"].every((name) => keep.has(name))
+    ? `?from=${keep.get("from")}&to=${keep.get("to")}`
+    : "";
   return (
     <div className="consumption-page meters-page">
       <div className="page-heading">
@@ -84,7 +96,8 @@ export default function Meters() {
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus for the arrow keys
             tabIndex={0}
             role="group"
-            aria-label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}>
+            aria-label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}
+          >
             <table className="data-table meter-table">
               <thead>
                 <tr>
@@ -99,7 +112,9 @@ export default function Meters() {
                 {group.meters.map((meter) => (
                   <tr key={meter.id}>
                     <th scope="row">
-                      <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>{meter.number}</Link>
+                      <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>
+                        {meter.number}
+                      </Link>
                     </th>
                     <td>{meter.room ?? "–"}</td>
                     {[meter.first, meter.last, meter.latest].map((reading, index) => (
@@ -107,7 +122,8 @@ export default function Meters() {
                       <td key={index}>
                         {reading ? (
                           <>
-                            <span className="reading-value">{reading.value}</span> <span className="reading-time">{reading.at}</span>
+                            <span className="reading-value">{reading.value}</span>{" "}
+                            <span className="reading-time">{reading.at}</span>
                           </>
                         ) : (
                           "–"

@@ -20,7 +20,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const { tenancy } = await requireTenancy(request, params, context);
     const id = idFromUrl(params.statementId);
     // A file link that leads nowhere: a small page of its own.
-    const notFound = () => messagePage(request, 404, "errors.statement_not_found", { href: statementsPath(tenancy.id), labelKey: "statements.title" });
+    const notFound = () =>
+      messagePage(request, 404, "errors.statement_not_found", {
+        href: statementsPath(tenancy.id),
+        labelKey: "statements.title",
+      });
     if (id === null) return notFound();
     // Only a statement of the tenancy in the URL: the back-end checks the resident holds it.
     const listed = await context.api.tenant.allocationStatements(tenancy.tenancyId);

@@ -12,11 +12,18 @@ export type StatementFile =
   | { status: "not-found" }
   | { status: "signed-out" };
 
-export async function fetchStatementFile(context: AppLoadContext, statementId: number, fetchImpl: typeof fetch = fetch): Promise<StatementFile> {
+export async function fetchStatementFile(
+  context: AppLoadContext,
+  statementId: number,
+  fetchImpl: typeof fetch = fetch,
+): Promise<StatementFile> {
   const tokens = await context.auth.tokens();
   if (!tokens) return { status: "signed-out" };
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("The back-end did not answer in time", "TimeoutError")), context.config.apiTimeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The back-end did not answer in time", "TimeoutError")),
+    context.config.apiTimeoutMs,
+  );
   let response: Response;
   try {
     response = await fetchImpl(`${context.config.statementFilesUrl}/${statementId}`, {

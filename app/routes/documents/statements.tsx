@@ -67,8 +67,15 @@ export default function Statements() {
                       <span className="notice">{t("statements.missing")}</span>
                     ) : (
                       // A file, not a page: the browser downloads it (no client-side navigation).
-                      <a href={statement.href} download={statement.fileName} aria-label={t("statements.download_label", { name: statement.fileName, size: statement.size })}>
-                        {t("statements.download")} <span className="file-meta">({statement.fileName}, {statement.size})</span>
+                      <a
+                        href={statement.href}
+                        download={statement.fileName}
+                        aria-label={t("statements.download_label", { name: statement.fileName, size: statement.size })}
+                      >
+                        {t("statements.download")}{" "}
+                        <span className="file-meta">
+                          ({statement.fileName}, {statement.size})
+                        </span>
                       </a>
                     )}
                   </td>

@@ -2,7 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteError } from "~/components/route-error";
-import { idParam, notificationView, requireAlarmArea, rethrowNotificationNotFound } from "~/routes/alarms/alarm-pages.server";
+import {
+  idParam,
+  notificationView,
+  requireAlarmArea,
+  rethrowNotificationNotFound,
+} from "~/routes/alarms/alarm-pages.server";
 import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
@@ -10,7 +15,10 @@ import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { notificationPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "notifications.detail_title", to: notificationPath(tenancyId, match.params.notificationId ?? "") }),
+  breadcrumb: (tenancyId, match) => ({
+    labelKey: "notifications.detail_title",
+    to: notificationPath(tenancyId, match.params.notificationId ?? ""),
+  }),
 };
 
 /**
@@ -26,8 +34,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const quantity = notification.quantity !== null && isQuantityId(notification.quantity) ? notification.quantity : null;
   return {
     view,
-    measured: quantity && notification.value !== null && notification.direction !== "INCREASE" ? formatQuantity(notification.value, quantity, language) : null,
-    limit: quantity && notification.threshold !== null && notification.direction !== "INCREASE" ? formatQuantity(notification.threshold, quantity, language) : null,
+    measured:
+      quantity && notification.value !== null && notification.direction !== "INCREASE"
+        ? formatQuantity(notification.value, quantity, language)
+        : null,
+    limit:
+      quantity && notification.threshold !== null && notification.direction !== "INCREASE"
+        ? formatQuantity(notification.threshold, quantity, language)
+        : null,
   };
 }
 

@@ -67,7 +67,11 @@ export default function Notifications() {
         <h1>{t("notifications.title")}</h1>
         {d.unreadCount > 0 ? (
           <Form method="post">
-            <button type="submit" className="button button-secondary button-small" disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className="button button-secondary button-small"
+              disabled={navigation.state === "submitting"}
+            >
               {t("notifications.mark_all")}
             </button>
           </Form>

@@ -18,7 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const key = error.code === "EMAIL_IN_USE" ? "errors.email_in_use" : "profile.email_link_invalid";
-    return redirectWithError("/login", toastMessage(key), auth ? clear : { headers: { "Referrer-Policy": "no-referrer" } });
+    return redirectWithError(
+      "/login",
+      toastMessage(key),
+      auth ? clear : { headers: { "Referrer-Policy": "no-referrer" } },
+    );
   }
   if (auth) await revokeTokens(context, auth).catch(() => undefined);
   return redirectWithSuccess("/login", toastMessage("profile.toast_email_changed"), clear);

@@ -20,7 +20,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   const document = {
     ...(JSON.parse(text) as Record<string, unknown>),
-    readings: tenancies.map((t) => ({ tenancyId: t.id, address: t.apartment.address, csv: `${origin}${meterReadingsCsvPath(t.id)}?format=plain` })),
+    readings: tenancies.map((t) => ({
+      tenancyId: t.id,
+      address: t.apartment.address,
+      csv: `${origin}${meterReadingsCsvPath(t.id)}?format=plain`,
+    })),
     exportedAt: new Date().toISOString(),
   };
   return new Response(JSON.stringify(document, null, 2), {

@@ -34,19 +34,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: deleteFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  const reply = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => data(submission.reply({ ...hidden, ...errors }), { status });
+  const reply = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+    data(submission.reply({ ...hidden, ...errors }), { status });
   if (user.impersonated) return reply(403, { formErrors: ["profile.impersonated"] });
   const withPassword = usesPassword(user.userType);
   const { password, emailConfirmation } = submission.value;
-  if (withPassword && !password) return reply(400, { fieldErrors: { password: ["profile.current_password_required"] } });
-  if (!withPassword && !emailConfirmation) return reply(400, { fieldErrors: { emailConfirmation: ["profile.delete_email_required"] } });
+  if (withPassword && !password)
+    return reply(400, { fieldErrors: { password: ["profile.current_password_required"] } });
+  if (!withPassword && !emailConfirmation)
+    return reply(400, { fieldErrors: { emailConfirmation: ["profile.delete_email_required"] } });
   try {
     await context.api.account.deleteAccount(withPassword ? { password } : { emailConfirmation });
   } catch (error) {
     if (isServiceFailure(error)) return reply(503, { formErrors: ["errors.service_unavailable"] });
     if (!(error instanceof ApiError)) throw error;
     if (error.code === "INVALID_CREDENTIALS") {
-      return withPassword ? reply(400, { fieldErrors: { password: ["profile.current_password_wrong"] } }) : reply(400, { fieldErrors: { emailConfirmation: ["profile.delete_email_wrong"] } });
+      return withPassword
+        ? reply(400, { fieldErrors: { password: ["profile.current_password_wrong"] } })
+        : reply(400, { fieldErrors: { emailConfirmation: ["profile.delete_email_wrong"] } });
     }
     if (error.code === "LAST_ADMIN") return reply(400, { formErrors: ["profile.delete_last_admin"] });
     if (error.code === "FORBIDDEN") return reply(403, { formErrors: ["profile.impersonated"] });
@@ -63,7 +68,10 @@ export default function DeleteAccount() {
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }) });
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }),
+  });
   return (
     <div className="settings-page">
       <h1>{t("profile.delete_title")}</h1>
@@ -83,11 +91,21 @@ export default function DeleteAccount() {
             <p>{t("profile.delete_stays")}</p>
             <FormErrors id={form.errorId} errors={form.errors} />
             {withPassword ? (
-              <Field id={fields.password.id} label={t("profile.current_password")} errorId={fields.password.errorId} errors={fields.password.errors}>
+              <Field
+                id={fields.password.id}
+                label={t("profile.current_password")}
+                errorId={fields.password.errorId}
+                errors={fields.password.errors}
+              >
                 <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
               </Field>
             ) : (
-              <Field id={fields.emailConfirmation.id} label={t("profile.delete_type_email", { email })} errorId={fields.emailConfirmation.errorId} errors={fields.emailConfirmation.errors}>
+              <Field
+                id={fields.emailConfirmation.id}
+                label={t("profile.delete_type_email", { email })}
+                errorId={fields.emailConfirmation.errorId}
+                errors={fields.emailConfirmation.errors}
+              >
                 <input {...getInputProps(fields.emailConfirmation, { type: "email" })} autoComplete="off" />
               </Field>
             )}

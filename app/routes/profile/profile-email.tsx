@@ -34,17 +34,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: emailFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(hidden), sentTo: null }, { status: 400 });
-  const reply = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => data({ result: submission.reply({ ...hidden, ...errors }), sentTo: null }, { status });
+  const reply = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+    data({ result: submission.reply({ ...hidden, ...errors }), sentTo: null }, { status });
   if (user.impersonated) return reply(403, { formErrors: ["profile.impersonated"] });
   const { newEmail, currentPassword } = submission.value;
-  if (usesPassword(user.userType) && !currentPassword) return reply(400, { fieldErrors: { currentPassword: ["profile.current_password_required"] } });
-  if (newEmail.toLowerCase() === user.email.toLowerCase()) return reply(400, { fieldErrors: { newEmail: ["profile.email_same"] } });
+  if (usesPassword(user.userType) && !currentPassword)
+    return reply(400, { fieldErrors: { currentPassword: ["profile.current_password_required"] } });
+  if (newEmail.toLowerCase() === user.email.toLowerCase())
+    return reply(400, { fieldErrors: { newEmail: ["profile.email_same"] } });
   try {
     await context.api.account.requestEmailChange(newEmail, currentPassword ?? null);
   } catch (error) {
     if (isServiceFailure(error)) return reply(503, { formErrors: ["errors.service_unavailable"] });
     if (!(error instanceof ApiError)) throw error;
-    if (error.code === "INVALID_CREDENTIALS") return reply(400, { fieldErrors: { currentPassword: ["profile.current_password_wrong"] } });
+    if (error.code === "INVALID_CREDENTIALS")
+      return reply(400, { fieldErrors: { currentPassword: ["profile.current_password_wrong"] } });
     if (error.code === "BAD_USER_INPUT") return reply(400, { fieldErrors: { newEmail: ["validation.invalid_email"] } });
     if (error.code === "FORBIDDEN") return reply(403, { formErrors: ["profile.impersonated"] });
     return reply(400, { fieldErrors: { newEmail: [formErrorKey(error)] } });
@@ -83,12 +87,25 @@ export default function ChangeEmail() {
           <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
             <p>{t("profile.email_intro", { email })}</p>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <Field id={fields.newEmail.id} label={t("profile.new_email")} errorId={fields.newEmail.errorId} errors={fields.newEmail.errors}>
+            <Field
+              id={fields.newEmail.id}
+              label={t("profile.new_email")}
+              errorId={fields.newEmail.errorId}
+              errors={fields.newEmail.errors}
+            >
               <input {...getInputProps(fields.newEmail, { type: "email" })} autoComplete="email" inputMode="email" />
             </Field>
             {withPassword ? (
-              <Field id={fields.currentPassword.id} label={t("profile.current_password")} errorId={fields.currentPassword.errorId} errors={fields.currentPassword.errors}>
-                <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
+              <Field
+                id={fields.currentPassword.id}
+                label={t("profile.current_password")}
+                errorId={fields.currentPassword.errorId}
+                errors={fields.currentPassword.errors}
+              >
+                <input
+                  {...getInputProps(fields.currentPassword, { type: "password" })}
+                  autoComplete="current-password"
+                />
               </Field>
             ) : null}
             <div className="button-row">

@@ -12,6 +12,11 @@ export async function requireProfile(request: Request, params: { tenancyId?: str
   const { tenancy, user } = signedIn;
   return {
     ...signedIn,
-    account: { tenancyId: tenancy.id, email: user.email, usesPassword: usesPassword(user.userType), impersonated: user.impersonated },
+    account: {
+      tenancyId: tenancy.id,
+      email: user.email,
+      usesPassword: usesPassword(user.userType),
+      impersonated: user.impersonated,
+    },
   };
 }

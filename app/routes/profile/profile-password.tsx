@@ -39,16 +39,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy, user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: passwordFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  if (user.impersonated) return data(submission.reply({ ...hidden, formErrors: ["profile.impersonated"] }), { status: 403 });
+  if (user.impersonated)
+    return data(submission.reply({ ...hidden, formErrors: ["profile.impersonated"] }), { status: 403 });
   const { currentPassword, password } = submission.value;
   try {
     await context.api.account.changePassword(currentPassword, password);
   } catch (error) {
-    if (isServiceFailure(error)) return data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+    if (isServiceFailure(error))
+      return data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
     if (!(error instanceof ApiError)) throw error;
     const fields = fieldErrors(error);
-    if (fields?.password) return data(submission.reply({ ...hidden, fieldErrors: { password: fields.password } }), { status: 400 });
-    if (error.code === "FORBIDDEN") return data(submission.reply({ ...hidden, formErrors: ["profile.impersonated"] }), { status: 403 });
+    if (fields?.password)
+      return data(submission.reply({ ...hidden, fieldErrors: { password: fields.password } }), { status: 400 });
+    if (error.code === "FORBIDDEN")
+      return data(submission.reply({ ...hidden, formErrors: ["profile.impersonated"] }), { status: 403 });
     return data(submission.reply({ ...hidden, formErrors: ["errors.password_update_failed"] }), { status: 400 });
   }
   // Every session has ended, this one too: sign this browser in again with the new password.
@@ -56,7 +60,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const persistent = session.get("persistent") === true;
   const account = await context.publicApi.account.tokenAuth(user.email, password);
   const users = await context.publicApi.users.loginWithEmailAndPassword(user.email, password);
-  const signedIn = await completeSignIn(context, { type: "email-password", account, users }, { persistent, redirectTo: profilePath(tenancy.id) });
+  const signedIn = await completeSignIn(
+    context,
+    { type: "email-password", account, users },
+    { persistent, redirectTo: profilePath(tenancy.id) },
+  );
   const headers = new Headers();
   for (const cookie of signedIn.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return redirectWithSuccess(profilePath(tenancy.id), toastMessage("profile.toast_password"), { headers });
@@ -86,10 +94,19 @@ export default function ChangePassword() {
           <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
             <p>{t("profile.password_intro")}</p>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <Field id={fields.currentPassword.id} label={t("profile.current_password")} errorId={fields.currentPassword.errorId} errors={fields.currentPassword.errors}>
+            <Field
+              id={fields.currentPassword.id}
+              label={t("profile.current_password")}
+              errorId={fields.currentPassword.errorId}
+              errors={fields.currentPassword.errors}
+            >
               <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
             </Field>
-            <NewPasswordFields password={fields.password} passwordRepeat={fields.passwordRepeat} labelKey="profile.new_password" />
+            <NewPasswordFields
+              password={fields.password}
+              passwordRepeat={fields.passwordRepeat}
+              labelKey="profile.new_password"
+            />
             <div className="button-row">
               <button type="submit" className="button" disabled={navigation.state === "submitting"}>
                 {t("profile.change_password")}

@@ -53,8 +53,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     try {
       await context.api.users.updateMyName(submission.value.name);
     } catch (error) {
-      if (isServiceFailure(error)) return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
-      if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return data(submission.reply({ fieldErrors: { name: ["profile.name_invalid"] } }), { status: 400 });
+      if (isServiceFailure(error))
+        return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+      if (error instanceof ApiError && error.code === "BAD_USER_INPUT")
+        return data(submission.reply({ fieldErrors: { name: ["profile.name_invalid"] } }), { status: 400 });
       throw error;
     }
     return redirectWithSuccess(here, toastMessage("profile.toast_name"));
@@ -62,11 +64,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: settingsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { language, emailNotifications } = submission.value;
-  if (!enabledLanguages().includes(language)) return data(submission.reply({ fieldErrors: { language: ["profile.language_required"] } }), { status: 400 });
+  if (!enabledLanguages().includes(language))
+    return data(submission.reply({ fieldErrors: { language: ["profile.language_required"] } }), { status: 400 });
   try {
     await context.api.account.updateAccountSettings({ language, emailNotifications: emailNotifications === "on" });
   } catch (error) {
-    if (isServiceFailure(error)) return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+    if (isServiceFailure(error))
+      return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
     throw error;
   }
   // The language is also this browser's choice: the next page is in it.
@@ -123,7 +127,11 @@ export default function Profile() {
             </dd>
           </div>
         </dl>
-        <SettingsForm language={profile.language} languages={profile.languages} emailNotifications={profile.emailNotifications} />
+        <SettingsForm
+          language={profile.language}
+          languages={profile.languages}
+          emailNotifications={profile.emailNotifications}
+        />
       </section>
 
       <section className="card" aria-labelledby="data-heading">
@@ -160,7 +168,8 @@ function NameForm({ name }: { name: string }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "name-form",
-    lastResult: lastResult && "status" in lastResult && lastResult.initialValue?.intent === "name" ? lastResult : undefined,
+    lastResult:
+      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "name" ? lastResult : undefined,
     constraint: getZodConstraint(nameFormSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -181,13 +190,22 @@ function NameForm({ name }: { name: string }) {
   );
 }
 
-function SettingsForm({ language, languages, emailNotifications }: { language: string; languages: string[]; emailNotifications: boolean }) {
+function SettingsForm({
+  language,
+  languages,
+  emailNotifications,
+}: {
+  language: string;
+  languages: string[];
+  emailNotifications: boolean;
+}) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "settings-form",
-    lastResult: lastResult && "status" in lastResult && lastResult.initialValue?.intent === "settings" ? lastResult : undefined,
+    lastResult:
+      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "settings" ? lastResult : undefined,
     constraint: getZodConstraint(settingsFormSchema),
     defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
@@ -197,7 +215,12 @@ function SettingsForm({ language, languages, emailNotifications }: { language: s
     <Form method="post" reloadDocument {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="settings" />
-      <Field id={fields.language.id} label={t("profile.language")} errorId={fields.language.errorId} errors={fields.language.errors}>
+      <Field
+        id={fields.language.id}
+        label={t("profile.language")}
+        errorId={fields.language.errorId}
+        errors={fields.language.errors}
+      >
         <select {...getSelectProps(fields.language)}>
           {languages.map((option) => (
             <option key={option} value={option}>

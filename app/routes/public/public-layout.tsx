@@ -45,7 +45,10 @@ function SplashPanel() {
 function PublicFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const matches = useMatches();
-  const back = [...matches].reverse().map((m) => (m.handle as PublicHandle | undefined)?.back).find(Boolean);
+  const back = [...matches]
+    .reverse()
+    .map((m) => (m.handle as PublicHandle | undefined)?.back)
+    .find(Boolean);
   return (
     <div className="public-layout">
       <a href="#main" className="skip-link">

@@ -48,14 +48,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const result = await context.publicApi.account.validateActivationCode(code);
     if (!result.ok) {
-      const key = result.code === "ACTIVATION_CODE_IN_USE" ? "errors.activation_code_in_use" : "errors.activation_code_invalid";
+      const key =
+        result.code === "ACTIVATION_CODE_IN_USE" ? "errors.activation_code_in_use" : "errors.activation_code_invalid";
       return data(submission.reply({ formErrors: [key] }), { status: 400 });
     }
     const session = await context.session.get();
     session.set("activationCode", code);
     return redirect("/signup", { headers: { "Set-Cookie": await context.session.commit() } });
   } catch (error) {
-    if (error instanceof ApiError) return data(submission.reply({ formErrors: [formErrorKey(error)] }), { status: 400 });
+    if (error instanceof ApiError)
+      return data(submission.reply({ formErrors: [formErrorKey(error)] }), { status: 400 });
     throw error;
   }
 }
@@ -75,7 +77,12 @@ export default function EnterCode() {
       <p>{t("enter_code.intro")}</p>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.code.id} label={t("enter_code.label")} errorId={fields.code.errorId} errors={fields.code.errors}>
+        <Field
+          id={fields.code.id}
+          label={t("enter_code.label")}
+          errorId={fields.code.errorId}
+          errors={fields.code.errors}
+        >
           <input
             {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
             autoComplete="off"

@@ -67,7 +67,12 @@ export default function ForgotPassword() {
       <p>{t("forgot_password.intro")}</p>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.email.id} label={t("login.email")} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Field
+          id={fields.email.id}
+          label={t("login.email")}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+        >
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" />
         </Field>
         <button type="submit" className="button button-block">

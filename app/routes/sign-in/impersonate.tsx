@@ -22,10 +22,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const { tokens: account, sessionEndsAt, slt } = await context.publicApi.account.impersonate(params.token ?? "");
     const users = await context.publicApi.users.loginFromSlt(slt);
-    return await completeSignIn(context, { type: "email-password", account, users }, {
-      persistent: false,
-      impersonationEndsAt: sessionEndsAt,
-    });
+    return await completeSignIn(
+      context,
+      { type: "email-password", account, users },
+      {
+        persistent: false,
+        impersonationEndsAt: sessionEndsAt,
+      },
+    );
   } catch (error) {
     if (error instanceof ApiError) return data({ failed: true }, { status: 400 });
     throw error;

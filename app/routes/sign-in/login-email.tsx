@@ -40,7 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 
-  const failWith = (key: string, status: number) => data(submission.reply({ ...hidden, formErrors: [key] }), { status });
+  const failWith = (key: string, status: number) =>
+    data(submission.reply({ ...hidden, formErrors: [key] }), { status });
   // The limits are the account service's: without it, say so on the form (the e-mail kept).
   const attempt = await signInAttempt(request, context, submission.value.email).catch(nullOnServiceFailure);
   if (!attempt) return failWith("errors.service_unavailable", 503);
@@ -57,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await attempt.failed();
       return failWith("login.invalid_credentials", 401);
     }
-    if (cause instanceof ServiceDownError || isServiceFailure(cause)) return failWith("errors.service_unavailable", 503);
+    if (cause instanceof ServiceDownError || isServiceFailure(cause))
+      return failWith("errors.service_unavailable", 503);
     // Any other refusal (a masked server error, input the service rejects): say so on the form.
     if (cause instanceof ApiError) return failWith("errors.invalid_response", 502);
     throw cause;
@@ -101,11 +103,25 @@ export default function LoginWithEmail() {
       <h1>{t("login.email_title")}</h1>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.email.id} label={t("login.email")} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Field
+          id={fields.email.id}
+          label={t("login.email")}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+        >
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" inputMode="email" />
         </Field>
-        <Field id={fields.password.id} label={t("login.password")} errorId={fields.password.errorId} errors={fields.password.errors}>
-          <input {...getInputProps(fields.password, { type: "password" })} ref={passwordRef} autoComplete="current-password" />
+        <Field
+          id={fields.password.id}
+          label={t("login.password")}
+          errorId={fields.password.errorId}
+          errors={fields.password.errors}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            ref={passwordRef}
+            autoComplete="current-password"
+          />
         </Field>
         <div className="checkbox-field">
           <input {...getInputProps(fields.remember, { type: "checkbox" })} />

@@ -40,14 +40,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: setPasswordFormSchema });
-  const unavailable = () => data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+  const unavailable = () =>
+    data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
   // Over the limit: 429 whatever the form holds. The limits are the account service's.
   const limit = await limitPerAddress(context, "setPassword").catch(nullOnServiceFailure);
   if (!limit) return unavailable();
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const session = await context.session.get();
   const reset = session.get("passwordReset");
-  if (!reset) return data(submission.reply({ ...hidden, formErrors: ["errors.password_update_failed"] }), { status: 400 });
+  if (!reset)
+    return data(submission.reply({ ...hidden, formErrors: ["errors.password_update_failed"] }), { status: 400 });
   try {
     await limit.count();
     await context.publicApi.account.passwordReset(reset.email, reset.token, submission.value.password);
@@ -96,7 +98,11 @@ export default function SetPassword() {
       <h1>{t("set_password.title")}</h1>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <NewPasswordFields password={fields.password} passwordRepeat={fields.passwordRepeat} labelKey="set_password.new_password" />
+        <NewPasswordFields
+          password={fields.password}
+          passwordRepeat={fields.passwordRepeat}
+          labelKey="set_password.new_password"
+        />
         <button type="submit" className="button button-block">
           {t("set_password.submit")}
         </button>

@@ -33,7 +33,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: signupFormSchema });
-  const unavailable = () => data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+  const unavailable = () =>
+    data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
   // Over the limit: 429 whatever the form holds. The limits are the account service's.
   const limit = await limitPerAddress(context, "signUp").catch(nullOnServiceFailure);
   if (!limit) return unavailable();
@@ -48,10 +49,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await languageOf(request),
     );
     const users = await context.publicApi.users.loginWithEmailAndPassword(email, password);
-    return await completeSignIn(context, { type: "email-password", account, users }, {
-      persistent: false,
-      landing: created ? "/account-created" : undefined,
-    });
+    return await completeSignIn(
+      context,
+      { type: "email-password", account, users },
+      {
+        persistent: false,
+        landing: created ? "/account-created" : undefined,
+      },
+    );
   } catch (error) {
     if (isServiceFailure(error)) return unavailable();
     if (!(error instanceof ApiError)) throw error;
@@ -79,18 +84,33 @@ export default function SignupWithEmail() {
       <h1>{t("signup.email_title")}</h1>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field id={fields.email.id} label={t("login.email")} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Field
+          id={fields.email.id}
+          label={t("login.email")}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+        >
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" />
         </Field>
-        <NewPasswordFields password={fields.password} passwordRepeat={fields.passwordRepeat} labelKey="login.password" />
+        <NewPasswordFields
+          password={fields.password}
+          passwordRepeat={fields.passwordRepeat}
+          labelKey="login.password"
+        />
         <div className="checkbox-field">
           <input {...getInputProps(fields.dataPolicy, { type: "checkbox" })} />
           <label htmlFor={fields.dataPolicy.id}>
-            {t("signup.data_policy_confirm")} (<Link to="/data-policy" target="_blank">{t("policy.data_title")}</Link>)
+            {t("signup.data_policy_confirm")} (
+            <Link to="/data-policy" target="_blank">
+              {t("policy.data_title")}
+            </Link>
+            )
           </label>
         </div>
         <div id={fields.dataPolicy.errorId} className="field-error">
-          {fields.dataPolicy.errors?.map((key) => <p key={key}>{t(key)}</p>)}
+          {fields.dataPolicy.errors?.map((key) => (
+            <p key={key}>{t(key)}</p>
+          ))}
         </div>
         <button type="submit" className="button button-block" aria-disabled={submitting || undefined}>
           {submitting ? t("signup.submitting") : t("signup.submit")}

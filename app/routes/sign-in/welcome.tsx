@@ -56,7 +56,10 @@ export default function Welcome() {
             <button type="submit" className="button button-secondary">
               {t("onboarding.skip")}
             </button>
-            <Link to={withSearchParam("/welcome", new URL(here, "http://x").search, "step", String(step + 1))} className="button">
+            <Link
+              to={withSearchParam("/welcome", new URL(here, "http://x").search, "step", String(step + 1))}
+              className="button"
+            >
               {t("onboarding.next")}
             </Link>
           </>

@@ -1,5 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useMatches, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
 import { Modal } from "~/components/modal";
@@ -10,8 +19,24 @@ import { rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
 import { withTotalWater } from "@common/meters";
 import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
 import { notificationsShown } from "~/domain/menu";
-import { consumptionQuantityIds, indoorClimateQuantityIds, isQuantityId, technicalQuantityIds } from "@common/quantities";
-import { alarmsPath, consumptionPath, helpPath, indoorClimatePath, metersPath, notificationsPath, profilePath, statementsPath, tenancyPath, tenancySettingsPath } from "@common/portal-paths";
+import {
+  consumptionQuantityIds,
+  indoorClimateQuantityIds,
+  isQuantityId,
+  technicalQuantityIds,
+} from "@common/quantities";
+import {
+  alarmsPath,
+  consumptionPath,
+  helpPath,
+  indoorClimatePath,
+  metersPath,
+  notificationsPath,
+  profilePath,
+  statementsPath,
+  tenancyPath,
+  tenancySettingsPath,
+} from "@common/portal-paths";
 
 /** A tenancy page names its breadcrumb (a translation key) and where it leads. */
 export interface Breadcrumb {
@@ -21,7 +46,10 @@ export interface Breadcrumb {
   to: string;
 }
 export interface TenancyHandle {
-  breadcrumb?: (tenancyId: string, match: { params: Record<string, string | undefined>; data: unknown }) => Breadcrumb | null;
+  breadcrumb?: (
+    tenancyId: string,
+    match: { params: Record<string, string | undefined>; data: unknown },
+  ) => Breadcrumb | null;
 }
 
 /** The tenancy's dashboard is the first breadcrumb of every page in the area. */
@@ -52,7 +80,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A notification being opened is read now; the count (asked before) leaves it out. Not the
   // resident's (or no such) notification: the page answers 404 and nothing is marked.
   const readNow = openedNotification !== null && !openedNotification.read;
-  if (readNow) await context.api.tenant.markNotificationRead(tenancy.tenancyId, openedNotification.id).catch(() => null);
+  if (readNow)
+    await context.api.tenant.markNotificationRead(tenancy.tenancyId, openedNotification.id).catch(() => null);
   const session = await context.session.get();
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
   // What the dashboard will ask for, should the resident open it next (ADR 0021).
@@ -105,7 +134,11 @@ function TenancySwitcher({ current, tenancies }: { current: string; tenancies: {
 function AddTenancyDialog({ additional }: { additional: boolean }) {
   const { t } = useTranslation();
   return (
-    <Modal title={t(additional ? "add_tenancy.title_additional" : "add_tenancy.title")} closeHref="/add-tenancy?dismiss=1" maxWidth={484}>
+    <Modal
+      title={t(additional ? "add_tenancy.title_additional" : "add_tenancy.title")}
+      closeHref="/add-tenancy?dismiss=1"
+      maxWidth={484}
+    >
       <p>{t("add_tenancy.intro")}</p>
       <Form method="post" action="/add-tenancy" className="dialog-actions">
         <button type="submit" name="intent" value="dismiss" className="button button-secondary">
@@ -144,8 +177,17 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
 
 export default function TenancyLayout() {
   const { t } = useTranslation();
-  const { tenancy, tenancies, pendingActivationCode, quantities, hasIndoorClimate, technical, showNotifications, unreadNotifications, hasStatements } =
-    useLoaderData<typeof loader>();
+  const {
+    tenancy,
+    tenancies,
+    pendingActivationCode,
+    quantities,
+    hasIndoorClimate,
+    technical,
+    showNotifications,
+    unreadNotifications,
+    hasStatements,
+  } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="app-shell">
@@ -258,7 +300,9 @@ export default function TenancyLayout() {
  * (and any action) ask again. Without JavaScript every page is loaded whole anyway.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || /\/notifications(\/|$)/.test(nextUrl.pathname) || /\/notifications(\/|$)/.test(currentUrl.pathname);
+  defaultShouldRevalidate ||
+  /\/notifications(\/|$)/.test(nextUrl.pathname) ||
+  /\/notifications(\/|$)/.test(currentUrl.pathname);
 
 /** The layout's loader failed (no data for the menu): show the error on its own. */
 export function ErrorBoundary() {

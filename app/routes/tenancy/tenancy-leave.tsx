@@ -22,7 +22,11 @@ export const handle: TenancyHandle = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { tenancy } = await requireTenancy(request, params, context);
   const info = await context.api.account.tenancyInfo(tenancy.tenancyId);
-  return { tenancyId: tenancy.id, address: `${info.address}, ${info.zipcode} ${info.city}`, mayLeave: mayLeave(info.users) };
+  return {
+    tenancyId: tenancy.id,
+    address: `${info.address}, ${info.zipcode} ${info.city}`,
+    mayLeave: mayLeave(info.users),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -30,7 +34,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await context.api.account.leaveTenancy(tenancy.tenancyId);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "LAST_ADMIN") return redirectWithError(tenancySettingsPath(tenancy.id), toastMessage("tenancy_info.error_last_admin"));
+    if (error instanceof ApiError && error.code === "LAST_ADMIN")
+      return redirectWithError(tenancySettingsPath(tenancy.id), toastMessage("tenancy_info.error_last_admin"));
     throw error;
   }
   const session = await context.session.get();

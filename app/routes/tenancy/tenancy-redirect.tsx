@@ -15,4 +15,3 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return redirect(tenancyPath(tenancy.id));
 }
-

@@ -12,14 +12,19 @@ import type { TenancyHandle } from "./tenancy-layout";
 import { removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({ labelKey: "tenancy_info.remove_title", to: removeTenancyUserPath(tenancyId, match.params.userId ?? "") }),
+  breadcrumb: (tenancyId, match) => ({
+    labelKey: "tenancy_info.remove_title",
+    to: removeTenancyUserPath(tenancyId, match.params.userId ?? ""),
+  }),
 };
 
 /** The member an admin may remove, or a 403/404 (a plain user, the last admin, oneself, no such user). */
 function removable(info: TenancyInfo, userIdParam: string | undefined) {
   if (!info.callerIsAdmin) throw data({ error: "forbidden" as const }, { status: 403 });
   const userId = Number(userIdParam);
-  const user = Number.isInteger(userId) ? info.users.find((candidate) => candidate.userId === userId && !candidate.invitationPending) : undefined;
+  const user = Number.isInteger(userId)
+    ? info.users.find((candidate) => candidate.userId === userId && !candidate.invitationPending)
+    : undefined;
   if (!user) throw data({ error: "not_found" as const }, { status: 404 });
   return { user, allowed: rowActions(user, info.users, true).includes("remove") };
 }

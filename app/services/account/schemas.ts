@@ -19,8 +19,12 @@ const tokenPayload = z.object({
 });
 
 export const tokenAuthResponse = z.object({ tokenAuth: tokenPayload }) satisfies z.ZodType<Wire.TokenAuthMutation>;
-export const refreshTokenResponse = z.object({ refreshToken: tokenPayload }) satisfies z.ZodType<Wire.RefreshAccountTokenMutation>;
-export const revokeTokenResponse = z.object({ revokeToken: z.object({ revoked: z.boolean() }) }) satisfies z.ZodType<Wire.RevokeAccountTokenMutation>;
+export const refreshTokenResponse = z.object({
+  refreshToken: tokenPayload,
+}) satisfies z.ZodType<Wire.RefreshAccountTokenMutation>;
+export const revokeTokenResponse = z.object({
+  revokeToken: z.object({ revoked: z.boolean() }),
+}) satisfies z.ZodType<Wire.RevokeAccountTokenMutation>;
 
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -80,9 +84,15 @@ export const createEmailPasswordUserResponse = z.object({
 export const addTenancyResponse = z.object({
   addTenancy: z.object({ ok: z.boolean(), tenancy: z.object({ id: z.string() }) }),
 }) satisfies z.ZodType<Wire.AddTenancyMutation>;
-export const requestPasswordResetResponse = z.object({ requestPasswordReset: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.RequestPasswordResetMutation>;
-export const passwordResetResponse = z.object({ passwordReset: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.PasswordResetMutation>;
-export const impersonateResponse = z.object({ impersonate: tokenPayload.extend({ slt: z.string().min(1) }) }) satisfies z.ZodType<Wire.ImpersonateMutation>;
+export const requestPasswordResetResponse = z.object({
+  requestPasswordReset: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.RequestPasswordResetMutation>;
+export const passwordResetResponse = z.object({
+  passwordReset: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.PasswordResetMutation>;
+export const impersonateResponse = z.object({
+  impersonate: tokenPayload.extend({ slt: z.string().min(1) }),
+}) satisfies z.ZodType<Wire.ImpersonateMutation>;
 export const socialAuthResponse = z.object({
   socialAuth: tokenPayload.extend({
     socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
@@ -91,7 +101,9 @@ export const socialAuthResponse = z.object({
     created: z.boolean(),
   }),
 }) satisfies z.ZodType<Wire.SocialAuthMutation>;
-export const markOnboardedResponse = z.object({ markOnboarded: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.MarkOnboardedMutation>;
+export const markOnboardedResponse = z.object({
+  markOnboarded: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.MarkOnboardedMutation>;
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type Tenancy = z.infer<typeof tenancySchema>;
@@ -109,7 +121,9 @@ export const tenancyInfoSchema = z.object({
   endDate: day.nullable(),
   billingPeriodStart: day.nullable(),
   billingPeriodEnd: day.nullable(),
-  propertyContact: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  propertyContact: z
+    .object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
   callerIsAdmin: z.boolean(),
   users: z.array(
     z.object({
@@ -126,22 +140,46 @@ export const tenancyInfoSchema = z.object({
 });
 export type TenancyInfo = z.infer<typeof tenancyInfoSchema>;
 export type TenancyUser = TenancyInfo["users"][number];
-export const tenancyInfoResponse = z.object({ tenancyInfo: tenancyInfoSchema }) satisfies z.ZodType<Wire.TenancyInfoQuery>;
-export const inviteTenancyUserResponse = z.object({ inviteTenancyUser: tenancyInfoSchema }) satisfies z.ZodType<Wire.InviteTenancyUserMutation>;
-export const resendTenancyInvitationResponse = z.object({ resendTenancyInvitation: tenancyInfoSchema }) satisfies z.ZodType<Wire.ResendTenancyInvitationMutation>;
-export const withdrawTenancyInvitationResponse = z.object({ withdrawTenancyInvitation: tenancyInfoSchema }) satisfies z.ZodType<Wire.WithdrawTenancyInvitationMutation>;
-export const setTenancyUserAdminResponse = z.object({ setTenancyUserAdmin: tenancyInfoSchema }) satisfies z.ZodType<Wire.SetTenancyUserAdminMutation>;
-export const removeTenancyUserResponse = z.object({ removeTenancyUser: tenancyInfoSchema }) satisfies z.ZodType<Wire.RemoveTenancyUserMutation>;
-export const leaveTenancyResponse = z.object({ leaveTenancy: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.LeaveTenancyMutation>;
+export const tenancyInfoResponse = z.object({
+  tenancyInfo: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.TenancyInfoQuery>;
+export const inviteTenancyUserResponse = z.object({
+  inviteTenancyUser: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.InviteTenancyUserMutation>;
+export const resendTenancyInvitationResponse = z.object({
+  resendTenancyInvitation: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.ResendTenancyInvitationMutation>;
+export const withdrawTenancyInvitationResponse = z.object({
+  withdrawTenancyInvitation: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.WithdrawTenancyInvitationMutation>;
+export const setTenancyUserAdminResponse = z.object({
+  setTenancyUserAdmin: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.SetTenancyUserAdminMutation>;
+export const removeTenancyUserResponse = z.object({
+  removeTenancyUser: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.RemoveTenancyUserMutation>;
+export const leaveTenancyResponse = z.object({
+  leaveTenancy: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.LeaveTenancyMutation>;
 
 // ---------------------------------------------------------------------------------------------
 // Profile settings
 
-export const updateAccountSettingsResponse = z.object({ updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }) }) satisfies z.ZodType<Wire.UpdateAccountSettingsMutation>;
-export const changePasswordResponse = z.object({ changePassword: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.ChangePasswordMutation>;
-export const requestEmailChangeResponse = z.object({ requestEmailChange: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.RequestEmailChangeMutation>;
-export const confirmEmailChangeResponse = z.object({ confirmEmailChange: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.ConfirmEmailChangeMutation>;
-export const deleteAccountResponse = z.object({ deleteAccount: z.object({ ok: z.boolean() }) }) satisfies z.ZodType<Wire.DeleteAccountMutation>;
+export const updateAccountSettingsResponse = z.object({
+  updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }),
+}) satisfies z.ZodType<Wire.UpdateAccountSettingsMutation>;
+export const changePasswordResponse = z.object({
+  changePassword: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.ChangePasswordMutation>;
+export const requestEmailChangeResponse = z.object({
+  requestEmailChange: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.RequestEmailChangeMutation>;
+export const confirmEmailChangeResponse = z.object({
+  confirmEmailChange: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.ConfirmEmailChangeMutation>;
+export const deleteAccountResponse = z.object({
+  deleteAccount: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.DeleteAccountMutation>;
 export const myDataResponse = z.object({ myData: z.string() }) satisfies z.ZodType<Wire.MyDataQuery>;
 
 // ---------------------------------------------------------------------------------------------
@@ -171,5 +209,9 @@ const rateLimitState = z.object({
   retryAfterSeconds: z.number().int().nonnegative(),
 });
 export type RateLimitState = z.infer<typeof rateLimitState>;
-export const rateLimitsResponse = z.object({ rateLimits: z.array(rateLimitState) }) satisfies z.ZodType<Wire.RateLimitsQuery>;
-export const countRateLimitHitsResponse = z.object({ countRateLimitHits: z.array(rateLimitState) }) satisfies z.ZodType<Wire.CountRateLimitHitsMutation>;
+export const rateLimitsResponse = z.object({
+  rateLimits: z.array(rateLimitState),
+}) satisfies z.ZodType<Wire.RateLimitsQuery>;
+export const countRateLimitHitsResponse = z.object({
+  countRateLimitHits: z.array(rateLimitState),
+}) satisfies z.ZodType<Wire.CountRateLimitHitsMutation>;

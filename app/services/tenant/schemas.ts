@@ -32,7 +32,13 @@ export type RatingLetter = z.infer<typeof ratingLetterSchema>;
 // ---------------------------------------------------------------------------------------------
 // Shared parts
 
-const propertySchema = z.object({ id: z.string(), number: z.string(), address: z.string(), city: z.string(), zipcode: z.string() });
+const propertySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  address: z.string(),
+  city: z.string(),
+  zipcode: z.string(),
+});
 
 const objectUnitSchema = z.object({
   id: z.string(),
@@ -58,7 +64,13 @@ export const objectDetailsSchema = z.object({
     })
     .nullable(),
   measurementPoint: z
-    .object({ id: z.string(), legacyMeterId: z.string().nullable(), name: z.string(), room: z.string().nullable(), quantity: z.string() })
+    .object({
+      id: z.string(),
+      legacyMeterId: z.string().nullable(),
+      name: z.string(),
+      room: z.string().nullable(),
+      quantity: z.string(),
+    })
     .nullable(),
 });
 export type ObjectDetails = z.infer<typeof objectDetailsSchema>;
@@ -93,12 +105,16 @@ export const tenantUnitSchema = z.object({
       co2Factors: z.array(z.object({ quantity: z.string(), gramPerQuantityUnit: z.number() })),
     }),
   }),
-  meters: z.array(z.object({ id: z.string(), number: z.string(), roomName: z.string().nullable(), quantity: z.string() })),
+  meters: z.array(
+    z.object({ id: z.string(), number: z.string(), roomName: z.string().nullable(), quantity: z.string() }),
+  ),
   /** The unit's rooms, sorted by name. */
   rooms: z.array(roomSchema),
 });
 
-export const tenantUnitsResponse = z.object({ tenantUnits: z.array(tenantUnitSchema) }) satisfies z.ZodType<Wire.TenantUnitsQuery>;
+export const tenantUnitsResponse = z.object({
+  tenantUnits: z.array(tenantUnitSchema),
+}) satisfies z.ZodType<Wire.TenantUnitsQuery>;
 export type TenantUnit = z.infer<typeof tenantUnitSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -151,7 +167,10 @@ export const tenantGraphResultSchema = z
       }),
     ),
   })
-  .refine((result) => result.buckets.length === result.timestamps.length, { message: "one bucket per timestamp", path: ["buckets"] })
+  .refine((result) => result.buckets.length === result.timestamps.length, {
+    message: "one bucket per timestamp",
+    path: ["buckets"],
+  })
   .refine(
     (result) =>
       result.graphs.every(
@@ -161,7 +180,9 @@ export const tenantGraphResultSchema = z
       ),
     { message: "every series has one value per timestamp", path: ["graphs"] },
   );
-export const tenantGraphResponse = z.object({ tenantGraph: tenantGraphResultSchema }) satisfies z.ZodType<Wire.TenantGraphQuery>;
+export const tenantGraphResponse = z.object({
+  tenantGraph: tenantGraphResultSchema,
+}) satisfies z.ZodType<Wire.TenantGraphQuery>;
 export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -202,7 +223,9 @@ export const tenantTableSchema = z
       ),
     { message: "every row has one value per quantity descriptor", path: ["rows"] },
   );
-export const tenantTableResponse = z.object({ tenantTable: tenantTableSchema }) satisfies z.ZodType<Wire.TenantTableQuery>;
+export const tenantTableResponse = z.object({
+  tenantTable: tenantTableSchema,
+}) satisfies z.ZodType<Wire.TenantTableQuery>;
 export type TenantTable = z.infer<typeof tenantTableSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -227,7 +250,9 @@ export const unitQuantityKpisSchema = z.object({
   rooms: z.array(z.object({ label: z.string(), value })),
   meters: z.array(z.object({ objectDetails: objectDetailsSchema, value })),
 });
-export const unitQuantityKpisResponse = z.object({ unitQuantityKpis: unitQuantityKpisSchema }) satisfies z.ZodType<Wire.UnitQuantityKpisQuery>;
+export const unitQuantityKpisResponse = z.object({
+  unitQuantityKpis: unitQuantityKpisSchema,
+}) satisfies z.ZodType<Wire.UnitQuantityKpisQuery>;
 export type UnitQuantityKpis = z.infer<typeof unitQuantityKpisSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +275,9 @@ export const readoutMinMaxSchema = z.object({
   lastReadoutTimestamp: isoInstant.nullable(),
   lastReadoutValue: value,
 });
-export const readoutMinMaxResponse = z.object({ readoutMinMax: readoutMinMaxSchema }) satisfies z.ZodType<Wire.ReadoutMinMaxQuery>;
+export const readoutMinMaxResponse = z.object({
+  readoutMinMax: readoutMinMaxSchema,
+}) satisfies z.ZodType<Wire.ReadoutMinMaxQuery>;
 export type ReadoutMinMax = z.infer<typeof readoutMinMaxSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -264,7 +291,9 @@ export const quantityPriceSchema = z.object({
   /** Inclusive; null: still in force. */
   validTo: isoDate.nullable(),
 });
-export const quantityPricesResponse = z.object({ quantityPrices: z.array(quantityPriceSchema) }) satisfies z.ZodType<Wire.QuantityPricesQuery>;
+export const quantityPricesResponse = z.object({
+  quantityPrices: z.array(quantityPriceSchema),
+}) satisfies z.ZodType<Wire.QuantityPricesQuery>;
 export type QuantityPrice = z.infer<typeof quantityPriceSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +311,9 @@ export const consumptionRatingSchema = z.object({
   unitsCompared: z.number().int().nonnegative(),
   expressedAs: z.string(),
 });
-export const consumptionRatingResponse = z.object({ consumptionRating: consumptionRatingSchema }) satisfies z.ZodType<Wire.ConsumptionRatingQuery>;
+export const consumptionRatingResponse = z.object({
+  consumptionRating: consumptionRatingSchema,
+}) satisfies z.ZodType<Wire.ConsumptionRatingQuery>;
 export type ConsumptionRating = z.infer<typeof consumptionRatingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -295,7 +326,9 @@ export interface RenameRoomInput {
   newName: string;
 }
 
-export const renameRoomResponse = z.object({ renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }) }) satisfies z.ZodType<Wire.RenameRoomMutation>;
+export const renameRoomResponse = z.object({
+  renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }),
+}) satisfies z.ZodType<Wire.RenameRoomMutation>;
 
 // ---------------------------------------------------------------------------------------------
 // The dashboard's one request (rating and the unit's totals, without object details)
@@ -324,7 +357,12 @@ export type DashboardData = z.infer<typeof dashboardResponse>;
 const instant = z.string().min(1);
 export const alarmTypeSchema = z.enum(["THRESHOLD", "COMPARISON", "ZERO", "MINIMUM", "MAXIMUM"]);
 export const alarmFrequencySchema = z.enum(["DAY", "WEEK", "MONTH", "YEAR"]);
-export const notificationKindSchema = z.enum(["HIGH_CONSUMPTION", "ZERO_CONSUMPTION", "INDOOR_CLIMATE", "CONSUMPTION_REPORT"]);
+export const notificationKindSchema = z.enum([
+  "HIGH_CONSUMPTION",
+  "ZERO_CONSUMPTION",
+  "INDOOR_CLIMATE",
+  "CONSUMPTION_REPORT",
+]);
 export const notificationDirectionSchema = z.enum(["ABOVE", "BELOW", "INCREASE"]);
 
 export const alarmSchema = z.object({
@@ -382,11 +420,21 @@ export const createAlarmResponse = z.object({ createAlarm: alarmSchema }) satisf
 export const updateAlarmResponse = z.object({ updateAlarm: alarmSchema }) satisfies z.ZodType<Wire.UpdateAlarmMutation>;
 export const deleteAlarmResponse = z.object({ deleteAlarm: z.boolean() }) satisfies z.ZodType<Wire.DeleteAlarmMutation>;
 export const notificationsResponse = z.object({
-  notifications: z.object({ items: z.array(notificationSchema), unreadCount: z.number().int(), totalCount: z.number().int() }),
+  notifications: z.object({
+    items: z.array(notificationSchema),
+    unreadCount: z.number().int(),
+    totalCount: z.number().int(),
+  }),
 }) satisfies z.ZodType<Wire.NotificationsQuery>;
-export const notificationResponse = z.object({ notification: notificationSchema }) satisfies z.ZodType<Wire.NotificationQuery>;
-export const markNotificationReadResponse = z.object({ markNotificationRead: notificationSchema }) satisfies z.ZodType<Wire.MarkNotificationReadMutation>;
-export const markAllNotificationsReadResponse = z.object({ markAllNotificationsRead: z.number().int() }) satisfies z.ZodType<Wire.MarkAllNotificationsReadMutation>;
+export const notificationResponse = z.object({
+  notification: notificationSchema,
+}) satisfies z.ZodType<Wire.NotificationQuery>;
+export const markNotificationReadResponse = z.object({
+  markNotificationRead: notificationSchema,
+}) satisfies z.ZodType<Wire.MarkNotificationReadMutation>;
+export const markAllNotificationsReadResponse = z.object({
+  markAllNotificationsRead: z.number().int(),
+}) satisfies z.ZodType<Wire.MarkAllNotificationsReadMutation>;
 export const tenancyMenuResponse = z.object({
   unreadNotificationCount: z.number().int(),
   propertySettings: z.array(z.object({ kind: z.string() })),
@@ -406,7 +454,9 @@ export const allocationStatementSchema = z.object({
   contentType: z.string(),
 });
 export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
-export const allocationStatementsResponse = z.object({ allocationStatements: z.array(allocationStatementSchema) }) satisfies z.ZodType<Wire.AllocationStatementsQuery>;
+export const allocationStatementsResponse = z.object({
+  allocationStatements: z.array(allocationStatementSchema),
+}) satisfies z.ZodType<Wire.AllocationStatementsQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // The meter list
@@ -424,7 +474,9 @@ export const meterReadoutSchema = z.object({
   latestReadoutValue: value,
 });
 export type MeterReadout = z.infer<typeof meterReadoutSchema>;
-export const meterReadoutsResponse = z.object({ meterReadouts: z.array(meterReadoutSchema) }) satisfies z.ZodType<Wire.MeterReadoutsQuery>;
+export const meterReadoutsResponse = z.object({
+  meterReadouts: z.array(meterReadoutSchema),
+}) satisfies z.ZodType<Wire.MeterReadoutsQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // The monthly consumption report

@@ -19,7 +19,6 @@
 import { autoId, epochType, isPostgres, readingTableEnd, withoutRowid, realType } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
-
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -20,7 +20,11 @@ function booleanColumn(name: string, defaultValue: 0 | 1) {
   return [
     name,
     "integer",
-    (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(defaultValue).check(sql`${sql.ref(name)} in (0, 1)`),
+    (col: ColumnDefinitionBuilder) =>
+      col
+        .notNull()
+        .defaultTo(defaultValue)
+        .check(sql`${sql.ref(name)} in (0, 1)`),
   ] as const;
 }
 
@@ -51,12 +55,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("alarm_id", "integer", (col) => col.references("alarms.id").onDelete("set null"))
     .addColumn("kind", "text", (col) =>
-      col.notNull().check(sql`kind in ('high_consumption', 'zero_consumption', 'indoor_climate', 'consumption_report')`),
+      col
+        .notNull()
+        .check(sql`kind in ('high_consumption', 'zero_consumption', 'indoor_climate', 'consumption_report')`),
     )
     .addColumn("quantity", "text")
     .addColumn("alarm_type", "text")
     .addColumn("frequency", "text")
-    .addColumn("direction", "text", (col) => col.check(sql`direction is null or direction in ('above', 'below', 'increase')`))
+    .addColumn("direction", "text", (col) =>
+      col.check(sql`direction is null or direction in ('above', 'below', 'increase')`),
+    )
     .addColumn("threshold", realType(db))
     /** The period's total or average that fired the alarm; for a comparison, the increase in %. */
     .addColumn("value", realType(db))

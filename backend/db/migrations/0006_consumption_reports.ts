@@ -21,7 +21,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("revoked_at", "text")
     .execute();
-  await db.schema.createIndex("consumption_reports_tenancy_month").on("consumption_reports").columns(["tenancy_id", "month"]).unique().execute();
+  await db.schema
+    .createIndex("consumption_reports_tenancy_month")
+    .on("consumption_reports")
+    .columns(["tenancy_id", "month"])
+    .unique()
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types

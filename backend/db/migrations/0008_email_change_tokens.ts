@@ -34,11 +34,16 @@ async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Pro
     if (options.withNewEmail) {
       table = table
         .addColumn("new_email", "text")
-        .addCheckConstraint("single_use_tokens_new_email_check", sql`(purpose = 'email_change') = (new_email is not null)`);
+        .addCheckConstraint(
+          "single_use_tokens_new_email_check",
+          sql`(purpose = 'email_change') = (new_email is not null)`,
+        );
     }
     await table.execute();
     if (options.withNewEmail) {
-      await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens`.execute(trx);
+      await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens`.execute(
+        trx,
+      );
     } else {
       await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens where purpose <> 'email_change'`.execute(
         trx,
@@ -60,9 +65,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     // PostgreSQL changes the constraint in place (its name for a column check: table_column_check).
     await sql`alter table single_use_tokens drop constraint single_use_tokens_purpose_check`.execute(db);
-    await sql`alter table single_use_tokens add constraint single_use_tokens_purpose_check check (${purposesAfter})`.execute(db);
+    await sql`alter table single_use_tokens add constraint single_use_tokens_purpose_check check (${purposesAfter})`.execute(
+      db,
+    );
     await db.schema.alterTable("single_use_tokens").addColumn("new_email", "text").execute();
-    await db.schema.alterTable("single_use_tokens").addCheckConstraint("single_use_tokens_new_email_check", sql`(purpose = 'email_change') = (new_email is not null)`).execute();
+    await db.schema
+      .alterTable("single_use_tokens")
+      .addCheckConstraint(
+        "single_use_tokens_new_email_check",
+        sql`(purpose = 'email_change') = (new_email is not null)`,
+      )
+      .execute();
     return;
   }
   await rebuild(db, { withNewEmail: true });

@@ -12,7 +12,8 @@ export function isPostgres(db: Kysely<any>): boolean {
 /** An auto-numbered integer primary key: AUTOINCREMENT in SQLite, an identity column in PostgreSQL. */
 // biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function autoId(db: Kysely<any>) {
-  return (col: ColumnDefinitionBuilder) => (isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement());
+  return (col: ColumnDefinitionBuilder) =>
+    isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
 }
 
 /** `without rowid` in SQLite, nothing in PostgreSQL. */
@@ -38,7 +39,9 @@ export async function advanceIdentities(db: Kysely<any>): Promise<void> {
     select table_name from information_schema.columns
     where table_schema = current_schema() and column_name = 'id' and is_identity = 'YES'`.execute(db);
   for (const { table_name } of rows) {
-    await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table_name)}), 0), 1))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table_name)}), 0), 1))`.execute(
+      db,
+    );
   }
 }
 

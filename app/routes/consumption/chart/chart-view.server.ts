@@ -58,7 +58,10 @@ function latestValueMissing(timestamps: readonly string[], values: readonly (num
 }
 
 /** What a chart asks the back-end for: also used to start the call early (ADR 0021). */
-export type GraphRequest = Pick<ChartRequest, "tenancyId" | "quantity" | "period" | "span" | "compare" | "mode" | "normalized" | "roomName" | "meterNumber">;
+export type GraphRequest = Pick<
+  ChartRequest,
+  "tenancyId" | "quantity" | "period" | "span" | "compare" | "mode" | "normalized" | "roomName" | "meterNumber"
+>;
 
 export function graphInputOf(request: GraphRequest): Required<TenantGraphInput> {
   const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
@@ -149,13 +152,18 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     timestamps: result.timestamps,
     series: [
       { key: "main", label: t(`quantity.${quantity}`), values },
-      ...(comparison && comparisonLabel ? [{ key: "comparison" as const, label: comparisonLabel, values: comparison }] : []),
+      ...(comparison && comparisonLabel
+        ? [{ key: "comparison" as const, label: comparisonLabel, values: comparison }]
+        : []),
     ],
     kind: definition.aggregation === "addition" ? "bars" : "line",
     partial,
     // Hours over more than a day are told apart by their date on the axis (the table has the hour).
-    tickLabels: result.timestamps.map((ts) => shortBucketLabel(ts, span === "hour" && periodDays(period) > 1 ? "day" : span, language)),
-    formatValue: (value, digits) => formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    tickLabels: result.timestamps.map((ts) =>
+      shortBucketLabel(ts, span === "hour" && periodDays(period) > 1 ? "day" : span, language),
+    ),
+    formatValue: (value, digits) =>
+      formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
     unitLabel: unit,
     title,
     description: t(definition.aggregation === "addition" ? "chart.description" : "chart.description_average", {
@@ -163,13 +171,27 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
       span: t(`span.${span}`),
       unit,
       total: format(total),
-      comparison: comparisonLabel ? t("chart.description_comparison", { label: comparisonLabel, total: format(comparisonTotal) }) : "",
+      comparison: comparisonLabel
+        ? t("chart.description_comparison", { label: comparisonLabel, total: format(comparisonTotal) })
+        : "",
     }),
     bands:
       quantity === "indoor-temperature"
-        ? [{ from: indoorClimateBands.temperature.happy[0], to: indoorClimateBands.temperature.happy[1], label: t("smiley.happy") }]
+        ? [
+            {
+              from: indoorClimateBands.temperature.happy[0],
+              to: indoorClimateBands.temperature.happy[1],
+              label: t("smiley.happy"),
+            },
+          ]
         : quantity === "indoor-relative-humidity"
-          ? [{ from: indoorClimateBands.humidity.happy[0], to: indoorClimateBands.humidity.happy[1], label: t("smiley.happy") }]
+          ? [
+              {
+                from: indoorClimateBands.humidity.happy[0],
+                to: indoorClimateBands.humidity.happy[1],
+                label: t("smiley.happy"),
+              },
+            ]
           : undefined,
   });
 
@@ -192,11 +214,17 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     partial: shownBuckets[i]?.partial === true,
   }));
   const partialBuckets = result.buckets.flatMap((bucket, i) =>
-    bucket.partial ? [`${shortBucketLabel(result.timestamps[i]!, span, language)} (${formatDateRange(bucket.firstDay, bucket.lastDay, language)})`] : [],
+    bucket.partial
+      ? [
+          `${shortBucketLabel(result.timestamps[i]!, span, language)} (${formatDateRange(bucket.firstDay, bucket.lastDay, language)})`,
+        ]
+      : [],
   );
   const partialNote =
     partialBuckets.length > 0
-      ? t("chart_buckets.partial_note", { buckets: new Intl.ListFormat(dateLocale(language), { type: "conjunction" }).format(partialBuckets) })
+      ? t("chart_buckets.partial_note", {
+          buckets: new Intl.ListFormat(dateLocale(language), { type: "conjunction" }).format(partialBuckets),
+        })
       : null;
 
   return {
@@ -238,7 +266,8 @@ export async function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
 export function loadPageChart(
   page: ConsumptionPage,
   context: AppLoadContext,
-  options: Pick<ChartRequest, "quantity" | "idPrefix"> & Partial<Pick<ChartRequest, "mode" | "normalized" | "roomName" | "meterNumber" | "span" | "compare">>,
+  options: Pick<ChartRequest, "quantity" | "idPrefix"> &
+    Partial<Pick<ChartRequest, "mode" | "normalized" | "roomName" | "meterNumber" | "span" | "compare">>,
 ): Promise<ChartView> {
   return loadChart({
     context,

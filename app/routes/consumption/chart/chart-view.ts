@@ -39,4 +39,3 @@ export interface ChartView {
   /** Under the chart when some buckets are partial: which, and that they are drawn lighter (ADR 0018). */
   partialNote: string | null;
 }
-

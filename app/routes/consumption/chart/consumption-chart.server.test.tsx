@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { chartColors, niceScale, renderConsumptionChart, roundCoordinates, type ChartInput } from "./consumption-chart.server";
+import {
+  chartColors,
+  niceScale,
+  renderConsumptionChart,
+  roundCoordinates,
+  type ChartInput,
+} from "./consumption-chart.server";
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -13,7 +19,10 @@ function timestamps(count: number, step: number): string[] {
 
 /** A year of hourly indoor temperatures (leap year, 8784 hours) with a daily rhythm. */
 function hourlyYear(): number[] {
-  return Array.from({ length: 8784 }, (_, i) => 21 + 1.5 * Math.sin((i / 24) * 2 * Math.PI) + Math.sin((i / 8784) * 2 * Math.PI));
+  return Array.from(
+    { length: 8784 },
+    (_, i) => 21 + 1.5 * Math.sin((i / 24) * 2 * Math.PI) + Math.sin((i / 8784) * 2 * Math.PI),
+  );
 }
 
 function input(overrides: Partial<ChartInput> & { values?: (number | null)[] } = {}): ChartInput {
@@ -80,10 +89,17 @@ describe("renderConsumptionChart", () => {
 
   it("uses the given size and only ids with the chart's prefix, so two charts on a page never clash", () => {
     const { svg } = renderConsumptionChart(
-      input({ idPrefix: "water-2", width: 360, height: 200, series: [
-        { key: "main", label: "2026", values: [1, 2, 3] },
-        { key: "comparison", label: "2025", values: [2, 2, 2] },
-      ], timestamps: timestamps(3, day), tickLabels: ["a", "b", "c"] }),
+      input({
+        idPrefix: "water-2",
+        width: 360,
+        height: 200,
+        series: [
+          { key: "main", label: "2026", values: [1, 2, 3] },
+          { key: "comparison", label: "2025", values: [2, 2, 2] },
+        ],
+        timestamps: timestamps(3, day),
+        tickLabels: ["a", "b", "c"],
+      }),
     );
     expect(svg).toContain('viewBox="0 0 360 200"');
     const ids = attributeValues(svg, "id");
@@ -170,7 +186,9 @@ describe("renderConsumptionChart", () => {
     expect(bars).toContain(">This year<");
 
     const lines = renderConsumptionChart(input({ series: [main, comparison], kind: "line" })).svg;
-    expect(lines).toMatch(new RegExp(`<path d="M[^"]*"[^>]*stroke="${chartColors.comparison}"[^>]*stroke-dasharray="6 4"`));
+    expect(lines).toMatch(
+      new RegExp(`<path d="M[^"]*"[^>]*stroke="${chartColors.comparison}"[^>]*stroke-dasharray="6 4"`),
+    );
 
     const alone = renderConsumptionChart(input({ series: [main] })).svg;
     expect(alone).not.toContain(chartColors.comparison);
@@ -195,7 +213,9 @@ describe("renderConsumptionChart", () => {
     const started = performance.now();
     const chart = renderConsumptionChart(hourlyInput(values));
     const elapsed = performance.now() - started;
-    console.log(`8784-point line: ${elapsed.toFixed(1)} ms, ${chart.svg.length} bytes, ${chart.drawnPoints} points drawn`);
+    console.log(
+      `8784-point line: ${elapsed.toFixed(1)} ms, ${chart.svg.length} bytes, ${chart.drawnPoints} points drawn`,
+    );
 
     expect(chart.totalPoints).toBe(8784);
     expect(chart.drawnPoints).toBeLessThanOrEqual(240);
@@ -270,14 +290,18 @@ describe("renderConsumptionChart", () => {
 
   it("rejects series and labels that do not match the timestamps", () => {
     expect(() => renderConsumptionChart(input({ tickLabels: ["a"] }))).toThrow(/tick labels/);
-    expect(() =>
-      renderConsumptionChart(input({ series: [{ key: "main", label: "m", values: [1, 2] }] })),
-    ).toThrow(/values/);
+    expect(() => renderConsumptionChart(input({ series: [{ key: "main", label: "m", values: [1, 2] }] }))).toThrow(
+      /values/,
+    );
   });
 
   it("renders a 31-bar month fast (printed, for the SSR budget)", () => {
     const values = Array.from({ length: 31 }, (_, i) => 10 + ((i * 7) % 13) / 3);
-    const chartInput = input({ values, timestamps: timestamps(31, day), tickLabels: values.map((_, i) => `${i + 1}.`) });
+    const chartInput = input({
+      values,
+      timestamps: timestamps(31, day),
+      tickLabels: values.map((_, i) => `${i + 1}.`),
+    });
     renderConsumptionChart(chartInput); // warm up
     const runs = 50;
     const started = performance.now();
@@ -334,7 +358,14 @@ describe("partial buckets (ADR 0018)", () => {
   it("marks the comparison's partial bars too, in the comparison's colour", () => {
     const values = [1.2, 3.4, 2.2];
     const { svg } = renderConsumptionChart(
-      input({ values, partial: [true, false, false], series: [{ key: "main", label: "Now", values }, { key: "comparison", label: "Before", values: [1, 2, 3] }] }),
+      input({
+        values,
+        partial: [true, false, false],
+        series: [
+          { key: "main", label: "Now", values },
+          { key: "comparison", label: "Before", values: [1, 2, 3] },
+        ],
+      }),
     );
     const partialBars = svg.match(/<rect[^>]*data-partial="true"[^>]*>/g) ?? [];
     expect(partialBars).toHaveLength(2);
@@ -342,7 +373,9 @@ describe("partial buckets (ADR 0018)", () => {
   });
 
   it("rings a line's partial points", () => {
-    const { svg } = renderConsumptionChart(input({ kind: "line", values: [20.1, 21.3, 21.8], partial: [false, false, true] }));
+    const { svg } = renderConsumptionChart(
+      input({ kind: "line", values: [20.1, 21.3, 21.8], partial: [false, false, true] }),
+    );
     expect(count(svg, /<circle[^>]*data-partial="true"/)).toBe(1);
   });
 });

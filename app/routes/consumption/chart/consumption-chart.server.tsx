@@ -189,11 +189,7 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
           dataComponent={<SvgBar color={color} />}
           // The series' paint goes on its group once, not on every bar.
           groupComponent={
-            s.key === "main" ? (
-              <g fill={color} />
-            ) : (
-              <g fill={color} fillOpacity={0.4} stroke={color} strokeWidth={1} />
-            )
+            s.key === "main" ? <g fill={color} /> : <g fill={color} fillOpacity={0.4} stroke={color} strokeWidth={1} />
           }
         />
       );
@@ -299,7 +295,9 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
         }}
       />
       {kind === "bars" && series.length > 1 ? (
-        <VictoryGroup offset={barWidth} domainPadding={0}>{series.map(drawSeries)}</VictoryGroup>
+        <VictoryGroup offset={barWidth} domainPadding={0}>
+          {series.map(drawSeries)}
+        </VictoryGroup>
       ) : (
         series.flatMap(drawSeries)
       )}
@@ -359,7 +357,9 @@ function SvgBar({
   const geometry = { x: x - barWidth / 2, y: Math.min(y, y0), width: barWidth, height: Math.abs(y0 - y) };
   // A bucket covering only part of its week or month: lighter, with a dashed outline (ADR 0018).
   if (datum?.partial) {
-    return <rect {...geometry} data-partial="true" fillOpacity={0.35} stroke={color} strokeWidth={1} strokeDasharray="3 2" />;
+    return (
+      <rect {...geometry} data-partial="true" fillOpacity={0.35} stroke={color} strokeWidth={1} strokeDasharray="3 2" />
+    );
   }
   return <rect {...geometry} />;
 }
@@ -374,7 +374,19 @@ function SvgDot({ x, y }: { x?: number; y?: number }) {
   return <circle cx={x} cy={y} r={3} />;
 }
 
-function SvgText({ x, y, dx, transform, children }: { x?: number; y?: number; dx?: number; transform?: string; children?: ReactNode }) {
+function SvgText({
+  x,
+  y,
+  dx,
+  transform,
+  children,
+}: {
+  x?: number;
+  y?: number;
+  dx?: number;
+  transform?: string;
+  children?: ReactNode;
+}) {
   return (
     <text x={x} y={y} dx={dx || undefined} transform={transform}>
       {children}
@@ -382,7 +394,19 @@ function SvgText({ x, y, dx, transform, children }: { x?: number; y?: number; dx
   );
 }
 
-function SvgTspan({ x, dx, dy, textAnchor, children }: { x?: number; dx?: number; dy?: number; textAnchor?: "start" | "middle" | "end"; children?: ReactNode }) {
+function SvgTspan({
+  x,
+  dx,
+  dy,
+  textAnchor,
+  children,
+}: {
+  x?: number;
+  dx?: number;
+  dy?: number;
+  textAnchor?: "start" | "middle" | "end";
+  children?: ReactNode;
+}) {
   return (
     <tspan x={x} dx={dx || undefined} dy={dy || undefined} textAnchor={textAnchor === "start" ? undefined : textAnchor}>
       {children}
@@ -414,7 +438,15 @@ interface ChartSvgProps {
  * Replaces VictoryContainer: one responsive `<svg>` (no wrapping `<div>`, no portal, no events),
  * labelled by its own `<title>` and `<desc>`, with the legend drawn as plain SVG.
  */
-function ChartSvg({ idPrefix, title, desc, legend, width = defaultWidth, height = defaultHeight, children }: ChartSvgProps) {
+function ChartSvg({
+  idPrefix,
+  title,
+  desc,
+  legend,
+  width = defaultWidth,
+  height = defaultHeight,
+  children,
+}: ChartSvgProps) {
   const titleId = `${idPrefix}-title`;
   const descId = `${idPrefix}-desc`;
   let legendX = 64;
@@ -500,7 +532,11 @@ export function niceScale(
   const ticks: number[] = [];
   for (let k = from; k <= to; k++) ticks.push(Number((k * step).toFixed(decimals)));
   let fractionDigits = 0;
-  while (fractionDigits < decimals && Math.abs(Math.round(step * 10 ** fractionDigits) - step * 10 ** fractionDigits) > 1e-9) fractionDigits++;
+  while (
+    fractionDigits < decimals &&
+    Math.abs(Math.round(step * 10 ** fractionDigits) - step * 10 ** fractionDigits) > 1e-9
+  )
+    fractionDigits++;
   return { domain: [ticks[0]!, ticks.at(-1)!], ticks, fractionDigits };
 }
 

@@ -8,4 +8,3 @@ export interface KpiItem {
   /** How the total compares with this figure (not for the total itself). */
   comparison: { kind: ConsumptionComparison; text: string } | null;
 }
-

@@ -40,7 +40,8 @@ const totalLabelKey = { consumption: "kpi.total", average: "kpi.total_average", 
 
 export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KpiItem[] {
   const { t, language, quantity } = common;
-  const format = (value: number | null) => formatQuantity(value, quantity, language, { normalized: kpis.quantityDescriptor.normalized });
+  const format = (value: number | null) =>
+    formatQuantity(value, quantity, language, { normalized: kpis.quantityDescriptor.normalized });
   // Consumption smileys compare amounts; for averages (temperatures) a difference is no judgement.
   const judged = quantityDefinition(quantity).aggregation === "addition";
   const item = (key: Exclude<KpiItem["key"], "total">, reference: number | null): KpiItem => ({
@@ -76,7 +77,9 @@ export function roomRows(kpis: UnitQuantityKpis, _unit: TenantUnit, { language, 
 
 /** A meter's name for residents: its number, and its room when it has one. */
 export function meterLabel(meter: { number: string; roomName: string | null }, t: TFunction): string {
-  return meter.roomName ? t("consumption.meter_in_room", { number: meter.number, room: meter.roomName }) : t("consumption.meter", { number: meter.number });
+  return meter.roomName
+    ? t("consumption.meter_in_room", { number: meter.number, room: meter.roomName })
+    : t("consumption.meter", { number: meter.number });
 }
 
 export function meterRows(kpis: UnitQuantityKpis, unit: TenantUnit, { language, quantity, t }: Common): NamedValue[] {
@@ -84,7 +87,14 @@ export function meterRows(kpis: UnitQuantityKpis, unit: TenantUnit, { language, 
     const number = row.objectDetails.group?.meter?.number ?? row.objectDetails.measurementPoint?.legacyMeterId ?? null;
     const meter = unit.meters.find((candidate) => candidate.number === number);
     if (!meter) return [];
-    return [{ id: meter.id, slug: meter.id, label: meterLabel(meter, t), value: formatQuantity(row.value, quantity, language) }];
+    return [
+      {
+        id: meter.id,
+        slug: meter.id,
+        label: meterLabel(meter, t),
+        value: formatQuantity(row.value, quantity, language),
+      },
+    ];
   });
 }
 
@@ -128,7 +138,9 @@ export function tableView(
         key: details.id,
         label,
         value: formatQuantityNumber(row.values[0] ?? null, quantity, language, { normalized }),
-        comparison: hasComparison ? formatQuantityNumber(row.comparisonValues[0] ?? null, quantity, language, { normalized }) : null,
+        comparison: hasComparison
+          ? formatQuantityNumber(row.comparisonValues[0] ?? null, quantity, language, { normalized })
+          : null,
       };
     }),
   };

@@ -30,8 +30,13 @@ export function niceMaximum(largest: number): number {
  * the bottom of the box. No value (or a negative one): no bar (null). The x of each slot's
  * middle is given for its label.
  */
-export function barLayout(values: readonly (number | null)[], box: ChartBox): { maximum: number; bars: (BarRect | null)[]; centers: number[] } {
-  const maximum = niceMaximum(Math.max(0, ...values.map((value) => (value !== null && Number.isFinite(value) ? value : 0))));
+export function barLayout(
+  values: readonly (number | null)[],
+  box: ChartBox,
+): { maximum: number; bars: (BarRect | null)[]; centers: number[] } {
+  const maximum = niceMaximum(
+    Math.max(0, ...values.map((value) => (value !== null && Number.isFinite(value) ? value : 0))),
+  );
   const slot = values.length === 0 ? 0 : box.width / values.length;
   const barWidth = slot * (1 - (box.gap ?? 0.25));
   const centers = values.map((_, index) => slot * index + slot / 2);

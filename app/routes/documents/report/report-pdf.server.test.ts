@@ -19,7 +19,10 @@ async function viewIn(language: "da" | "en" | "nb", today = "2026-11-25") {
   return reportView(sampleReport, {
     language,
     t: (key, values) => t(key, values),
-    brand: { appName: "Mit Forbrug", appStores: { appStore: "https://apps.example/a", googlePlay: "https://apps.example/g" } },
+    brand: {
+      appName: "Mit Forbrug",
+      appStores: { appStore: "https://apps.example/a", googlePlay: "https://apps.example/g" },
+    },
     today,
   });
 }

@@ -22,7 +22,11 @@ const OTHER = "#b9cfd3";
  * subscript two, the narrow no-break space or the minus sign: those are written as their nearest.
  */
 export function winAnsiText(text: string): string {
-  return text.replace(/\u2082/g, "2").replace(/\u202f/g, "\u00a0").replace(/\u2212/g, "-").replace(/\u2009/g, " ");
+  return text
+    .replace(/\u2082/g, "2")
+    .replace(/\u202f/g, "\u00a0")
+    .replace(/\u2212/g, "-")
+    .replace(/\u2009/g, " ");
 }
 
 const localeOf: Record<string, string> = { da: "da-DK", en: "en-GB", nb: "nb-NO" };
@@ -57,7 +61,15 @@ export function renderReportPdf(view: ReportView): Promise<Buffer> {
   doc.addStructure(root);
   const heading = (tag: "H1" | "H2" | "H3", text: string, size: number) => {
     ensureRoom(size * 3);
-    root.add(doc.struct(tag, {}, () => doc.font("Helvetica-Bold").fontSize(size).fillColor(tag === "H1" ? BRAND : "#1b1f23").text(s(text), left, doc.y, { width })));
+    root.add(
+      doc.struct(tag, {}, () =>
+        doc
+          .font("Helvetica-Bold")
+          .fontSize(size)
+          .fillColor(tag === "H1" ? BRAND : "#1b1f23")
+          .text(s(text), left, doc.y, { width }),
+      ),
+    );
     doc.moveDown(0.3);
   };
   const paragraph = (text: string, options: { size?: number; color?: string; bold?: boolean; link?: string } = {}) => {
@@ -138,7 +150,11 @@ function drawChart(
   const height = 90;
   const labels = 14;
   ensureRoom(height + labels + 24);
-  root.add(doc.struct("P", {}, () => doc.font("Helvetica-Bold").fontSize(9.5).fillColor(MUTED).text(winAnsiText(chart.title), left, doc.y, { width })));
+  root.add(
+    doc.struct("P", {}, () =>
+      doc.font("Helvetica-Bold").fontSize(9.5).fillColor(MUTED).text(winAnsiText(chart.title), left, doc.y, { width }),
+    ),
+  );
   doc.moveDown(0.2);
   const top = doc.y;
   const layout = barLayout(
@@ -146,23 +162,44 @@ function drawChart(
     { width, height, gap: 0.3 },
   );
   root.add(
-    doc.struct("Figure", { alt: winAnsiText(`${chart.title}. ${chart.description} ${chart.bars.map((bar) => `${bar.longLabel}: ${bar.valueText}`).join("; ")}`) }, () => {
-      doc.save();
-      doc.lineWidth(0.5).strokeColor(MUTED).moveTo(left, top + height).lineTo(left + width, top + height).stroke();
-      layout.bars.forEach((rect, index) => {
-        if (rect === null) return;
-        const kind = chart.bars[index]!.kind;
-        const h = Math.max(rect.height, 0.5);
-        if (kind === "last-year") doc.lineWidth(1.2).rect(left + rect.x, top + height - h, rect.width, h).fillAndStroke(LAST_YEAR, BRAND);
-        else doc.rect(left + rect.x, top + height - h, rect.width, h).fill(kind === "report" ? BRAND : OTHER);
-      });
-      doc.font("Helvetica").fontSize(7.5).fillColor(MUTED);
-      chart.bars.forEach((bar, index) => {
-        const slot = width / chart.bars.length;
-        doc.text(winAnsiText(bar.label), left + layout.centers[index]! - slot / 2, top + height + 3, { width: slot, align: "center", lineBreak: false });
-      });
-      doc.restore();
-    }),
+    doc.struct(
+      "Figure",
+      {
+        alt: winAnsiText(
+          `${chart.title}. ${chart.description} ${chart.bars.map((bar) => `${bar.longLabel}: ${bar.valueText}`).join("; ")}`,
+        ),
+      },
+      () => {
+        doc.save();
+        doc
+          .lineWidth(0.5)
+          .strokeColor(MUTED)
+          .moveTo(left, top + height)
+          .lineTo(left + width, top + height)
+          .stroke();
+        layout.bars.forEach((rect, index) => {
+          if (rect === null) return;
+          const kind = chart.bars[index]!.kind;
+          const h = Math.max(rect.height, 0.5);
+          if (kind === "last-year")
+            doc
+              .lineWidth(1.2)
+              .rect(left + rect.x, top + height - h, rect.width, h)
+              .fillAndStroke(LAST_YEAR, BRAND);
+          else doc.rect(left + rect.x, top + height - h, rect.width, h).fill(kind === "report" ? BRAND : OTHER);
+        });
+        doc.font("Helvetica").fontSize(7.5).fillColor(MUTED);
+        chart.bars.forEach((bar, index) => {
+          const slot = width / chart.bars.length;
+          doc.text(winAnsiText(bar.label), left + layout.centers[index]! - slot / 2, top + height + 3, {
+            width: slot,
+            align: "center",
+            lineBreak: false,
+          });
+        });
+        doc.restore();
+      },
+    ),
   );
   doc.x = left;
   doc.y = top + height + labels + 6;
@@ -194,7 +231,9 @@ export function reportPdf(view: ReportView): Promise<Buffer> {
     cache.set(key, hit);
     return hit;
   }
-  const made = queue.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => renderReportPdf(view));
+  const made = queue
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(() => renderReportPdf(view));
   queue = made.catch(() => undefined);
   cache.set(key, made);
   made.catch(() => cache.delete(key));

@@ -12,9 +12,15 @@ import { reportPath } from "@common/portal-paths";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const back = { href: reportPath(params.code ?? ""), labelKey: "report.name" };
-  const result = await loadReport(request, context, params.code).catch((error: unknown) => thrownAsMessagePage(request, error, back));
+  const result = await loadReport(request, context, params.code).catch((error: unknown) =>
+    thrownAsMessagePage(request, error, back),
+  );
   if (result instanceof Response) return result;
-  if (result.status !== "available") return messagePage(request, unavailableStatus(result), "report.unavailable_text", { href: "/", labelKey: "errors.go_to_start" });
+  if (result.status !== "available")
+    return messagePage(request, unavailableStatus(result), "report.unavailable_text", {
+      href: "/",
+      labelKey: "errors.go_to_start",
+    });
   const pdf = await reportPdf(result.view);
   return new Response(new Uint8Array(pdf), {
     status: 200,

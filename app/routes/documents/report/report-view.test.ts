@@ -5,10 +5,12 @@ import { changePercent, comparisonOf, reportView, sameMonthLastYear } from "./re
 
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
 
-
 async function viewIn(language: "da" | "en" | "nb", report = sampleReport) {
   const t = (await createRequestI18n(language)).getFixedT(null, "common");
-  const brand = { appName: "Mit Forbrug", appStores: { appStore: "https://apps.example/a", googlePlay: "https://apps.example/g" } };
+  const brand = {
+    appName: "Mit Forbrug",
+    appStores: { appStore: "https://apps.example/a", googlePlay: "https://apps.example/g" },
+  };
   return reportView(report, { language, t: (key, values) => t(key, values), brand, today: "2026-11-25" });
 }
 
@@ -45,10 +47,17 @@ describe("reportView", () => {
     expect(heat!.chart.bars[12]).toMatchObject({ kind: "report", label: "okt." });
     expect(plain(water!.comparison.text)).toBe("Sammenligning ikke mulig: intet tal for oktober 2025");
     expect(view.water!.prices.map(plain)).toEqual(["Koldt vand: 0,0699 kr. pr. liter"]);
-    expect(view.water!.costs.map((c) => `${c.label}: ${plain(c.value)}`)).toEqual(["Seneste udgift (oktober 2026): 536,94 kr.", "Forrige udgift (september 2026): 526,39 kr."]);
+    expect(view.water!.costs.map((c) => `${c.label}: ${plain(c.value)}`)).toEqual([
+      "Seneste udgift (oktober 2026): 536,94 kr.",
+      "Forrige udgift (september 2026): 526,39 kr.",
+    ]);
     expect(view.advice.contacts.map((c) => c.url)).toContain("https://sparenergi.dk");
     expect(view.disclaimer.text).toContain("25. november 2026");
-    expect(view.app).toMatchObject({ name: "Mit Forbrug", appStore: { url: "https://apps.example/a" }, googlePlay: { url: "https://apps.example/g" } });
+    expect(view.app).toMatchObject({
+      name: "Mit Forbrug",
+      appStore: { url: "https://apps.example/a" },
+      googlePlay: { url: "https://apps.example/g" },
+    });
     expect(view.fileName).toBe("forbrugsrapport-2026-10.pdf");
   });
 
@@ -64,7 +73,11 @@ describe("reportView", () => {
   });
 
   it("has no water section without water prices and no CO2 line without a footprint", async () => {
-    const view = await viewIn("en", { ...sampleReport, waterCost: null, quantities: [{ ...sampleReport.quantities[0]!, co2Grams: null }] });
+    const view = await viewIn("en", {
+      ...sampleReport,
+      waterCost: null,
+      quantities: [{ ...sampleReport.quantities[0]!, co2Grams: null }],
+    });
     expect(view.water).toBeNull();
     expect(view.quantities[0]!.facts.some((f) => f.label.includes("CO₂"))).toBe(false);
     expect(view.advice.lines.some((line) => line.includes("CO₂"))).toBe(false);

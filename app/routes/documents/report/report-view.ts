@@ -64,7 +64,13 @@ export interface ReportView {
   info: { title: string; boxes: { title: string; text: string }[] };
   advice: { title: string; intro: string; contacts: { name: string; url: string }[]; lines: string[] };
   disclaimer: { title: string; text: string };
-  app: { name: string; title: string; text: string; appStore: { label: string; url: string }; googlePlay: { label: string; url: string } };
+  app: {
+    name: string;
+    title: string;
+    text: string;
+    appStore: { label: string; url: string };
+    googlePlay: { label: string; url: string };
+  };
   fileName: string;
 }
 
@@ -74,10 +80,17 @@ export function changePercent(now: number | null, before: number | null): number
   return ((now - before) / before) * 100;
 }
 
-export function comparisonOf(now: number | null, before: number | null, beforeMonthName: string, language: string, t: Translate): Comparison {
+export function comparisonOf(
+  now: number | null,
+  before: number | null,
+  beforeMonthName: string,
+  language: string,
+  t: Translate,
+): Comparison {
   const change = changePercent(now, before);
   if (change === null) return { direction: "none", text: t("report.compare_none", { month: beforeMonthName }) };
-  if (Math.abs(change) < SAME_WITHIN_PERCENT) return { direction: "same", text: t("report.compare_same", { month: beforeMonthName }) };
+  if (Math.abs(change) < SAME_WITHIN_PERCENT)
+    return { direction: "same", text: t("report.compare_same", { month: beforeMonthName }) };
   const percent = formatPercent(Math.abs(change), language);
   return change < 0
     ? { direction: "less", text: t("report.compare_less", { percent, month: beforeMonthName }) }
@@ -128,16 +141,19 @@ export function reportView(
       { label: t("report.same_month_last_year", { month: lastYearName }), value: format(q.sameMonthLastYear) },
       { label: t("report.property_average"), value: format(q.propertyAverage) },
     ];
-    if (q.co2Grams !== null) facts.push({ label: t("report.co2"), value: formatQuantity(q.co2Grams, quantity, language, { mode: "CO2" }) });
+    if (q.co2Grams !== null)
+      facts.push({ label: t("report.co2"), value: formatQuantity(q.co2Grams, quantity, language, { mode: "CO2" }) });
     const first = q.months[0]?.month ?? report.month;
-    const bars = q.months.map((m, index): ChartBar => ({
-      month: m.month,
-      label: shortMonthLabel(m.month, language, index === 0 || m.month.endsWith("-01")),
-      longLabel: formatMonth(m.month, language),
-      value: m.value,
-      valueText: format(m.value),
-      kind: m.month === report.month ? "report" : m.month === sameMonthLastYear(report.month) ? "last-year" : "other",
-    }));
+    const bars = q.months.map(
+      (m, index): ChartBar => ({
+        month: m.month,
+        label: shortMonthLabel(m.month, language, index === 0 || m.month.endsWith("-01")),
+        longLabel: formatMonth(m.month, language),
+        value: m.value,
+        valueText: format(m.value),
+        kind: m.month === report.month ? "report" : m.month === sameMonthLastYear(report.month) ? "last-year" : "other",
+      }),
+    );
     return {
       quantity,
       name,
@@ -147,7 +163,11 @@ export function reportView(
       facts,
       chart: {
         title: t("report.chart_heading", { quantity: name }),
-        description: t("report.chart_description", { from: formatMonth(first, language), to: monthName, month: monthName }),
+        description: t("report.chart_description", {
+          from: formatMonth(first, language),
+          to: monthName,
+          month: monthName,
+        }),
         bars,
       },
     };
@@ -155,7 +175,9 @@ export function reportView(
 
   const water = report.waterCost;
   const money = (value: number | null) =>
-    value === null ? "–" : `${formatNumber(value, language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0${currencyLabel(water?.currency ?? "DKK", language)}`;
+    value === null
+      ? "–"
+      : `${formatNumber(value, language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0${currencyLabel(water?.currency ?? "DKK", language)}`;
   const perLitre = (value: number) =>
     `${formatNumber(value, language, { minimumFractionDigits: 4, maximumFractionDigits: 4 })}\u00a0${currencyLabel(water?.currency ?? "DKK", language)}`;
 
@@ -175,10 +197,18 @@ export function reportView(
             title: t("report.water_heading"),
             prices: water.prices
               .filter((price) => isQuantityId(price.quantity))
-              .map((price) => t("report.water_price", { quantity: t(`quantity.${price.quantity}`), price: perLitre(price.pricePerLitre) })),
+              .map((price) =>
+                t("report.water_price", {
+                  quantity: t(`quantity.${price.quantity}`),
+                  price: perLitre(price.pricePerLitre),
+                }),
+              ),
             costs: [
               { label: t("report.water_cost_recent", { month: monthName }), value: money(water.cost) },
-              { label: t("report.water_cost_previous", { month: previousMonthName }), value: money(water.previousCost) },
+              {
+                label: t("report.water_cost_previous", { month: previousMonthName }),
+                value: money(water.previousCost),
+              },
             ],
             note: t("report.water_note"),
           },
@@ -200,7 +230,10 @@ export function reportView(
         t("report.fuel_mix_unknown"),
       ],
     },
-    disclaimer: { title: t("report.disclaimer_heading"), text: t("report.disclaimer", { date: formatCalendarDate(options.today, language) }) },
+    disclaimer: {
+      title: t("report.disclaimer_heading"),
+      text: t("report.disclaimer", { date: formatCalendarDate(options.today, language) }),
+    },
     app: {
       name: options.brand.appName,
       title: t("report.app_heading", { app: options.brand.appName }),

@@ -71,7 +71,9 @@ export default function Report() {
               <p className="report-total" data-quantity={q.quantity}>
                 {q.total}
               </p>
-              <p className={`report-compare report-compare-${q.comparison.direction}`}>{q.hasData ? q.comparison.text : t("report.no_data")}</p>
+              <p className={`report-compare report-compare-${q.comparison.direction}`}>
+                {q.hasData ? q.comparison.text : t("report.no_data")}
+              </p>
               <dl className="report-facts">
                 {q.facts.map((fact) => (
                   <div key={fact.label}>

@@ -35,7 +35,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const { created, ...tokens } = result;
   try {
-    return await completeSignIn(context, tokens, { persistent: false, landing: created ? "/account-created" : undefined });
+    return await completeSignIn(context, tokens, {
+      persistent: false,
+      landing: created ? "/account-created" : undefined,
+    });
   } catch {
     return fail();
   }

@@ -108,18 +108,25 @@ export async function finishSocialSignIn(
   const verifier = session.get(verifierKey) ?? "";
   session.unset(verifierKey);
 
-  const strategy = new PkceOAuth2Strategy(settings, callbackUrl(request, provider), verifier, async ({ accessToken }) => {
-    try {
-      const result = await context.publicApi.account.socialAuth(accessToken, provider.toUpperCase(), language);
-      const users = await context.publicApi.users.loginFromSlt(result.slt);
-      return { type: provider, account: result.tokens, users, created: result.created };
-    } catch (error) {
-      if (isServiceFailure(error)) throw new ServiceDownError();
-      throw error;
-    }
-  });
+  const strategy = new PkceOAuth2Strategy(
+    settings,
+    callbackUrl(request, provider),
+    verifier,
+    async ({ accessToken }) => {
+      try {
+        const result = await context.publicApi.account.socialAuth(accessToken, provider.toUpperCase(), language);
+        const users = await context.publicApi.users.loginFromSlt(result.slt);
+        return { type: provider, account: result.tokens, users, created: result.created };
+      } catch (error) {
+        if (isServiceFailure(error)) throw new ServiceDownError();
+        throw error;
+      }
+    },
+  );
   // The state is checked against this request's session (the library reads it from the cookie).
-  const authenticator = new Authenticator<AuthTokens & { created: boolean }>(sessionStorage, { sessionKey: "socialResult" });
+  const authenticator = new Authenticator<AuthTokens & { created: boolean }>(sessionStorage, {
+    sessionKey: "socialResult",
+  });
   authenticator.use(strategy, provider);
   return authenticator.authenticate(provider, request, { throwOnError: true, context });
 }
