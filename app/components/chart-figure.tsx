@@ -37,11 +37,11 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
           {/* biome-ignore lint/a11y/useSemanticElements: a named group of a chart, not a form's fieldset */}
           <div
             className="chart"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must take focus for the arrow keys
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling box takes focus for arrow keys
             tabIndex={0}
             role="group"
             aria-label={t("chart.scroll_region", { title: chart.title })}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is rendered on the server by the portal's own chart code
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own chart code renders the SVG on the server
             dangerouslySetInnerHTML={{ __html: chart.svg }}
           />
           {chart.partialNote ? <p className="chart-note">{chart.partialNote}</p> : null}

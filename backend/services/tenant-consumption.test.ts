@@ -595,7 +595,8 @@ describe("what a figure covers (ADR 0018)", () => {
   const hourAt = (value: string) => Date.parse(value) / 1000;
 
   it("spring day, previous period: 01:00–03:00 against the day before's 01:00 and 02:00, 03:00 against 03:00; totals = card", async () => {
-    // The issue's /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period, a year earlier.
+    // The issue's /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period, a year
+    // earlier.
     const result = await hourly("electricity-energy", "2025-03-30", "PREVIOUS_PERIOD");
     const ids = await meterIds(ANNA_UNIT, "electricity-energy");
     expect(result.timestamps).toHaveLength(23);

@@ -36,7 +36,8 @@ export class CookieJar {
  * GET/POST with the jar, following redirects by hand; returns the last response and its URL.
  * @param {string | URL} baseUrl
  * @param {string} path
- * @param {{ jar?: CookieJar, method?: string, form?: Record<string, string>, maxRedirects?: number, headers?: Record<string, string> }} [options]
+ * @param {{ jar?: CookieJar, method?: string, form?: Record<string, string>, maxRedirects?: number, headers?:
+ * Record<string, string> }} [options]
  */
 export async function request(baseUrl, path, { jar, method = "GET", form, maxRedirects = 5, headers = {} } = {}) {
   let url = new URL(path, baseUrl);

@@ -21,7 +21,8 @@ function percentile(sorted, p) {
 
 /**
  * @param {string | URL} url
- * @param {{ connections: number, durationMs: number, headers?: Record<string, string>, maxRequests?: number, timeoutMs?: number, isStopping?: () => boolean }} options
+ * @param {{ connections: number, durationMs: number, headers?: Record<string, string>, maxRequests?: number,
+ * timeoutMs?: number, isStopping?: () => boolean }} options
  */
 export async function loadTest(
   url,

@@ -9,7 +9,8 @@ import net from "node:net";
 
 /**
  * @typedef {{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string }} ProcessResult
- * @typedef {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, import("node:stream").Readable>} Child
+ * @typedef {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable,
+ * import("node:stream").Readable>} Child
  * @typedef {{ child: Child, name: string, exited: boolean, done: Promise<ProcessResult> }} ProcessEntry
  * @typedef {{ env?: NodeJS.ProcessEnv, log?: string, name?: string, onStdout?: (text: string) => void }} StartOptions
  */

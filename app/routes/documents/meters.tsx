@@ -93,7 +93,7 @@ export default function Meters() {
           {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
           <div
             className="table-scroll"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus for the arrow keys
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling table takes focus for arrow keys
             tabIndex={0}
             role="group"
             aria-label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}

@@ -35,7 +35,7 @@ export default function Welcome() {
   const last = step === slides.length;
   const here = `/welcome?${new URLSearchParams({ redirectTo: next })}`;
   return (
-    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: without a role (group) screen readers may ignore it; adding one changes what they announce, so not in a lint fix
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: screen readers may ignore it without a role; adding one changes what they announce
     <div className="public-card onboarding" aria-roledescription="carousel">
       <p className="hint">{t("onboarding.step", { n: step, total: slides.length })}</p>
       <h1>{t(`onboarding.${slide}_title`)}</h1>

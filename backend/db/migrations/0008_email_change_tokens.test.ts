@@ -65,7 +65,8 @@ describe("migration 0008_email_change_tokens", () => {
       .insertInto("single_use_tokens")
       .values(token(3, "email_change", "b@example.test"))
       .execute();
-    // email_change needs its address, and only it has one; unknown purposes, repeated hashes and unknown users stay refused.
+    // email_change needs its address, and only it has one; unknown purposes, repeated hashes and unknown users stay
+    // refused.
     await expect(
       db
         .insertInto("single_use_tokens")
