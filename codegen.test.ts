@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The generated files are committed (so `npm ci && npm start` needs no generation step); this fails
- * when one of them no longer matches what `npm run codegen` makes of backend/schema/*.graphql and
- * the portal's documents, i.e. when someone changed either and did not regenerate.
+ * The generated files are made by npm install and npm run build (scripts/postinstall.mjs), not
+ * committed; this fails when one of them no longer matches what `npm run codegen` makes of
+ * backend/schema/*.graphql and the portal's documents, i.e. when someone changed either and did not
+ * regenerate, so the types checked are not the contract served.
  */
 describe("generated GraphQL files", () => {
   it("are what npm run codegen makes now", { timeout: 120_000 }, () => {
