@@ -16,7 +16,7 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";
-import { createDemoBackend } from "../testing/setup";
+import { createDemoBackend, tenancyRow } from "../testing/setup";
 import { columnNames } from "../testing/dump";
 import { latestMessages } from "../mail/outbox";
 import {
@@ -681,11 +681,7 @@ describe("myData", () => {
       .map((t: { id: number }) => t.id);
     expect(tenancyIds.sort()).toEqual([demoTenancyIds.jensFirst, demoTenancyIds.jensSecond].sort());
     const first = data.tenancies.find((t: { id: number }) => t.id === demoTenancyIds.jensFirst);
-    const tenancy = await backend.db
-      .selectFrom("tenancies")
-      .selectAll()
-      .where("id", "=", demoTenancyIds.jensFirst)
-      .executeTakeFirstOrThrow();
+    const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(first).toEqual({
       id: demoTenancyIds.jensFirst,
       address: "Nørrebrogade 148B, 4. tv.",

@@ -14,7 +14,7 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import { latestMessages } from "../mail/outbox";
-import { createDemoBackend, userIdOf as sharedUserIdOf } from "../testing/setup";
+import { createDemoBackend, tenancyRow, userIdOf as sharedUserIdOf } from "../testing/setup";
 import { dumpTables } from "../testing/dump";
 import { firstErrorCode, graphql, graphqlData, signInToAccount } from "../testing/graphql";
 import { assertTenancyMember } from "./access";
@@ -193,11 +193,7 @@ describe("tenancyInfo", () => {
   it("shows the home, the property's contact from the seed, and the users with the demo's pending invitation", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
     const info = await data("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensFirst });
-    const tenancy = await backend.db
-      .selectFrom("tenancies")
-      .selectAll()
-      .where("id", "=", demoTenancyIds.jensFirst)
-      .executeTakeFirstOrThrow();
+    const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(info).toMatchObject({
       id: demoTenancyIds.jensFirst,
       address: "Nørrebrogade 148B, 4. tv.",

@@ -79,3 +79,8 @@ export async function insertOneUnitProperty(db: Kysely<Database>): Promise<void>
     })
     .execute();
 }
+
+/** The row of a tenancy; fails when there is none. */
+export function tenancyRow(db: Kysely<Database>, tenancyId: number) {
+  return db.selectFrom("tenancies").selectAll().where("id", "=", tenancyId).executeTakeFirstOrThrow();
+}
