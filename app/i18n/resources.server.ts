@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import da from "../../locales/da/common.json";
+import daHelp from "../../locales/da/help.json";
 import en from "../../locales/en/common.json";
+import enHelp from "../../locales/en/help.json";
 import nb from "../../locales/nb/common.json";
+import nbHelp from "../../locales/nb/help.json";
 import { defaultNamespace, namespaces, type Language, type Namespace } from "./config";
 import { metaTextsOf } from "./meta";
 
@@ -10,9 +13,9 @@ import { metaTextsOf } from "./meta";
  * `common` and the namespaces of the page it shows (each a file of its own).
  */
 export const resources = {
-  da: { common: da },
-  en: { common: en },
-  nb: { common: nb },
+  da: { common: da, help: daHelp },
+  en: { common: en, help: enHelp },
+  nb: { common: nb, help: nbHelp },
 } satisfies Record<Language, Record<Namespace, unknown>>;
 
 export type Translations = typeof en;
