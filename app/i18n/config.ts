@@ -11,7 +11,7 @@ export const defaultNamespace = "common";
  * Every namespace (a file locales/{lng}/{namespace}.json). `common` goes to every page; the others
  * hold long texts of a few pages, which name them in `handle.i18n` and get them only there.
  */
-export const namespaces = [defaultNamespace, "help"] as const;
+export const namespaces = [defaultNamespace, "help", "policies"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export function isNamespace(value: unknown): value is Namespace {

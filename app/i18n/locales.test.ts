@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { helpParagraphs, helpTopics } from "~/components/help";
 import { helpSectionKeys } from "~/routes/public/help-page";
+import { policyKeys } from "~/routes/public/policies";
 import { notFoundCodes } from "~/components/route-error";
 import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "@common/alarms";
 import { namedPeriods } from "@common/period";
@@ -211,8 +212,9 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "alarms.step_name.": ["1", "2", "3", "4"],
   "notifications.kind.": notificationKinds,
   "notifications.direction.": notificationDirections,
-  // The help page's sections, in a namespace of its own (app/routes/public/help-page.ts).
+  // The help page's and the policies' sections, in namespaces of their own (app/routes/public).
   "help:sections.": helpSectionKeys(),
+  "policies:": policyKeys(),
   "help.": helpTopics.flatMap((topic) =>
     ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`),
   ),

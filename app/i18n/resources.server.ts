@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import da from "../../locales/da/common.json";
 import daHelp from "../../locales/da/help.json";
+import daPolicies from "../../locales/da/policies.json";
 import en from "../../locales/en/common.json";
 import enHelp from "../../locales/en/help.json";
+import enPolicies from "../../locales/en/policies.json";
 import nb from "../../locales/nb/common.json";
 import nbHelp from "../../locales/nb/help.json";
+import nbPolicies from "../../locales/nb/policies.json";
 import { defaultNamespace, namespaces, type Language, type Namespace } from "./config";
 import { metaTextsOf } from "./meta";
 
@@ -13,9 +16,9 @@ import { metaTextsOf } from "./meta";
  * `common` and the namespaces of the page it shows (each a file of its own).
  */
 export const resources = {
-  da: { common: da, help: daHelp },
-  en: { common: en, help: enHelp },
-  nb: { common: nb, help: nbHelp },
+  da: { common: da, help: daHelp, policies: daPolicies },
+  en: { common: en, help: enHelp, policies: enPolicies },
+  nb: { common: nb, help: nbHelp, policies: nbPolicies },
 } satisfies Record<Language, Record<Namespace, unknown>>;
 
 export type Translations = typeof en;
