@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -18,9 +19,9 @@ import { DebugHook } from "~/components/debug-hook";
 import { PendingBar } from "~/components/pending-bar";
 import { PageError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
-import { defaultLanguage } from "~/i18n/config";
+import { defaultLanguage, defaultNamespace, namespacesOfHandle, type Namespace } from "~/i18n/config";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
-import { publishedTranslations, translationsHref } from "~/i18n/resources.server";
+import { metaTextsFor, translationsHrefs } from "~/i18n/resources.server";
 import { readConsent } from "~/security/cookie-consent.server";
 import { handleActivationCodeInUrl } from "~/session/activation-code.server";
 import stylesheet from "~/styles/app.css?url";
@@ -40,8 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       language,
       languages: enabledLanguages(),
-      translationsHref: translationsHref(language),
-      metaTexts: publishedTranslations(language).metaTexts,
+      translations: translationsHrefs(language),
+      metaTexts: metaTextsFor(language),
       appName: brand.appName[language],
       appStores: brand.appStores,
       toast: toast ?? null,
@@ -65,16 +66,27 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The files of the namespaces this page's routes name (handle.i18n), besides `common`.
+  const namespaces = new Set<Namespace>([
+    defaultNamespace,
+    ...useMatches().flatMap((match) => namespacesOfHandle(match.handle)),
+  ]);
+  const files = root ? [...namespaces].map((namespace) => root.translations[namespace]) : [];
   return (
-    <html lang={root?.language ?? defaultLanguage} data-translations={root?.translationsHref}>
+    <html
+      lang={root?.language ?? defaultLanguage}
+      data-translations={root ? Object.values(root.translations).join(" ") : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5563" />
         <Meta />
         <Links />
-        {/* After the stylesheet, the only resource the first paint waits for. */}
-        {root?.translationsHref ? <link rel="preload" href={root.translationsHref} as="fetch" crossOrigin="anonymous" /> : null}
+        {/* After the stylesheet, the only resources the first paint waits for. */}
+        {files.map((href) => (
+          <link key={href} rel="preload" href={href} as="fetch" crossOrigin="anonymous" />
+        ))}
       </head>
       <body>
         {children}

@@ -3,7 +3,7 @@ import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { config } from "~/config.server";
-import { defaultLanguage, i18nOptions, isLanguage, supportedLanguages, type Language } from "./config";
+import { defaultLanguage, i18nOptions, isLanguage, namespaces, supportedLanguages, type Language } from "./config";
 import { rememberTranslations } from "./remembered-translations";
 import { resources } from "./resources.server";
 
@@ -31,7 +31,7 @@ export const remixI18n = new RemixI18Next({
     order: ["cookie", "searchParams"],
     searchParamKey: "lng",
   },
-  i18next: { ...i18nOptions, resources },
+  i18next: { ...i18nOptions, ns: [...namespaces], resources },
 });
 
 /**
@@ -53,7 +53,8 @@ let base: Promise<I18n> | undefined;
 function baseI18n(): Promise<I18n> {
   base ??= (async () => {
     const instance = createInstance();
-    await instance.use(initReactI18next).init({ ...i18nOptions, lng: defaultLanguage, resources });
+    // The server holds every namespace; the browser gets `common` and those of the page it shows.
+    await instance.use(initReactI18next).init({ ...i18nOptions, ns: [...namespaces], lng: defaultLanguage, resources });
     return instance;
   })();
   return base;

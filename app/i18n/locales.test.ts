@@ -3,6 +3,8 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { helpParagraphs, helpTopics } from "~/components/help";
+import { helpSectionKeys } from "~/routes/public/help-page";
+import { policyKeys } from "~/routes/public/policies";
 import { notFoundCodes } from "~/components/route-error";
 import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "@common/alarms";
 import { namedPeriods } from "@common/period";
@@ -60,6 +62,12 @@ const locales = new Map(
 );
 const leavesOf = (language: string, namespace: string): Leaves => locales.get(language)?.get(namespace) ?? new Map();
 const english = leavesOf("en", "common");
+
+/** A key as the source writes it: "help:title" is `title` in the help namespace, a plain key is in common. */
+function textOf(language: string, key: string): unknown {
+  const [namespace, rest] = key.includes(":") ? key.split(/:(.*)/s) : ["common", key];
+  return leavesOf(language, namespace!).get(rest!);
+}
 
 describe("locale files", () => {
   it("exist for every supported language with the same namespaces", () => {
@@ -126,7 +134,10 @@ interface KeyUse {
   where: string;
 }
 
-const files = sourceFiles(appDir).map((path) => ({ where: relative(repoRoot, path), text: readFileSync(path, "utf8") }));
+const files = sourceFiles(appDir).map((path) => ({
+  where: relative(repoRoot, path),
+  text: readFileSync(path, "utf8"),
+}));
 
 /** `t("…")`, `t('…')`, `t(\`…\`)` (also `i18n.t(…)`), a whole literal as the first argument. */
 const tCall = /(?<![\w$])t\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1\s*[,)]/g;
@@ -140,7 +151,9 @@ const keyCarriers = [
   /formErrors\s*:\s*\[\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
 ];
 /** Any string literal that looks like a key of one of these sections (e.g. zod messages). */
-const keySections = [...new Set(["validation", "login", "errors", "toast", ...[...english.keys()].map((k) => k.split(".")[0]!)])];
+const keySections = [
+  ...new Set(["validation", "login", "errors", "toast", ...[...english.keys()].map((k) => k.split(".")[0]!)]),
+];
 const anyLiteral = /(["'`])([a-z_]+\.[A-Za-z0-9_.-]+)\1/g;
 const fileName = /\.(tsx?|jsx?|mjs|css|json|svg|png|ico|html|server|client)$/;
 
@@ -180,7 +193,12 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "errors.": notFoundCodes,
   "compare.": compareChoices,
   "span.": ["hour", "day", "week", "month"],
-  "smiley.": ["happy", "neutral", "sad", ...indoorClimateQuantityIds.flatMap((q) => ["happy", "neutral", "sad"].map((f) => `${q}.${f}`))],
+  "smiley.": [
+    "happy",
+    "neutral",
+    "sad",
+    ...indoorClimateQuantityIds.flatMap((q) => ["happy", "neutral", "sad"].map((f) => `${q}.${f}`)),
+  ],
   "smiley.legend.": consumptionComparisons,
   "comparison.": consumptionComparisons,
   "comparison.against.": ["previous-period", "previous-year", "property-average"],
@@ -194,7 +212,12 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "alarms.step_name.": ["1", "2", "3", "4"],
   "notifications.kind.": notificationKinds,
   "notifications.direction.": notificationDirections,
-  "help.": helpTopics.flatMap((topic) => ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`)),
+  // The help page's and the policies' sections, in namespaces of their own (app/routes/public).
+  "help:sections.": helpSectionKeys(),
+  "policies:": policyKeys(),
+  "help.": helpTopics.flatMap((topic) =>
+    ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`),
+  ),
 };
 
 describe("translation keys used in the source", () => {
@@ -210,12 +233,12 @@ describe("translation keys used in the source", () => {
   });
 
   it("exist in English", () => {
-    const missing = literalKeys.filter((u) => !english.has(u.key)).map((u) => `${u.key} (${u.where})`);
+    const missing = literalKeys.filter((u) => textOf("en", u.key) === undefined).map((u) => `${u.key} (${u.where})`);
     expect([...new Set(missing)]).toEqual([]);
   });
 
   it("name a text, not a section of texts", () => {
-    const sections = literalKeys.filter((u) => english.has(u.key) && typeof english.get(u.key) !== "string");
+    const sections = literalKeys.filter((u) => !["undefined", "string"].includes(typeof textOf("en", u.key)));
     expect(sections).toEqual([]);
   });
 
@@ -230,7 +253,7 @@ describe("translation keys used in the source", () => {
       if (values === "has defaultValue") continue;
       for (const value of values) {
         for (const language of languages) {
-          if (!leavesOf(language, "common").has(prefix + value)) missing.push(`${language}: ${prefix}${value}`);
+          if (textOf(language, prefix + value) === undefined) missing.push(`${language}: ${prefix}${value}`);
         }
       }
     }
@@ -246,7 +269,9 @@ describe("translation keys used in the source", () => {
 describe("page titles", () => {
   it("use only texts the root data carries (isMetaKey), so titles never show a key", () => {
     const pageMetaCall = /pageMeta\(\s*\w+\s*,\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g;
-    const keys = files.flatMap(({ text }) => [...text.matchAll(pageMetaCall)].map((m) => m[2]!.replace(/\$\{[^}]*\}/g, "x")));
+    const keys = files.flatMap(({ text }) =>
+      [...text.matchAll(pageMetaCall)].map((m) => m[2]!.replace(/\$\{[^}]*\}/g, "x")),
+    );
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((key) => !isMetaKey(key))).toEqual([]);
   });

@@ -43,6 +43,9 @@ test.describe("cookie consent", () => {
     await page.getByRole("region", { name: "Cookies" }).getByRole("link", { name: "Læs cookiepolitikken" }).click();
     await expect(page).toHaveURL(/\/cookie-policy$/);
     await expect(page.getByRole("heading", { level: 1, name: "Cookiepolitik" })).toBeVisible();
+    // The policy's own texts (a namespace of their own), also after a client-side navigation.
+    await expect(page.getByRole("heading", { level: 2, name: "Nødvendige cookies" })).toBeVisible();
+    await expect(page.getByText("cookieAccepted").first()).toBeVisible();
   });
 });
 

@@ -1,17 +1,37 @@
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { supportedLanguages, type Language } from "~/i18n/config";
-import { contactAnchor, helpPage, helpTopicAnchor, topicsAnchor } from "./help-page";
+import { i18nOptions, namespaces, supportedLanguages, type Language } from "~/i18n/config";
+import { resources } from "~/i18n/resources.server";
+import {
+  contactAnchor,
+  helpNamespace,
+  helpPageContent,
+  helpSectionKeys,
+  helpTopicAnchor,
+  topicsAnchor,
+  type HelpPageContent,
+} from "./help-page";
 import { helpTopics } from "~/components/help";
+
+/** The page in every language, built from the locale files as the route builds it. */
+const i18n = createInstance();
+await i18n.init({ ...i18nOptions, ns: [...namespaces], lng: "en", resources });
+const helpPage = Object.fromEntries(
+  supportedLanguages.map((language) => [language, helpPageContent(i18n.getFixedT(language))]),
+) as Record<Language, HelpPageContent>;
+
+/** Every key path of a locale file's texts ("sections.views.heading"). */
+function keysOf(node: unknown, prefix = ""): string[] {
+  if (typeof node !== "object" || node === null) return [prefix];
+  return Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+}
 
 /** Every text of a language's page, for the checks below. */
 function texts(language: Language): string[] {
   const page = helpPage[language];
   const { sections, ...rest } = page;
   const blocks = sections.flatMap((s) => [s, ...s.subsections]);
-  return [
-    ...Object.values(rest),
-    ...blocks.flatMap((b) => [b.heading, ...b.paragraphs, ...(b.list ?? [])]),
-  ];
+  return [...Object.values(rest), ...blocks.flatMap((b) => [b.heading, ...b.paragraphs, ...(b.list ?? [])])];
 }
 
 /** The anchors of a language's page: sections with their subsections, in order. */
@@ -20,13 +40,22 @@ function anchors(language: Language): string[] {
 }
 
 describe("help page texts", () => {
+  it.each(supportedLanguages)("%s: help.json holds exactly the section texts the structure names", (language) => {
+    const sections = resources[language][helpNamespace].sections;
+    expect(keysOf(sections).sort()).toEqual(helpSectionKeys().sort());
+  });
+
   it("has the same sections and subsections, in the same order, in every language", () => {
     const english = anchors("en");
     expect(english).toEqual(expect.arrayContaining(["views", "save-energy", "alarms"]));
     for (const language of supportedLanguages) {
       expect(anchors(language)).toEqual(english);
-      const shape = helpPage[language].sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0]));
-      expect(shape).toEqual(helpPage.en.sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0])));
+      const shape = helpPage[language].sections.map((s) =>
+        s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0]),
+      );
+      expect(shape).toEqual(
+        helpPage.en.sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0])),
+      );
     }
   });
 
@@ -58,11 +87,14 @@ describe("help page texts", () => {
     expect(text).toMatch(/5–6\s%/);
   });
 
-  it.each(supportedLanguages)("%s: the alarm section names every frequency and fires at most once per period", (language) => {
-    const alarms = helpPage[language].sections.find((s) => s.id === "alarms");
-    const types = alarms?.subsections.find((s) => s.id === "alarm-types");
-    expect(types?.list).toHaveLength(4);
-    const frequency = alarms?.subsections.find((s) => s.id === "alarm-frequency");
-    expect(frequency?.paragraphs.join(" ")).toMatch(/(once|én gang)/);
-  });
+  it.each(supportedLanguages)(
+    "%s: the alarm section names every frequency and fires at most once per period",
+    (language) => {
+      const alarms = helpPage[language].sections.find((s) => s.id === "alarms");
+      const types = alarms?.subsections.find((s) => s.id === "alarm-types");
+      expect(types?.list).toHaveLength(4);
+      const frequency = alarms?.subsections.find((s) => s.id === "alarm-frequency");
+      expect(frequency?.paragraphs.join(" ")).toMatch(/(once|én gang)/);
+    },
+  );
 });

@@ -1,14 +1,21 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { helpParagraphs, helpTopics, type HelpTopic } from "~/components/help";
 import { RouteError } from "~/components/route-error";
 import { SmileyLegend } from "~/components/smiley-legend";
-import { contactAnchor, helpPage, helpTopicAnchor, topicsAnchor, type HelpBlock } from "~/routes/public/help-page";
+import {
+  contactAnchor,
+  helpNamespace,
+  helpPageContent,
+  helpTopicAnchor,
+  topicsAnchor,
+  type HelpBlock,
+} from "~/routes/public/help-page";
 import { indoorClimateBands } from "~/domain/smileys";
-import { defaultLanguage, isLanguage } from "~/i18n/config";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
+import { loadNamespaces } from "~/i18n/translation-files";
 import { requireTenancy } from "~/session/guards.server";
 import helpStyles from "~/styles/help.css?url";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
@@ -16,7 +23,9 @@ import { helpPath } from "@common/portal-paths";
 
 const titleKey = "help_page.title";
 
-export const handle: TenancyHandle = {
+export const handle: TenancyHandle & { i18n: string } = {
+  // The page's long texts are a namespace of their own, loaded only for this page.
+  i18n: helpNamespace,
   breadcrumb: (tenancyId) => ({
     labelKey: titleKey,
     to: helpPath(tenancyId),
@@ -45,6 +54,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { tenancyId: tenancy.id, language, contact };
 }
 
+/** A client navigation shows the page once its texts are there (the first visit loads them). */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadNamespaces(request, [helpNamespace])]);
+  return data;
+}
 
 /** The values the help texts' placeholders take, as the pages with the dialogs pass them. */
 const topicValues: Record<string, number> = {
@@ -55,10 +69,9 @@ const topicValues: Record<string, number> = {
 };
 
 export default function Help() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation(["common", helpNamespace]);
   const { contact } = useLoaderData<typeof loader>();
-  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
-  const page = helpPage[language];
+  const page = helpPageContent(t);
   const shown = contact && (contact.name || contact.email || contact.phone) ? contact : null;
   return (
     <div className="help-page">
@@ -182,7 +195,6 @@ function HelpTopicSection({ topic, co2Note }: { topic: HelpTopic; co2Note: strin
     </section>
   );
 }
-
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, titleKey);
 

@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isLanguage } from "~/i18n/config";
+import { isLanguage, isNamespace } from "~/i18n/config";
 import { publishedTranslations } from "~/i18n/resources.server";
 
 /**
- * /locales/{lng}/common.json?v={version}: one language's translations for the browser (ADR 0013).
- * The version is the content's hash, so a matching request is cached for a year; any other (an
- * old page after a deployment) gets the current file, not cached.
+ * /locales/{lng}/{namespace}.json?v={version}: one namespace's translations in one language for the
+ * browser (ADR 0013). The version is the content's hash, so a matching request is cached for a year;
+ * any other (an old page after a deployment) gets the current file, not cached.
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  if (!isLanguage(params.lng) || params.file !== "common.json") {
+  const namespace = params.file?.endsWith(".json") ? params.file.slice(0, -".json".length) : undefined;
+  if (!isLanguage(params.lng) || !isNamespace(namespace)) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const { body, version } = publishedTranslations(params.lng);
+  const { body, version } = publishedTranslations(params.lng, namespace);
   const current = new URL(request.url).searchParams.get("v") === version;
   return new Response(body, {
     headers: {

@@ -1,20 +1,53 @@
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { supportedLanguages } from "~/i18n/config";
-import { policies } from "./policies";
+import { i18nOptions, namespaces, supportedLanguages, type Language } from "~/i18n/config";
+import { resources } from "~/i18n/resources.server";
+import {
+  policiesNamespace,
+  policyContent,
+  policyKeys,
+  policySections,
+  type PolicyKind,
+  type PolicySection,
+} from "./policies";
+
+/** Both policies in every language, built from the locale files as the pages build them. */
+const i18n = createInstance();
+await i18n.init({ ...i18nOptions, ns: [...namespaces], lng: "en", resources });
+const policies = Object.fromEntries(
+  (Object.keys(policySections) as PolicyKind[]).map((kind) => [
+    kind,
+    Object.fromEntries(supportedLanguages.map((language) => [language, policyContent(kind, i18n.getFixedT(language))])),
+  ]),
+) as Record<PolicyKind, Record<Language, PolicySection[]>>;
+
+/** Every key path of a locale file's texts ("data.controller.heading"). */
+function keysOf(node: unknown, prefix = ""): string[] {
+  if (typeof node !== "object" || node === null) return [prefix];
+  return Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+}
 
 describe("policy texts", () => {
-  it.each(Object.keys(policies) as (keyof typeof policies)[])("%s policy has the same sections and paragraphs in every language", (kind) => {
-    const shape = (language: (typeof supportedLanguages)[number]) => policies[kind][language].map((s) => s.paragraphs.length);
-    const english = shape("en");
-    expect(english.length).toBeGreaterThan(0);
-    for (const language of supportedLanguages) {
-      expect(shape(language)).toEqual(english);
-      for (const section of policies[kind][language]) {
-        expect(section.heading.trim()).not.toBe("");
-        for (const p of section.paragraphs) expect(p.trim().length).toBeGreaterThan(20);
-      }
-    }
+  it.each(supportedLanguages)("%s: policies.json holds exactly the texts the structure names", (language) => {
+    expect(keysOf(resources[language][policiesNamespace]).sort()).toEqual(policyKeys().sort());
   });
+
+  it.each(Object.keys(policies) as (keyof typeof policies)[])(
+    "%s policy has the same sections and paragraphs in every language",
+    (kind) => {
+      const shape = (language: (typeof supportedLanguages)[number]) =>
+        policies[kind][language].map((s) => s.paragraphs.length);
+      const english = shape("en");
+      expect(english.length).toBeGreaterThan(0);
+      for (const language of supportedLanguages) {
+        expect(shape(language)).toEqual(english);
+        for (const section of policies[kind][language]) {
+          expect(section.heading.trim()).not.toBe("");
+          for (const p of section.paragraphs) expect(p.trim().length).toBeGreaterThan(20);
+        }
+      }
+    },
+  );
 
   it("the cookie policy names every cookie the portal sets", () => {
     const text = JSON.stringify(policies.cookie);
