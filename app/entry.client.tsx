@@ -3,7 +3,8 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { defaultLanguage, defaultNamespace, i18nOptions, isLanguage } from "~/i18n/config";
+import { defaultLanguage, isLanguage } from "@common/languages";
+import { defaultNamespace, i18nOptions } from "~/i18n/config";
 
 /**
  * The page already works without this script; it only enhances (client navigation, pending states).

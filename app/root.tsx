@@ -18,7 +18,7 @@ import { DebugHook } from "~/components/debug-hook";
 import { PendingBar } from "~/components/pending-bar";
 import { PageError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
-import { defaultLanguage } from "~/i18n/config";
+import { defaultLanguage } from "@common/languages";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
 import { publishedTranslations, translationsHref } from "~/i18n/resources.server";
 import { readConsent } from "~/security/cookie-consent.server";

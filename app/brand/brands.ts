@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "@common/languages";
 
 /**
  * The three brand variants of spec section 1: each has an app name per language and links to

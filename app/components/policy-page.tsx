@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { policies, type PolicyKind } from "~/content/policies";
-import { isLanguage, defaultLanguage } from "~/i18n/config";
+import { isLanguage, defaultLanguage } from "@common/languages";
 import { StandalonePage } from "./standalone-page";
 
 export function PolicyPage({ kind }: { kind: PolicyKind }) {

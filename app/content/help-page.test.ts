@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { supportedLanguages, type Language } from "~/i18n/config";
+import { supportedLanguages, type Language } from "@common/languages";
 import { contactAnchor, helpPage, helpTopicAnchor, topicsAnchor } from "./help-page";
 import { helpTopics } from "~/components/help";
 

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "@common/languages";
 
 /**
  * The prose of the help page, /t/{tenancyId}/help (spec sections 2, 4 and 9), in every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { supportedLanguages } from "~/i18n/config";
+import { supportedLanguages } from "@common/languages";
 import { policies } from "./policies";
 
 describe("policy texts", () => {

@@ -1,4 +1,4 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "@common/languages";
 
 /**
  * The data policy and cookie policy (spec section 2, standalone pages), in every language.

@@ -3,7 +3,7 @@
  * tests: every rule here is checked again by the back-end.
  */
 import { z } from "zod";
-import { supportedLanguages } from "~/i18n/config";
+import { supportedLanguages } from "@common/languages";
 import { emailField } from "./login-form";
 import { newPasswordFields } from "./signup-form";
 

@@ -9,7 +9,7 @@ import { namedPeriods } from "@common/period";
 import { compareChoices } from "~/domain/period-query";
 import { indoorClimateQuantityIds, quantityIds } from "@common/quantities";
 import { consumptionComparisons } from "~/domain/smileys";
-import { supportedLanguages } from "./config";
+import { supportedLanguages } from "@common/languages";
 import { isMetaKey } from "./meta";
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import da from "../../locales/da/common.json";
 import en from "../../locales/en/common.json";
 import nb from "../../locales/nb/common.json";
-import type { Language } from "./config";
+import type { Language } from "@common/languages";
 import { metaTextsOf } from "./meta";
 
 /** Every translation, bundled into the server build; the browser receives only its own language. */

@@ -6,7 +6,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { brandFor } from "~/brand/brands";
 import { todayInCopenhagen } from "@common/period";
-import type { Language } from "~/i18n/config";
+import type { Language } from "@common/languages";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { limitPerAddress } from "~/security/limits.server";
 import { reportView, type ReportView } from "./report-view";

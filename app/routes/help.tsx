@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { SmileyLegend } from "~/components/smiley-legend";
 import { contactAnchor, helpPage, helpTopicAnchor, topicsAnchor, type HelpBlock } from "~/content/help-page";
 import { indoorClimateBands } from "~/domain/smileys";
-import { defaultLanguage, isLanguage } from "~/i18n/config";
+import { defaultLanguage, isLanguage } from "@common/languages";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isLanguage } from "~/i18n/config";
+import { isLanguage } from "@common/languages";
 import { publishedTranslations } from "~/i18n/resources.server";
 
 /**

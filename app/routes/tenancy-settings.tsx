@@ -9,7 +9,7 @@ import { formatCalendarDate } from "@common/format";
 import { todayInCopenhagen } from "@common/period";
 import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
 import { readForm } from "~/http/read-form.server";
-import { supportedLanguages } from "~/i18n/config";
+import { supportedLanguages } from "@common/languages";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";

@@ -9,19 +9,20 @@ import da from "../../locales/da/common.json";
 import en from "../../locales/en/common.json";
 import nb from "../../locales/nb/common.json";
 import { formatDateRange } from "@common/bucket-labels";
+import { languageOrFallback, type Language } from "@common/languages";
 import { notificationText } from "@common/notification-text";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
 import type { Mailer, MailMessage } from "../mail/mailer";
-import { escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
+import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 import { reportMail } from "../reports/mail";
 
-const quantityNames: Record<MailLanguage, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
+const quantityNames: Record<Language, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
 /** The portal's own sentences of a notification (locales/*: notifications.what.*), so page and e-mail say the same. */
-const sentences: Record<MailLanguage, Record<string, string>> = { da: da.notifications.what, en: en.notifications.what, nb: nb.notifications.what };
+const sentences: Record<Language, Record<string, string>> = { da: da.notifications.what, en: en.notifications.what, nb: nb.notifications.what };
 
 const texts: Record<
-  MailLanguage,
+  Language,
   {
     app: string;
     subject: (count: number) => string;
@@ -72,7 +73,7 @@ export interface MailedNotification {
 }
 
 /** One notification as a line: "Cold water, 21 November 2026: 0.012 m³ used, where there should be none". */
-export function notificationLine(n: MailedNotification, language: MailLanguage): string {
+export function notificationLine(n: MailedNotification, language: Language): string {
   const name = quantityNames[language][n.quantity] ?? n.quantity;
   const period = formatDateRange(n.periodStart, n.periodEnd, language);
   const text = notificationText(n, language);
@@ -87,7 +88,7 @@ export function notificationLink(portalUrl: string, n: Pick<MailedNotification, 
 }
 
 export function notificationsMail(input: { to: string; language: string; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
-  const language = mailLanguage(input.language);
+  const language = languageOrFallback(input.language);
   const t = texts[language];
   const subject = `${t.app}: ${t.subject(input.notifications.length)}`;
   const items = input.notifications.map((n) => ({ line: notificationLine(n, language), link: notificationLink(input.portalUrl, n) }));

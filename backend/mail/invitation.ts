@@ -4,8 +4,9 @@
  * `${PORTAL_URL}/signup?activationCode=…` stands alone on its own line in the text part; the activation code
  * is printed too, for a resident who already has an account and adds the tenancy with it.
  */
+import { languageOrFallback, type Language } from "@common/languages";
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLanguage, mailLinkButton, oneLine, type MailLanguage } from "./templates";
+import { appName, escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
 
 interface InvitationTexts {
   subject(inviter: string): string;
@@ -17,7 +18,7 @@ interface InvitationTexts {
   ignore: string;
 }
 
-const invitationTexts: Record<MailLanguage, InvitationTexts> = {
+const invitationTexts: Record<Language, InvitationTexts> = {
   da: {
     subject: (inviter) => `${inviter} har inviteret dig`,
     greeting: "Hej,",
@@ -68,7 +69,7 @@ export interface InvitationMailInput {
 }
 
 export function invitationMail(input: InvitationMailInput): MailMessage {
-  const language = mailLanguage(input.language);
+  const language = languageOrFallback(input.language);
   const texts = invitationTexts[language];
   const app = appName[language];
   const inviter = oneLine(input.inviter);

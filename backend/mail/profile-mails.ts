@@ -9,8 +9,9 @@
  *   this was not you, contact your landlord or property manager (the contacts of the user's homes
  *   are listed when the property has one).
  */
+import { languageOrFallback, type Language } from "@common/languages";
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLanguage, mailLinkButton, oneLine, type MailLanguage } from "./templates";
+import { appName, escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
 
 interface ConfirmationTexts {
   subject: string;
@@ -22,7 +23,7 @@ interface ConfirmationTexts {
   ignore: string;
 }
 
-const confirmationTexts: Record<MailLanguage, ConfirmationTexts> = {
+const confirmationTexts: Record<Language, ConfirmationTexts> = {
   da: {
     subject: "Bekræft din nye e-mailadresse",
     greeting: "Hej,",
@@ -61,7 +62,7 @@ interface NoticeTexts {
   contactsIntro: string;
 }
 
-const noticeTexts: Record<MailLanguage, NoticeTexts> = {
+const noticeTexts: Record<Language, NoticeTexts> = {
   da: {
     subject: "Din e-mailadresse er ændret",
     greeting: "Hej,",
@@ -98,7 +99,7 @@ export interface EmailChangeConfirmationMailInput {
 
 /** To the new address: follow the link to make it the account's e-mail. */
 export function emailChangeConfirmationMail(input: EmailChangeConfirmationMailInput): MailMessage {
-  const language = mailLanguage(input.language);
+  const language = languageOrFallback(input.language);
   const texts = confirmationTexts[language];
   const app = appName[language];
   const subject = `${app}: ${texts.subject}`;
@@ -141,7 +142,7 @@ export interface EmailChangedNoticeMailInput {
 
 /** To the old address after the change: the new address, and whom to contact if it was not them. */
 export function emailChangedNoticeMail(input: EmailChangedNoticeMailInput): MailMessage {
-  const language = mailLanguage(input.language);
+  const language = languageOrFallback(input.language);
   const texts = noticeTexts[language];
   const app = appName[language];
   const subject = `${app}: ${texts.subject}`;

@@ -3,19 +3,14 @@
  * English, the spec's fallback). Each has a plain-text and an HTML part with the same content;
  * the link stands alone on its own line in the text part so mail clients and tests find it.
  */
+import { languageOrFallback, type Language } from "@common/languages";
 import type { MailMessage } from "./mailer";
 
-export type MailLanguage = "da" | "en" | "nb";
-
-export function mailLanguage(language: string): MailLanguage {
-  return language === "da" || language === "nb" ? language : "en";
-}
-
 /** The Danish-market brand's app name (spec section 1: the active variant). */
-export const appName: Record<MailLanguage, string> = { da: "Mit Forbrug", en: "My Consumption", nb: "Mitt Forbruk" };
+export const appName: Record<Language, string> = { da: "Mit Forbrug", en: "My Consumption", nb: "Mitt Forbruk" };
 
 const passwordResetTexts: Record<
-  MailLanguage,
+  Language,
   { subject: string; greeting: string; intro: string; action: string; expiry: string; ignore: string }
 > = {
   da: {
@@ -60,7 +55,7 @@ export function oneLine(value: string): string {
 }
 
 /** Every e-mail's HTML part: the document around its body (paragraphs), in the mail's language. */
-export function mailHtmlDocument(language: MailLanguage, subject: string, body: string): string {
+export function mailHtmlDocument(language: Language, subject: string, body: string): string {
   return `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -80,7 +75,7 @@ export function mailLinkButton(link: string, label: string): string {
 
 /** The password-reset e-mail with its one-time link. */
 export function passwordResetMail(input: { to: string; language: string; link: string }): MailMessage {
-  const language = mailLanguage(input.language);
+  const language = languageOrFallback(input.language);
   const texts = passwordResetTexts[language];
   const name = appName[language];
   const subject = `${name}: ${texts.subject}`;

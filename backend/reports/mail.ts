@@ -5,10 +5,11 @@
  * run (backend/alarms/mail.ts) to residents with e-mail notifications on.
  */
 import { formatMonth } from "@common/format";
+import { languageOrFallback as mailLanguage, type Language } from "@common/languages";
 import type { MailMessage } from "../mail/mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
+import { appName, escapeHtml, mailHtmlDocument } from "../mail/templates";
 
-const texts: Record<MailLanguage, { subject: (month: string) => string; greeting: string; intro: (month: string) => string; open: string; noLogin: string; settings: string }> = {
+const texts: Record<Language, { subject: (month: string) => string; greeting: string; intro: (month: string) => string; open: string; noLogin: string; settings: string }> = {
   da: {
     subject: (month) => `Din forbrugsrapport for ${month}`,
     greeting: "Hej,",
