@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { readToast } from "~/session/toast.server";
-import { brandFor } from "~/brand/brands";
+import { brandFor } from "@common/brands";
 import { useNonce } from "~/components/nonce";
 import { CookieBanner } from "~/components/cookie-banner";
 import { DebugHook } from "~/components/debug-hook";

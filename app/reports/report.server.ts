@@ -4,7 +4,7 @@
  * client address so codes cannot be found by trying.
  */
 import { data, type AppLoadContext } from "@remix-run/node";
-import { brandFor } from "~/brand/brands";
+import { brandFor } from "@common/brands";
 import { todayInCopenhagen } from "@common/period";
 import type { Language } from "@common/languages";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
