@@ -26,6 +26,7 @@ import { statementFileResponse, statementPathPattern } from "./statements/files"
 import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
 import type { Database } from "./db/types";
 import { consoleLogger, type Logger } from "./logger";
+import { defaultBrandId, type BrandId } from "@common/brands";
 import { runWithRequestId } from "@common/node/logging";
 import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
 import { createMailer, defaultMailFrom, type Mailer } from "./mail/mailer";
@@ -70,6 +71,8 @@ export interface BackendOptions {
   logger?: Logger;
   /** Mailer, portal URL and social providers of the account flows (ADR 0009). */
   accountFlows?: AccountFlowOptions;
+  /** The brand variant whose app name the e-mails carry (BRAND). Default: dk. */
+  brand?: BrandId;
   /**
    * Run the back-end's own jobs (alarm evaluation, pruning spent sessions) at start-up and hourly
    * (backend/jobs/schedule.ts). Default false, so tests decide when jobs run; main.ts turns it on.
@@ -231,12 +234,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     userinfoUrls: { ...defaultUserinfoUrls, ...flowOptions.userinfoUrls },
     fetch: flowOptions.fetch ?? ((input, init) => fetch(input, init)),
     impersonationSessionSeconds: flowOptions.impersonationSessionSeconds ?? impersonationSessionSeconds,
+    brand: options.brand ?? defaultBrandId,
   };
   // After the seed and the readings, so a newcomer's demo alarms have fired by the first page.
   const schedule =
     options.scheduledJobs === true
       ? startSchedule(db, deps.now, logger, {
-          mail: { mailer, portalUrl: flows.portalUrl },
+          mail: { mailer, portalUrl: flows.portalUrl, brand: flows.brand },
           afterFirstRun: options.seedDemo === true ? () => readOlderDemoNotifications(db, deps.now()) : undefined,
         })
       : undefined;

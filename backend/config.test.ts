@@ -27,6 +27,14 @@ describe("loadConfig", () => {
     });
   });
 
+  it("takes BRAND, the brand whose app name the e-mails carry: dk unless set, and only a known one", () => {
+    expect(loadConfig({ DATA_DIR: "data" }, dir).brand).toBe("dk");
+    expect(loadConfig({ DATA_DIR: "data", BRAND: "" }, dir).brand).toBe("dk");
+    expect(loadConfig({ DATA_DIR: "data", BRAND: "no" }, dir).brand).toBe("no");
+    expect(loadConfig({ DATA_DIR: "data", BRAND: "global" }, dir).brand).toBe("global");
+    expect(() => loadConfig({ DATA_DIR: "data", BRAND: "se" }, dir)).toThrow(/BRAND/);
+  });
+
   it("takes DATABASE_URL for PostgreSQL (the files stay in DATA_DIR) and refuses any other URL", () => {
     const config = loadConfig({ DATA_DIR: "data", DATABASE_URL: "postgres://portal:secret@db:5432/portal" }, dir);
     expect(config).toMatchObject({ databasePath: "postgres://portal:secret@db:5432/portal", filesDir: join(dir, "data", "files") });

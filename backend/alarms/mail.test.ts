@@ -64,7 +64,7 @@ describe("the e-mails of a run's new notifications", () => {
     const now = new Date("2026-11-21T06:00:00.000Z");
     const run = await evaluateAlarms(backend.db, now);
     expect(run.notificationIds).toHaveLength(4);
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 1 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk")).toEqual({ mails: 1 });
 
     const mails = await latestMessages(backend.db, { limit: 10 });
     expect(mails).toHaveLength(1);
@@ -74,7 +74,7 @@ describe("the e-mails of a run's new notifications", () => {
     expect(await latestMessages(backend.db, { to: "karen@demo.test", limit: 10 })).toEqual([]);
 
     // Mailing again sends nothing: each was claimed once.
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 0 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk")).toEqual({ mails: 0 });
     expect(await latestMessages(backend.db, { limit: 10 })).toHaveLength(1);
   });
 
@@ -83,15 +83,15 @@ describe("the e-mails of a run's new notifications", () => {
     const now = new Date("2026-11-21T06:00:00.000Z");
     await evaluateAlarms(backend.db, now); // as `npm run alarms:evaluate` would, without a mailer
     const [a, b] = await Promise.all([
-      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now),
-      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now),
+      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk"),
+      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk"),
     ]);
     expect(a.mails + b.mails).toBe(1);
     expect(await latestMessages(backend.db, { limit: 10 })).toHaveLength(1);
 
     await backend.db.updateTable("notifications").set({ emailed_at: null }).execute();
     const later = new Date(now.getTime() + MAIL_WITHIN_MS + 60_000);
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, later)).toEqual({ mails: 0 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, later, "dk")).toEqual({ mails: 0 });
   });
 
   it("gives its claims back when the e-mail cannot be sent, so the next run sends it", async () => {
@@ -99,8 +99,8 @@ describe("the e-mails of a run's new notifications", () => {
     const now = new Date("2026-11-21T06:00:00.000Z");
     await evaluateAlarms(backend.db, now);
     const failing = { send: async () => Promise.reject(new Error("SMTP down")) };
-    await expect(mailPendingNotifications(backend.db, failing as never, portalUrl, now)).rejects.toThrow("SMTP down");
+    await expect(mailPendingNotifications(backend.db, failing as never, portalUrl, now, "dk")).rejects.toThrow("SMTP down");
     expect(await backend.db.selectFrom("notifications").select("emailed_at").where("emailed_at", "is not", null).execute()).toEqual([]);
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 1 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk")).toEqual({ mails: 1 });
   });
 });

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import da from "../../locales/da/common.json";
 import en from "../../locales/en/common.json";
 import nb from "../../locales/nb/common.json";
+import { brandFor, type BrandId } from "@common/brands";
 import { formatDateRange } from "@common/bucket-labels";
 import { languageOrFallback, type Language } from "@common/languages";
 import { notificationText } from "@common/notification-text";
@@ -24,7 +25,6 @@ const sentences: Record<Language, Record<string, string>> = { da: da.notificatio
 const texts: Record<
   Language,
   {
-    app: string;
     subject: (count: number) => string;
     greeting: string;
     intro: string;
@@ -33,7 +33,6 @@ const texts: Record<
   }
 > = {
   da: {
-    app: "Mit Forbrug",
     subject: (count) => (count === 1 ? "1 ny notifikation" : `${count} nye notifikationer`),
     greeting: "Hej,",
     intro: "Dine alarmer har fundet noget, du bør se på:",
@@ -41,7 +40,6 @@ const texts: Record<
     settings: "Du får denne e-mail, fordi e-mail-notifikationer er slået til i din profil.",
   },
   en: {
-    app: "My Consumption",
     subject: (count) => (count === 1 ? "1 new notification" : `${count} new notifications`),
     greeting: "Hello,",
     intro: "Your alarms found something you should look at:",
@@ -49,7 +47,6 @@ const texts: Record<
     settings: "You get this e-mail because e-mail notifications are on in your profile.",
   },
   nb: {
-    app: "Mitt Forbruk",
     subject: (count) => (count === 1 ? "1 nytt varsel" : `${count} nye varsler`),
     greeting: "Hei,",
     intro: "Alarmene dine har funnet noe du bør se på:",
@@ -87,12 +84,13 @@ export function notificationLink(portalUrl: string, n: Pick<MailedNotification, 
   return `${portalUrl}/t/${n.tenancyId}/notifications/${n.id}`;
 }
 
-export function notificationsMail(input: { to: string; language: string; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
+export function notificationsMail(input: { to: string; language: string; brand: BrandId; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
   const language = languageOrFallback(input.language);
   const t = texts[language];
-  const subject = `${t.app}: ${t.subject(input.notifications.length)}`;
+  const app = brandFor(input.brand).appName[language];
+  const subject = `${app}: ${t.subject(input.notifications.length)}`;
   const items = input.notifications.map((n) => ({ line: notificationLine(n, language), link: notificationLink(input.portalUrl, n) }));
-  const text = [t.greeting, "", t.intro, "", ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]), "", t.settings, "", t.app, ""].join("\n");
+  const text = [t.greeting, "", t.intro, "", ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]), "", t.settings, "", app, ""].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,
@@ -102,7 +100,7 @@ export function notificationsMail(input: { to: string; language: string; portalU
 ${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a></li>`).join("\n")}
 </ul>
 <p>${escapeHtml(t.settings)}</p>
-<p>${escapeHtml(t.app)}</p>`,
+<p>${escapeHtml(app)}</p>`,
   );
   return { to: input.to, subject, text, html };
 }
@@ -115,9 +113,10 @@ export const MAIL_WITHIN_MS = 24 * 3_600_000;
  * (and active), listing all of theirs made in the last day, whichever run, command or back-end
  * instance made them. Each notification is claimed before it is sent (emailed_at set where it is
  * still null), so two runs or two instances never send one twice; a send that fails gives its
- * claims back for the next run. Users with e-mail notifications off get none.
+ * claims back for the next run. Users with e-mail notifications off get none. The e-mails carry
+ * the app name of `brand` (BRAND).
  */
-export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mailer, portalUrl: string, now: Date): Promise<{ mails: number }> {
+export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mailer, portalUrl: string, now: Date, brand: BrandId): Promise<{ mails: number }> {
   const rows = await db
     .selectFrom("notifications")
     .innerJoin("users", "users.id", "notifications.user_id")
@@ -184,10 +183,10 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
         periodStart: row.period_start,
         periodEnd: row.period_end,
       }));
-      messages.push({ ids: alarmRows.map((row) => row.id), message: notificationsMail({ to: first.email, language: first.language, portalUrl, notifications }) });
+      messages.push({ ids: alarmRows.map((row) => row.id), message: notificationsMail({ to: first.email, language: first.language, brand, portalUrl, notifications }) });
     }
     for (const row of mine.filter((candidate) => candidate.kind === "consumption_report")) {
-      const message = reportMail({ to: first.email, language: first.language, portalUrl, code: row.report_code!, month: row.period_start.slice(0, 7) });
+      const message = reportMail({ to: first.email, language: first.language, brand, portalUrl, code: row.report_code!, month: row.period_start.slice(0, 7) });
       messages.push({ ids: [row.id], message });
     }
     for (const [index, { message }] of messages.entries()) {

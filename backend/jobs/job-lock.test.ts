@@ -57,7 +57,7 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
     await insertDueHeatAlarm(a.db);
 
     // Both schedules start (each runs at once) and run again, all at the same time.
-    const mail = (backend: Backend) => ({ mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000" }, intervalMs: 3_600_000 });
+    const mail = (backend: Backend) => ({ mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000", brand: "dk" as const }, intervalMs: 3_600_000 });
     const scheduleA = startSchedule(a.db, now, { ...silentLogger, info: (m: unknown) => void logs.push(String(m)), error: (m: unknown) => void logs.push(`ERROR ${String(m)}`) }, mail(a));
     const scheduleB = startSchedule(b.db, now, { ...silentLogger, info: (m: unknown) => void logs.push(String(m)), error: (m: unknown) => void logs.push(`ERROR ${String(m)}`) }, mail(b));
     opened.push({ close: () => scheduleA.stop() }, { close: () => scheduleB.stop() });

@@ -95,7 +95,7 @@ describe("generateMonthlyReports", () => {
 
     const october = reports.find((r) => r.month === "2026-10")!;
     const mailNow = new Date("2026-11-25T06:30:00.000Z");
-    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow);
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow, "dk");
     const jens = await backend.db.selectFrom("users").select(["email", "language", "email_notifications"]).where("email", "=", "jens@demo.test").executeTakeFirstOrThrow();
     const toJens = await latestMessages(backend.db, { to: jens.email, limit: 20 });
     const codes = reports.map((r) => r.code);
@@ -105,7 +105,7 @@ describe("generateMonthlyReports", () => {
     expect(reportMails.map((mail) => mail.text).join()).toContain(`https://portal.example/report/${october.code}?lng=${jens.language}`);
     expect(reportMails.map((mail) => mail.subject).join()).toMatch(/oktober 2026|October 2026/);
     // Again: nothing more.
-    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow);
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow, "dk");
     expect((await latestMessages(backend.db, { to: jens.email, limit: 20 })).filter((mail) => codes.some((code) => mail.text.includes(`/report/${code}`)))).toHaveLength(2);
   });
 
@@ -114,7 +114,7 @@ describe("generateMonthlyReports", () => {
     const december = new Date("2027-01-02T06:00:00.000Z");
     const run = await generateMonthlyReports(backend.db, december);
     expect(run.created.some((report) => report.tenancyId === demoTenancyIds.anna && report.month === "2026-12")).toBe(true);
-    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", december);
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", december, "dk");
     const toAnna = await latestMessages(backend.db, { to: "anna@demo.test", limit: 50 });
     expect(toAnna.filter((mail) => /december/i.test(mail.subject))).toEqual([]);
     const toJens = await latestMessages(backend.db, { to: "jens@demo.test", limit: 50 });

@@ -4,9 +4,10 @@
  * `${PORTAL_URL}/signup?activationCode=…` stands alone on its own line in the text part; the activation code
  * is printed too, for a resident who already has an account and adds the tenancy with it.
  */
+import { brandFor, type BrandId } from "@common/brands";
 import { languageOrFallback, type Language } from "@common/languages";
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
+import { escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
 
 interface InvitationTexts {
   subject(inviter: string): string;
@@ -56,6 +57,8 @@ export function groupedActivationCode(code: string): string {
 export interface InvitationMailInput {
   to: string;
   language: string;
+  /** Whose app name the e-mail carries (BRAND). */
+  brand: BrandId;
   /** `${PORTAL_URL}/signup?activationCode=…` */
   link: string;
   /** The 12 letters. */
@@ -71,7 +74,7 @@ export interface InvitationMailInput {
 export function invitationMail(input: InvitationMailInput): MailMessage {
   const language = languageOrFallback(input.language);
   const texts = invitationTexts[language];
-  const app = appName[language];
+  const app = brandFor(input.brand).appName[language];
   const inviter = oneLine(input.inviter);
   const home = oneLine(input.home);
   const code = groupedActivationCode(input.code);

@@ -140,7 +140,7 @@ describe("password-reset e-mail", () => {
     ["nb", "Mitt Forbruk: Tilbakestill passordet ditt", "Velg et nytt passord"],
     ["sv", "My Consumption: Reset your password", "Choose a new password"],
   ])("in %s has the link on its own line and in the HTML", (language, subject, action) => {
-    const mail = passwordResetMail({ to: "a@b.test", language, link });
+    const mail = passwordResetMail({ to: "a@b.test", language, brand: "dk", link });
     expect(mail.subject).toBe(subject);
     expect(mail.text.split("\n")).toContain(link);
     expect(linksIn(mail.text)).toEqual([link]);

@@ -9,9 +9,10 @@
  *   this was not you, contact your landlord or property manager (the contacts of the user's homes
  *   are listed when the property has one).
  */
+import { brandFor, type BrandId } from "@common/brands";
 import { languageOrFallback, type Language } from "@common/languages";
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
+import { escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
 
 interface ConfirmationTexts {
   subject: string;
@@ -93,6 +94,8 @@ export interface EmailChangeConfirmationMailInput {
   /** The NEW address. */
   to: string;
   language: string;
+  /** Whose app name the e-mail carries (BRAND). */
+  brand: BrandId;
   /** `${PORTAL_URL}/confirm-email?token=…` */
   link: string;
 }
@@ -101,7 +104,7 @@ export interface EmailChangeConfirmationMailInput {
 export function emailChangeConfirmationMail(input: EmailChangeConfirmationMailInput): MailMessage {
   const language = languageOrFallback(input.language);
   const texts = confirmationTexts[language];
-  const app = appName[language];
+  const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${texts.subject}`;
   const intro = texts.intro(oneLine(input.to), app);
   const text = [
@@ -135,6 +138,8 @@ export interface EmailChangedNoticeMailInput {
   /** The OLD address. */
   to: string;
   language: string;
+  /** Whose app name the e-mail carries (BRAND). */
+  brand: BrandId;
   newEmail: string;
   /** The contacts of the user's homes, one line each ("name, e-mail, phone"); may be empty. */
   contacts: readonly string[];
@@ -144,7 +149,7 @@ export interface EmailChangedNoticeMailInput {
 export function emailChangedNoticeMail(input: EmailChangedNoticeMailInput): MailMessage {
   const language = languageOrFallback(input.language);
   const texts = noticeTexts[language];
-  const app = appName[language];
+  const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${texts.subject}`;
   const changed = texts.changed(oneLine(input.newEmail), app);
   const contacts = input.contacts.map(oneLine).filter((line) => line !== "");

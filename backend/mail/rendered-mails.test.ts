@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { brandFor, type BrandId } from "@common/brands";
+import { languageOrFallback } from "@common/languages";
 import { notificationsMail, type MailedNotification } from "../alarms/mail";
 import { reportMail } from "../reports/mail";
 import type { MailMessage } from "./mailer";
@@ -10,6 +12,7 @@ import { passwordResetMail } from "./templates";
  * Every kind of e-mail the back-end sends, rendered with fixed inputs in each language and kept
  * byte for byte in __snapshots__/: a change of wording, markup or escaping shows up in review as
  * a diff of these files, and moving where the texts live must leave them untouched. The inputs
+ * The snapshots are of the default brand (dk); the others differ only in the app name. The inputs
  * include hostile values (markup, line breaks, `$&`, `{{…}}`, `$t(…)`) so escaping and
  * interpolation are pinned down too.
  */
@@ -36,14 +39,15 @@ const cold: MailedNotification = { ...zero, id: 5, kind: "indoor_climate", quant
 
 const portalUrl = "https://portal.example";
 
-function mailsIn(language: string): [string, MailMessage][] {
+function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
   return [
-    ["password reset", passwordResetMail({ to: "a@b.test", language, link: `${portalUrl}/set-password?token=abc_DEF-123&email=a%40b.test` })],
+    ["password reset", passwordResetMail({ to: "a@b.test", language, brand, link: `${portalUrl}/set-password?token=abc_DEF-123&email=a%40b.test` })],
     [
       "invitation",
       invitationMail({
         to: "invitee@example.test",
         language,
+        brand,
         link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`,
         code: "ABCDEFGHIJKL",
         inviter: "Jens Hansen",
@@ -53,28 +57,29 @@ function mailsIn(language: string): [string, MailMessage][] {
     ],
     [
       "invitation, hostile names",
-      invitationMail({ to: "invitee@example.test", language, link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`, code: "ABCDEFGHIJKL", inviter: hostile, home: hostile, validDays: 14 }),
+      invitationMail({ to: "invitee@example.test", language, brand, link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`, code: "ABCDEFGHIJKL", inviter: hostile, home: hostile, validDays: 14 }),
     ],
-    ["e-mail change confirmation", emailChangeConfirmationMail({ to: "new@example.test", language, link: `${portalUrl}/confirm-email?token=abc_DEF-123` })],
-    ["e-mail change confirmation, hostile address", emailChangeConfirmationMail({ to: hostile, language, link: `${portalUrl}/confirm-email?token=abc_DEF-123` })],
+    ["e-mail change confirmation", emailChangeConfirmationMail({ to: "new@example.test", language, brand, link: `${portalUrl}/confirm-email?token=abc_DEF-123` })],
+    ["e-mail change confirmation, hostile address", emailChangeConfirmationMail({ to: hostile, language, brand, link: `${portalUrl}/confirm-email?token=abc_DEF-123` })],
     [
       "e-mail changed notice",
       emailChangedNoticeMail({
         to: "old@example.test",
         language,
+        brand,
         newEmail: "new@example.test",
         contacts: ["Ejendomsservice ApS, drift@example.test, +45 33 12 34 56", "<b>Eve</b>\r\nBcc: x"],
       }),
     ],
-    ["e-mail changed notice, no contacts, hostile address", emailChangedNoticeMail({ to: "old@example.test", language, newEmail: hostile, contacts: [] })],
-    ["monthly report", reportMail({ to: "a@b.test", language, portalUrl, code: "r3P0rt-C0de", month: "2026-10" })],
-    ["one notification", notificationsMail({ to: "a@b.test", language, portalUrl, notifications: [threshold] })],
-    ["several notifications", notificationsMail({ to: "a@b.test", language, portalUrl, notifications: [zero, threshold, increase, humid, cold] })],
+    ["e-mail changed notice, no contacts, hostile address", emailChangedNoticeMail({ to: "old@example.test", language, brand, newEmail: hostile, contacts: [] })],
+    ["monthly report", reportMail({ to: "a@b.test", language, brand, portalUrl, code: "r3P0rt-C0de", month: "2026-10" })],
+    ["one notification", notificationsMail({ to: "a@b.test", language, brand, portalUrl, notifications: [threshold] })],
+    ["several notifications", notificationsMail({ to: "a@b.test", language, brand, portalUrl, notifications: [zero, threshold, increase, humid, cold] })],
   ];
 }
 
-function rendered(language: string): string {
-  return mailsIn(language)
+function rendered(language: string, brand: BrandId): string {
+  return mailsIn(language, brand)
     .map(([kind, mail]) => [`===== ${kind} =====`, `To: ${JSON.stringify(mail.to)}`, `Subject: ${mail.subject}`, "----- text -----", mail.text, "----- html -----", mail.html].join("\n"))
     .join("\n");
 }
@@ -82,6 +87,13 @@ function rendered(language: string): string {
 describe("every e-mail the back-end sends", () => {
   // "fr" stands for any language the portal does not offer: it gets the fallback (English).
   it.each(["da", "en", "nb", "fr"])("reads in %s exactly as kept in __snapshots__", async (language) => {
-    await expect(rendered(language)).toMatchFileSnapshot(`__snapshots__/rendered-mails.${language}.txt`);
+    await expect(rendered(language, "dk")).toMatchFileSnapshot(`__snapshots__/rendered-mails.${language}.txt`);
+  });
+
+  it.each(["no", "global"] as const)("carries the app name of the configured brand (%s) and nothing else changes", (brand) => {
+    for (const language of ["da", "en", "nb", "fr"]) {
+      const names = (id: BrandId) => brandFor(id).appName[languageOrFallback(language)];
+      expect(rendered(language, brand), language).toBe(rendered(language, "dk").replaceAll(names("dk"), names(brand)));
+    }
   });
 });

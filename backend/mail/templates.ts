@@ -3,11 +3,9 @@
  * English, the spec's fallback). Each has a plain-text and an HTML part with the same content;
  * the link stands alone on its own line in the text part so mail clients and tests find it.
  */
+import { brandFor, type BrandId } from "@common/brands";
 import { languageOrFallback, type Language } from "@common/languages";
 import type { MailMessage } from "./mailer";
-
-/** The Danish-market brand's app name (spec section 1: the active variant). */
-export const appName: Record<Language, string> = { da: "Mit Forbrug", en: "My Consumption", nb: "Mitt Forbruk" };
 
 const passwordResetTexts: Record<
   Language,
@@ -74,10 +72,10 @@ export function mailLinkButton(link: string, label: string): string {
 }
 
 /** The password-reset e-mail with its one-time link. */
-export function passwordResetMail(input: { to: string; language: string; link: string }): MailMessage {
+export function passwordResetMail(input: { to: string; language: string; brand: BrandId; link: string }): MailMessage {
   const language = languageOrFallback(input.language);
   const texts = passwordResetTexts[language];
-  const name = appName[language];
+  const name = brandFor(input.brand).appName[language];
   const subject = `${name}: ${texts.subject}`;
   const text = [texts.greeting, "", texts.intro, "", `${texts.action}:`, input.link, "", texts.expiry, texts.ignore, "", name, ""].join(
     "\n",

@@ -5,9 +5,10 @@
  * run (backend/alarms/mail.ts) to residents with e-mail notifications on.
  */
 import { formatMonth } from "@common/format";
+import { brandFor, type BrandId } from "@common/brands";
 import { languageOrFallback as mailLanguage, type Language } from "@common/languages";
 import type { MailMessage } from "../mail/mailer";
-import { appName, escapeHtml, mailHtmlDocument } from "../mail/templates";
+import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 
 const texts: Record<Language, { subject: (month: string) => string; greeting: string; intro: (month: string) => string; open: string; noLogin: string; settings: string }> = {
   da: {
@@ -41,11 +42,11 @@ export function reportLink(portalUrl: string, code: string, language: string): s
   return `${portalUrl}/report/${encodeURIComponent(code)}?lng=${mailLanguage(language)}`;
 }
 
-export function reportMail(input: { to: string; language: string; portalUrl: string; code: string; month: string }): MailMessage {
+export function reportMail(input: { to: string; language: string; brand: BrandId; portalUrl: string; code: string; month: string }): MailMessage {
   const language = mailLanguage(input.language);
   const t = texts[language];
   const month = formatMonth(input.month, language);
-  const app = appName[language];
+  const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${t.subject(month)}`;
   const link = reportLink(input.portalUrl, input.code, language);
   const text = [t.greeting, "", t.intro(month), "", `${t.open}:`, link, "", t.noLogin, "", t.settings, "", app, ""].join("\n");

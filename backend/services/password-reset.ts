@@ -15,6 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { BrandId } from "@common/brands";
 import type { Database } from "../db/types";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
@@ -34,7 +35,7 @@ export function passwordResetLink(portalUrl: string, token: string, email: strin
 
 export async function requestPasswordReset(
   db: Kysely<Database>,
-  input: { email: string; now: Date; mailer: Mailer; portalUrl: string },
+  input: { email: string; now: Date; mailer: Mailer; portalUrl: string; brand: BrandId },
 ): Promise<void> {
   if (input.email.length > 254) return;
   const email = normalizeEmail(input.email);
@@ -46,7 +47,7 @@ export async function requestPasswordReset(
   }
   const { token } = await issueSingleUseToken(db, { purpose: "password_reset", userId: user.id, now: input.now });
   const link = passwordResetLink(input.portalUrl, token, user.email);
-  await input.mailer.send(passwordResetMail({ to: user.email, language: user.language, link }));
+  await input.mailer.send(passwordResetMail({ to: user.email, language: user.language, brand: input.brand, link }));
 }
 
 export async function resetPassword(

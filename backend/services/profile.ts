@@ -160,7 +160,7 @@ export async function requestEmailChange(
     return issueSingleUseToken(trx, { purpose: "email_change", userId: user.id, now, newEmail });
   });
   await ctx.flows.mailer.send(
-    emailChangeConfirmationMail({ to: newEmail, language: user.language, link: emailChangeLink(ctx.flows.portalUrl, token) }),
+    emailChangeConfirmationMail({ to: newEmail, language: user.language, brand: ctx.flows.brand, link: emailChangeLink(ctx.flows.portalUrl, token) }),
   );
 }
 
@@ -216,6 +216,7 @@ export async function confirmEmailChange(ctx: BackendContext, args: { token: str
     emailChangedNoticeMail({
       to: user.email,
       language: user.language,
+      brand: ctx.flows.brand,
       newEmail,
       contacts: await contactLinesOfUser(ctx.db, user.id),
     }),

@@ -264,6 +264,7 @@ async function sendInvitation(ctx: BackendContext, tenancy: TenancyRow, inviter:
       inviter: inviter.name.trim() === "" ? inviter.email : inviter.name,
       home: `${unit.address}, ${unit.zipcode} ${unit.city}`,
       validDays: invitationValidDays,
+      brand: ctx.flows.brand,
     }),
   );
 }
