@@ -5,55 +5,35 @@
  * Only users with e-mail notifications on (and active) get one.
  */
 import type { Kysely } from "kysely";
-import da from "../../locales/da/common.json";
-import en from "../../locales/en/common.json";
-import nb from "../../locales/nb/common.json";
 import { brandFor, type BrandId } from "@common/brands";
 import { formatDateRange } from "@common/bucket-labels";
 import { languageOrFallback, type Language } from "@common/languages";
 import { notificationText } from "@common/notification-text";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
+import { mailTexts, portalTexts } from "../mail/i18n";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 import { reportMail } from "../reports/mail";
 
-const quantityNames: Record<Language, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
-/** The portal's own sentences of a notification (locales/*: notifications.what.*), so page and e-mail say the same. */
-const sentences: Record<Language, Record<string, string>> = { da: da.notifications.what, en: en.notifications.what, nb: nb.notifications.what };
+interface NotificationsTexts {
+  subject: (count: number) => string;
+  greeting: string;
+  intro: string;
+  open: string;
+  settings: string;
+}
 
-const texts: Record<
-  Language,
-  {
-    subject: (count: number) => string;
-    greeting: string;
-    intro: string;
-    open: string;
-    settings: string;
-  }
-> = {
-  da: {
-    subject: (count) => (count === 1 ? "1 ny notifikation" : `${count} nye notifikationer`),
-    greeting: "Hej,",
-    intro: "Dine alarmer har fundet noget, du bør se på:",
-    open: "Se notifikationen",
-    settings: "Du får denne e-mail, fordi e-mail-notifikationer er slået til i din profil.",
-  },
-  en: {
-    subject: (count) => (count === 1 ? "1 new notification" : `${count} new notifications`),
-    greeting: "Hello,",
-    intro: "Your alarms found something you should look at:",
-    open: "See the notification",
-    settings: "You get this e-mail because e-mail notifications are on in your profile.",
-  },
-  nb: {
-    subject: (count) => (count === 1 ? "1 nytt varsel" : `${count} nye varsler`),
-    greeting: "Hei,",
-    intro: "Alarmene dine har funnet noe du bør se på:",
-    open: "Se varselet",
-    settings: "Du får denne e-posten fordi e-postvarsler er slått på i profilen din.",
-  },
-};
+function texts(language: Language): NotificationsTexts {
+  const t = mailTexts(language);
+  return {
+    subject: (count) => t("notifications.subject", { count }),
+    greeting: t("greeting"),
+    intro: t("notifications.intro"),
+    open: t("notifications.open"),
+    settings: t("why_notified"),
+  };
+}
 
 export interface MailedNotification {
   id: number;
@@ -71,11 +51,12 @@ export interface MailedNotification {
 
 /** One notification as a line: "Cold water, 21 November 2026: 0.012 m³ used, where there should be none". */
 export function notificationLine(n: MailedNotification, language: Language): string {
-  const name = quantityNames[language][n.quantity] ?? n.quantity;
+  // The portal's own quantity names and sentences (notifications.what.*), so page and e-mail say the same.
+  const t = portalTexts(language);
+  const name = t(`quantity.${n.quantity}`, { defaultValue: n.quantity });
   const period = formatDateRange(n.periodStart, n.periodEnd, language);
   const text = notificationText(n, language);
-  const template = sentences[language][text.key.replace("notifications.what.", "")] ?? text.key;
-  const sentence = template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => text.values[key] ?? "");
+  const sentence = t(text.key, text.values);
   return `${name}, ${period}: ${sentence}`;
 }
 
@@ -86,7 +67,7 @@ export function notificationLink(portalUrl: string, n: Pick<MailedNotification, 
 
 export function notificationsMail(input: { to: string; language: string; brand: BrandId; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
   const language = languageOrFallback(input.language);
-  const t = texts[language];
+  const t = texts(language);
   const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${t.subject(input.notifications.length)}`;
   const items = input.notifications.map((n) => ({ line: notificationLine(n, language), link: notificationLink(input.portalUrl, n) }));
