@@ -40,7 +40,8 @@ const viteDevServer = production
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : process.env.TRUST_PROXY);
+if (process.env.TRUST_PROXY)
+  app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : process.env.TRUST_PROXY);
 
 // Every request gets an id: the proxy's X-Request-Id when it is a sensible one, else a new one. It
 // is on the answer, on every back-end call (context.requestId) and on every log line written while
@@ -74,7 +75,10 @@ app.get("/livez", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 // Readiness: the back-end's /health answers ok within 2 s (server/healthz.ts), and we are not stopping.
-const healthCheck = createHealthCheck({ backendHealthUrl: portalConfig.backendHealthUrl, stopping: () => shuttingDown });
+const healthCheck = createHealthCheck({
+  backendHealthUrl: portalConfig.backendHealthUrl,
+  stopping: () => shuttingDown,
+});
 app.get("/healthz", (_req, res, next) => {
   healthCheck().then((answer) => {
     res.status(answer.status).set("Cache-Control", "no-store").json(answer.body);
@@ -140,7 +144,10 @@ app.use((_req, res, next) => {
   next();
 });
 
-const allowedOrigins = (process.env.PUBLIC_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+const allowedOrigins = (process.env.PUBLIC_ORIGINS ?? "")
+  .split(",")
+  .map((o) => o.trim())
+  .filter(Boolean);
 
 app.use((req, res, next) => {
   // Reset and impersonation links carry secrets: keep them out of Referer headers. (No cache keeps

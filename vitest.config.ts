@@ -10,7 +10,15 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "common/**/*.test.ts", "backend/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/oracle/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "common/**/*.test.ts",
+      "backend/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
+      "tests/oracle/**/*.test.ts",
+      "codegen.test.ts",
+    ],
     environment: "node",
     pool: "threads",
     maxWorkers: 2,

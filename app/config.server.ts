@@ -25,7 +25,10 @@ const configSchema = z.object({
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   LANGUAGES: z.string().default("da,en,nb"),
   BRAND: z.enum(brandIds).default(defaultBrandId),
-  TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/).optional(),
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/)
+    .optional(),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
   OAUTH_GOOGLE_AUTHORIZATION_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -83,16 +86,25 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (c.NODE_ENV === "production" && !c.SESSION_SECRET) {
     throw new Error("SESSION_SECRET must be set in production (comma-separated, newest first).");
   }
-  const languages = c.LANGUAGES.split(",").map((l) => l.trim()).filter(Boolean);
+  const languages = c.LANGUAGES.split(",")
+    .map((l) => l.trim())
+    .filter(Boolean);
   return {
     env: c.NODE_ENV,
-    sessionSecrets: (c.SESSION_SECRET ?? developmentSecret).split(",").map((s) => s.trim()).filter(Boolean),
+    sessionSecrets: (c.SESSION_SECRET ?? developmentSecret)
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     accountApiUrl: c.ACCOUNT_API_URL,
     usersApiUrl: c.USERS_API_URL,
     tenantDataApiUrl: c.TENANT_DATA_API_URL,
-    statementFilesUrl: (c.STATEMENT_FILES_URL ?? c.TENANT_DATA_API_URL.replace(/\/tenant\/graphql\/?$/, "/files/statements")).replace(/\/+$/, ""),
+    statementFilesUrl: (
+      c.STATEMENT_FILES_URL ?? c.TENANT_DATA_API_URL.replace(/\/tenant\/graphql\/?$/, "/files/statements")
+    ).replace(/\/+$/, ""),
     backendHealthUrl:
-      c.BACKEND_HEALTH_URL === "none" ? null : (c.BACKEND_HEALTH_URL ?? new URL("/health", c.ACCOUNT_API_URL).toString()),
+      c.BACKEND_HEALTH_URL === "none"
+        ? null
+        : (c.BACKEND_HEALTH_URL ?? new URL("/health", c.ACCOUNT_API_URL).toString()),
     logFormat: c.LOG_FORMAT,
     apiTimeoutMs: c.API_TIMEOUT_MS,
     tokenRefreshLeadSeconds: c.TOKEN_REFRESH_LEAD_SECONDS,
@@ -103,9 +115,30 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     socialProviders: Object.fromEntries(
       (
         [
-          ["google", c.OAUTH_GOOGLE_CLIENT_ID, c.OAUTH_GOOGLE_CLIENT_SECRET, c.OAUTH_GOOGLE_AUTHORIZATION_URL, c.OAUTH_GOOGLE_TOKEN_URL, "openid email"],
-          ["facebook", c.OAUTH_FACEBOOK_CLIENT_ID, c.OAUTH_FACEBOOK_CLIENT_SECRET, c.OAUTH_FACEBOOK_AUTHORIZATION_URL, c.OAUTH_FACEBOOK_TOKEN_URL, "email"],
-          ["apple", c.OAUTH_APPLE_CLIENT_ID, c.OAUTH_APPLE_CLIENT_SECRET, c.OAUTH_APPLE_AUTHORIZATION_URL, c.OAUTH_APPLE_TOKEN_URL, "email"],
+          [
+            "google",
+            c.OAUTH_GOOGLE_CLIENT_ID,
+            c.OAUTH_GOOGLE_CLIENT_SECRET,
+            c.OAUTH_GOOGLE_AUTHORIZATION_URL,
+            c.OAUTH_GOOGLE_TOKEN_URL,
+            "openid email",
+          ],
+          [
+            "facebook",
+            c.OAUTH_FACEBOOK_CLIENT_ID,
+            c.OAUTH_FACEBOOK_CLIENT_SECRET,
+            c.OAUTH_FACEBOOK_AUTHORIZATION_URL,
+            c.OAUTH_FACEBOOK_TOKEN_URL,
+            "email",
+          ],
+          [
+            "apple",
+            c.OAUTH_APPLE_CLIENT_ID,
+            c.OAUTH_APPLE_CLIENT_SECRET,
+            c.OAUTH_APPLE_AUTHORIZATION_URL,
+            c.OAUTH_APPLE_TOKEN_URL,
+            "email",
+          ],
         ] as const
       )
         .filter(([, clientId]) => Boolean(clientId))

@@ -33,27 +33,35 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext extends PortalLoadContext {}
 }
 
-export function createAppLoadContext(request: {
-  cookieHeader: string | null;
-  https: boolean;
-  cspNonce: string;
-  clientAddress: string;
-  /** Made here when absent (tests). */
-  requestId?: string;
-  appendSetCookie: (value: string) => void;
-}, services: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline"> = {}): AppLoadContext {
+export function createAppLoadContext(
+  request: {
+    cookieHeader: string | null;
+    https: boolean;
+    cspNonce: string;
+    clientAddress: string;
+    /** Made here when absent (tests). */
+    requestId?: string;
+    appendSetCookie: (value: string) => void;
+  },
+  services: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline"> = {},
+): AppLoadContext {
   const portalConfig = config();
   const session = createRequestSession(request);
   // Several loaders may learn at once that the login is gone: the session is removed once.
   let signingOut: Promise<void> | undefined;
   const signOut = async (): Promise<never> => {
-    await (signingOut ??= session.destroyOnResponse());
+    signingOut ??= session.destroyOnResponse();
+    await signingOut;
     throw redirect("/login");
   };
   // One deadline for every back-end call this request makes, in all its loaders (ADR 0021).
   const deadline = services.deadline ?? AbortSignal.timeout(portalConfig.apiTimeoutMs);
   const requestId = request.requestId ?? crypto.randomUUID();
-  const calls: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline" | "requestId"> = { ...services, deadline, requestId };
+  const calls: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline" | "requestId"> = {
+    ...services,
+    deadline,
+    requestId,
+  };
   const publicApi = createApi({ ...calls, config: portalConfig, tokens: noTokens });
   const auth = createAuthState({ session, publicApi, leadSeconds: portalConfig.tokenRefreshLeadSeconds });
   const api = createApi({

@@ -19,7 +19,16 @@ describe("createBackend", () => {
       const backend = await createBackend({ databasePath: join(dir, "new.sqlite"), logger: silentLogger });
       try {
         const tables = await listTables(backend.db);
-        for (const table of ["users", "units", "meters", "tenancies", "tenancy_members", "refresh_tokens", "allocation_statements", "activation_codes"]) {
+        for (const table of [
+          "users",
+          "units",
+          "meters",
+          "tenancies",
+          "tenancy_members",
+          "refresh_tokens",
+          "allocation_statements",
+          "activation_codes",
+        ]) {
           expect(tables).toContain(table);
         }
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(backend.db);
@@ -39,7 +48,9 @@ describe("createBackend", () => {
   });
 
   it("refuses a short JWT secret", async () => {
-    await expect(createBackend({ databasePath: ":memory:", jwtSecret: "short", logger: silentLogger })).rejects.toThrow(/32/);
+    await expect(createBackend({ databasePath: ":memory:", jwtSecret: "short", logger: silentLogger })).rejects.toThrow(
+      /32/,
+    );
   });
 });
 
@@ -66,12 +77,18 @@ describe("routing", () => {
       expect((await backend.fetch(new Request("http://backend.test/nope"))).status).toBe(404);
       expect((await backend.fetch(new Request("http://backend.test/billing/graphql"))).status).toBe(404);
       const get = await backend.fetch(
-        new Request("http://backend.test/tenant/graphql?query=%7B__typename%7D", { headers: { accept: "application/json" } }),
+        new Request("http://backend.test/tenant/graphql?query=%7B__typename%7D", {
+          headers: { accept: "application/json" },
+        }),
       );
       expect(get.status).toBe(200);
       expect(await get.json()).toEqual({ data: { __typename: "Query" } });
       const bad = await backend.fetch(
-        new Request("http://backend.test/account/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
+        new Request("http://backend.test/account/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{",
+        }),
       );
       expect(bad.status).toBe(400);
     } finally {
@@ -103,7 +120,9 @@ describe("unexpected errors", () => {
       expect(result.body.errors?.[0]?.message).toBe("Unexpected error.");
       expect(result.body.errors?.[0]?.extensions?.code).toBe("INTERNAL_SERVER_ERROR");
       expect(result.text).not.toMatch(/allocation_statements|SqliteError|stack|\.ts:/);
-      expect(logged.some((args) => args.some((arg) => arg instanceof Error && /allocation_statements/.test(arg.message)))).toBe(true);
+      expect(
+        logged.some((args) => args.some((arg) => arg instanceof Error && /allocation_statements/.test(arg.message))),
+      ).toBe(true);
     } finally {
       await backend.close();
     }
@@ -115,7 +134,11 @@ describe("JSON log lines", () => {
   function recordingBackend(seedDemo = false) {
     const lines: string[] = [];
     const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const backend = createBackend({ databasePath: ":memory:", seedDemo, logger: jsonLogger({ write: (line) => lines.push(line) }) });
+    const backend = createBackend({
+      databasePath: ":memory:",
+      seedDemo,
+      logger: jsonLogger({ write: (line) => lines.push(line) }),
+    });
     return { backend, lines, records };
   }
 
@@ -128,7 +151,7 @@ describe("JSON log lines", () => {
           headers: { accept: "application/json", "x-request-id": "portal-req-0001" },
         }),
       );
-      await backend.fetch(new Request("http://backend.test/nope", { headers: { "x-request-id": "{\"forged\":true}" } }));
+      await backend.fetch(new Request("http://backend.test/nope", { headers: { "x-request-id": '{"forged":true}' } }));
       // Successful health checks (every few seconds from every portal) are not logged.
       await backend.fetch(new Request("http://backend.test/health"));
       const [query, notFound, ...rest] = records();
@@ -143,7 +166,12 @@ describe("JSON log lines", () => {
         status: 200,
         durationMs: expect.any(Number),
       });
-      expect(notFound).toMatchObject({ msg: "request", path: "/nope", status: 404, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(notFound).toMatchObject({
+        msg: "request",
+        path: "/nope",
+        status: 404,
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       expect(rest).toEqual([]);
     } finally {
       await backend.close();
@@ -159,7 +187,11 @@ describe("JSON log lines", () => {
       const response = await backend.fetch(
         new Request("http://backend.test/account/graphql", {
           method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-request-id": "portal-req-0002" },
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${token}`,
+            "x-request-id": "portal-req-0002",
+          },
           body: JSON.stringify({ query: "{ currentUser { accountHasStatements } }" }),
         }),
       );
@@ -169,12 +201,25 @@ describe("JSON log lines", () => {
         expect.objectContaining({
           level: "error",
           msg: "[account] unexpected error:",
-          error: expect.objectContaining({ message: expect.stringContaining("allocation_statements"), stack: expect.stringContaining("\n    at ") }),
+          error: expect.objectContaining({
+            message: expect.stringContaining("allocation_statements"),
+            stack: expect.stringContaining("\n    at "),
+          }),
         }),
       );
-      expect(lines.at(-1)).toMatchObject({ level: "info", msg: "request", method: "POST", path: "/account/graphql", status: 200 });
+      expect(lines.at(-1)).toMatchObject({
+        level: "info",
+        msg: "request",
+        method: "POST",
+        path: "/account/graphql",
+        status: 200,
+      });
       // Every line about the failure is about this request (graphql-yoga logs it once more itself).
-      expect(records().filter((record) => record.level === "error").every((record) => record.requestId === "portal-req-0002")).toBe(true);
+      expect(
+        records()
+          .filter((record) => record.level === "error")
+          .every((record) => record.requestId === "portal-req-0002"),
+      ).toBe(true);
     } finally {
       await backend.close();
     }

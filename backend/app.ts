@@ -32,6 +32,9 @@ import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
 import { createMailer, defaultMailFrom, type Mailer } from "./mail/mailer";
 import { createSmtpTransport } from "./mail/smtp";
 import { typeDefsByService, type ServiceName } from "./schema";
+import type { Resolvers as AccountResolvers } from "./schema/account.generated";
+import type { Resolvers as TenantResolvers } from "./schema/tenant.generated";
+import type { Resolvers as UsersResolvers } from "./schema/users.generated";
 import { accountResolvers } from "./services/account";
 import {
   defaultPortalUrl,
@@ -108,10 +111,12 @@ export const audienceOfService: Readonly<Record<ServiceName, Audience>> = {
   tenant: "users",
 };
 
+// Checked against the resolver types generated from the schema, so a resolver cannot answer a
+// shape the contract does not describe.
 const resolversOfService = {
-  account: accountResolvers,
-  users: usersResolvers,
-  tenant: tenantResolvers,
+  account: accountResolvers satisfies AccountResolvers,
+  users: usersResolvers satisfies UsersResolvers,
+  tenant: tenantResolvers satisfies TenantResolvers,
 } as const;
 
 const servicePath = /^\/(account|users|tenant)\/graphql$/;

@@ -18,7 +18,10 @@ describe("startBackend", () => {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await fetch(`${server.url}/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: "ok", dialect: process.env.TEST_DATABASE_URL ? "postgres" : "sqlite" });
+      expect(await health.json()).toEqual({
+        status: "ok",
+        dialect: process.env.TEST_DATABASE_URL ? "postgres" : "sqlite",
+      });
 
       const response = await fetch(`${server.url}/account/graphql`, {
         method: "POST",
@@ -45,8 +48,17 @@ describe("startBackend", () => {
   });
 
   it("answers a request in flight before it stops, database included (SIGTERM in main.ts)", async () => {
-    const server = await startBackend({ databasePath: ":memory:", seedDemo: true, port: 0, host: "127.0.0.1", logger: silentLogger });
-    const body = JSON.stringify({ query: tokenAuthMutation, variables: { email: demoAccounts.anna.email, password: DEMO_PASSWORD } });
+    const server = await startBackend({
+      databasePath: ":memory:",
+      seedDemo: true,
+      port: 0,
+      host: "127.0.0.1",
+      logger: silentLogger,
+    });
+    const body = JSON.stringify({
+      query: tokenAuthMutation,
+      variables: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },
+    });
     const cut = 20;
     // The headers and the start of the body are sent: the request is running when close() is called.
     const request = http.request(`${server.url}/account/graphql`, {
@@ -75,9 +87,9 @@ describe("startBackend", () => {
     request.end(body.slice(cut));
     const { status, text } = await answer;
     expect(status).toBe(200);
-    expect((JSON.parse(text) as { data: { tokenAuth: { payload: { email: string } } } }).data.tokenAuth.payload.email).toBe(
-      demoAccounts.anna.email,
-    );
+    expect(
+      (JSON.parse(text) as { data: { tokenAuth: { payload: { email: string } } } }).data.tokenAuth.payload.email,
+    ).toBe(demoAccounts.anna.email);
     // Then at once, not after the connection's keep-alive timeout.
     const answeredAt = Date.now();
     await closing;

@@ -8,7 +8,10 @@ describe("normalizeActivationCode", () => {
     expect(normalizeActivationCode("DEMOACTIVATE")).toBe("DEMOACTIVATE");
   });
 
-  it.each(["DEMOACTIVAT", "DEMOACTIVATEX", "DEMOACT1VATE", "DEMOÆCTIVATE", "", "------------"])("rejects %j", (input) => {
-    expect(normalizeActivationCode(input)).toBeNull();
-  });
+  it.each(["DEMOACTIVAT", "DEMOACTIVATEX", "DEMOACT1VATE", "DEMOÆCTIVATE", "", "------------"])(
+    "rejects %j",
+    (input) => {
+      expect(normalizeActivationCode(input)).toBeNull();
+    },
+  );
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { alarmQuantityIds, alarmTypesFor, directionOf, levelRule, metricTypeOf, notificationKindOf, parseLevel, validateLevel, validateLevelNumber } from "./alarms";
+import {
+  alarmQuantityIds,
+  alarmTypesFor,
+  directionOf,
+  levelRule,
+  metricTypeOf,
+  notificationKindOf,
+  parseLevel,
+  validateLevel,
+  validateLevelNumber,
+} from "./alarms";
 
 describe("alarm rules", () => {
   it("offers consumption types for quantities that add up and min/max for the indoor climate", () => {
@@ -37,20 +47,41 @@ describe("alarm rules", () => {
   it("checks levels against the quantity's unit and decimals (spec section 9)", () => {
     // Water: exactly 3 decimals, so a litre (0.001 m³) is the smallest limit.
     expect(validateLevel("threshold", "cold-water-volume", "0,250")).toEqual({ ok: true, level: 0.25 });
-    expect(validateLevel("threshold", "cold-water-volume", "0,0005")).toEqual({ ok: false, error: { key: "alarms.error.level_decimals", values: { decimals: 3 } } });
+    expect(validateLevel("threshold", "cold-water-volume", "0,0005")).toEqual({
+      ok: false,
+      error: { key: "alarms.error.level_decimals", values: { decimals: 3 } },
+    });
     // Heat energy: whole kWh.
-    expect(validateLevel("threshold", "heat-energy", "1,5")).toMatchObject({ ok: false, error: { key: "alarms.error.level_decimals" } });
-    expect(validateLevel("threshold", "heat-energy", "0")).toMatchObject({ ok: false, error: { key: "alarms.error.level_range" } });
+    expect(validateLevel("threshold", "heat-energy", "1,5")).toMatchObject({
+      ok: false,
+      error: { key: "alarms.error.level_decimals" },
+    });
+    expect(validateLevel("threshold", "heat-energy", "0")).toMatchObject({
+      ok: false,
+      error: { key: "alarms.error.level_range" },
+    });
     expect(validateLevel("threshold", "electricity-energy", "2.25")).toEqual({ ok: true, level: 2.25 });
-    expect(validateLevel("threshold", "heat-energy", "")).toEqual({ ok: false, error: { key: "alarms.error.level_required" } });
-    expect(validateLevel("threshold", "heat-energy", "abc")).toEqual({ ok: false, error: { key: "alarms.error.level_not_a_number" } });
+    expect(validateLevel("threshold", "heat-energy", "")).toEqual({
+      ok: false,
+      error: { key: "alarms.error.level_required" },
+    });
+    expect(validateLevel("threshold", "heat-energy", "abc")).toEqual({
+      ok: false,
+      error: { key: "alarms.error.level_not_a_number" },
+    });
   });
 
   it("takes percentages 1–1000, physical indoor ranges, and fixes zero consumption at 0", () => {
     expect(validateLevel("comparison", "heat-energy", "25")).toEqual({ ok: true, level: 25 });
-    expect(validateLevel("comparison", "heat-energy", "0")).toMatchObject({ ok: false, error: { values: { min: 1, max: 1000 } } });
+    expect(validateLevel("comparison", "heat-energy", "0")).toMatchObject({
+      ok: false,
+      error: { values: { min: 1, max: 1000 } },
+    });
     expect(validateLevel("comparison", "heat-energy", "1001")).toMatchObject({ ok: false });
-    expect(validateLevel("comparison", "heat-energy", "2,5")).toMatchObject({ ok: false, error: { key: "alarms.error.level_decimals" } });
+    expect(validateLevel("comparison", "heat-energy", "2,5")).toMatchObject({
+      ok: false,
+      error: { key: "alarms.error.level_decimals" },
+    });
     expect(validateLevel("maximum", "indoor-relative-humidity", "70")).toEqual({ ok: true, level: 70 });
     expect(validateLevel("maximum", "indoor-relative-humidity", "100")).toMatchObject({ ok: false });
     expect(validateLevel("minimum", "indoor-temperature", "18")).toEqual({ ok: true, level: 18 });
@@ -62,7 +93,10 @@ describe("alarm rules", () => {
   it("checks numbers from the GraphQL input the same way", () => {
     expect(validateLevelNumber("threshold", "cold-water-volume", 0.1 + 0.2)).toEqual({ ok: true, level: 0.3 });
     expect(validateLevelNumber("threshold", "heat-energy", -5)).toMatchObject({ ok: false });
-    expect(validateLevelNumber("threshold", "heat-energy", null)).toMatchObject({ ok: false, error: { key: "alarms.error.level_required" } });
+    expect(validateLevelNumber("threshold", "heat-energy", null)).toMatchObject({
+      ok: false,
+      error: { key: "alarms.error.level_required" },
+    });
     expect(validateLevelNumber("zero", "heat-energy", null)).toEqual({ ok: true, level: 0 });
   });
 });

@@ -23,7 +23,12 @@ export const alarmFrequencies = ["day", "week", "month", "year"] as const;
 export type AlarmFrequency = (typeof alarmFrequencies)[number];
 
 /** Spec section 3's notification kinds. */
-export const notificationKinds = ["high_consumption", "zero_consumption", "indoor_climate", "consumption_report"] as const;
+export const notificationKinds = [
+  "high_consumption",
+  "zero_consumption",
+  "indoor_climate",
+  "consumption_report",
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** above: a total or average above the level; below: an average below it; increase: a comparison. */
@@ -170,7 +175,8 @@ export function validateLevel(
 /** The same check for a level that arrives as a number (the back-end's GraphQL input). */
 export function validateLevelNumber(type: AlarmType, quantity: QuantityId, level: number | null | undefined) {
   if (!levelRule(type, quantity)) return validateLevel(type, quantity, null);
-  if (level == null || !Number.isFinite(level) || level < 0) return validateLevel(type, quantity, level == null ? null : "x");
+  if (level == null || !Number.isFinite(level) || level < 0)
+    return validateLevel(type, quantity, level == null ? null : "x");
   // Numbers like 0.1 + 0.2 print with many digits: round to 6 places before counting decimals.
   return validateLevel(type, quantity, String(Math.round(level * 1e6) / 1e6));
 }

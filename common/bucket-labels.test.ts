@@ -1,11 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { formatDateRange, isoWeek, localParts, longBucketLabel, longBucketLabels, shortBucketLabel, zoneName, type BucketTexts } from "./bucket-labels";
+import {
+  formatDateRange,
+  isoWeek,
+  localParts,
+  longBucketLabel,
+  longBucketLabels,
+  shortBucketLabel,
+  zoneName,
+  type BucketTexts,
+} from "./bucket-labels";
 
 /** The texts as the pages give them, from the locales' chart_buckets block. */
 function textsOf(language: "en" | "da" | "nb"): BucketTexts {
-  const block = JSON.parse(readFileSync(new URL(`../locales/${language}/common.json`, import.meta.url), "utf8")).chart_buckets;
-  return { partOfWeek: block.part_of_week, partOfMonth: block.part_of_month, summerTime: block.summer_time, winterTime: block.winter_time };
+  const block = JSON.parse(
+    readFileSync(new URL(`../locales/${language}/common.json`, import.meta.url), "utf8"),
+  ).chart_buckets;
+  return {
+    partOfWeek: block.part_of_week,
+    partOfMonth: block.part_of_month,
+    summerTime: block.summer_time,
+    winterTime: block.winter_time,
+  };
 }
 
 describe("localParts", () => {
@@ -88,8 +104,12 @@ describe("what a bucket covers (ADR 0018)", () => {
       "week 25 2026 (15 June 2026)",
       "week 34 2026 (17–20 August 2026, part of the week)",
     ]);
-    expect(longBucketLabels(timestamps, "week", "da", { buckets, texts: textsOf("da") })[0]).toBe("uge 24 2026 (10.–14. juni 2026, del af ugen)");
-    expect(longBucketLabels(timestamps, "week", "nb", { buckets, texts: textsOf("nb") })[0]).toBe("uke 24 2026 (10.–14. juni 2026, del av uken)");
+    expect(longBucketLabels(timestamps, "week", "da", { buckets, texts: textsOf("da") })[0]).toBe(
+      "uge 24 2026 (10.–14. juni 2026, del af ugen)",
+    );
+    expect(longBucketLabels(timestamps, "week", "nb", { buckets, texts: textsOf("nb") })[0]).toBe(
+      "uke 24 2026 (10.–14. juni 2026, del av uken)",
+    );
     const months = longBucketLabels(["2025-11-21T00:00:00+01:00", "2025-12-01T00:00:00+01:00"], "month", "da", {
       buckets: [
         { firstDay: "2025-11-21", lastDay: "2025-11-30", partial: true },
@@ -101,7 +121,12 @@ describe("what a bucket covers (ADR 0018)", () => {
   });
 
   it("labels the spring day's hour at 01:00 as 01:00–03:00", () => {
-    const spring = ["2026-03-29T00:00:00+01:00", "2026-03-29T01:00:00+01:00", "2026-03-29T03:00:00+02:00", "2026-03-29T04:00:00+02:00"];
+    const spring = [
+      "2026-03-29T00:00:00+01:00",
+      "2026-03-29T01:00:00+01:00",
+      "2026-03-29T03:00:00+02:00",
+      "2026-03-29T04:00:00+02:00",
+    ];
     expect(longBucketLabels(spring, "hour", "en", { texts: textsOf("en") })).toEqual([
       "29 March 2026 00:00–01:00",
       "29 March 2026 01:00–03:00",

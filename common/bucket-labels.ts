@@ -4,10 +4,11 @@
  * ("2026-03-29T03:00:00+02:00"); the label is read from the local part of the string, so neither
  * the server's nor the resident's time zone can shift a bucket to another hour or day.
  */
+import { hoursInDay, isoWeekOf, zoneName } from "./calendar";
 import { dateLocale } from "./format";
 import type { SpanType } from "./span";
 
-export { dateLocale };
+export { dateLocale, zoneName };
 
 const weekWord: Record<string, string> = { da: "uge", nb: "uke", en: "week" };
 
@@ -38,14 +39,7 @@ function utcDate(parts: LocalParts): Date {
 
 /** ISO 8601 week number and week-year of a calendar date (weeks start Monday). */
 export function isoWeek(parts: Pick<LocalParts, "year" | "month" | "day">): { week: number; year: number } {
-  const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
-  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0
-  date.setUTCDate(date.getUTCDate() - weekday + 3); // the Thursday of this week
-  const weekYear = date.getUTCFullYear();
-  const firstThursday = new Date(Date.UTC(weekYear, 0, 4));
-  const firstWeekday = (firstThursday.getUTCDay() + 6) % 7;
-  firstThursday.setUTCDate(firstThursday.getUTCDate() - firstWeekday + 3);
-  return { week: 1 + Math.round((date.getTime() - firstThursday.getTime()) / (7 * 86_400_000)), year: weekYear };
+  return isoWeekOf(`${String(parts.year).padStart(4, "0")}-${pad(parts.month)}-${pad(parts.day)}`);
 }
 
 // Intl formatters are expensive to build and cheap to use: one per locale and pattern.
@@ -89,7 +83,9 @@ export function longBucketLabel(timestamp: string, span: SpanType, language: str
       return `${day} ${pad(parts.hour)}:${pad(parts.minute)}–${pad((parts.hour + 1) % 24)}:${pad(parts.minute)}`;
     }
     case "day":
-      return format(locale, "weekday-long", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(date);
+      return format(locale, "weekday-long", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
+        date,
+      );
     case "week": {
       const { week, year } = isoWeek(parts);
       const from = format(locale, "date-long", { day: "numeric", month: "long", year: "numeric" }).format(date);
@@ -98,17 +94,6 @@ export function longBucketLabel(timestamp: string, span: SpanType, language: str
     case "month":
       return format(locale, "month-long", { month: "long", year: "numeric" }).format(date);
   }
-}
-
-/**
- * The zone a timestamp's offset stands for: Copenhagen's summer and winter time by their usual
- * abbreviations, anything else as an offset from UTC.
- */
-export function zoneName(timestamp: string): string {
-  const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(timestamp)?.[1];
-  if (offset === "+02:00") return "CEST";
-  if (offset === "+01:00") return "CET";
-  return offset === undefined || offset === "Z" ? "UTC" : `UTC${offset}`;
 }
 
 /** The dates a bucket covers (tenantGraph's buckets, ADR 0018). */
@@ -142,7 +127,13 @@ export function formatDateRange(firstDay: string, lastDay: string, language: str
  * A partial bucket's label (ADR 0018): "week 24 2026 (10–14 June 2026, part of the week)",
  * "juni 2026 (10.–30. juni 2026, del af måneden)".
  */
-function partialLabel(timestamp: string, span: SpanType, language: string, dates: BucketDates, texts: BucketTexts): string | null {
+function partialLabel(
+  timestamp: string,
+  span: SpanType,
+  language: string,
+  dates: BucketDates,
+  texts: BucketTexts,
+): string | null {
   const range = formatDateRange(dates.firstDay, dates.lastDay, language);
   const parts = localParts(timestamp);
   if (span === "week") {
@@ -162,8 +153,8 @@ function partialLabel(timestamp: string, span: SpanType, language: string, dates
  */
 export function isSpringGapHour(timestamp: string): boolean {
   const parts = localParts(timestamp);
-  if (parts.month !== 3 || parts.day < 25 || parts.hour !== 1 || !timestamp.endsWith("+01:00")) return false;
-  return new Date(Date.UTC(parts.year, 2, parts.day)).getUTCDay() === 0;
+  if (parts.hour !== 1 || !timestamp.endsWith("+01:00")) return false;
+  return hoursInDay(timestamp.slice(0, 10)) === 23;
 }
 
 /**
@@ -188,7 +179,9 @@ export function longBucketLabels(
     }
     if (span === "hour" && isSpringGapHour(ts)) {
       const parts = localParts(ts);
-      const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(utcDate(parts));
+      const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(
+        utcDate(parts),
+      );
       return `${day} 01:00–03:00`;
     }
     return longBucketLabel(ts, span, language);
@@ -198,7 +191,8 @@ export function longBucketLabels(
   return labels.map((label, i) => {
     if ((seen.get(label) ?? 0) <= 1) return label;
     const zone = zoneName(timestamps[i]!);
-    const name = texts === undefined ? zone : zone === "CEST" ? texts.summerTime : zone === "CET" ? texts.winterTime : zone;
+    const name =
+      texts === undefined ? zone : zone === "CEST" ? texts.summerTime : zone === "CET" ? texts.winterTime : zone;
     return `${label} (${name})`;
   });
 }
@@ -206,6 +200,8 @@ export function longBucketLabels(
 /** A moment for residents: "3. marts 2026 14:05" / "3 March 2026 14:05", in Copenhagen time as written. */
 export function formatDateTime(timestamp: string, language: string): string {
   const parts = localParts(timestamp);
-  const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(utcDate(parts));
+  const day = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" }).format(
+    utcDate(parts),
+  );
   return `${day} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }

@@ -29,7 +29,7 @@ export const errorCodes = [
   "NOTIFICATION_NOT_FOUND",
   "ALARM_INVALID",
   "TENANCY_ENDED",
-  // Tenancy info and its users (schema/account.ts)
+  // Tenancy info and its users (schema/account.graphql)
   "ALREADY_MEMBER",
   "INVITATION_NOT_FOUND",
   "USER_NOT_FOUND",

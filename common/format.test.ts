@@ -76,10 +76,21 @@ describe("formatCalendarDate", () => {
     `;
     const stdout = execFileSync(
       process.execPath,
-      ["--import", "tsx", "--input-type=module", "-e", script, JSON.stringify(dates.map((d) => d[0])), JSON.stringify(zones)],
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        script,
+        JSON.stringify(dates.map((d) => d[0])),
+        JSON.stringify(zones),
+      ],
       { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8", env: { ...process.env, TZ: "UTC" } },
     );
-    const results = JSON.parse(stdout) as Record<string, { active: string; localDayOfUtcMidnight: number; en: string[]; da: string[] }>;
+    const results = JSON.parse(stdout) as Record<
+      string,
+      { active: string; localDayOfUtcMidnight: number; en: string[]; da: string[] }
+    >;
 
     // The harness really switched zones: UTC midnight of 30 March is still the 29th in Los Angeles.
     expect(results["America/Los_Angeles"]?.active).toBe("America/Los_Angeles");

@@ -56,6 +56,7 @@ const monthFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatFileSize(bytes: number, language: FormatLanguage | string): string {
   const locale = formatLocale(language);
   if (bytes < 1024) return `${new Intl.NumberFormat(locale).format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  if (bytes < 1024 * 1024)
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
 }

@@ -20,7 +20,9 @@ export function metersOfQuantity<M extends { quantity: string }>(meters: readonl
 
 /** The quantities a unit with meters of these kinds measures: total water too, given hot and cold. */
 export function withTotalWater(kinds: readonly QuantityId[]): QuantityId[] {
-  return kinds.includes("hot-water-volume") && kinds.includes("cold-water-volume") ? [...kinds, "total-water-volume"] : [...kinds];
+  return kinds.includes("hot-water-volume") && kinds.includes("cold-water-volume")
+    ? [...kinds, "total-water-volume"]
+    : [...kinds];
 }
 
 /**
@@ -34,5 +36,7 @@ export function emptyTableReason(
   group: "METER" | "ROOM",
 ): "meters_in_no_room" | "no_data" {
   const measuring = metersOfQuantity(meters, quantity);
-  return group === "ROOM" && measuring.length > 0 && measuring.every((meter) => meter.roomName === null) ? "meters_in_no_room" : "no_data";
+  return group === "ROOM" && measuring.length > 0 && measuring.every((meter) => meter.roomName === null)
+    ? "meters_in_no_room"
+    : "no_data";
 }

@@ -26,7 +26,12 @@ describe("notificationText", () => {
   });
 
   it("gives an increase in percent with the previous period's total", () => {
-    const text = plain(notificationText({ ...base, alarmType: "comparison", direction: "increase", threshold: 20, value: 35, comparedValue: 30.2 }, "en"));
+    const text = plain(
+      notificationText(
+        { ...base, alarmType: "comparison", direction: "increase", threshold: 20, value: 35, comparedValue: 30.2 },
+        "en",
+      ),
+    );
     expect(text.key).toBe("notifications.what.increase");
     expect(text.values).toMatchObject({ previous: "30 kWh" });
     expect(text.values.increase).toMatch(/^35\s?%$/);
@@ -34,13 +39,37 @@ describe("notificationText", () => {
   });
 
   it("names zero consumption and indoor-climate averages", () => {
-    expect(plain(notificationText({ ...base, kind: "zero_consumption", alarmType: "zero", quantity: "cold-water-volume", threshold: 0, value: 0.012 }, "en"))).toMatchObject({
+    expect(
+      plain(
+        notificationText(
+          {
+            ...base,
+            kind: "zero_consumption",
+            alarmType: "zero",
+            quantity: "cold-water-volume",
+            threshold: 0,
+            value: 0.012,
+          },
+          "en",
+        ),
+      ),
+    ).toMatchObject({
       key: "notifications.what.zero",
       values: { value: "0.012 m³" },
     });
-    const cold = { ...base, kind: "indoor_climate" as const, alarmType: "minimum", direction: "below" as const, quantity: "indoor-temperature", threshold: 19, value: 17.6 };
+    const cold = {
+      ...base,
+      kind: "indoor_climate" as const,
+      alarmType: "minimum",
+      direction: "below" as const,
+      quantity: "indoor-temperature",
+      threshold: 19,
+      value: 17.6,
+    };
     expect(notificationText(cold, "en").key).toBe("notifications.what.average_below");
-    expect(notificationText({ ...cold, alarmType: "maximum", direction: "above" }, "en").key).toBe("notifications.what.average_above");
+    expect(notificationText({ ...cold, alarmType: "maximum", direction: "above" }, "en").key).toBe(
+      "notifications.what.average_above",
+    );
   });
 
   it("reads a consumption report as one", () => {
@@ -53,12 +82,19 @@ describe("notificationText", () => {
 
 describe("alarmLevelText and consumptionPathOf", () => {
   it("formats a level by its type", () => {
-    expect(plain(alarmLevelText("threshold", "heat-energy", 40, "en"))).toEqual({ key: "alarms.level_text.threshold", values: { level: "40 kWh" } });
+    expect(plain(alarmLevelText("threshold", "heat-energy", 40, "en"))).toEqual({
+      key: "alarms.level_text.threshold",
+      values: { level: "40 kWh" },
+    });
     expect(alarmLevelText("comparison", "heat-energy", 20, "en").key).toBe("alarms.level_text.comparison");
   });
 
   it("leads to the consumption page of the period, indoor climate to its own page", () => {
-    expect(consumptionPathOf(7009, "heat-energy", "2026-11-16", "2026-11-22")).toBe("/t/7009/consumption/heat-energy?from=2026-11-16&to=2026-11-22");
-    expect(consumptionPathOf(7009, "indoor-relative-humidity", "2026-11-16", "2026-11-16")).toBe("/t/7009/consumption/indoor-climate?from=2026-11-16&to=2026-11-16");
+    expect(consumptionPathOf(7009, "heat-energy", "2026-11-16", "2026-11-22")).toBe(
+      "/t/7009/consumption/heat-energy?from=2026-11-16&to=2026-11-22",
+    );
+    expect(consumptionPathOf(7009, "indoor-relative-humidity", "2026-11-16", "2026-11-16")).toBe(
+      "/t/7009/consumption/indoor-climate?from=2026-11-16&to=2026-11-16",
+    );
   });
 });

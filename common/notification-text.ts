@@ -8,6 +8,7 @@ import type { AlarmType, NotificationDirection } from "./alarms";
 import { formatDateRange } from "./bucket-labels";
 import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "./quantities";
 import { formatPercent, formatQuantity } from "./quantity-format";
+import { consumptionPath } from "./portal-paths";
 
 export interface TextOf {
   key: string;
@@ -55,7 +56,11 @@ export function notificationText(n: NotificationFacts, language: string): TextOf
       },
     };
   }
-  const values = { period, value: amount(n.value, quantity, language), threshold: formatQuantity(threshold, quantity, language) };
+  const values = {
+    period,
+    value: amount(n.value, quantity, language),
+    threshold: formatQuantity(threshold, quantity, language),
+  };
   if (n.alarmType === "zero" || n.kind === "zero_consumption") return { key: "notifications.what.zero", values };
   if (n.direction === "below") return { key: "notifications.what.average_below", values };
   return { key: isIndoorClimate(quantity) ? "notifications.what.average_above" : "notifications.what.above", values };
@@ -63,12 +68,18 @@ export function notificationText(n: NotificationFacts, language: string): TextOf
 
 /** An alarm's level as it reads in the list: "Total above 40 kWh", "Increase of 20 %", "Above 0 m³". */
 export function alarmLevelText(type: AlarmType, quantity: QuantityId, level: number, language: string): TextOf {
-  if (type === "comparison") return { key: "alarms.level_text.comparison", values: { level: formatPercent(level, language) } };
+  if (type === "comparison")
+    return { key: "alarms.level_text.comparison", values: { level: formatPercent(level, language) } };
   return { key: `alarms.level_text.${type}`, values: { level: formatQuantity(level, quantity, language) } };
 }
 
 /** The consumption page of a quantity over a period (the indoor-climate page for its quantities). */
-export function consumptionPathOf(tenancyId: number | string, quantity: string, periodStart: string, periodEnd: string): string {
+export function consumptionPathOf(
+  tenancyId: number | string,
+  quantity: string,
+  periodStart: string,
+  periodEnd: string,
+): string {
   const page = isQuantityId(quantity) && isIndoorClimate(quantity) ? "indoor-climate" : quantity;
-  return `/t/${tenancyId}/consumption/${page}?from=${periodStart}&to=${periodEnd}`;
+  return `${consumptionPath(tenancyId, page)}?from=${periodStart}&to=${periodEnd}`;
 }

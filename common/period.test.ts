@@ -168,7 +168,10 @@ describe("stepPeriod (spec section 4)", () => {
     expect(stepPeriod({ from: "2026-01-01", to: "2026-03-31" }, 1)).toEqual({ from: "2026-04-01", to: "2026-06-30" });
     expect(stepPeriod({ from: "2026-01-01", to: "2026-03-31" }, -1)).toEqual({ from: "2025-10-01", to: "2025-12-31" });
     expect(stepPeriod({ from: "2026-01-01", to: "2026-06-30" }, 1)).toEqual({ from: "2026-07-01", to: "2026-12-31" });
-    expect(stepPeriod({ from: "2025-07-01", to: "2025-12-31" }, -1, "half-year")).toEqual({ from: "2025-01-01", to: "2025-06-30" });
+    expect(stepPeriod({ from: "2025-07-01", to: "2025-12-31" }, -1, "half-year")).toEqual({
+      from: "2025-01-01",
+      to: "2025-06-30",
+    });
     expect(stepPeriod({ from: "2024-01-01", to: "2024-12-31" }, 1)).toEqual({ from: "2025-01-01", to: "2025-12-31" });
     expect(stepPeriod({ from: "2025-01-01", to: "2025-12-31" }, -1)).toEqual({ from: "2024-01-01", to: "2024-12-31" });
   });
@@ -184,8 +187,14 @@ describe("stepPeriod (spec section 4)", () => {
 
   it("uses a given periodicity over the classified one", () => {
     // 31 days classifies as month; as custom it shifts by 31 days.
-    expect(stepPeriod({ from: "2026-01-01", to: "2026-01-31" }, 1, "custom")).toEqual({ from: "2026-02-01", to: "2026-03-03" });
-    expect(stepPeriod({ from: "2026-01-01", to: "2026-01-31" }, 1, "month")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(stepPeriod({ from: "2026-01-01", to: "2026-01-31" }, 1, "custom")).toEqual({
+      from: "2026-02-01",
+      to: "2026-03-03",
+    });
+    expect(stepPeriod({ from: "2026-01-01", to: "2026-01-31" }, 1, "month")).toEqual({
+      from: "2026-02-01",
+      to: "2026-02-28",
+    });
   });
 
   it("throws on an invalid periodicity", () => {

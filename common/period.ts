@@ -2,65 +2,21 @@
  * Selected periods (spec sections 3, 4 and 9): classification, stepping, named periods and the
  * conversion to the back-end's Copenhagen-time range.
  *
- * A period is a pair of calendar dates, kept as `YYYY-MM-DD` strings. All arithmetic is done on
- * UTC midnights, which have no daylight-saving jumps, so the results never depend on the time zone
- * of the server or the browser: a DST day counts as one day like any other.
+ * A period is a pair of calendar dates, kept as `YYYY-MM-DD` strings, both inclusive (the range
+ * convention of common/calendar.ts). The date arithmetic is common/calendar's, done on UTC
+ * midnights, which have no daylight-saving jumps, so the results never depend on the time zone of
+ * the server or the browser: a DST day counts as one day like any other. What a resident or a URL
+ * gives is checked here: these functions throw on a string that is not a calendar date.
  */
+import * as calendar from "./calendar";
+import { isValidDayKey, type IsoDate, type Period } from "./calendar";
 
-/** A calendar date, `YYYY-MM-DD`. */
-export type IsoDate = string;
+export type { IsoDate, Period };
+export { toApiRange, todayInCopenhagen } from "./calendar";
 
-/** Both ends are inclusive calendar days. */
-export interface Period {
-  from: IsoDate;
-  to: IsoDate;
-}
-
-const MS_PER_DAY = 86_400_000;
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-interface YearMonthDay {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-function parse(date: IsoDate): YearMonthDay {
-  const match = isoDatePattern.exec(date);
-  if (!match || !isIsoDate(date)) throw new Error(`Invalid calendar date: ${String(date)}`);
-  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-}
-
-/** Days since 1970-01-01 of a calendar date. */
-function toDayNumber(date: IsoDate): number {
-  const { year, month, day } = parse(date);
-  return Math.round(utcMs(year, month, day) / MS_PER_DAY);
-}
-
-function utcMs(year: number, month: number, day: number): number {
-  const d = new Date(Date.UTC(year, month - 1, day));
-  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear does not.
-  if (year >= 0 && year < 100) d.setUTCFullYear(year);
-  return d.getTime();
-}
-
-function fromDayNumber(dayNumber: number): IsoDate {
-  const d = new Date(dayNumber * MS_PER_DAY);
-  return format(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-}
-
-function format(year: number, month: number, day: number): IsoDate {
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+function checked(date: IsoDate): IsoDate {
+  if (!isIsoDate(date)) throw new Error(`Invalid calendar date: ${String(date)}`);
+  return date;
 }
 
 /**
@@ -68,18 +24,12 @@ function format(year: number, month: number, day: number): IsoDate {
  * form input can be checked before any arithmetic (spec section 3, selected period).
  */
 export function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== "string") return false;
-  const match = isoDatePattern.exec(value);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return typeof value === "string" && isValidDayKey(value);
 }
 
 /** The calendar date `days` days after (negative: before) `date`. */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  return fromDayNumber(toDayNumber(date) + days);
+  return calendar.addDays(checked(date), days);
 }
 
 /**
@@ -87,16 +37,12 @@ export function addDays(date: IsoDate, days: number): IsoDate {
  * as dayjs does: 2026-01-31 + 1 month = 2026-02-28.
  */
 export function addMonths(date: IsoDate, months: number): IsoDate {
-  const { year, month, day } = parse(date);
-  const monthIndex = year * 12 + (month - 1) + months;
-  const newYear = Math.floor(monthIndex / 12);
-  const newMonth = monthIndex - newYear * 12 + 1;
-  return format(newYear, newMonth, Math.min(day, daysInMonth(newYear, newMonth)));
+  return calendar.addMonths(checked(date), months);
 }
 
 /** Number of calendar days in the period, both ends included (spec section 4). */
 export function periodDays(p: Period): number {
-  return toDayNumber(p.to) - toDayNumber(p.from) + 1;
+  return calendar.daysBetween(checked(p.from), checked(p.to)) + 1;
 }
 
 export type Periodicity = "day" | "week" | "month" | "quarter" | "half-year" | "year" | "custom";
@@ -128,7 +74,7 @@ const dayStepped: ReadonlySet<string> = new Set(["day", "week", "custom"]);
  * periodicity raises an error).
  */
 export function stepPeriod(p: Period, direction: -1 | 1, periodicity: Periodicity = classifyPeriod(p)): Period {
-  const months = Object.prototype.hasOwnProperty.call(monthSteps, periodicity) ? monthSteps[periodicity] : undefined;
+  const months = Object.hasOwn(monthSteps, periodicity) ? monthSteps[periodicity] : undefined;
   if (months !== undefined) {
     const n = months * direction;
     return { from: addMonths(p.from, n), to: addDays(addMonths(addDays(p.to, 1), n), -1) };
@@ -158,15 +104,13 @@ export type NamedPeriod = (typeof namedPeriods)[number];
 
 /** Monday of the week containing `date` (spec section 4: the week starts Monday). */
 export function mondayOf(date: IsoDate): IsoDate {
-  // 1970-01-01 was a Thursday, so day number + 3 counts from a Monday.
-  const dayNumber = toDayNumber(date);
-  const weekday = (((dayNumber + 3) % 7) + 7) % 7; // 0 = Monday
-  return fromDayNumber(dayNumber - weekday);
+  return calendar.mondayOf(checked(date));
 }
 
 /** The period a named period (spec section 4) stands for on the calendar day `today`. */
 export function namedPeriod(name: NamedPeriod, today: IsoDate): Period {
-  const { year, month } = parse(today);
+  const month = calendar.monthKeyOfDay(checked(today));
+  const newYear = calendar.firstOfYear(today);
   switch (name) {
     case "today":
       return { from: today, to: today };
@@ -179,15 +123,13 @@ export function namedPeriod(name: NamedPeriod, today: IsoDate): Period {
       return { from: monday, to: addDays(monday, 6) };
     }
     case "this-month":
-      return { from: format(year, month, 1), to: format(year, month, daysInMonth(year, month)) };
-    case "last-month": {
-      const first = addMonths(format(year, month, 1), -1);
-      return { from: first, to: addDays(format(year, month, 1), -1) };
-    }
+      return calendar.periodOfMonth(month);
+    case "last-month":
+      return calendar.periodOfMonth(calendar.addMonthsToMonth(month, -1));
     case "this-year":
-      return { from: format(year, 1, 1), to: format(year, 12, 31) };
+      return { from: newYear, to: calendar.addDays(calendar.addMonths(newYear, 12), -1) };
     case "last-year":
-      return { from: format(year - 1, 1, 1), to: format(year - 1, 12, 31) };
+      return { from: calendar.addMonths(newYear, -12), to: calendar.addDays(newYear, -1) };
     case "last-7-days":
       return { from: addDays(today, -6), to: today };
     case "last-30-days":
@@ -216,49 +158,7 @@ export function matchNamedPeriod(p: Period, today: IsoDate): NamedPeriod | null 
   return null;
 }
 
-// Building an Intl formatter is slow; one is enough. en-CA is not used for its output format but
-// only for its parts, which are plain ASCII digits.
-let copenhagenDateFormat: Intl.DateTimeFormat | undefined;
-
-/**
- * Today's calendar date in Europe/Copenhagen (spec section 9: the time zone of all API date
- * conversion), whatever the time zone of the machine.
- */
-export function todayInCopenhagen(now: Date = new Date()): IsoDate {
-  // formatToParts with a time zone is slow, and a page asks several times: one answer per second.
-  const second = Math.floor(now.getTime() / 1000);
-  if (lastToday && lastToday.second === second) return lastToday.date;
-  const date = copenhagenDate(now);
-  lastToday = { second, date };
-  return date;
-}
-let lastToday: { second: number; date: IsoDate } | undefined;
-
-function copenhagenDate(now: Date): IsoDate {
-  copenhagenDateFormat ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Copenhagen",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  const parts = copenhagenDateFormat.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return format(part("year"), part("month"), part("day"));
-}
-
-/**
- * The back-end's range for a period (spec section 9): local Copenhagen midnights, the end
- * exclusive, so the last day is included whole.
- */
-export function toApiRange(p: Period): { periodBegin: string; periodEnd: string } {
-  return { periodBegin: `${p.from}T00:00:00`, periodEnd: `${addDays(p.to, 1)}T00:00:00` };
-}
-
 /** ISO 8601 week number (weeks start Monday; week 1 holds the year's first Thursday). */
 export function isoWeekNumber(date: IsoDate): number {
-  // The week belongs to the year of its Thursday; count weeks from that year's first Thursday.
-  const thursday = addDays(mondayOf(date), 3);
-  const thursdayYear = parse(thursday).year;
-  const januaryFirst = toDayNumber(format(thursdayYear, 1, 1));
-  return Math.floor((toDayNumber(thursday) - januaryFirst) / 7) + 1;
+  return calendar.isoWeekOf(checked(date)).week;
 }

@@ -28,16 +28,24 @@ describe("pricedQuantitiesOf", () => {
     expect(pricedQuantitiesOf("gas-volume")).toEqual(["gas-volume"]);
   });
   it("adds hot and cold water to total water", () => {
-    expect(pricedQuantitiesOf("total-water-volume")).toEqual(["total-water-volume", "hot-water-volume", "cold-water-volume"]);
+    expect(pricedQuantitiesOf("total-water-volume")).toEqual([
+      "total-water-volume",
+      "hot-water-volume",
+      "cold-water-volume",
+    ]);
   });
 });
 
 describe("co2FactorsFor", () => {
   it("gives total water the hot- and the cold-water factor", () => {
-    expect(co2FactorsFor("total-water-volume", co2Factors).map((factor) => factor.gramPerQuantityUnit)).toEqual([3400, 290]);
+    expect(co2FactorsFor("total-water-volume", co2Factors).map((factor) => factor.gramPerQuantityUnit)).toEqual([
+      3400, 290,
+    ]);
   });
   it("gives one quantity its own factor only", () => {
-    expect(co2FactorsFor("hot-water-volume", co2Factors)).toEqual([{ quantity: "hot-water-volume", gramPerQuantityUnit: 3400 }]);
+    expect(co2FactorsFor("hot-water-volume", co2Factors)).toEqual([
+      { quantity: "hot-water-volume", gramPerQuantityUnit: 3400 },
+    ]);
   });
   it("gives none where the property has none", () => {
     expect(co2FactorsFor("hca", co2Factors)).toEqual([]);
@@ -45,7 +53,9 @@ describe("co2FactorsFor", () => {
   });
   it("keeps the part that has a factor when the other has none", () => {
     const onlyCold = co2Factors.filter((factor) => factor.quantity !== "hot-water-volume");
-    expect(co2FactorsFor("total-water-volume", onlyCold).map((factor) => factor.quantity)).toEqual(["cold-water-volume"]);
+    expect(co2FactorsFor("total-water-volume", onlyCold).map((factor) => factor.quantity)).toEqual([
+      "cold-water-volume",
+    ]);
   });
 });
 
@@ -61,7 +71,9 @@ describe("hasPriceView", () => {
   });
   it("offers total water through its hot and cold water prices and factors", () => {
     expect(hasPriceView("total-water-volume", facts)).toBe(true);
-    expect(hasPriceView("total-water-volume", { co2Factors: [], prices: [{ quantity: "cold-water-volume" }] })).toBe(true);
+    expect(hasPriceView("total-water-volume", { co2Factors: [], prices: [{ quantity: "cold-water-volume" }] })).toBe(
+      true,
+    );
     expect(hasPriceView("total-water-volume", { co2Factors: [], prices: [] })).toBe(false);
   });
   it("offers market-priced heating and electricity without any tariff or factor", () => {
@@ -70,7 +82,12 @@ describe("hasPriceView", () => {
   });
   it("never offers one for averages, whatever the data says", () => {
     const everything = quantityIds.map((quantity) => ({ quantity }));
-    for (const quantity of ["indoor-temperature", "indoor-relative-humidity", "cooling-energy", "heat-flow-temperature"] as const) {
+    for (const quantity of [
+      "indoor-temperature",
+      "indoor-relative-humidity",
+      "cooling-energy",
+      "heat-flow-temperature",
+    ] as const) {
       expect(hasPriceView(quantity, { co2Factors: everything, prices: everything }), quantity).toBe(false);
     }
   });
@@ -87,7 +104,10 @@ describe("pricesDecidePriceView", () => {
     for (const factors of [co2Factors, []]) {
       for (const quantity of quantityIds as readonly QuantityId[]) {
         if (pricesDecidePriceView(quantity, factors)) continue;
-        const withPrices = hasPriceView(quantity, { co2Factors: factors, prices: quantityIds.map((q) => ({ quantity: q })) });
+        const withPrices = hasPriceView(quantity, {
+          co2Factors: factors,
+          prices: quantityIds.map((q) => ({ quantity: q })),
+        });
         expect(hasPriceView(quantity, { co2Factors: factors, prices: [] }), quantity).toBe(withPrices);
       }
     }

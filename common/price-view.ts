@@ -22,7 +22,9 @@ export function pricedQuantitiesOf(quantity: QuantityId): QuantityId[] {
 
 /** The property's CO2 factors that apply to a quantity, in the order of pricedQuantitiesOf. */
 export function co2FactorsFor<F extends { quantity: string }>(quantity: QuantityId, factors: readonly F[]): F[] {
-  return pricedQuantitiesOf(quantity).flatMap((priced) => factors.filter((factor) => factor.quantity === priced).slice(0, 1));
+  return pricedQuantitiesOf(quantity).flatMap((priced) =>
+    factors.filter((factor) => factor.quantity === priced).slice(0, 1),
+  );
 }
 
 /** Whether a quantity can have a cost: market priced, or one of its priced quantities has a price. */

@@ -120,7 +120,10 @@ describe("quantityDefinition", () => {
     const byLegacyKind: Record<string, string[]> = {};
     for (const id of quantityIds) {
       const kind = quantityDefinition(id).legacyKind;
-      if (kind !== undefined) (byLegacyKind[kind] ??= []).push(id);
+      if (kind !== undefined) {
+        byLegacyKind[kind] ??= [];
+        byLegacyKind[kind].push(id);
+      }
     }
     expect(byLegacyKind).toEqual(Object.fromEntries(Object.entries(specLegacyKinds).map(([k, q]) => [k, [q]])));
   });
@@ -161,10 +164,18 @@ describe("technical quantities and what their key figure is called", () => {
   });
 
   it("averages temperatures, humidity and cooling; totals backflow and errors; the rest is consumption", () => {
-    for (const id of ["heat-flow-temperature", "heat-return-temperature", "heat-cooling", "indoor-temperature", "indoor-relative-humidity", "cooling-energy"] as const) {
+    for (const id of [
+      "heat-flow-temperature",
+      "heat-return-temperature",
+      "heat-cooling",
+      "indoor-temperature",
+      "indoor-relative-humidity",
+      "cooling-energy",
+    ] as const) {
       expect(totalKindOf(id), id).toBe("average");
     }
-    for (const id of ["hot-water-backflow", "cold-water-backflow", "error"] as const) expect(totalKindOf(id), id).toBe("total");
+    for (const id of ["hot-water-backflow", "cold-water-backflow", "error"] as const)
+      expect(totalKindOf(id), id).toBe("total");
     for (const id of ["heat-energy", "heat-volume", "hca", "cold-water-volume", "electricity-energy"] as const) {
       expect(totalKindOf(id), id).toBe("consumption");
     }

@@ -80,10 +80,7 @@ export const consumptionQuantityIds: readonly QuantityId[] = [
   "cooling-energy",
 ];
 
-export const indoorClimateQuantityIds: readonly QuantityId[] = [
-  "indoor-temperature",
-  "indoor-relative-humidity",
-];
+export const indoorClimateQuantityIds: readonly QuantityId[] = ["indoor-temperature", "indoor-relative-humidity"];
 
 /**
  * Technical values of the heating and water installation (spec sections 1 and 3): shown in the

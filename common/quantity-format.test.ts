@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { quantityIds, type QuantityId } from "./quantities";
-import { currencyLabel, formatNumber, formatPercent, formatQuantity, formatQuantityNumber, fractionDigits, unitLabel } from "./quantity-format";
+import {
+  currencyLabel,
+  formatNumber,
+  formatPercent,
+  formatQuantity,
+  formatQuantityNumber,
+  fractionDigits,
+  unitLabel,
+} from "./quantity-format";
 
 const NBSP = "\u00a0";
 
@@ -30,26 +38,48 @@ describe("fractionDigits (spec section 9)", () => {
   });
 
   it("covers every quantity", () => {
-    for (const quantity of quantityIds) expect(fractionDigits(quantity).maximumFractionDigits).toBeGreaterThanOrEqual(0);
+    for (const quantity of quantityIds)
+      expect(fractionDigits(quantity).maximumFractionDigits).toBeGreaterThanOrEqual(0);
   });
 
   it("gives normalized hca exactly 2 and normalized heat energy up to 2", () => {
     expect(fractionDigits("hca", { normalized: true })).toEqual({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    expect(fractionDigits("heat-energy", { normalized: true })).toEqual({ minimumFractionDigits: 0, maximumFractionDigits: 2 });
-    expect(fractionDigits("cold-water-volume", { normalized: true })).toEqual({ minimumFractionDigits: 3, maximumFractionDigits: 3 });
+    expect(fractionDigits("heat-energy", { normalized: true })).toEqual({
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    });
+    expect(fractionDigits("cold-water-volume", { normalized: true })).toEqual({
+      minimumFractionDigits: 3,
+      maximumFractionDigits: 3,
+    });
   });
 
   it("gives cost exactly 2 whatever the quantity", () => {
     for (const quantity of quantityIds) {
-      expect(fractionDigits(quantity, { mode: "COST" })).toEqual({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      expect(fractionDigits(quantity, { mode: "COST", normalized: true })).toEqual({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      expect(fractionDigits(quantity, { mode: "COST" })).toEqual({
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      expect(fractionDigits(quantity, { mode: "COST", normalized: true })).toEqual({
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
     }
   });
 
   it("gives CO2 whole grams, up to 2 digits per m²", () => {
-    expect(fractionDigits("heat-energy", { mode: "CO2" })).toEqual({ minimumFractionDigits: 0, maximumFractionDigits: 0 });
-    expect(fractionDigits("cold-water-volume", { mode: "CO2" })).toEqual({ minimumFractionDigits: 0, maximumFractionDigits: 0 });
-    expect(fractionDigits("heat-energy", { mode: "CO2", normalized: true })).toEqual({ minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    expect(fractionDigits("heat-energy", { mode: "CO2" })).toEqual({
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    expect(fractionDigits("cold-water-volume", { mode: "CO2" })).toEqual({
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    expect(fractionDigits("heat-energy", { mode: "CO2", normalized: true })).toEqual({
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    });
   });
 
   it("returns a fresh object each time", () => {

@@ -103,7 +103,12 @@ export function formatNumber(value: number, language: string, digits: FractionDi
  * A quantity's value as a number with the fraction digits of spec section 9; a missing value
  * (null, or not a finite number) is shown as an en dash.
  */
-export function formatQuantityNumber(value: number | null, quantity: QuantityId, language: string, options?: FormatOptions): string {
+export function formatQuantityNumber(
+  value: number | null,
+  quantity: QuantityId,
+  language: string,
+  options?: FormatOptions,
+): string {
   if (value === null || !Number.isFinite(value)) return EN_DASH;
   return formatNumber(value, language, fractionDigits(quantity, options));
 }
@@ -138,7 +143,11 @@ export function currencyLabel(currency: string, language: string): string {
  * and Norwegian, "DKK" in English); CO2 in grams. Normalized hca values are rates, written with
  * decimals ("0.50 units/m²"), so they always take the plural.
  */
-export function unitLabel(quantity: QuantityId, language: string, options: FormatOptions & { value?: number | null } = {}): string {
+export function unitLabel(
+  quantity: QuantityId,
+  language: string,
+  options: FormatOptions & { value?: number | null } = {},
+): string {
   const { normalized = false, mode = "HOURLY_VALUES", value } = options;
   const perArea = (label: string) => (normalized && label !== "" ? `${label}/m²` : label);
 
@@ -170,7 +179,12 @@ export function unitLabel(quantity: QuantityId, language: string, options: Forma
  * too, as Danish writes it). A missing value is an en dash alone; a unitless value is the number
  * alone.
  */
-export function formatQuantity(value: number | null, quantity: QuantityId, language: string, options?: FormatOptions): string {
+export function formatQuantity(
+  value: number | null,
+  quantity: QuantityId,
+  language: string,
+  options?: FormatOptions,
+): string {
   if (value === null || !Number.isFinite(value)) return EN_DASH;
   const number = formatQuantityNumber(value, quantity, language, options);
   const unit = unitLabel(quantity, language, { ...options, value });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { addDays, type Period } from "./period";
-import { hourlyValuesEnabled, isSpanType, resolutionOf, spanAllowed, spanLimits, spanType, type SpanType } from "./span";
+import {
+  hourlyValuesEnabled,
+  isSpanType,
+  resolutionOf,
+  spanAllowed,
+  spanLimits,
+  spanType,
+  type SpanType,
+} from "./span";
 
 const ofDays = (days: number, from = "2025-01-01"): Period => ({ from, to: addDays(from, days - 1) });
 
@@ -52,7 +60,8 @@ describe("spanType (spec sections 4 and 9: thresholds 1, 31, 363)", () => {
 describe("isSpanType", () => {
   it("accepts the four span types and nothing else", () => {
     for (const span of ["hour", "day", "week", "month"]) expect(isSpanType(span)).toBe(true);
-    for (const value of [null, undefined, "", "HOURLY", "year", "Hour", 1, "toString"]) expect(isSpanType(value)).toBe(false);
+    for (const value of [null, undefined, "", "HOURLY", "year", "Hour", 1, "toString"])
+      expect(isSpanType(value)).toBe(false);
   });
 });
 

@@ -20,7 +20,10 @@ const HOURLY_VALUES_SETTING = "HOURLY_VALUES";
  * Spec section 4: hourly values are shown only when the property has the hourly-values setting,
  * and the setting is only read for tenancies on the new back-end (the old one has no hourly data).
  */
-export function hourlyValuesEnabled(tenancy: { useNewBackend: boolean }, propertySettingKinds: readonly string[]): boolean {
+export function hourlyValuesEnabled(
+  tenancy: { useNewBackend: boolean },
+  propertySettingKinds: readonly string[],
+): boolean {
   return tenancy.useNewBackend && propertySettingKinds.includes(HOURLY_VALUES_SETTING);
 }
 

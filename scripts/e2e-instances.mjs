@@ -23,16 +23,27 @@ for (const name of ["DATABASE_URL", "JWT_SECRET", "SESSION_SECRET", "DATA_DIR"])
     process.exit(1);
   }
 }
-mkdirSync(process.env.DATA_DIR, { recursive: true });
+// Checked just above.
+mkdirSync(/** @type {string} */ (process.env.DATA_DIR), { recursive: true });
 
 const backendPorts = [firstBackend, await freePort(firstBackend + 1, [port, port + 1])];
+/** @type {[number, number]} */
 const portalPorts = [await freePort(port + 2, [...backendPorts]), 0];
 portalPorts[1] = await freePort(portalPorts[0] + 1, [...backendPorts, portalPorts[0]]);
 
+/** @type {import("node:child_process").ChildProcess[]} */
 const children = [];
 let stopping = false;
+/**
+ * @param {string} name
+ * @param {string} script
+ * @param {Record<string, string>} env
+ */
 function start(name, script, env) {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, NODE_ENV: "production", ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   children.push(child);
   child.on("exit", (code, signal) => {
     if (!stopping) {
@@ -52,6 +63,7 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
+/** @param {string} url */
 async function waitFor(url) {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline && !stopping) {
@@ -69,11 +81,16 @@ async function waitFor(url) {
 }
 
 // Both back-ends start together: they migrate and seed one after the other (advisory locks).
-backendPorts.forEach((backendPort, index) => start(`back-end ${index + 1}`, "build/node/backend.js", { BACKEND_PORT: String(backendPort), SEED_DEMO: "true" }));
+backendPorts.forEach((backendPort, index) => {
+  start(`back-end ${index + 1}`, "build/node/backend.js", { BACKEND_PORT: String(backendPort), SEED_DEMO: "true" });
+});
 await Promise.all(backendPorts.map((backendPort) => waitFor(`http://127.0.0.1:${backendPort}/health`)));
-portalPorts.forEach((portalPort, index) =>
-  start(`portal ${index + 1}`, "build/node/server.js", { PORT: String(portalPort), BACKEND_PORT: String(backendPorts[index]) }),
-);
+portalPorts.forEach((portalPort, index) => {
+  start(`portal ${index + 1}`, "build/node/server.js", {
+    PORT: String(portalPort),
+    BACKEND_PORT: String(backendPorts[index]),
+  });
+});
 await Promise.all(portalPorts.map((portalPort) => waitFor(`http://127.0.0.1:${portalPort}/healthz`)));
 
 // The round-robin proxy: each request to the next portal, headers and body passed through.
@@ -97,5 +114,7 @@ const proxy = createServer((incoming, outgoing) => {
 });
 proxy.keepAliveTimeout = 5_000;
 proxy.listen(port, "127.0.0.1", () =>
-  console.log(`multi-instance e2e: proxy :${port} → portals :${portalPorts.join(", :")} → back-ends :${backendPorts.join(", :")}`),
+  console.log(
+    `multi-instance e2e: proxy :${port} → portals :${portalPorts.join(", :")} → back-ends :${backendPorts.join(", :")}`,
+  ),
 );

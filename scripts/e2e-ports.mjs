@@ -9,8 +9,11 @@ export const e2ePortDefaults = { E2E_PORT: 3100, E2E_BACKEND_PORT: 4100, E2E_OID
  * interrupted run), which would fail the whole suite with "port already used". The portal's port
  * comes with the next one (the "back-end is down" portal); E2E_CLOSED_PORT is where nothing may
  * listen. Ports already set in `env` are kept as they are.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {Promise<Record<string, string>>}
  */
 export async function e2ePorts(env = {}) {
+  /** @type {Record<string, string>} */
   const chosen = {};
   const taken = Object.keys(e2ePortDefaults)
     .filter((name) => env[name])
@@ -20,7 +23,11 @@ export async function e2ePorts(env = {}) {
     const pair = name === "E2E_PORT";
     let port = await freePort(start, taken);
     // Until the port after it is free too: the next free one is the next candidate.
-    for (let next; pair && (next = await freePort(port + 1, taken)) !== port + 1; ) port = next;
+    while (pair) {
+      const next = await freePort(port + 1, taken);
+      if (next === port + 1) break;
+      port = next;
+    }
     if (port !== start) chosen[name] = String(port);
     taken.push(port, ...(pair ? [port + 1] : []));
   }

@@ -26,6 +26,7 @@ function sessionSecret() {
   return readFileSync(file, "utf8").trim();
 }
 
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
   NODE_ENV: dev ? "development" : "production",
@@ -35,10 +36,17 @@ const env = {
 };
 
 const node = process.execPath;
-const entry = (built, source) => (dev ? ["--import", "tsx", source] : [built]);
+const entry = (/** @type {string} */ built, /** @type {string} */ source) =>
+  dev ? ["--import", "tsx", source] : [built];
+/** @type {import("node:child_process").ChildProcess[]} */
 const children = [];
 let stopping = false;
 
+/**
+ * @param {string} name
+ * @param {string[]} args
+ * @param {{ essential: boolean }} options
+ */
 function start(name, args, { essential }) {
   const child = spawn(node, args, { env, stdio: "inherit" });
   children.push(child);
@@ -58,7 +66,8 @@ function start(name, args, { essential }) {
 function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  const exitWhenDone = () => (children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : null);
+  const exitWhenDone = () =>
+    children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : null;
   for (const child of children) child.on("exit", exitWhenDone);
   exitWhenDone();
   setTimeout(() => process.exit(code), 12_000).unref();

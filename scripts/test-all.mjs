@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, in order — type check, unit tests (Vitest), the
+ * `npm test`: every check the project has, in order — type check (the scripts too), lint, format and
+ * import rules, unit tests (Vitest), the
  * production build, and the end-to-end suite (Playwright, JavaScript on and off) — then one
  * summary line `N passed, N failed` summing them all. Exits non-zero if anything failed.
  *
@@ -14,18 +15,30 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { e2ePorts } from "./e2e-ports.mjs";
 
 mkdirSync("reports", { recursive: true });
+/** @type {{ suite: string, passed: number, failed: number, skipped?: number, seconds: number, note?: string }[]} */
 const results = [];
 // The SQLite runs must not see it (backend/app.ts would move their databases to PostgreSQL).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 delete process.env.TEST_DATABASE_URL;
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
+ */
 function run(command, args, extraEnv = {}) {
-  console.log(`\n▶ ${command} ${args.join(" ")}${Object.keys(extraEnv).length > 0 ? ` (with ${Object.keys(extraEnv).join(", ")})` : ""}`);
+  console.log(
+    `\n▶ ${command} ${args.join(" ")}${Object.keys(extraEnv).length > 0 ? ` (with ${Object.keys(extraEnv).join(", ")})` : ""}`,
+  );
   const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0", ...extraEnv } });
+  const { status } = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: "0", ...extraEnv },
+  });
   return { ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
+/** @param {string} file */
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
@@ -40,10 +53,28 @@ function readJson(file) {
   results.push({ suite: "typecheck", passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
 }
 
+// 1b. The project's own rules, one check each: the scripts type-checked as JavaScript (JSDoc
+// types), the lint rules (Biome), the formatting (Biome) and the import rules (dependency-cruiser).
+for (const [suite, command, args] of /** @type {[string, string, string[]][]} */ ([
+  ["typecheck (scripts)", "npx", ["tsc", "-p", "tsconfig.scripts.json"]],
+  ["lint", "npx", ["biome", "lint", "--error-on-warnings", "."]],
+  ["format", "npx", ["biome", "format", "."]],
+  ["dependencies", "npx", ["depcruise", "--config", ".dependency-cruiser.cjs", "."]],
+])) {
+  const { ok, seconds } = run(command, args);
+  results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
+}
+
 // 2. Unit tests: counted from Vitest's JSON report.
 {
   rmSync("reports/vitest.json", { force: true });
-  const { ok, seconds } = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]);
+  const { ok, seconds } = run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile=reports/vitest.json",
+  ]);
   const report = readJson("reports/vitest.json");
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
@@ -54,9 +85,21 @@ function readJson(file) {
 // PostgreSQL database on TEST_DATABASE_URL's server (backend/app.ts).
 if (postgresUrl) {
   rmSync("reports/vitest-postgres.json", { force: true });
-  const { ok, seconds } = run("npx", ["vitest", "run", "backend", "--maxWorkers=2", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest-postgres.json"], {
-    TEST_DATABASE_URL: postgresUrl,
-  });
+  const { ok, seconds } = run(
+    "npx",
+    [
+      "vitest",
+      "run",
+      "backend",
+      "--maxWorkers=2",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=reports/vitest-postgres.json",
+    ],
+    {
+      TEST_DATABASE_URL: postgresUrl,
+    },
+  );
   const report = readJson("reports/vitest-postgres.json");
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
@@ -77,7 +120,12 @@ let built = false;
 if (built) {
   rmSync("reports/playwright.json", { force: true });
   const ports = await e2ePorts(process.env);
-  if (Object.keys(ports).length > 0) console.log(`Default end-to-end ports in use; this run uses ${Object.entries(ports).map(([k, v]) => `${k}=${v}`).join(", ")}.`);
+  if (Object.keys(ports).length > 0)
+    console.log(
+      `Default end-to-end ports in use; this run uses ${Object.entries(ports)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ")}.`,
+    );
   Object.assign(process.env, ports);
   const { ok, seconds } = run("npx", ["playwright", "test"]);
   const stats = readJson("reports/playwright.json")?.stats;
@@ -85,7 +133,13 @@ if (built) {
   const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
   results.push({ suite: "end-to-end (playwright)", passed, failed, skipped: stats?.skipped ?? 0, seconds });
 } else {
-  results.push({ suite: "end-to-end (playwright)", passed: 0, failed: 1, seconds: 0, note: "not run: the build failed" });
+  results.push({
+    suite: "end-to-end (playwright)",
+    passed: 0,
+    failed: 1,
+    seconds: 0,
+    note: "not run: the build failed",
+  });
 }
 
 // 5. The multi-instance end-to-end run on PostgreSQL: sign-in, limits, alarms and
@@ -93,7 +147,7 @@ if (built) {
 if (built && postgresUrl) {
   const pg = (await import("pg")).default;
   const name = `e2e_${Date.now().toString(36)}`;
-  const admin = async (statement) => {
+  const admin = async (/** @type {string} */ statement) => {
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
     try {
@@ -107,13 +161,17 @@ if (built && postgresUrl) {
     await admin(`create database ${name}`);
     created = true;
   } catch (error) {
-    console.error(`Could not make the multi-instance run's database on TEST_DATABASE_URL: ${error.message}`);
+    console.error(
+      `Could not make the multi-instance run's database on TEST_DATABASE_URL: ${error instanceof Error ? error.message : error}`,
+    );
   }
   if (created) {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     rmSync("reports/playwright-postgres.json", { force: true });
-    const { ok, seconds } = run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], { E2E_DATABASE_URL: url.toString() });
+    const { ok, seconds } = run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], {
+      E2E_DATABASE_URL: url.toString(),
+    });
     const stats = readJson("reports/playwright-postgres.json")?.stats;
     const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
@@ -127,7 +185,9 @@ if (built && postgresUrl) {
 console.log("\nSummary");
 for (const r of results) {
   const skipped = r.skipped ? `, ${r.skipped} skipped` : "";
-  console.log(`  ${r.suite.padEnd(26)} ${r.passed} passed, ${r.failed} failed${skipped} (${r.seconds} s)${r.note ? ` — ${r.note}` : ""}`);
+  console.log(
+    `  ${r.suite.padEnd(26)} ${r.passed} passed, ${r.failed} failed${skipped} (${r.seconds} s)${r.note ? ` — ${r.note}` : ""}`,
+  );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -50,20 +50,24 @@ async function listen(drain?: DrainLimits) {
 
 /** Sends `parts` with Node's client (chunked when no length is given) and collects the answer. */
 function send(port: number, path: string, parts: Buffer[], contentLength?: number) {
-  return new Promise<{ status: number; body: string; connection: string | undefined; ms: number }>((resolve, reject) => {
-    const started = Date.now();
-    const headers = contentLength === undefined ? {} : { "Content-Length": contentLength };
-    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers, agent: false });
-    req.on("response", (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, body, connection: res.headers.connection, ms: Date.now() - started }));
-    });
-    // An EPIPE or a reset while the body is still being written fails the test.
-    req.on("error", reject);
-    for (const part of parts) req.write(part);
-    req.end();
-  });
+  return new Promise<{ status: number; body: string; connection: string | undefined; ms: number }>(
+    (resolve, reject) => {
+      const started = Date.now();
+      const headers = contentLength === undefined ? {} : { "Content-Length": contentLength };
+      const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers, agent: false });
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, body, connection: res.headers.connection, ms: Date.now() - started }),
+        );
+      });
+      // An EPIPE or a reset while the body is still being written fails the test.
+      req.on("error", reject);
+      for (const part of parts) req.write(part);
+      req.end();
+    },
+  );
 }
 
 /**
@@ -108,7 +112,10 @@ describe("limitRequestBody", () => {
 
   it("lets a body within the limit through, declared or chunked", async () => {
     expect(await send(port, "/read", [Buffer.alloc(1024, 97)], 1024)).toMatchObject({ status: 200, body: "read 1024" });
-    expect(await send(port, "/read", [Buffer.alloc(500, 97), Buffer.alloc(500, 97)])).toMatchObject({ status: 200, body: "read 1000" });
+    expect(await send(port, "/read", [Buffer.alloc(500, 97), Buffer.alloc(500, 97)])).toMatchObject({
+      status: 200,
+      body: "read 1000",
+    });
   });
 
   it("delivers the 413 of a route that stopped reading a chunked body at the limit", async () => {
@@ -117,7 +124,10 @@ describe("limitRequestBody", () => {
   }, 20_000);
 
   it("answers a small body a route did not read", async () => {
-    expect(await send(port, "/ignore", [Buffer.alloc(600, 97), Buffer.alloc(300, 97)])).toMatchObject({ status: 200, body: "ignored" });
+    expect(await send(port, "/ignore", [Buffer.alloc(600, 97), Buffer.alloc(300, 97)])).toMatchObject({
+      status: 200,
+      body: "ignored",
+    });
   });
 
   it("answers a client that sends its whole 10 MB body before reading", async () => {

@@ -25,7 +25,7 @@ export function bodyDecision(headers: { "content-length"?: string | undefined },
   return length !== undefined && Number(length) > limitBytes ? "too-large" : "within";
 }
 
-/** The path the oversized requests are answered with (app/routes/request-too-large.tsx). */
+/** The path the oversized requests are answered with (app/routes/public/request-too-large.tsx). */
 export const tooLargePath = "/request-too-large";
 
 export interface DrainLimits {

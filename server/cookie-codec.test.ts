@@ -28,15 +28,15 @@ function myEscape(value: string) {
       result += chr;
     } else {
       code = chr.charCodeAt(0);
-      if (code < 256) result += "%" + hex(code, 2);
-      else result += "%u" + hex(code, 4).toUpperCase();
+      if (code < 256) result += `%${hex(code, 2)}`;
+      else result += `%u${hex(code, 4).toUpperCase()}`;
     }
   }
   return result;
 }
 function hex(code: number, length: number) {
   let result = code.toString(16);
-  while (result.length < length) result = "0" + result;
+  while (result.length < length) result = `0${result}`;
   return result;
 }
 function myUnescape(value: string) {
@@ -92,9 +92,12 @@ const samples: unknown[] = [
 describe("cookie values (patched @remix-run/server-runtime)", () => {
   it("encode exactly as before, and read back what was written", async () => {
     const next = random(17);
-    const alphabet = "aæøåÆ €😀\u0000\"\\%/+=-_.~\u00ff\u0100\ud7ff\ue000\uffff";
+    const alphabet = 'aæøåÆ €😀\u0000"\\%/+=-_.~\u00ff\u0100\ud7ff\ue000\uffff';
     for (let i = 0; i < 200; i++) {
-      const text = Array.from({ length: Math.floor(next() * 40) }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+      const text = Array.from(
+        { length: Math.floor(next() * 40) },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join("");
       samples.push({ i, text, list: [text, i / 7] });
     }
     const cookie = createCookie("probe");
@@ -128,10 +131,17 @@ describe("cookie values (patched @remix-run/server-runtime)", () => {
       utf8([0x22, 0xc0, 0xaf, 0x22]), // an overlong "/"
       utf8([0x22, 0xc3, 0xa6, 0x22]), // "æ"
       Buffer.from("not json").toString("base64"),
-      ...Array.from({ length: 300 }, () => Buffer.from(Array.from({ length: 1 + Math.floor(next() * 12) }, () => Math.floor(next() * 256))).toString("base64")),
+      ...Array.from({ length: 300 }, () =>
+        Buffer.from(Array.from({ length: 1 + Math.floor(next() * 12) }, () => Math.floor(next() * 256))).toString(
+          "base64",
+        ),
+      ),
     ];
     for (const value of values) {
-      expect({ value, read: await cookie.parse(`probe=${encodeURIComponent(value)}`) }).toEqual({ value, read: originalDecodeData(value) });
+      expect({ value, read: await cookie.parse(`probe=${encodeURIComponent(value)}`) }).toEqual({
+        value,
+        read: originalDecodeData(value),
+      });
     }
   });
 

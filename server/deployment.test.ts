@@ -42,15 +42,25 @@ function healthUrl(service: Service): string {
 
 describe("docker-compose.yml with deploy/nginx.conf", () => {
   it("runs PostgreSQL, two back-ends, two portals and a reverse proxy, each with a health check", () => {
-    expect(Object.keys(services).sort()).toEqual(["backend-1", "backend-2", "portal-1", "portal-2", "postgres", "proxy"]);
+    expect(Object.keys(services).sort()).toEqual([
+      "backend-1",
+      "backend-2",
+      "portal-1",
+      "portal-2",
+      "postgres",
+      "proxy",
+    ]);
     for (const [name, service] of Object.entries(services)) expect(service.healthcheck?.test, name).toBeDefined();
   });
 
   it("the proxy balances exactly the compose services, on the ports they listen on", () => {
     expect(upstreamServers("portals")).toEqual(portals.map((name) => `${name}:${services[name]!.environment!.PORT}`));
-    expect(upstreamServers("backends")).toEqual(backends.map((name) => `${name}:${services[name]!.environment!.BACKEND_PORT}`));
+    expect(upstreamServers("backends")).toEqual(
+      backends.map((name) => `${name}:${services[name]!.environment!.BACKEND_PORT}`),
+    );
     // The public listener is the one published; the back-ends' stays inside the compose network.
     expect(nginx).toMatch(/listen 8080;/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: docker compose's own ${…} interpolation, read as text
     expect(services.proxy!.ports).toEqual(["${PROXY_PORT:-8080}:8080"]);
     expect(services.proxy!.volumes).toContain("./deploy/nginx.conf:/etc/nginx/nginx.conf:ro");
   });
@@ -65,6 +75,7 @@ describe("docker-compose.yml with deploy/nginx.conf", () => {
     expect(new Set(environments.map((e) => e.DATABASE_URL)).size).toBe(1);
     expect(new Set(environments.map((e) => e.JWT_SECRET)).size).toBe(1);
     // Only one instance seeds the demo; the other starts once it is healthy.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: docker compose's own ${…} interpolation, read as text
     expect(environments.map((e) => e.SEED_DEMO)).toEqual(["${SEED_DEMO:-true}", "false"]);
     expect(services["backend-2"]!.depends_on?.["backend-1"]?.condition).toBe("service_healthy");
     // Statement files: one volume shared by both.
@@ -75,7 +86,13 @@ describe("docker-compose.yml with deploy/nginx.conf", () => {
     const environments = portals.map((name) => services[name]!.environment!);
     expect(new Set(environments.map((e) => e.SESSION_SECRET)).size).toBe(1);
     for (const environment of environments) {
-      for (const key of ["ACCOUNT_API_URL", "USERS_API_URL", "TENANT_DATA_API_URL", "STATEMENT_FILES_URL", "BACKEND_HEALTH_URL"]) {
+      for (const key of [
+        "ACCOUNT_API_URL",
+        "USERS_API_URL",
+        "TENANT_DATA_API_URL",
+        "STATEMENT_FILES_URL",
+        "BACKEND_HEALTH_URL",
+      ]) {
         expect(environment[key], key).toMatch(/^http:\/\/proxy:8081\//);
       }
       expect(environment.LOG_FORMAT).toBe("json");
@@ -83,8 +100,10 @@ describe("docker-compose.yml with deploy/nginx.conf", () => {
   });
 
   it("the health checks ask the readiness paths the servers answer, on the ports they listen on", () => {
-    for (const name of backends) expect(healthUrl(services[name]!)).toBe(`http://127.0.0.1:${services[name]!.environment!.BACKEND_PORT}/health`);
-    for (const name of portals) expect(healthUrl(services[name]!)).toBe(`http://127.0.0.1:${services[name]!.environment!.PORT}/healthz`);
+    for (const name of backends)
+      expect(healthUrl(services[name]!)).toBe(`http://127.0.0.1:${services[name]!.environment!.BACKEND_PORT}/health`);
+    for (const name of portals)
+      expect(healthUrl(services[name]!)).toBe(`http://127.0.0.1:${services[name]!.environment!.PORT}/healthz`);
     expect(readFileSync("server.ts", "utf8")).toContain('app.get("/healthz"');
     expect(readFileSync("backend/app.ts", "utf8")).toContain("/health");
     expect(healthUrl(services.proxy!)).toBe("http://127.0.0.1:8081/proxy-health");

@@ -56,8 +56,13 @@ describe("GET /healthz (createHealthCheck)", () => {
   });
 
   it("is 503 for an answer that is not the back-end's", async () => {
-    const url = await fakeBackend((response) => response.writeHead(200, { "content-type": "text/html" }).end("<h1>proxy</h1>"));
-    expect((await createHealthCheck({ backendHealthUrl: url })()).body).toEqual({ status: "unavailable", backend: "invalid answer" });
+    const url = await fakeBackend((response) =>
+      response.writeHead(200, { "content-type": "text/html" }).end("<h1>proxy</h1>"),
+    );
+    expect((await createHealthCheck({ backendHealthUrl: url })()).body).toEqual({
+      status: "unavailable",
+      backend: "invalid answer",
+    });
   });
 
   it("asks once for checks that come together", async () => {

@@ -11,21 +11,47 @@ describe("isSameOriginRequest", () => {
 
   it("accepts a post from our own origin, by Origin or by Referer", () => {
     expect(isSameOriginRequest({ method: "POST", origin: `https://${host}`, referer: undefined, host })).toBe(true);
-    expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: `https://${host}/login/email?x=1`, host })).toBe(true);
-    expect(isSameOriginRequest({ method: "POST", origin: "http://127.0.0.1:3000", referer: undefined, host: "127.0.0.1:3000" })).toBe(true);
+    expect(
+      isSameOriginRequest({ method: "POST", origin: undefined, referer: `https://${host}/login/email?x=1`, host }),
+    ).toBe(true);
+    expect(
+      isSameOriginRequest({
+        method: "POST",
+        origin: "http://127.0.0.1:3000",
+        referer: undefined,
+        host: "127.0.0.1:3000",
+      }),
+    ).toBe(true);
   });
 
   it("rejects a post from another origin, another port, or Origin null", () => {
-    expect(isSameOriginRequest({ method: "POST", origin: "https://evil.example", referer: undefined, host })).toBe(false);
-    expect(isSameOriginRequest({ method: "POST", origin: `https://${host}.evil.example`, referer: undefined, host })).toBe(false);
-    expect(isSameOriginRequest({ method: "POST", origin: "http://127.0.0.1:4000", referer: undefined, host: "127.0.0.1:3000" })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", origin: "https://evil.example", referer: undefined, host })).toBe(
+      false,
+    );
+    expect(
+      isSameOriginRequest({ method: "POST", origin: `https://${host}.evil.example`, referer: undefined, host }),
+    ).toBe(false);
+    expect(
+      isSameOriginRequest({
+        method: "POST",
+        origin: "http://127.0.0.1:4000",
+        referer: undefined,
+        host: "127.0.0.1:3000",
+      }),
+    ).toBe(false);
     expect(isSameOriginRequest({ method: "POST", origin: "null", referer: undefined, host })).toBe(false);
-    expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: "https://evil.example/page", host })).toBe(false);
-    expect(isSameOriginRequest({ method: "DELETE", origin: "https://evil.example", referer: undefined, host })).toBe(false);
+    expect(isSameOriginRequest({ method: "POST", origin: undefined, referer: "https://evil.example/page", host })).toBe(
+      false,
+    );
+    expect(isSameOriginRequest({ method: "DELETE", origin: "https://evil.example", referer: undefined, host })).toBe(
+      false,
+    );
   });
 
   it("prefers Origin over Referer", () => {
-    expect(isSameOriginRequest({ method: "POST", origin: "https://evil.example", referer: `https://${host}/`, host })).toBe(false);
+    expect(
+      isSameOriginRequest({ method: "POST", origin: "https://evil.example", referer: `https://${host}/`, host }),
+    ).toBe(false);
   });
 
   it("rejects an unparseable Referer or Origin", () => {
@@ -35,20 +61,53 @@ describe("isSameOriginRequest", () => {
 
   it("accepts origins configured as allowed", () => {
     expect(
-      isSameOriginRequest({ method: "POST", origin: "https://mit.example.dk", referer: undefined, host: "internal:3000", allowedOrigins: ["https://mit.example.dk"] }),
+      isSameOriginRequest({
+        method: "POST",
+        origin: "https://mit.example.dk",
+        referer: undefined,
+        host: "internal:3000",
+        allowedOrigins: ["https://mit.example.dk"],
+      }),
     ).toBe(true);
   });
 
   it("trusts the browser's Sec-Fetch-Site first: same-origin passes even with Origin null (no-referrer pages)", () => {
-    expect(isSameOriginRequest({ method: "POST", secFetchSite: "same-origin", origin: "null", referer: undefined, host })).toBe(true);
-    expect(isSameOriginRequest({ method: "POST", secFetchSite: "cross-site", origin: `https://${host}`, referer: undefined, host })).toBe(false);
-    expect(isSameOriginRequest({ method: "POST", secFetchSite: "same-site", origin: `https://app.${host}`, referer: undefined, host })).toBe(false);
-    expect(isSameOriginRequest({ method: "POST", secFetchSite: "none", origin: undefined, referer: undefined, host })).toBe(false);
+    expect(
+      isSameOriginRequest({ method: "POST", secFetchSite: "same-origin", origin: "null", referer: undefined, host }),
+    ).toBe(true);
+    expect(
+      isSameOriginRequest({
+        method: "POST",
+        secFetchSite: "cross-site",
+        origin: `https://${host}`,
+        referer: undefined,
+        host,
+      }),
+    ).toBe(false);
+    expect(
+      isSameOriginRequest({
+        method: "POST",
+        secFetchSite: "same-site",
+        origin: `https://app.${host}`,
+        referer: undefined,
+        host,
+      }),
+    ).toBe(false);
+    expect(
+      isSameOriginRequest({ method: "POST", secFetchSite: "none", origin: undefined, referer: undefined, host }),
+    ).toBe(false);
   });
 
   it("lets a configured origin post even cross-site", () => {
     expect(
-      isSameOriginRequest({ method: "POST", secFetchSite: "cross-site", origin: "https://mit.example.dk", referer: undefined, host, allowedOrigins: ["https://mit.example.dk"] }),
+      isSameOriginRequest({
+        method: "POST",
+        secFetchSite: "cross-site",
+        origin: "https://mit.example.dk",
+        referer: undefined,
+        host,
+        allowedOrigins: ["https://mit.example.dk"],
+      }),
     ).toBe(true);
   });
 

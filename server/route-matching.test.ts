@@ -52,7 +52,12 @@ describe("route matching on the server (patched @remix-run/router)", () => {
     expect(ids(router.matchRoutes(routes, "/t/7009"))).toEqual(["root", "tenancy", "dashboard"]);
     const afterFirst = walks.count;
     expect(afterFirst).toBeGreaterThan(0);
-    expect(ids(router.matchRoutes(routes, "/t/7009/consumption/heat/room/kitchen"))).toEqual(["root", "tenancy", "quantity", "room"]);
+    expect(ids(router.matchRoutes(routes, "/t/7009/consumption/heat/room/kitchen"))).toEqual([
+      "root",
+      "tenancy",
+      "quantity",
+      "room",
+    ]);
     expect(ids(router.matchRoutes(routes, "/login"))).toEqual(["root", "login"]);
     expect(ids(router.matchRoutes(routes, "/nowhere"))).toEqual(["root", "unknown"]);
     expect(walks.count).toBe(afterFirst);
@@ -83,7 +88,16 @@ describe("the render's route trees (patched react-router-dom and @remix-run/reac
 
   it("createStaticRouter converts a route tree to data routes once, and still matches each request's routes", async () => {
     const server = require("react-router-dom/server") as typeof import("react-router-dom/server");
-    const routes = [{ id: "root", path: "/", children: [{ id: "login", path: "login" }, { id: "tenancy", path: "t/:tenancyId" }] }];
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "login", path: "login" },
+          { id: "tenancy", path: "t/:tenancyId" },
+        ],
+      },
+    ];
     const handler = server.createStaticHandler(routes);
     const first = await handler.query(new Request("http://portal.test/login"));
     const second = await handler.query(new Request("http://portal.test/t/7009"));
@@ -99,7 +113,9 @@ describe("the render's route trees (patched react-router-dom and @remix-run/reac
 
   it("RemixServer makes a build's route objects once (the patch is in place)", () => {
     const source = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
-    expect(source).toContain("let routes$1 = serverRoutesFor(manifest, routeModules, context.future, context.isSpaMode);");
+    expect(source).toContain(
+      "let routes$1 = serverRoutesFor(manifest, routeModules, context.future, context.isSpaMode);",
+    );
   });
 });
 
@@ -111,16 +127,30 @@ describe("the render's route trees (patched react-router-dom and @remix-run/reac
 describe("candidate branches (patched matchRoutes against the unpatched router)", async () => {
   const require = createRequire(import.meta.url);
   const reference = (await import(
-    /* @vite-ignore */ new URL(`file://${require.resolve("@remix-run/router").replace(/router\.cjs\.js$/, "router.js")}`).href
+    /* @vite-ignore */ new URL(
+      `file://${require.resolve("@remix-run/router").replace(/router\.cjs\.js$/, "router.js")}`,
+    ).href
   )) as typeof import("@remix-run/router");
   const { default: routeConfig } = await import("../app/routes");
 
-  type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: ConfigEntry[] };
+  type ConfigEntry = {
+    id?: string;
+    file: string;
+    path?: string;
+    index?: boolean;
+    caseSensitive?: boolean;
+    children?: ConfigEntry[];
+  };
   const toRoutes = (entries: ConfigEntry[]): Route[] =>
     entries.map((entry) =>
       entry.index
         ? { id: entry.id ?? entry.file, index: true as const }
-        : { id: entry.id ?? `${entry.file}:${entry.path ?? ""}`, path: entry.path, caseSensitive: entry.caseSensitive, children: toRoutes(entry.children ?? []) },
+        : {
+            id: entry.id ?? `${entry.file}:${entry.path ?? ""}`,
+            path: entry.path,
+            caseSensitive: entry.caseSensitive,
+            children: toRoutes(entry.children ?? []),
+          },
     );
   const portalRoutes: Route[] = [{ id: "root", path: "", children: toRoutes(routeConfig as ConfigEntry[]) }];
 
@@ -136,7 +166,13 @@ describe("candidate branches (patched matchRoutes against the unpatched router)"
         { id: "dotted", path: "robots.txt" },
         { id: "danish", path: "forbrug-æø" },
         { id: "files", path: "files/*" },
-        { id: "layout", children: [{ id: "in-layout", path: "inside/:id" }, { id: "layout-index", index: true }] },
+        {
+          id: "layout",
+          children: [
+            { id: "in-layout", path: "inside/:id" },
+            { id: "layout-index", index: true },
+          ],
+        },
         { id: "absolute-parent", path: "abs", children: [{ id: "absolute-child", path: "/abs/child/:x" }] },
         { id: "dynamic-first", path: ":area/:id/edit" },
         { id: "deep", path: "a/b/c/d/e/f" },
@@ -148,17 +184,40 @@ describe("candidate branches (patched matchRoutes against the unpatched router)"
   /** Every path of a tree, joined from its parents. */
   const pathsOf = (routes: Route[], parent = ""): string[] =>
     routes.flatMap((route) => {
-      const own = route.path === undefined ? parent : route.path.startsWith("/") ? route.path : `${parent}/${route.path}`;
+      const own =
+        route.path === undefined ? parent : route.path.startsWith("/") ? route.path : `${parent}/${route.path}`;
       return [own, ...pathsOf((route as { children?: Route[] }).children ?? [], own)];
     });
 
   /** Pathnames near each pattern: filled in, cut short, made longer, cased, slashed and encoded. */
   function pathnamesFor(routes: Route[]): string[] {
-    const found = new Set<string>(["/", "", "//", "/t", "/T", "/t/", "/t//7009", "//t/7009", "/t/7009/", "/t/7009//", "/t%2F7009", "/%74/7009", "/nowhere", "/ſ", "/K", "/%E2%82%AC", "/%ZZ/1"]);
+    const found = new Set<string>([
+      "/",
+      "",
+      "//",
+      "/t",
+      "/T",
+      "/t/",
+      "/t//7009",
+      "//t/7009",
+      "/t/7009/",
+      "/t/7009//",
+      "/t%2F7009",
+      "/%74/7009",
+      "/nowhere",
+      "/ſ",
+      "/K",
+      "/%E2%82%AC",
+      "/%ZZ/1",
+    ]);
     const fills = ["7009", "Heat-Energy", "k%C3%B8kken", "a.b", "x%2Fy", "_"];
     for (const pattern of pathsOf(routes)) {
       for (const fill of fills) {
-        const filled = `/${pattern}`.replace(/\/+/g, "/").replace(/:\w+\??/g, fill).replace(/\?/g, "").replace(/\*$/, "rest/of/it");
+        const filled = `/${pattern}`
+          .replace(/\/+/g, "/")
+          .replace(/:\w+\??/g, fill)
+          .replace(/\?/g, "")
+          .replace(/\*$/, "rest/of/it");
         const segments = filled.split("/").filter(Boolean);
         for (let n = 0; n <= segments.length; n++) found.add(`/${segments.slice(0, n).join("/")}`);
         found.add(`${filled}/`);
@@ -170,10 +229,14 @@ describe("candidate branches (patched matchRoutes against the unpatched router)"
     return [...found];
   }
 
-  const ids = (matches: { route: { id?: string }; params: Record<string, string | undefined>; pathname: string }[] | null) =>
-    matches?.map((m) => [m.route.id, m.pathname, JSON.stringify(m.params)]) ?? null;
+  const ids = (
+    matches: { route: { id?: string }; params: Record<string, string | undefined>; pathname: string }[] | null,
+  ) => matches?.map((m) => [m.route.id, m.pathname, JSON.stringify(m.params)]) ?? null;
 
-  for (const [name, tree] of [["the portal's route table", portalRoutes], ["awkward patterns", awkwardRoutes]] as const) {
+  for (const [name, tree] of [
+    ["the portal's route table", portalRoutes],
+    ["awkward patterns", awkwardRoutes],
+  ] as const) {
     it(`matches what the unpatched router matches, for ${name}`, () => {
       // Malformed percent-encodings are matched undecoded, with a warning from both routers.
       vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -200,7 +263,11 @@ describe("candidate branches (patched matchRoutes against the unpatched router)"
       return original.call(this, text);
     };
     try {
-      expect(ids(router.matchRoutes(portalRoutes, "/t/7009"))?.map(([id]) => id)).toEqual(["root", "routes/tenancy-layout.tsx:t/:tenancyId", "routes/dashboard.tsx"]);
+      expect(ids(router.matchRoutes(portalRoutes, "/t/7009"))?.map(([id]) => id)).toEqual([
+        "root",
+        "routes/tenancy/tenancy-layout.tsx:t/:tenancyId",
+        "routes/consumption/dashboard.tsx",
+      ]);
     } finally {
       RegExp.prototype[Symbol.match] = original;
     }

@@ -20,14 +20,30 @@ export function FieldError({ id, error }: { id: string; error: FieldErrorText | 
 }
 
 /** The types a quantity takes, each with what it does; `version` re-mounts them when the URL's choice changes. */
-export function TypeChoices({ types, checked, error, version = "" }: { types: readonly AlarmType[]; checked: string | null; error?: FieldErrorText; version?: string }) {
+export function TypeChoices({
+  types,
+  checked,
+  error,
+  version = "",
+}: {
+  types: readonly AlarmType[];
+  checked: string | null;
+  error?: FieldErrorText;
+  version?: string;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="choice-group" aria-describedby="type-error">
       <legend>{t("alarms.type_label")}</legend>
       {types.map((type) => (
         <label key={`${type}-${version}`} className="choice">
-          <input type="radio" name="type" value={type} defaultChecked={checked === type} aria-describedby={`type-${type}-help`} />
+          <input
+            type="radio"
+            name="type"
+            value={type}
+            defaultChecked={checked === type}
+            aria-describedby={`type-${type}-help`}
+          />
           <span>
             <strong>{t(`alarms.type.${type}`)}</strong>
             <span id={`type-${type}-help`} className="choice-help">
@@ -41,7 +57,15 @@ export function TypeChoices({ types, checked, error, version = "" }: { types: re
   );
 }
 
-export function FrequencyChoices({ checked, error, version = "" }: { checked: AlarmFrequency | string | null; error?: FieldErrorText; version?: string }) {
+export function FrequencyChoices({
+  checked,
+  error,
+  version = "",
+}: {
+  checked: AlarmFrequency | string | null;
+  error?: FieldErrorText;
+  version?: string;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className="choice-group" aria-describedby="frequency-error frequency-note">
@@ -61,7 +85,17 @@ export function FrequencyChoices({ checked, error, version = "" }: { checked: Al
 }
 
 /** "The alarm is on", the form's refusal if any, and the way back beside Save. */
-export function SaveAlarm({ enabled, refusal, backTo, backLabel }: { enabled: boolean; refusal: string | null; backTo: string; backLabel: string }) {
+export function SaveAlarm({
+  enabled,
+  refusal,
+  backTo,
+  backLabel,
+}: {
+  enabled: boolean;
+  refusal: string | null;
+  backTo: string;
+  backLabel: string;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   return (

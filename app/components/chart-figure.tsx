@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ChartView } from "~/consumption/chart-view";
+import type { ChartView } from "~/routes/consumption/chart/chart-view";
 
 /**
  * A server-rendered chart with its numbers: the SVG (title and description inside it) and a data
@@ -26,17 +26,22 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
       </figcaption>
       {chart.comparisonNotPossible ? <p className="notice">{t("states.comparison_not_possible")}</p> : null}
       {chart.refused ? (
-        <p className="notice" role="status">{t("chart.refused")}</p>
+        <p className="notice" role="status">
+          {t("chart.refused")}
+        </p>
       ) : chart.svg ? (
         // The markup is Victory's, rendered by our own server from numbers: no user text in it
         // besides translated labels, which React-DOM-server escaped. On a phone the chart scrolls
         // sideways, so the box takes keyboard focus (arrow keys scroll it) and says what it is.
         <>
+          {/* biome-ignore lint/a11y/useSemanticElements: a named group of a chart, not a form's fieldset */}
           <div
             className="chart"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling box takes focus for arrow keys
             tabIndex={0}
             role="group"
             aria-label={t("chart.scroll_region", { title: chart.title })}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own chart code renders the SVG on the server
             dangerouslySetInnerHTML={{ __html: chart.svg }}
           />
           {chart.partialNote ? <p className="chart-note">{chart.partialNote}</p> : null}
@@ -51,7 +56,10 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
             <caption>
               {chart.title}
               {chart.drawnPoints < chart.totalPoints ? (
-                <span className="hint"> {t("chart.thinned", { shown: chart.drawnPoints, total: chart.totalPoints })}</span>
+                <span className="hint">
+                  {" "}
+                  {t("chart.thinned", { shown: chart.drawnPoints, total: chart.totalPoints })}
+                </span>
               ) : null}
             </caption>
             <thead>

@@ -21,7 +21,9 @@ export function Field({
       <label htmlFor={id}>{label}</label>
       {children}
       <div id={errorId} className="field-error" aria-live="polite">
-        {errors?.map((key) => <p key={key}>{t(key)}</p>)}
+        {errors?.map((key) => (
+          <p key={key}>{t(key)}</p>
+        ))}
       </div>
     </div>
   );

@@ -36,7 +36,9 @@ export function HelpLink({ topic, children }: { topic: HelpTopic; children?: Rea
       preventScrollReset
       aria-label={children ? undefined : t("help.open", { topic: t(`help.${topic}.title`) })}
     >
-      <span aria-hidden="true" className="help-icon">?</span>
+      <span aria-hidden="true" className="help-icon">
+        ?
+      </span>
       {children ? <span>{children}</span> : null}
     </Link>
   );
@@ -63,7 +65,12 @@ export function HelpDialog({
   const closeHref = withSearchParam(location.pathname, location.search, helpParam, null);
   const paragraphs = Array.from({ length: helpParagraphs[open] }, (_, i) => `help.${open}.p${i + 1}`);
   return (
-    <Modal title={t(`help.${open}.title`)} closeHref={closeHref} variant={open === "co2" ? "stretch" : "panel"} maxWidth={open === "co2" ? 706 : 484}>
+    <Modal
+      title={t(`help.${open}.title`)}
+      closeHref={closeHref}
+      variant={open === "co2" ? "stretch" : "panel"}
+      maxWidth={open === "co2" ? 706 : 484}
+    >
       {paragraphs.map((key) => (
         <p key={key}>{t(key, values)}</p>
       ))}

@@ -1,4 +1,4 @@
-import type { KpiItem } from "~/consumption/kpi-item";
+import type { KpiItem } from "~/routes/consumption/kpi/kpi-item";
 import type { ConsumptionComparison, Smiley as Face } from "~/domain/smileys";
 import { Smiley } from "./smiley";
 
@@ -29,9 +29,7 @@ export function KpiList({ kpis }: { kpis: KpiItem[] }) {
           <dt>{kpi.label}</dt>
           <dd>
             <span className="kpi-value">{kpi.value}</span>
-            {kpi.comparison ? (
-              <ComparisonSmiley comparison={kpi.comparison} />
-            ) : null}
+            {kpi.comparison ? <ComparisonSmiley comparison={kpi.comparison} /> : null}
           </dd>
         </div>
       ))}

@@ -49,10 +49,23 @@ export function Modal({
   return (
     <>
       <div className="modal-backdrop" aria-hidden="true" />
-      <dialog ref={ref} open className={`modal modal-${variant}${widthClass}`} aria-labelledby={titleId} aria-modal="true">
+      <dialog
+        ref={ref}
+        open
+        className={`modal modal-${variant}${widthClass}`}
+        aria-labelledby={titleId}
+        aria-modal="true"
+      >
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <a className="modal-close" href={closeHref} onClick={(e) => { e.preventDefault(); navigate(closeHref, { replace: true, preventScrollReset: true }); }}>
+          <a
+            className="modal-close"
+            href={closeHref}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate(closeHref, { replace: true, preventScrollReset: true });
+            }}
+          >
             <span aria-hidden="true">×</span>
             <span className="visually-hidden">{t("language.close")}</span>
           </a>

@@ -19,12 +19,20 @@ export function NewPasswordFields({
   return (
     <>
       <Field id={password.id} label={t(labelKey)} errorId={password.errorId} errors={password.errors}>
-        <input {...getInputProps(password, { type: "password", ariaDescribedBy: "password-hint" })} autoComplete="new-password" />
+        <input
+          {...getInputProps(password, { type: "password", ariaDescribedBy: "password-hint" })}
+          autoComplete="new-password"
+        />
         <p id="password-hint" className="hint">
           {t("signup.password_hint")}
         </p>
       </Field>
-      <Field id={passwordRepeat.id} label={t("signup.password_repeat")} errorId={passwordRepeat.errorId} errors={passwordRepeat.errors}>
+      <Field
+        id={passwordRepeat.id}
+        label={t("signup.password_repeat")}
+        errorId={passwordRepeat.errorId}
+        errors={passwordRepeat.errors}
+      >
         <input {...getInputProps(passwordRepeat, { type: "password" })} autoComplete="new-password" />
       </Field>
     </>

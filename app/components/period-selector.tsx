@@ -26,7 +26,17 @@ export interface PeriodSelectorState {
 }
 
 /** A date field of the selector; `errorId` marks it invalid and points at the message. */
-function DateField({ name, label, value, errorId }: { name: "from" | "to"; label: string; value: string; errorId?: string }) {
+function DateField({
+  name,
+  label,
+  value,
+  errorId,
+}: {
+  name: "from" | "to";
+  label: string;
+  value: string;
+  errorId?: string;
+}) {
   return (
     <label>
       <span>{label}</span>
@@ -72,7 +82,9 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
             <span className="visually-hidden">{t("period.previous")}</span>
           </Link>
         ) : (
-          <span className="stepper-button" aria-hidden="true">‹</span>
+          <span className="stepper-button" aria-hidden="true">
+            ‹
+          </span>
         )}
         <p className="period-current" aria-live="polite">
           {date(state.period.from)} – {date(state.period.to)}
@@ -83,7 +95,9 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
             <span className="visually-hidden">{t("period.next")}</span>
           </Link>
         ) : (
-          <span className="stepper-button" aria-hidden="true">›</span>
+          <span className="stepper-button" aria-hidden="true">
+            ›
+          </span>
         )}
       </div>
       <Form method="get" action={state.action} className="period-form" preventScrollReset>
@@ -92,8 +106,18 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
         )}
         <fieldset className="period-dates">
           <legend>{t("period.custom_legend")}</legend>
-          <DateField name="from" label={t("period.from")} value={state.typed.from || state.period.from} errorId={invalid ? errorId : undefined} />
-          <DateField name="to" label={t("period.to")} value={state.typed.to || state.period.to} errorId={invalid ? errorId : undefined} />
+          <DateField
+            name="from"
+            label={t("period.from")}
+            value={state.typed.from || state.period.from}
+            errorId={invalid ? errorId : undefined}
+          />
+          <DateField
+            name="to"
+            label={t("period.to")}
+            value={state.typed.to || state.period.to}
+            errorId={invalid ? errorId : undefined}
+          />
           <button type="submit" name="apply" value="dates" className="button button-small">
             {t("period.apply_dates")}
           </button>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { policies, type PolicyKind } from "~/content/policies";
+import { policies, type PolicyKind } from "~/routes/public/policies";
 import { isLanguage, defaultLanguage } from "@common/languages";
 import { StandalonePage } from "./standalone-page";
 

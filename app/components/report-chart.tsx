@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { ChartBar } from "~/reports/report-view";
-import { barLayout } from "~/reports/report-chart";
+import type { ChartBar } from "~/routes/documents/report/report-view";
+import { barLayout } from "~/routes/documents/report/report-chart";
 
 const WIDTH = 520;
 const HEIGHT = 150;
@@ -11,7 +11,21 @@ const LABELS = 22;
  * the report's month dark, the same month last year outlined. The figures are also a table, for
  * screen readers and for reading exact values.
  */
-export function ReportChart({ title, description, bars, tableHeading, monthHeading, valueHeading }: { title: string; description: string; bars: ChartBar[]; tableHeading: string; monthHeading: string; valueHeading: string }) {
+export function ReportChart({
+  title,
+  description,
+  bars,
+  tableHeading,
+  monthHeading,
+  valueHeading,
+}: {
+  title: string;
+  description: string;
+  bars: ChartBar[];
+  tableHeading: string;
+  monthHeading: string;
+  valueHeading: string;
+}) {
   const id = useId();
   const layout = barLayout(
     bars.map((bar) => bar.value),
@@ -22,18 +36,37 @@ export function ReportChart({ title, description, bars, tableHeading, monthHeadi
       <figcaption id={`${id}-title`} className="report-chart-title">
         {title}
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + LABELS}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figcaption and the desc */}
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + LABELS}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        preserveAspectRatio="xMidYMid meet"
+      >
         <desc id={`${id}-desc`}>{description}</desc>
         <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="report-chart-axis" />
         {layout.bars.map((rect, index) =>
           rect === null ? null : (
-            <rect key={bars[index]!.month} x={rect.x} y={rect.y} width={rect.width} height={Math.max(rect.height, 0.5)} className={`report-bar report-bar-${bars[index]!.kind}`}>
+            <rect
+              key={bars[index]!.month}
+              x={rect.x}
+              y={rect.y}
+              width={rect.width}
+              height={Math.max(rect.height, 0.5)}
+              className={`report-bar report-bar-${bars[index]!.kind}`}
+            >
               <title>{`${bars[index]!.longLabel}: ${bars[index]!.valueText}`}</title>
             </rect>
           ),
         )}
         {bars.map((bar, index) => (
-          <text key={bar.month} x={layout.centers[index]} y={HEIGHT + 16} textAnchor="middle" className="report-chart-label">
+          <text
+            key={bar.month}
+            x={layout.centers[index]}
+            y={HEIGHT + 16}
+            textAnchor="middle"
+            className="report-chart-label"
+          >
             {bar.label}
           </text>
         ))}

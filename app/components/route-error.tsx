@@ -5,7 +5,15 @@ import { useTranslation } from "react-i18next";
  * 404s that say what was not found (a quantity the home has no meter for, a price and CO2 view of a
  * quantity with neither, a room, a meter).
  */
-export const notFoundCodes = ["quantity_not_measured", "no_price_or_co2", "room_not_found", "meter_not_found", "alarm_not_found", "notification_not_found", "statement_not_found"] as const;
+export const notFoundCodes = [
+  "quantity_not_measured",
+  "no_price_or_co2",
+  "room_not_found",
+  "meter_not_found",
+  "alarm_not_found",
+  "notification_not_found",
+  "statement_not_found",
+] as const;
 
 /** The translation key and HTTP status for whatever a loader or action threw. */
 export function describeRouteError(error: unknown): {

@@ -14,7 +14,15 @@ export function Smiley({ kind, label, hideLabel = false }: { kind: SmileyKind; l
   return (
     <span className={`smiley smiley-${kind}`}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28" focusable="false">
-        <circle cx="12" cy="12" r="10.5" fill="currentColor" fillOpacity="0.14" stroke="currentColor" strokeWidth="1.6" />
+        <circle
+          cx="12"
+          cy="12"
+          r="10.5"
+          fill="currentColor"
+          fillOpacity="0.14"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
         <circle cx="9" cy="10" r="1.3" fill="currentColor" />
         <circle cx="15" cy="10" r="1.3" fill="currentColor" />
         <path d={mouths[kind]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />

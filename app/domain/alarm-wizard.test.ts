@@ -7,7 +7,12 @@ const page = (search: string, quantities: QuantityId[] = unit) => wizardPage(new
 
 describe("wizardPage", () => {
   it("starts at step 1 with nothing chosen and no errors", () => {
-    expect(page("")).toEqual({ step: 1, choices: { quantity: null, type: null, frequency: null, level: null }, errors: {}, level: null });
+    expect(page("")).toEqual({
+      step: 1,
+      choices: { quantity: null, type: null, frequency: null, level: null },
+      errors: {},
+      level: null,
+    });
     expect(page("step=1&quantity=heat-energy").choices.quantity).toBe("heat-energy");
   });
 
@@ -18,29 +23,53 @@ describe("wizardPage", () => {
   it("goes step by step while every earlier answer is there", () => {
     expect(page("step=2&quantity=heat-energy&type=threshold").step).toBe(2);
     expect(page("step=3&quantity=heat-energy&type=threshold&frequency=week").step).toBe(3);
-    expect(page("step=4&quantity=heat-energy&type=threshold&frequency=week&level=40")).toMatchObject({ step: 4, level: 40, errors: {} });
+    expect(page("step=4&quantity=heat-energy&type=threshold&frequency=week&level=40")).toMatchObject({
+      step: 4,
+      level: 40,
+      errors: {},
+    });
   });
 
   it("shows the earliest step that lacks its answer, with the error next to that field", () => {
-    expect(page("step=2&quantity=heat-energy")).toMatchObject({ step: 1, errors: { type: { key: "alarms.error.type_required" } } });
-    expect(page("step=2&type=threshold")).toMatchObject({ step: 1, errors: { quantity: { key: "alarms.error.quantity_required" } } });
-    expect(page("step=3&quantity=heat-energy&type=threshold")).toMatchObject({ step: 2, errors: { frequency: { key: "alarms.error.frequency_required" } } });
-    expect(page("step=4&quantity=heat-energy&type=threshold&frequency=day")).toMatchObject({ step: 3, errors: { level: { key: "alarms.error.level_required" } } });
+    expect(page("step=2&quantity=heat-energy")).toMatchObject({
+      step: 1,
+      errors: { type: { key: "alarms.error.type_required" } },
+    });
+    expect(page("step=2&type=threshold")).toMatchObject({
+      step: 1,
+      errors: { quantity: { key: "alarms.error.quantity_required" } },
+    });
+    expect(page("step=3&quantity=heat-energy&type=threshold")).toMatchObject({
+      step: 2,
+      errors: { frequency: { key: "alarms.error.frequency_required" } },
+    });
+    expect(page("step=4&quantity=heat-energy&type=threshold&frequency=day")).toMatchObject({
+      step: 3,
+      errors: { level: { key: "alarms.error.level_required" } },
+    });
   });
 
   it("keeps a bad level as typed and says what is wrong with it", () => {
     const bad = page("step=4&quantity=heat-energy&type=threshold&frequency=day&level=12,5");
-    expect(bad).toMatchObject({ step: 3, choices: { level: "12,5" }, errors: { level: { key: "alarms.error.level_decimals", values: { decimals: 0 } } } });
+    expect(bad).toMatchObject({
+      step: 3,
+      choices: { level: "12,5" },
+      errors: { level: { key: "alarms.error.level_decimals", values: { decimals: 0 } } },
+    });
     expect(page("step=4&quantity=indoor-temperature&type=maximum&frequency=day&level=60").errors.level).toEqual({
       key: "alarms.error.level_range",
       values: { min: 1, max: 40 },
     });
-    expect(page("step=4&quantity=cold-water-volume&type=threshold&frequency=day&level=abc").errors.level?.key).toBe("alarms.error.level_not_a_number");
+    expect(page("step=4&quantity=cold-water-volume&type=threshold&frequency=day&level=abc").errors.level?.key).toBe(
+      "alarms.error.level_not_a_number",
+    );
   });
 
   it("reads a Danish decimal comma", () => {
     expect(page("step=4&quantity=cold-water-volume&type=threshold&frequency=day&level=1,5").level).toBe(1.5);
-    expect(page("step=4&quantity=indoor-temperature&type=minimum&frequency=day&level=18,5").errors.level?.key).toBe("alarms.error.level_decimals");
+    expect(page("step=4&quantity=indoor-temperature&type=minimum&frequency=day&level=18,5").errors.level?.key).toBe(
+      "alarms.error.level_decimals",
+    );
   });
 
   it("needs no level for zero consumption (fixed at 0)", () => {
@@ -61,7 +90,10 @@ describe("wizardPage", () => {
 
 describe("wizardSearch", () => {
   it("carries every choice, so Back keeps the later ones too", () => {
-    const choices = wizardChoices(new URLSearchParams("quantity=heat-energy&type=threshold&frequency=week&level=40"), unit);
+    const choices = wizardChoices(
+      new URLSearchParams("quantity=heat-energy&type=threshold&frequency=week&level=40"),
+      unit,
+    );
     expect(wizardSearch(choices, 1)).toBe("?step=1&quantity=heat-energy&type=threshold&frequency=week&level=40");
     expect(wizardSearch({ quantity: null, type: null, frequency: null, level: "" }, 1)).toBe("?step=1");
   });

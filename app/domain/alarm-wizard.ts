@@ -52,7 +52,10 @@ function stepOf(value: string | null): WizardStep {
  * alarms on (`quantities`), a type that quantity takes, a known frequency. A unit with one such
  * quantity has it chosen.
  */
-export function wizardChoices(params: { get(name: string): string | null }, quantities: readonly QuantityId[]): WizardChoices {
+export function wizardChoices(
+  params: { get(name: string): string | null },
+  quantities: readonly QuantityId[],
+): WizardChoices {
   const wanted = params.get("quantity");
   const quantity = quantities.find((q) => q === wanted) ?? (quantities.length === 1 ? quantities[0]! : null);
   const type = params.get("type");
@@ -60,7 +63,8 @@ export function wizardChoices(params: { get(name: string): string | null }, quan
   const level = params.get("level");
   return {
     quantity,
-    type: quantity !== null && type !== null && isAlarmType(type) && alarmTypesFor(quantity).includes(type) ? type : null,
+    type:
+      quantity !== null && type !== null && isAlarmType(type) && alarmTypesFor(quantity).includes(type) ? type : null,
     frequency: frequency !== null && isAlarmFrequency(frequency) ? frequency : null,
     level: level === null ? null : level.slice(0, 40),
   };
@@ -71,10 +75,18 @@ function levelError(error: LevelError): WizardError {
 }
 
 /** The step to show for the URL's `step` and choices, with the errors of the step shown. */
-export function wizardPage(params: { get(name: string): string | null }, quantities: readonly QuantityId[]): WizardPage {
+export function wizardPage(
+  params: { get(name: string): string | null },
+  quantities: readonly QuantityId[],
+): WizardPage {
   const asked = stepOf(params.get("step"));
   const choices = wizardChoices(params, quantities);
-  const show = (step: WizardStep, errors: WizardPage["errors"] = {}): WizardPage => ({ step, choices, errors, level: null });
+  const show = (step: WizardStep, errors: WizardPage["errors"] = {}): WizardPage => ({
+    step,
+    choices,
+    errors,
+    level: null,
+  });
 
   if (asked === 1) return show(1);
   if (choices.quantity === null) return show(1, { quantity: { key: "alarms.error.quantity_required" } });

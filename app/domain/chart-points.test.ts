@@ -69,7 +69,12 @@ describe("reductionIndices", () => {
   });
 
   it("keeps one index per stretch for a series of nulls only", () => {
-    expect(reductionIndices(Array.from({ length: 100 }, () => null), 10)).toEqual([0, 20, 40, 60, 80]);
+    expect(
+      reductionIndices(
+        Array.from({ length: 100 }, () => null),
+        10,
+      ),
+    ).toEqual([0, 20, 40, 60, 80]);
   });
 
   it("rounds a fractional maxPoints down and stays within it", () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { billingYear, comparedPeriod, canStepBack, canStepForward, periodSearch, presetOf, readPeriodQuery, sinceMovingIn, type PeriodContext } from "./period-query";
+import {
+  billingYear,
+  comparedPeriod,
+  canStepBack,
+  canStepForward,
+  periodSearch,
+  presetOf,
+  readPeriodQuery,
+  sinceMovingIn,
+  type PeriodContext,
+} from "./period-query";
 
 const context: PeriodContext = {
   today: "2026-11-22",
@@ -105,10 +115,22 @@ describe("stepping limits and links", () => {
 
 describe("comparedPeriod (ADR 0018)", () => {
   it("is the same number of days just before, or the same dates a year earlier", () => {
-    expect(comparedPeriod({ from: "2026-03-29", to: "2026-03-29" }, "previous-period")).toEqual({ from: "2026-03-28", to: "2026-03-28" });
-    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-period")).toEqual({ from: "2026-03-30", to: "2026-06-09" });
-    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-year")).toEqual({ from: "2025-06-10", to: "2025-08-20" });
-    expect(comparedPeriod({ from: "2028-02-29", to: "2028-03-01" }, "previous-year")).toEqual({ from: "2027-02-28", to: "2027-03-01" });
+    expect(comparedPeriod({ from: "2026-03-29", to: "2026-03-29" }, "previous-period")).toEqual({
+      from: "2026-03-28",
+      to: "2026-03-28",
+    });
+    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-period")).toEqual({
+      from: "2026-03-30",
+      to: "2026-06-09",
+    });
+    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-year")).toEqual({
+      from: "2025-06-10",
+      to: "2025-08-20",
+    });
+    expect(comparedPeriod({ from: "2028-02-29", to: "2028-03-01" }, "previous-year")).toEqual({
+      from: "2027-02-28",
+      to: "2027-03-01",
+    });
   });
 
   it("has no dates of its own for the property average or no comparison", () => {

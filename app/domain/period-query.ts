@@ -95,7 +95,11 @@ export function presetOf(period: Period, context: PeriodContext): Preset {
 }
 
 /** The search parameters (without `?`) of a period and comparison, keeping `keep` (tab, view …). */
-export function periodSearch(period: Period, compare: CompareChoice, keep: Record<string, string | null | undefined> = {}): string {
+export function periodSearch(
+  period: Period,
+  compare: CompareChoice,
+  keep: Record<string, string | null | undefined> = {},
+): string {
   const params = new URLSearchParams({ from: period.from, to: period.to, compare });
   for (const [name, value] of Object.entries(keep)) if (value) params.set(name, value);
   return params.toString();

@@ -32,6 +32,8 @@ describe("readingsCsv", () => {
   });
 
   it("names the file by unit, dates and resolution", () => {
-    expect(readingsFileName("DK1042-0201", "2026-10-01", "2026-10-31", "day")).toBe("readings-DK1042-0201-2026-10-01-2026-10-31-day.csv");
+    expect(readingsFileName("DK1042-0201", "2026-10-01", "2026-10-31", "day")).toBe(
+      "readings-DK1042-0201-2026-10-01-2026-10-31-day.csv",
+    );
   });
 });

@@ -42,12 +42,21 @@ export function csvNumber(value: number | null, dialect: CsvDialect): string {
 }
 
 /** The CSV text: a header row (first column `timeHeader`), then one row per timestamp. */
-export function readingsCsv(timeHeader: string, timestamps: readonly string[], columns: readonly CsvColumn[], dialect: CsvDialect): string {
-  const lines = [[timeHeader, ...columns.map((column) => column.header)].map((text) => field(text, dialect)).join(dialect.separator)];
+export function readingsCsv(
+  timeHeader: string,
+  timestamps: readonly string[],
+  columns: readonly CsvColumn[],
+  dialect: CsvDialect,
+): string {
+  const lines = [
+    [timeHeader, ...columns.map((column) => column.header)].map((text) => field(text, dialect)).join(dialect.separator),
+  ];
   timestamps.forEach((timestamp, row) => {
-    lines.push([timestamp, ...columns.map((column) => csvNumber(column.values[row] ?? null, dialect))].join(dialect.separator));
+    lines.push(
+      [timestamp, ...columns.map((column) => csvNumber(column.values[row] ?? null, dialect))].join(dialect.separator),
+    );
   });
-  return (dialect.bom ? "\uFEFF" : "") + lines.join("\r\n") + "\r\n";
+  return `${(dialect.bom ? "\uFEFF" : "") + lines.join("\r\n")}\r\n`;
 }
 
 /** The file's name: readings-DK1042-0201-2026-10-01-2026-10-31-day.csv. */

@@ -43,9 +43,9 @@ describe("safeRedirectPath", () => {
   });
 
   it("rejects an over-long path but accepts one just within the limit", () => {
-    const within = "/" + "a".repeat(2047);
+    const within = `/${"a".repeat(2047)}`;
     expect(safeRedirectPath(within)).toBe(within);
-    expect(safeRedirectPath("/" + "a".repeat(5000))).toBeNull();
+    expect(safeRedirectPath(`/${"a".repeat(5000)}`)).toBeNull();
   });
 
   it("never returns a target that leaves our origin", () => {

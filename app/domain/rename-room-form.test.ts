@@ -9,7 +9,10 @@ const errorsOf = (input: Record<string, unknown>) => {
 
 describe("renameRoomSchema", () => {
   it("accepts a name and trims it", () => {
-    expect(renameRoomSchema.parse({ roomName: "stue", newName: "  Dagligstue " })).toEqual({ roomName: "stue", newName: "Dagligstue" });
+    expect(renameRoomSchema.parse({ roomName: "stue", newName: "  Dagligstue " })).toEqual({
+      roomName: "stue",
+      newName: "Dagligstue",
+    });
   });
   it("requires a new name", () => {
     expect(errorsOf({ roomName: "stue", newName: "   " })).toEqual(["rooms.error.required"]);
@@ -17,7 +20,9 @@ describe("renameRoomSchema", () => {
   });
   it(`limits names to ${roomNameMaxLength} characters`, () => {
     expect(errorsOf({ roomName: "stue", newName: "x".repeat(roomNameMaxLength) })).toEqual([]);
-    expect(errorsOf({ roomName: "stue", newName: "x".repeat(roomNameMaxLength + 1) })).toEqual(["rooms.error.too_long"]);
+    expect(errorsOf({ roomName: "stue", newName: "x".repeat(roomNameMaxLength + 1) })).toEqual([
+      "rooms.error.too_long",
+    ]);
   });
   it("refuses control characters", () => {
     expect(errorsOf({ roomName: "stue", newName: "Stue\u0007" })).toEqual(["rooms.error.invalid"]);

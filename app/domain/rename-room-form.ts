@@ -14,5 +14,6 @@ export const renameRoomSchema = z.object({
     .min(1, { error: "rooms.error.required" })
     .max(roomNameMaxLength, { error: "rooms.error.too_long" })
     // Control characters would make names unreadable in the menu and in e-mails.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: "rooms.error.invalid" }),
 });

@@ -1,19 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { setPasswordFormSchema, signupFormSchema } from "./signup-form";
 
-const good = { email: "new@demo.test", password: "Good-Password-2026!", passwordRepeat: "Good-Password-2026!", dataPolicy: "on" };
+const good = {
+  email: "new@demo.test",
+  password: "Good-Password-2026!",
+  passwordRepeat: "Good-Password-2026!",
+  dataPolicy: "on",
+};
 
 function messages(input: Record<string, unknown>) {
   const result = signupFormSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(
-    Object.entries(
-      result.error.issues.reduce<Record<string, string[]>>((all, issue) => {
-        const key = issue.path.join(".") || "form";
-        (all[key] ??= []).push(issue.message);
-        return all;
-      }, {}),
-    ),
-  );
+  return result.success
+    ? {}
+    : Object.fromEntries(
+        Object.entries(
+          result.error.issues.reduce<Record<string, string[]>>((all, issue) => {
+            const key = issue.path.join(".") || "form";
+            all[key] ??= [];
+            all[key].push(issue.message);
+            return all;
+          }, {}),
+        ),
+      );
 }
 
 describe("signupFormSchema (spec section 5)", () => {
@@ -28,13 +36,15 @@ describe("signupFormSchema (spec section 5)", () => {
       "validation.password_no_digit",
       "validation.password_no_special",
     ]);
-    expect(messages({ ...good, password: "ALLCAPS-PASSWORD-1", passwordRepeat: "ALLCAPS-PASSWORD-1" }).password).toEqual([
-      "validation.password_no_lowercase",
-    ]);
+    expect(
+      messages({ ...good, password: "ALLCAPS-PASSWORD-1", passwordRepeat: "ALLCAPS-PASSWORD-1" }).password,
+    ).toEqual(["validation.password_no_lowercase"]);
   });
 
   it("says when the passwords do not match", () => {
-    expect(messages({ ...good, passwordRepeat: "Other-Password-2026!" }).passwordRepeat).toEqual(["validation.passwords_do_not_match"]);
+    expect(messages({ ...good, passwordRepeat: "Other-Password-2026!" }).passwordRepeat).toEqual([
+      "validation.passwords_do_not_match",
+    ]);
   });
 
   it("needs a valid e-mail and the data-policy confirmation", () => {
@@ -44,7 +54,9 @@ describe("signupFormSchema (spec section 5)", () => {
   });
 
   it("set-password uses the same rules", () => {
-    expect(setPasswordFormSchema.safeParse({ password: good.password, passwordRepeat: good.password }).success).toBe(true);
+    expect(setPasswordFormSchema.safeParse({ password: good.password, passwordRepeat: good.password }).success).toBe(
+      true,
+    );
     expect(setPasswordFormSchema.safeParse({ password: "short", passwordRepeat: "short" }).success).toBe(false);
   });
 });

@@ -4,13 +4,11 @@ import { passwordProblemMessages, passwordProblems } from "@common/password-rule
 
 /** A new password and its repeat, with every rule of spec section 5 as a translated message. */
 export const newPasswordFields = {
-  password: z
-    .string({ error: "validation.password_required" })
-    .superRefine((password, ctx) => {
-      for (const problem of passwordProblems(password)) {
-        ctx.addIssue({ code: "custom", message: passwordProblemMessages[problem] });
-      }
-    }),
+  password: z.string({ error: "validation.password_required" }).superRefine((password, ctx) => {
+    for (const problem of passwordProblems(password)) {
+      ctx.addIssue({ code: "custom", message: passwordProblemMessages[problem] });
+    }
+  }),
   passwordRepeat: z.string({ error: "validation.passwords_do_not_match" }),
 };
 

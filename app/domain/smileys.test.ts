@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { changePercent, consumptionComparison, humiditySmiley, indoorClimateBands, indoorClimateSmiley, temperatureSmiley } from "./smileys";
+import {
+  changePercent,
+  consumptionComparison,
+  humiditySmiley,
+  indoorClimateBands,
+  indoorClimateSmiley,
+  temperatureSmiley,
+} from "./smileys";
 
 describe("temperatureSmiley (spec section 4)", () => {
   it.each([
@@ -49,8 +56,20 @@ describe("humiditySmiley (spec section 4)", () => {
 describe("indoorClimateBands", () => {
   it("holds the spec's numbers", () => {
     expect(indoorClimateBands).toEqual({
-      temperature: { happy: [19, 22], neutral: [[15, 19], [22, 25]] },
-      humidity: { happy: [40, 60], neutral: [[20, 40], [60, 70]] },
+      temperature: {
+        happy: [19, 22],
+        neutral: [
+          [15, 19],
+          [22, 25],
+        ],
+      },
+      humidity: {
+        happy: [40, 60],
+        neutral: [
+          [20, 40],
+          [60, 70],
+        ],
+      },
     });
   });
 });

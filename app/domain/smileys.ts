@@ -17,8 +17,20 @@ interface Bands {
  * temperature in °C, relative humidity in %.
  */
 export const indoorClimateBands: { temperature: Bands; humidity: Bands } = {
-  temperature: { happy: [19, 22], neutral: [[15, 19], [22, 25]] },
-  humidity: { happy: [40, 60], neutral: [[20, 40], [60, 70]] },
+  temperature: {
+    happy: [19, 22],
+    neutral: [
+      [15, 19],
+      [22, 25],
+    ],
+  },
+  humidity: {
+    happy: [40, 60],
+    neutral: [
+      [20, 40],
+      [60, 70],
+    ],
+  },
 };
 
 // The band edges belong to the better band: 19 °C is happy, 15 °C and 25 °C neutral.

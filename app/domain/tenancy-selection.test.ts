@@ -48,7 +48,9 @@ describe("chooseTenancy", () => {
 
   it("falls back to the first tenancy when nothing is wanted", () => {
     expect(chooseTenancy(held, {}).id).toBe("7019");
-    expect(chooseTenancy([{ id: "x" }, { id: "y" }], { path: undefined, queryTenancyId: "", selectedId: "" }).id).toBe("x");
+    expect(chooseTenancy([{ id: "x" }, { id: "y" }], { path: undefined, queryTenancyId: "", selectedId: "" }).id).toBe(
+      "x",
+    );
   });
 
   it("skips a wanted tenancy the resident does not hold and takes the next rule", () => {

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { adminCount, inviteFormSchema, mayLeave, rowActions, rowFormSchema, type UsersListRow } from "./tenancy-users";
 
-const member = (userId: number, isAdmin: boolean, isCaller = false): UsersListRow => ({ userId, invitationId: null, isAdmin, invitationPending: false, isCaller });
-const invitation = (invitationId: number): UsersListRow => ({ userId: null, invitationId, isAdmin: false, invitationPending: true, isCaller: false });
+const member = (userId: number, isAdmin: boolean, isCaller = false): UsersListRow => ({
+  userId,
+  invitationId: null,
+  isAdmin,
+  invitationPending: false,
+  isCaller,
+});
+const invitation = (invitationId: number): UsersListRow => ({
+  userId: null,
+  invitationId,
+  isAdmin: false,
+  invitationPending: true,
+  isCaller: false,
+});
 
 describe("rowActions", () => {
   const users = [member(1, true, true), member(2, false), member(3, true), invitation(9)];
@@ -37,10 +49,19 @@ describe("mayLeave", () => {
 
 describe("the forms", () => {
   it("read an invitation and the row buttons", () => {
-    expect(inviteFormSchema.safeParse({ intent: "invite", email: " Partner@Example.dk ", language: "nb" }).data).toEqual({ intent: "invite", email: "Partner@Example.dk", language: "nb" });
-    expect(inviteFormSchema.safeParse({ intent: "invite", email: "nope", language: "da" }).error?.issues[0]?.message).toBe("validation.invalid_email");
-    expect(inviteFormSchema.safeParse({ intent: "invite", email: "a@b.dk", language: "xx" }).error?.issues[0]?.message).toBe("tenancy_info.invite_language_required");
-    expect(rowFormSchema.safeParse({ intent: "withdraw", invitationId: "4" }).data).toEqual({ intent: "withdraw", invitationId: 4 });
+    expect(
+      inviteFormSchema.safeParse({ intent: "invite", email: " Partner@Example.dk ", language: "nb" }).data,
+    ).toEqual({ intent: "invite", email: "Partner@Example.dk", language: "nb" });
+    expect(
+      inviteFormSchema.safeParse({ intent: "invite", email: "nope", language: "da" }).error?.issues[0]?.message,
+    ).toBe("validation.invalid_email");
+    expect(
+      inviteFormSchema.safeParse({ intent: "invite", email: "a@b.dk", language: "xx" }).error?.issues[0]?.message,
+    ).toBe("tenancy_info.invite_language_required");
+    expect(rowFormSchema.safeParse({ intent: "withdraw", invitationId: "4" }).data).toEqual({
+      intent: "withdraw",
+      invitationId: 4,
+    });
     expect(rowFormSchema.safeParse({ intent: "make-admin", userId: "x" }).success).toBe(false);
     expect(rowFormSchema.safeParse({ intent: "remove", userId: "3" }).success).toBe(false);
   });

@@ -5,7 +5,10 @@ import { withSearchParam } from "./url-state";
 function paramsOf(link: string): Record<string, string[]> {
   const query = link.includes("?") ? link.slice(link.indexOf("?") + 1) : "";
   const result: Record<string, string[]> = {};
-  for (const [key, value] of new URLSearchParams(query)) (result[key] ??= []).push(value);
+  for (const [key, value] of new URLSearchParams(query)) {
+    result[key] ??= [];
+    result[key].push(value);
+  }
   return result;
 }
 

@@ -3,7 +3,12 @@ import { forbidStoring, privateNoStore, withoutStoring } from "./cache-control";
 
 describe("Cache-Control of pages and data answers (ADR 0020)", () => {
   it("is private, no-store: no shared cache, and not even the browser keeps a copy", () => {
-    expect(privateNoStore.split(",").map((part) => part.trim()).sort()).toEqual(["no-store", "private"]);
+    expect(
+      privateNoStore
+        .split(",")
+        .map((part) => part.trim())
+        .sort(),
+    ).toEqual(["no-store", "private"]);
   });
 
   it("replaces what a route may have set", () => {
@@ -14,7 +19,9 @@ describe("Cache-Control of pages and data answers (ADR 0020)", () => {
   });
 
   it("is added to a data answer, keeping its status, body and other headers", async () => {
-    const response = withoutStoring(new Response("figures", { status: 202, headers: { "Content-Type": "text/x-script" } }));
+    const response = withoutStoring(
+      new Response("figures", { status: 202, headers: { "Content-Type": "text/x-script" } }),
+    );
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.status).toBe(202);
     expect(response.headers.get("Content-Type")).toBe("text/x-script");

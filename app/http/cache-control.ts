@@ -4,7 +4,7 @@
  * their language, a toast), so no answer is ever the same for another visitor, and a shared or
  * library computer's cache, or the back button after logout, must not hold a resident's figures.
  * Fingerprinted assets and the versioned translation files are not answered here (server.ts and
- * routes/locale-file.tsx keep them cacheable).
+ * routes/public/locale-file.tsx keep them cacheable).
  */
 export const privateNoStore = "private, no-store";
 

@@ -35,7 +35,11 @@ export function acceptsGzip(acceptEncoding: string | null | undefined): boolean 
  * Sets Content-Encoding and Vary on the headers it is given; leaves headers alone otherwise, except
  * Vary, which every page carries because its encoding depends on the request.
  */
-export function compressPage(body: Buffer<ArrayBuffer>, acceptEncoding: string | null, headers: Headers): Buffer<ArrayBuffer> {
+export function compressPage(
+  body: Buffer<ArrayBuffer>,
+  acceptEncoding: string | null,
+  headers: Headers,
+): Buffer<ArrayBuffer> {
   appendVary(headers, "Accept-Encoding");
   if (body.length < pageGzipThreshold || headers.has("Content-Encoding") || !acceptsGzip(acceptEncoding)) return body;
   headers.set("Content-Encoding", "gzip");
@@ -46,5 +50,6 @@ export function compressPage(body: Buffer<ArrayBuffer>, acceptEncoding: string |
 function appendVary(headers: Headers, field: string) {
   const current = headers.get("Vary");
   if (!current) headers.set("Vary", field);
-  else if (!current.split(",").some((f) => f.trim() === "*" || f.trim().toLowerCase() === field.toLowerCase())) headers.set("Vary", `${current}, ${field}`);
+  else if (!current.split(",").some((f) => f.trim() === "*" || f.trim().toLowerCase() === field.toLowerCase()))
+    headers.set("Vary", `${current}, ${field}`);
 }

@@ -23,21 +23,40 @@ export async function messagePage(
 </body>
 </html>
 `;
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store", ...options.headers } });
+  return new Response(html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store", ...options.headers },
+  });
 }
 
 /**
  * What a loader threw (a 429 of the abuse limits, a back-end that is down or answered nonsense) as
  * a message page, for resource routes; anything else is thrown on.
  */
-export async function thrownAsMessagePage(request: Request, error: unknown, back: { href: string; labelKey: string }): Promise<Response> {
-  const thrown = error as { type?: unknown; data?: { error?: unknown; retryAfterMinutes?: unknown }; init?: ResponseInit | null } | null;
+export async function thrownAsMessagePage(
+  request: Request,
+  error: unknown,
+  back: { href: string; labelKey: string },
+): Promise<Response> {
+  const thrown = error as {
+    type?: unknown;
+    data?: { error?: unknown; retryAfterMinutes?: unknown };
+    init?: ResponseInit | null;
+  } | null;
   if (thrown === null || typeof thrown !== "object" || thrown.type !== "DataWithResponseInit") throw error;
   const status = thrown.init?.status ?? 500;
   const code = thrown.data?.error;
   if (code === "rate_limited") {
     const minutes = typeof thrown.data?.retryAfterMinutes === "number" ? thrown.data.retryAfterMinutes : 60;
-    return messagePage(request, status, "errors.too_many_requests", back, { values: { minutes }, headers: { "Retry-After": String(minutes * 60) } });
+    return messagePage(request, status, "errors.too_many_requests", back, {
+      values: { minutes },
+      headers: { "Retry-After": String(minutes * 60) },
+    });
   }
-  return messagePage(request, status, code === "invalid_response" ? "errors.invalid_response" : "errors.service_unavailable", back);
+  return messagePage(
+    request,
+    status,
+    code === "invalid_response" ? "errors.invalid_response" : "errors.service_unavailable",
+    back,
+  );
 }

@@ -37,7 +37,8 @@ function routeTree(routes: Readonly<Record<string, ManifestRoute>>): MatchableRo
 
 /**
  * The methods the page at `url` takes: GET and HEAD always, POST when the route a form post to it
- * goes to (the deepest match; an index route only with ?index) has an action. Matched here, not taken from Remix's context: for methods
+ * goes to (the deepest match; an index route only with ?index) has an action. Matched here, not taken from Remix's
+ * context: for methods
  * Remix does not route at all (OPTIONS, TRACE) its context holds only the root.
  */
 export function allowedMethods(routes: Readonly<Record<string, ManifestRoute>>, url: URL): string {

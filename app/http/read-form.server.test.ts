@@ -30,17 +30,33 @@ function chunked(parts: string[]) {
 
 describe("parseContentType", () => {
   it("splits the media type from its parameters, case-insensitively", () => {
-    expect(parseContentType("Multipart/Form-Data; Boundary=abc")).toEqual({ mediaType: "multipart/form-data", parameters: { boundary: "abc" } });
-    expect(parseContentType('multipart/form-data; boundary="a b;c"')).toEqual({ mediaType: "multipart/form-data", parameters: { boundary: "a b;c" } });
-    expect(parseContentType("application/x-www-form-urlencoded;charset=UTF-8")?.parameters).toEqual({ charset: "UTF-8" });
+    expect(parseContentType("Multipart/Form-Data; Boundary=abc")).toEqual({
+      mediaType: "multipart/form-data",
+      parameters: { boundary: "abc" },
+    });
+    expect(parseContentType('multipart/form-data; boundary="a b;c"')).toEqual({
+      mediaType: "multipart/form-data",
+      parameters: { boundary: "a b;c" },
+    });
+    expect(parseContentType("application/x-www-form-urlencoded;charset=UTF-8")?.parameters).toEqual({
+      charset: "UTF-8",
+    });
   });
 
-  it.each(["", "text", "/plain", "text/", "a/b/c", "text/plain; charset", "text/plain; =x", 'text/plain; a="x', "tex t/plain", "text/plain; a=b c"])(
-    "rejects %j",
-    (header) => {
-      expect(parseContentType(header)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "text",
+    "/plain",
+    "text/",
+    "a/b/c",
+    "text/plain; charset",
+    "text/plain; =x",
+    'text/plain; a="x',
+    "tex t/plain",
+    "text/plain; a=b c",
+  ])("rejects %j", (header) => {
+    expect(parseContentType(header)).toBeNull();
+  });
 });
 
 describe("checkFormRequest", () => {
@@ -48,7 +64,9 @@ describe("checkFormRequest", () => {
 
   it("accepts our two form encodings", () => {
     expect(checkFormRequest(base)).toEqual({ encoding: "urlencoded" });
-    expect(checkFormRequest({ ...base, contentType: "multipart/form-data; boundary=x" })).toEqual({ encoding: "multipart" });
+    expect(checkFormRequest({ ...base, contentType: "multipart/form-data; boundary=x" })).toEqual({
+      encoding: "multipart",
+    });
     expect(checkFormRequest({ ...base, contentType: null, contentLength: "0" })).toEqual({ encoding: "none" });
     expect(checkFormRequest({ ...base, contentType: null, contentLength: null })).toEqual({ encoding: "none" });
   });
@@ -57,29 +75,45 @@ describe("checkFormRequest", () => {
     expect(checkFormRequest({ ...base, method })).toEqual({ status: 405, error: "method_not_allowed" });
   });
 
-  it.each(["application/json", "application/xml", "text/plain", "text/html; charset=utf-8", "application/x-www-form-urlencoded; charset=latin1"])(
-    "answers %s with 415",
-    (contentType) => {
-      expect(checkFormRequest({ ...base, contentType })).toEqual({ status: 415, error: "unsupported_media_type" });
-    },
-  );
+  it.each([
+    "application/json",
+    "application/xml",
+    "text/plain",
+    "text/html; charset=utf-8",
+    "application/x-www-form-urlencoded; charset=latin1",
+  ])("answers %s with 415", (contentType) => {
+    expect(checkFormRequest({ ...base, contentType })).toEqual({ status: 415, error: "unsupported_media_type" });
+  });
 
   it("answers a body without a Content-Type with 415", () => {
     expect(checkFormRequest({ ...base, contentType: null })).toMatchObject({ status: 415 });
-    expect(checkFormRequest({ ...base, contentType: null, contentLength: null, transferEncoding: "chunked" })).toMatchObject({ status: 415 });
+    expect(
+      checkFormRequest({ ...base, contentType: null, contentLength: null, transferEncoding: "chunked" }),
+    ).toMatchObject({ status: 415 });
   });
 
-  it.each(["multipart/form-data", "multipart/form-data; boundary=", `multipart/form-data; boundary=${"x".repeat(71)}`, "application/", ";;;", "form"])(
-    "answers the malformed %j with 400",
-    (contentType) => {
-      expect(checkFormRequest({ ...base, contentType })).toEqual({ status: 400, error: "bad_request" });
-    },
-  );
+  it.each([
+    "multipart/form-data",
+    "multipart/form-data; boundary=",
+    `multipart/form-data; boundary=${"x".repeat(71)}`,
+    "application/",
+    ";;;",
+    "form",
+  ])("answers the malformed %j with 400", (contentType) => {
+    expect(checkFormRequest({ ...base, contentType })).toEqual({ status: 400, error: "bad_request" });
+  });
 
   it("answers a Content-Length over the limit with 413, before reading anything", () => {
-    expect(checkFormRequest({ ...base, contentLength: String(formBodyLimitBytes) })).toEqual({ encoding: "urlencoded" });
-    expect(checkFormRequest({ ...base, contentLength: String(formBodyLimitBytes + 1) })).toEqual({ status: 413, error: "payload_too_large" });
-    expect(checkFormRequest({ ...base, contentLength: "10485760", contentType: "application/json" })).toMatchObject({ status: 413 });
+    expect(checkFormRequest({ ...base, contentLength: String(formBodyLimitBytes) })).toEqual({
+      encoding: "urlencoded",
+    });
+    expect(checkFormRequest({ ...base, contentLength: String(formBodyLimitBytes + 1) })).toEqual({
+      status: 413,
+      error: "payload_too_large",
+    });
+    expect(checkFormRequest({ ...base, contentLength: "10485760", contentType: "application/json" })).toMatchObject({
+      status: 413,
+    });
     expect(checkFormRequest({ ...base, contentLength: "-1" })).toMatchObject({ status: 400 });
   });
 });
@@ -94,7 +128,9 @@ describe("readBodyWithin", () => {
 
 describe("readForm", () => {
   it("reads a URL-encoded form", async () => {
-    const result = await outcome(post("email=a%40b.dk&remember=on", { "Content-Type": "application/x-www-form-urlencoded" }));
+    const result = await outcome(
+      post("email=a%40b.dk&remember=on", { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
     expect(result.status).toBe("read");
     if (result.status === "read") expect(Object.fromEntries(result.form)).toEqual({ email: "a@b.dk", remember: "on" });
   });
@@ -134,7 +170,9 @@ describe("readForm", () => {
   });
 
   it("answers invalid UTF-8 in a URL-encoded body with 400", async () => {
-    const result = await outcome(post(new Uint8Array([0x61, 0x3d, 0xff, 0xfe]), { "Content-Type": "application/x-www-form-urlencoded" }));
+    const result = await outcome(
+      post(new Uint8Array([0x61, 0x3d, 0xff, 0xfe]), { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
     expect(result.status).toBe(400);
   });
 

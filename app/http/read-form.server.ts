@@ -76,7 +76,8 @@ export function checkFormRequest(input: {
   if (!parsed) return { status: 400, error: "bad_request" };
   if (parsed.mediaType === "application/x-www-form-urlencoded") {
     const charset = parsed.parameters.charset?.toLowerCase();
-    if (charset !== undefined && charset !== "utf-8" && charset !== "us-ascii") return { status: 415, error: "unsupported_media_type" };
+    if (charset !== undefined && charset !== "utf-8" && charset !== "us-ascii")
+      return { status: 415, error: "unsupported_media_type" };
     return { encoding: "urlencoded" };
   }
   if (parsed.mediaType === "multipart/form-data") {
@@ -100,7 +101,10 @@ export function formRejectionResponse(rejection: FormRejection, allow = actionRo
  * Reads a body chunk by chunk and stops as soon as it is larger than the limit, whatever its
  * Content-Length claimed (chunked bodies have none). Null when it is too large.
  */
-export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, limitBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBodyWithin(
+  body: ReadableStream<Uint8Array> | null,
+  limitBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -131,7 +135,10 @@ export async function readBodyWithin(body: ReadableStream<Uint8Array> | null, li
  * The form of an action's request. Throws the 405, 413, 415 or 400 response (see
  * formRejectionResponse) for a request that cannot be one of our forms.
  */
-export async function readForm(request: Request, options: { allow?: string; limitBytes?: number } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  options: { allow?: string; limitBytes?: number } = {},
+): Promise<FormData> {
   const limitBytes = options.limitBytes ?? formBodyLimitBytes;
   const check = checkFormRequest({
     method: request.method,

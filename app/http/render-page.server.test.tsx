@@ -15,6 +15,7 @@ function page(padding: number): ReactNode {
     <div>
       <p>{"x".repeat(padding)}</p>
       {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: eight identical paragraphs of padding
         <p key={i}>{"Samme periode sidste år, 12,5 m³ – ø æ € ".repeat(12)}</p>
       ))}
     </div>
@@ -39,7 +40,7 @@ function renderWithPipeableStream(element: ReactNode): Promise<Buffer> {
               resolve(Buffer.concat(chunks));
               done();
             },
-          })
+          }),
         );
       },
       onShellError: reject,
@@ -79,7 +80,7 @@ describe("renderPage", () => {
         <Suspense fallback={<p>…</p>}>
           <Late />
         </Suspense>
-      </main>
+      </main>,
     );
     setTimeout(resolveData, 10);
     const html = (await rendering).toString("utf8");
@@ -103,7 +104,7 @@ describe("renderPage", () => {
         onError: (error) => {
           errors.push(error);
         },
-      }
+      },
     );
     expect(errors).toHaveLength(1);
     expect(html.toString("utf8")).toContain("later");
@@ -120,7 +121,7 @@ describe("renderPage", () => {
           <Never />
         </Suspense>
       </main>,
-      { signal: controller.signal, onError: () => {} }
+      { signal: controller.signal, onError: () => {} },
     );
     setTimeout(() => controller.abort(), 10);
     expect((await rendering).toString("utf8")).toContain("waiting");
@@ -129,7 +130,12 @@ describe("renderPage", () => {
   it("takes out every zero byte and nothing else", () => {
     const plain = Buffer.from("Sidste år: 12,5 m³") as Buffer<ArrayBuffer>;
     expect(withoutNulBytes(plain)).toBe(plain);
-    const broken = Buffer.concat([Buffer.from("sidste "), Buffer.from([0, 0]), Buffer.from("år"), Buffer.from([0])]) as Buffer<ArrayBuffer>;
+    const broken = Buffer.concat([
+      Buffer.from("sidste "),
+      Buffer.from([0, 0]),
+      Buffer.from("år"),
+      Buffer.from([0]),
+    ]) as Buffer<ArrayBuffer>;
     expect(withoutNulBytes(broken).toString("utf8")).toBe("sidste år");
     expect(withoutNulBytes(Buffer.from([0, 0]) as Buffer<ArrayBuffer>).length).toBe(0);
   });

@@ -7,7 +7,7 @@ import { buildSchema, type GraphQLEnumType } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createBackend, freshPostgresDatabase, type Backend } from "../../backend/app";
 import { silentLogger } from "../../backend/logger";
-import { accountTypeDefs } from "../../backend/schema/account";
+import { accountTypeDefs } from "../../backend/schema";
 import { rateLimitRules } from "~/services/account/schemas";
 import { createApi, noTokens } from "~/services/api.server";
 import * as firstPortal from "./limits.server";
@@ -62,7 +62,8 @@ function portalContext(backend: Backend, clientAddress: string): AppLoadContext 
   return { clientAddress, publicApi } as unknown as AppLoadContext;
 }
 
-const loginRequest = (cookie?: string) => new Request("http://portal.test/login/email", { method: "POST", headers: cookie ? { Cookie: cookie } : {} });
+const loginRequest = (cookie?: string) =>
+  new Request("http://portal.test/login/email", { method: "POST", headers: cookie ? { Cookie: cookie } : {} });
 
 /** The status and Retry-After of what an action threw, or "passed". */
 async function outcome(run: () => Promise<unknown>): Promise<{ status: number; retryAfter: number } | "passed"> {
@@ -92,7 +93,12 @@ async function secondPortalProcess(): Promise<LimitsModule> {
 describe("abuse limits in the back-end's database", () => {
   it("are the rules the account service defines, by the same names", () => {
     const rule = buildSchema(accountTypeDefs).getType("RateLimitRule") as GraphQLEnumType;
-    expect(rule.getValues().map((value) => value.name).sort()).toEqual([...rateLimitRules].sort());
+    expect(
+      rule
+        .getValues()
+        .map((value) => value.name)
+        .sort(),
+    ).toEqual([...rateLimitRules].sort());
   });
 
   it("hold per client address: counted attempts up to the limit, then the 429 with Retry-After", async () => {
@@ -121,9 +127,17 @@ describe("abuse limits in the back-end's database", () => {
       await failSignIn(viaSecond, `nobody${i + 15}@example.test`, secondPortal);
     }
     // 30 failures from the address in all: the next attempt is refused through either portal.
-    expect(await outcome(() => firstPortal.signInAttempt(loginRequest(), viaFirst, "anna@example.test"))).toMatchObject({ status: 429 });
-    expect(await outcome(() => secondPortal.signInAttempt(loginRequest(), viaSecond, "anna@example.test"))).toMatchObject({ status: 429 });
-    expect(await outcome(() => secondPortal.signInAttempt(loginRequest(), portalContext(second, "198.51.100.8"), "anna@example.test"))).toBe("passed");
+    expect(await outcome(() => firstPortal.signInAttempt(loginRequest(), viaFirst, "anna@example.test"))).toMatchObject(
+      { status: 429 },
+    );
+    expect(
+      await outcome(() => secondPortal.signInAttempt(loginRequest(), viaSecond, "anna@example.test")),
+    ).toMatchObject({ status: 429 });
+    expect(
+      await outcome(() =>
+        secondPortal.signInAttempt(loginRequest(), portalContext(second, "198.51.100.8"), "anna@example.test"),
+      ),
+    ).toBe("passed");
   });
 
   it("stop failures against one account at 100 an hour, but not from a browser that has signed in to it", async () => {
@@ -140,10 +154,18 @@ describe("abuse limits in the back-end's database", () => {
       if (i % 2) await failSignIn(portalContext(first, address), i % 3 ? victim : victim.toLowerCase());
       else await failSignIn(portalContext(second, address), i % 3 ? victim : victim.toLowerCase(), secondPortal);
     }
-    expect(await outcome(() => signInAttempt(loginRequest(), portalContext(first, "203.0.113.99"), victim))).toMatchObject({ status: 429 });
+    expect(
+      await outcome(() => signInAttempt(loginRequest(), portalContext(first, "203.0.113.99"), victim)),
+    ).toMatchObject({ status: 429 });
     // The owner's browser gets in through either portal (the device cookie is signed with the shared secret).
-    expect(await outcome(() => secondPortal.signInAttempt(loginRequest(deviceCookie), portalContext(second, "203.0.113.99"), victim))).toBe("passed");
-    expect(await outcome(() => signInAttempt(loginRequest(deviceCookie), portalContext(first, "203.0.113.98"), victim))).toBe("passed");
+    expect(
+      await outcome(() =>
+        secondPortal.signInAttempt(loginRequest(deviceCookie), portalContext(second, "203.0.113.99"), victim),
+      ),
+    ).toBe("passed");
+    expect(
+      await outcome(() => signInAttempt(loginRequest(deviceCookie), portalContext(first, "203.0.113.98"), victim)),
+    ).toBe("passed");
   });
 
   it("keep no client address or e-mail in the database", async () => {
@@ -152,7 +174,9 @@ describe("abuse limits in the back-end's database", () => {
     await (await limitPerAddress(portalContext(backend, "192.0.2.55"), "signUp")).count();
     const rows = await backend.db.selectFrom("rate_limits").select(["rule", "key"]).orderBy("rule").execute();
     expect(rows.map((row) => row.rule)).toEqual(["SIGN_IN_PER_ACCOUNT", "SIGN_IN_PER_ADDRESS", "SIGN_UP_PER_ADDRESS"]);
-    const plainHashes = ["192.0.2.55", "resident@example.test"].map((value) => createHash("sha256").update(value).digest("base64url").slice(0, 16));
+    const plainHashes = ["192.0.2.55", "resident@example.test"].map((value) =>
+      createHash("sha256").update(value).digest("base64url").slice(0, 16),
+    );
     for (const { key } of rows) {
       expect(key).not.toMatch(/192\.0\.2\.55|resident|example/);
       for (const hash of plainHashes) expect(key).not.toContain(hash);

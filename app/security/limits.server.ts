@@ -95,7 +95,9 @@ async function readDevice(request: Request): Promise<DeviceData | null> {
   const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return null;
   const { id, accounts } = value as Partial<DeviceData>;
-  return typeof id === "string" && Array.isArray(accounts) ? { id, accounts: accounts.filter((a) => typeof a === "string") } : null;
+  return typeof id === "string" && Array.isArray(accounts)
+    ? { id, accounts: accounts.filter((a) => typeof a === "string") }
+    : null;
 }
 
 /**

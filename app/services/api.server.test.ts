@@ -14,16 +14,22 @@ describe("the tenant service's shared answers", () => {
       const body = JSON.parse(String(init?.body)) as { query: string };
       const operation = /(query|mutation)\s+(\w+)/.exec(body.query)?.[2] ?? "?";
       sent.push(operation);
+      if (operation !== "TenancyMenu") unread = 0;
       const data =
         operation === "TenancyMenu"
           ? { unreadNotificationCount: unread, propertySettings: [{ kind: "HOURLY_VALUES" }] }
-          : { markAllNotificationsRead: ((unread = 0), 2) };
+          : { markAllNotificationsRead: 2 };
       return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
     }) as typeof globalThis.fetch;
     const tenantSharedAnswers = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });
     const request = () =>
       createApi({
-        config: { accountApiUrl: "http://a.test", usersApiUrl: "http://u.test", tenantDataApiUrl: "http://t.test", apiTimeoutMs: 1000 },
+        config: {
+          accountApiUrl: "http://a.test",
+          usersApiUrl: "http://u.test",
+          tenantDataApiUrl: "http://t.test",
+          apiTimeoutMs: 1000,
+        },
         tokens: { account: async () => "account-token", users: async () => "users-token" },
         fetch,
         sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
@@ -56,11 +62,19 @@ describe("the request id", () => {
     const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
       const { origin } = new URL(String(url));
       sent.push({ url: origin, requestId: new Headers(init?.headers).get("x-request-id") });
-      const data = origin === "http://t.test" ? { unreadNotificationCount: 0, propertySettings: [] } : { revokeToken: { revoked: true } };
+      const data =
+        origin === "http://t.test"
+          ? { unreadNotificationCount: 0, propertySettings: [] }
+          : { revokeToken: { revoked: true } };
       return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
     }) as typeof globalThis.fetch;
     const api = createApi({
-      config: { accountApiUrl: "http://a.test", usersApiUrl: "http://u.test", tenantDataApiUrl: "http://t.test", apiTimeoutMs: 1000 },
+      config: {
+        accountApiUrl: "http://a.test",
+        usersApiUrl: "http://u.test",
+        tenantDataApiUrl: "http://t.test",
+        apiTimeoutMs: 1000,
+      },
       tokens: { account: async () => "account-token", users: async () => "users-token" },
       fetch,
       sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),

@@ -63,7 +63,16 @@ export const tenantAnswers = new SharedAnswers({ ttlMs: SHARED_ANSWER_SECONDS * 
  * share their answers between requests with the same token for a few seconds; a mutation to any
  * service forgets them, so a resident sees their own change on the next page.
  */
-export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers = accountAnswers, tenantSharedAnswers = tenantAnswers, deadline, requestId }: ApiOptions) {
+export function createApi({
+  config,
+  tokens,
+  onAuthRequired,
+  fetch,
+  sharedAnswers = accountAnswers,
+  tenantSharedAnswers = tenantAnswers,
+  deadline,
+  requestId,
+}: ApiOptions) {
   const afterMutation = async () => {
     const [account, users] = await Promise.all([tokens.account().catch(() => null), tokens.users().catch(() => null)]);
     if (account !== null) sharedAnswers.forget(account);
@@ -97,7 +106,9 @@ export function createApi({ config, tokens, onAuthRequired, fetch, sharedAnswers
 }
 
 type QueryOf<S> = Omit<S, (typeof tenantMutationNames)[number]>;
-type Started<S> = { [K in keyof QueryOf<S>]: S[K] extends (...args: infer A) => Promise<unknown> ? (...args: A) => void : never };
+type Started<S> = {
+  [K in keyof QueryOf<S>]: S[K] extends (...args: infer A) => Promise<unknown> ? (...args: A) => void : never;
+};
 
 /** The service's queries as calls whose outcome nobody awaits (a failure is the real call's to report). */
 function startOnly<S extends object>(service: S): Started<S> {

@@ -1,8 +1,6 @@
 import { buildSchema, parse, validate, type GraphQLSchema, Kind, OperationTypeNode } from "graphql";
 import { describe, expect, it } from "vitest";
-import { accountTypeDefs } from "../../backend/schema/account";
-import { typeDefsByService } from "../../backend/schema";
-import { usersTypeDefs } from "../../backend/schema/users";
+import { accountTypeDefs, typeDefsByService, usersTypeDefs } from "../../backend/schema";
 import * as accountDocuments from "./account/documents";
 import * as tenantDocuments from "./tenant/documents";
 import * as usersDocuments from "./users/documents";
@@ -10,7 +8,7 @@ import * as usersDocuments from "./users/documents";
 /**
  * DESIGN.md section 1: every GraphQL document the portal sends is validated against the schema of
  * the back-end service it is sent to, so the two cannot drift apart. Which documents go to which
- * service is stated here, once: app/services/<service>/documents.ts → backend/schema/<service>.ts.
+ * service is stated here, once: app/services/<service>/documents.ts → backend/schema/<service>*.graphql.
  */
 const services = [
   { service: "account", documents: accountDocuments, typeDefs: accountTypeDefs },

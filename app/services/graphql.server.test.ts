@@ -120,7 +120,11 @@ describe("createGraphQLService", () => {
 
     it("reject a null data field the same way", async () => {
       const backend = fakeFetch(() => jsonResponse({ data: null }));
-      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 502, "invalid_response");
+      expectServiceFailure(
+        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+        502,
+        "invalid_response",
+      );
     });
   });
 
@@ -147,25 +151,45 @@ describe("createGraphQLService", () => {
           }),
       );
       const started = Date.now();
-      const thrown = await rejectionOf(service(backend.fetch, { timeoutMs: 100 }).request(UserQuery, {}, userSchema, "x"));
+      const thrown = await rejectionOf(
+        service(backend.fetch, { timeoutMs: 100 }).request(UserQuery, {}, userSchema, "x"),
+      );
       expectServiceFailure(thrown, 503, "service_unavailable");
       expect(aborted).toBe(true);
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
     it("is a 503 service failure for an HTTP 5xx without GraphQL errors", async () => {
-      const backend = fakeFetch(() => new Response("Bad gateway", { status: 502, headers: { "content-type": "text/plain" } }));
-      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 503, "service_unavailable");
+      const backend = fakeFetch(
+        () => new Response("Bad gateway", { status: 502, headers: { "content-type": "text/plain" } }),
+      );
+      expectServiceFailure(
+        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+        503,
+        "service_unavailable",
+      );
     });
 
     it("is a 502 service failure for an HTTP 4xx without GraphQL errors", async () => {
-      const backend = fakeFetch(() => new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } }));
-      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 502, "invalid_response");
+      const backend = fakeFetch(
+        () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } }),
+      );
+      expectServiceFailure(
+        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+        502,
+        "invalid_response",
+      );
     });
 
     it("is a service failure, not a crash, when the answer is not JSON", async () => {
-      const backend = fakeFetch(() => new Response("<html>oops</html>", { status: 200, headers: { "content-type": "application/json" } }));
-      expectServiceFailure(await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")), 502, "invalid_response");
+      const backend = fakeFetch(
+        () => new Response("<html>oops</html>", { status: 200, headers: { "content-type": "application/json" } }),
+      );
+      expectServiceFailure(
+        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+        502,
+        "invalid_response",
+      );
     });
   });
 
@@ -174,11 +198,16 @@ describe("createGraphQLService", () => {
       fakeFetch(() => jsonResponse({ data: null, errors }));
 
     it("become an ApiError with the first error's code and message", async () => {
-      const backend = graphQLError({ message: "Please enter valid credentials", extensions: { code: "INVALID_CREDENTIALS" } });
+      const backend = graphQLError({
+        message: "Please enter valid credentials",
+        extensions: { code: "INVALID_CREDENTIALS" },
+      });
       const onAuthRequired = vi.fn(async (): Promise<never> => {
         throw new Error("must not be called");
       });
-      const thrown = await rejectionOf(service(backend.fetch, { onAuthRequired }).request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"));
+      const thrown = await rejectionOf(
+        service(backend.fetch, { onAuthRequired }).request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"),
+      );
       expect(thrown).toBeInstanceOf(ApiError);
       expect((thrown as ApiError).code).toBe("INVALID_CREDENTIALS");
       expect((thrown as ApiError).message).toBe("Please enter valid credentials");
@@ -188,7 +217,9 @@ describe("createGraphQLService", () => {
     });
 
     it("have the code UNKNOWN when the service gives none", async () => {
-      const thrown = await rejectionOf(service(graphQLError({ message: "Boom" }).fetch).request(UserQuery, {}, userSchema, "x"));
+      const thrown = await rejectionOf(
+        service(graphQLError({ message: "Boom" }).fetch).request(UserQuery, {}, userSchema, "x"),
+      );
       expect(thrown).toBeInstanceOf(ApiError);
       expect((thrown as ApiError).code).toBe("UNKNOWN");
     });
@@ -204,7 +235,10 @@ describe("createGraphQLService", () => {
 
     const authRequiredCases: [string, { message: string; extensions?: Record<string, unknown> }[]][] = [
       ["code UNAUTHENTICATED", [{ message: "Login required", extensions: { code: "UNAUTHENTICATED" } }]],
-      ["code UNAUTHENTICATED with another message", [{ message: "Token expired", extensions: { code: "UNAUTHENTICATED" } }]],
+      [
+        "code UNAUTHENTICATED with another message",
+        [{ message: "Token expired", extensions: { code: "UNAUTHENTICATED" } }],
+      ],
       ["the Danish 'access not allowed' message without a code", [{ message: "Adgang ikke tilladt" }]],
       ["code FORBIDDEN", [{ message: "Forbidden", extensions: { code: "FORBIDDEN" } }]],
       [
@@ -218,7 +252,9 @@ describe("createGraphQLService", () => {
       const onAuthRequired = vi.fn(async (): Promise<never> => {
         throw sentinel;
       });
-      const thrown = await rejectionOf(service(graphQLError(...errors).fetch, { onAuthRequired }).request(UserQuery, {}, userSchema, "x"));
+      const thrown = await rejectionOf(
+        service(graphQLError(...errors).fetch, { onAuthRequired }).request(UserQuery, {}, userSchema, "x"),
+      );
       expect(thrown).toBe(sentinel);
       expect(onAuthRequired).toHaveBeenCalledTimes(1);
     });
@@ -294,7 +330,12 @@ describe("createGraphQLService", () => {
   describe("the authorization header", () => {
     it("is 'Bearer <token>' when getToken gives a token", async () => {
       const backend = fakeFetch(() => jsonResponse({ data: user }));
-      await service(backend.fetch, { getToken: async () => "access.token.value" }).request(UserQuery, {}, userSchema, "x");
+      await service(backend.fetch, { getToken: async () => "access.token.value" }).request(
+        UserQuery,
+        {},
+        userSchema,
+        "x",
+      );
       expect(backend.sent[0]?.headers.get("authorization")).toBe("Bearer access.token.value");
     });
 
@@ -350,7 +391,11 @@ describe("one deadline per request (ADR 0021)", () => {
     const api = service(backend.fetch, { timeoutMs: 250, deadline: AbortSignal.timeout(250) });
     await expect(api.request(UserQuery, { id: "1" }, userSchema, "x")).resolves.toEqual(user);
     // 150 ms are gone: a second call of 150 ms no longer fits, though it would within its own 250 ms.
-    expectServiceFailure(await rejectionOf(api.request(UserQuery, { id: "2" }, userSchema, "x")), 503, "service_unavailable");
+    expectServiceFailure(
+      await rejectionOf(api.request(UserQuery, { id: "2" }, userSchema, "x")),
+      503,
+      "service_unavailable",
+    );
   });
 
   it("is shared by the request's calls to every service", async () => {
@@ -358,13 +403,19 @@ describe("one deadline per request (ADR 0021)", () => {
     const deadline = new AbortController();
     const account = service(backend.fetch, { deadline: deadline.signal });
     const tenant = service(backend.fetch, { service: "tenant", deadline: deadline.signal });
-    await Promise.all([account.request(UserQuery, {}, userSchema, "x"), tenant.request(UserQuery, {}, userSchema, "x")]);
+    await Promise.all([
+      account.request(UserQuery, {}, userSchema, "x"),
+      tenant.request(UserQuery, {}, userSchema, "x"),
+    ]);
     expect(backend.sent.map((sent) => sent.signal)).toEqual([deadline.signal, deadline.signal]);
   });
 });
 
 describe("calls started on a guess (ADR 0021)", () => {
-  const refused = () => fakeFetch(() => jsonResponse({ data: null, errors: [{ message: "Adgang ikke tilladt", extensions: { code: "FORBIDDEN" } }] }));
+  const refused = () =>
+    fakeFetch(() =>
+      jsonResponse({ data: null, errors: [{ message: "Adgang ikke tilladt", extensions: { code: "FORBIDDEN" } }] }),
+    );
   const signOut = () =>
     vi.fn(async (): Promise<never> => {
       throw new Response(null, { status: 302, headers: { location: "/login" } });
@@ -400,8 +451,17 @@ describe("calls started on a guess (ADR 0021)", () => {
 
   it("are not sent without a token, nor as mutations", async () => {
     const backend = fakeFetch(() => jsonResponse({ data: user }));
-    await rejectionOf(service(backend.fetch, { getToken: async () => null }).speculative.request(UserQuery, {}, userSchema, "x"));
-    await rejectionOf(service(backend.fetch, { getToken: async () => "token" }).speculative.request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"));
+    await rejectionOf(
+      service(backend.fetch, { getToken: async () => null }).speculative.request(UserQuery, {}, userSchema, "x"),
+    );
+    await rejectionOf(
+      service(backend.fetch, { getToken: async () => "token" }).speculative.request(
+        RevokeMutation,
+        { refreshToken: "r" },
+        revokeSchema,
+        "x",
+      ),
+    );
     expect(backend.calls()).toBe(0);
   });
 });
@@ -424,7 +484,8 @@ describe("answers shared between requests (ADR 0015)", () => {
       });
     return { shared, backend, requestWith, forgotten, advance: (ms: number) => (now += ms) };
   }
-  const ask = (gql: ReturnType<typeof service>, shared = true) => gql.request(UserQuery, {}, userSchema, "x", { shared });
+  const ask = (gql: ReturnType<typeof service>, shared = true) =>
+    gql.request(UserQuery, {}, userSchema, "x", { shared });
 
   it("are shared by the requests of one token for a few seconds, then asked again", async () => {
     const { backend, requestWith, advance } = setUp();
@@ -490,12 +551,17 @@ describe("answers shared between requests (ADR 0015)", () => {
       now: () => now,
       ownerOf: (answer) => (answer as typeof user).currentUser.email,
     });
-    const emails: Record<string, string> = { phone: "anna@demo.test", laptop: "anna@demo.test", other: "jens@demo.test" };
+    const emails: Record<string, string> = {
+      phone: "anna@demo.test",
+      laptop: "anna@demo.test",
+      other: "jens@demo.test",
+    };
     const backend = fakeFetch((sent) => {
       const token = sent.headers.get("authorization")!.replace("Bearer ", "");
       return jsonResponse({ data: { currentUser: { id: token, email: emails[token] } } });
     });
-    const requestWith = (token: string) => service(backend.fetch, { sharedAnswers: shared, getToken: async () => token });
+    const requestWith = (token: string) =>
+      service(backend.fetch, { sharedAnswers: shared, getToken: async () => token });
     for (const token of ["phone", "laptop", "other"]) await ask(requestWith(token));
     expect(backend.calls()).toBe(3);
 
@@ -527,7 +593,14 @@ describe("serviceFailure and isServiceFailure", () => {
     expect(invalid.init?.status).toBe(502);
     expect(unavailable.data).toEqual({ error: "service_unavailable", service: "tenant" });
 
-    for (const other of [null, undefined, "service_unavailable", new Error("x"), new ApiError("account", "X", "x"), { data: { error: "service_unavailable" } }]) {
+    for (const other of [
+      null,
+      undefined,
+      "service_unavailable",
+      new Error("x"),
+      new ApiError("account", "X", "x"),
+      { data: { error: "service_unavailable" } },
+    ]) {
       expect(isServiceFailure(other)).toBe(false);
     }
   });

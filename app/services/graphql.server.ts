@@ -242,12 +242,21 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
             authRequiredCodes.has(String((e.extensions as { code?: unknown } | undefined)?.code)),
         );
         // Acted on by the caller (see `needed`), not here: the answer may be shared with a guess.
-        throw new ApiError(options.service, code, first.message, (first.extensions ?? {}) as Record<string, unknown>, authRequired);
+        throw new ApiError(
+          options.service,
+          code,
+          first.message,
+          (first.extensions ?? {}) as Record<string, unknown>,
+          authRequired,
+        );
       }
       if (error instanceof ClientError) {
         // An HTTP error without GraphQL errors: the service is there but not answering properly.
         log(`${options.service} service answered HTTP ${error.response.status}`);
-        throw serviceFailure(options.service, error.response.status >= 500 ? "service_unavailable" : "invalid_response");
+        throw serviceFailure(
+          options.service,
+          error.response.status >= 500 ? "service_unavailable" : "invalid_response",
+        );
       }
       if (isUnreachable(error)) {
         log(`${options.service} service unreachable: ${describe(error)}`);
@@ -259,14 +268,22 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      log(`${invalidMessage} (${options.service}): ${parsed.error.issues.map((i) => i.path.join(".") + " " + i.message).join("; ")}`);
+      log(
+        `${invalidMessage} (${options.service}): ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+      );
       throw serviceFailure(options.service, "invalid_response");
     }
     return parsed.data;
   }
 
   /** Shares the answer with the token's other requests when asked to and a token is sent. */
-  async function runShared<S extends z.ZodType>(document: string, variables: Record<string, unknown>, schema: S, invalidMessage: string, key: string) {
+  async function runShared<S extends z.ZodType>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: S,
+    invalidMessage: string,
+    key: string,
+  ) {
     const shared = options.sharedAnswers;
     const token = shared && options.getToken ? await options.getToken() : null;
     if (!shared || token === null) return run(document, variables, schema, invalidMessage);
@@ -278,11 +295,19 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
   }
 
   /** The request's one call for a query: parallel loaders and guessed calls share it. */
-  function memoized<S extends z.ZodType>(document: string, variables: Record<string, unknown>, schema: S, invalidMessage: string, shared: boolean) {
-    const key = document + "\u0000" + JSON.stringify(variables);
+  function memoized<S extends z.ZodType>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: S,
+    invalidMessage: string,
+    shared: boolean,
+  ) {
+    const key = `${document}\u0000${JSON.stringify(variables)}`;
     let pending = memo.get(key);
     if (!pending) {
-      pending = shared ? runShared(document, variables, schema, invalidMessage, key) : run(document, variables, schema, invalidMessage);
+      pending = shared
+        ? runShared(document, variables, schema, invalidMessage, key)
+        : run(document, variables, schema, invalidMessage);
       memo.set(key, pending);
       pending.catch(() => memo.delete(key));
     }
@@ -318,7 +343,8 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     service: options.service,
     request(document, variables, schema, invalidMessage, requestOptions) {
       // Queries are memoized for the request, so parallel loaders share one call; mutations never are.
-      if (!isMutation(document)) return needed(memoized(document, variables, schema, invalidMessage, requestOptions?.shared ?? false));
+      if (!isMutation(document))
+        return needed(memoized(document, variables, schema, invalidMessage, requestOptions?.shared ?? false));
       // What the request has read may have changed.
       memo.clear();
       return needed(run(document, variables, schema, invalidMessage)).finally(() => options.afterMutation?.());
@@ -338,7 +364,9 @@ function isUnreachable(error: unknown): boolean {
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.name}: ${error.message} (${cause.message})` : `${error.name}: ${error.message}`;
+    return cause instanceof Error
+      ? `${error.name}: ${error.message} (${cause.message})`
+      : `${error.name}: ${error.message}`;
   }
   return String(error);
 }

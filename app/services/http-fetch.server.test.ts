@@ -17,7 +17,14 @@ beforeAll(async () => {
       response.setHeader("content-type", "application/json");
       response.setHeader("set-cookie", ["a=1", "b=2"]);
       response.statusCode = request.url === "/fail" ? 500 : 200;
-      response.end(JSON.stringify({ method: request.method, auth: request.headers.authorization ?? null, body, length: request.headers["content-length"] }));
+      response.end(
+        JSON.stringify({
+          method: request.method,
+          auth: request.headers.authorization ?? null,
+          body,
+          length: request.headers["content-length"],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -36,7 +43,12 @@ describe("httpFetch", () => {
     expect(response.ok).toBe(true);
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
-    expect(await response.json()).toEqual({ method: "POST", auth: "Bearer t", body: '{"query":"{ æ }"}', length: "18" });
+    expect(await response.json()).toEqual({
+      method: "POST",
+      auth: "Bearer t",
+      body: '{"query":"{ æ }"}',
+      length: "18",
+    });
   });
 
   it("passes error statuses through as answers", async () => {

@@ -33,7 +33,9 @@ function send(input: string | URL | Request, init: RequestInit, mayRetry: boolea
 
   return new Promise<Response>((resolve, reject) => {
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
     if (body !== undefined && body !== null) headers["content-length"] = String(Buffer.byteLength(body));
 
     let settled = false;
@@ -44,7 +46,14 @@ function send(input: string | URL | Request, init: RequestInit, mayRetry: boolea
       action();
     };
     const request = http.request(
-      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: init.method ?? "GET", headers },
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: init.method ?? "GET",
+        headers,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -16,7 +16,9 @@ export async function handleActivationCodeInUrl(request: Request, context: AppLo
   const clean = url.pathname + (url.search || "");
 
   const code = normalizeActivationCode(raw);
-  const result = code ? await context.publicApi.account.validateActivationCode(code) : { ok: false, code: "ACTIVATION_CODE_INVALID" };
+  const result = code
+    ? await context.publicApi.account.validateActivationCode(code)
+    : { ok: false, code: "ACTIVATION_CODE_INVALID" };
   if (result.ok && code) {
     const session = await context.session.get();
     session.set("activationCode", code);
@@ -25,7 +27,10 @@ export async function handleActivationCodeInUrl(request: Request, context: AppLo
   }
   const signedIn = Boolean((await context.session.get()).get("auth"));
   if (result.code === "ACTIVATION_CODE_IN_USE") {
-    throw await redirectWithError(signedIn ? clean : "/login", { ...toastMessage("toast.code_in_use"), duration: 3000 });
+    throw await redirectWithError(signedIn ? clean : "/login", {
+      ...toastMessage("toast.code_in_use"),
+      duration: 3000,
+    });
   }
   throw await redirectWithError(clean, toastMessage("errors.activation_code_invalid"));
 }

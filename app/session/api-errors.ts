@@ -1,5 +1,5 @@
 import { passwordProblemMessages, type PasswordProblem } from "@common/password-rules";
-import { ApiError } from "~/services/graphql.server";
+import type { ApiError } from "~/services/graphql.server";
 
 /**
  * The translation keys for the account service's error codes (spec section 8), for forms.

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { AccountUser, Tenancy } from "~/services/account/schemas";
 import { safeRedirectPath } from "~/domain/redirects";
 import { chooseTenancy } from "~/domain/tenancy-selection";
+import { tenancyPath } from "@common/portal-paths";
 
 /**
  * Guards of the tenancy area (spec section 2, "Guard on tenancy pages"). Every tenancy loader and
@@ -50,7 +51,7 @@ export async function requireTenancy(
   const tenancy = signedIn.tenancies.find((t) => t.id === params.tenancyId);
   if (!tenancy) {
     const selected = chooseTenancy(signedIn.tenancies, { selectedId: session.get("tenancyId") });
-    throw redirect(`/t/${selected.id}`);
+    throw redirect(tenancyPath(selected.id));
   }
   if (session.get("tenancyId") !== tenancy.id) {
     session.set("tenancyId", tenancy.id);

@@ -17,7 +17,11 @@ const tokens = (name: string): AuthTokens =>
   }) as unknown as AuthTokens;
 
 function keptAnswers() {
-  const shared = new SharedAnswers({ ttlMs: 60_000, maxTokens: 10, ownerOf: (a) => (a as { currentUser: { email: string } }).currentUser.email });
+  const shared = new SharedAnswers({
+    ttlMs: 60_000,
+    maxTokens: 10,
+    ownerOf: (a) => (a as { currentUser: { email: string } }).currentUser.email,
+  });
   const keep = async (token: string, email: string) => {
     shared.set(token, "currentUser", Promise.resolve({ currentUser: { email } }));
     await Promise.resolve();
@@ -26,7 +30,9 @@ function keptAnswers() {
 }
 
 function contextWith(revoke: { account: (t: string) => Promise<unknown>; users: (t: string) => Promise<unknown> }) {
-  return { publicApi: { account: { revokeToken: revoke.account }, users: { revokeToken: revoke.users } } } as unknown as AppLoadContext;
+  return {
+    publicApi: { account: { revokeToken: revoke.account }, users: { revokeToken: revoke.users } },
+  } as unknown as AppLoadContext;
 }
 
 describe("revokeTokens (logout)", () => {

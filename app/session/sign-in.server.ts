@@ -5,6 +5,7 @@ import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
 import { accountAnswers, accountOwnerOf, tenantAnswers } from "~/services/api.server";
 import { ApiError, type SharedAnswers } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
+import { tenancyPath } from "@common/portal-paths";
 
 /**
  * Gives both services' refresh tokens back (logout, a sign-in that failed half-way): the services
@@ -79,7 +80,8 @@ export async function completeSignIn(
   }
 
   // A fresh session: nothing of a previous sign-in survives except the language cookie.
-  for (const key of ["tenancyId", "impersonationEndsAt", "activationCode", "passwordReset"] as const) session.unset(key);
+  for (const key of ["tenancyId", "impersonationEndsAt", "activationCode", "passwordReset"] as const)
+    session.unset(key);
   session.set("auth", tokens);
   session.set("persistent", options.persistent && options.impersonationEndsAt === undefined);
   if (options.impersonationEndsAt !== undefined) session.set("impersonationEndsAt", options.impersonationEndsAt);
@@ -93,7 +95,7 @@ export async function completeSignIn(
       selectedId: addedTenancyId,
     });
     session.set("tenancyId", tenancy.id);
-    target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : `/t/${tenancy.id}`;
+    target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : tenancyPath(tenancy.id);
   }
   if (options.landing) target = `${options.landing}?${new URLSearchParams({ redirectTo: target })}`;
   else if (!user.onboarded) target = `/welcome?${new URLSearchParams({ redirectTo: target })}`;

@@ -28,7 +28,9 @@ describe("hasToastCookie", () => {
 describe("readToast", () => {
   it("reads the toast a redirect set, and clears it", async () => {
     const redirect = await redirectWithSuccess("/t/1", toastMessage("profile.saved"));
-    const request = new Request("http://portal.test/t/1", { headers: { Cookie: cookieHeaderFrom(redirect, "__session=abc") } });
+    const request = new Request("http://portal.test/t/1", {
+      headers: { Cookie: cookieHeaderFrom(redirect, "__session=abc") },
+    });
     const { toast, headers } = await readToast(request);
     expect(toast).toMatchObject({ type: "success", message: "profile.saved" });
     expect(headers.get("Set-Cookie")).toMatch(/^toast=/);

@@ -32,7 +32,9 @@ export function hasToastCookie(cookieHeader: string | null): boolean {
  * browser without one, and then there is nothing to read or clear (root.tsx runs this on every
  * page, so the HMAC and the schema check it skips were about 1 % of a dashboard's CPU).
  */
-export async function readToast(request: Request): Promise<{ toast: Awaited<ReturnType<typeof getToast>>["toast"]; headers: Headers }> {
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Awaited<ReturnType<typeof getToast>>["toast"]; headers: Headers }> {
   if (!hasToastCookie(request.headers.get("Cookie"))) return { toast: undefined, headers: new Headers() };
   return getToast(request);
 }

@@ -84,7 +84,11 @@ describe("createAuthState", () => {
   });
 
   it("gives fresh tokens as they are, without a refresh or a new cookie", async () => {
-    const auth: AuthTokens = { type: "email-password", account: tokenSet("acc", 3600), users: tokenSet("usr", leadSeconds + 1) };
+    const auth: AuthTokens = {
+      type: "email-password",
+      account: tokenSet("acc", 3600),
+      users: tokenSet("usr", leadSeconds + 1),
+    };
     const { requestSession } = fakeRequestSession(auth);
     const { api, publicApi } = fakePublicApi(never, never);
     await expect(authState(requestSession, publicApi).tokens()).resolves.toEqual(auth);
@@ -123,8 +127,15 @@ describe("createAuthState", () => {
     const oldUsers = tokenSet("usr", leadSeconds);
     const newAccount = tokenSet("acc-new", 300);
     const newUsers = tokenSet("usr-new", 300);
-    const { session, requestSession } = fakeRequestSession({ type: "email-password", account: oldAccount, users: oldUsers });
-    const { api, publicApi } = fakePublicApi(async () => newAccount, async () => newUsers);
+    const { session, requestSession } = fakeRequestSession({
+      type: "email-password",
+      account: oldAccount,
+      users: oldUsers,
+    });
+    const { api, publicApi } = fakePublicApi(
+      async () => newAccount,
+      async () => newUsers,
+    );
     const state = authState(requestSession, publicApi);
 
     await Promise.all([state.tokens(), state.tokens(), state.tokens(), state.tokens(), state.tokens()]);
@@ -141,8 +152,7 @@ describe("createAuthState", () => {
   it("shares one refresh between two requests (two tabs) holding the same refresh token", async () => {
     const shared = uniqueRefreshToken("two-tabs");
     const users = tokenSet("usr", 3600);
-    const tab = () =>
-      fakeRequestSession({ type: "email-password", account: tokenSet("acc", 5, shared), users });
+    const tab = () => fakeRequestSession({ type: "email-password", account: tokenSet("acc", 5, shared), users });
     const first = tab();
     const second = tab();
     const newAccount = tokenSet("acc-new", 300);
@@ -249,10 +259,16 @@ describe("createAuthState", () => {
       .mockRejectedValueOnce(serviceFailure("users", "service_unavailable"))
       .mockResolvedValueOnce(newUsers);
     const request = () =>
-      fakeRequestSession({ type: "email-password", account: tokenSet("acc", 3600), users: tokenSet("usr", 0, refreshToken) });
+      fakeRequestSession({
+        type: "email-password",
+        account: tokenSet("acc", 3600),
+        users: tokenSet("usr", 0, refreshToken),
+      });
 
     const first = request();
-    await expect(authState(first.requestSession, fakePublicApi(never, refresh).publicApi).tokens()).rejects.toBeDefined();
+    await expect(
+      authState(first.requestSession, fakePublicApi(never, refresh).publicApi).tokens(),
+    ).rejects.toBeDefined();
     const second = request();
     const tokens = await authState(second.requestSession, fakePublicApi(never, refresh).publicApi).tokens();
     expect(tokens?.users).toEqual(newUsers);

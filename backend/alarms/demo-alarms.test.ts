@@ -27,7 +27,12 @@ const midnight = (date: string) => Date.parse(`${date}T00:00:00+01:00`) / 1000;
 
 /** A week's consumption from the register readings (last minus first) or its average of samples. */
 async function fromReadings(unitId: number, quantity: string, from: string, aggregate: "register" | "average") {
-  const meters = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", unitId).where("quantity", "=", quantity).execute();
+  const meters = await backend.db
+    .selectFrom("meters")
+    .select("id")
+    .where("unit_id", "=", unitId)
+    .where("quantity", "=", quantity)
+    .execute();
   const start = midnight(from);
   const end = midnight(addDays(from, 7));
   let total = 0;
@@ -43,7 +48,11 @@ async function fromReadings(unitId: number, quantity: string, from: string, aggr
       .orderBy("ts")
       .execute();
     if (aggregate === "register") total += rows.at(-1)!.value - rows[0]!.value;
-    else for (const row of rows.filter((r) => r.ts < end)) (sum += row.value), count++;
+    else
+      for (const row of rows.filter((r) => r.ts < end)) {
+        sum += row.value;
+        count++;
+      }
   }
   return aggregate === "register" ? total : sum / count;
 }
@@ -54,8 +63,15 @@ describe("the demo alarms", () => {
     expect(run.notificationIds.length).toBeGreaterThan(0);
     const rows = await backend.db.selectFrom("notifications").selectAll().orderBy("id").execute();
     const kinds = new Set(rows.map((row) => `${row.kind}/${row.direction}`));
-    expect([...kinds].sort()).toEqual(["high_consumption/above", "high_consumption/increase", "indoor_climate/above", "zero_consumption/above"]);
-    expect(new Set(rows.map((row) => row.tenancy_id))).toEqual(new Set([demoTenancyIds.anna, demoTenancyIds.jensFirst]));
+    expect([...kinds].sort()).toEqual([
+      "high_consumption/above",
+      "high_consumption/increase",
+      "indoor_climate/above",
+      "zero_consumption/above",
+    ]);
+    expect(new Set(rows.map((row) => row.tenancy_id))).toEqual(
+      new Set([demoTenancyIds.anna, demoTenancyIds.jensFirst]),
+    );
 
     for (const row of rows) {
       const unitId = row.tenancy_id === demoTenancyIds.anna ? 109 : 119;
@@ -86,6 +102,8 @@ describe("the demo alarms", () => {
     // Once only: a notification made later, or marked unread, is left alone.
     await backend.db.updateTable("notifications").set({ read_at: null }).execute();
     await readOlderDemoNotifications(backend.db, NOW);
-    expect(await backend.db.selectFrom("notifications").select("id").where("read_at", "is not", null).execute()).toEqual([]);
+    expect(
+      await backend.db.selectFrom("notifications").select("id").where("read_at", "is not", null).execute(),
+    ).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { mailTexts, portalTexts } from "../mail/i18n";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 import { reportMail } from "../reports/mail";
+import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 
 interface NotificationsTexts {
   subject: (count: number) => string;
@@ -62,7 +63,7 @@ export function notificationLine(n: MailedNotification, language: Language): str
 
 /** Where a notification's link leads: the notification in the portal (which links to the consumption). */
 export function notificationLink(portalUrl: string, n: Pick<MailedNotification, "tenancyId" | "id">): string {
-  return `${portalUrl}/t/${n.tenancyId}/notifications/${n.id}`;
+  return portalNotificationLink(portalUrl, n.tenancyId, n.id);
 }
 
 export function notificationsMail(input: { to: string; language: string; brand: BrandId; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {

@@ -5,7 +5,16 @@
  * here: the readings store sums a local day's hours, however many.
  */
 import type { AlarmFrequency } from "@common/alarms";
-import { addDays, addMonths, mondayOf, periodDays, type IsoDate, type Period } from "@common/period";
+import {
+  addDays,
+  daysBetween,
+  firstOfYear,
+  monthKeyOfDay,
+  mondayOf,
+  periodOfMonth,
+  type IsoDate,
+  type Period,
+} from "@common/calendar";
 
 /** The period of a frequency holding a date. */
 export function periodOf(frequency: AlarmFrequency, date: IsoDate): Period {
@@ -16,14 +25,10 @@ export function periodOf(frequency: AlarmFrequency, date: IsoDate): Period {
       const monday = mondayOf(date);
       return { from: monday, to: addDays(monday, 6) };
     }
-    case "month": {
-      const first = `${date.slice(0, 8)}01` as IsoDate;
-      return { from: first, to: addDays(addMonths(first, 1), -1) };
-    }
-    case "year": {
-      const first = `${date.slice(0, 4)}-01-01` as IsoDate;
-      return { from: first, to: `${date.slice(0, 4)}-12-31` as IsoDate };
-    }
+    case "month":
+      return periodOfMonth(monthKeyOfDay(date));
+    case "year":
+      return { from: firstOfYear(date), to: `${date.slice(0, 4)}-12-31` };
   }
 }
 
@@ -37,7 +42,7 @@ export function nextPeriod(frequency: AlarmFrequency, period: Period): Period {
  * charts' "previous period", ADR 0018), so a month of 31 days is compared with the 31 days before.
  */
 export function previousPeriodOfSameLength(period: Period): Period {
-  const days = periodDays(period);
+  const days = daysBetween(period.from, period.to) + 1;
   return { from: addDays(period.from, -days), to: addDays(period.to, -days) };
 }
 

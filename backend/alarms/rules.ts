@@ -13,9 +13,7 @@ export interface PeriodFigures {
   previousTotal?: number | null;
 }
 
-export type Verdict =
-  | { fires: false }
-  | { fires: true; value: number; comparedValue: number | null };
+export type Verdict = { fires: false } | { fires: true; value: number; comparedValue: number | null };
 
 /**
  * threshold: total above the level; comparison: total at least `level` % above a previous total
@@ -25,9 +23,13 @@ export type Verdict =
 export function evaluateAlarm(type: AlarmType, level: number, figures: PeriodFigures): Verdict {
   switch (type) {
     case "threshold":
-      return figures.total !== null && figures.total > level ? { fires: true, value: figures.total, comparedValue: null } : { fires: false };
+      return figures.total !== null && figures.total > level
+        ? { fires: true, value: figures.total, comparedValue: null }
+        : { fires: false };
     case "zero":
-      return figures.total !== null && figures.total > 0 ? { fires: true, value: figures.total, comparedValue: null } : { fires: false };
+      return figures.total !== null && figures.total > 0
+        ? { fires: true, value: figures.total, comparedValue: null }
+        : { fires: false };
     case "comparison": {
       const previous = figures.previousTotal ?? null;
       if (figures.total === null || previous === null || previous <= 0) return { fires: false };
@@ -37,8 +39,12 @@ export function evaluateAlarm(type: AlarmType, level: number, figures: PeriodFig
       return rounded >= level ? { fires: true, value: rounded, comparedValue: previous } : { fires: false };
     }
     case "minimum":
-      return figures.average !== null && figures.average < level ? { fires: true, value: figures.average, comparedValue: null } : { fires: false };
+      return figures.average !== null && figures.average < level
+        ? { fires: true, value: figures.average, comparedValue: null }
+        : { fires: false };
     case "maximum":
-      return figures.average !== null && figures.average > level ? { fires: true, value: figures.average, comparedValue: null } : { fires: false };
+      return figures.average !== null && figures.average > level
+        ? { fires: true, value: figures.average, comparedValue: null }
+        : { fires: false };
   }
 }

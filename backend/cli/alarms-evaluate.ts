@@ -32,7 +32,9 @@ export async function runAlarmsEvaluate(
       const outcome = await withJobLock(db, "scheduled-jobs", () => evaluateAlarms(db, at), { wait: true });
       if (!outcome.ran) throw new Error("the scheduled-jobs lock was not taken");
       const run = outcome.value;
-      io.out(`Evaluated ${run.evaluated} alarm period(s) as of ${at.toISOString()}: ${run.notificationIds.length} new notification(s).`);
+      io.out(
+        `Evaluated ${run.evaluated} alarm period(s) as of ${at.toISOString()}: ${run.notificationIds.length} new notification(s).`,
+      );
       if (run.notificationIds.length > 0) io.out(`  notification ids: ${run.notificationIds.join(", ")}`);
       return 0;
     } finally {

@@ -37,7 +37,9 @@ async function time(name: string, runs: number, run: (index: number) => Promise<
   }
   samples.sort((a, b) => a - b);
   const mean = samples.reduce((sum, sample) => sum + sample, 0) / samples.length;
-  console.log(`${name}: mean=${mean.toFixed(1)} µs p50=${percentile(samples, 50).toFixed(1)} µs p95=${percentile(samples, 95).toFixed(1)} µs`);
+  console.log(
+    `${name}: mean=${mean.toFixed(1)} µs p50=${percentile(samples, 50).toFixed(1)} µs p95=${percentile(samples, 95).toFixed(1)} µs`,
+  );
   return mean;
 }
 
@@ -50,7 +52,18 @@ async function main(): Promise<void> {
     const passwordHash = await hashPassword(PASSWORD);
     await db.transaction().execute(async (trx) => {
       for (let user = 1; user <= USERS; user++) {
-        await trx.insertInto("users").values({ id: user, email: `bench-${user}@bench.test`, password_hash: passwordHash, name: "Bench", language: "en", user_type: "EMAIL_PASSWORD", created_at: now }).execute();
+        await trx
+          .insertInto("users")
+          .values({
+            id: user,
+            email: `bench-${user}@bench.test`,
+            password_hash: passwordHash,
+            name: "Bench",
+            language: "en",
+            user_type: "EMAIL_PASSWORD",
+            created_at: now,
+          })
+          .execute();
         await trx
           .insertInto("token_families")
           .values(

@@ -18,11 +18,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { quantityDefinition } from "@common/quantities";
+import { addMonths, dayKeyOf, firstOfMonth, periodOfDays, startOfDay, toApiRange } from "@common/calendar";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
-import { addMonths, dayKeyOf, firstOfMonth } from "../consumption/calendar";
 import { ingestMeterReadings, writeNewSeries } from "../consumption/store";
 import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/readings";
-import { startOfDay } from "../consumption/calendar";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
@@ -30,7 +29,14 @@ import { graphqlData, signInToUsers } from "../testing/graphql";
 
 const PROPERTY_ID = 9001;
 const PASSWORD = "Bench-Password-2026!";
-const quantities = ["heat-energy", "hca", "hot-water-volume", "cold-water-volume", "electricity-energy", "indoor-temperature"] as const;
+const quantities = [
+  "heat-energy",
+  "hca",
+  "hot-water-volume",
+  "cold-water-volume",
+  "electricity-energy",
+  "indoor-temperature",
+] as const;
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -45,7 +51,13 @@ interface Figure {
 
 type Say = (line: string) => void;
 
-async function time(figures: Figure[], say: Say, name: string, runs: number, run: (index: number) => Promise<unknown>): Promise<void> {
+async function time(
+  figures: Figure[],
+  say: Say,
+  name: string,
+  runs: number,
+  run: (index: number) => Promise<unknown>,
+): Promise<void> {
   await run(0); // warm-up
   const samples: number[] = [];
   for (let index = 0; index < runs; index++) {
@@ -68,17 +80,76 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
   const now = new Date();
   const started = performance.now();
   const db = backend.db;
-  await db.insertInto("properties").values({ id: PROPERTY_ID, number: "9001", address: "Benchvej 1", zipcode: "8000", city: "Aarhus C", country: "DK" }).execute();
-  await db.insertInto("users").values({ id: 1, email: "bench@bench.test", password_hash: await hashPassword(PASSWORD), name: "Bench", language: "en", user_type: "EMAIL_PASSWORD", created_at: now.toISOString() }).execute();
+  await db
+    .insertInto("properties")
+    .values({
+      id: PROPERTY_ID,
+      number: "9001",
+      address: "Benchvej 1",
+      zipcode: "8000",
+      city: "Aarhus C",
+      country: "DK",
+    })
+    .execute();
+  await db
+    .insertInto("users")
+    .values({
+      id: 1,
+      email: "bench@bench.test",
+      password_hash: await hashPassword(PASSWORD),
+      name: "Bench",
+      language: "en",
+      user_type: "EMAIL_PASSWORD",
+      created_at: now.toISOString(),
+    })
+    .execute();
   const fromDay = addMonths(firstOfMonth(dayKeyOf(now.getTime())), -24);
   for (let unit = 1; unit <= units; unit++) {
     const unitId = 100_000 + unit;
-    await db.insertInto("units").values({ id: unitId, property_id: PROPERTY_ID, unique_id: `B9001-${unit}`, name: `Unit ${unit}`, apartment: `${unit}`, address: `Benchvej 1, ${unit}`, floor_area: 40 + ((unit * 37) % 90), rooms: 1 + (unit % 5) }).execute();
-    await db.insertInto("meters").values(quantities.map((quantity, index) => ({ id: unitId * 10 + index, unit_id: unitId, number: `B${unitId}${index}`, room_name: quantity === "hca" || quantity === "indoor-temperature" ? "Stue" : null, quantity }))).execute();
-    await db.insertInto("tenancies").values({ id: unitId, unit_id: unitId, tenant_name: `Tenant ${unit}`, start_date: READINGS_ANCHOR_DAY, end_date: null }).execute();
-    await db.insertInto("tenancy_members").values({ tenancy_id: unitId, user_id: 1, is_admin: 1, invitation_pending: 0, created_at: now.toISOString() }).execute();
+    await db
+      .insertInto("units")
+      .values({
+        id: unitId,
+        property_id: PROPERTY_ID,
+        unique_id: `B9001-${unit}`,
+        name: `Unit ${unit}`,
+        apartment: `${unit}`,
+        address: `Benchvej 1, ${unit}`,
+        floor_area: 40 + ((unit * 37) % 90),
+        rooms: 1 + (unit % 5),
+      })
+      .execute();
+    await db
+      .insertInto("meters")
+      .values(
+        quantities.map((quantity, index) => ({
+          id: unitId * 10 + index,
+          unit_id: unitId,
+          number: `B${unitId}${index}`,
+          room_name: quantity === "hca" || quantity === "indoor-temperature" ? "Stue" : null,
+          quantity,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("tenancies")
+      .values({
+        id: unitId,
+        unit_id: unitId,
+        tenant_name: `Tenant ${unit}`,
+        start_date: READINGS_ANCHOR_DAY,
+        end_date: null,
+      })
+      .execute();
+    await db
+      .insertInto("tenancy_members")
+      .values({ tenancy_id: unitId, user_id: 1, is_admin: 1, invitation_pending: 0, created_at: now.toISOString() })
+      .execute();
   }
-  const meters = await modelMeters(db, Array.from({ length: units }, (_, index) => 100_001 + index));
+  const meters = await modelMeters(
+    db,
+    Array.from({ length: units }, (_, index) => 100_001 + index),
+  );
   const anchor = startOfDay(READINGS_ANCHOR_DAY);
   // The last hour is left out of the load: the ingest below writes it, as the hourly import would.
   const currentIndex = Math.floor((now.getTime() - anchor) / 3_600_000);
@@ -101,8 +172,13 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
     }
   }
   const loadTime = seconds(started);
-  figures.push({ name: "load", text: `${readings} readings of ${meters.length} meters (and their rollups) in ${loadTime}` });
-  say(`# generated ${units} units, ${meters.length} meters, ${readings} hourly readings from ${fromDay} in ${loadTime}`);
+  figures.push({
+    name: "load",
+    text: `${readings} readings of ${meters.length} meters (and their rollups) in ${loadTime}`,
+  });
+  say(
+    `# generated ${units} units, ${meters.length} meters, ${readings} hourly readings from ${fromDay} in ${loadTime}`,
+  );
 
   // Ingest one more hour for every meter, as the hourly import does (ingestMeterReadings per meter).
   const ingestStarted = performance.now();
@@ -123,24 +199,57 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
   const today = dayKeyOf(now.getTime());
   const yearAgo = addMonths(today, -12);
   const graph = (index: number, resolution: string, begin: string, end: string, compareWith: string[] = []) =>
-    graphqlData(backend, "tenant", `query($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps graphs { consumption { values relatedValues { type values } } } } }`, {
-      token,
-      variables: { g: { tenancyId: tenancy(index), quantities: ["heat-energy"], resolution, periodBegin: `${begin}T00:00:00`, periodEnd: `${end}T00:00:00`, compareWith } },
-    });
+    graphqlData(
+      backend,
+      "tenant",
+      `query($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps graphs { consumption { values relatedValues { type values } } } } }`,
+      {
+        token,
+        variables: {
+          g: {
+            tenancyId: tenancy(index),
+            quantities: ["heat-energy"],
+            resolution,
+            ...toApiRange(periodOfDays({ fromDay: begin, endDay: end })),
+            compareWith,
+          },
+        },
+      },
+    );
 
   await time(figures, say, "tenantGraph year daily (one unit)", 60, (index) => graph(index, "DAILY", yearAgo, today));
-  await time(figures, say, "tenantGraph year daily with previous year and property average", 30, (index) => graph(index, "DAILY", yearAgo, today, ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"]));
-  await time(figures, say, "tenantGraph month hourly (one unit)", 60, (index) => graph(index, "HOURLY", addMonths(today, -1), today));
+  await time(figures, say, "tenantGraph year daily with previous year and property average", 30, (index) =>
+    graph(index, "DAILY", yearAgo, today, ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"]),
+  );
+  await time(figures, say, "tenantGraph month hourly (one unit)", 60, (index) =>
+    graph(index, "HOURLY", addMonths(today, -1), today),
+  );
   await time(figures, say, "unitQuantityKpis year", 40, (index) =>
-    graphqlData(backend, "tenant", `query($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total previousPeriod previousYear propertyComparison rooms { label value } meters { value } } }`, {
-      token,
-      variables: { i: { tenancyId: tenancy(index), quantity: "hca", periodBegin: `${yearAgo}T00:00:00`, periodEnd: `${today}T00:00:00` } },
-    }),
+    graphqlData(
+      backend,
+      "tenant",
+      `query($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total previousPeriod previousYear propertyComparison rooms { label value } meters { value } } }`,
+      {
+        token,
+        variables: {
+          i: {
+            tenancyId: tenancy(index),
+            quantity: "hca",
+            ...toApiRange(periodOfDays({ fromDay: yearAgo, endDay: today })),
+          },
+        },
+      },
+    ),
   );
   const rated = Math.min(units, 100);
   await time(figures, say, `consumptionRating of ${rated} units`, 5, async () => {
     for (let index = 0; index < rated; index++) {
-      await graphqlData(backend, "tenant", `{ consumptionRating(tenancyId: ${tenancy(index)}, quantity: "heat-energy") { letter } }`, { token });
+      await graphqlData(
+        backend,
+        "tenant",
+        `{ consumptionRating(tenancyId: ${tenancy(index)}, quantity: "heat-energy") { letter } }`,
+        { token },
+      );
     }
   });
 
@@ -158,7 +267,17 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
   for (let unit = 1; unit <= units; unit++) {
     await db
       .insertInto("alarms")
-      .values(alarmTypes.map((alarm) => ({ ...alarm, user_id: 1, tenancy_id: 100_000 + unit, frequency: "day" as const, enabled: 1 as const, created_at: set, updated_at: set })))
+      .values(
+        alarmTypes.map((alarm) => ({
+          ...alarm,
+          user_id: 1,
+          tenancy_id: 100_000 + unit,
+          frequency: "day" as const,
+          enabled: 1 as const,
+          created_at: set,
+          updated_at: set,
+        })),
+      )
       .execute();
   }
   const yesterday = new Date(now.getTime() - 86_400_000);
@@ -171,7 +290,9 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
   const daily = await evaluateAlarms(db, now);
   const dailyText = `${(performance.now() - started2).toFixed(0)} ms`;
   figures.push({ name: "alarm evaluation, a day's new readings", text: dailyText });
-  say(`alarm evaluation, a day's new readings (${units * alarmTypes.length} alarms, ${daily.evaluated} periods, ${daily.notificationIds.length} notifications): ${dailyText}`);
+  say(
+    `alarm evaluation, a day's new readings (${units * alarmTypes.length} alarms, ${daily.evaluated} periods, ${daily.notificationIds.length} notifications): ${dailyText}`,
+  );
   return figures;
 }
 
@@ -184,7 +305,8 @@ function argument(args: string[], name: string): string | undefined {
 
 async function main(args: string[]): Promise<void> {
   const postgresArg = argument(args, "--postgres");
-  const postgresServer = postgresArg === undefined ? undefined : postgresArg || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const postgresServer =
+    postgresArg === undefined ? undefined : postgresArg || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (postgresArg !== undefined && !postgresServer) {
     console.error("--postgres needs a server: --postgres postgres://user@host:port/postgres, or TEST_DATABASE_URL");
     process.exit(2);
@@ -210,7 +332,10 @@ async function main(args: string[]): Promise<void> {
     const backend = await createBackend({ databasePath: database.url, filesDir: dir, logger: silentLogger });
     try {
       console.log(`# PostgreSQL, ${units} units`);
-      results.push({ dialect: "PostgreSQL", figures: await benchDatabase(backend, units, (line) => console.log(`[postgres] ${line}`)) });
+      results.push({
+        dialect: "PostgreSQL",
+        figures: await benchDatabase(backend, units, (line) => console.log(`[postgres] ${line}`)),
+      });
     } finally {
       await backend.close();
       await database.drop();

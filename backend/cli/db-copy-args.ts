@@ -9,7 +9,6 @@ const usage = [
   "  --replace  empty the target first when it already holds data",
 ].join("\n");
 
-
 export interface DbCopyArgs {
   to: string;
   from?: string;

@@ -56,7 +56,9 @@ export async function describeTables(
   const missing = sourceTables.filter((name) => !present.has(name));
   const extra = [...present].filter((name) => !sourceTables.includes(name));
   if (missing.length > 0 || extra.length > 0) {
-    throw new CliError(`The schemas differ: only in SQLite ${missing.join(", ") || "-"}; only in PostgreSQL ${extra.join(", ") || "-"}.`);
+    throw new CliError(
+      `The schemas differ: only in SQLite ${missing.join(", ") || "-"}; only in PostgreSQL ${extra.join(", ") || "-"}.`,
+    );
   }
   const columns = await sql<{ table_name: string; column_name: string; type: string }>`
     select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
@@ -69,11 +71,18 @@ export async function describeTables(
     const info = source.prepare(`pragma table_info(${quoteIdent(name)})`).all() as { name: string; pk: number }[];
     const sourceNames = info.map((column) => column.name);
     const onlySource = sourceNames.filter((column) => !targetColumns.some((row) => row.column_name === column));
-    const onlyTarget = targetColumns.filter((row) => !sourceNames.includes(row.column_name)).map((row) => row.column_name);
+    const onlyTarget = targetColumns
+      .filter((row) => !sourceNames.includes(row.column_name))
+      .map((row) => row.column_name);
     if (onlySource.length > 0 || onlyTarget.length > 0) {
-      throw new CliError(`The columns of ${name} differ: only in SQLite ${onlySource.join(", ") || "-"}; only in PostgreSQL ${onlyTarget.join(", ") || "-"}.`);
+      throw new CliError(
+        `The columns of ${name} differ: only in SQLite ${onlySource.join(", ") || "-"}; only in PostgreSQL ${onlyTarget.join(", ") || "-"}.`,
+      );
     }
-    const key = info.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk).map((column) => column.name);
+    const key = info
+      .filter((column) => column.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((column) => column.name);
     if (key.length === 0) throw new CliError(`${name} has no primary key to copy it by.`);
     return {
       name,
@@ -114,13 +123,16 @@ export function copyOrder(tables: readonly TableInfo[], keys: readonly ForeignKe
   for (const key of keys) {
     const child = byName.get(key.child);
     if (child === undefined || !byName.has(key.parent)) continue;
-    if (key.child === key.parent) child.selfReferences.push(...key.columns.filter((column) => !child.key.includes(column)));
+    if (key.child === key.parent)
+      child.selfReferences.push(...key.columns.filter((column) => !child.key.includes(column)));
     else parents.get(key.child)!.add(key.parent);
   }
   const order: TableInfo[] = [];
   const done = new Set<string>();
   while (done.size < byName.size) {
-    const ready = [...byName.keys()].filter((name) => !done.has(name) && [...parents.get(name)!].every((parent) => done.has(parent))).sort();
+    const ready = [...byName.keys()]
+      .filter((name) => !done.has(name) && [...parents.get(name)!].every((parent) => done.has(parent)))
+      .sort();
     if (ready.length === 0) {
       const left = [...byName.keys()].filter((name) => !done.has(name));
       throw new CliError(`The foreign keys of ${left.join(", ")} form a cycle: no order copies them parents first.`);

@@ -34,7 +34,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function recordingIo(): CliIo & { stdout: string[]; stderr: string[]; all: () => string } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line), all: () => [...stdout, ...stderr].join("\n") };
+  return {
+    stdout,
+    stderr,
+    out: (line) => stdout.push(line),
+    err: (line) => stderr.push(line),
+    all: () => [...stdout, ...stderr].join("\n"),
+  };
 }
 
 function withPassword(url: string): string {
@@ -51,7 +57,10 @@ describe("npm run db:copy: arguments and source", () => {
     ["an unknown option", ["--to", `postgres://portal:${password}@db.example/portal`, "--fast"]],
     ["a URL without --to", [`postgres://portal:${password}@db.example/portal`]],
     ["--to= without a value", ["--to="]],
-    ["--from a URL", ["--from", `postgres://portal:${password}@db.example/a`, "--to", `postgres://portal:${password}@db.example/b`]],
+    [
+      "--from a URL",
+      ["--from", `postgres://portal:${password}@db.example/a`, "--to", `postgres://portal:${password}@db.example/b`],
+    ],
   ])("prints the usage and exits 1 for %s, without the password", async (_, args) => {
     const io = recordingIo();
     expect(await runDbCopy(args, { env: { DATA_DIR: dir }, io })).toBe(1);
@@ -72,7 +81,9 @@ describe("npm run db:copy: arguments and source", () => {
     await old.destroy();
     const io = recordingIo();
     expect(await runDbCopy(["--from", oldPath, "--to", to], { io })).toBe(1);
-    expect(io.stderr.join("\n")).toMatch(/is not at the latest migration \(missing 0004_token_families, .*\)\. Start the back-end once on it/);
+    expect(io.stderr.join("\n")).toMatch(
+      /is not at the latest migration \(missing 0004_token_families, .*\)\. Start the back-end once on it/,
+    );
     expect(io.all()).not.toContain(password);
   });
 });
@@ -80,17 +91,22 @@ describe("npm run db:copy: arguments and source", () => {
 /** Every row of every table of the source, from either database, in one comparable form. */
 async function rowsOf(db: Kysely<Database>, tables: readonly string[]): Promise<Record<string, string[]>> {
   const present = await listTables(db);
-  const dump = await dumpTables(db, present.filter((table) => !tables.includes(table)));
+  const dump = await dumpTables(
+    db,
+    present.filter((table) => !tables.includes(table)),
+  );
   const normal: Record<string, string[]> = {};
   for (const table of tables) {
     // Column order differs where SQLite rebuilt a table; key order and row order do not matter.
-    normal[table] = (dump[table] ?? []).map((row) =>
-      JSON.stringify(
-        Object.entries(row as Record<string, unknown>)
-          .map(([key, value]) => [key, typeof value === "bigint" ? Number(value) : value] as const)
-          .sort(([a], [b]) => a.localeCompare(b)),
-      ),
-    ).sort();
+    normal[table] = (dump[table] ?? [])
+      .map((row) =>
+        JSON.stringify(
+          Object.entries(row as Record<string, unknown>)
+            .map(([key, value]) => [key, typeof value === "bigint" ? Number(value) : value] as const)
+            .sort(([a], [b]) => a.localeCompare(b)),
+        ),
+      )
+      .sort();
   }
   return normal;
 }
@@ -99,7 +115,9 @@ const kpisQuery = `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}
 
 async function annaKpis(backend: Backend) {
   const { token } = await signInToUsers(backend, demoAccounts.anna.email);
-  return (await graphqlData<{ unitQuantityKpis: Record<string, number | null> }>(backend, "tenant", kpisQuery, { token })).unitQuantityKpis;
+  return (
+    await graphqlData<{ unitQuantityKpis: Record<string, number | null> }>(backend, "tenant", kpisQuery, { token })
+  ).unitQuantityKpis;
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL", () => {
@@ -128,7 +146,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL",
     try {
       let refreshToken = (await signInToAccount(source, demoAccounts.anna.email)).refreshToken;
       for (let rotation = 0; rotation < 3; rotation += 1) {
-        const data = await graphqlData<{ refreshToken: { refreshToken: string } }>(source, "account", accountRefreshMutation, { variables: { refreshToken } });
+        const data = await graphqlData<{ refreshToken: { refreshToken: string } }>(
+          source,
+          "account",
+          accountRefreshMutation,
+          { variables: { refreshToken } },
+        );
         refreshToken = data.refreshToken.refreshToken;
       }
       lastRefreshToken = refreshToken;
@@ -138,7 +161,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL",
     } finally {
       await source.close();
     }
-    const small = await createBackend({ databasePath: smallPath(), seedDemo: true, now: () => NOW, jwtSecret, logger: silentLogger });
+    const small = await createBackend({
+      databasePath: smallPath(),
+      seedDemo: true,
+      now: () => NOW,
+      jwtSecret,
+      logger: silentLogger,
+    });
     await small.close();
     target = await freshPostgresDatabase(serverUrl);
     drops.push(target.drop);
@@ -153,7 +182,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL",
     expect(sourceKpis.total).toBeGreaterThan(0);
 
     const io = recordingIo();
-    const code = await runDbCopy(["--from", sourcePath(), "--to", withPassword(target.url)], { io, progressSeconds: 0.5 });
+    const code = await runDbCopy(["--from", sourcePath(), "--to", withPassword(target.url)], {
+      io,
+      progressSeconds: 0.5,
+    });
     expect(io.stderr).toEqual([]);
     expect(code).toBe(0);
     const printed = io.stdout.join("\n");
@@ -161,7 +193,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL",
     expect(printed).toContain(":***@");
     expect(printed).toMatch(/^meter_readings: [\d,]+ rows in [\d.]+ s, [\d,]+ rows\/s$/m);
     expect(printed).toMatch(/^table\s+SQLite\s+PostgreSQL$/m);
-    expect(printed).toMatch(new RegExp(`^meter_readings\\s+${sourceRows.meter_readings!.length.toLocaleString("en-US")}\\s+${sourceRows.meter_readings!.length.toLocaleString("en-US")}$`, "m"));
+    expect(printed).toMatch(
+      new RegExp(
+        `^meter_readings\\s+${sourceRows.meter_readings!.length.toLocaleString("en-US")}\\s+${sourceRows.meter_readings!.length.toLocaleString("en-US")}$`,
+        "m",
+      ),
+    );
     expect(printed).toContain("the row counts of every table are equal");
     // Parents before children.
     const copied = io.stdout.filter((line) => /^\w+: [\d,]+ rows?\b/.test(line)).map((line) => line.split(":")[0]);
@@ -181,14 +218,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL",
       expect(await annaKpis(copy)).toEqual(sourceKpis);
       // A session from before the move goes on: its refresh token rotates, which inserts a
       // refresh_tokens row with the next identity.
-      const rotated = await graphqlData<{ refreshToken: { refreshToken: string } }>(copy, "account", accountRefreshMutation, {
-        variables: { refreshToken: lastRefreshToken },
-      });
+      const rotated = await graphqlData<{ refreshToken: { refreshToken: string } }>(
+        copy,
+        "account",
+        accountRefreshMutation,
+        {
+          variables: { refreshToken: lastRefreshToken },
+        },
+      );
       expect(rotated.refreshToken.refreshToken).not.toBe(lastRefreshToken);
-      const maxUser = await copy.db.selectFrom("users").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow();
+      const maxUser = await copy.db
+        .selectFrom("users")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirstOrThrow();
       const inserted = await copy.db
         .insertInto("users")
-        .values({ email: "after-copy@example.test", name: "After Copy", language: "da", user_type: "EMAIL_PASSWORD", created_at: NOW.toISOString() })
+        .values({
+          email: "after-copy@example.test",
+          name: "After Copy",
+          language: "da",
+          user_type: "EMAIL_PASSWORD",
+          created_at: NOW.toISOString(),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       expect(inserted.id).toBe(Number(maxUser.id) + 1);
@@ -210,7 +261,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL",
       expect(Number(readings.rows[0]!.count)).toBe(sourceRows.meter_readings!.length);
 
       const replaced = recordingIo();
-      expect(await runDbCopy(["--from", smallPath(), "--to", withPassword(target.url), "--replace"], { io: replaced })).toBe(0);
+      expect(
+        await runDbCopy(["--from", smallPath(), "--to", withPassword(target.url), "--replace"], { io: replaced }),
+      ).toBe(0);
       expect(replaced.stdout.join("\n")).toContain("Emptied the target");
       const small = createDatabase(smallPath());
       try {

@@ -43,7 +43,6 @@ import { parseArgs, redactUrl, secretsOf, type DbCopyArgs } from "./db-copy-args
 /** PostgreSQL's limit on the parameters of one statement. */
 const maxParameters = 65_535;
 
-
 export interface DbCopyOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
@@ -71,7 +70,11 @@ export async function runDbCopy(args: readonly string[], options: DbCopyOptions 
       return 1;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.err(redact(`The copy failed and was rolled back: no row of it is in the target (which may now hold the portal's empty tables).\n  ${message}`));
+    io.err(
+      redact(
+        `The copy failed and was rolled back: no row of it is in the target (which may now hold the portal's empty tables).\n  ${message}`,
+      ),
+    );
     return 1;
   }
 }
@@ -88,18 +91,24 @@ function sourcePath(parsed: DbCopyArgs, env: Record<string, string | undefined>,
 
 /** Opens the source read-only and checks that it is a portal database at the latest migration. */
 function openSource(path: string): SQLite.Database {
-  if (!existsSync(path)) throw new CliError(`No database at ${path}. Give the SQLite file with --from or set DATA_DIR.`);
+  if (!existsSync(path))
+    throw new CliError(`No database at ${path}. Give the SQLite file with --from or set DATA_DIR.`);
   const source = new SQLite(path, { readonly: true, fileMustExist: true });
   try {
     // One read transaction for the whole copy: every table from the same snapshot.
     source.prepare("begin").run();
-    const hasMigrations = source.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
-    if (hasMigrations === undefined) throw new CliError(`${path} is not a portal database (it has no kysely_migration table).`);
-    const applied = new Set((source.prepare("select name from kysely_migration").pluck().all() as string[]));
+    const hasMigrations = source
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
+      .get();
+    if (hasMigrations === undefined)
+      throw new CliError(`${path} is not a portal database (it has no kysely_migration table).`);
+    const applied = new Set(source.prepare("select name from kysely_migration").pluck().all() as string[]);
     const known = Object.keys(migrations);
     const unknown = [...applied].filter((name) => !known.includes(name));
     if (unknown.length > 0) {
-      throw new CliError(`${path} has migrations this version does not know (${unknown.join(", ")}): copy it with the version of the portal that last ran on it.`);
+      throw new CliError(
+        `${path} has migrations this version does not know (${unknown.join(", ")}): copy it with the version of the portal that last ran on it.`,
+      );
     }
     const missing = known.filter((name) => !applied.has(name));
     if (missing.length > 0) {
@@ -115,7 +124,6 @@ function openSource(path: string): SQLite.Database {
   }
 }
 
-
 const number = (value: number) => value.toLocaleString("en-US");
 const rowsText = (count: number) => `${number(count)} ${count === 1 ? "row" : "rows"}`;
 
@@ -128,7 +136,12 @@ async function copy(parsed: DbCopyArgs, options: DbCopyOptions, io: CliIo): Prom
   const started = performance.now();
   try {
     const sourceTables = (
-      source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name").pluck().all() as string[]
+      source
+        .prepare(
+          "select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name",
+        )
+        .pluck()
+        .all() as string[]
     ).filter((name) => !skippedTables.has(name));
 
     io.out(`Copying ${from} to ${redactUrl(parsed.to)}`);
@@ -136,7 +149,9 @@ async function copy(parsed: DbCopyArgs, options: DbCopyOptions, io: CliIo): Prom
     const before = await targetTables(target);
     const foreign = before.filter((name) => !skippedTables.has(name) && !sourceTables.includes(name));
     if (foreign.length > 0) {
-      throw new CliError(`The target holds tables that are not the portal's (${foreign.join(", ")}): give an empty database.`);
+      throw new CliError(
+        `The target holds tables that are not the portal's (${foreign.join(", ")}): give an empty database.`,
+      );
     }
     const applied = await migrateToLatest(target);
     if (applied.length > 0) io.out(`Target migrated: ${applied.join(", ")}`);
@@ -144,10 +159,23 @@ async function copy(parsed: DbCopyArgs, options: DbCopyOptions, io: CliIo): Prom
     const tables = await describeTables(target, source, sourceTables, await partitionColumns(target));
     const order = copyOrder(tables, await foreignKeys(target));
     io.out("Counting the rows of the source…");
-    const sourceCounts = new Map(order.map((table) => [table.name, Number(source.prepare(`select count(*) from ${quoteIdent(table.name)}`).pluck().get())]));
+    const sourceCounts = new Map(
+      order.map((table) => [
+        table.name,
+        Number(
+          source
+            .prepare(`select count(*) from ${quoteIdent(table.name)}`)
+            .pluck()
+            .get(),
+        ),
+      ]),
+    );
 
     const targetCounts = await target.transaction().execute(async (trx) => {
-      const holding = await tablesWithRows(trx, order.map((table) => table.name));
+      const holding = await tablesWithRows(
+        trx,
+        order.map((table) => table.name),
+      );
       if (holding.length > 0) {
         if (!parsed.replace) {
           throw new CliError(
@@ -155,14 +183,18 @@ async function copy(parsed: DbCopyArgs, options: DbCopyOptions, io: CliIo): Prom
               "Give an empty database, or add --replace to delete everything in it first.",
           );
         }
-        await sql`truncate table ${sql.join(order.map((table) => sql.table(table.name)))} restart identity`.execute(trx);
+        await sql`truncate table ${sql.join(order.map((table) => sql.table(table.name)))} restart identity`.execute(
+          trx,
+        );
         io.out(`Emptied the target (it held rows in ${holding.join(", ")}).`);
       }
       for (const table of order) await copyTable(source, trx, table, sourceCounts.get(table.name) ?? 0, options, io);
 
       const counts = new Map<string, number>();
       for (const table of order) {
-        const result = await sql<{ count: string | number }>`select count(*) as count from ${sql.table(table.name)}`.execute(trx);
+        const result = await sql<{
+          count: string | number;
+        }>`select count(*) as count from ${sql.table(table.name)}`.execute(trx);
         counts.set(table.name, Number(result.rows[0]?.count ?? 0));
       }
       const different = order.filter((table) => counts.get(table.name) !== sourceCounts.get(table.name));
@@ -179,7 +211,9 @@ async function copy(parsed: DbCopyArgs, options: DbCopyOptions, io: CliIo): Prom
     const total = [...targetCounts.values()].reduce((sum, count) => sum + count, 0);
     const seconds = (performance.now() - started) / 1000;
     io.out(`Copied ${rowsText(total)} in ${seconds.toFixed(1)} s; the row counts of every table are equal.`);
-    io.out("Start the back-end with DATABASE_URL set to the target (and keep DATA_DIR: statement files stay in DATA_DIR/files).");
+    io.out(
+      "Start the back-end with DATABASE_URL set to the target (and keep DATA_DIR: statement files stay in DATA_DIR/files).",
+    );
   } finally {
     source.close();
     await target.destroy();
@@ -205,10 +239,14 @@ function batchReader(source: SQLite.Database, table: TableInfo, columns: readonl
   const keyIndexes = table.key.map((column) => columns.indexOf(column));
   const order = `order by ${keyList} limit ${rows}`;
   const filter = where === "" ? "" : `(${where}) and `;
-  const first = source.prepare(`select ${list} from ${quoteIdent(table.name)} ${where === "" ? "" : `where ${where}`} ${order}`).raw(true);
+  const first = source
+    .prepare(`select ${list} from ${quoteIdent(table.name)} ${where === "" ? "" : `where ${where}`} ${order}`)
+    .raw(true);
   const rowValue = table.key.length === 1 ? keyList : `(${keyList})`;
   const placeholders = table.key.length === 1 ? "?" : `(${table.key.map(() => "?").join(", ")})`;
-  const next = source.prepare(`select ${list} from ${quoteIdent(table.name)} where ${filter}${rowValue} > ${placeholders} ${order}`).raw(true);
+  const next = source
+    .prepare(`select ${list} from ${quoteIdent(table.name)} where ${filter}${rowValue} > ${placeholders} ${order}`)
+    .raw(true);
   let after: unknown[] | undefined;
   let finished = false;
   return (): unknown[][] => {
@@ -294,19 +332,29 @@ async function copyTable(
     if (big && now - lastProgress >= progressMs) {
       lastProgress = now;
       const percent = expected > 0 ? ` (${Math.floor((copied / expected) * 100)}%)` : "";
-      io.out(`  ${table.name}: ${number(copied)} of ${number(expected)} rows${percent}, ${number(Math.round(copied / ((now - started) / 1000)))} rows/s`);
+      io.out(
+        `  ${table.name}: ${number(copied)} of ${number(expected)} rows${percent}, ${number(Math.round(copied / ((now - started) / 1000)))} rows/s`,
+      );
     }
   }
 
   if (table.selfReferences.length > 0) await fillSelfReferences(source, trx, table, batchRows);
 
   const seconds = (performance.now() - started) / 1000;
-  if (big) io.out(`${table.name}: ${number(copied)} rows in ${seconds.toFixed(1)} s, ${number(Math.round(copied / Math.max(seconds, 0.001)))} rows/s`);
+  if (big)
+    io.out(
+      `${table.name}: ${number(copied)} rows in ${seconds.toFixed(1)} s, ${number(Math.round(copied / Math.max(seconds, 0.001)))} rows/s`,
+    );
   else io.out(`${table.name}: ${rowsText(copied)}`);
 }
 
 /** The second pass of a self-referencing table: its references, now that every row exists. */
-async function fillSelfReferences(source: SQLite.Database, trx: Transaction<Database>, table: TableInfo, batchRows: number): Promise<void> {
+async function fillSelfReferences(
+  source: SQLite.Database,
+  trx: Transaction<Database>,
+  table: TableInfo,
+  batchRows: number,
+): Promise<void> {
   const columns = [...table.key, ...table.selfReferences];
   const typeOf = (column: string) => table.types[table.columns.indexOf(column)]!;
   const rows = Math.min(batchRows, Math.floor(maxParameters / columns.length));
@@ -323,13 +371,24 @@ async function fillSelfReferences(source: SQLite.Database, trx: Transaction<Data
   }
 }
 
-function printCounts(io: CliIo, order: readonly TableInfo[], sourceCounts: ReadonlyMap<string, number>, targetCounts: ReadonlyMap<string, number>): void {
+function printCounts(
+  io: CliIo,
+  order: readonly TableInfo[],
+  sourceCounts: ReadonlyMap<string, number>,
+  targetCounts: ReadonlyMap<string, number>,
+): void {
   const nameWidth = Math.max(5, ...order.map((table) => table.name.length));
-  const cells = order.map((table) => [table.name, number(sourceCounts.get(table.name) ?? 0), number(targetCounts.get(table.name) ?? 0)] as const);
+  const cells = order.map(
+    (table) =>
+      [table.name, number(sourceCounts.get(table.name) ?? 0), number(targetCounts.get(table.name) ?? 0)] as const,
+  );
   const countWidth = Math.max(10, ...cells.flatMap(([, a, b]) => [a.length, b.length]));
   io.out("");
   io.out(`${"table".padEnd(nameWidth)}  ${"SQLite".padStart(countWidth)}  ${"PostgreSQL".padStart(countWidth)}`);
-  for (const [name, a, b] of cells) io.out(`${name.padEnd(nameWidth)}  ${a.padStart(countWidth)}  ${b.padStart(countWidth)}${a === b ? "" : "  differs"}`);
+  for (const [name, a, b] of cells)
+    io.out(
+      `${name.padEnd(nameWidth)}  ${a.padStart(countWidth)}  ${b.padStart(countWidth)}${a === b ? "" : "  differs"}`,
+    );
   io.out("");
 }
 

@@ -29,7 +29,9 @@ export async function runImpersonationLink(
         now: options.now ?? new Date(),
       });
       io.out(link);
-      io.err(`One-time link; use it before ${expiresAt.toISOString()}. The session ends 60 minutes after it is opened.`);
+      io.err(
+        `One-time link; use it before ${expiresAt.toISOString()}. The session ends 60 minutes after it is opened.`,
+      );
       return 0;
     } finally {
       await db.destroy();

@@ -35,7 +35,9 @@ async function main(): Promise<number> {
       console.error(`${result.problems.length} bad row(s); nothing was imported.`);
       return 1;
     }
-    console.log(`imported ${result.written} reading(s) of ${result.meters} meter(s); ${result.unchanged} already stored.`);
+    console.log(
+      `imported ${result.written} reading(s) of ${result.meters} meter(s); ${result.unchanged} already stored.`,
+    );
     if (result.written > 0) {
       const run = await evaluateAlarms(db, new Date());
       console.log(`alarms: evaluated ${run.evaluated} period(s), ${run.notificationIds.length} new notification(s).`);

@@ -26,7 +26,8 @@ function parseArgs(args: readonly string[]): OutboxArgs {
     else if (arg === "--json") parsed.json = true;
     else if (arg === "--limit") {
       const value = Number(args[index + 1]);
-      if (!Number.isInteger(value) || value < 1 || value > 1000) throw new CliError(`--limit takes 1 to 1000\n${usage}`);
+      if (!Number.isInteger(value) || value < 1 || value > 1000)
+        throw new CliError(`--limit takes 1 to 1000\n${usage}`);
       parsed.limit = value;
       index += 1;
     } else if (arg.startsWith("-") || parsed.email !== undefined) throw new CliError(usage);

@@ -45,9 +45,14 @@ describe("npm run impersonation-link", () => {
     const backend = await openBackend();
     try {
       const mutation = `mutation($t: String!) { impersonate(token: $t) { payload { email impersonated } } }`;
-      const first = await graphql<{ impersonate: { payload: { email: string; impersonated: boolean } } }>(backend, "account", mutation, {
-        variables: { t: match![1] },
-      });
+      const first = await graphql<{ impersonate: { payload: { email: string; impersonated: boolean } } }>(
+        backend,
+        "account",
+        mutation,
+        {
+          variables: { t: match![1] },
+        },
+      );
       expect(first.body.data?.impersonate.payload).toEqual({ email: demoAccounts.emma.email, impersonated: true });
       const second = await graphql(backend, "account", mutation, { variables: { t: match![1] } });
       expect(firstErrorCode(second)).toBe("INVALID_TOKEN");
@@ -83,7 +88,9 @@ describe("npm run outbox", () => {
     });
     try {
       for (const email of [demoAccounts.anna.email, demoAccounts.jens.email]) {
-        await graphql(backend, "account", `mutation($e: String!) { requestPasswordReset(email: $e) { ok } }`, { variables: { e: email } });
+        await graphql(backend, "account", `mutation($e: String!) { requestPasswordReset(email: $e) { ok } }`, {
+          variables: { e: email },
+        });
       }
     } finally {
       await backend.close();
@@ -92,8 +99,12 @@ describe("npm run outbox", () => {
     const all = recordingIo();
     expect(await runOutbox([], { env: env(), io: all })).toBe(0);
     const printed = all.stdout.join("\n");
-    expect(printed.indexOf(`to ${demoAccounts.jens.email}`)).toBeLessThan(printed.indexOf(`to ${demoAccounts.anna.email}`));
-    expect(printed).toMatch(/link: http:\/\/portal\.example:3000\/set-password\?token=[A-Za-z0-9_-]{43}&email=anna%40demo\.test/);
+    expect(printed.indexOf(`to ${demoAccounts.jens.email}`)).toBeLessThan(
+      printed.indexOf(`to ${demoAccounts.anna.email}`),
+    );
+    expect(printed).toMatch(
+      /link: http:\/\/portal\.example:3000\/set-password\?token=[A-Za-z0-9_-]{43}&email=anna%40demo\.test/,
+    );
 
     const json = recordingIo();
     expect(await runOutbox([demoAccounts.anna.email, "--json", "--limit", "1"], { env: env(), io: json })).toBe(0);
@@ -117,13 +128,31 @@ describe("npm run alarms:evaluate", () => {
   it("evaluates the alarms of DATA_DIR's database once as of --at, and again adds nothing", async () => {
     const backend = await openBackend();
     try {
-      const meter = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).where("quantity", "=", "heat-energy").executeTakeFirstOrThrow();
-      await backend.db.insertInto("consumption_daily").values({ meter_id: meter.id, day: "2026-11-20", value: 30, weight: 24 }).execute();
+      const meter = await backend.db
+        .selectFrom("meters")
+        .select("id")
+        .where("unit_id", "=", 101)
+        .where("quantity", "=", "heat-energy")
+        .executeTakeFirstOrThrow();
+      await backend.db
+        .insertInto("consumption_daily")
+        .values({ meter_id: meter.id, day: "2026-11-20", value: 30, weight: 24 })
+        .execute();
       // Only this test's alarm: the demo's own (seed step 0008) would be counted too.
       await backend.db.deleteFrom("alarms").execute();
       await backend.db
         .insertInto("alarms")
-        .values({ user_id: 20, tenancy_id: 7001, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: "2026-11-20T06:00:00.000Z", updated_at: "2026-11-20T06:00:00.000Z" })
+        .values({
+          user_id: 20,
+          tenancy_id: 7001,
+          quantity: "heat-energy",
+          type: "threshold",
+          frequency: "day",
+          level: 20,
+          enabled: 1,
+          created_at: "2026-11-20T06:00:00.000Z",
+          updated_at: "2026-11-20T06:00:00.000Z",
+        })
         .execute();
     } finally {
       await backend.close();

@@ -15,7 +15,7 @@
  * the sum of samples), weight the covered hours (registers) or the number of samples.
  */
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
-import { addDays, dayKeyOf, monthKeyOfDay, startOfDay, type DayKey, type MonthKey } from "./calendar";
+import { addDays, dayKeyOf, monthKeyOfDay, startOfDay, type DayKey, type MonthKey } from "@common/calendar";
 
 export const HOUR_S = 3600;
 
@@ -131,7 +131,7 @@ export function rollupMonths(days: ReadonlyMap<DayKey, Aggregate>): Map<MonthKey
 }
 
 /** The value of a bucket: the sum for addition quantities, the mean for average ones; null without data. */
-export function valueOf(aggregation: Aggregation, aggregate: Aggregate | undefined): number | null {
+export function aggregateValue(aggregation: Aggregation, aggregate: Aggregate | undefined): number | null {
   if (aggregate === undefined || aggregate.weight <= 0) return null;
   return aggregation === "addition" ? clean(aggregate.value, 6) : clean(aggregate.value / aggregate.weight, 6);
 }

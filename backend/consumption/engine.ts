@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { marketPricedQuantities } from "@common/price-view";
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
 import type { Database, IsoDate } from "../db/types";
-import { clean, valueOf, type Aggregate } from "./aggregate";
+import { aggregateValue, clean, type Aggregate } from "./aggregate";
 import {
   HOUR_MS,
   addDays,
@@ -18,12 +18,11 @@ import {
   type ShiftKind,
   dayKeyOf,
   startOfDay,
-  wallOfDay,
   type Bucket,
   type DayKey,
   type Resolution,
   type WallPeriod,
-} from "./calendar";
+} from "@common/calendar";
 import { propertyAverageOf } from "./rating";
 import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./store";
 
@@ -207,7 +206,8 @@ export async function collectBucketRows(
 ): Promise<BucketRow[]> {
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
-  const meterIds = co2Factors === undefined ? allMeterIds : allMeterIds.filter((meterId) => co2Factors(meterId) !== undefined);
+  const meterIds =
+    co2Factors === undefined ? allMeterIds : allMeterIds.filter((meterId) => co2Factors(meterId) !== undefined);
   if (first === undefined || last === undefined || meterIds.length === 0) return [];
   const out: BucketRow[] = [];
   const weighed = (meterId: number, value: number) => (co2Factors === undefined ? value : value * co2Factors(meterId)!);
@@ -224,8 +224,12 @@ export async function collectBucketRows(
         if (price === undefined) continue;
         value *= price;
       }
-      const index = resolution === "HOURLY" ? bucketIndexOfInstant(buckets, hour * 1000) : bucketIndexOfDay(buckets, dayKeyOf(hour * 1000));
-      if (index >= 0 && index < buckets.length) out.push({ meterId: row.meter_id, index, value: weighed(row.meter_id, value), weight: row.weight });
+      const index =
+        resolution === "HOURLY"
+          ? bucketIndexOfInstant(buckets, hour * 1000)
+          : bucketIndexOfDay(buckets, dayKeyOf(hour * 1000));
+      if (index >= 0 && index < buckets.length)
+        out.push({ meterId: row.meter_id, index, value: weighed(row.meter_id, value), weight: row.weight });
     }
     return out;
   }
@@ -239,7 +243,8 @@ export async function collectBucketRows(
   for (const row of rows) {
     const key = row.key as string;
     const index = bucketIndexOfDay(buckets, key.length === 7 ? `${key}-01` : key);
-    if (index >= 0) out.push({ meterId: row.meter_id, index, value: weighed(row.meter_id, row.value), weight: row.weight });
+    if (index >= 0)
+      out.push({ meterId: row.meter_id, index, value: weighed(row.meter_id, row.value), weight: row.weight });
   }
   return out;
 }
@@ -256,23 +261,35 @@ async function summedBucketRows(
   co2Factors?: Co2FactorOfMeter,
   meterTotals?: MeterTotals,
 ): Promise<BucketRow[]> {
-  const meterIds = co2Factors === undefined ? allMeterIds : allMeterIds.filter((meterId) => co2Factors(meterId) !== undefined);
+  const meterIds =
+    co2Factors === undefined ? allMeterIds : allMeterIds.filter((meterId) => co2Factors(meterId) !== undefined);
   const fromDay = bucket.firstDay > window.fromDay ? bucket.firstDay : window.fromDay;
   const endDay = bucket.endDay < window.endDay ? bucket.endDay : window.endDay;
   if (meterIds.length === 0 || fromDay >= endDay) return [];
   const shared = meterTotals !== undefined && meterIds.every((meterId) => meterTotals.meterIds.has(meterId));
-  const totals = shared ? await meterTotals.totals(fromDay, endDay) : await totalsByMeter(db, meterIds, fromDay, endDay);
+  const totals = shared
+    ? await meterTotals.totals(fromDay, endDay)
+    : await totalsByMeter(db, meterIds, fromDay, endDay);
   const rows: BucketRow[] = [];
   for (const meterId of meterIds) {
     const total = totals.get(meterId);
     if (total === undefined) continue;
-    rows.push({ meterId, index: 0, value: co2Factors === undefined ? total.value : total.value * co2Factors(meterId)!, weight: total.weight });
+    rows.push({
+      meterId,
+      index: 0,
+      value: co2Factors === undefined ? total.value : total.value * co2Factors(meterId)!,
+      weight: total.weight,
+    });
   }
   return rows;
 }
 
 /** Sums rows per group and bucket. `groupOf` maps a meter to its group (undefined: skip it). */
-export function groupRows<K>(rows: readonly BucketRow[], bucketCount: number, groupOf: (meterId: number) => K | undefined): Map<K, Aggregate[]> {
+export function groupRows<K>(
+  rows: readonly BucketRow[],
+  bucketCount: number,
+  groupOf: (meterId: number) => K | undefined,
+): Map<K, Aggregate[]> {
   const groups = new Map<K, Aggregate[]>();
   for (const row of rows) {
     const group = groupOf(row.meterId);
@@ -304,9 +321,13 @@ export interface Presentation {
  * A bucket's value as shown: summed or averaged, per m2; null without data. Cost and CO2 buckets
  * already hold money and grams (collectBucketRows priced or weighed each meter's rows).
  */
-export function present(aggregate: Aggregate | undefined, presentation: Presentation, floorArea: number): number | null {
+export function present(
+  aggregate: Aggregate | undefined,
+  presentation: Presentation,
+  floorArea: number,
+): number | null {
   // Costs add up even for hours whose weight is a fraction; a bucket without priced hours is null.
-  const value = valueOf(presentation.aggregation, aggregate);
+  const value = aggregateValue(presentation.aggregation, aggregate);
   if (value === null) return null;
   let result = value;
   if (presentation.normalized && presentation.aggregation === "addition") result /= floorArea;
@@ -357,7 +378,11 @@ export function meterTotalsOf(db: Db, meterIds: readonly number[]): MeterTotals 
  * priced by its own quantity, so water (total) costs its hot water at the hot-water price and its
  * cold water at the cold-water price.
  */
-async function pricesFor(context: SeriesContext, buckets: readonly Bucket[], meters: readonly MeterInfo[]): Promise<PriceOfMeterHour | undefined> {
+async function pricesFor(
+  context: SeriesContext,
+  buckets: readonly Bucket[],
+  meters: readonly MeterInfo[],
+): Promise<PriceOfMeterHour | undefined> {
   if (context.presentation.mode !== "COST") return undefined;
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
@@ -365,7 +390,11 @@ async function pricesFor(context: SeriesContext, buckets: readonly Bucket[], met
   const fromS = Math.max(first.start / 1000, context.window.fromS);
   const toS = Math.min(last.end / 1000, context.window.toS);
   const quantities = [...new Set(meters.map((meter) => meter.quantity))];
-  const byQuantity = new Map(await Promise.all(quantities.map(async (quantity) => [quantity, await loadPrices(context.db, quantity, fromS, toS)] as const)));
+  const byQuantity = new Map(
+    await Promise.all(
+      quantities.map(async (quantity) => [quantity, await loadPrices(context.db, quantity, fromS, toS)] as const),
+    ),
+  );
   const quantityOfMeter = new Map(meters.map((meter) => [meter.id, meter.quantity]));
   return (hour, meterId) => {
     const quantity = quantityOfMeter.get(meterId);
@@ -467,7 +496,12 @@ export function ownPieces(buckets: readonly Bucket[]): Piece[] {
  * rows the image of their days under the comparison's map, day by day, consecutive days owned by
  * the same rows joined into one piece.
  */
-export function comparisonPieces(kind: ShiftKind, resolution: Resolution, buckets: readonly Bucket[], periodDays: number): Piece[] {
+export function comparisonPieces(
+  kind: ShiftKind,
+  resolution: Resolution,
+  buckets: readonly Bucket[],
+  periodDays: number,
+): Piece[] {
   if (resolution === "HOURLY") {
     const owners = new Map<number, number[]>();
     buckets.forEach((bucket, index) => {
@@ -528,13 +562,15 @@ export async function propertyAverageSeries(
     co2FactorsFor(context, otherMeters),
   );
   const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
-  return buckets.map((_, index) =>
-    propertyAverageOf(
-      [...byUnit.entries()].map(([unitId, aggregates]) =>
-        present(aggregates[index], context.presentation, units.get(unitId)?.floorArea ?? Number.NaN),
+  return buckets
+    .map((_, index) =>
+      propertyAverageOf(
+        [...byUnit.entries()].map(([unitId, aggregates]) =>
+          present(aggregates[index], context.presentation, units.get(unitId)?.floorArea ?? Number.NaN),
+        ),
       ),
-    ),
-  ).map((value) => (value === null ? null : clean(value, 6)));
+    )
+    .map((value) => (value === null ? null : clean(value, 6)));
 }
 
 /**
@@ -564,18 +600,3 @@ export async function totalsOf<K>(
   });
   return new Map([...groups.entries()].map(([key, aggregates]) => [key, aggregates[0]!]));
 }
-
-/** Whole-day bounds of a wall period (days [fromDay, endDay)). */
-export function daysOfPeriod(period: WallPeriod): { fromDay: DayKey; endDay: DayKey } {
-  const fromDay = dayKeyOf(startOfDayWall(period.beginWall));
-  const lastMinute = period.endWall - 60_000;
-  return { fromDay, endDay: addDays(dayKeyOf(startOfDayWall(lastMinute)), 1) };
-}
-
-function startOfDayWall(wall: number): number {
-  // The instant of the local midnight of the wall time's date (dayKeyOf needs an instant).
-  const day = new Date(Math.floor(wall / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
-  return startOfDay(day);
-}
-
-export { wallOfDay };

@@ -11,7 +11,11 @@ let tempMeter: string;
 
 beforeAll(async () => {
   backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
-  const meters = await backend.db.selectFrom("meters").select(["number", "quantity"]).where("unit_id", "=", 101).execute();
+  const meters = await backend.db
+    .selectFrom("meters")
+    .select(["number", "quantity"])
+    .where("unit_id", "=", 101)
+    .execute();
   heatMeter = meters.find((meter) => meter.quantity === "heat-energy")!.number;
   tempMeter = meters.find((meter) => meter.quantity === "indoor-temperature")!.number;
 });
@@ -72,12 +76,25 @@ describe("importReadings", () => {
     const first = await importReadings(backend.db, csv, NOW);
     expect(first).toMatchObject({ problems: [], written: 5, unchanged: 0, meters: 2 });
     const after = await readingTables();
-    const daily = await backend.db.selectFrom("consumption_daily").innerJoin("meters", "meters.id", "consumption_daily.meter_id").select(["meters.number", "day", "value", "weight"]).where("day", "=", "2025-10-26").where("meters.unit_id", "=", 101).orderBy("meters.number").execute();
+    const daily = await backend.db
+      .selectFrom("consumption_daily")
+      .innerJoin("meters", "meters.id", "consumption_daily.meter_id")
+      .select(["meters.number", "day", "value", "weight"])
+      .where("day", "=", "2025-10-26")
+      .where("meters.unit_id", "=", 101)
+      .orderBy("meters.number")
+      .execute();
     expect(daily).toEqual([
       { number: heatMeter, day: "2025-10-26", value: 25, weight: 25 },
       { number: tempMeter, day: "2025-10-26", value: 42, weight: 2 },
     ]);
-    const hourly = await backend.db.selectFrom("consumption_hourly").innerJoin("meters", "meters.id", "consumption_hourly.meter_id").select(["hour", "value"]).where("meters.number", "=", heatMeter).orderBy("hour").execute();
+    const hourly = await backend.db
+      .selectFrom("consumption_hourly")
+      .innerJoin("meters", "meters.id", "consumption_hourly.meter_id")
+      .select(["hour", "value"])
+      .where("meters.number", "=", heatMeter)
+      .orderBy("hour")
+      .execute();
     expect(hourly.slice(0, 2)).toEqual([
       { hour: Date.UTC(2025, 9, 25, 20) / 1000, value: 0.6 },
       { hour: Date.UTC(2025, 9, 25, 21) / 1000, value: 0.6 },
@@ -91,7 +108,11 @@ describe("importReadings", () => {
   });
 
   it("refuses a row that contradicts a stored reading", async () => {
-    const result = await importReadings(backend.db, `meter_number,timestamp,value\n${heatMeter},2025-10-26T00:00:00+02:00,1001.3\n`, NOW);
+    const result = await importReadings(
+      backend.db,
+      `meter_number,timestamp,value\n${heatMeter},2025-10-26T00:00:00+02:00,1001.3\n`,
+      NOW,
+    );
     expect(result.problems).toEqual([{ line: 2, reason: "differs from the stored reading 1001.2 at that time" }]);
   });
 });

@@ -13,9 +13,9 @@
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
+import { fromWall, parseLocalDateTime, toWall } from "@common/calendar";
 import type { Database } from "../db/types";
 import type { Reading } from "./aggregate";
-import { fromWall, parseLocalDateTime, toWall } from "./calendar";
 import { ingestMeterReadings } from "./store";
 
 export interface ImportProblem {
@@ -50,7 +50,8 @@ export function parseTimestamp(value: string): number | string {
     return ms / 1000;
   }
   const wall = parseLocalDateTime(value);
-  if (wall === null) return `invalid timestamp '${value}' (expected ISO 8601, e.g. 2025-10-26T03:00:00 or 2025-10-26T02:00:00+01:00)`;
+  if (wall === null)
+    return `invalid timestamp '${value}' (expected ISO 8601, e.g. 2025-10-26T03:00:00 or 2025-10-26T02:00:00+01:00)`;
   const instant = fromWall(wall);
   if (toWall(instant) !== wall) return `local time '${value}' does not exist in Copenhagen (daylight-saving gap)`;
   if (toWall(instant + 3_600_000) === wall || toWall(instant - 3_600_000) === wall) {
@@ -100,7 +101,10 @@ export function parseCsv(text: string): { rows: ParsedRow[]; problems: ImportPro
 export async function importReadings(db: Kysely<Database>, text: string, now: Date): Promise<ImportResult> {
   const { rows, problems } = parseCsv(text);
   const numbers = [...new Set(rows.map((row) => row.meterNumber))];
-  const meters = numbers.length === 0 ? [] : await db.selectFrom("meters").select(["id", "number", "quantity"]).where("number", "in", numbers).execute();
+  const meters =
+    numbers.length === 0
+      ? []
+      : await db.selectFrom("meters").select(["id", "number", "quantity"]).where("number", "in", numbers).execute();
   const meterByNumber = new Map(meters.map((meter) => [meter.number, meter]));
   const nowS = Math.floor(now.getTime() / 1000);
 
@@ -132,7 +136,15 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
     const first = meterRows[0]!.ts;
     const last = meterRows[meterRows.length - 1]!.ts;
     const stored = new Map(
-      (await db.selectFrom("meter_readings").select(["ts", "value"]).where("meter_id", "=", meterId).where("ts", ">=", first).where("ts", "<=", last).execute()).map((reading) => [reading.ts, reading.value]),
+      (
+        await db
+          .selectFrom("meter_readings")
+          .select(["ts", "value"])
+          .where("meter_id", "=", meterId)
+          .where("ts", ">=", first)
+          .where("ts", "<=", last)
+          .execute()
+      ).map((reading) => [reading.ts, reading.value]),
     );
     const fresh: ParsedRow[] = [];
     for (let index = 0; index < meterRows.length; index++) {
@@ -152,8 +164,22 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
     }
     if (aggregation === "addition" && fresh.length > 0) {
       // Registers never go down: check the new readings among the stored ones around them.
-      const before = await db.selectFrom("meter_readings").select(["ts", "value"]).where("meter_id", "=", meterId).where("ts", "<", first).orderBy("ts", "desc").limit(1).executeTakeFirst();
-      const after = await db.selectFrom("meter_readings").select(["ts", "value"]).where("meter_id", "=", meterId).where("ts", ">", last).orderBy("ts", "asc").limit(1).executeTakeFirst();
+      const before = await db
+        .selectFrom("meter_readings")
+        .select(["ts", "value"])
+        .where("meter_id", "=", meterId)
+        .where("ts", "<", first)
+        .orderBy("ts", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      const after = await db
+        .selectFrom("meter_readings")
+        .select(["ts", "value"])
+        .where("meter_id", "=", meterId)
+        .where("ts", ">", last)
+        .orderBy("ts", "asc")
+        .limit(1)
+        .executeTakeFirst();
       const merged: { ts: number; value: number; line?: number }[] = [
         ...(before === undefined ? [] : [before]),
         ...[...stored.entries()].map(([ts, value]) => ({ ts, value })),
@@ -169,7 +195,8 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
         }
       }
     }
-    if (fresh.length > 0) toWrite.set(meterId, { aggregation, readings: fresh.map((row) => ({ ts: row.ts, value: row.value })) });
+    if (fresh.length > 0)
+      toWrite.set(meterId, { aggregation, readings: fresh.map((row) => ({ ts: row.ts, value: row.value })) });
   }
 
   problems.sort((a, b) => a.line - b.line);

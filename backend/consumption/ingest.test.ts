@@ -23,7 +23,8 @@ const start = Date.parse("2025-03-25T20:00:00Z") / 1000;
  */
 function series(aggregation: Aggregation): Reading[] {
   const times: number[] = [];
-  for (let ts = start; ts < start + 14 * 24 * hour; ts += hour) times.push(ts >= start + 5 * 24 * hour && ts < start + 9 * 24 * hour ? ts + 1200 : ts);
+  for (let ts = start; ts < start + 14 * 24 * hour; ts += hour)
+    times.push(ts >= start + 5 * 24 * hour && ts < start + 9 * 24 * hour ? ts + 1200 : ts);
   const resume = start + (14 + 49) * 24 * hour;
   for (let ts = resume; ts < resume + 14 * 24 * hour; ts += hour) times.push(ts);
   let register = 1000;
@@ -38,7 +39,8 @@ function series(aggregation: Aggregation): Reading[] {
 /** Chunks of 1 to 30 readings, in time order. */
 function chunksOf(readings: readonly Reading[]): Reading[][] {
   const chunks: Reading[][] = [];
-  for (let index = 0, size = 1; index < readings.length; index += size, size = 1 + ((size * 17 + 5) % 30)) chunks.push(readings.slice(index, index + size));
+  for (let index = 0, size = 1; index < readings.length; index += size, size = 1 + ((size * 17 + 5) % 30))
+    chunks.push(readings.slice(index, index + size));
   return chunks;
 }
 
@@ -58,8 +60,23 @@ describe("ingesting readings piece by piece", () => {
 
   beforeAll(async () => {
     backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
-    await backend.db.insertInto("properties").values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" }).execute();
-    await backend.db.insertInto("units").values({ id: 1, property_id: 1, unique_id: "U1", name: "1", apartment: "1", address: "Vej 1", floor_area: 50, rooms: 2 }).execute();
+    await backend.db
+      .insertInto("properties")
+      .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
+      .execute();
+    await backend.db
+      .insertInto("units")
+      .values({
+        id: 1,
+        property_id: 1,
+        unique_id: "U1",
+        name: "1",
+        apartment: "1",
+        address: "Vej 1",
+        floor_area: 50,
+        rooms: 2,
+      })
+      .execute();
     await backend.db
       .insertInto("meters")
       .values(
@@ -79,37 +96,71 @@ describe("ingesting readings piece by piece", () => {
     const db = backend.db;
     const strip = <T extends { meter_id: number }>(rows: T[]) => rows.map(({ meter_id: _, ...rest }) => rest);
     return {
-      readings: strip(await db.selectFrom("meter_readings").selectAll().where("meter_id", "=", meterId).orderBy("ts").execute()),
-      hourly: strip(await db.selectFrom("consumption_hourly").selectAll().where("meter_id", "=", meterId).orderBy("hour").execute()),
-      daily: strip(await db.selectFrom("consumption_daily").selectAll().where("meter_id", "=", meterId).orderBy("day").execute()),
-      monthly: strip(await db.selectFrom("consumption_monthly").selectAll().where("meter_id", "=", meterId).orderBy("month").execute()),
+      readings: strip(
+        await db.selectFrom("meter_readings").selectAll().where("meter_id", "=", meterId).orderBy("ts").execute(),
+      ),
+      hourly: strip(
+        await db.selectFrom("consumption_hourly").selectAll().where("meter_id", "=", meterId).orderBy("hour").execute(),
+      ),
+      daily: strip(
+        await db.selectFrom("consumption_daily").selectAll().where("meter_id", "=", meterId).orderBy("day").execute(),
+      ),
+      monthly: strip(
+        await db
+          .selectFrom("consumption_monthly")
+          .selectAll()
+          .where("meter_id", "=", meterId)
+          .orderBy("month")
+          .execute(),
+      ),
     };
   };
 
   const cases = (["addition", "average"] as const).flatMap((aggregation, a) =>
-    Object.keys(orders).map((order, o) => ({ aggregation, order: order as keyof typeof orders, whole: a * 5 + 1, pieces: a * 5 + 2 + o })),
+    Object.keys(orders).map((order, o) => ({
+      aggregation,
+      order: order as keyof typeof orders,
+      whole: a * 5 + 1,
+      pieces: a * 5 + 2 + o,
+    })),
   );
 
-  it.each(cases)("leaves the same readings, hours, days and months as the series written at once: $aggregation, $order", async ({ aggregation, order, whole, pieces }) => {
-    const readings = series(aggregation);
-    // The series crosses local midnight many times and the 2025-03-30 clock change.
-    expect(readings.some((r) => new Date(r.ts * 1000).toISOString().endsWith("T23:00:00.000Z"))).toBe(true);
-    if ((await backend.db.selectFrom("meter_readings").select("ts").where("meter_id", "=", whole).executeTakeFirst()) === undefined) {
-      await writeNewSeries(backend.db, whole, aggregation, readings);
-    }
-    for (const chunk of orders[order](readings)) await ingestMeterReadings(backend.db, pieces, aggregation, chunk);
-    const expected = await rollups(whole);
-    const actual = await rollups(pieces);
-    expect(actual.readings).toEqual(expected.readings);
-    expect(actual.hourly.length).toBe(expected.hourly.length);
-    for (const [key, rows] of [["hourly", [actual.hourly, expected.hourly]], ["daily", [actual.daily, expected.daily]], ["monthly", [actual.monthly, expected.monthly]]] as const) {
-      const [got, want] = rows as unknown as [{ value: number; weight: number }[], { value: number; weight: number }[]];
-      expect(got.length, key).toBe(want.length);
-      got.forEach((row, index) => {
-        expect({ ...row, value: 0, weight: 0 }, key).toEqual({ ...want[index], value: 0, weight: 0 });
-        expect(row.value, key).toBeCloseTo(want[index]!.value, 6);
-        expect(row.weight, key).toBeCloseTo(want[index]!.weight, 6);
-      });
-    }
-  });
+  it.each(cases)(
+    "leaves the same readings, hours, days and months as the series written at once: $aggregation, $order",
+    async ({ aggregation, order, whole, pieces }) => {
+      const readings = series(aggregation);
+      // The series crosses local midnight many times and the 2025-03-30 clock change.
+      expect(readings.some((r) => new Date(r.ts * 1000).toISOString().endsWith("T23:00:00.000Z"))).toBe(true);
+      if (
+        (await backend.db
+          .selectFrom("meter_readings")
+          .select("ts")
+          .where("meter_id", "=", whole)
+          .executeTakeFirst()) === undefined
+      ) {
+        await writeNewSeries(backend.db, whole, aggregation, readings);
+      }
+      for (const chunk of orders[order](readings)) await ingestMeterReadings(backend.db, pieces, aggregation, chunk);
+      const expected = await rollups(whole);
+      const actual = await rollups(pieces);
+      expect(actual.readings).toEqual(expected.readings);
+      expect(actual.hourly.length).toBe(expected.hourly.length);
+      for (const [key, rows] of [
+        ["hourly", [actual.hourly, expected.hourly]],
+        ["daily", [actual.daily, expected.daily]],
+        ["monthly", [actual.monthly, expected.monthly]],
+      ] as const) {
+        const [got, want] = rows as unknown as [
+          { value: number; weight: number }[],
+          { value: number; weight: number }[],
+        ];
+        expect(got.length, key).toBe(want.length);
+        got.forEach((row, index) => {
+          expect({ ...row, value: 0, weight: 0 }, key).toEqual({ ...want[index], value: 0, weight: 0 });
+          expect(row.value, key).toBeCloseTo(want[index]!.value, 6);
+          expect(row.weight, key).toBeCloseTo(want[index]!.weight, 6);
+        });
+      }
+    },
+  );
 });

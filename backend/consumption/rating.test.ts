@@ -4,8 +4,22 @@ import { MIN_OTHER_UNITS, propertyAverageOf, ratingBands, ratingLetterOf } from 
 describe("rating letters (ADR 0007)", () => {
   it("follow the documented bands, bounds inclusive", () => {
     const cases: [number, string][] = [
-      [0, "A+"], [0.5, "A+"], [0.5001, "A"], [0.7, "A"], [0.71, "B"], [0.85, "B"], [0.86, "C"], [1, "C"],
-      [1.01, "D"], [1.15, "D"], [1.2, "E"], [1.35, "E"], [1.5, "F"], [1.6, "F"], [1.61, "G"], [12, "G"],
+      [0, "A+"],
+      [0.5, "A+"],
+      [0.5001, "A"],
+      [0.7, "A"],
+      [0.71, "B"],
+      [0.85, "B"],
+      [0.86, "C"],
+      [1, "C"],
+      [1.01, "D"],
+      [1.15, "D"],
+      [1.2, "E"],
+      [1.35, "E"],
+      [1.5, "F"],
+      [1.6, "F"],
+      [1.61, "G"],
+      [12, "G"],
     ];
     for (const [ratio, letter] of cases) expect(ratingLetterOf(ratio), String(ratio)).toBe(letter);
   });

@@ -34,7 +34,9 @@ export function ratingLetterOf(ratio: number): RatingLetter {
  * property average never rests on one or two neighbours whose consumption it would reveal.
  */
 export function propertyAverageOf(values: readonly (number | null | undefined)[]): number | null {
-  const present = values.filter((value): value is number => value !== null && value !== undefined && Number.isFinite(value));
+  const present = values.filter(
+    (value): value is number => value !== null && value !== undefined && Number.isFinite(value),
+  );
   if (present.length < MIN_OTHER_UNITS) return null;
   return present.reduce((sum, value) => sum + value, 0) / present.length;
 }

@@ -3,8 +3,18 @@ import { createBackend, type Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { silentLogger } from "../logger";
 import type { QuantityId } from "@common/quantities";
-import { bucketsOf, parseLocalDateTime } from "./calendar";
-import { comparisonPieces, meterTotalsOf, ownPieces, seriesOfPieces, totalsOf, type DataWindow, type MeterInfo, type Presentation, type SeriesContext } from "./engine";
+import { bucketsOf, parseLocalDateTime } from "@common/calendar";
+import {
+  comparisonPieces,
+  meterTotalsOf,
+  ownPieces,
+  seriesOfPieces,
+  totalsOf,
+  type DataWindow,
+  type MeterInfo,
+  type Presentation,
+  type SeriesContext,
+} from "./engine";
 import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";
 
 /** The totals as the rows say them, added up here one row at a time. */
@@ -26,7 +36,9 @@ describe("totals per meter summed by the database", () => {
   beforeAll(async () => {
     backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
     await topUpDemoReadings(backend.db, new Date("2025-03-10T12:00:00Z"), { unitIds: [101], fromDay: "2024-12-20" });
-    meterIds = (await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).orderBy("id").execute()).map((m) => m.id);
+    meterIds = (
+      await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).orderBy("id").execute()
+    ).map((m) => m.id);
   }, 60_000);
   afterAll(() => backend.close());
 
@@ -56,7 +68,9 @@ describe("totals per meter summed by the database", () => {
     const shared = meterTotalsOf(backend.db, meterIds);
     expect(shared.totals("2025-01-05", "2025-02-04")).toBe(shared.totals("2025-01-05", "2025-02-04"));
 
-    const meters: MeterInfo[] = (await backend.db.selectFrom("meters").selectAll().where("unit_id", "=", 101).execute()).map((m) => ({
+    const meters: MeterInfo[] = (
+      await backend.db.selectFrom("meters").selectAll().where("unit_id", "=", 101).execute()
+    ).map((m) => ({
       id: m.id,
       unitId: m.unit_id,
       number: m.number,
@@ -69,11 +83,22 @@ describe("totals per meter summed by the database", () => {
     for (const quantity of quantities) {
       const own = meters.filter((m) => m.quantity === quantity);
       for (const mode of ["HOURLY_VALUES", "CO2"] as const) {
-        const presentation: Presentation = { aggregation: "addition", mode, normalized: false, co2Factors: new Map([[quantity, 2.5]]) };
+        const presentation: Presentation = {
+          aggregation: "addition",
+          mode,
+          normalized: false,
+          co2Factors: new Map([[quantity, 2.5]]),
+        };
         const context = { db: backend.db, quantity, presentation, window };
         // The period starts before the window: both must clip it to the window's first day.
         const alone = await totalsOf(context, own, "2025-01-01", "2025-02-15", (m) => m.id);
-        const together = await totalsOf({ ...context, meterTotals: shared }, own, "2025-01-01", "2025-02-15", (m) => m.id);
+        const together = await totalsOf(
+          { ...context, meterTotals: shared },
+          own,
+          "2025-01-01",
+          "2025-02-15",
+          (m) => m.id,
+        );
         expect(together).toEqual(alone);
         expect(alone.size).toBe(own.length);
       }
@@ -89,7 +114,14 @@ describe("series read in pieces (ADR 0018)", () => {
   beforeAll(async () => {
     backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
     await topUpDemoReadings(backend.db, new Date("2025-03-10T12:00:00Z"), { unitIds: [101], fromDay: "2024-11-01" });
-    meters = (await backend.db.selectFrom("meters").selectAll().where("unit_id", "=", 101).where("quantity", "=", "heat-energy").execute()).map((m) => ({
+    meters = (
+      await backend.db
+        .selectFrom("meters")
+        .selectAll()
+        .where("unit_id", "=", 101)
+        .where("quantity", "=", "heat-energy")
+        .execute()
+    ).map((m) => ({
       id: m.id,
       unitId: m.unit_id,
       number: m.number,
@@ -103,7 +135,10 @@ describe("series read in pieces (ADR 0018)", () => {
   /** The daily rollup added up over [fromDay, endDay). */
   const days = async (fromDay: string, endDay: string) =>
     (await dailyRows(backend.db, meterIds, fromDay, endDay)).reduce((sum, row) => sum + row.value, 0);
-  const period = (begin: string, end: string) => ({ beginWall: parseLocalDateTime(begin)!, endWall: parseLocalDateTime(end)! });
+  const period = (begin: string, end: string) => ({
+    beginWall: parseLocalDateTime(begin)!,
+    endWall: parseLocalDateTime(end)!,
+  });
   const context = (): SeriesContext => ({
     db: backend.db,
     quantity: "heat-energy",

@@ -8,6 +8,7 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } fr
 import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions, partitionKeyOf, type PartitionedTable } from "../db/postgres/reading-partitions";
 import type { Aggregation } from "@common/quantities";
+import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay, type DayKey } from "@common/calendar";
 import type { Database } from "../db/types";
 import {
   HOUR_S,
@@ -18,13 +19,14 @@ import {
   type HourAggregate,
   type Reading,
 } from "./aggregate";
-import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay, type DayKey } from "./calendar";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
 function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
-  return isPostgres(db) ? sql<number>`round((${expression})::numeric, 9)::float8` : sql<number>`round(${expression}, 9)`;
+  return isPostgres(db)
+    ? sql<number>`round((${expression})::numeric, 9)::float8`
+    : sql<number>`round(${expression}, 9)`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -50,10 +52,18 @@ const postgresColumnTypes: Readonly<Record<string, string>> = { meter_id: "int4"
  * (`insert … select * from unnest($1::int4[], $2::int8[], …)`): a statement's text and plan do not
  * grow with its rows, and no statement nears PostgreSQL's 65,535 parameters.
  */
-async function unnestInsert(db: Db, table: string, columns: readonly string[], values: readonly (string | number | null)[], conflict: string): Promise<void> {
+async function unnestInsert(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  values: readonly (string | number | null)[],
+  conflict: string,
+): Promise<void> {
   const width = columns.length;
   const chunkRows = 10_000;
-  const types = columns.map((column, index) => postgresColumnTypes[column] ?? (typeof values[index] === "string" ? "text" : "float8"));
+  const types = columns.map(
+    (column, index) => postgresColumnTypes[column] ?? (typeof values[index] === "string" ? "text" : "float8"),
+  );
   const statement = `insert into ${table} (${columns.join(",")}) select * from unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(", ")}) ${conflict}`;
   for (let offset = 0; offset < values.length; offset += chunkRows * width) {
     const end = Math.min(values.length, offset + chunkRows * width);
@@ -77,7 +87,9 @@ export async function bulkInsert(
   const chunkRows = 400;
   for (let offset = 0; offset < values.length; offset += chunkRows * width) {
     const chunk = values.slice(offset, offset + chunkRows * width);
-    await db.executeQuery(CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict), chunk as unknown[]));
+    await db.executeQuery(
+      CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict), chunk as unknown[]),
+    );
   }
 }
 
@@ -138,7 +150,12 @@ export async function writeNewSeries(
   const days = rollupDays(hours);
   const daily = keyedValues(meterId, days);
   await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
-  await bulkInsert(db, "consumption_monthly", ["meter_id", "month", "value", "weight"], keyedValues(meterId, rollupMonths(days)));
+  await bulkInsert(
+    db,
+    "consumption_monthly",
+    ["meter_id", "month", "value", "weight"],
+    keyedValues(meterId, rollupMonths(days)),
+  );
 }
 
 /**
@@ -177,8 +194,13 @@ async function neighbourTimes(db: Db, meterId: number, asks: readonly NeighbourA
   const found = await find(asks, true);
   const far = asks.flatMap((ask, index) => (found[index] === null && ask[0] === "before" ? [{ ask, index }] : []));
   if (far.length > 0) {
-    const farther = await find(far.map((f) => f.ask), false);
-    far.forEach((f, index) => (found[f.index] = farther[index]!));
+    const farther = await find(
+      far.map((f) => f.ask),
+      false,
+    );
+    far.forEach((f, index) => {
+      found[f.index] = farther[index]!;
+    });
   }
   return found;
 }
@@ -198,7 +220,13 @@ export async function ingestMeterReadings(
   const sorted = [...readings].sort((a, b) => a.ts - b.ts);
   const flat: number[] = [];
   for (const reading of sorted) flat.push(meterId, reading.ts, reading.value);
-  await insertIntoReadingTable(db, "meter_readings", ["meter_id", "ts", "value"], flat, "on conflict (meter_id, ts) do update set value = excluded.value");
+  await insertIntoReadingTable(
+    db,
+    "meter_readings",
+    ["meter_id", "ts", "value"],
+    flat,
+    "on conflict (meter_id, ts) do update set value = excluded.value",
+  );
 
   const minTs = sorted[0]!.ts;
   const maxTs = sorted[sorted.length - 1]!.ts;
@@ -245,19 +273,36 @@ export async function ingestMeterReadings(
     .where("ts", "<=", Math.max(loadTo, rangeEnd - 1))
     .orderBy("ts")
     .execute();
-  const hours = hourlyFromReadings(aggregation, stored).filter((hour) => hour.hour >= rangeStart && hour.hour < rangeEnd);
+  const hours = hourlyFromReadings(aggregation, stored).filter(
+    (hour) => hour.hour >= rangeStart && hour.hour < rangeEnd,
+  );
 
-  await db.deleteFrom("consumption_hourly").where("meter_id", "=", meterId).where("hour", ">=", rangeStart).where("hour", "<", rangeEnd).execute();
+  await db
+    .deleteFrom("consumption_hourly")
+    .where("meter_id", "=", meterId)
+    .where("hour", ">=", rangeStart)
+    .where("hour", "<", rangeEnd)
+    .execute();
   const hourly = hourValues(meterId, hours);
   await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
 
-  await db.deleteFrom("consumption_daily").where("meter_id", "=", meterId).where("day", ">=", firstDay).where("day", "<", endDay).execute();
+  await db
+    .deleteFrom("consumption_daily")
+    .where("meter_id", "=", meterId)
+    .where("day", ">=", firstDay)
+    .where("day", "<", endDay)
+    .execute();
   const daily = keyedValues(meterId, rollupDays(hours));
   await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
 
   const firstMonth = monthKeyOfDay(firstDay);
   const endMonth = monthKeyOfDay(addMonths(firstOfMonth(addDays(endDay, -1)), 1));
-  await db.deleteFrom("consumption_monthly").where("meter_id", "=", meterId).where("month", ">=", firstMonth).where("month", "<", endMonth).execute();
+  await db
+    .deleteFrom("consumption_monthly")
+    .where("meter_id", "=", meterId)
+    .where("month", ">=", firstMonth)
+    .where("month", "<", endMonth)
+    .execute();
   await sql`
     insert into consumption_monthly (meter_id, month, value, weight)
     select meter_id, substr(day, 1, 7), ${roundTo9(sql`sum(value)`, db)}, ${roundTo9(sql`sum(weight)`, db)}
@@ -278,7 +323,12 @@ export interface RollupRow {
   weight: number;
 }
 
-export async function hourlyRows(db: Db, meterIds: readonly number[], fromS: number, toS: number): Promise<RollupRow[]> {
+export async function hourlyRows(
+  db: Db,
+  meterIds: readonly number[],
+  fromS: number,
+  toS: number,
+): Promise<RollupRow[]> {
   if (meterIds.length === 0 || fromS >= toS) return [];
   return db
     .selectFrom("consumption_hourly")
@@ -289,7 +339,12 @@ export async function hourlyRows(db: Db, meterIds: readonly number[], fromS: num
     .execute();
 }
 
-export async function dailyRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
+export async function dailyRows(
+  db: Db,
+  meterIds: readonly number[],
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<RollupRow[]> {
   if (meterIds.length === 0 || fromDay >= endDay) return [];
   return db
     .selectFrom("consumption_daily")
@@ -301,7 +356,12 @@ export async function dailyRows(db: Db, meterIds: readonly number[], fromDay: Da
 }
 
 /** Monthly rows of whole months [fromMonthDay, endMonthDay) (both first days of months). */
-export async function monthlyRows(db: Db, meterIds: readonly number[], fromMonthDay: DayKey, endMonthDay: DayKey): Promise<RollupRow[]> {
+export async function monthlyRows(
+  db: Db,
+  meterIds: readonly number[],
+  fromMonthDay: DayKey,
+  endMonthDay: DayKey,
+): Promise<RollupRow[]> {
   if (meterIds.length === 0 || fromMonthDay >= endMonthDay) return [];
   return db
     .selectFrom("consumption_monthly")
@@ -328,7 +388,12 @@ function monthsInside(fromDay: DayKey, endDay: DayKey): { firstWholeMonth: DayKe
  * from the monthly rollup (key YYYY-MM), the days before the first and after the last whole month
  * from the daily one (key YYYY-MM-DD).
  */
-export async function daysAndMonthsRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
+export async function daysAndMonthsRows(
+  db: Db,
+  meterIds: readonly number[],
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<RollupRow[]> {
   if (fromDay >= endDay) return [];
   const months = monthsInside(fromDay, endDay);
   if (months === null) return dailyRows(db, meterIds, fromDay, endDay);
@@ -365,7 +430,12 @@ async function rollupSums(
  * rollup instead of one per day (30 days of six radiators: 6 rows, not 180). Meters without rows
  * in the range are absent.
  */
-export async function totalsByMeter(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<Map<number, Aggregate>> {
+export async function totalsByMeter(
+  db: Db,
+  meterIds: readonly number[],
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<Map<number, Aggregate>> {
   const totals = new Map<number, Aggregate>();
   if (fromDay >= endDay || meterIds.length === 0) return totals;
   const months = monthsInside(fromDay, endDay);
@@ -374,7 +444,13 @@ export async function totalsByMeter(db: Db, meterIds: readonly number[], fromDay
       ? [await rollupSums(db, "consumption_daily", meterIds, fromDay, endDay)]
       : await Promise.all([
           rollupSums(db, "consumption_daily", meterIds, fromDay, months.firstWholeMonth),
-          rollupSums(db, "consumption_monthly", meterIds, monthKeyOfDay(months.firstWholeMonth), monthKeyOfDay(months.endWholeMonth)),
+          rollupSums(
+            db,
+            "consumption_monthly",
+            meterIds,
+            monthKeyOfDay(months.firstWholeMonth),
+            monthKeyOfDay(months.endWholeMonth),
+          ),
           rollupSums(db, "consumption_daily", meterIds, months.endWholeMonth, endDay),
         ]);
   for (const rows of parts) {

@@ -35,7 +35,11 @@ export const postgresPoolSize = 10;
  */
 export function createDatabase(path: string): Kysely<Database> {
   if (isPostgresUrl(path)) {
-    const pool = new pg.Pool({ connectionString: path, max: postgresPoolSize, types: postgresTypes as pg.CustomTypesConfig });
+    const pool = new pg.Pool({
+      connectionString: path,
+      max: postgresPoolSize,
+      types: postgresTypes as pg.CustomTypesConfig,
+    });
     // An idle connection the server drops (restart, failover) must not crash the process; the
     // next query opens a new one.
     pool.on("error", () => undefined);
@@ -88,10 +92,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error !== undefined || failed !== undefined) {
-    throw new MigrationFailedError(
-      `Database migration ${failed?.migrationName ?? ""} failed`.replace("  ", " "),
-      { cause: error },
-    );
+    throw new MigrationFailedError(`Database migration ${failed?.migrationName ?? ""} failed`.replace("  ", " "), {
+      cause: error,
+    });
   }
   return (results ?? []).map((result) => result.migrationName);
 }

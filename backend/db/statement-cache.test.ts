@@ -30,9 +30,15 @@ describe("withStatementCache", () => {
     await db.insertInto("t").values({ id: 1, name: "a" }).execute();
     await db.insertInto("t").values({ id: 2, name: "b" }).execute();
     const names = () => db.selectFrom("t").selectAll().orderBy("id").execute();
-    expect(await names()).toEqual([{ id: 1, name: "a" }, { id: 2, name: "b" }]);
+    expect(await names()).toEqual([
+      { id: 1, name: "a" },
+      { id: 2, name: "b" },
+    ]);
     await sql`ALTER TABLE t ADD COLUMN extra TEXT`.execute(db);
-    expect(await names()).toEqual([{ id: 1, name: "a", extra: null }, { id: 2, name: "b", extra: null }]);
+    expect(await names()).toEqual([
+      { id: 1, name: "a", extra: null },
+      { id: 2, name: "b", extra: null },
+    ]);
     await db.destroy();
   });
 });

@@ -29,10 +29,26 @@ async function day(quantity: string, date: string, value: number, weight = 24) {
     .execute();
 }
 
-async function alarm(values: { quantity: string; type: "threshold" | "comparison" | "zero" | "minimum" | "maximum"; frequency: "day" | "week" | "month" | "year"; level: number; createdAt: string }) {
+async function alarm(values: {
+  quantity: string;
+  type: "threshold" | "comparison" | "zero" | "minimum" | "maximum";
+  frequency: "day" | "week" | "month" | "year";
+  level: number;
+  createdAt: string;
+}) {
   const row = await backend.db
     .insertInto("alarms")
-    .values({ user_id: userId, tenancy_id: tenancyId, enabled: 1, updated_at: values.createdAt, created_at: values.createdAt, quantity: values.quantity, type: values.type, frequency: values.frequency, level: values.level })
+    .values({
+      user_id: userId,
+      tenancy_id: tenancyId,
+      enabled: 1,
+      updated_at: values.createdAt,
+      created_at: values.createdAt,
+      quantity: values.quantity,
+      type: values.type,
+      frequency: values.frequency,
+      level: values.level,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -42,14 +58,31 @@ const notifications = () => backend.db.selectFrom("notifications").selectAll().o
 
 describe("the alarm evaluation job", () => {
   it("fires a due alarm exactly once for its period; running again adds nothing", async () => {
-    const id = await alarm({ quantity: "cold-water-volume", type: "zero", frequency: "day", level: 0, createdAt: "2026-11-20T08:00:00.000Z" });
+    const id = await alarm({
+      quantity: "cold-water-volume",
+      type: "zero",
+      frequency: "day",
+      level: 0,
+      createdAt: "2026-11-20T08:00:00.000Z",
+    });
     await day("cold-water-volume", "2026-11-20", 0);
     await day("cold-water-volume", "2026-11-21", 0.012);
     const now = new Date("2026-11-22T06:00:00.000Z");
     const first = await evaluateAlarms(backend.db, now);
     expect(first.notificationIds).toHaveLength(1);
     expect(await notifications()).toMatchObject([
-      { alarm_id: id, user_id: userId, tenancy_id: tenancyId, kind: "zero_consumption", direction: "above", period_start: "2026-11-21", period_end: "2026-11-21", value: 0.012, threshold: 0, read_at: null },
+      {
+        alarm_id: id,
+        user_id: userId,
+        tenancy_id: tenancyId,
+        kind: "zero_consumption",
+        direction: "above",
+        period_start: "2026-11-21",
+        period_end: "2026-11-21",
+        value: 0.012,
+        threshold: 0,
+        read_at: null,
+      },
     ]);
     const second = await evaluateAlarms(backend.db, now);
     expect(second.notificationIds).toEqual([]);
@@ -57,15 +90,37 @@ describe("the alarm evaluation job", () => {
   });
 
   it("catches up on every period missed while the back-end was down", async () => {
-    await alarm({ quantity: "heat-energy", type: "threshold", frequency: "day", level: 10, createdAt: "2026-11-18T08:00:00.000Z" });
-    for (const [date, value] of [["2026-11-18", 12], ["2026-11-19", 8], ["2026-11-20", 15], ["2026-11-21", 11]] as const) await day("heat-energy", date, value);
+    await alarm({
+      quantity: "heat-energy",
+      type: "threshold",
+      frequency: "day",
+      level: 10,
+      createdAt: "2026-11-18T08:00:00.000Z",
+    });
+    for (const [date, value] of [
+      ["2026-11-18", 12],
+      ["2026-11-19", 8],
+      ["2026-11-20", 15],
+      ["2026-11-21", 11],
+    ] as const)
+      await day("heat-energy", date, value);
     const run = await evaluateAlarms(backend.db, new Date("2026-11-22T06:00:00.000Z"));
     expect(run.evaluated).toBe(4);
-    expect((await notifications()).map((n) => [n.period_start, n.value])).toEqual([["2026-11-18", 12], ["2026-11-20", 15], ["2026-11-21", 11]]);
+    expect((await notifications()).map((n) => [n.period_start, n.value])).toEqual([
+      ["2026-11-18", 12],
+      ["2026-11-20", 15],
+      ["2026-11-21", 11],
+    ]);
   });
 
   it("evaluates a closed period again when readings for it arrive later", async () => {
-    await alarm({ quantity: "heat-energy", type: "threshold", frequency: "week", level: 50, createdAt: "2026-11-09T08:00:00.000Z" });
+    await alarm({
+      quantity: "heat-energy",
+      type: "threshold",
+      frequency: "week",
+      level: 50,
+      createdAt: "2026-11-09T08:00:00.000Z",
+    });
     await day("heat-energy", "2026-11-09", 30, 24);
     const now = new Date("2026-11-18T06:00:00.000Z");
     expect((await evaluateAlarms(backend.db, now)).notificationIds).toEqual([]);
@@ -77,10 +132,22 @@ describe("the alarm evaluation job", () => {
   });
 
   it("compares with the same number of days before, and averages the indoor climate", async () => {
-    await alarm({ quantity: "heat-energy", type: "comparison", frequency: "day", level: 50, createdAt: "2026-11-21T08:00:00.000Z" });
+    await alarm({
+      quantity: "heat-energy",
+      type: "comparison",
+      frequency: "day",
+      level: 50,
+      createdAt: "2026-11-21T08:00:00.000Z",
+    });
     await day("heat-energy", "2026-11-20", 10);
     await day("heat-energy", "2026-11-21", 16);
-    await alarm({ quantity: "indoor-relative-humidity", type: "maximum", frequency: "day", level: 65, createdAt: "2026-11-21T08:00:00.000Z" });
+    await alarm({
+      quantity: "indoor-relative-humidity",
+      type: "maximum",
+      frequency: "day",
+      level: 65,
+      createdAt: "2026-11-21T08:00:00.000Z",
+    });
     // 24 hourly samples summing to 1 680: an average of 70 %.
     await day("indoor-relative-humidity", "2026-11-21", 1680, 24);
     await evaluateAlarms(backend.db, new Date("2026-11-22T06:00:00.000Z"));
@@ -91,7 +158,13 @@ describe("the alarm evaluation job", () => {
   });
 
   it("leaves disabled alarms and periods after the tenancy alone", async () => {
-    const id = await alarm({ quantity: "heat-energy", type: "threshold", frequency: "day", level: 1, createdAt: "2026-11-20T08:00:00.000Z" });
+    const id = await alarm({
+      quantity: "heat-energy",
+      type: "threshold",
+      frequency: "day",
+      level: 1,
+      createdAt: "2026-11-20T08:00:00.000Z",
+    });
     await day("heat-energy", "2026-11-20", 5);
     await day("heat-energy", "2026-11-21", 5);
     await backend.db.updateTable("tenancies").set({ end_date: "2026-11-20" }).where("id", "=", tenancyId).execute();
@@ -104,8 +177,18 @@ describe("the alarm evaluation job", () => {
   });
 
   it("evaluates a changed alarm only from the period it was changed in", async () => {
-    const id = await alarm({ quantity: "heat-energy", type: "threshold", frequency: "day", level: 10, createdAt: "2026-11-18T08:00:00.000Z" });
-    await backend.db.updateTable("alarms").set({ updated_at: "2026-11-21T08:00:00.000Z" }).where("id", "=", id).execute();
+    const id = await alarm({
+      quantity: "heat-energy",
+      type: "threshold",
+      frequency: "day",
+      level: 10,
+      createdAt: "2026-11-18T08:00:00.000Z",
+    });
+    await backend.db
+      .updateTable("alarms")
+      .set({ updated_at: "2026-11-21T08:00:00.000Z" })
+      .where("id", "=", id)
+      .execute();
     for (const date of ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21"]) await day("heat-energy", date, 12);
     await evaluateAlarms(backend.db, new Date("2026-11-22T06:00:00.000Z"));
     expect((await notifications()).map((row) => row.period_start)).toEqual(["2026-11-21"]);

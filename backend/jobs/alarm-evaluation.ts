@@ -15,7 +15,7 @@
  */
 import type { Kysely } from "kysely";
 import { directionOf, isAlarmFrequency, isAlarmType, notificationKindOf } from "@common/alarms";
-import { addDays, todayInCopenhagen, type IsoDate, type Period } from "@common/period";
+import { daysOfPeriod, todayInCopenhagen, type IsoDate, type Period } from "@common/calendar";
 import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
 import { totalsByMeter } from "../consumption/store";
@@ -36,7 +36,8 @@ interface Totals {
 }
 
 async function totalsOver(db: Kysely<Database>, meterIds: number[], days: Period): Promise<Totals> {
-  const byMeter = await totalsByMeter(db, meterIds, days.from, addDays(days.to, 1));
+  const { fromDay, endDay } = daysOfPeriod(days);
+  const byMeter = await totalsByMeter(db, meterIds, fromDay, endDay);
   let value = 0;
   let weight = 0;
   for (const aggregate of byMeter.values()) {
@@ -120,7 +121,8 @@ async function runEvaluation(db: Kysely<Database>, now: Date): Promise<Evaluatio
       if (alarm.type === "comparison") {
         const previous = previousPeriodOfSameLength(counted);
         const from = previous.from > alarm.start_date ? previous.from : (alarm.start_date as IsoDate);
-        const previousTotals = from <= previous.to ? await totalsOver(db, meterIds, { from, to: previous.to }) : { value: 0, weight: 0 };
+        const previousTotals =
+          from <= previous.to ? await totalsOver(db, meterIds, { from, to: previous.to }) : { value: 0, weight: 0 };
         figures.previousTotal = previousTotals.weight > 0 ? previousTotals.value : null;
       }
       const verdict = evaluateAlarm(alarm.type, alarm.level, figures);

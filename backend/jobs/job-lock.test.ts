@@ -39,7 +39,11 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
   async function twoInstances() {
     const database = await freshPostgresDatabase(serverUrl!);
     const logs: string[] = [];
-    const logger = { ...silentLogger, info: (...args: unknown[]) => void logs.push(String(args[0])), error: (...args: unknown[]) => void logs.push(`ERROR ${String(args[0])}`) };
+    const logger = {
+      ...silentLogger,
+      info: (...args: unknown[]) => void logs.push(String(args[0])),
+      error: (...args: unknown[]) => void logs.push(`ERROR ${String(args[0])}`),
+    };
     // Started at the same moment: the seed runs once, the second instance waits for it.
     const [a, b] = await Promise.all([
       createBackend({ databasePath: database.url, seedDemo: true, logger, now }),
@@ -57,19 +61,48 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
     await insertDueHeatAlarm(a.db);
 
     // Both schedules start (each runs at once) and run again, all at the same time.
-    const mail = (backend: Backend) => ({ mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000", brand: "dk" as const }, intervalMs: 3_600_000 });
-    const scheduleA = startSchedule(a.db, now, { ...silentLogger, info: (m: unknown) => void logs.push(String(m)), error: (m: unknown) => void logs.push(`ERROR ${String(m)}`) }, mail(a));
-    const scheduleB = startSchedule(b.db, now, { ...silentLogger, info: (m: unknown) => void logs.push(String(m)), error: (m: unknown) => void logs.push(`ERROR ${String(m)}`) }, mail(b));
+    const mail = (backend: Backend) => ({
+      mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000", brand: "dk" as const },
+      intervalMs: 3_600_000,
+    });
+    const scheduleA = startSchedule(
+      a.db,
+      now,
+      {
+        ...silentLogger,
+        info: (m: unknown) => void logs.push(String(m)),
+        error: (m: unknown) => void logs.push(`ERROR ${String(m)}`),
+      },
+      mail(a),
+    );
+    const scheduleB = startSchedule(
+      b.db,
+      now,
+      {
+        ...silentLogger,
+        info: (m: unknown) => void logs.push(String(m)),
+        error: (m: unknown) => void logs.push(`ERROR ${String(m)}`),
+      },
+      mail(b),
+    );
     opened.push({ close: () => scheduleA.stop() }, { close: () => scheduleB.stop() });
     await Promise.all([scheduleA.runNow(), scheduleB.runNow(), scheduleA.runNow(), scheduleB.runNow()]);
     expect(logs.filter((line) => line.startsWith("ERROR"))).toEqual([]);
 
-    const alarmNotes = await a.db.selectFrom("notifications").select(["period_start", "value", "user_id"]).where("kind", "!=", "consumption_report").execute();
+    const alarmNotes = await a.db
+      .selectFrom("notifications")
+      .select(["period_start", "value", "user_id"])
+      .where("kind", "!=", "consumption_report")
+      .execute();
     expect(alarmNotes).toEqual([{ period_start: "2026-11-20", value: 30, user_id: 20 }]);
     const reports = await a.db.selectFrom("consumption_reports").select(["tenancy_id", "month"]).execute();
     expect(reports.length).toBeGreaterThan(0);
     expect(new Set(reports.map((r) => `${r.tenancy_id} ${r.month}`)).size).toBe(reports.length);
-    const reportNotes = await a.db.selectFrom("notifications").select(["user_id", "report_code"]).where("kind", "=", "consumption_report").execute();
+    const reportNotes = await a.db
+      .selectFrom("notifications")
+      .select(["user_id", "report_code"])
+      .where("kind", "=", "consumption_report")
+      .execute();
     expect(new Set(reportNotes.map((n) => `${n.user_id} ${n.report_code}`)).size).toBe(reportNotes.length);
     // Every e-mail once: no two outbox messages alike.
     const outbox = await a.db.selectFrom("mail_outbox").select(["to_address", "subject", "text"]).execute();
@@ -93,7 +126,11 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
     expect(rows[0]!.locked).toBe(true);
     doomed.on("error", () => undefined);
 
-    const logger = { ...silentLogger, info: (m: unknown) => void logs.push(String(m)), error: (m: unknown) => void logs.push(`ERROR ${String(m)}`) };
+    const logger = {
+      ...silentLogger,
+      info: (m: unknown) => void logs.push(String(m)),
+      error: (m: unknown) => void logs.push(`ERROR ${String(m)}`),
+    };
     const scheduleB = startSchedule(b.db, now, logger, { intervalMs: 3_600_000 });
     opened.push({ close: () => scheduleB.stop() });
     await scheduleB.runNow();
@@ -103,7 +140,11 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
     await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(a.db);
     await doomed.end().catch(() => undefined);
     await scheduleB.runNow();
-    const alarmNotes = await a.db.selectFrom("notifications").select(["period_start", "value"]).where("kind", "!=", "consumption_report").execute();
+    const alarmNotes = await a.db
+      .selectFrom("notifications")
+      .select(["period_start", "value"])
+      .where("kind", "!=", "consumption_report")
+      .execute();
     expect(alarmNotes).toEqual([{ period_start: "2026-11-20", value: 30 }]);
     expect(logs.filter((line) => line.startsWith("ERROR"))).toEqual([]);
   }, 60_000);

@@ -27,7 +27,9 @@ export async function withJobLock<T>(
     if (options.wait === true) {
       await sql`select pg_advisory_lock(${key})`.execute(connection);
     } else {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(connection);
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(
+        connection,
+      );
       if (rows[0]?.locked !== true) return { ran: false } as const;
     }
     try {

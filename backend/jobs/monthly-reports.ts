@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { todayInCopenhagen } from "@common/period";
+import { todayInCopenhagen } from "@common/calendar";
 import type { Database } from "../db/types";
 import { daysOfMonth, previousMonthOf } from "../reports/month-figures";
 
@@ -61,7 +61,14 @@ export async function generateMonthlyReports(db: Kysely<Database>, now: Date): P
       const inserted = await db.transaction().execute(async (trx) => {
         const report = await trx
           .insertInto("consumption_reports")
-          .values({ tenancy_id: tenancy.id, month, code, created_at: createdAt, expires_at: expiresAt, revoked_at: null })
+          .values({
+            tenancy_id: tenancy.id,
+            month,
+            code,
+            created_at: createdAt,
+            expires_at: expiresAt,
+            revoked_at: null,
+          })
           .onConflict((oc) => oc.columns(["tenancy_id", "month"]).doNothing())
           .returning("id")
           .executeTakeFirst();
@@ -70,7 +77,12 @@ export async function generateMonthlyReports(db: Kysely<Database>, now: Date): P
         // closed month's is news: older months made by a catch-up arrive read and without e-mail,
         // so a first run does not send a year of e-mails.
         const news = month === lastClosedMonth;
-        const members = await trx.selectFrom("tenancy_members").select("user_id").where("tenancy_id", "=", tenancy.id).where("invitation_pending", "=", 0).execute();
+        const members = await trx
+          .selectFrom("tenancy_members")
+          .select("user_id")
+          .where("tenancy_id", "=", tenancy.id)
+          .where("invitation_pending", "=", 0)
+          .execute();
         if (members.length > 0) {
           await trx
             .insertInto("notifications")

@@ -38,7 +38,12 @@ export interface ScheduleOptions {
   afterFirstRun?: () => Promise<void>;
 }
 
-export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Logger, options: ScheduleOptions = {}): ScheduleHandle {
+export function startSchedule(
+  db: Kysely<Database>,
+  now: () => Date,
+  logger: Logger,
+  options: ScheduleOptions = {},
+): ScheduleHandle {
   const intervalMs = options.intervalMs ?? 3_600_000;
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -55,14 +60,16 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
     // PostgreSQL: this month's and the next months' reading partitions, before the hour's writes need them.
     await preparePartitionsAhead(db, now());
     const run = await evaluateAlarms(db, now());
-    if (run.notificationIds.length > 0) logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
+    if (run.notificationIds.length > 0)
+      logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
     const reports = await generateMonthlyReports(db, now());
     if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
     // The new notifications of both, and what `npm run alarms:evaluate`, an import or another
     // instance made since the last run.
     if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now(), options.mail.brand);
     const pruned = await pruneSpentSessions(db, now());
-    if (pruned.refreshTokens + pruned.families > 0) logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
+    if (pruned.refreshTokens + pruned.families > 0)
+      logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
     // Abuse-limit windows that have ended count nothing any more (ADR 0010).
     await pruneRateLimits(db, now());
   };
@@ -70,7 +77,9 @@ export function startSchedule(db: Kysely<Database>, now: () => Date, logger: Log
   void runNow();
   if (options.afterFirstRun) {
     const after = options.afterFirstRun;
-    current = current.then(() => after().catch((error: unknown) => logger.error("after the first scheduled run:", error)));
+    current = current.then(() =>
+      after().catch((error: unknown) => logger.error("after the first scheduled run:", error)),
+    );
   }
   const timer = setInterval(() => void runNow(), intervalMs);
   timer.unref();

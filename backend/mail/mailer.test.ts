@@ -24,8 +24,7 @@ async function startSmtpServer(): Promise<{ url: string; messages: { from: strin
     socket.write("220 test.smtp ESMTP\r\n");
     socket.on("data", (chunk: string) => {
       buffer += chunk;
-      let index: number;
-      while ((index = buffer.indexOf("\r\n")) >= 0) {
+      for (let index = buffer.indexOf("\r\n"); index >= 0; index = buffer.indexOf("\r\n")) {
         const line = buffer.slice(0, index);
         buffer = buffer.slice(index + 2);
         if (inData) {

@@ -20,7 +20,7 @@ export function escapeHtml(value: string): string {
 
 /** One line of plain text: no control characters (a name never breaks a header or a line). */
 export function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
 

@@ -10,6 +10,7 @@ import { languageOrFallback as mailLanguage, type Language } from "@common/langu
 import { mailTexts } from "../mail/i18n";
 import type { MailMessage } from "../mail/mailer";
 import { escapeHtml, mailHtmlDocument } from "../mail/templates";
+import { reportLink as portalReportLink } from "@common/portal-paths";
 
 interface ReportTexts {
   subject: (month: string) => string;
@@ -34,7 +35,7 @@ function texts(language: Language): ReportTexts {
 
 /** The report's link for a resident: PORTAL_URL/report/{code}?lng={language}. */
 export function reportLink(portalUrl: string, code: string, language: string): string {
-  return `${portalUrl}/report/${encodeURIComponent(code)}?lng=${mailLanguage(language)}`;
+  return portalReportLink(portalUrl, code, mailLanguage(language));
 }
 
 export function reportMail(input: { to: string; language: string; brand: BrandId; portalUrl: string; code: string; month: string }): MailMessage {

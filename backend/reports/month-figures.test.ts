@@ -23,20 +23,43 @@ afterAll(() => backend?.close());
 
 async function pageKpis(quantity: string, month: string) {
   const { first, last } = daysOfMonth(month);
-  const data = await graphqlData<{ unitQuantityKpis: { total: number | null; previousYear: number | null; propertyComparison: number | null } }>(
+  const data = await graphqlData<{
+    unitQuantityKpis: { total: number | null; previousYear: number | null; propertyComparison: number | null };
+  }>(
     backend,
     "tenant",
     `query ($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total previousYear propertyComparison } }`,
-    { token, variables: { i: { tenancyId: demoTenancyIds.anna, quantity, periodBegin: `${first}T00:00:00`, periodEnd: `${last}T23:59:00` } } },
+    {
+      token,
+      variables: {
+        i: {
+          tenancyId: demoTenancyIds.anna,
+          quantity,
+          periodBegin: `${first}T00:00:00`,
+          periodEnd: `${last}T23:59:00`,
+        },
+      },
+    },
   );
   return data.unitQuantityKpis;
 }
 
 describe("monthReportFigures", () => {
   it("equals the consumption pages' key figures for the month, the month before and the year before", async () => {
-    const tenancy = await backend.db.selectFrom("tenancies").selectAll().where("id", "=", demoTenancyIds.anna).executeTakeFirstOrThrow();
+    const tenancy = await backend.db
+      .selectFrom("tenancies")
+      .selectAll()
+      .where("id", "=", demoTenancyIds.anna)
+      .executeTakeFirstOrThrow();
     const figures = await monthReportFigures(backend.db, tenancy, "2026-10", NOW);
-    expect(figures.map((f) => f.quantity)).toEqual(["heat-energy", "hca", "hot-water-volume", "cold-water-volume", "total-water-volume", "electricity-energy"]);
+    expect(figures.map((f) => f.quantity)).toEqual([
+      "heat-energy",
+      "hca",
+      "hot-water-volume",
+      "cold-water-volume",
+      "total-water-volume",
+      "electricity-energy",
+    ]);
     for (const figure of figures) {
       const page = await pageKpis(figure.quantity, "2026-10");
       const before = await pageKpis(figure.quantity, "2026-09");
@@ -63,11 +86,14 @@ describe("months", () => {
   });
 
   it("reports the quantities that add up, water in total when there are both", () => {
-    expect(reportQuantities(["indoor-temperature", "cold-water-volume", "hot-water-volume", "heat-flow-temperature", "gas-volume"])).toEqual([
-      "hot-water-volume",
-      "cold-water-volume",
-      "total-water-volume",
-      "gas-volume",
-    ]);
+    expect(
+      reportQuantities([
+        "indoor-temperature",
+        "cold-water-volume",
+        "hot-water-volume",
+        "heat-flow-temperature",
+        "gas-volume",
+      ]),
+    ).toEqual(["hot-water-volume", "cold-water-volume", "total-water-volume", "gas-volume"]);
   });
 });

@@ -5,6 +5,7 @@
  * pages' key figures (unitQuantityKpis), so the report never disagrees with them.
  */
 import type { Kysely } from "kysely";
+import { addMonthsToMonth, periodOfMonth, toApiRange } from "@common/calendar";
 import { withTotalWater } from "@common/meters";
 import { consumptionQuantityIds, isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
 import type { Database, TenancyRow } from "../db/types";
@@ -23,29 +24,31 @@ export interface QuantityMonthFigures {
 /** "2026-10" → the month's first and last day. */
 export function daysOfMonth(month: string): { first: string; last: string } {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error(`not a month: ${month}`);
-  const [year, number] = month.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
-  return { first: `${month}-01`, last: `${month}-${String(last).padStart(2, "0")}` };
+  const { from, to } = periodOfMonth(month);
+  return { first: from, last: to };
 }
 
 export function previousMonthOf(month: string): string {
-  const [year, number] = month.split("-").map(Number) as [number, number];
-  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, "0")}`;
+  return addMonthsToMonth(month, -1);
 }
 
 /** The quantities a report shows for a unit: its consumption quantities that add up, in the portal's order. */
 export function reportQuantities(meterQuantities: readonly string[]): QuantityId[] {
   const measured = withTotalWater(meterQuantities.filter(isQuantityId));
-  return consumptionQuantityIds.filter((quantity) => measured.includes(quantity) && quantityDefinition(quantity).aggregation === "addition");
+  return consumptionQuantityIds.filter(
+    (quantity) => measured.includes(quantity) && quantityDefinition(quantity).aggregation === "addition",
+  );
 }
 
-export async function monthReportFigures(db: Kysely<Database>, tenancy: TenancyRow, month: string, now: Date): Promise<QuantityMonthFigures[]> {
+export async function monthReportFigures(
+  db: Kysely<Database>,
+  tenancy: TenancyRow,
+  month: string,
+  now: Date,
+): Promise<QuantityMonthFigures[]> {
   const scope = await scopeOfTenancy({ db, now }, tenancy);
   const ctx = { db };
-  const range = (m: string) => {
-    const { first, last } = daysOfMonth(m);
-    return { periodBegin: `${first}T00:00:00`, periodEnd: `${last}T23:59:00` };
-  };
+  const range = (m: string) => toApiRange(periodOfMonth(m));
   return Promise.all(
     reportQuantities(scope.meters.map((meter) => meter.quantity)).map(async (quantity) => {
       const [current, previous] = await Promise.all([

@@ -23,7 +23,14 @@ beforeAll(async () => {
   await topUpDemoReadings(backend.db, NOW, { unitIds: [101, 102, 103, 104, 109], fromDay: "2025-08-01" });
   await generateMonthlyReports(backend.db, NOW);
   token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
-  code = (await backend.db.selectFrom("consumption_reports").select("code").where("tenancy_id", "=", demoTenancyIds.anna).where("month", "=", "2026-10").executeTakeFirstOrThrow()).code;
+  code = (
+    await backend.db
+      .selectFrom("consumption_reports")
+      .select("code")
+      .where("tenancy_id", "=", demoTenancyIds.anna)
+      .where("month", "=", "2026-10")
+      .executeTakeFirstOrThrow()
+  ).code;
 }, 180_000);
 afterAll(() => backend?.close());
 
@@ -34,16 +41,35 @@ const REPORT_QUERY = `query ($code: String!) { consumptionReport(code: $code) { 
 
 async function pageKpis(quantity: string, month: string, mode = "HOURLY_VALUES") {
   const { first, last } = daysOfMonth(month);
-  const data = await graphqlData<{ unitQuantityKpis: { total: number | null } }>(backend, "tenant", `query ($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total } }`, {
-    token,
-    variables: { i: { tenancyId: demoTenancyIds.anna, quantity, periodBegin: `${first}T00:00:00`, periodEnd: `${last}T23:59:00`, mode } },
-  });
+  const data = await graphqlData<{ unitQuantityKpis: { total: number | null } }>(
+    backend,
+    "tenant",
+    `query ($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total } }`,
+    {
+      token,
+      variables: {
+        i: {
+          tenancyId: demoTenancyIds.anna,
+          quantity,
+          periodBegin: `${first}T00:00:00`,
+          periodEnd: `${last}T23:59:00`,
+          mode,
+        },
+      },
+    },
+  );
   return data.unitQuantityKpis.total;
 }
 
 describe("consumptionReport", () => {
   it("answers a live code without a token, with the pages' figures for the month, its chart months, CO2 and water cost", async () => {
-    const data = await graphqlData<{ consumptionReport: { availability: string; report: any } }>(backend, "tenant", REPORT_QUERY, { variables: { code } });
+    // biome-ignore lint/suspicious/noExplicitAny: the report is read field by field as the JSON it is
+    const data = await graphqlData<{ consumptionReport: { availability: string; report: any } }>(
+      backend,
+      "tenant",
+      REPORT_QUERY,
+      { variables: { code } },
+    );
     expect(data.consumptionReport.availability).toBe("AVAILABLE");
     const report = data.consumptionReport.report;
     expect(report.month).toBe("2026-10");
@@ -63,7 +89,10 @@ describe("consumptionReport", () => {
     expect(heat.co2Grams).toBe(await pageKpis("heat-energy", "2026-10", "CO2"));
     // Water: hot and cold each at its own tariff, as the price page prices total water.
     // The 2026 tariffs per m³ (106.40 and 69.85 DKK), per litre.
-    expect(report.waterCost.prices.map((p: { quantity: string }) => p.quantity)).toEqual(["hot-water-volume", "cold-water-volume"]);
+    expect(report.waterCost.prices.map((p: { quantity: string }) => p.quantity)).toEqual([
+      "hot-water-volume",
+      "cold-water-volume",
+    ]);
     expect(report.waterCost.prices[0].pricePerLitre).toBeCloseTo(0.1064, 10);
     expect(report.waterCost.prices[1].pricePerLitre).toBeCloseTo(0.06985, 10);
     expect(report.waterCost.cost).toBe(await pageKpis("total-water-volume", "2026-10", "COST"));
@@ -76,10 +105,22 @@ describe("consumptionReport", () => {
       expect(await reportOfCode(backend.db, unknown, NOW)).toEqual({ availability: "NOT_FOUND", report: null });
     }
     expect(isPlausibleReportCode(code)).toBe(true);
-    const [first, second] = await backend.db.selectFrom("consumption_reports").select(["id", "code", "expires_at"]).where("tenancy_id", "=", demoTenancyIds.jensFirst).orderBy("month").limit(2).execute();
-    await backend.db.updateTable("consumption_reports").set({ revoked_at: NOW.toISOString() }).where("id", "=", first!.id).execute();
+    const [first, second] = await backend.db
+      .selectFrom("consumption_reports")
+      .select(["id", "code", "expires_at"])
+      .where("tenancy_id", "=", demoTenancyIds.jensFirst)
+      .orderBy("month")
+      .limit(2)
+      .execute();
+    await backend.db
+      .updateTable("consumption_reports")
+      .set({ revoked_at: NOW.toISOString() })
+      .where("id", "=", first!.id)
+      .execute();
     expect(await reportOfCode(backend.db, first!.code, NOW)).toEqual({ availability: "GONE", report: null });
     expect((await reportOfCode(backend.db, second!.code, NOW)).availability).toBe("AVAILABLE");
-    expect(await reportOfCode(backend.db, second!.code, new Date(new Date(second!.expires_at).getTime() + 1000))).toEqual({ availability: "GONE", report: null });
+    expect(
+      await reportOfCode(backend.db, second!.code, new Date(new Date(second!.expires_at).getTime() + 1000)),
+    ).toEqual({ availability: "GONE", report: null });
   }, 60_000);
 });

@@ -9,6 +9,7 @@
  * unit, and the CO2 footprint where the property has factors.
  */
 import type { Kysely } from "kysely";
+import { periodOfMonth, toApiRange } from "@common/calendar";
 import { hasCo2Footprint } from "@common/price-view";
 import type { QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
@@ -49,7 +50,9 @@ export interface ConsumptionReport {
   waterCost: ReportWaterCost | null;
 }
 
-export type ReportAnswer = { availability: "AVAILABLE"; report: ConsumptionReport } | { availability: "GONE" | "NOT_FOUND"; report: null };
+export type ReportAnswer =
+  | { availability: "AVAILABLE"; report: ConsumptionReport }
+  | { availability: "GONE" | "NOT_FOUND"; report: null };
 
 /** Whether a string can be a report code at all (base64url, 16 to 64 characters): others are not looked up. */
 export function isPlausibleReportCode(code: string): boolean {
@@ -63,10 +66,7 @@ export function monthsEndingWith(month: string, count: number): string[] {
   return months;
 }
 
-const rangeOf = (month: string) => {
-  const { first, last } = daysOfMonth(month);
-  return { periodBegin: `${first}T00:00:00`, periodEnd: `${last}T23:59:00` };
-};
+const rangeOf = (month: string) => toApiRange(periodOfMonth(month));
 
 /** The report behind a code: NOT_FOUND for an unknown code, GONE for an expired or revoked one. */
 export async function reportOfCode(db: Kysely<Database>, code: string, now: Date): Promise<ReportAnswer> {
@@ -79,7 +79,13 @@ export async function reportOfCode(db: Kysely<Database>, code: string, now: Date
   return { availability: "AVAILABLE", report: await buildReport(db, tenancy, row.month, row.created_at, now) };
 }
 
-async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scopeOfTenancy>[1], month: string, createdAt: string, now: Date): Promise<ConsumptionReport> {
+async function buildReport(
+  db: Kysely<Database>,
+  tenancy: Parameters<typeof scopeOfTenancy>[1],
+  month: string,
+  createdAt: string,
+  now: Date,
+): Promise<ConsumptionReport> {
   const scope = await scopeOfTenancy({ db, now }, tenancy);
   const ctx = { db };
   const factors = [...scope.co2Factors.keys()].map((quantity) => ({ quantity }));
@@ -88,8 +94,16 @@ async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scop
   const quantities = await Promise.all(
     figures.map(async (figure): Promise<ReportQuantity> => {
       const [co2Grams, months] = await Promise.all([
-        hasCo2Footprint(figure.quantity, factors) ? totalOfScope(ctx, scope, { quantity: figure.quantity, mode: "CO2", ...rangeOf(month) }) : Promise.resolve(null),
-        Promise.all(chartMonths.map(async (m) => ({ month: m, value: m === month ? figure.total : await totalOfScope(ctx, scope, { quantity: figure.quantity, ...rangeOf(m) }) }))),
+        hasCo2Footprint(figure.quantity, factors)
+          ? totalOfScope(ctx, scope, { quantity: figure.quantity, mode: "CO2", ...rangeOf(month) })
+          : Promise.resolve(null),
+        Promise.all(
+          chartMonths.map(async (m) => ({
+            month: m,
+            value:
+              m === month ? figure.total : await totalOfScope(ctx, scope, { quantity: figure.quantity, ...rangeOf(m) }),
+          })),
+        ),
       ]);
       return { ...figure, co2Grams, months };
     }),
@@ -98,7 +112,10 @@ async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scop
     month,
     createdAt,
     // The unit's address names its apartment already in the demo data; add it only where it does not.
-    address: scope.unit.apartment && !scope.unit.address.includes(scope.unit.apartment) ? `${scope.unit.address}, ${scope.unit.apartment}` : scope.unit.address,
+    address:
+      scope.unit.apartment && !scope.unit.address.includes(scope.unit.apartment)
+        ? `${scope.unit.address}, ${scope.unit.apartment}`
+        : scope.unit.address,
     zipcode: scope.property.zipcode,
     city: scope.property.city,
     country: scope.property.country,
@@ -107,7 +124,12 @@ async function buildReport(db: Kysely<Database>, tenancy: Parameters<typeof scop
   };
 }
 
-async function waterCostOf(db: Kysely<Database>, ctx: { db: Kysely<Database> }, scope: Awaited<ReturnType<typeof scopeOfTenancy>>, month: string): Promise<ReportWaterCost | null> {
+async function waterCostOf(
+  db: Kysely<Database>,
+  ctx: { db: Kysely<Database> },
+  scope: Awaited<ReturnType<typeof scopeOfTenancy>>,
+  month: string,
+): Promise<ReportWaterCost | null> {
   const measured = waterQuantities.filter((quantity) => scope.meters.some((meter) => meter.quantity === quantity));
   if (measured.length === 0) return null;
   const { last } = daysOfMonth(month);

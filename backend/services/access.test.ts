@@ -49,7 +49,9 @@ describe("access helpers", () => {
     expect((await assertTenancyMember(db, idOf("anna"), demoTenancyIds.anna)).id).toBe(demoTenancyIds.anna);
     expect((await assertTenancyMember(db, idOf("anna"), String(demoTenancyIds.anna))).id).toBe(demoTenancyIds.anna);
     expect(await codeOfRejection(assertTenancyMember(db, idOf("jens"), demoTenancyIds.anna))).toBe("FORBIDDEN");
-    expect(await codeOfRejection(assertTenancyMember(db, idOf("anna"), demoTenancyIds.annaPredecessor))).toBe("FORBIDDEN");
+    expect(await codeOfRejection(assertTenancyMember(db, idOf("anna"), demoTenancyIds.annaPredecessor))).toBe(
+      "FORBIDDEN",
+    );
     expect(await codeOfRejection(assertTenancyMember(db, idOf("anna"), 999_999))).toBe("FORBIDDEN");
     expect(await codeOfRejection(assertTenancyMember(db, idOf("anna"), "7009 OR 1=1"))).toBe("FORBIDDEN");
   });

@@ -93,7 +93,11 @@ export async function unitsVisibleToUser(db: Kysely<Database>, userId: number): 
 }
 
 /** Returns the unit when the user holds a tenancy in it; otherwise throws FORBIDDEN. */
-export async function assertUnitVisible(db: Kysely<Database>, userId: number, unitId: number | string): Promise<UnitRow> {
+export async function assertUnitVisible(
+  db: Kysely<Database>,
+  userId: number,
+  unitId: number | string,
+): Promise<UnitRow> {
   const id = typeof unitId === "number" ? unitId : Number(unitId);
   if (!Number.isSafeInteger(id) || id <= 0) throw forbidden();
   const unit = (await unitsVisibleToUser(db, userId)).find((candidate) => candidate.id === id);
@@ -102,7 +106,11 @@ export async function assertUnitVisible(db: Kysely<Database>, userId: number, un
 }
 
 /** The user's tenancies in one unit, newest first (to pick e.g. the tenant name they may see). */
-export async function tenanciesOfUserInUnit(db: Kysely<Database>, userId: number, unitId: number): Promise<TenancyRow[]> {
+export async function tenanciesOfUserInUnit(
+  db: Kysely<Database>,
+  userId: number,
+  unitId: number,
+): Promise<TenancyRow[]> {
   return db
     .selectFrom("tenancies")
     .selectAll("tenancies")

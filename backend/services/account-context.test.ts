@@ -44,7 +44,11 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
       portalUrl: "https://portal.example/tenant",
       smtpUrl: "smtps://user:pass@mail.example:465",
       mailFrom: "Portal <portal@example.test>",
-      userinfoUrls: { GOOGLE: null, FACEBOOK: "http://127.0.0.1:5555/me", APPLE: "https://apple-bridge.example/userinfo" },
+      userinfoUrls: {
+        GOOGLE: null,
+        FACEBOOK: "http://127.0.0.1:5555/me",
+        APPLE: "https://apple-bridge.example/userinfo",
+      },
       impersonationSessionSeconds: 120,
     });
   });
@@ -53,7 +57,12 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
     let message = "";
     try {
       loadConfig(
-        { DATA_DIR: dir, GOOGLE_USERINFO_URL: "http://userinfo.example/me", SMTP_URL: "mail.example", PORTAL_URL: "portal" },
+        {
+          DATA_DIR: dir,
+          GOOGLE_USERINFO_URL: "http://userinfo.example/me",
+          SMTP_URL: "mail.example",
+          PORTAL_URL: "portal",
+        },
         dir,
       );
     } catch (error) {

@@ -112,16 +112,24 @@ const tokenAuth = (email: string, password: string) =>
   graphql(backend, "account", tokenAuthMutation, { variables: { email, password } });
 
 const usersLogin = (email: string, password: string) =>
-  graphql(backend, "users", `mutation($c: LoginCredentials!) { loginWithEmailAndPassword(credentials: $c) { ok { token } } }`, {
-    variables: { c: { email, password, targetResource: "tenant" } },
-  });
+  graphql(
+    backend,
+    "users",
+    `mutation($c: LoginCredentials!) { loginWithEmailAndPassword(credentials: $c) { ok { token } } }`,
+    {
+      variables: { c: { email, password, targetResource: "tenant" } },
+    },
+  );
 
 async function userRow(email: string) {
   return backend.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 }
 
 async function userCount(): Promise<number> {
-  const row = await backend.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await backend.db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -203,7 +211,9 @@ describe("createEmailPasswordUser", () => {
     for (const email of [demoAccounts.anna.email, demoAccounts.sofie.email]) {
       const result = await createUser(email, newPassword);
       expect(firstErrorCode(result)).toBe("EMAIL_IN_USE");
-      expect(result.body.errors?.[0]?.message).toBe("A user already exists with that email, but the password is not correct.");
+      expect(result.body.errors?.[0]?.message).toBe(
+        "A user already exists with that email, but the password is not correct.",
+      );
     }
     // Sofie (invited, no password) did not get one.
     expect((await userRow(demoAccounts.sofie.email)).password_hash).toBeNull();
@@ -224,7 +234,9 @@ describe("createEmailPasswordUser", () => {
     expect(firstErrorCode(await tokenAuth(demoSpecialAccounts.adminPortal.email, DEMO_PASSWORD))).toBe(
       "EMAIL_USED_BY_ADMIN_PORTAL",
     );
-    expect(firstErrorCode(await tokenAuth(demoSpecialAccounts.adminPortal.email, newPassword))).toBe("INVALID_CREDENTIALS");
+    expect(firstErrorCode(await tokenAuth(demoSpecialAccounts.adminPortal.email, newPassword))).toBe(
+      "INVALID_CREDENTIALS",
+    );
     expect(firstErrorCode(await usersLogin(demoSpecialAccounts.adminPortal.email, DEMO_PASSWORD))).toBe(
       "EMAIL_USED_BY_ADMIN_PORTAL",
     );
@@ -235,7 +247,10 @@ describe("createEmailPasswordUser", () => {
   });
 
   it("creates exactly one user when the same sign-up arrives twice at once", async () => {
-    const results = await Promise.all([createUser("twice@example.test", newPassword), createUser("twice@example.test", newPassword)]);
+    const results = await Promise.all([
+      createUser("twice@example.test", newPassword),
+      createUser("twice@example.test", newPassword),
+    ]);
     const created = results.filter((result) => result.body.data?.createEmailPasswordUser.created === true);
     expect(created).toHaveLength(1);
     // The other one either signed in (same password) or lost the race on the unique e-mail.
@@ -253,12 +268,14 @@ const validateQuery = /* GraphQL */ `
   query Validate($code: String!) { validateActivationCode(activationCode: $code) { ok text code } }
 `;
 const validate = async (code: string) =>
-  (await graphqlData<{ validateActivationCode: { ok: boolean; text: string | null; code: string | null } }>(
-    backend,
-    "account",
-    validateQuery,
-    { variables: { code } },
-  )).validateActivationCode;
+  (
+    await graphqlData<{ validateActivationCode: { ok: boolean; text: string | null; code: string | null } }>(
+      backend,
+      "account",
+      validateQuery,
+      { variables: { code } },
+    )
+  ).validateActivationCode;
 
 const addTenancyMutation = /* GraphQL */ `
   mutation Add($code: String!) { addTenancy(activationCode: $code) { ok tenancy { id tenancyId apartment { uniqueId } } } }
@@ -308,17 +325,31 @@ describe("activation codes", () => {
     expect(result.body.errors).toBeUndefined();
     expect(result.body.data?.addTenancy).toEqual({
       ok: true,
-      tenancy: { id: String(demoTenancyIds.activationTarget), tenancyId: demoTenancyIds.activationTarget, apartment: { uniqueId: "DK1042-0301" } },
+      tenancy: {
+        id: String(demoTenancyIds.activationTarget),
+        tenancyId: demoTenancyIds.activationTarget,
+        apartment: { uniqueId: "DK1042-0301" },
+      },
     });
-    const tenancies = await graphqlData<{ tenancies: { tenancyId: number }[] }>(backend, "account", "{ tenancies { tenancyId } }", {
-      token,
-    });
+    const tenancies = await graphqlData<{ tenancies: { tenancyId: number }[] }>(
+      backend,
+      "account",
+      "{ tenancies { tenancyId } }",
+      {
+        token,
+      },
+    );
     expect(tenancies.tenancies.map((tenancy) => tenancy.tenancyId)).toEqual([demoTenancyIds.activationTarget]);
     // The users service (and so the tenant data service) sees it too.
     const users = await signInToUsers(backend, demoAccounts.nora.email);
-    const me = await graphqlData<{ me: { accounts: { id: string }[] } }>(backend, "users", "{ me { accounts { id } } }", {
-      token: users.token,
-    });
+    const me = await graphqlData<{ me: { accounts: { id: string }[] } }>(
+      backend,
+      "users",
+      "{ me { accounts { id } } }",
+      {
+        token: users.token,
+      },
+    );
     expect(me.me.accounts).toEqual([{ id: String(demoTenancyIds.activationTarget) }]);
     // Nobody administered the tenancy, so Nora does now.
     const membership = await backend.db
@@ -353,7 +384,11 @@ describe("activation codes", () => {
   it("lets only one of two concurrent uses of a code win", async () => {
     await backend.db
       .insertInto("activation_codes")
-      .values({ code_hash: hashActivationCode("RACECODERACE"), tenancy_id: 7015, expires_at: "2099-01-01T00:00:00.000Z" })
+      .values({
+        code_hash: hashActivationCode("RACECODERACE"),
+        tenancy_id: 7015,
+        expires_at: "2099-01-01T00:00:00.000Z",
+      })
       .execute();
     const [emma, jens] = await Promise.all([
       signInToAccount(backend, demoAccounts.emma.email),
@@ -361,7 +396,11 @@ describe("activation codes", () => {
     ]);
     const results = await Promise.all([addTenancy(emma.token, "RACECODERACE"), addTenancy(jens.token, "RACECODERACE")]);
     expect(results.map((result) => firstErrorCode(result) ?? "ok").sort()).toEqual(["ACTIVATION_CODE_IN_USE", "ok"]);
-    const members = await backend.db.selectFrom("tenancy_members").select("user_id").where("tenancy_id", "=", 7015).execute();
+    const members = await backend.db
+      .selectFrom("tenancy_members")
+      .select("user_id")
+      .where("tenancy_id", "=", 7015)
+      .execute();
     expect(members).toHaveLength(1);
   });
 });
@@ -406,7 +445,11 @@ describe("password reset", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(html).toContain(url.toString().replace(/&/g, "&amp;"));
     // Only the hash is stored.
-    const stored = await backend.db.selectFrom("single_use_tokens").selectAll().where("purpose", "=", "password_reset").execute();
+    const stored = await backend.db
+      .selectFrom("single_use_tokens")
+      .selectAll()
+      .where("purpose", "=", "password_reset")
+      .execute();
     expect(stored.map((row) => row.token_hash)).toContain(hashToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -415,16 +458,31 @@ describe("password reset", () => {
 
     expect(firstErrorCode(await tokenAuth(email, newPassword))).toBeUndefined();
     expect(firstErrorCode(await tokenAuth(email, DEMO_PASSWORD))).toBe("INVALID_CREDENTIALS");
-    const refreshOld = await graphql(backend, "account", accountRefreshMutation, { variables: { refreshToken: oldAccount.refreshToken } });
-    expect(firstErrorCode(refreshOld)).toBe("INVALID_REFRESH_TOKEN");
-    const refreshOldUsers = await graphql(backend, "users", `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token } } }`, {
-      variables: { t: oldUsers.refreshToken },
+    const refreshOld = await graphql(backend, "account", accountRefreshMutation, {
+      variables: { refreshToken: oldAccount.refreshToken },
     });
+    expect(firstErrorCode(refreshOld)).toBe("INVALID_REFRESH_TOKEN");
+    const refreshOldUsers = await graphql(
+      backend,
+      "users",
+      `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token } } }`,
+      {
+        variables: { t: oldUsers.refreshToken },
+      },
+    );
     expect(firstErrorCode(refreshOldUsers)).toBe("INVALID_REFRESH_TOKEN");
     // The old sessions' access tokens end with the reset too, not when they expire (ADR 0020).
-    expect(firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: oldAccount.token }))).toBe("UNAUTHENTICATED");
-    expect(firstErrorCode(await graphql(backend, "users", "{ me { email } }", { token: oldUsers.token }))).toBe("UNAUTHENTICATED");
-    expect(firstErrorCode(await graphql(backend, "tenant", "{ tenantUnits { objectDetails { id } } }", { token: oldUsers.token }))).toBe("UNAUTHENTICATED");
+    expect(
+      firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: oldAccount.token })),
+    ).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await graphql(backend, "users", "{ me { email } }", { token: oldUsers.token }))).toBe(
+      "UNAUTHENTICATED",
+    );
+    expect(
+      firstErrorCode(
+        await graphql(backend, "tenant", "{ tenantUnits { objectDetails { id } } }", { token: oldUsers.token }),
+      ),
+    ).toBe("UNAUTHENTICATED");
 
     // Single use.
     const again = await reset(email, token, "Another-Password-2026!");
@@ -437,7 +495,9 @@ describe("password reset", () => {
     await requestReset(demoAccounts.anna.email);
     expect((await resetLinkFromOutbox(demoAccounts.anna.email)).subject).toBe("Mit Forbrug: Nulstil din adgangskode");
     await requestReset(demoAccounts.nora.email.toUpperCase());
-    expect((await resetLinkFromOutbox(demoAccounts.nora.email)).subject).toBe("Mitt Forbruk: Tilbakestill passordet ditt");
+    expect((await resetLinkFromOutbox(demoAccounts.nora.email)).subject).toBe(
+      "Mitt Forbruk: Tilbakestill passordet ditt",
+    );
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {
@@ -461,7 +521,10 @@ describe("password reset", () => {
     const token = (await resetLinkFromOutbox(email)).url.searchParams.get("token")!;
     const weak = await reset(email, token, "weakpassword");
     expect(firstErrorCode(weak)).toBe("BAD_USER_INPUT");
-    expect(weak.body.errors?.[0]?.extensions).toMatchObject({ field: "password", passwordProblems: ["no_capital", "no_digit", "no_special"] });
+    expect(weak.body.errors?.[0]?.extensions).toMatchObject({
+      field: "password",
+      passwordProblems: ["no_capital", "no_digit", "no_special"],
+    });
     expect((await reset(email, token, newPassword)).body.data?.passwordReset.ok).toBe(true);
   });
 
@@ -510,17 +573,25 @@ interface ImpersonateData {
     user: { id: string };
   };
 }
-const impersonate = (token: string) => graphql<ImpersonateData>(backend, "account", impersonateMutation, { variables: { token } });
+const impersonate = (token: string) =>
+  graphql<ImpersonateData>(backend, "account", impersonateMutation, { variables: { token } });
 
 const loginFromSltMutation = /* GraphQL */ `
   mutation Slt($token: String!) { loginFromSlt(token: $token) { ok { token refreshToken expiresAt } } }
 `;
 const loginFromSlt = (token: string) =>
-  graphql<{ loginFromSlt: { ok: { token: string; refreshToken: string; expiresAt: number } } }>(backend, "users", loginFromSltMutation, {
-    variables: { token },
-  });
+  graphql<{ loginFromSlt: { ok: { token: string; refreshToken: string; expiresAt: number } } }>(
+    backend,
+    "users",
+    loginFromSltMutation,
+    {
+      variables: { token },
+    },
+  );
 const refreshAccount = (refreshToken: string) =>
-  graphql<{ refreshToken: { token: string; refreshToken: string; refreshExpiresIn: number; payload: TokenPayloadData } }>(
+  graphql<{
+    refreshToken: { token: string; refreshToken: string; refreshExpiresIn: number; payload: TokenPayloadData };
+  }>(
     backend,
     "account",
     `mutation($r: String!) { refreshToken(refreshToken: $r) { token refreshToken refreshExpiresIn payload { ${tokenPayloadFields} } } }`,
@@ -548,7 +619,13 @@ describe("impersonation", () => {
     expect(first.body.errors).toBeUndefined();
     const session = first.body.data!.impersonate;
     const sessionEnd = epoch(start) + 3600;
-    expect(session.payload).toEqual({ email, exp: epoch(start) + 300, origIat: epoch(start), impersonated: true, sessionExpiresAt: sessionEnd });
+    expect(session.payload).toEqual({
+      email,
+      exp: epoch(start) + 300,
+      origIat: epoch(start),
+      impersonated: true,
+      sessionExpiresAt: sessionEnd,
+    });
     expect(session.refreshExpiresIn).toBe(sessionEnd);
     expect(decodeJwt(session.token)).toMatchObject({ aud: "account", imp: 1 });
 
@@ -569,7 +646,9 @@ describe("impersonation", () => {
     expect(users.body.errors).toBeUndefined();
     const usersOk = users.body.data!.loginFromSlt.ok;
     expect(decodeJwt(usersOk.token)).toMatchObject({ aud: "users", imp: 1 });
-    const tenantUnits = await graphql(backend, "tenant", "{ tenantUnits { objectDetails { id } } }", { token: usersOk.token });
+    const tenantUnits = await graphql(backend, "tenant", "{ tenantUnits { objectDetails { id } } }", {
+      token: usersOk.token,
+    });
     expect(tenantUnits.body.errors).toBeUndefined();
 
     // Refreshing inside the hour keeps the session; tokens never outlive its end.
@@ -577,7 +656,11 @@ describe("impersonation", () => {
     const refreshed = await refreshAccount(session.refreshToken);
     expect(refreshed.body.errors).toBeUndefined();
     const refreshedData = refreshed.body.data!.refreshToken;
-    expect(refreshedData.payload).toMatchObject({ impersonated: true, sessionExpiresAt: sessionEnd, origIat: epoch(start) });
+    expect(refreshedData.payload).toMatchObject({
+      impersonated: true,
+      sessionExpiresAt: sessionEnd,
+      origIat: epoch(start),
+    });
     expect(refreshedData.payload.exp).toBe(sessionEnd);
     expect(refreshedData.refreshExpiresIn).toBe(sessionEnd);
     const usersRefreshed = await refreshUsers(usersOk.refreshToken);
@@ -586,8 +669,12 @@ describe("impersonation", () => {
     // After 60 minutes nothing works any more.
     clock = at(60 * 60);
     expect(firstErrorCode(await refreshAccount(refreshedData.refreshToken))).toBe("LOGIN_EXPIRED");
-    expect((await refreshAccount(refreshedData.refreshToken)).body.errors?.[0]?.message).toBe("Login expired. Please log in again.");
-    expect(firstErrorCode(await refreshUsers(usersRefreshed.body.data!.refreshToken.ok.refreshToken))).toBe("LOGIN_EXPIRED");
+    expect((await refreshAccount(refreshedData.refreshToken)).body.errors?.[0]?.message).toBe(
+      "Login expired. Please log in again.",
+    );
+    expect(firstErrorCode(await refreshUsers(usersRefreshed.body.data!.refreshToken.ok.refreshToken))).toBe(
+      "LOGIN_EXPIRED",
+    );
     expect(firstErrorCode(await currentUser(refreshedData.token))).toBe("UNAUTHENTICATED");
     clock = at(61 * 60);
     expect(firstErrorCode(await refreshAccount(refreshedData.refreshToken))).toBe("LOGIN_EXPIRED");
@@ -630,9 +717,18 @@ describe("impersonation", () => {
       accountFlows: { impersonationSessionSeconds: 120 },
     });
     try {
-      const { token } = await createImpersonationLink(other.db, { email: demoAccounts.anna.email, portalUrl, now: start });
-      const session = await graphqlData<ImpersonateData>(other, "account", impersonateMutation, { variables: { token } });
-      expect(session.impersonate.payload).toMatchObject({ exp: epoch(start) + 120, sessionExpiresAt: epoch(start) + 120 });
+      const { token } = await createImpersonationLink(other.db, {
+        email: demoAccounts.anna.email,
+        portalUrl,
+        now: start,
+      });
+      const session = await graphqlData<ImpersonateData>(other, "account", impersonateMutation, {
+        variables: { token },
+      });
+      expect(session.impersonate.payload).toMatchObject({
+        exp: epoch(start) + 120,
+        sessionExpiresAt: epoch(start) + 120,
+      });
       otherClock = at(121);
       const refreshed = await graphql(other, "account", accountRefreshMutation, {
         variables: { refreshToken: session.impersonate.refreshToken },
@@ -691,8 +787,12 @@ describe("socialAuth (against a local OpenID provider)", () => {
     expect(me).toMatchObject({ id: data.user.id, userType: "GOOGLE", language: "nb", onboarded: false });
     expect((await userRow("social.person@example.test")).password_hash).toBeNull();
 
-    const again = (await socialAuth(await idp.accessTokenFor("g-1", { email: "social.person@example.test", email_verified: true }), "GOOGLE")).body
-      .data!.socialAuth;
+    const again = (
+      await socialAuth(
+        await idp.accessTokenFor("g-1", { email: "social.person@example.test", email_verified: true }),
+        "GOOGLE",
+      )
+    ).body.data!.socialAuth;
     expect(again).toMatchObject({ created: false, user: { id: data.user.id } });
   });
 
@@ -700,7 +800,10 @@ describe("socialAuth (against a local OpenID provider)", () => {
     const accessToken = await idp.accessTokenFor("g-emma", { email: demoAccounts.emma.email, email_verified: true });
     const data = (await socialAuth(accessToken, "GOOGLE")).body.data!.socialAuth;
     expect(data.created).toBe(false);
-    expect((await currentUser(data.token)).body.data?.currentUser).toMatchObject({ email: demoAccounts.emma.email, userType: "EMAIL_PASSWORD" });
+    expect((await currentUser(data.token)).body.data?.currentUser).toMatchObject({
+      email: demoAccounts.emma.email,
+      userType: "EMAIL_PASSWORD",
+    });
   });
 
   it("requires a verified e-mail", async () => {
@@ -715,7 +818,13 @@ describe("socialAuth (against a local OpenID provider)", () => {
     const facebook = await socialAuth(silent, "FACEBOOK");
     expect(facebook.body.data?.socialAuth).toMatchObject({ socialProvider: "FACEBOOK", created: true });
     expect((await userRow("fb.person@example.test")).user_type).toBe("FACEBOOK");
-    expect(await backend.db.selectFrom("users").select("id").where("email", "=", "unverified@example.test").executeTakeFirst()).toBeUndefined();
+    expect(
+      await backend.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "unverified@example.test")
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("refuses a token the provider does not accept, a disabled provider and protected accounts", async () => {
@@ -726,7 +835,10 @@ describe("socialAuth (against a local OpenID provider)", () => {
     const unknownProvider = await socialAuth(valid, "MYSPACE");
     expect(unknownProvider.body.data ?? null).toBeNull();
     expect(unknownProvider.body.errors?.[0]?.message).toContain("SocialProvider");
-    const admin = await idp.accessTokenFor("g-admin", { email: demoSpecialAccounts.adminPortal.email, email_verified: true });
+    const admin = await idp.accessTokenFor("g-admin", {
+      email: demoSpecialAccounts.adminPortal.email,
+      email_verified: true,
+    });
     expect(firstErrorCode(await socialAuth(admin, "GOOGLE"))).toBe("EMAIL_USED_BY_ADMIN_PORTAL");
     const staff = await idp.accessTokenFor("g-staff", { email: demoSpecialAccounts.staff.email, email_verified: true });
     expect(firstErrorCode(await socialAuth(staff, "GOOGLE"))).toBe("USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS");
@@ -741,7 +853,9 @@ describe("socialAuth (against a local OpenID provider)", () => {
       accountFlows: { userinfoUrls: { GOOGLE: "http://127.0.0.1:9/userinfo" } },
     });
     try {
-      const result = await graphql(other, "account", socialAuthMutation, { variables: { accessToken: "abc", provider: "GOOGLE" } });
+      const result = await graphql(other, "account", socialAuthMutation, {
+        variables: { accessToken: "abc", provider: "GOOGLE" },
+      });
       expect(firstErrorCode(result)).toBe("SOCIAL_AUTH_FAILED");
     } finally {
       await other.close();
@@ -784,13 +898,20 @@ describe("loginFromSlt", () => {
 
 describe("markOnboarded", () => {
   it("needs a sign-in and sets the flag once", async () => {
-    expect(firstErrorCode(await graphql(backend, "account", "mutation { markOnboarded { ok } }"))).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await graphql(backend, "account", "mutation { markOnboarded { ok } }"))).toBe(
+      "UNAUTHENTICATED",
+    );
     const created = (await createUser("onboarding@example.test", newPassword)).body.data!.createEmailPasswordUser;
     expect((await currentUser(created.token)).body.data?.currentUser.onboarded).toBe(false);
     for (let index = 0; index < 2; index += 1) {
-      const done = await graphqlData<{ markOnboarded: { ok: boolean } }>(backend, "account", "mutation { markOnboarded { ok } }", {
-        token: created.token,
-      });
+      const done = await graphqlData<{ markOnboarded: { ok: boolean } }>(
+        backend,
+        "account",
+        "mutation { markOnboarded { ok } }",
+        {
+          token: created.token,
+        },
+      );
       expect(done.markOnboarded.ok).toBe(true);
     }
     expect((await currentUser(created.token)).body.data?.currentUser.onboarded).toBe(true);
@@ -802,7 +923,11 @@ describe("markOnboarded", () => {
     const rows = await backend.db
       .selectFrom("users")
       .select(["email", "onboarded"])
-      .where("email", "in", Object.values(demoAccounts).map((account) => account.email))
+      .where(
+        "email",
+        "in",
+        Object.values(demoAccounts).map((account) => account.email),
+      )
       .execute();
     expect(rows).toHaveLength(Object.keys(demoAccounts).length);
     expect(rows.every((row) => row.onboarded === 1)).toBe(true);

@@ -14,7 +14,13 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, UserRow, UserType } from "../db/types";
 import { invalidCredentials, serviceError } from "./errors";
-import { assertPasswordRules, dummyPasswordHash, hashPassword, verifyPassword, verifyPasswordOrDummy } from "./passwords";
+import {
+  assertPasswordRules,
+  dummyPasswordHash,
+  hashPassword,
+  verifyPassword,
+  verifyPasswordOrDummy,
+} from "./passwords";
 import { normalizeEmail } from "./sign-in";
 import type { SocialIdentity } from "./social";
 
@@ -37,7 +43,9 @@ export function parseEmail(email: string): string {
 export function parseLanguage(language: string | null | undefined): string | null {
   if (language === null || language === undefined || language === "") return null;
   if (!(accountLanguages as readonly string[]).includes(language)) {
-    throw serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, { field: "language" });
+    throw serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, {
+      field: "language",
+    });
   }
   return language;
 }
@@ -99,7 +107,14 @@ export async function createOrSignInEmailPasswordUser(
   const existing = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   if (existing === undefined) {
     const passwordHash = await hashPassword(input.password);
-    const user = await insertUser(db, { email, passwordHash, name: "", language, userType: "EMAIL_PASSWORD", now: input.now });
+    const user = await insertUser(db, {
+      email,
+      passwordHash,
+      name: "",
+      language,
+      userType: "EMAIL_PASSWORD",
+      now: input.now,
+    });
     return { user, created: true };
   }
 

@@ -62,9 +62,14 @@ interface TenancyData {
 
 async function tenanciesOf(email: string): Promise<TenancyData[]> {
   const { token } = await signInToAccount(backend, email);
-  const data = await graphqlData<{ tenancies: TenancyData[] }>(backend, "account", `{ tenancies { ${tenancyFields} } }`, {
-    token,
-  });
+  const data = await graphqlData<{ tenancies: TenancyData[] }>(
+    backend,
+    "account",
+    `{ tenancies { ${tenancyFields} } }`,
+    {
+      token,
+    },
+  );
   return data.tenancies;
 }
 
@@ -142,7 +147,9 @@ describe("currentUser", () => {
 
   it("returns the signed-in user with every field", async () => {
     const { token } = await signInToAccount(backend, demoAccounts.anna.email);
-    const data = await graphqlData<{ currentUser: Record<string, unknown> }>(backend, "account", currentUserQuery, { token });
+    const data = await graphqlData<{ currentUser: Record<string, unknown> }>(backend, "account", currentUserQuery, {
+      token,
+    });
     const user = await backend.db
       .selectFrom("users")
       .select("id")
@@ -219,7 +226,10 @@ describe("tenancies", () => {
 
   it("gives jens his two tenancies in different units, ordered by start date", async () => {
     const tenancies = await tenanciesOf(demoAccounts.jens.email);
-    expect(tenancies.map((tenancy) => tenancy.tenancyId)).toEqual([demoTenancyIds.jensFirst, demoTenancyIds.jensSecond]);
+    expect(tenancies.map((tenancy) => tenancy.tenancyId)).toEqual([
+      demoTenancyIds.jensFirst,
+      demoTenancyIds.jensSecond,
+    ]);
     expect(tenancies.map((tenancy) => tenancy.apartment.uniqueId)).toEqual([
       demoUnitUniqueIds.jensFirst,
       demoUnitUniqueIds.jensSecond,
@@ -263,9 +273,14 @@ describe("tenancies", () => {
         ])
         .execute();
       const { token } = await signInToAccount(local, demoAccounts.jens.email);
-      const data = await graphqlData<{ tenancies: TenancyData[] }>(local, "account", `{ tenancies { ${tenancyFields} } }`, {
-        token,
-      });
+      const data = await graphqlData<{ tenancies: TenancyData[] }>(
+        local,
+        "account",
+        `{ tenancies { ${tenancyFields} } }`,
+        {
+          token,
+        },
+      );
       expect(data.tenancies[0]!.latestAllocationStatement?.fileName).toBe("newer.pdf");
     } finally {
       await local.close();

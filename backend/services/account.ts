@@ -1,5 +1,5 @@
 /**
- * Resolvers of the account service (schema/account.ts). Access tokens of this service carry
+ * Resolvers of the account service (schema/account.graphql). Access tokens of this service carry
  * aud 'account'. The account flows (ADR 0009) live in their own modules:
  * account-users.ts (sign-up, social users), activation-codes.ts, password-reset.ts,
  * impersonation.ts, social.ts and short-lived-tokens.ts (slt); tenancy info and its users
@@ -20,73 +20,21 @@ import { profileResolvers, updateAccountSettings } from "./profile";
 import { rateLimitResolvers } from "./rate-limits";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
-import { isSocialProvider, verifySocialAccessToken, type SocialProvider } from "./social";
+import { isSocialProvider, verifySocialAccessToken } from "./social";
 import { tenancyUsersResolvers } from "./tenancy-users";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
+import type {
+  AccountUser,
+  CreateEmailPasswordUserPayload,
+  DateRange,
+  ImpersonatePayload,
+  SocialAuthPayload,
+  Tenancy,
+  TokenAuthPayload,
+} from "../schema/account.generated";
+import { statementDownloadPath } from "@common/portal-paths";
 
-export interface AccountUserResult {
-  id: string;
-  email: string;
-  language: string;
-  isSuperuser: boolean;
-  isActive: boolean;
-  isAdmin: boolean;
-  userType: string;
-  emailNotifications: boolean;
-  accountHasStatements: boolean;
-  onboarded: boolean;
-  impersonated: boolean;
-}
-
-export interface TokenPayloadResult {
-  email: string;
-  exp: number;
-  origIat: number;
-  impersonated: boolean;
-  sessionExpiresAt: number | null;
-}
-
-export interface TokenAuthResult {
-  token: string;
-  refreshToken: string;
-  refreshExpiresIn: number;
-  payload: TokenPayloadResult;
-}
-
-export interface DateRangeResult {
-  start: string | null;
-  end: string | null;
-}
-
-export interface AllocationStatementResult {
-  fileName: string;
-  url: string;
-  periodStartDate: string;
-  periodEndDate: string;
-  expenseTypes: string[];
-}
-
-export interface TenancyResult {
-  id: string;
-  propertyNumber: string;
-  tenancyId: number;
-  tenant: string;
-  start: string;
-  end: string | null;
-  useNewBackend: boolean;
-  dataAvailability: DateRangeResult | null;
-  billingPeriod: DateRangeResult | null;
-  apartment: {
-    apartmentInfo: { city: string; zipcode: string };
-    uniqueId: string;
-    apartment: string;
-    address: string;
-  };
-  latestAllocationStatement: AllocationStatementResult | null;
-  meterUnits: { kind: string; unit: string }[];
-}
-
-async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promise<TokenAuthResult> {
+async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promise<TokenAuthPayload> {
   const startedAt = await familyStartedAt(db, session.refresh.familyId);
   return {
     token: session.access.token,
@@ -97,14 +45,10 @@ async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promis
       exp: session.access.exp,
       origIat: startedAt === null ? session.access.iat : toEpochSeconds(startedAt),
       impersonated: session.refresh.impersonation !== null,
-      sessionExpiresAt: session.refresh.impersonation === null ? null : toEpochSeconds(session.refresh.impersonation.endsAt),
+      sessionExpiresAt:
+        session.refresh.impersonation === null ? null : toEpochSeconds(session.refresh.impersonation.endsAt),
     },
   };
-}
-
-/** The portal's download path of a statement (app/routes/statement-download.tsx). */
-export function statementDownloadPath(tenancyId: number, statementId: number): string {
-  return `/t/${tenancyId}/statements/${statementId}/download`;
 }
 
 export async function accountHasStatements(db: Kysely<Database>, userId: number): Promise<boolean> {
@@ -123,7 +67,7 @@ export async function toAccountUser(
   db: Kysely<Database>,
   user: UserRow,
   options: { impersonated?: boolean } = {},
-): Promise<AccountUserResult> {
+): Promise<AccountUser> {
   const impersonated = options.impersonated ?? false;
   return {
     id: String(user.id),
@@ -141,7 +85,7 @@ export async function toAccountUser(
   };
 }
 
-function dateRange(start: string | null, end: string | null): DateRangeResult | null {
+function dateRange(start: string | null, end: string | null): DateRange | null {
   return start === null && end === null ? null : { start, end };
 }
 
@@ -155,7 +99,7 @@ export function parseExpenseTypes(json: string): string[] {
 }
 
 /** Builds the GraphQL Tenancy of each row with a fixed number of queries (no N+1). */
-export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow[]): Promise<TenancyResult[]> {
+export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow[]): Promise<Tenancy[]> {
   if (tenancies.length === 0) return [];
   const tenancyIds = tenancies.map((tenancy) => tenancy.id);
   const unitIds = [...new Set(tenancies.map((tenancy) => tenancy.unit_id))];
@@ -193,7 +137,8 @@ export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow
     .execute();
   const latestStatementByTenancy = new Map<number, (typeof statements)[number]>();
   for (const statement of statements) {
-    if (!latestStatementByTenancy.has(statement.tenancy_id)) latestStatementByTenancy.set(statement.tenancy_id, statement);
+    if (!latestStatementByTenancy.has(statement.tenancy_id))
+      latestStatementByTenancy.set(statement.tenancy_id, statement);
   }
 
   return tenancies.map((tenancy) => {
@@ -239,31 +184,13 @@ export async function buildTenancies(db: Kysely<Database>, tenancies: TenancyRow
   });
 }
 
-export interface CreateEmailPasswordUserResult extends TokenAuthResult {
-  user: { id: string };
-  created: boolean;
-}
-
-export interface SocialAuthResult extends TokenAuthResult {
-  socialProvider: SocialProvider;
-  email: string;
-  slt: string;
-  user: { id: string };
-  created: boolean;
-}
-
-export interface ImpersonateResult extends TokenAuthResult {
-  slt: string;
-  user: { id: string };
-}
-
 export const accountResolvers = {
   Query: {
-    async currentUser(_: unknown, __: unknown, ctx: ServiceContext): Promise<AccountUserResult> {
+    async currentUser(_: unknown, __: unknown, ctx: ServiceContext): Promise<AccountUser> {
       const user = await ctx.requireCaller();
       return toAccountUser(ctx.db, user, { impersonated: await isImpersonatedRequest(ctx, "account") });
     },
-    async tenancies(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenancyResult[]> {
+    async tenancies(_: unknown, __: unknown, ctx: ServiceContext): Promise<Tenancy[]> {
       const user = await ctx.requireCaller();
       return buildTenancies(ctx.db, await tenanciesOfUser(ctx.db, user.id));
     },
@@ -284,31 +211,25 @@ export const accountResolvers = {
       _: unknown,
       args: { email: string; password: string },
       ctx: ServiceContext,
-    ): Promise<TokenAuthResult> {
+    ): Promise<TokenAuthPayload> {
       const user = await verifyCredentials(ctx.db, args);
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
       return toTokenAuthResult(ctx.db, session);
     },
-    async refreshToken(
-      _: unknown,
-      args: { refreshToken: string },
-      ctx: ServiceContext,
-    ): Promise<TokenAuthResult> {
+    async refreshToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<TokenAuthPayload> {
       const session = await refreshSession(ctx.db, ctx.tokens, args.refreshToken, "account", ctx.now);
       return toTokenAuthResult(ctx.db, session);
     },
-    async revokeToken(
-      _: unknown,
-      args: { refreshToken: string },
-      ctx: ServiceContext,
-    ): Promise<{ revoked: boolean }> {
-      return { revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "account", now: ctx.now }) };
+    async revokeToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<{ revoked: boolean }> {
+      return {
+        revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "account", now: ctx.now }),
+      };
     },
     async createEmailPasswordUser(
       _: unknown,
       args: { email: string; password: string; language?: string | null },
       ctx: ServiceContext,
-    ): Promise<CreateEmailPasswordUserResult> {
+    ): Promise<CreateEmailPasswordUserPayload> {
       if (args.email.length > 254) throw badUserInput("email is too long", "email");
       const { user, created } = await createOrSignInEmailPasswordUser(ctx.db, { ...args, now: ctx.now });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
@@ -318,7 +239,7 @@ export const accountResolvers = {
       _: unknown,
       args: { accessToken: string; provider: string; language?: string | null },
       ctx: BackendContext,
-    ): Promise<SocialAuthResult> {
+    ): Promise<SocialAuthPayload> {
       if (!isSocialProvider(args.provider)) throw badUserInput("Unknown provider", "provider");
       const identity = await verifySocialAccessToken({
         provider: args.provider,
@@ -327,7 +248,11 @@ export const accountResolvers = {
         fetch: ctx.flows.fetch,
         logger: ctx.logger,
       });
-      const { user, created } = await findOrCreateSocialUser(ctx.db, { identity, language: args.language, now: ctx.now });
+      const { user, created } = await findOrCreateSocialUser(ctx.db, {
+        identity,
+        language: args.language,
+        now: ctx.now,
+      });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
       const { token: slt } = await issueSingleUseToken(ctx.db, { purpose: "slt", userId: user.id, now: ctx.now });
       return {
@@ -339,23 +264,32 @@ export const accountResolvers = {
         created,
       };
     },
-    async impersonate(_: unknown, args: { token: string }, ctx: BackendContext): Promise<ImpersonateResult> {
+    async impersonate(_: unknown, args: { token: string }, ctx: BackendContext): Promise<ImpersonatePayload> {
       const { user, session: impersonation } = await beginImpersonation(ctx.db, {
         token: args.token,
         now: ctx.now,
         sessionSeconds: ctx.flows.impersonationSessionSeconds,
       });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now, impersonation);
-      const { token: slt } = await issueSingleUseToken(ctx.db, { purpose: "slt", userId: user.id, now: ctx.now, impersonation });
+      const { token: slt } = await issueSingleUseToken(ctx.db, {
+        purpose: "slt",
+        userId: user.id,
+        now: ctx.now,
+        impersonation,
+      });
       return { ...(await toTokenAuthResult(ctx.db, session)), slt, user: { id: String(user.id) } };
     },
     async addTenancy(
       _: unknown,
       args: { activationCode: string },
       ctx: ServiceContext,
-    ): Promise<{ ok: boolean; tenancy: TenancyResult }> {
+    ): Promise<{ ok: boolean; tenancy: Tenancy }> {
       const user = await ctx.requireCaller();
-      const tenancy = await useActivationCode(ctx.db, { code: args.activationCode.slice(0, 64), userId: user.id, now: ctx.now });
+      const tenancy = await useActivationCode(ctx.db, {
+        code: args.activationCode.slice(0, 64),
+        userId: user.id,
+        now: ctx.now,
+      });
       const [result] = await buildTenancies(ctx.db, [tenancy]);
       if (result === undefined) throw new Error(`tenancy ${tenancy.id} could not be built`);
       return { ok: true, tenancy: result };
@@ -390,7 +324,7 @@ export const accountResolvers = {
       _: unknown,
       args: { language?: string | null; emailNotifications?: boolean | null },
       ctx: ServiceContext,
-    ): Promise<AccountUserResult> {
+    ): Promise<AccountUser> {
       const user = await updateAccountSettings(ctx.db, await ctx.requireCaller(), args);
       return toAccountUser(ctx.db, user, { impersonated: await isImpersonatedRequest(ctx, "account") });
     },

@@ -66,7 +66,9 @@ export async function validateActivationCode(
   now: Date,
 ): Promise<ActivationCodeValidation> {
   const problem = await problemOf(db, code, now);
-  return problem === null ? { ok: true, text: null, code: null } : { ok: false, text: errorMessages[problem], code: problem };
+  return problem === null
+    ? { ok: true, text: null, code: null }
+    : { ok: false, text: errorMessages[problem], code: problem };
 }
 
 /**
@@ -150,7 +152,13 @@ export async function issueActivationCode(
     const code = randomActivationCode();
     const row = await db
       .insertInto("activation_codes")
-      .values({ code_hash: hashActivationCode(code), tenancy_id: input.tenancyId, expires_at: expiresAt, used_at: null, used_by_user_id: null })
+      .values({
+        code_hash: hashActivationCode(code),
+        tenancy_id: input.tenancyId,
+        expires_at: expiresAt,
+        used_at: null,
+        used_by_user_id: null,
+      })
       .onConflict((oc) => oc.column("code_hash").doNothing())
       .returning("id")
       .executeTakeFirst();

@@ -30,11 +30,7 @@ export interface ServiceContext {
   requireCaller(): Promise<UserRow>;
 }
 
-export function createServiceContext(
-  deps: ServiceDependencies,
-  audience: Audience,
-  request: Request,
-): ServiceContext {
+export function createServiceContext(deps: ServiceDependencies, audience: Audience, request: Request): ServiceContext {
   const now = deps.now();
   let caller: Promise<UserRow> | undefined;
   return {

@@ -18,6 +18,7 @@ import { forbidden, invalidToken } from "./errors";
 import { consumeSingleUseToken, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { bearerToken, verifyAccessToken, type ImpersonationSession } from "./tokens";
+import { impersonationLink } from "@common/portal-paths";
 
 /** Spec section 9: an impersonation session lasts 60 minutes. */
 export const impersonationSessionSeconds = 60 * 60;
@@ -41,8 +42,12 @@ export async function createImpersonationLink(
   if (user.user_type === "ADMIN_PORTAL") {
     throw new ImpersonationTargetError(`${email} is an admin-portal account, not a tenant-portal user.`);
   }
-  const { token, expiresAt } = await issueSingleUseToken(db, { purpose: "impersonation", userId: user.id, now: input.now });
-  return { link: `${input.portalUrl}/impersonate/${token}`, token, expiresAt, user };
+  const { token, expiresAt } = await issueSingleUseToken(db, {
+    purpose: "impersonation",
+    userId: user.id,
+    now: input.now,
+  });
+  return { link: impersonationLink(input.portalUrl, token), token, expiresAt, user };
 }
 
 /**
@@ -77,6 +82,9 @@ export async function isImpersonatedRequest(ctx: ServiceContext, audience: "acco
  * Call first in anything that changes a user's e-mail or password: an impersonated caller gets
  * FORBIDDEN (spec: impersonation cannot change e-mail or password).
  */
-export async function assertNotImpersonated(ctx: ServiceContext, audience: "account" | "users" = "account"): Promise<void> {
+export async function assertNotImpersonated(
+  ctx: ServiceContext,
+  audience: "account" | "users" = "account",
+): Promise<void> {
   if (await isImpersonatedRequest(ctx, audience)) throw forbidden();
 }

@@ -24,14 +24,7 @@ import { assertPasswordRules, hashPassword } from "./passwords";
 import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { hashToken, revokeAllRefreshTokensOfUser } from "./tokens";
-
-/** The link in the e-mail; the portal's /set-password page reads both parameters. */
-export function passwordResetLink(portalUrl: string, token: string, email: string): string {
-  const url = new URL(`${portalUrl}/set-password`);
-  url.searchParams.set("token", token);
-  url.searchParams.set("email", email);
-  return url.toString();
-}
+import { passwordResetLink } from "@common/portal-paths";
 
 export async function requestPasswordReset(
   db: Kysely<Database>,
@@ -66,7 +59,12 @@ export async function resetPassword(
       .where("email", "=", email)
       .executeTakeFirst();
     if (user === undefined || user.is_active !== 1 || user.user_type === "ADMIN_PORTAL") return false;
-    const used = await consumeSingleUseToken(trx, { purpose: "password_reset", token: input.token, now, userId: user.id });
+    const used = await consumeSingleUseToken(trx, {
+      purpose: "password_reset",
+      token: input.token,
+      now,
+      userId: user.id,
+    });
     if (used === null) return false;
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", user.id).execute();
     await expireSingleUseTokensOfUser(trx, { purpose: "password_reset", userId: user.id, now });

@@ -6,7 +6,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { passwordProblems } from "@common/password-rules";
 import { createBackend, type Backend } from "../app";
-import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoInvitation, demoPropertyContact, demoSpecialAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
+import {
+  DEMO_PASSWORD,
+  demoAccounts,
+  demoActivationCodes,
+  demoInvitation,
+  demoPropertyContact,
+  demoSpecialAccounts,
+  demoTenancyIds,
+} from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";
 import { silentLogger } from "../logger";
 import { columnNames } from "../testing/dump";
@@ -77,23 +85,42 @@ const updateMyName = (token: string, name: string) =>
     `mutation ($name: String!) { updateMyName(name: $name) { id name email language } }`,
     { token, variables: { name } },
   );
-const me = (token: string) => graphqlData<{ me: { id: string; name: string; email: string } }>(backend, "users", `{ me { id name email } }`, { token });
-const tokenAuth = (email: string, password: string) => graphql(backend, "account", tokenAuthMutation, { variables: { email, password } });
-const refreshAccount = (refreshToken: string) => graphql(backend, "account", accountRefreshMutation, { variables: { refreshToken } });
+const me = (token: string) =>
+  graphqlData<{ me: { id: string; name: string; email: string } }>(backend, "users", `{ me { id name email } }`, {
+    token,
+  });
+const tokenAuth = (email: string, password: string) =>
+  graphql(backend, "account", tokenAuthMutation, { variables: { email, password } });
+const refreshAccount = (refreshToken: string) =>
+  graphql(backend, "account", accountRefreshMutation, { variables: { refreshToken } });
 const refreshUsers = (refreshToken: string) =>
-  graphql(backend, "users", `mutation ($r: String!) { refreshToken(refreshToken: $r) { ok { token } } }`, { variables: { r: refreshToken } });
+  graphql(backend, "users", `mutation ($r: String!) { refreshToken(refreshToken: $r) { ok { token } } }`, {
+    variables: { r: refreshToken },
+  });
 
 async function userRow(email: string): Promise<UserRow | undefined> {
   return backend.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
-const tokenSettings: TokenSettings = { key: secretKey(jwtSecret), accessTokenTtlSeconds: 300, refreshTokenTtlSeconds: 2_592_000, refreshGraceSeconds: 30 };
+const tokenSettings: TokenSettings = {
+  key: secretKey(jwtSecret),
+  accessTokenTtlSeconds: 300,
+  refreshTokenTtlSeconds: 2_592_000,
+  refreshGraceSeconds: 30,
+};
 
 /** A user who signs in with a social provider only (no password), and their account-service session. */
 async function socialUser(email = "social.person@example.test") {
   const user = await backend.db
     .insertInto("users")
-    .values({ email, password_hash: null, name: "Social Person", language: "en", user_type: "GOOGLE", created_at: clock.toISOString() })
+    .values({
+      email,
+      password_hash: null,
+      name: "Social Person",
+      language: "en",
+      user_type: "GOOGLE",
+      created_at: clock.toISOString(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   const session = await startSession(backend.db, tokenSettings, user, "account", clock);
@@ -132,7 +159,13 @@ async function confirmationLink(to: string) {
   return { message: message!, token: new URL(line!).searchParams.get("token")! };
 }
 
-const outboxCount = async () => (await backend.db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const outboxCount = async () =>
+  (
+    await backend.db
+      .selectFrom("mail_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe("updateAccountSettings and updateMyName", () => {
   it("round-trip the language, the e-mail notifications and the name", async () => {
@@ -144,24 +177,35 @@ describe("updateAccountSettings and updateMyName", () => {
       impersonated: false,
     });
     // Each alone leaves the other as it is.
-    expect(await ok("updateAccountSettings", token, { emailNotifications: true })).toMatchObject({ language: "en", emailNotifications: true });
-    expect(await ok("updateAccountSettings", token, { language: "nb" })).toMatchObject({ language: "nb", emailNotifications: true });
+    expect(await ok("updateAccountSettings", token, { emailNotifications: true })).toMatchObject({
+      language: "en",
+      emailNotifications: true,
+    });
+    expect(await ok("updateAccountSettings", token, { language: "nb" })).toMatchObject({
+      language: "nb",
+      emailNotifications: true,
+    });
     expect(await ok("currentUser", token)).toMatchObject({ language: "nb", emailNotifications: true });
     expect(await ok("updateAccountSettings", token, {})).toMatchObject({ language: "nb", emailNotifications: true });
 
     const users = await signInToUsers(backend, demoAccounts.anna.email);
     const renamed = await updateMyName(users.token, "  Anna Marie Jensen ");
-    expect(renamed.body.data?.updateMyName).toMatchObject({ name: "Anna Marie Jensen", email: demoAccounts.anna.email, language: "nb" });
+    expect(renamed.body.data?.updateMyName).toMatchObject({
+      name: "Anna Marie Jensen",
+      email: demoAccounts.anna.email,
+      language: "nb",
+    });
     expect((await me(users.token)).me.name).toBe("Anna Marie Jensen");
     expect((await updateMyName(users.token, `${" ".repeat(1000)}Anna\t`)).body.data?.updateMyName.name).toBe("Anna");
     // 100 characters (code points) is the limit.
-    const hundred = "Å".repeat(98) + "😀😀";
+    const hundred = `${"Å".repeat(98)}😀😀`;
     expect((await updateMyName(users.token, hundred)).body.data?.updateMyName.name).toBe(hundred);
   });
 
   it("refuses another language and a bad name, with the field", async () => {
     const { token } = await signInToAccount(backend, demoAccounts.anna.email);
-    for (const language of ["sv", "", "EN"]) expectBadInput(await call("updateAccountSettings", token, { language }), "language");
+    for (const language of ["sv", "", "EN"])
+      expectBadInput(await call("updateAccountSettings", token, { language }), "language");
     expect((await userRow(demoAccounts.anna.email))!.language).toBe("da");
 
     const users = await signInToUsers(backend, demoAccounts.anna.email);
@@ -186,7 +230,9 @@ describe("changePassword", () => {
     const refused = await call("changePassword", token, { currentPassword: "Wrong-Password-2026!", newPassword });
     expect(firstErrorCode(refused)).toBe("PASSWORD_UPDATE_FAILED");
     expect(refused.body.errors![0]!.message).toBe("Password update failed. Please try again.");
-    expect(firstErrorCode(await call("changePassword", token, { currentPassword: "x".repeat(5000), newPassword }))).toBe("PASSWORD_UPDATE_FAILED");
+    expect(
+      firstErrorCode(await call("changePassword", token, { currentPassword: "x".repeat(5000), newPassword })),
+    ).toBe("PASSWORD_UPDATE_FAILED");
     expect((await userRow(demoAccounts.emma.email))!.password_hash).toBe(before);
     expect(firstErrorCode(await tokenAuth(demoAccounts.emma.email, DEMO_PASSWORD))).toBeUndefined();
     expect(firstErrorCode(await tokenAuth(demoAccounts.emma.email, newPassword))).toBe("INVALID_CREDENTIALS");
@@ -207,9 +253,13 @@ describe("changePassword", () => {
     const first = await signInToAccount(backend, email);
     const second = await signInToAccount(backend, email);
     const users = await signInToUsers(backend, email);
-    await graphql(backend, "account", `mutation ($e: String!) { requestPasswordReset(email: $e) { ok } }`, { variables: { e: email } });
+    await graphql(backend, "account", `mutation ($e: String!) { requestPasswordReset(email: $e) { ok } }`, {
+      variables: { e: email },
+    });
 
-    expect(await ok("changePassword", first.token, { currentPassword: DEMO_PASSWORD, newPassword })).toEqual({ ok: true });
+    expect(await ok("changePassword", first.token, { currentPassword: DEMO_PASSWORD, newPassword })).toEqual({
+      ok: true,
+    });
 
     expect(firstErrorCode(await tokenAuth(email, DEMO_PASSWORD))).toBe("INVALID_CREDENTIALS");
     expect(firstErrorCode(await tokenAuth(email, newPassword))).toBeUndefined();
@@ -218,9 +268,15 @@ describe("changePassword", () => {
       expect(firstErrorCode(await call("currentUser", session.token))).toBe("UNAUTHENTICATED");
     }
     expect(firstErrorCode(await refreshUsers(users.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
-    expect(firstErrorCode(await graphql(backend, "users", `{ me { id } }`, { token: users.token }))).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await graphql(backend, "users", `{ me { id } }`, { token: users.token }))).toBe(
+      "UNAUTHENTICATED",
+    );
     // The reset link sent before the change no longer works.
-    const resetTokens = await backend.db.selectFrom("single_use_tokens").select("used_at").where("purpose", "=", "password_reset").execute();
+    const resetTokens = await backend.db
+      .selectFrom("single_use_tokens")
+      .select("used_at")
+      .where("purpose", "=", "password_reset")
+      .execute();
     expect(resetTokens.length).toBeGreaterThan(0);
     expect(resetTokens.every((row) => row.used_at !== null)).toBe(true);
     // The users service signs in with the new password too.
@@ -229,8 +285,12 @@ describe("changePassword", () => {
 
   it("refuses a user without a password (social sign-in): they use the reset e-mail", async () => {
     const { token } = await socialUser();
-    expect(firstErrorCode(await call("changePassword", token, { currentPassword: "", newPassword }))).toBe("PASSWORD_UPDATE_FAILED");
-    expect(firstErrorCode(await call("changePassword", token, { currentPassword: newPassword, newPassword }))).toBe("PASSWORD_UPDATE_FAILED");
+    expect(firstErrorCode(await call("changePassword", token, { currentPassword: "", newPassword }))).toBe(
+      "PASSWORD_UPDATE_FAILED",
+    );
+    expect(firstErrorCode(await call("changePassword", token, { currentPassword: newPassword, newPassword }))).toBe(
+      "PASSWORD_UPDATE_FAILED",
+    );
   });
 });
 
@@ -241,8 +301,17 @@ describe("a support (impersonation) session", () => {
     const before = await userRow(email);
     const mails = await outboxCount();
 
-    expect(firstErrorCode(await call("changePassword", support.account, { currentPassword: DEMO_PASSWORD, newPassword }))).toBe("FORBIDDEN");
-    expect(firstErrorCode(await call("requestEmailChange", support.account, { newEmail: "elsewhere@example.test", currentPassword: DEMO_PASSWORD }))).toBe("FORBIDDEN");
+    expect(
+      firstErrorCode(await call("changePassword", support.account, { currentPassword: DEMO_PASSWORD, newPassword })),
+    ).toBe("FORBIDDEN");
+    expect(
+      firstErrorCode(
+        await call("requestEmailChange", support.account, {
+          newEmail: "elsewhere@example.test",
+          currentPassword: DEMO_PASSWORD,
+        }),
+      ),
+    ).toBe("FORBIDDEN");
     expect(firstErrorCode(await call("deleteAccount", support.account, { password: DEMO_PASSWORD }))).toBe("FORBIDDEN");
     expect(await userRow(email)).toEqual(before);
     expect(await outboxCount()).toBe(mails);
@@ -254,7 +323,10 @@ describe("a support (impersonation) session", () => {
     expect(firstErrorCode(await call("confirmEmailChange", support.account, { token }))).toBe("FORBIDDEN");
     expect((await userRow(email))?.id).toBe(before!.id);
 
-    expect(await ok("updateAccountSettings", support.account, { language: "en" })).toMatchObject({ language: "en", impersonated: true });
+    expect(await ok("updateAccountSettings", support.account, { language: "en" })).toMatchObject({
+      language: "en",
+      impersonated: true,
+    });
     expect((await updateMyName(support.users, "Jens P. Hansen")).body.data?.updateMyName.name).toBe("Jens P. Hansen");
     expect(JSON.parse((await ok("myData", support.account)) as string).profile.email).toBe(email);
   });
@@ -265,15 +337,28 @@ describe("changing the e-mail", () => {
     const email = demoAccounts.emma.email;
     const session = await signInToAccount(backend, email);
     const users = await signInToUsers(backend, email);
-    expect(await ok("requestEmailChange", session.token, { newEmail: "  Emma.New@Example.TEST ", currentPassword: DEMO_PASSWORD })).toEqual({ ok: true });
+    expect(
+      await ok("requestEmailChange", session.token, {
+        newEmail: "  Emma.New@Example.TEST ",
+        currentPassword: DEMO_PASSWORD,
+      }),
+    ).toEqual({ ok: true });
 
     const { message, token } = await confirmationLink("emma.new@example.test");
     expect(message.subject).toBe("My Consumption: Confirm your new e-mail address"); // Emma's language
     expect(message.html).toContain(`href="${portalUrl}/confirm-email?token=${token}"`);
     // Only the hash is stored, with the new address, for 24 hours.
-    const stored = await backend.db.selectFrom("single_use_tokens").selectAll().where("purpose", "=", "email_change").execute();
+    const stored = await backend.db
+      .selectFrom("single_use_tokens")
+      .selectAll()
+      .where("purpose", "=", "email_change")
+      .execute();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ new_email: "emma.new@example.test", used_at: null, expires_at: at(24 * 3600).toISOString() });
+    expect(stored[0]).toMatchObject({
+      new_email: "emma.new@example.test",
+      used_at: null,
+      expires_at: at(24 * 3600).toISOString(),
+    });
     expect(JSON.stringify(stored)).not.toContain(token);
 
     // Nothing changed yet.
@@ -307,7 +392,8 @@ describe("changing the e-mail", () => {
     const email = demoAccounts.anna.email;
     const { token } = await signInToAccount(backend, email);
     const mails = await outboxCount();
-    const request = (newEmail: string, currentPassword?: string | null) => call("requestEmailChange", token, { newEmail, currentPassword });
+    const request = (newEmail: string, currentPassword?: string | null) =>
+      call("requestEmailChange", token, { newEmail, currentPassword });
 
     expect(firstErrorCode(await request("anna.new@example.test", "Wrong-Password-2026!"))).toBe("INVALID_CREDENTIALS");
     expect(firstErrorCode(await request("anna.new@example.test"))).toBe("INVALID_CREDENTIALS");
@@ -319,24 +405,41 @@ describe("changing the e-mail", () => {
     }
     expect(firstErrorCode(await request(demoAccounts.jens.email.toUpperCase(), DEMO_PASSWORD))).toBe("EMAIL_IN_USE");
     expect(firstErrorCode(await request(demoAccounts.sofie.email, DEMO_PASSWORD))).toBe("EMAIL_IN_USE");
-    expect(firstErrorCode(await request(demoSpecialAccounts.adminPortal.email, DEMO_PASSWORD))).toBe("EMAIL_USED_BY_ADMIN_PORTAL");
+    expect(firstErrorCode(await request(demoSpecialAccounts.adminPortal.email, DEMO_PASSWORD))).toBe(
+      "EMAIL_USED_BY_ADMIN_PORTAL",
+    );
     expect(await outboxCount()).toBe(mails);
-    expect(await backend.db.selectFrom("single_use_tokens").select("id").where("purpose", "=", "email_change").execute()).toEqual([]);
-    expect(firstErrorCode(await call("requestEmailChange", undefined, { newEmail: "x@example.test", currentPassword: DEMO_PASSWORD }))).toBe("UNAUTHENTICATED");
+    expect(
+      await backend.db.selectFrom("single_use_tokens").select("id").where("purpose", "=", "email_change").execute(),
+    ).toEqual([]);
+    expect(
+      firstErrorCode(
+        await call("requestEmailChange", undefined, { newEmail: "x@example.test", currentPassword: DEMO_PASSWORD }),
+      ),
+    ).toBe("UNAUTHENTICATED");
   });
 
   it("answers EMAIL_IN_USE when the address was taken meanwhile, without spending the link", async () => {
     const { token: session } = await signInToAccount(backend, demoAccounts.anna.email);
     await ok("requestEmailChange", session, { newEmail: "wanted@example.test", currentPassword: DEMO_PASSWORD });
     const { token } = await confirmationLink("wanted@example.test");
-    await graphqlData(backend, "account", `mutation ($e: String!, $p: String!) { createEmailPasswordUser(email: $e, password: $p) { created } }`, {
-      variables: { e: "wanted@example.test", p: newPassword },
-    });
+    await graphqlData(
+      backend,
+      "account",
+      `mutation ($e: String!, $p: String!) { createEmailPasswordUser(email: $e, password: $p) { created } }`,
+      {
+        variables: { e: "wanted@example.test", p: newPassword },
+      },
+    );
     expect(firstErrorCode(await call("confirmEmailChange", undefined, { token }))).toBe("EMAIL_IN_USE");
     expect((await userRow(demoAccounts.anna.email))?.email).toBe(demoAccounts.anna.email);
     // Anna's sessions go on.
     expect(await ok("currentUser", session)).toMatchObject({ email: demoAccounts.anna.email });
-    const stored = await backend.db.selectFrom("single_use_tokens").select("used_at").where("purpose", "=", "email_change").executeTakeFirstOrThrow();
+    const stored = await backend.db
+      .selectFrom("single_use_tokens")
+      .select("used_at")
+      .where("purpose", "=", "email_change")
+      .executeTakeFirstOrThrow();
     expect(stored.used_at).toBeNull();
   });
 
@@ -359,7 +462,9 @@ describe("changing the e-mail", () => {
 
   it("does not ask a social-only user for a password", async () => {
     const { user, token } = await socialUser();
-    expect(await ok("requestEmailChange", token, { newEmail: "social.new@example.test", currentPassword: "anything" })).toEqual({ ok: true });
+    expect(
+      await ok("requestEmailChange", token, { newEmail: "social.new@example.test", currentPassword: "anything" }),
+    ).toEqual({ ok: true });
     expect(await ok("requestEmailChange", token, { newEmail: "social.new@example.test" })).toEqual({ ok: true });
     const link = await confirmationLink("social.new@example.test");
     await ok("confirmEmailChange", undefined, { token: link.token });
@@ -371,26 +476,63 @@ describe("changing the e-mail", () => {
 });
 
 describe("deleteAccount", () => {
-  const countOf = async (table: "notifications" | "alarms" | "tenancy_members" | "refresh_tokens" | "token_families" | "single_use_tokens", userId: number) =>
+  const countOf = async (
+    table: "notifications" | "alarms" | "tenancy_members" | "refresh_tokens" | "token_families" | "single_use_tokens",
+    userId: number,
+  ) =>
     Number(
-      (await backend.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow()).n,
+      (
+        await backend.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
-  const tables = ["notifications", "alarms", "tenancy_members", "refresh_tokens", "token_families", "single_use_tokens"] as const;
+  const tables = [
+    "notifications",
+    "alarms",
+    "tenancy_members",
+    "refresh_tokens",
+    "token_families",
+    "single_use_tokens",
+  ] as const;
 
   it("removes the user and everything of theirs; readings and the invitations they sent stay; the e-mail can sign up again", async () => {
     const email = demoAccounts.jens.email;
     const jens = (await userRow(email))!;
     const session = await signInToAccount(backend, email);
     const users = await signInToUsers(backend, email);
-    await graphql(backend, "account", `mutation ($e: String!) { requestPasswordReset(email: $e) { ok } }`, { variables: { e: email } });
-    const alarm = await backend.db.selectFrom("alarms").select("id").where("user_id", "=", jens.id).executeTakeFirstOrThrow();
+    await graphql(backend, "account", `mutation ($e: String!) { requestPasswordReset(email: $e) { ok } }`, {
+      variables: { e: email },
+    });
+    const alarm = await backend.db
+      .selectFrom("alarms")
+      .select("id")
+      .where("user_id", "=", jens.id)
+      .executeTakeFirstOrThrow();
     await backend.db
       .insertInto("notifications")
-      .values({ user_id: jens.id, tenancy_id: demoTenancyIds.jensFirst, alarm_id: alarm.id, kind: "high_consumption", period_start: "2026-11-09", period_end: "2026-11-15", created_at: clock.toISOString() })
+      .values({
+        user_id: jens.id,
+        tenancy_id: demoTenancyIds.jensFirst,
+        alarm_id: alarm.id,
+        kind: "high_consumption",
+        period_start: "2026-11-09",
+        period_end: "2026-11-15",
+        created_at: clock.toISOString(),
+      })
       .execute();
     await backend.db
       .insertInto("alarm_evaluations")
-      .values({ alarm_id: alarm.id, period_start: "2026-11-09", period_end: "2026-11-15", evaluated_at: clock.toISOString(), values_seen: 168, fired: 1 })
+      .values({
+        alarm_id: alarm.id,
+        period_start: "2026-11-09",
+        period_end: "2026-11-15",
+        evaluated_at: clock.toISOString(),
+        values_seen: 168,
+        fired: 1,
+      })
       .execute();
     const meter = await backend.db
       .selectFrom("meters")
@@ -398,23 +540,48 @@ describe("deleteAccount", () => {
       .select("meters.id")
       .where("tenancies.id", "=", demoTenancyIds.jensFirst)
       .executeTakeFirstOrThrow();
-    await backend.db.insertInto("meter_readings").values({ meter_id: meter.id, ts: 1_790_000_000, value: 42 }).execute();
+    await backend.db
+      .insertInto("meter_readings")
+      .values({ meter_id: meter.id, ts: 1_790_000_000, value: 42 })
+      .execute();
     for (const table of tables) expect(await countOf(table, jens.id), table).toBeGreaterThan(0);
 
     // The password is asked for.
     expect(firstErrorCode(await call("deleteAccount", session.token, {}))).toBe("INVALID_CREDENTIALS");
-    expect(firstErrorCode(await call("deleteAccount", session.token, { password: "Wrong-Password-2026!" }))).toBe("INVALID_CREDENTIALS");
-    expect(firstErrorCode(await call("deleteAccount", session.token, { emailConfirmation: email }))).toBe("INVALID_CREDENTIALS");
+    expect(firstErrorCode(await call("deleteAccount", session.token, { password: "Wrong-Password-2026!" }))).toBe(
+      "INVALID_CREDENTIALS",
+    );
+    expect(firstErrorCode(await call("deleteAccount", session.token, { emailConfirmation: email }))).toBe(
+      "INVALID_CREDENTIALS",
+    );
     expect(await userRow(email)).toBeDefined();
 
     expect(await ok("deleteAccount", session.token, { password: DEMO_PASSWORD })).toEqual({ ok: true });
 
     expect(await userRow(email)).toBeUndefined();
     for (const table of tables) expect(await countOf(table, jens.id), table).toBe(0);
-    expect(await backend.db.selectFrom("alarm_evaluations").select("alarm_id").where("alarm_id", "=", alarm.id).execute()).toEqual([]);
-    expect(await backend.db.selectFrom("meter_readings").select("value").where("meter_id", "=", meter.id).where("ts", "=", 1_790_000_000).execute()).toEqual([{ value: 42 }]);
-    const invitation = await backend.db.selectFrom("tenancy_invitations").selectAll().where("id", "=", demoInvitation.id).executeTakeFirstOrThrow();
-    expect(invitation).toMatchObject({ invited_by_user_id: null, withdrawn_at: null, accepted_at: null, email: demoInvitation.email });
+    expect(
+      await backend.db.selectFrom("alarm_evaluations").select("alarm_id").where("alarm_id", "=", alarm.id).execute(),
+    ).toEqual([]);
+    expect(
+      await backend.db
+        .selectFrom("meter_readings")
+        .select("value")
+        .where("meter_id", "=", meter.id)
+        .where("ts", "=", 1_790_000_000)
+        .execute(),
+    ).toEqual([{ value: 42 }]);
+    const invitation = await backend.db
+      .selectFrom("tenancy_invitations")
+      .selectAll()
+      .where("id", "=", demoInvitation.id)
+      .executeTakeFirstOrThrow();
+    expect(invitation).toMatchObject({
+      invited_by_user_id: null,
+      withdrawn_at: null,
+      accepted_at: null,
+      email: demoInvitation.email,
+    });
     // The tenancies and the other members stay.
     const mette = (await userRow(demoAccounts.mette.email))!;
     expect(await countOf("tenancy_members", mette.id)).toBeGreaterThan(0);
@@ -426,7 +593,9 @@ describe("deleteAccount", () => {
     expect(firstErrorCode(await tokenAuth(email, DEMO_PASSWORD))).toBe("INVALID_CREDENTIALS");
 
     // The same e-mail signs up anew: a new, empty account.
-    const signUp = await graphqlData<{ createEmailPasswordUser: { created: boolean; user: { id: string }; token: string } }>(
+    const signUp = await graphqlData<{
+      createEmailPasswordUser: { created: boolean; user: { id: string }; token: string };
+    }>(
       backend,
       "account",
       `mutation ($e: String!, $p: String!) { createEmailPasswordUser(email: $e, password: $p) { created user { id } token } }`,
@@ -460,7 +629,11 @@ describe("deleteAccount", () => {
   it("keeps a used activation code used", async () => {
     const { token } = await signInToAccount(backend, demoAccounts.anna.email);
     expect(await ok("deleteAccount", token, { password: DEMO_PASSWORD })).toEqual({ ok: true });
-    const code = await backend.db.selectFrom("activation_codes").selectAll().where("code_hash", "=", hashActivationCode(demoActivationCodes.used)).executeTakeFirstOrThrow();
+    const code = await backend.db
+      .selectFrom("activation_codes")
+      .selectAll()
+      .where("code_hash", "=", hashActivationCode(demoActivationCodes.used))
+      .executeTakeFirstOrThrow();
     expect(code.used_at).not.toBeNull();
     expect(code.used_by_user_id).toBeNull();
   });
@@ -468,9 +641,13 @@ describe("deleteAccount", () => {
   it("lets a social-only user confirm with their e-mail, compared case-insensitively", async () => {
     const { user, token } = await socialUser();
     expect(firstErrorCode(await call("deleteAccount", token, {}))).toBe("INVALID_CREDENTIALS");
-    expect(firstErrorCode(await call("deleteAccount", token, { emailConfirmation: "someone.else@example.test" }))).toBe("INVALID_CREDENTIALS");
+    expect(firstErrorCode(await call("deleteAccount", token, { emailConfirmation: "someone.else@example.test" }))).toBe(
+      "INVALID_CREDENTIALS",
+    );
     expect(firstErrorCode(await call("deleteAccount", token, { password: "anything" }))).toBe("INVALID_CREDENTIALS");
-    expect(await ok("deleteAccount", token, { emailConfirmation: ` ${user.email.toUpperCase()} ` })).toEqual({ ok: true });
+    expect(await ok("deleteAccount", token, { emailConfirmation: ` ${user.email.toUpperCase()} ` })).toEqual({
+      ok: true,
+    });
     expect(await userRow(user.email)).toBeUndefined();
   });
 });
@@ -481,7 +658,15 @@ describe("myData", () => {
     const jens = (await userRow(email))!;
     await backend.db
       .insertInto("notifications")
-      .values({ user_id: jens.id, tenancy_id: demoTenancyIds.jensFirst, kind: "consumption_report", period_start: "2026-10-01", period_end: "2026-10-31", report_code: "abc", created_at: clock.toISOString() })
+      .values({
+        user_id: jens.id,
+        tenancy_id: demoTenancyIds.jensFirst,
+        kind: "consumption_report",
+        period_start: "2026-10-01",
+        period_end: "2026-10-31",
+        report_code: "abc",
+        created_at: clock.toISOString(),
+      })
       .execute();
     const { token } = await signInToAccount(backend, email);
     const text = (await ok("myData", token)) as string;
@@ -498,10 +683,16 @@ describe("myData", () => {
       userType: "EMAIL_PASSWORD",
       createdAt: jens.created_at,
     });
-    const tenancyIds = data.tenancies.filter((t: { invitationPending: boolean }) => !t.invitationPending).map((t: { id: number }) => t.id);
+    const tenancyIds = data.tenancies
+      .filter((t: { invitationPending: boolean }) => !t.invitationPending)
+      .map((t: { id: number }) => t.id);
     expect(tenancyIds.sort()).toEqual([demoTenancyIds.jensFirst, demoTenancyIds.jensSecond].sort());
     const first = data.tenancies.find((t: { id: number }) => t.id === demoTenancyIds.jensFirst);
-    const tenancy = await backend.db.selectFrom("tenancies").selectAll().where("id", "=", demoTenancyIds.jensFirst).executeTakeFirstOrThrow();
+    const tenancy = await backend.db
+      .selectFrom("tenancies")
+      .selectAll()
+      .where("id", "=", demoTenancyIds.jensFirst)
+      .executeTakeFirstOrThrow();
     expect(first).toEqual({
       id: demoTenancyIds.jensFirst,
       address: "Nørrebrogade 148B, 4. tv.",
@@ -512,7 +703,9 @@ describe("myData", () => {
       isAdmin: true,
       invitationPending: false,
     });
-    expect(data.tenancies.find((t: { id: number }) => t.id === demoTenancyIds.jensSecond)).toMatchObject({ isAdmin: false });
+    expect(data.tenancies.find((t: { id: number }) => t.id === demoTenancyIds.jensSecond)).toMatchObject({
+      isAdmin: false,
+    });
 
     // Every column of the user's alarms and notifications (but the user id), in camelCase.
     const columns = async (table: string) =>
@@ -520,15 +713,29 @@ describe("myData", () => {
         .map((name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()))
         .filter((name) => name !== "userId")
         .sort();
-    const alarms = await backend.db.selectFrom("alarms").selectAll().where("user_id", "=", jens.id).orderBy("id").execute();
+    const alarms = await backend.db
+      .selectFrom("alarms")
+      .selectAll()
+      .where("user_id", "=", jens.id)
+      .orderBy("id")
+      .execute();
     expect(data.alarms).toHaveLength(alarms.length);
     expect(alarms.length).toBeGreaterThan(0);
     for (const alarm of data.alarms) expect(Object.keys(alarm).sort()).toEqual(await columns("alarms"));
     expect(data.alarms.map((alarm: { id: number }) => alarm.id)).toEqual(alarms.map((alarm) => alarm.id));
-    expect(data.alarms.find((alarm: { type: string }) => alarm.type === "minimum")).toMatchObject({ enabled: false, level: 19, tenancyId: demoTenancyIds.jensFirst });
+    expect(data.alarms.find((alarm: { type: string }) => alarm.type === "minimum")).toMatchObject({
+      enabled: false,
+      level: 19,
+      tenancyId: demoTenancyIds.jensFirst,
+    });
     expect(data.notifications).toHaveLength(1);
     expect(Object.keys(data.notifications[0]).sort()).toEqual(await columns("notifications"));
-    expect(data.notifications[0]).toMatchObject({ kind: "consumption_report", reportCode: "abc", periodStart: "2026-10-01", readAt: null });
+    expect(data.notifications[0]).toMatchObject({
+      kind: "consumption_report",
+      reportCode: "abc",
+      periodStart: "2026-10-01",
+      readAt: null,
+    });
 
     // Nothing of another user.
     expect(text).not.toContain(demoAccounts.mette.email);

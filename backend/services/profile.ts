@@ -1,5 +1,5 @@
 /**
- * Profile settings (schema/account.ts and schema/users.ts): the caller's name, language
+ * Profile settings (schema/account.graphql and schema/users.graphql): the caller's name, language
  * and e-mail notifications, password, e-mail address, account deletion and a copy of their data.
  *
  * - Support (impersonation) sessions may change the name, language and notifications and read the
@@ -37,6 +37,7 @@ import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken
 import { normalizeEmail } from "./sign-in";
 import { adminCount, memberCount } from "./tenancy-users";
 import { revokeAllRefreshTokensOfUser } from "./tokens";
+import { emailChangeLink } from "@common/portal-paths";
 
 /** Longest name, in characters (code points). */
 export const nameMaxLength = 100;
@@ -61,7 +62,12 @@ export function parseName(name: string): string {
 /** updateMyName (users service): returns the updated user. */
 export async function renameUser(db: Kysely<Database>, userId: number, name: string): Promise<UserRow> {
   const parsed = parseName(name);
-  return db.updateTable("users").set({ name: parsed }).where("id", "=", userId).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable("users")
+    .set({ name: parsed })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 function isAccountLanguage(value: string): boolean {
@@ -80,7 +86,9 @@ export async function updateAccountSettings(
   const changes: UserUpdate = {};
   if (args.language !== null && args.language !== undefined) {
     if (!isAccountLanguage(args.language)) {
-      throw serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, { field: "language" });
+      throw serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, {
+        field: "language",
+      });
     }
     changes.language = args.language;
   }
@@ -100,7 +108,10 @@ async function passwordMatches(user: UserRow, password: string | null | undefine
   return verifyPasswordOrDummy(password, user.password_hash);
 }
 
-export async function changePassword(ctx: ServiceContext, args: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  ctx: ServiceContext,
+  args: { currentPassword: string; newPassword: string },
+): Promise<void> {
   const user = await ctx.requireCaller();
   await assertNotImpersonated(ctx, "account");
   // A user without a password (social sign-in) is refused too, after the same work.
@@ -128,15 +139,11 @@ export async function changePassword(ctx: ServiceContext, args: { currentPasswor
 // ---------------------------------------------------------------------------------------------
 // E-mail
 
-/** The link in the confirmation e-mail; the portal's /confirm-email page reads the token. */
-export function emailChangeLink(portalUrl: string, token: string): string {
-  const url = new URL(`${portalUrl}/confirm-email`);
-  url.searchParams.set("token", token);
-  return url.toString();
-}
-
 function sameAddress(): never {
-  throw serviceError("BAD_USER_INPUT", "That is already your e-mail address", { field: "email", emailProblem: "invalid_email" });
+  throw serviceError("BAD_USER_INPUT", "That is already your e-mail address", {
+    field: "email",
+    emailProblem: "invalid_email",
+  });
 }
 
 export async function requestEmailChange(
@@ -149,7 +156,11 @@ export async function requestEmailChange(
   // Far too long for an address: refused as one, without trimming megabytes.
   const newEmail = parseEmail(args.newEmail.length > 1000 ? "" : args.newEmail);
   if (newEmail === user.email) sameAddress();
-  const existing = await ctx.db.selectFrom("users").select(["id", "user_type"]).where("email", "=", newEmail).executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom("users")
+    .select(["id", "user_type"])
+    .where("email", "=", newEmail)
+    .executeTakeFirst();
   if (existing !== undefined) {
     throw serviceError(existing.user_type === "ADMIN_PORTAL" ? "EMAIL_USED_BY_ADMIN_PORTAL" : "EMAIL_IN_USE");
   }
@@ -160,7 +171,12 @@ export async function requestEmailChange(
     return issueSingleUseToken(trx, { purpose: "email_change", userId: user.id, now, newEmail });
   });
   await ctx.flows.mailer.send(
-    emailChangeConfirmationMail({ to: newEmail, language: user.language, brand: ctx.flows.brand, link: emailChangeLink(ctx.flows.portalUrl, token) }),
+    emailChangeConfirmationMail({
+      to: newEmail,
+      language: user.language,
+      brand: ctx.flows.brand,
+      link: emailChangeLink(ctx.flows.portalUrl, token),
+    }),
   );
 }
 
@@ -171,13 +187,19 @@ async function contactLinesOfUser(db: Kysely<Database>, userId: number): Promise
     .innerJoin("tenancies", "tenancies.id", "tenancy_members.tenancy_id")
     .innerJoin("units", "units.id", "tenancies.unit_id")
     .innerJoin("properties", "properties.id", "units.property_id")
-    .select(["properties.contact_name as name", "properties.contact_email as email", "properties.contact_phone as phone"])
+    .select([
+      "properties.contact_name as name",
+      "properties.contact_email as email",
+      "properties.contact_phone as phone",
+    ])
     .where("tenancy_members.user_id", "=", userId)
     .where("tenancy_members.invitation_pending", "=", 0)
     .orderBy("tenancies.start_date", "desc")
     .execute();
   const lines = rows
-    .map((row) => [row.name, row.email, row.phone].filter((part): part is string => part !== null && part.trim() !== "").join(", "))
+    .map((row) =>
+      [row.name, row.email, row.phone].filter((part): part is string => part !== null && part.trim() !== "").join(", "),
+    )
     .filter((line) => line !== "");
   return [...new Set(lines)];
 }
@@ -197,7 +219,12 @@ export async function confirmEmailChange(ctx: BackendContext, args: { token: str
     if (user === undefined || user.is_active !== 1 || user.user_type === "ADMIN_PORTAL") throw invalidToken();
     const newEmail = row.new_email;
     // Throwing rolls the transaction back: the token is not spent.
-    const taken = await trx.selectFrom("users").select("id").where("email", "=", newEmail).where("id", "<>", user.id).executeTakeFirst();
+    const taken = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", newEmail)
+      .where("id", "<>", user.id)
+      .executeTakeFirst();
     if (taken !== undefined) throw serviceError("EMAIL_IN_USE");
     try {
       await trx.updateTable("users").set({ email: newEmail }).where("id", "=", user.id).execute();
@@ -236,7 +263,8 @@ export async function deleteAccount(
     if (!(await passwordMatches(user, args.password))) throw invalidCredentials();
   } else {
     const typed = args.emailConfirmation;
-    if (typeof typed !== "string" || typed.length > 1000 || normalizeEmail(typed) !== user.email) throw invalidCredentials();
+    if (typeof typed !== "string" || typed.length > 1000 || normalizeEmail(typed) !== user.email)
+      throw invalidCredentials();
   }
   await ctx.db.transaction().execute(async (trx) => {
     const adminOf = await trx
@@ -260,9 +288,21 @@ export async function deleteAccount(
     await trx.deleteFrom("refresh_tokens").where("user_id", "=", user.id).execute();
     await trx.deleteFrom("token_families").where("user_id", "=", user.id).execute();
     await trx.deleteFrom("single_use_tokens").where("user_id", "=", user.id).execute();
-    await trx.updateTable("tenancy_invitations").set({ invited_by_user_id: null }).where("invited_by_user_id", "=", user.id).execute();
-    await trx.updateTable("tenancy_invitations").set({ accepted_by_user_id: null }).where("accepted_by_user_id", "=", user.id).execute();
-    await trx.updateTable("activation_codes").set({ used_by_user_id: null }).where("used_by_user_id", "=", user.id).execute();
+    await trx
+      .updateTable("tenancy_invitations")
+      .set({ invited_by_user_id: null })
+      .where("invited_by_user_id", "=", user.id)
+      .execute();
+    await trx
+      .updateTable("tenancy_invitations")
+      .set({ accepted_by_user_id: null })
+      .where("accepted_by_user_id", "=", user.id)
+      .execute();
+    await trx
+      .updateTable("activation_codes")
+      .set({ used_by_user_id: null })
+      .where("used_by_user_id", "=", user.id)
+      .execute();
     await trx.deleteFrom("users").where("id", "=", user.id).execute();
   });
 }
@@ -328,7 +368,12 @@ export async function collectMyData(db: Kysely<Database>, user: UserRow, now: Da
     .orderBy("tenancies.id")
     .execute();
   const alarms = await db.selectFrom("alarms").selectAll().where("user_id", "=", user.id).orderBy("id").execute();
-  const notifications = await db.selectFrom("notifications").selectAll().where("user_id", "=", user.id).orderBy("id").execute();
+  const notifications = await db
+    .selectFrom("notifications")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .orderBy("id")
+    .execute();
   return {
     exportedAt: now.toISOString(),
     profile: {

@@ -6,7 +6,13 @@ import { startSchedule } from "../jobs/schedule";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { silentLogger } from "../logger";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
-import { checkRateLimits, countRateLimitHits, pruneRateLimits, rateLimitRules, type RateLimitSubject } from "./rate-limits";
+import {
+  checkRateLimits,
+  countRateLimitHits,
+  pruneRateLimits,
+  rateLimitRules,
+  type RateLimitSubject,
+} from "./rate-limits";
 
 /**
  * The abuse limits in the back-end's database (ADR 0010): a fixed window per (rule, key),
@@ -38,11 +44,16 @@ interface State {
 }
 
 async function check(backend: Backend, ...subjects: RateLimitSubject[]): Promise<State[]> {
-  return (await graphqlData<{ rateLimits: State[] }>(backend, "account", rateLimitsQuery, { variables: { subjects } })).rateLimits;
+  return (await graphqlData<{ rateLimits: State[] }>(backend, "account", rateLimitsQuery, { variables: { subjects } }))
+    .rateLimits;
 }
 
 async function hit(backend: Backend, ...subjects: RateLimitSubject[]): Promise<State[]> {
-  return (await graphqlData<{ countRateLimitHits: State[] }>(backend, "account", countHitsMutation, { variables: { subjects } })).countRateLimitHits;
+  return (
+    await graphqlData<{ countRateLimitHits: State[] }>(backend, "account", countHitsMutation, {
+      variables: { subjects },
+    })
+  ).countRateLimitHits;
 }
 
 const reset = (key: string): RateLimitSubject => ({ rule: "RESET_REQUEST_PER_ADDRESS", key });
@@ -70,23 +81,37 @@ describe("abuse limits kept by the back-end", () => {
   });
 
   it("count hits in a window without a token, refuse the hit after the limit and say when to retry", async () => {
-    expect(await check(backend, reset("k1"))).toEqual([{ rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10, retryAfterSeconds: 0 }]);
+    expect(await check(backend, reset("k1"))).toEqual([
+      { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10, retryAfterSeconds: 0 },
+    ]);
     // Checking counts nothing.
     expect((await check(backend, reset("k1")))[0]!.remaining).toBe(10);
     for (let i = 1; i <= 9; i++) {
       clock = later(i * 60);
-      expect(await hit(backend, reset("k1"))).toEqual([{ rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10 - i, retryAfterSeconds: 0 }]);
+      expect(await hit(backend, reset("k1"))).toEqual([
+        { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10 - i, retryAfterSeconds: 0 },
+      ]);
     }
     expect((await check(backend, reset("k1")))[0]).toMatchObject({ allowed: true, remaining: 1 });
     // The tenth hit of the hour reaches the limit: the window began with the first hit, at start + 60 s.
     clock = later(1200);
-    expect(await hit(backend, reset("k1"))).toEqual([{ rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: false, remaining: 0, retryAfterSeconds: 3660 - 1200 }]);
+    expect(await hit(backend, reset("k1"))).toEqual([
+      { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: false, remaining: 0, retryAfterSeconds: 3660 - 1200 },
+    ]);
     clock = later(1800.4);
-    expect(await check(backend, reset("k1"))).toEqual([{ rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: false, remaining: 0, retryAfterSeconds: 1860 }]);
+    expect(await check(backend, reset("k1"))).toEqual([
+      { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: false, remaining: 0, retryAfterSeconds: 1860 },
+    ]);
     // Hits over the limit are still counted (the window does not move).
-    expect((await hit(backend, reset("k1")))[0]).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1860 });
+    expect((await hit(backend, reset("k1")))[0]).toMatchObject({
+      allowed: false,
+      remaining: 0,
+      retryAfterSeconds: 1860,
+    });
     const row = await backend.db.selectFrom("rate_limits").selectAll().execute();
-    expect(row).toEqual([{ rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", window_ends: later(3660).toISOString(), count: 11 }]);
+    expect(row).toEqual([
+      { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", window_ends: later(3660).toISOString(), count: 11 },
+    ]);
   });
 
   it("start a new window once the old one has ended", async () => {
@@ -94,10 +119,14 @@ describe("abuse limits kept by the back-end", () => {
     clock = later(3599);
     expect((await check(backend, reset("k1")))[0]).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
     clock = later(3600);
-    expect(await check(backend, reset("k1"))).toEqual([{ rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10, retryAfterSeconds: 0 }]);
+    expect(await check(backend, reset("k1"))).toEqual([
+      { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10, retryAfterSeconds: 0 },
+    ]);
     clock = later(4000);
     expect((await hit(backend, reset("k1")))[0]).toMatchObject({ allowed: true, remaining: 9 });
-    expect(await backend.db.selectFrom("rate_limits").select(["count", "window_ends"]).execute()).toEqual([{ count: 1, window_ends: later(4000 + 3600).toISOString() }]);
+    expect(await backend.db.selectFrom("rate_limits").select(["count", "window_ends"]).execute()).toEqual([
+      { count: 1, window_ends: later(4000 + 3600).toISOString() },
+    ]);
   });
 
   it("keep each rule and each key apart, and answer several pairs at once in the order asked", async () => {
@@ -115,13 +144,22 @@ describe("abuse limits kept by the back-end", () => {
   it("lose no hit when many are counted at once", async () => {
     await Promise.all(Array.from({ length: 40 }, () => countRateLimitHits(backend.db, [signIn("busy")], clock)));
     expect(await backend.db.selectFrom("rate_limits").select("count").execute()).toEqual([{ count: 40 }]);
-    expect((await checkRateLimits(backend.db, [signIn("busy")], clock))[0]).toMatchObject({ allowed: false, remaining: 0 });
+    expect((await checkRateLimits(backend.db, [signIn("busy")], clock))[0]).toMatchObject({
+      allowed: false,
+      remaining: 0,
+    });
   });
 
   it("refuse rules the back-end does not define, empty or overlong keys and too many pairs", async () => {
-    const unknownRule = await graphql(backend, "account", rateLimitsQuery, { variables: { subjects: [{ rule: "MY_OWN_LIMIT", key: "k" }] } });
+    const unknownRule = await graphql(backend, "account", rateLimitsQuery, {
+      variables: { subjects: [{ rule: "MY_OWN_LIMIT", key: "k" }] },
+    });
     expect(unknownRule.body.errors?.[0]?.message).toMatch(/RateLimitRule/);
-    for (const subjects of [[reset("")], [reset("x".repeat(129))], Array.from({ length: 11 }, (_, i) => reset(`k${i}`))]) {
+    for (const subjects of [
+      [reset("")],
+      [reset("x".repeat(129))],
+      Array.from({ length: 11 }, (_, i) => reset(`k${i}`)),
+    ]) {
       for (const document of [rateLimitsQuery, countHitsMutation]) {
         const result = await graphql(backend, "account", document, { variables: { subjects } });
         expect(firstErrorCode(result)).toBe("BAD_USER_INPUT");

@@ -26,7 +26,7 @@ export interface RateLimitRule {
 const minute = 60;
 const hour = 60 * minute;
 
-/** Every limit, by the name the GraphQL enum RateLimitRule gives it (schema/account.ts). */
+/** Every limit, by the name the GraphQL enum RateLimitRule gives it (schema/account.graphql). */
 export const rateLimitRules = {
   /** Failed sign-ins per client address. */
   SIGN_IN_PER_ADDRESS: { limit: 30, windowSeconds: 15 * minute },
@@ -46,7 +46,7 @@ export const rateLimitRules = {
 export type RateLimitRuleName = keyof typeof rateLimitRules;
 
 export const isRateLimitRuleName = (value: unknown): value is RateLimitRuleName =>
-  typeof value === "string" && Object.prototype.hasOwnProperty.call(rateLimitRules, value);
+  typeof value === "string" && Object.hasOwn(rateLimitRules, value);
 
 export interface RateLimitSubject {
   rule: RateLimitRuleName;
@@ -81,7 +81,11 @@ function validSubjects(subjects: readonly RateLimitSubject[]): RateLimitSubject[
 }
 
 /** The state of `subject` given its row (if any) at `now`. */
-function stateOf(subject: RateLimitSubject, row: Pick<RateLimitsTable, "count" | "window_ends"> | undefined, now: Date): RateLimitState {
+function stateOf(
+  subject: RateLimitSubject,
+  row: Pick<RateLimitsTable, "count" | "window_ends"> | undefined,
+  now: Date,
+): RateLimitState {
   const { limit } = rateLimitRules[subject.rule];
   const endsAt = row === undefined ? 0 : Date.parse(row.window_ends);
   const count = endsAt > now.getTime() ? row!.count : 0;
@@ -95,21 +99,35 @@ function stateOf(subject: RateLimitSubject, row: Pick<RateLimitsTable, "count" |
 }
 
 /** Whether each subject may have one more hit now (counts nothing), in the order given. */
-export async function checkRateLimits(db: Kysely<Database>, subjects: readonly RateLimitSubject[], now: Date): Promise<RateLimitState[]> {
+export async function checkRateLimits(
+  db: Kysely<Database>,
+  subjects: readonly RateLimitSubject[],
+  now: Date,
+): Promise<RateLimitState[]> {
   const wanted = validSubjects(subjects);
   const rows = await db
     .selectFrom("rate_limits")
     .select(["rule", "key", "count", "window_ends"])
     .where((eb) => eb.or(wanted.map(({ rule, key }) => eb.and([eb("rule", "=", rule), eb("key", "=", key)]))))
     .execute();
-  return wanted.map((subject) => stateOf(subject, rows.find((row) => row.rule === subject.rule && row.key === subject.key), now));
+  return wanted.map((subject) =>
+    stateOf(
+      subject,
+      rows.find((row) => row.rule === subject.rule && row.key === subject.key),
+      now,
+    ),
+  );
 }
 
 /**
  * Counts one hit for each subject (a pair listed twice counts twice) and answers the states after
  * counting, in the order given. Each hit is one atomic upsert.
  */
-export async function countRateLimitHits(db: Kysely<Database>, subjects: readonly RateLimitSubject[], now: Date): Promise<RateLimitState[]> {
+export async function countRateLimitHits(
+  db: Kysely<Database>,
+  subjects: readonly RateLimitSubject[],
+  now: Date,
+): Promise<RateLimitState[]> {
   const wanted = validSubjects(subjects);
   const nowIso = now.toISOString();
   const states: RateLimitState[] = [];
@@ -122,8 +140,18 @@ export async function countRateLimitHits(db: Kysely<Database>, subjects: readonl
         oc.columns(["rule", "key"]).doUpdateSet((eb) => {
           const ended = eb("rate_limits.window_ends", "<=", nowIso);
           return {
-            count: eb.case().when(ended).then(eb.lit(1)).else(eb("rate_limits.count", "+", eb.lit(1))).end(),
-            window_ends: eb.case().when(ended).then(eb.ref("excluded.window_ends")).else(eb.ref("rate_limits.window_ends")).end(),
+            count: eb
+              .case()
+              .when(ended)
+              .then(eb.lit(1))
+              .else(eb("rate_limits.count", "+", eb.lit(1)))
+              .end(),
+            window_ends: eb
+              .case()
+              .when(ended)
+              .then(eb.ref("excluded.window_ends"))
+              .else(eb.ref("rate_limits.window_ends"))
+              .end(),
           };
         }),
       )
@@ -148,7 +176,11 @@ export const rateLimitResolvers = {
     },
   },
   Mutation: {
-    countRateLimitHits(_: unknown, args: { subjects: RateLimitSubject[] }, ctx: ServiceContext): Promise<RateLimitState[]> {
+    countRateLimitHits(
+      _: unknown,
+      args: { subjects: RateLimitSubject[] },
+      ctx: ServiceContext,
+    ): Promise<RateLimitState[]> {
       return countRateLimitHits(ctx.db, args.subjects, ctx.now);
     },
   },

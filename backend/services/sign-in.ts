@@ -70,7 +70,13 @@ export async function startSession(
   impersonation: ImpersonationSession | null = null,
 ): Promise<Session> {
   const refresh = await issueRefreshToken(db, tokens, { userId: user.id, service, now, impersonation });
-  const access = await signAccessToken(tokens, { userId: user.id, audience: service, sessionId: refresh.familyId, now, impersonation });
+  const access = await signAccessToken(tokens, {
+    userId: user.id,
+    audience: service,
+    sessionId: refresh.familyId,
+    now,
+    impersonation,
+  });
   return { user, access, refresh };
 }
 

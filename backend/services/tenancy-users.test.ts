@@ -4,7 +4,7 @@
  * admin rights, removing users and leaving, and that nobody but an admin changes anything.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TenancyInfoResult, TenancyUserResult } from "./tenancy-users";
+import type { TenancyInfo as TenancyInfoResult } from "../schema/account.generated";
 import { createBackend, type Backend } from "../app";
 import {
   demoAccounts,
@@ -48,8 +48,7 @@ const tenancyInfoFields = /* GraphQL */ `
   users { userId invitationId name email isAdmin invitationPending isCaller invitedAt }
 `;
 
-// What the GraphQL answers carry: the resolvers' own result types.
-type TenancyUser = TenancyUserResult;
+// What the GraphQL answers carry: the types generated from the schema.
 type TenancyInfo = TenancyInfoResult;
 
 const documents = {
@@ -71,7 +70,11 @@ function call(operation: Operation, token: string | undefined, variables: Record
   return graphql<Record<string, unknown>>(backend, "account", documents[operation], { token, variables });
 }
 
-async function data<T = TenancyInfo>(operation: Operation, token: string, variables: Record<string, unknown>): Promise<T> {
+async function data<T = TenancyInfo>(
+  operation: Operation,
+  token: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
   const result = await graphqlData<Record<string, T>>(backend, "account", documents[operation], { token, variables });
   return result[operation]!;
 }
@@ -128,23 +131,57 @@ async function giveAlarmAndNotification(userId: number, tenancyId: number): Prom
   const at = clock.toISOString();
   const alarm = await backend.db
     .insertInto("alarms")
-    .values({ user_id: userId, tenancy_id: tenancyId, quantity: "heat-energy", type: "threshold", frequency: "week", level: 10, created_at: at, updated_at: at })
+    .values({
+      user_id: userId,
+      tenancy_id: tenancyId,
+      quantity: "heat-energy",
+      type: "threshold",
+      frequency: "week",
+      level: 10,
+      created_at: at,
+      updated_at: at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await backend.db
     .insertInto("alarm_evaluations")
-    .values({ alarm_id: alarm.id, period_start: "2026-11-09", period_end: "2026-11-15", evaluated_at: at, values_seen: 168, fired: 1 })
+    .values({
+      alarm_id: alarm.id,
+      period_start: "2026-11-09",
+      period_end: "2026-11-15",
+      evaluated_at: at,
+      values_seen: 168,
+      fired: 1,
+    })
     .execute();
   await backend.db
     .insertInto("notifications")
-    .values({ user_id: userId, tenancy_id: tenancyId, alarm_id: alarm.id, kind: "high_consumption", period_start: "2026-11-09", period_end: "2026-11-15", created_at: at })
+    .values({
+      user_id: userId,
+      tenancy_id: tenancyId,
+      alarm_id: alarm.id,
+      kind: "high_consumption",
+      period_start: "2026-11-09",
+      period_end: "2026-11-15",
+      created_at: at,
+    })
     .execute();
   return alarm.id;
 }
 
 async function alarmsAndNotificationsOf(userId: number, tenancyId: number) {
-  const alarms = await backend.db.selectFrom("alarms").select("id").where("user_id", "=", userId).where("tenancy_id", "=", tenancyId).execute();
-  const notifications = await backend.db.selectFrom("notifications").select("id").where("user_id", "=", userId).where("tenancy_id", "=", tenancyId).execute();
+  const alarms = await backend.db
+    .selectFrom("alarms")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("tenancy_id", "=", tenancyId)
+    .execute();
+  const notifications = await backend.db
+    .selectFrom("notifications")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("tenancy_id", "=", tenancyId)
+    .execute();
   const evaluations = await backend.db
     .selectFrom("alarm_evaluations")
     .select("alarm_id")
@@ -157,7 +194,11 @@ describe("tenancyInfo", () => {
   it("shows the home, the property's contact from the seed, and the users with the demo's pending invitation", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
     const info = await data("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensFirst });
-    const tenancy = await backend.db.selectFrom("tenancies").selectAll().where("id", "=", demoTenancyIds.jensFirst).executeTakeFirstOrThrow();
+    const tenancy = await backend.db
+      .selectFrom("tenancies")
+      .selectAll()
+      .where("id", "=", demoTenancyIds.jensFirst)
+      .executeTakeFirstOrThrow();
     expect(info).toMatchObject({
       id: demoTenancyIds.jensFirst,
       address: "Nørrebrogade 148B, 4. tv.",
@@ -171,14 +212,45 @@ describe("tenancyInfo", () => {
       callerIsAdmin: true,
     });
     expect(info.users).toEqual([
-      { userId: await userIdOf(demoAccounts.jens.email), invitationId: null, name: demoAccounts.jens.name, email: demoAccounts.jens.email, isAdmin: true, invitationPending: false, isCaller: true, invitedAt: null },
+      {
+        userId: await userIdOf(demoAccounts.jens.email),
+        invitationId: null,
+        name: demoAccounts.jens.name,
+        email: demoAccounts.jens.email,
+        isAdmin: true,
+        invitationPending: false,
+        isCaller: true,
+        invitedAt: null,
+      },
       // Sofie's membership pending from the first demo seed (no invitation row).
-      { userId: await userIdOf(demoAccounts.sofie.email), invitationId: null, name: demoAccounts.sofie.name, email: demoAccounts.sofie.email, isAdmin: false, invitationPending: true, isCaller: false, invitedAt: "2026-02-14T12:00:00.000Z" },
-      { userId: null, invitationId: demoInvitation.id, name: null, email: demoInvitation.email, isAdmin: false, invitationPending: true, isCaller: false, invitedAt: demoInvitation.createdAt },
+      {
+        userId: await userIdOf(demoAccounts.sofie.email),
+        invitationId: null,
+        name: demoAccounts.sofie.name,
+        email: demoAccounts.sofie.email,
+        isAdmin: false,
+        invitationPending: true,
+        isCaller: false,
+        invitedAt: "2026-02-14T12:00:00.000Z",
+      },
+      {
+        userId: null,
+        invitationId: demoInvitation.id,
+        name: null,
+        email: demoInvitation.email,
+        isAdmin: false,
+        invitationPending: true,
+        isCaller: false,
+        invitedAt: demoInvitation.createdAt,
+      },
     ]);
     // The demo invitation's code works for that tenancy.
     expect(await validate(demoActivationCodes.invitation)).toEqual({ ok: true, text: null, code: null });
-    const codeRow = await backend.db.selectFrom("activation_codes").select("tenancy_id").where("code_hash", "=", hashActivationCode(demoActivationCodes.invitation)).executeTakeFirstOrThrow();
+    const codeRow = await backend.db
+      .selectFrom("activation_codes")
+      .select("tenancy_id")
+      .where("code_hash", "=", hashActivationCode(demoActivationCodes.invitation))
+      .executeTakeFirstOrThrow();
     expect(codeRow.tenancy_id).toBe(demoTenancyIds.jensFirst);
   });
 
@@ -194,21 +266,44 @@ describe("tenancyInfo", () => {
     const mette = await tokenOf(demoAccounts.mette.email);
     await data("inviteTenancyUser", mette, { tenancyId: demoTenancyIds.jensSecond, email: "zed@example.test" });
     const anna = await userIdOf(demoAccounts.anna.email);
-    await backend.db.insertInto("tenancy_members").values({ tenancy_id: demoTenancyIds.jensSecond, user_id: anna, is_admin: 1, invitation_pending: 0, created_at: clock.toISOString() }).execute();
-    await data("setTenancyUserAdmin", mette, { tenancyId: demoTenancyIds.jensSecond, userId: await userIdOf(demoAccounts.mette.email), isAdmin: false });
+    await backend.db
+      .insertInto("tenancy_members")
+      .values({
+        tenancy_id: demoTenancyIds.jensSecond,
+        user_id: anna,
+        is_admin: 1,
+        invitation_pending: 0,
+        created_at: clock.toISOString(),
+      })
+      .execute();
+    await data("setTenancyUserAdmin", mette, {
+      tenancyId: demoTenancyIds.jensSecond,
+      userId: await userIdOf(demoAccounts.mette.email),
+      isAdmin: false,
+    });
     const after = await data("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensSecond });
-    expect(after.users.map((user) => user.email)).toEqual([demoAccounts.anna.email, demoAccounts.jens.email, demoAccounts.mette.email, "zed@example.test"]);
+    expect(after.users.map((user) => user.email)).toEqual([
+      demoAccounts.anna.email,
+      demoAccounts.jens.email,
+      demoAccounts.mette.email,
+      "zed@example.test",
+    ]);
   });
 
   it("is FORBIDDEN to a stranger and UNAUTHENTICATED without a token", async () => {
     const anna = await tokenOf(demoAccounts.anna.email);
     expect(firstErrorCode(await call("tenancyInfo", anna, { tenancyId: demoTenancyIds.jensFirst }))).toBe("FORBIDDEN");
     expect(firstErrorCode(await call("tenancyInfo", anna, { tenancyId: 999_999 }))).toBe("FORBIDDEN");
-    expect(firstErrorCode(await call("tenancyInfo", undefined, { tenancyId: demoTenancyIds.anna }))).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await call("tenancyInfo", undefined, { tenancyId: demoTenancyIds.anna }))).toBe(
+      "UNAUTHENTICATED",
+    );
   });
 
   it("gives null for a property without a contact", async () => {
-    await backend.db.updateTable("properties").set({ contact_name: null, contact_email: null, contact_phone: null }).execute();
+    await backend.db
+      .updateTable("properties")
+      .set({ contact_name: null, contact_email: null, contact_phone: null })
+      .execute();
     const anna = await tokenOf(demoAccounts.anna.email);
     expect((await data("tenancyInfo", anna, { tenancyId: demoTenancyIds.anna })).propertyContact).toBeNull();
   });
@@ -220,21 +315,66 @@ describe("only an admin changes the users", () => {
     const metteUserId = await userIdOf(demoAccounts.mette.email);
     // Jens is a plain member of his second home (Mette is admin); Anna is a stranger to it.
     // Anna is a stranger to Jens's first home too, where Jens is admin.
-    await backend.db.insertInto("tenancy_invitations").values({
-      tenancy_id: demoTenancyIds.jensSecond,
-      email: "pending@example.test",
-      language: "da",
-      activation_code_id: (await backend.db.insertInto("activation_codes").values({ code_hash: hashActivationCode("PENDINGCODES"), tenancy_id: demoTenancyIds.jensSecond, expires_at: "2099-01-01T00:00:00.000Z", used_at: null, used_by_user_id: null }).returning("id").executeTakeFirstOrThrow()).id,
-      invited_by_user_id: metteUserId,
-      created_at: clock.toISOString(),
-    }).execute();
-    const secondInvitation = (await backend.db.selectFrom("tenancy_invitations").select("id").where("email", "=", "pending@example.test").executeTakeFirstOrThrow()).id;
+    await backend.db
+      .insertInto("tenancy_invitations")
+      .values({
+        tenancy_id: demoTenancyIds.jensSecond,
+        email: "pending@example.test",
+        language: "da",
+        activation_code_id: (
+          await backend.db
+            .insertInto("activation_codes")
+            .values({
+              code_hash: hashActivationCode("PENDINGCODES"),
+              tenancy_id: demoTenancyIds.jensSecond,
+              expires_at: "2099-01-01T00:00:00.000Z",
+              used_at: null,
+              used_by_user_id: null,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id,
+        invited_by_user_id: metteUserId,
+        created_at: clock.toISOString(),
+      })
+      .execute();
+    const secondInvitation = (
+      await backend.db
+        .selectFrom("tenancy_invitations")
+        .select("id")
+        .where("email", "=", "pending@example.test")
+        .executeTakeFirstOrThrow()
+    ).id;
 
     const cases = [
-      { who: "plain member", email: demoAccounts.jens.email, tenancyId: demoTenancyIds.jensSecond, invitationId: secondInvitation, userId: metteUserId },
-      { who: "plain member, about himself", email: demoAccounts.jens.email, tenancyId: demoTenancyIds.jensSecond, invitationId: secondInvitation, userId: jensUserId },
-      { who: "stranger", email: demoAccounts.anna.email, tenancyId: demoTenancyIds.jensFirst, invitationId: demoInvitation.id, userId: jensUserId },
-      { who: "stranger", email: demoAccounts.anna.email, tenancyId: demoTenancyIds.jensSecond, invitationId: secondInvitation, userId: metteUserId },
+      {
+        who: "plain member",
+        email: demoAccounts.jens.email,
+        tenancyId: demoTenancyIds.jensSecond,
+        invitationId: secondInvitation,
+        userId: metteUserId,
+      },
+      {
+        who: "plain member, about himself",
+        email: demoAccounts.jens.email,
+        tenancyId: demoTenancyIds.jensSecond,
+        invitationId: secondInvitation,
+        userId: jensUserId,
+      },
+      {
+        who: "stranger",
+        email: demoAccounts.anna.email,
+        tenancyId: demoTenancyIds.jensFirst,
+        invitationId: demoInvitation.id,
+        userId: jensUserId,
+      },
+      {
+        who: "stranger",
+        email: demoAccounts.anna.email,
+        tenancyId: demoTenancyIds.jensSecond,
+        invitationId: secondInvitation,
+        userId: metteUserId,
+      },
     ];
     const before = await dumpTables(backend.db);
     for (const target of cases) {
@@ -270,10 +410,23 @@ describe("only an admin changes the users", () => {
 describe("inviteTenancyUser", () => {
   it("stores the invitation and e-mails the link /signup?activationCode= in the chosen language; the code works for that tenancy", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
-    const info = await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "  New.Partner@Example.TEST ", language: "en" });
+    const info = await data("inviteTenancyUser", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      email: "  New.Partner@Example.TEST ",
+      language: "en",
+    });
     const invited = info.users.filter((user) => user.email === "new.partner@example.test");
     expect(invited).toEqual([
-      { userId: null, invitationId: expect.any(Number), name: null, email: "new.partner@example.test", isAdmin: false, invitationPending: true, isCaller: false, invitedAt: clock.toISOString() },
+      {
+        userId: null,
+        invitationId: expect.any(Number),
+        name: null,
+        email: "new.partner@example.test",
+        isAdmin: false,
+        invitationPending: true,
+        isCaller: false,
+        invitedAt: clock.toISOString(),
+      },
     ]);
     expect(info.users.at(-1)?.email).toBe("new.partner@example.test"); // oldest first: the newest last
 
@@ -286,11 +439,27 @@ describe("inviteTenancyUser", () => {
     expect(message.html).toContain('<html lang="en">');
 
     expect(await validate(code)).toEqual({ ok: true, text: null, code: null });
-    const codeRow = await backend.db.selectFrom("activation_codes").selectAll().where("code_hash", "=", hashActivationCode(code)).executeTakeFirstOrThrow();
+    const codeRow = await backend.db
+      .selectFrom("activation_codes")
+      .selectAll()
+      .where("code_hash", "=", hashActivationCode(code))
+      .executeTakeFirstOrThrow();
     expect(codeRow.tenancy_id).toBe(demoTenancyIds.jensFirst);
     expect(codeRow.expires_at).toBe(new Date(start.getTime() + 30 * 86_400_000).toISOString());
-    const row = await backend.db.selectFrom("tenancy_invitations").selectAll().where("id", "=", invited[0]!.invitationId!).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ tenancy_id: demoTenancyIds.jensFirst, email: "new.partner@example.test", language: "en", activation_code_id: codeRow.id, invited_by_user_id: await userIdOf(demoAccounts.jens.email), withdrawn_at: null, accepted_at: null });
+    const row = await backend.db
+      .selectFrom("tenancy_invitations")
+      .selectAll()
+      .where("id", "=", invited[0]!.invitationId!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      tenancy_id: demoTenancyIds.jensFirst,
+      email: "new.partner@example.test",
+      language: "en",
+      activation_code_id: codeRow.id,
+      invited_by_user_id: await userIdOf(demoAccounts.jens.email),
+      withdrawn_at: null,
+      accepted_at: null,
+    });
     // Expires after 30 days.
     clock = new Date(start.getTime() + 30 * 86_400_000 + 1000);
     expect((await validate(code)).code).toBe("ACTIVATION_CODE_INVALID");
@@ -300,13 +469,22 @@ describe("inviteTenancyUser", () => {
     const jens = await tokenOf(demoAccounts.jens.email);
     await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: demoAccounts.nora.email });
     expect((await latestInvitation(demoAccounts.nora.email)).message.text).toContain("Jens Hansen har invitert deg");
-    await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: demoAccounts.emma.email, language: "fr" });
+    await data("inviteTenancyUser", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      email: demoAccounts.emma.email,
+      language: "fr",
+    });
     expect((await latestInvitation(demoAccounts.emma.email)).message.text).toContain("Jens Hansen has invited you");
     await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "nobody.yet@example.test" });
     const danish = await latestInvitation("nobody.yet@example.test");
     expect(danish.message.text).toContain("Jens Hansen har inviteret dig");
     expect(danish.message.subject).toBe("Mit Forbrug: Jens Hansen har inviteret dig");
-    const languages = await backend.db.selectFrom("tenancy_invitations").select(["email", "language"]).where("tenancy_id", "=", demoTenancyIds.jensFirst).orderBy("id").execute();
+    const languages = await backend.db
+      .selectFrom("tenancy_invitations")
+      .select(["email", "language"])
+      .where("tenancy_id", "=", demoTenancyIds.jensFirst)
+      .orderBy("id")
+      .execute();
     expect(languages.slice(-3)).toEqual([
       { email: demoAccounts.nora.email, language: "nb" },
       { email: demoAccounts.emma.email, language: "en" },
@@ -319,9 +497,16 @@ describe("inviteTenancyUser", () => {
     const countBefore = (await latestMessages(backend.db, { limit: 1000 })).length;
     for (const email of ["not-an-address", "", "a@", `${"x".repeat(250)}@example.test`]) {
       const bad = await call("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email });
-      expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "email", emailProblem: "invalid_email" });
+      expect(bad.body.errors?.[0]?.extensions).toMatchObject({
+        code: "BAD_USER_INPUT",
+        field: "email",
+        emailProblem: "invalid_email",
+      });
     }
-    const member = await call("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: " JENS@demo.test" });
+    const member = await call("inviteTenancyUser", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      email: " JENS@demo.test",
+    });
     expect(firstErrorCode(member)).toBe("ALREADY_MEMBER");
     expect(member.body.errors?.[0]?.message).toBe("That person is already a user of this tenancy.");
     expect(errorMessages.ALREADY_MEMBER).toBe("That person is already a user of this tenancy.");
@@ -331,31 +516,54 @@ describe("inviteTenancyUser", () => {
 
   it("sends an open invitation again instead of a second one: the old code stops working", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
-    const info = await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: demoInvitation.email });
+    const info = await data("inviteTenancyUser", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      email: demoInvitation.email,
+    });
     expect(info.users.filter((user) => user.email === demoInvitation.email)).toEqual([
       expect.objectContaining({ invitationId: demoInvitation.id, invitedAt: demoInvitation.createdAt }),
     ]);
     const { code } = await latestInvitation(demoInvitation.email);
     expect(code).not.toBe(demoActivationCodes.invitation);
     expect(await validate(code)).toMatchObject({ ok: true });
-    expect(await validate(demoActivationCodes.invitation)).toMatchObject({ ok: false, code: "ACTIVATION_CODE_INVALID" });
+    expect(await validate(demoActivationCodes.invitation)).toMatchObject({
+      ok: false,
+      code: "ACTIVATION_CODE_INVALID",
+    });
   });
 });
 
 describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
   it("resend: a new code in a new e-mail; the old code becomes invalid", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
-    await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "twice@example.test", language: "nb" });
+    await data("inviteTenancyUser", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      email: "twice@example.test",
+      language: "nb",
+    });
     const first = await latestInvitation("twice@example.test");
-    const invitationId = (await backend.db.selectFrom("tenancy_invitations").select("id").where("email", "=", "twice@example.test").executeTakeFirstOrThrow()).id;
+    const invitationId = (
+      await backend.db
+        .selectFrom("tenancy_invitations")
+        .select("id")
+        .where("email", "=", "twice@example.test")
+        .executeTakeFirstOrThrow()
+    ).id;
     clock = new Date(start.getTime() + 3_600_000);
-    const info = await data("resendTenancyInvitation", await tokenOf(demoAccounts.jens.email), { tenancyId: demoTenancyIds.jensFirst, invitationId });
+    const info = await data("resendTenancyInvitation", await tokenOf(demoAccounts.jens.email), {
+      tenancyId: demoTenancyIds.jensFirst,
+      invitationId,
+    });
     expect(info.users.filter((user) => user.invitationId === invitationId)).toHaveLength(1);
     const second = await latestInvitation("twice@example.test");
     expect(second.message.id).not.toBe(first.message.id);
     expect(second.code).not.toBe(first.code);
     expect(second.message.text).toContain("Jens Hansen har invitert deg");
-    expect(await validate(first.code)).toEqual({ ok: false, text: "The activation code you entered is invalid.", code: "ACTIVATION_CODE_INVALID" });
+    expect(await validate(first.code)).toEqual({
+      ok: false,
+      text: "The activation code you entered is invalid.",
+      code: "ACTIVATION_CODE_INVALID",
+    });
     expect(await validate(second.code)).toEqual({ ok: true, text: null, code: null });
     // The old code cannot be used either.
     const newcomer = await signUp("twice@example.test");
@@ -364,10 +572,20 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
 
   it("withdraw: the invitation leaves the users and its code stops working", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
-    const info = await data("withdrawTenancyInvitation", jens, { tenancyId: demoTenancyIds.jensFirst, invitationId: demoInvitation.id });
+    const info = await data("withdrawTenancyInvitation", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      invitationId: demoInvitation.id,
+    });
     expect(info.users.map((user) => user.email)).not.toContain(demoInvitation.email);
-    expect(await validate(demoActivationCodes.invitation)).toMatchObject({ ok: false, code: "ACTIVATION_CODE_INVALID" });
-    const row = await backend.db.selectFrom("tenancy_invitations").selectAll().where("id", "=", demoInvitation.id).executeTakeFirstOrThrow();
+    expect(await validate(demoActivationCodes.invitation)).toMatchObject({
+      ok: false,
+      code: "ACTIVATION_CODE_INVALID",
+    });
+    const row = await backend.db
+      .selectFrom("tenancy_invitations")
+      .selectAll()
+      .where("id", "=", demoInvitation.id)
+      .executeTakeFirstOrThrow();
     expect(row.withdrawn_at).toBe(clock.toISOString());
     // The address can be invited again later.
     await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: demoInvitation.email });
@@ -382,29 +600,60 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
       expect(firstErrorCode(unknown)).toBe("INVITATION_NOT_FOUND");
       expect(unknown.body.errors?.[0]?.message).toBe("No such invitation.");
       // Emma is admin of her own home, not of the invitation's.
-      expect(firstErrorCode(await call(operation, emma, { tenancyId: demoTenancyIds.emma, invitationId: demoInvitation.id }))).toBe("INVITATION_NOT_FOUND");
+      expect(
+        firstErrorCode(
+          await call(operation, emma, { tenancyId: demoTenancyIds.emma, invitationId: demoInvitation.id }),
+        ),
+      ).toBe("INVITATION_NOT_FOUND");
     }
-    await data("withdrawTenancyInvitation", jens, { tenancyId: demoTenancyIds.jensFirst, invitationId: demoInvitation.id });
+    await data("withdrawTenancyInvitation", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      invitationId: demoInvitation.id,
+    });
     for (const operation of ["resendTenancyInvitation", "withdrawTenancyInvitation"] as const) {
-      expect(firstErrorCode(await call(operation, jens, { tenancyId: demoTenancyIds.jensFirst, invitationId: demoInvitation.id }))).toBe("INVITATION_NOT_FOUND");
+      expect(
+        firstErrorCode(
+          await call(operation, jens, { tenancyId: demoTenancyIds.jensFirst, invitationId: demoInvitation.id }),
+        ),
+      ).toBe("INVITATION_NOT_FOUND");
     }
     const messagesBefore = (await latestMessages(backend.db, { to: demoInvitation.email })).length;
     expect(messagesBefore).toBe(0);
 
     await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "accepts@example.test" });
     const { code } = await latestInvitation("accepts@example.test");
-    const invitationId = (await backend.db.selectFrom("tenancy_invitations").select("id").where("email", "=", "accepts@example.test").executeTakeFirstOrThrow()).id;
+    const invitationId = (
+      await backend.db
+        .selectFrom("tenancy_invitations")
+        .select("id")
+        .where("email", "=", "accepts@example.test")
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await addTenancy(await signUp("accepts@example.test"), code)).body.errors).toBeUndefined();
-    expect(firstErrorCode(await call("resendTenancyInvitation", jens, { tenancyId: demoTenancyIds.jensFirst, invitationId }))).toBe("INVITATION_NOT_FOUND");
+    expect(
+      firstErrorCode(
+        await call("resendTenancyInvitation", jens, { tenancyId: demoTenancyIds.jensFirst, invitationId }),
+      ),
+    ).toBe("INVITATION_NOT_FOUND");
   });
 });
 
 describe("accepting an invitation (addTenancy with its code)", () => {
   it("makes the new user a member and the invitation leaves the users", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
-    await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "partner@example.test", language: "en" });
+    await data("inviteTenancyUser", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      email: "partner@example.test",
+      language: "en",
+    });
     const { code } = await latestInvitation("partner@example.test");
-    const invitationId = (await backend.db.selectFrom("tenancy_invitations").select("id").where("email", "=", "partner@example.test").executeTakeFirstOrThrow()).id;
+    const invitationId = (
+      await backend.db
+        .selectFrom("tenancy_invitations")
+        .select("id")
+        .where("email", "=", "partner@example.test")
+        .executeTakeFirstOrThrow()
+    ).id;
 
     clock = new Date(start.getTime() + 60_000);
     const partner = await signUp("partner@example.test");
@@ -414,10 +663,23 @@ describe("accepting an invitation (addTenancy with its code)", () => {
 
     const info = await data("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensFirst });
     expect(info.users.filter((user) => user.email === "partner@example.test")).toEqual([
-      { userId: partnerId, invitationId: null, name: null, email: "partner@example.test", isAdmin: false, invitationPending: false, isCaller: false, invitedAt: null },
+      {
+        userId: partnerId,
+        invitationId: null,
+        name: null,
+        email: "partner@example.test",
+        isAdmin: false,
+        invitationPending: false,
+        isCaller: false,
+        invitedAt: null,
+      },
     ]);
     expect(info.users.some((user) => user.invitationId === invitationId)).toBe(false);
-    const row = await backend.db.selectFrom("tenancy_invitations").selectAll().where("id", "=", invitationId).executeTakeFirstOrThrow();
+    const row = await backend.db
+      .selectFrom("tenancy_invitations")
+      .selectAll()
+      .where("id", "=", invitationId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ accepted_at: clock.toISOString(), accepted_by_user_id: partnerId, withdrawn_at: null });
     expect(await validate(code)).toMatchObject({ ok: false, code: "ACTIVATION_CODE_IN_USE" });
 
@@ -426,7 +688,11 @@ describe("accepting an invitation (addTenancy with its code)", () => {
     expect(own.callerIsAdmin).toBe(false);
     expect(own.users.find((user) => user.isCaller)?.email).toBe("partner@example.test");
     // And can be invited no more.
-    expect(firstErrorCode(await call("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "partner@example.test" }))).toBe("ALREADY_MEMBER");
+    expect(
+      firstErrorCode(
+        await call("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "partner@example.test" }),
+      ),
+    ).toBe("ALREADY_MEMBER");
   });
 });
 
@@ -434,12 +700,20 @@ describe("setTenancyUserAdmin", () => {
   it("makes a member admin and back; the last admin cannot step down; a non-member is USER_NOT_FOUND", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
     const jensId = await userIdOf(demoAccounts.jens.email);
-    const last = await call("setTenancyUserAdmin", jens, { tenancyId: demoTenancyIds.jensFirst, userId: jensId, isAdmin: false });
+    const last = await call("setTenancyUserAdmin", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      userId: jensId,
+      isAdmin: false,
+    });
     expect(firstErrorCode(last)).toBe("LAST_ADMIN");
     expect(last.body.errors?.[0]?.message).toBe("A tenancy must keep at least one admin.");
 
     for (const userId of [await userIdOf(demoAccounts.anna.email), await userIdOf(demoAccounts.sofie.email), 999_999]) {
-      const missing = await call("setTenancyUserAdmin", jens, { tenancyId: demoTenancyIds.jensFirst, userId, isAdmin: true });
+      const missing = await call("setTenancyUserAdmin", jens, {
+        tenancyId: demoTenancyIds.jensFirst,
+        userId,
+        isAdmin: true,
+      });
       expect(firstErrorCode(missing)).toBe("USER_NOT_FOUND");
       expect(missing.body.errors?.[0]?.message).toBe("No such user of this tenancy.");
     }
@@ -448,19 +722,48 @@ describe("setTenancyUserAdmin", () => {
     const partner = await signUp("second.admin@example.test");
     await addTenancy(partner, (await latestInvitation("second.admin@example.test")).code);
     const partnerId = await userIdOf("second.admin@example.test");
-    const promoted = await data("setTenancyUserAdmin", jens, { tenancyId: demoTenancyIds.jensFirst, userId: partnerId, isAdmin: true });
+    const promoted = await data("setTenancyUserAdmin", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      userId: partnerId,
+      isAdmin: true,
+    });
     expect(promoted.users.slice(0, 2).map((user) => [user.userId, user.isAdmin])).toEqual([
       [jensId, true],
       [partnerId, true],
     ]);
     // With another admin, Jens may step down, and is then a plain user.
-    const steppedDown = await data("setTenancyUserAdmin", jens, { tenancyId: demoTenancyIds.jensFirst, userId: jensId, isAdmin: false });
+    const steppedDown = await data("setTenancyUserAdmin", jens, {
+      tenancyId: demoTenancyIds.jensFirst,
+      userId: jensId,
+      isAdmin: false,
+    });
     expect(steppedDown.callerIsAdmin).toBe(false);
-    expect(firstErrorCode(await call("setTenancyUserAdmin", jens, { tenancyId: demoTenancyIds.jensFirst, userId: jensId, isAdmin: true }))).toBe("FORBIDDEN");
+    expect(
+      firstErrorCode(
+        await call("setTenancyUserAdmin", jens, { tenancyId: demoTenancyIds.jensFirst, userId: jensId, isAdmin: true }),
+      ),
+    ).toBe("FORBIDDEN");
     // Now the partner is the last admin.
-    expect(firstErrorCode(await call("setTenancyUserAdmin", partner, { tenancyId: demoTenancyIds.jensFirst, userId: partnerId, isAdmin: false }))).toBe("LAST_ADMIN");
-    const restored = await data("setTenancyUserAdmin", partner, { tenancyId: demoTenancyIds.jensFirst, userId: jensId, isAdmin: true });
-    expect(restored.users.filter((user) => user.isAdmin).map((user) => user.userId).sort()).toEqual([jensId, partnerId].sort());
+    expect(
+      firstErrorCode(
+        await call("setTenancyUserAdmin", partner, {
+          tenancyId: demoTenancyIds.jensFirst,
+          userId: partnerId,
+          isAdmin: false,
+        }),
+      ),
+    ).toBe("LAST_ADMIN");
+    const restored = await data("setTenancyUserAdmin", partner, {
+      tenancyId: demoTenancyIds.jensFirst,
+      userId: jensId,
+      isAdmin: true,
+    });
+    expect(
+      restored.users
+        .filter((user) => user.isAdmin)
+        .map((user) => user.userId)
+        .sort(),
+    ).toEqual([jensId, partnerId].sort());
   });
 });
 
@@ -476,22 +779,41 @@ describe("removeTenancyUser", () => {
     const info = await data("removeTenancyUser", mette, { tenancyId: demoTenancyIds.jensSecond, userId: jensId });
     expect(info.users.map((user) => user.email)).toEqual([demoAccounts.mette.email]);
     expect(await isMember(demoAccounts.jens.email, demoTenancyIds.jensSecond)).toBe(false);
-    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({ alarms: 0, notifications: 0, evaluations: 0 });
+    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({
+      alarms: 0,
+      notifications: 0,
+      evaluations: 0,
+    });
     // His other home keeps everything.
     expect(await isMember(demoAccounts.jens.email, demoTenancyIds.jensFirst)).toBe(true);
     const firstHomeAfter = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
-    expect(firstHomeAfter).toEqual({ alarms: firstHomeBefore.alarms + 1, notifications: firstHomeBefore.notifications + 1, evaluations: firstHomeBefore.evaluations + 1 });
+    expect(firstHomeAfter).toEqual({
+      alarms: firstHomeBefore.alarms + 1,
+      notifications: firstHomeBefore.notifications + 1,
+      evaluations: firstHomeBefore.evaluations + 1,
+    });
     // Jens is no longer a user there.
     const jens = await tokenOf(demoAccounts.jens.email);
     expect(firstErrorCode(await call("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe("FORBIDDEN");
-    expect(firstErrorCode(await call("removeTenancyUser", mette, { tenancyId: demoTenancyIds.jensSecond, userId: jensId }))).toBe("USER_NOT_FOUND");
+    expect(
+      firstErrorCode(await call("removeTenancyUser", mette, { tenancyId: demoTenancyIds.jensSecond, userId: jensId })),
+    ).toBe("USER_NOT_FOUND");
   });
 
   it("refuses the last admin (oneself included) and a user who is not one of the tenancy", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
     const jensId = await userIdOf(demoAccounts.jens.email);
-    expect(firstErrorCode(await call("removeTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, userId: jensId }))).toBe("LAST_ADMIN");
-    expect(firstErrorCode(await call("removeTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, userId: await userIdOf(demoAccounts.anna.email) }))).toBe("USER_NOT_FOUND");
+    expect(
+      firstErrorCode(await call("removeTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, userId: jensId })),
+    ).toBe("LAST_ADMIN");
+    expect(
+      firstErrorCode(
+        await call("removeTenancyUser", jens, {
+          tenancyId: demoTenancyIds.jensFirst,
+          userId: await userIdOf(demoAccounts.anna.email),
+        }),
+      ),
+    ).toBe("USER_NOT_FOUND");
     expect(await isMember(demoAccounts.jens.email, demoTenancyIds.jensFirst)).toBe(true);
   });
 
@@ -520,15 +842,27 @@ describe("leaveTenancy", () => {
     const jensId = await userIdOf(demoAccounts.jens.email);
     await giveAlarmAndNotification(jensId, demoTenancyIds.jensSecond);
     const firstHome = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
-    expect(await data<{ ok: boolean }>("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond })).toEqual({ ok: true });
-    await expect(assertTenancyMember(backend.db, jensId, demoTenancyIds.jensSecond)).rejects.toMatchObject({ extensions: { code: "FORBIDDEN" } });
-    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({ alarms: 0, notifications: 0, evaluations: 0 });
+    expect(await data<{ ok: boolean }>("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond })).toEqual({
+      ok: true,
+    });
+    await expect(assertTenancyMember(backend.db, jensId, demoTenancyIds.jensSecond)).rejects.toMatchObject({
+      extensions: { code: "FORBIDDEN" },
+    });
+    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({
+      alarms: 0,
+      notifications: 0,
+      evaluations: 0,
+    });
     expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst)).toEqual(firstHome);
     expect(firstErrorCode(await call("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe("FORBIDDEN");
-    expect(firstErrorCode(await call("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe("FORBIDDEN");
+    expect(firstErrorCode(await call("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe(
+      "FORBIDDEN",
+    );
     // Mette stays, as admin.
     const mette = await tokenOf(demoAccounts.mette.email);
-    expect((await data("tenancyInfo", mette, { tenancyId: demoTenancyIds.jensSecond })).users.map((user) => user.email)).toEqual([demoAccounts.mette.email]);
+    expect(
+      (await data("tenancyInfo", mette, { tenancyId: demoTenancyIds.jensSecond })).users.map((user) => user.email),
+    ).toEqual([demoAccounts.mette.email]);
   });
 
   it("the last admin cannot leave while other members remain; alone, they can", async () => {
@@ -547,7 +881,9 @@ describe("leaveTenancy", () => {
   it("a stranger gets FORBIDDEN", async () => {
     const anna = await tokenOf(demoAccounts.anna.email);
     expect(firstErrorCode(await call("leaveTenancy", anna, { tenancyId: demoTenancyIds.jensFirst }))).toBe("FORBIDDEN");
-    expect(firstErrorCode(await call("leaveTenancy", undefined, { tenancyId: demoTenancyIds.jensFirst }))).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await call("leaveTenancy", undefined, { tenancyId: demoTenancyIds.jensFirst }))).toBe(
+      "UNAUTHENTICATED",
+    );
   });
 });
 
@@ -561,8 +897,14 @@ describe("migration 0007", () => {
       invited_by_user_id: null,
       created_at: clock.toISOString(),
     });
-    await expect(backend.db.insertInto("tenancy_invitations").values(values(4)).execute()).rejects.toThrow(/UNIQUE|unique constraint/);
-    await backend.db.updateTable("tenancy_invitations").set({ withdrawn_at: clock.toISOString() }).where("id", "=", demoInvitation.id).execute();
+    await expect(backend.db.insertInto("tenancy_invitations").values(values(4)).execute()).rejects.toThrow(
+      /UNIQUE|unique constraint/,
+    );
+    await backend.db
+      .updateTable("tenancy_invitations")
+      .set({ withdrawn_at: clock.toISOString() })
+      .where("id", "=", demoInvitation.id)
+      .execute();
     await backend.db.insertInto("tenancy_invitations").values(values(4)).execute();
   });
 });

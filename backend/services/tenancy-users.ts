@@ -1,5 +1,5 @@
 /**
- * Tenancy info and its users (schema/account.ts): a tenancy with its property's contact
+ * Tenancy info and its users (schema/account.graphql): a tenancy with its property's contact
  * and its users, and what an admin of the tenancy may do to them (spec sections 4 and 6): invite by
  * e-mail, resend or withdraw an invitation, make a user admin or not, remove a user; and any member
  * may leave.
@@ -26,50 +26,16 @@ import { accountLanguages, defaultAccountLanguage, parseEmail } from "./account-
 import { endActivationCode, issueActivationCode } from "./activation-codes";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
+import type { TenancyInfo, TenancyUser } from "../schema/account.generated";
+import { invitationLink } from "@common/portal-paths";
 
 /** How long an invitation's code works. */
 export const invitationValidDays = 30;
-
-export interface PropertyContactResult {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-}
-
-export interface TenancyUserResult {
-  userId: number | null;
-  invitationId: number | null;
-  name: string | null;
-  email: string;
-  isAdmin: boolean;
-  invitationPending: boolean;
-  isCaller: boolean;
-  invitedAt: string | null;
-}
-
-export interface TenancyInfoResult {
-  id: number;
-  address: string;
-  zipcode: string;
-  city: string;
-  startDate: string;
-  endDate: string | null;
-  billingPeriodStart: string | null;
-  billingPeriodEnd: string | null;
-  propertyContact: PropertyContactResult | null;
-  callerIsAdmin: boolean;
-  users: TenancyUserResult[];
-}
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 function isAccountLanguage(value: string | null | undefined): value is (typeof accountLanguages)[number] {
   return typeof value === "string" && (accountLanguages as readonly string[]).includes(value);
-}
-
-/** The portal's sign-up page with the code, as the invitation e-mail links it. */
-export function invitationLink(portalUrl: string, code: string): string {
-  return `${portalUrl}/signup?activationCode=${code}`;
 }
 
 async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
@@ -93,7 +59,7 @@ async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
  * ones (open invitations and pending memberships, oldest first). The caller's membership is not
  * checked here (the resolvers do it first).
  */
-export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: number): Promise<TenancyInfoResult> {
+export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: number): Promise<TenancyInfo> {
   const unit = await unitOfTenancy(db, tenancy);
   const memberships = await db
     .selectFrom("tenancy_members")
@@ -120,7 +86,7 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
   const members = memberships
     .filter((row) => row.pending === 0)
     .map(
-      (row): TenancyUserResult => ({
+      (row): TenancyUser => ({
         userId: row.userId,
         invitationId: null,
         name: nameOf(row.name),
@@ -140,11 +106,11 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
     );
 
   const invitedEmails = new Set(invitations.map((invitation) => invitation.email));
-  const pending: TenancyUserResult[] = [
+  const pending: TenancyUser[] = [
     ...memberships
       .filter((row) => row.pending === 1 && !invitedEmails.has(row.email))
       .map(
-        (row): TenancyUserResult => ({
+        (row): TenancyUser => ({
           userId: row.userId,
           invitationId: null,
           name: nameOf(row.name),
@@ -156,7 +122,7 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
         }),
       ),
     ...invitations.map(
-      (invitation): TenancyUserResult => ({
+      (invitation): TenancyUser => ({
         userId: null,
         invitationId: invitation.id,
         name: null,
@@ -167,7 +133,9 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
         invitedAt: invitation.created_at,
       }),
     ),
-  ].sort((a, b) => (a.invitedAt ?? "").localeCompare(b.invitedAt ?? "") || (a.invitationId ?? 0) - (b.invitationId ?? 0));
+  ].sort(
+    (a, b) => (a.invitedAt ?? "").localeCompare(b.invitedAt ?? "") || (a.invitationId ?? 0) - (b.invitationId ?? 0),
+  );
 
   const hasContact = unit.contactName !== null || unit.contactEmail !== null || unit.contactPhone !== null;
   return {
@@ -237,7 +205,11 @@ async function renewInvitationCode(
   now: Date,
   language?: string,
 ): Promise<string> {
-  const { id: codeId, code } = await issueActivationCode(trx, { tenancyId: invitation.tenancy_id, now, validDays: invitationValidDays });
+  const { id: codeId, code } = await issueActivationCode(trx, {
+    tenancyId: invitation.tenancy_id,
+    now,
+    validDays: invitationValidDays,
+  });
   await endActivationCode(trx, { id: invitation.activation_code_id, now });
   await trx
     .updateTable("tenancy_invitations")
@@ -253,7 +225,12 @@ interface InvitationToSend {
   code: string;
 }
 
-async function sendInvitation(ctx: BackendContext, tenancy: TenancyRow, inviter: UserRow, invitation: InvitationToSend) {
+async function sendInvitation(
+  ctx: BackendContext,
+  tenancy: TenancyRow,
+  inviter: UserRow,
+  invitation: InvitationToSend,
+) {
   const unit = await unitOfTenancy(ctx.db, tenancy);
   await ctx.flows.mailer.send(
     invitationMail({
@@ -271,7 +248,7 @@ async function sendInvitation(ctx: BackendContext, tenancy: TenancyRow, inviter:
 
 export const tenancyUsersResolvers = {
   Query: {
-    async tenancyInfo(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<TenancyInfoResult> {
+    async tenancyInfo(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyMember(ctx.db, caller.id, args.tenancyId);
       return buildTenancyInfo(ctx.db, tenancy, caller.id);
@@ -282,13 +259,17 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; email: string; language?: string | null },
       ctx: BackendContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       const email = parseEmail(args.email.slice(0, 1000));
       const { now } = ctx;
       const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
-        const user = await trx.selectFrom("users").select(["id", "language"]).where("email", "=", email).executeTakeFirst();
+        const user = await trx
+          .selectFrom("users")
+          .select(["id", "language"])
+          .where("email", "=", email)
+          .executeTakeFirst();
         if (user !== undefined) {
           const member = await trx
             .selectFrom("tenancy_members")
@@ -314,7 +295,11 @@ export const tenancyUsersResolvers = {
           return { email, language: given ?? open.language, code };
         }
         const language = given ?? (isAccountLanguage(user?.language) ? user.language : defaultAccountLanguage);
-        const { id: codeId, code } = await issueActivationCode(trx, { tenancyId: tenancy.id, now, validDays: invitationValidDays });
+        const { id: codeId, code } = await issueActivationCode(trx, {
+          tenancyId: tenancy.id,
+          now,
+          validDays: invitationValidDays,
+        });
         await trx
           .insertInto("tenancy_invitations")
           .values({
@@ -336,7 +321,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; invitationId: number },
       ctx: BackendContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
@@ -352,12 +337,16 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; invitationId: number },
       ctx: ServiceContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
         const open = await openInvitation(trx, tenancy.id, args.invitationId);
-        await trx.updateTable("tenancy_invitations").set({ withdrawn_at: ctx.now.toISOString() }).where("id", "=", open.id).execute();
+        await trx
+          .updateTable("tenancy_invitations")
+          .set({ withdrawn_at: ctx.now.toISOString() })
+          .where("id", "=", open.id)
+          .execute();
         await endActivationCode(trx, { id: open.activation_code_id, now: ctx.now });
       });
       return buildTenancyInfo(ctx.db, tenancy, caller.id);
@@ -367,7 +356,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; userId: number; isAdmin: boolean },
       ctx: ServiceContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
@@ -395,7 +384,7 @@ export const tenancyUsersResolvers = {
       _: unknown,
       args: { tenancyId: number; userId: number },
       ctx: ServiceContext,
-    ): Promise<TenancyInfoResult> {
+    ): Promise<TenancyInfo> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
@@ -426,7 +415,11 @@ export const tenancyUsersResolvers = {
           .where("invitation_pending", "=", 0)
           .executeTakeFirst();
         if (member === undefined) throw serviceError("FORBIDDEN");
-        if (member.is_admin === 1 && (await adminCount(trx, tenancy.id)) <= 1 && (await memberCount(trx, tenancy.id)) > 1) {
+        if (
+          member.is_admin === 1 &&
+          (await adminCount(trx, tenancy.id)) <= 1 &&
+          (await memberCount(trx, tenancy.id)) > 1
+        ) {
           throw serviceError("LAST_ADMIN");
         }
         await removeMembership(trx, tenancy.id, caller.id);

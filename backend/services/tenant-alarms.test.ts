@@ -1,5 +1,5 @@
 /**
- * The alarms and notifications calls (schema/tenant-alarms.ts) against the demo data: what a
+ * The alarms and notifications calls (schema/tenant-alarms.graphql) against the demo data: what a
  * resident may see and change, the validation of an alarm's settings, and that another resident's
  * ids answer NOT_FOUND and change nothing.
  */
@@ -21,14 +21,30 @@ const userIds: Record<string, number> = {};
 beforeAll(async () => {
   backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
   // Nora becomes a member of the tenancy before Anna's, which ended 2023-07-31: a resident who moved out.
-  const nora = await backend.db.selectFrom("users").select("id").where("email", "=", demoAccounts.nora.email).executeTakeFirstOrThrow();
+  const nora = await backend.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", demoAccounts.nora.email)
+    .executeTakeFirstOrThrow();
   await backend.db
     .insertInto("tenancy_members")
-    .values({ tenancy_id: demoTenancyIds.annaPredecessor, user_id: nora.id, is_admin: 1, invitation_pending: 0, created_at: NOW.toISOString() })
+    .values({
+      tenancy_id: demoTenancyIds.annaPredecessor,
+      user_id: nora.id,
+      is_admin: 1,
+      invitation_pending: 0,
+      created_at: NOW.toISOString(),
+    })
     .execute();
   for (const key of ["anna", "jens", "nora"] as const) {
     tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
-    userIds[key] = (await backend.db.selectFrom("users").select("id").where("email", "=", demoAccounts[key].email).executeTakeFirstOrThrow()).id;
+    userIds[key] = (
+      await backend.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", demoAccounts[key].email)
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 }, 120_000);
 afterAll(() => backend?.close());
@@ -37,7 +53,8 @@ beforeEach(async () => {
   await backend.db.deleteFrom("alarms").execute();
 });
 
-const alarmFields = "id tenancyId quantity metricType type frequency level enabled createdAt updatedAt lastFiredAt lastFiredPeriodStart lastFiredPeriodEnd";
+const alarmFields =
+  "id tenancyId quantity metricType type frequency level enabled createdAt updatedAt lastFiredAt lastFiredPeriodStart lastFiredPeriodEnd";
 const notificationFields =
   "id tenancyId alarmId kind quantity metricType alarmType frequency direction threshold value comparedValue periodStart periodEnd reportCode createdAt read readAt";
 
@@ -54,7 +71,11 @@ const call = <T>(user: string, query: string, variables: Record<string, unknown>
   graphql<T>(backend, "tenant", query, { token: tokens[user], variables });
 
 const create = (user: string, input: AlarmInput) =>
-  call<{ createAlarm: Record<string, unknown> }>(user, `mutation ($input: AlarmInput!) { createAlarm(input: $input) { ${alarmFields} } }`, { input });
+  call<{ createAlarm: Record<string, unknown> }>(
+    user,
+    `mutation ($input: AlarmInput!) { createAlarm(input: $input) { ${alarmFields} } }`,
+    { input },
+  );
 
 async function created(user: string, input: AlarmInput): Promise<number> {
   const result = await create(user, input);
@@ -63,9 +84,20 @@ async function created(user: string, input: AlarmInput): Promise<number> {
 }
 
 const alarmsOf = async (user: string, tenancyId: number) =>
-  (await graphqlData<{ alarms: Record<string, unknown>[] }>(backend, "tenant", `query ($t: Int!) { alarms(tenancyId: $t) { ${alarmFields} } }`, { token: tokens[user], variables: { t: tenancyId } })).alarms;
+  (
+    await graphqlData<{ alarms: Record<string, unknown>[] }>(
+      backend,
+      "tenant",
+      `query ($t: Int!) { alarms(tenancyId: $t) { ${alarmFields} } }`,
+      { token: tokens[user], variables: { t: tenancyId } },
+    )
+  ).alarms;
 
-async function notification(userKey: string, tenancyId: number, values: Partial<{ read_at: string | null; created_at: string; period_start: string; alarm_id: number | null }> = {}) {
+async function notification(
+  userKey: string,
+  tenancyId: number,
+  values: Partial<{ read_at: string | null; created_at: string; period_start: string; alarm_id: number | null }> = {},
+) {
   const row = await backend.db
     .insertInto("notifications")
     .values({
@@ -94,7 +126,13 @@ async function notification(userKey: string, tenancyId: number, values: Partial<
 
 describe("alarms", () => {
   it("a resident creates, reads, lists, changes and deletes their own alarm", async () => {
-    const result = await create("anna", { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "WEEK", level: 40 });
+    const result = await create("anna", {
+      tenancyId: ANNA,
+      quantity: "heat-energy",
+      type: "THRESHOLD",
+      frequency: "WEEK",
+      level: 40,
+    });
     expect(result.body.errors).toBeUndefined();
     const alarm = result.body.data!.createAlarm;
     expect(alarm).toMatchObject({
@@ -110,51 +148,160 @@ describe("alarms", () => {
     });
     expect(await alarmsOf("anna", ANNA)).toEqual([alarm]);
 
-    const one = await call<{ alarm: Record<string, unknown> }>("anna", `query ($t: Int!, $a: Int!) { alarm(tenancyId: $t, alarmId: $a) { ${alarmFields} } }`, { t: ANNA, a: alarm.id });
+    const one = await call<{ alarm: Record<string, unknown> }>(
+      "anna",
+      `query ($t: Int!, $a: Int!) { alarm(tenancyId: $t, alarmId: $a) { ${alarmFields} } }`,
+      { t: ANNA, a: alarm.id },
+    );
     expect(one.body.data?.alarm).toEqual(alarm);
 
     const updated = await call<{ updateAlarm: Record<string, unknown> }>(
       "anna",
       `mutation ($a: Int!, $input: AlarmInput!) { updateAlarm(alarmId: $a, input: $input) { ${alarmFields} } }`,
-      { a: alarm.id, input: { tenancyId: ANNA, quantity: "cold-water-volume", type: "COMPARISON", frequency: "MONTH", level: 25, enabled: false } },
+      {
+        a: alarm.id,
+        input: {
+          tenancyId: ANNA,
+          quantity: "cold-water-volume",
+          type: "COMPARISON",
+          frequency: "MONTH",
+          level: 25,
+          enabled: false,
+        },
+      },
     );
     expect(updated.body.errors).toBeUndefined();
-    expect(updated.body.data?.updateAlarm).toMatchObject({ id: alarm.id, quantity: "cold-water-volume", metricType: "coldwater", type: "COMPARISON", frequency: "MONTH", level: 25, enabled: false });
+    expect(updated.body.data?.updateAlarm).toMatchObject({
+      id: alarm.id,
+      quantity: "cold-water-volume",
+      metricType: "coldwater",
+      type: "COMPARISON",
+      frequency: "MONTH",
+      level: 25,
+      enabled: false,
+    });
 
-    const deleted = await call<{ deleteAlarm: boolean }>("anna", `mutation ($t: Int!, $a: Int!) { deleteAlarm(tenancyId: $t, alarmId: $a) }`, { t: ANNA, a: alarm.id });
+    const deleted = await call<{ deleteAlarm: boolean }>(
+      "anna",
+      `mutation ($t: Int!, $a: Int!) { deleteAlarm(tenancyId: $t, alarmId: $a) }`,
+      { t: ANNA, a: alarm.id },
+    );
     expect(deleted.body.data?.deleteAlarm).toBe(true);
     expect(await alarmsOf("anna", ANNA)).toEqual([]);
   });
 
   it("lists the newest first and says when each last fired", async () => {
-    const older = await created("anna", { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "WEEK", level: 40 });
-    await backend.db.updateTable("alarms").set({ created_at: "2026-11-01T00:00:00.000Z" }).where("id", "=", older).execute();
-    const newer = await created("anna", { tenancyId: ANNA, quantity: "cold-water-volume", type: "ZERO", frequency: "DAY" });
-    await notification("anna", ANNA, { alarm_id: older, period_start: "2026-11-09", created_at: "2026-11-16T05:00:00.000Z" });
-    await notification("anna", ANNA, { alarm_id: older, period_start: "2026-11-16", created_at: "2026-11-23T05:00:00.000Z" });
+    const older = await created("anna", {
+      tenancyId: ANNA,
+      quantity: "heat-energy",
+      type: "THRESHOLD",
+      frequency: "WEEK",
+      level: 40,
+    });
+    await backend.db
+      .updateTable("alarms")
+      .set({ created_at: "2026-11-01T00:00:00.000Z" })
+      .where("id", "=", older)
+      .execute();
+    const newer = await created("anna", {
+      tenancyId: ANNA,
+      quantity: "cold-water-volume",
+      type: "ZERO",
+      frequency: "DAY",
+    });
+    await notification("anna", ANNA, {
+      alarm_id: older,
+      period_start: "2026-11-09",
+      created_at: "2026-11-16T05:00:00.000Z",
+    });
+    await notification("anna", ANNA, {
+      alarm_id: older,
+      period_start: "2026-11-16",
+      created_at: "2026-11-23T05:00:00.000Z",
+    });
     const list = await alarmsOf("anna", ANNA);
     expect(list.map((alarm) => alarm.id)).toEqual([newer, older]);
     expect(list[0]).toMatchObject({ type: "ZERO", level: 0, lastFiredAt: null });
-    expect(list[1]).toMatchObject({ lastFiredAt: "2026-11-23T05:00:00.000Z", lastFiredPeriodStart: "2026-11-16", lastFiredPeriodEnd: "2026-11-22" });
+    expect(list[1]).toMatchObject({
+      lastFiredAt: "2026-11-23T05:00:00.000Z",
+      lastFiredPeriodStart: "2026-11-16",
+      lastFiredPeriodEnd: "2026-11-22",
+    });
   });
 
   it("stores 0 as the level of a zero-consumption alarm, whatever was sent", async () => {
-    const result = await create("anna", { tenancyId: ANNA, quantity: "hot-water-volume", type: "ZERO", frequency: "DAY", level: 12 });
+    const result = await create("anna", {
+      tenancyId: ANNA,
+      quantity: "hot-water-volume",
+      type: "ZERO",
+      frequency: "DAY",
+      level: 12,
+    });
     expect(result.body.data?.createAlarm).toMatchObject({ type: "ZERO", level: 0 });
   });
 
   it.each([
-    ["a quantity the unit has no meter of", { quantity: "gas-volume", type: "THRESHOLD", level: 5 }, "quantity", "alarms.error.quantity_not_measured"],
-    ["an unknown quantity", { quantity: "beer-volume", type: "THRESHOLD", level: 5 }, "quantity", "alarms.error.quantity_not_measured"],
-    ["a type the quantity does not take", { quantity: "heat-energy", type: "MINIMUM", level: 5 }, "type", "alarms.error.type_not_for_quantity"],
-    ["a consumption type on indoor climate", { quantity: "indoor-temperature", type: "THRESHOLD", level: 5 }, "type", "alarms.error.type_not_for_quantity"],
+    [
+      "a quantity the unit has no meter of",
+      { quantity: "gas-volume", type: "THRESHOLD", level: 5 },
+      "quantity",
+      "alarms.error.quantity_not_measured",
+    ],
+    [
+      "an unknown quantity",
+      { quantity: "beer-volume", type: "THRESHOLD", level: 5 },
+      "quantity",
+      "alarms.error.quantity_not_measured",
+    ],
+    [
+      "a type the quantity does not take",
+      { quantity: "heat-energy", type: "MINIMUM", level: 5 },
+      "type",
+      "alarms.error.type_not_for_quantity",
+    ],
+    [
+      "a consumption type on indoor climate",
+      { quantity: "indoor-temperature", type: "THRESHOLD", level: 5 },
+      "type",
+      "alarms.error.type_not_for_quantity",
+    ],
     ["no level", { quantity: "heat-energy", type: "THRESHOLD", level: null }, "level", "alarms.error.level_required"],
-    ["a negative level", { quantity: "heat-energy", type: "THRESHOLD", level: -3 }, "level", "alarms.error.level_not_a_number"],
-    ["more decimals than the quantity has", { quantity: "heat-energy", type: "THRESHOLD", level: 40.5 }, "level", "alarms.error.level_decimals"],
-    ["a percentage above 1000", { quantity: "heat-energy", type: "COMPARISON", level: 1001 }, "level", "alarms.error.level_range"],
-    ["a fractional percentage", { quantity: "heat-energy", type: "COMPARISON", level: 10.5 }, "level", "alarms.error.level_decimals"],
-    ["an indoor temperature of 60 °C", { quantity: "indoor-temperature", type: "MAXIMUM", level: 60 }, "level", "alarms.error.level_range"],
-    ["a humidity of 100 %", { quantity: "indoor-relative-humidity", type: "MAXIMUM", level: 100 }, "level", "alarms.error.level_range"],
+    [
+      "a negative level",
+      { quantity: "heat-energy", type: "THRESHOLD", level: -3 },
+      "level",
+      "alarms.error.level_not_a_number",
+    ],
+    [
+      "more decimals than the quantity has",
+      { quantity: "heat-energy", type: "THRESHOLD", level: 40.5 },
+      "level",
+      "alarms.error.level_decimals",
+    ],
+    [
+      "a percentage above 1000",
+      { quantity: "heat-energy", type: "COMPARISON", level: 1001 },
+      "level",
+      "alarms.error.level_range",
+    ],
+    [
+      "a fractional percentage",
+      { quantity: "heat-energy", type: "COMPARISON", level: 10.5 },
+      "level",
+      "alarms.error.level_decimals",
+    ],
+    [
+      "an indoor temperature of 60 °C",
+      { quantity: "indoor-temperature", type: "MAXIMUM", level: 60 },
+      "level",
+      "alarms.error.level_range",
+    ],
+    [
+      "a humidity of 100 %",
+      { quantity: "indoor-relative-humidity", type: "MAXIMUM", level: 100 },
+      "level",
+      "alarms.error.level_range",
+    ],
   ])("refuses %s (ALARM_INVALID on the field, with the reason)", async (_, input, field, reason) => {
     const result = await create("anna", { tenancyId: ANNA, frequency: "MONTH", ...input });
     expect(firstErrorCode(result)).toBe("ALARM_INVALID");
@@ -163,26 +310,56 @@ describe("alarms", () => {
   });
 
   it("gives the numbers of a range error", async () => {
-    const result = await create("anna", { tenancyId: ANNA, quantity: "indoor-relative-humidity", type: "MAXIMUM", frequency: "DAY", level: 0 });
-    expect(result.body.errors?.[0]?.extensions).toMatchObject({ reason: "alarms.error.level_range", values: { min: 1, max: 99 } });
+    const result = await create("anna", {
+      tenancyId: ANNA,
+      quantity: "indoor-relative-humidity",
+      type: "MAXIMUM",
+      frequency: "DAY",
+      level: 0,
+    });
+    expect(result.body.errors?.[0]?.extensions).toMatchObject({
+      reason: "alarms.error.level_range",
+      values: { min: 1, max: 99 },
+    });
   });
 
   it("answers FORBIDDEN on a tenancy the caller does not hold, and without a token UNAUTHENTICATED", async () => {
-    expect(firstErrorCode(await create("jens", { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 5 }))).toBe("FORBIDDEN");
+    expect(
+      firstErrorCode(
+        await create("jens", {
+          tenancyId: ANNA,
+          quantity: "heat-energy",
+          type: "THRESHOLD",
+          frequency: "DAY",
+          level: 5,
+        }),
+      ),
+    ).toBe("FORBIDDEN");
     expect(firstErrorCode(await call("jens", `query { alarms(tenancyId: ${ANNA}) { id } }`, {}))).toBe("FORBIDDEN");
-    expect(firstErrorCode(await call("jens", `query { unreadNotificationCount(tenancyId: ${ANNA}) }`, {}))).toBe("FORBIDDEN");
+    expect(firstErrorCode(await call("jens", `query { unreadNotificationCount(tenancyId: ${ANNA}) }`, {}))).toBe(
+      "FORBIDDEN",
+    );
     const anonymous = await graphql(backend, "tenant", `query { alarms(tenancyId: ${ANNA}) { id } }`);
     expect(firstErrorCode(anonymous)).toBe("UNAUTHENTICATED");
     expect(await alarmsOf("anna", ANNA)).toEqual([]);
   });
 
   it("answers ALARM_NOT_FOUND for another resident's alarm id, on any tenancy, and changes nothing", async () => {
-    const annas = await created("anna", { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "WEEK", level: 40 });
+    const annas = await created("anna", {
+      tenancyId: ANNA,
+      quantity: "heat-energy",
+      type: "THRESHOLD",
+      frequency: "WEEK",
+      level: 40,
+    });
     const before = await alarmsOf("anna", ANNA);
     const input = { tenancyId: JENS, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 1 };
     const attempts = [
       call("jens", `query ($a: Int!) { alarm(tenancyId: ${JENS}, alarmId: $a) { id } }`, { a: annas }),
-      call("jens", `mutation ($a: Int!, $input: AlarmInput!) { updateAlarm(alarmId: $a, input: $input) { id } }`, { a: annas, input }),
+      call("jens", `mutation ($a: Int!, $input: AlarmInput!) { updateAlarm(alarmId: $a, input: $input) { id } }`, {
+        a: annas,
+        input,
+      }),
       call("jens", `mutation ($a: Int!) { deleteAlarm(tenancyId: ${JENS}, alarmId: $a) }`, { a: annas }),
       call("anna", `query { alarm(tenancyId: ${ANNA}, alarmId: 999999) { id } }`, {}),
       call("anna", `query { alarm(tenancyId: ${ANNA}, alarmId: -1) { id } }`, {}),
@@ -192,33 +369,85 @@ describe("alarms", () => {
   });
 
   it("re-evaluates a changed alarm from the period it was changed in (its old evaluations go)", async () => {
-    const id = await created("anna", { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 40 });
-    await backend.db.insertInto("alarm_evaluations").values({ alarm_id: id, period_start: "2026-11-24", period_end: "2026-11-24", evaluated_at: NOW.toISOString(), values_seen: 24, fired: 0 }).execute();
+    const id = await created("anna", {
+      tenancyId: ANNA,
+      quantity: "heat-energy",
+      type: "THRESHOLD",
+      frequency: "DAY",
+      level: 40,
+    });
+    await backend.db
+      .insertInto("alarm_evaluations")
+      .values({
+        alarm_id: id,
+        period_start: "2026-11-24",
+        period_end: "2026-11-24",
+        evaluated_at: NOW.toISOString(),
+        values_seen: 24,
+        fired: 0,
+      })
+      .execute();
     await call("anna", `mutation ($a: Int!, $input: AlarmInput!) { updateAlarm(alarmId: $a, input: $input) { id } }`, {
       a: id,
       input: { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 10 },
     });
-    expect(await backend.db.selectFrom("alarm_evaluations").selectAll().where("alarm_id", "=", id).execute()).toEqual([]);
-    expect((await backend.db.selectFrom("alarms").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow()).updated_at).toBe(NOW.toISOString());
+    expect(await backend.db.selectFrom("alarm_evaluations").selectAll().where("alarm_id", "=", id).execute()).toEqual(
+      [],
+    );
+    expect(
+      (await backend.db.selectFrom("alarms").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow())
+        .updated_at,
+    ).toBe(NOW.toISOString());
   });
 
   it("lets a resident who moved out read and delete, not create or change (TENANCY_ENDED)", async () => {
     const old = demoTenancyIds.annaPredecessor;
-    const meter = await backend.db.selectFrom("tenancies").select("unit_id").where("id", "=", old).executeTakeFirstOrThrow();
+    const meter = await backend.db
+      .selectFrom("tenancies")
+      .select("unit_id")
+      .where("id", "=", old)
+      .executeTakeFirstOrThrow();
     expect(meter.unit_id).toBeGreaterThan(0);
-    expect(firstErrorCode(await create("nora", { tenancyId: old, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 5 }))).toBe("TENANCY_ENDED");
+    expect(
+      firstErrorCode(
+        await create("nora", {
+          tenancyId: old,
+          quantity: "heat-energy",
+          type: "THRESHOLD",
+          frequency: "DAY",
+          level: 5,
+        }),
+      ),
+    ).toBe("TENANCY_ENDED");
     const at = "2023-07-01T00:00:00.000Z";
     const { id } = await backend.db
       .insertInto("alarms")
-      .values({ user_id: userIds.nora!, tenancy_id: old, quantity: "heat-energy", type: "threshold", frequency: "day", level: 5, enabled: 1, created_at: at, updated_at: at })
+      .values({
+        user_id: userIds.nora!,
+        tenancy_id: old,
+        quantity: "heat-energy",
+        type: "threshold",
+        frequency: "day",
+        level: 5,
+        enabled: 1,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect((await alarmsOf("nora", old)).map((alarm) => alarm.id)).toEqual([id]);
-    const change = await call("nora", `mutation ($input: AlarmInput!) { updateAlarm(alarmId: ${id}, input: $input) { id } }`, {
-      input: { tenancyId: old, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 6 },
-    });
+    const change = await call(
+      "nora",
+      `mutation ($input: AlarmInput!) { updateAlarm(alarmId: ${id}, input: $input) { id } }`,
+      {
+        input: { tenancyId: old, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 6 },
+      },
+    );
     expect(firstErrorCode(change)).toBe("TENANCY_ENDED");
-    expect((await call<{ deleteAlarm: boolean }>("nora", `mutation { deleteAlarm(tenancyId: ${old}, alarmId: ${id}) }`, {})).body.data?.deleteAlarm).toBe(true);
+    expect(
+      (await call<{ deleteAlarm: boolean }>("nora", `mutation { deleteAlarm(tenancyId: ${old}, alarmId: ${id}) }`, {}))
+        .body.data?.deleteAlarm,
+    ).toBe(true);
   });
 });
 
@@ -231,9 +460,19 @@ describe("notifications", () => {
     );
 
   it("lists unread first, then newest first, with counts, and only the caller's on that tenancy", async () => {
-    const readNewest = await notification("anna", ANNA, { read_at: "2026-11-24T08:00:00.000Z", created_at: "2026-11-24T05:00:00.000Z", period_start: "2026-11-23" });
-    const unreadOld = await notification("anna", ANNA, { created_at: "2026-11-09T05:00:00.000Z", period_start: "2026-11-02" });
-    const unreadNew = await notification("anna", ANNA, { created_at: "2026-11-16T05:00:00.000Z", period_start: "2026-11-09" });
+    const readNewest = await notification("anna", ANNA, {
+      read_at: "2026-11-24T08:00:00.000Z",
+      created_at: "2026-11-24T05:00:00.000Z",
+      period_start: "2026-11-23",
+    });
+    const unreadOld = await notification("anna", ANNA, {
+      created_at: "2026-11-09T05:00:00.000Z",
+      period_start: "2026-11-02",
+    });
+    const unreadNew = await notification("anna", ANNA, {
+      created_at: "2026-11-16T05:00:00.000Z",
+      period_start: "2026-11-09",
+    });
     await notification("jens", JENS);
     const result = await page("anna", ANNA);
     expect(result.body.errors).toBeUndefined();
@@ -261,17 +500,37 @@ describe("notifications", () => {
     const one = await notification("anna", ANNA);
     const two = await notification("anna", ANNA, { period_start: "2026-11-09" });
     const jens = await notification("jens", JENS);
-    const count = async () => (await call<{ unreadNotificationCount: number }>("anna", `query { unreadNotificationCount(tenancyId: ${ANNA}) }`, {})).body.data?.unreadNotificationCount;
+    const count = async () =>
+      (
+        await call<{ unreadNotificationCount: number }>(
+          "anna",
+          `query { unreadNotificationCount(tenancyId: ${ANNA}) }`,
+          {},
+        )
+      ).body.data?.unreadNotificationCount;
     expect(await count()).toBe(2);
 
-    const marked = await call<{ markNotificationRead: { read: boolean; readAt: string } }>("anna", `mutation { markNotificationRead(tenancyId: ${ANNA}, notificationId: ${one}) { read readAt } }`, {});
+    const marked = await call<{ markNotificationRead: { read: boolean; readAt: string } }>(
+      "anna",
+      `mutation { markNotificationRead(tenancyId: ${ANNA}, notificationId: ${one}) { read readAt } }`,
+      {},
+    );
     expect(marked.body.data?.markNotificationRead).toEqual({ read: true, readAt: NOW.toISOString() });
     expect(await count()).toBe(1);
 
-    const all = await call<{ markAllNotificationsRead: number }>("anna", `mutation { markAllNotificationsRead(tenancyId: ${ANNA}) }`, {});
+    const all = await call<{ markAllNotificationsRead: number }>(
+      "anna",
+      `mutation { markAllNotificationsRead(tenancyId: ${ANNA}) }`,
+      {},
+    );
     expect(all.body.data?.markAllNotificationsRead).toBe(1);
     expect(await count()).toBe(0);
-    const rows = await backend.db.selectFrom("notifications").select(["id", "read_at"]).where("id", "in", [one, two, jens]).orderBy("id").execute();
+    const rows = await backend.db
+      .selectFrom("notifications")
+      .select(["id", "read_at"])
+      .where("id", "in", [one, two, jens])
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
       { id: one, read_at: NOW.toISOString() },
       { id: two, read_at: NOW.toISOString() },
@@ -287,18 +546,38 @@ describe("notifications", () => {
     ]) {
       expect(firstErrorCode(await call("jens", query, {}))).toBe("NOTIFICATION_NOT_FOUND");
     }
-    expect(firstErrorCode(await call("anna", `query { notification(tenancyId: ${ANNA}, notificationId: 0) { id } }`, {}))).toBe("NOTIFICATION_NOT_FOUND");
-    const row = await backend.db.selectFrom("notifications").select("read_at").where("id", "=", annas).executeTakeFirstOrThrow();
+    expect(
+      firstErrorCode(await call("anna", `query { notification(tenancyId: ${ANNA}, notificationId: 0) { id } }`, {})),
+    ).toBe("NOTIFICATION_NOT_FOUND");
+    const row = await backend.db
+      .selectFrom("notifications")
+      .select("read_at")
+      .where("id", "=", annas)
+      .executeTakeFirstOrThrow();
     expect(row.read_at).toBeNull();
-    const one = await call<{ notification: { id: number } }>("anna", `query { notification(tenancyId: ${ANNA}, notificationId: ${annas}) { id read } }`, {});
+    const one = await call<{ notification: { id: number } }>(
+      "anna",
+      `query { notification(tenancyId: ${ANNA}, notificationId: ${annas}) { id read } }`,
+      {},
+    );
     expect(one.body.data?.notification).toEqual({ id: annas, read: false });
   });
 
   it("keeps a deleted alarm's notifications, without the link to it", async () => {
-    const id = await created("anna", { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "WEEK", level: 40 });
+    const id = await created("anna", {
+      tenancyId: ANNA,
+      quantity: "heat-energy",
+      type: "THRESHOLD",
+      frequency: "WEEK",
+      level: 40,
+    });
     const kept = await notification("anna", ANNA, { alarm_id: id });
     await call("anna", `mutation { deleteAlarm(tenancyId: ${ANNA}, alarmId: ${id}) }`, {});
-    const one = await call<{ notification: { id: number; alarmId: number | null } }>("anna", `query { notification(tenancyId: ${ANNA}, notificationId: ${kept}) { id alarmId } }`, {});
+    const one = await call<{ notification: { id: number; alarmId: number | null } }>(
+      "anna",
+      `query { notification(tenancyId: ${ANNA}, notificationId: ${kept}) { id alarmId } }`,
+      {},
+    );
     expect(one.body.data?.notification).toEqual({ id: kept, alarmId: null });
   });
 });

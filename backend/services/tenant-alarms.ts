@@ -1,5 +1,5 @@
 /**
- * Resolvers of the alarms and notifications calls (schema/tenant-alarms.ts). A resident
+ * Resolvers of the alarms and notifications calls (schema/tenant-alarms.graphql). A resident
  * sees and changes only their own alarms and notifications, only on tenancies they hold, only for
  * quantities their unit measures. Every id that is not the caller's on that tenancy answers
  * ALARM_NOT_FOUND or NOTIFICATION_NOT_FOUND and changes nothing.
@@ -13,9 +13,12 @@ import {
   validateLevelNumber,
   type AlarmFrequency,
   type AlarmType,
+  type NotificationDirection,
+  type NotificationKind,
 } from "@common/alarms";
 import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
+import type { Alarm, AlarmInput, Notification } from "../schema/tenant.generated";
 import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
 import { assertTenancyMember } from "./access";
 import type { ServiceContext } from "./context";
@@ -25,44 +28,26 @@ import { hasEnded } from "./tenant-rooms";
 type AlarmRow = Selectable<AlarmsTable>;
 type NotificationRow = Selectable<NotificationsTable>;
 
-const upper = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
-
-export interface AlarmResult {
-  id: number;
-  tenancyId: number;
-  quantity: string;
-  metricType: string;
-  type: Uppercase<AlarmType>;
-  frequency: Uppercase<AlarmFrequency>;
-  level: number;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastFiredAt: string | null;
-  lastFiredPeriodStart: string | null;
-  lastFiredPeriodEnd: string | null;
-}
-
-export interface NotificationResult {
-  id: number;
-  tenancyId: number;
-  alarmId: number | null;
-  kind: string;
-  quantity: string | null;
-  metricType: string | null;
-  alarmType: string | null;
-  frequency: string | null;
-  direction: string | null;
-  threshold: number | null;
-  value: number | null;
-  comparedValue: number | null;
-  periodStart: string;
-  periodEnd: string;
-  reportCode: string | null;
-  createdAt: string;
-  read: boolean;
-  readAt: string | null;
-}
+/**
+ * The one place the GraphQL enums meet the domain's values: graphql-tools answers and parses the
+ * wire names (THRESHOLD) while every resolver sees and returns the domain's (threshold).
+ */
+export const alarmEnumResolvers = {
+  AlarmType: { THRESHOLD: "threshold", COMPARISON: "comparison", ZERO: "zero", MINIMUM: "minimum", MAXIMUM: "maximum" },
+  AlarmFrequency: { DAY: "day", WEEK: "week", MONTH: "month", YEAR: "year" },
+  NotificationKind: {
+    HIGH_CONSUMPTION: "high_consumption",
+    ZERO_CONSUMPTION: "zero_consumption",
+    INDOOR_CLIMATE: "indoor_climate",
+    CONSUMPTION_REPORT: "consumption_report",
+  },
+  NotificationDirection: { ABOVE: "above", BELOW: "below", INCREASE: "increase" },
+} as const satisfies {
+  AlarmType: Record<string, AlarmType>;
+  AlarmFrequency: Record<string, AlarmFrequency>;
+  NotificationKind: Record<string, NotificationKind>;
+  NotificationDirection: Record<string, NotificationDirection>;
+};
 
 function metricTypeOrNull(quantity: string | null): string | null {
   return quantity !== null && isQuantityId(quantity) ? metricTypeOf(quantity) : quantity;
@@ -74,14 +59,14 @@ interface LastFired {
   period_end: string;
 }
 
-function alarmResult(row: AlarmRow, last: LastFired | undefined): AlarmResult {
+function alarmResult(row: AlarmRow, last: LastFired | undefined): Alarm {
   return {
     id: row.id,
     tenancyId: row.tenancy_id,
     quantity: row.quantity,
     metricType: metricTypeOrNull(row.quantity) ?? row.quantity,
-    type: upper(row.type),
-    frequency: upper(row.frequency),
+    type: row.type,
+    frequency: row.frequency,
     level: row.level,
     enabled: row.enabled === 1,
     createdAt: row.created_at,
@@ -92,17 +77,17 @@ function alarmResult(row: AlarmRow, last: LastFired | undefined): AlarmResult {
   };
 }
 
-export function notificationResult(row: NotificationRow): NotificationResult {
+export function notificationResult(row: NotificationRow): Notification {
   return {
     id: row.id,
     tenancyId: row.tenancy_id,
     alarmId: row.alarm_id,
-    kind: row.kind.toUpperCase(),
+    kind: row.kind,
     quantity: row.quantity,
     metricType: metricTypeOrNull(row.quantity),
-    alarmType: row.alarm_type?.toUpperCase() ?? null,
-    frequency: row.frequency?.toUpperCase() ?? null,
-    direction: row.direction?.toUpperCase() ?? null,
+    alarmType: row.alarm_type !== null && isAlarmType(row.alarm_type) ? row.alarm_type : null,
+    frequency: row.frequency !== null && isAlarmFrequency(row.frequency) ? row.frequency : null,
+    direction: row.direction,
     threshold: row.threshold,
     value: row.value,
     comparedValue: row.compared_value,
@@ -156,7 +141,12 @@ async function ownAlarm(ctx: ServiceContext, userId: number, tenancyId: number, 
   return row;
 }
 
-async function ownNotification(ctx: ServiceContext, userId: number, tenancyId: number, notificationId: number): Promise<NotificationRow> {
+async function ownNotification(
+  ctx: ServiceContext,
+  userId: number,
+  tenancyId: number,
+  notificationId: number,
+): Promise<NotificationRow> {
   const id = idOf(notificationId);
   const row =
     id === null
@@ -172,28 +162,23 @@ async function ownNotification(ctx: ServiceContext, userId: number, tenancyId: n
   return row;
 }
 
-interface AlarmInput {
-  tenancyId: number;
-  quantity: string;
-  type: string;
-  frequency: string;
-  level?: number | null;
-  enabled?: boolean | null;
-}
-
 /** The alarm's settings as stored, or ALARM_INVALID naming the field and the reason. */
 async function validInput(
   db: Kysely<Database>,
   tenancy: TenancyRow,
   input: AlarmInput,
 ): Promise<{ quantity: string; type: AlarmType; frequency: AlarmFrequency; level: number; enabled: 0 | 1 }> {
-  const type = input.type.toLowerCase();
-  const frequency = input.frequency.toLowerCase();
+  const { type, frequency } = input;
   if (!isAlarmType(type)) throw invalid("type", "alarms.error.type_required");
   if (!isAlarmFrequency(frequency)) throw invalid("frequency", "alarms.error.frequency_required");
   if (!isQuantityId(input.quantity)) throw invalid("quantity", "alarms.error.quantity_not_measured");
-  const meters = await db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", tenancy.unit_id).execute();
-  if (metersForQuantity(meters, input.quantity).length === 0) throw invalid("quantity", "alarms.error.quantity_not_measured");
+  const meters = await db
+    .selectFrom("meters")
+    .select(["id", "quantity"])
+    .where("unit_id", "=", tenancy.unit_id)
+    .execute();
+  if (metersForQuantity(meters, input.quantity).length === 0)
+    throw invalid("quantity", "alarms.error.quantity_not_measured");
   if (!alarmTypesFor(input.quantity).includes(type)) throw invalid("type", "alarms.error.type_not_for_quantity");
   const level = validateLevelNumber(type, input.quantity, input.level);
   if (!level.ok) throw invalid("level", level.error.key, "values" in level.error ? level.error.values : undefined);
@@ -210,7 +195,7 @@ async function assertOpenTenancy(ctx: ServiceContext, userId: number, tenancyId:
 const maxNotificationsPerPage = 500;
 
 export const tenantAlarmQueries = {
-  async alarms(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<AlarmResult[]> {
+  async alarms(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<Alarm[]> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     const rows = await ctx.db
@@ -228,7 +213,7 @@ export const tenantAlarmQueries = {
     return rows.map((row) => alarmResult(row, last.get(row.id)));
   },
 
-  async alarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<AlarmResult> {
+  async alarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<Alarm> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     const row = await ownAlarm(ctx, user.id, tenancy.id, args.alarmId);
@@ -239,7 +224,7 @@ export const tenantAlarmQueries = {
     _: unknown,
     args: { tenancyId: number; first?: number | null },
     ctx: ServiceContext,
-  ): Promise<{ items: NotificationResult[]; unreadCount: number; totalCount: number }> {
+  ): Promise<{ items: Notification[]; unreadCount: number; totalCount: number }> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     const first = Math.min(Math.max(Math.trunc(args.first ?? 100), 0), maxNotificationsPerPage);
@@ -261,10 +246,18 @@ export const tenantAlarmQueries = {
         ])
         .executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(notificationResult), unreadCount: Number(counts.unread ?? 0), totalCount: Number(counts.total) };
+    return {
+      items: rows.map(notificationResult),
+      unreadCount: Number(counts.unread ?? 0),
+      totalCount: Number(counts.total),
+    };
   },
 
-  async notification(_: unknown, args: { tenancyId: number; notificationId: number }, ctx: ServiceContext): Promise<NotificationResult> {
+  async notification(
+    _: unknown,
+    args: { tenancyId: number; notificationId: number },
+    ctx: ServiceContext,
+  ): Promise<Notification> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     return notificationResult(await ownNotification(ctx, user.id, tenancy.id, args.notificationId));
@@ -285,7 +278,7 @@ export const tenantAlarmQueries = {
 };
 
 export const tenantAlarmMutations = {
-  async createAlarm(_: unknown, { input }: { input: AlarmInput }, ctx: ServiceContext): Promise<AlarmResult> {
+  async createAlarm(_: unknown, { input }: { input: AlarmInput }, ctx: ServiceContext): Promise<Alarm> {
     const user = await ctx.requireCaller();
     const tenancy = await assertOpenTenancy(ctx, user.id, input.tenancyId);
     const settings = await validInput(ctx.db, tenancy, input);
@@ -298,7 +291,11 @@ export const tenantAlarmMutations = {
     return alarmResult(row, undefined);
   },
 
-  async updateAlarm(_: unknown, { alarmId, input }: { alarmId: number; input: AlarmInput }, ctx: ServiceContext): Promise<AlarmResult> {
+  async updateAlarm(
+    _: unknown,
+    { alarmId, input }: { alarmId: number; input: AlarmInput },
+    ctx: ServiceContext,
+  ): Promise<Alarm> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, input.tenancyId);
     const existing = await ownAlarm(ctx, user.id, tenancy.id, alarmId);
@@ -326,7 +323,11 @@ export const tenantAlarmMutations = {
     return Number(result.numDeletedRows) === 1;
   },
 
-  async markNotificationRead(_: unknown, args: { tenancyId: number; notificationId: number }, ctx: ServiceContext): Promise<NotificationResult> {
+  async markNotificationRead(
+    _: unknown,
+    args: { tenancyId: number; notificationId: number },
+    ctx: ServiceContext,
+  ): Promise<Notification> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     const existing = await ownNotification(ctx, user.id, tenancy.id, args.notificationId);

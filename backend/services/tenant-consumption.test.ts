@@ -4,8 +4,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOfDay } from "@common/calendar";
 import { createBackend, type Backend } from "../app";
-import { startOfDay } from "../consumption/calendar";
 import { ratingLetterOf } from "../consumption/rating";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
@@ -65,24 +65,41 @@ interface GraphData {
         quantityDescriptor: { quantity: string; normalized: boolean; expressedAs: string };
         values: (number | null)[];
         total: number | null;
-        relatedValues: { type: string; values: (number | null)[]; total: number | null; firstDay: string | null; lastDay: string | null }[];
+        relatedValues: {
+          type: string;
+          values: (number | null)[];
+          total: number | null;
+          firstDay: string | null;
+          lastDay: string | null;
+        }[];
       };
     }[];
   };
 }
 
 async function graph(user: string, input: Record<string, unknown>) {
-  const data = await graphqlData<GraphData>(backend, "tenant", graphQuery, { token: tokens[user], variables: { graph: input } });
+  const data = await graphqlData<GraphData>(backend, "tenant", graphQuery, {
+    token: tokens[user],
+    variables: { graph: input },
+  });
   return data.tenantGraph;
 }
 
 async function graphError(user: string | undefined, input: Record<string, unknown>) {
-  const result = await graphql(backend, "tenant", graphQuery, { token: user === undefined ? undefined : tokens[user], variables: { graph: input } });
+  const result = await graphql(backend, "tenant", graphQuery, {
+    token: user === undefined ? undefined : tokens[user],
+    variables: { graph: input },
+  });
   return { code: firstErrorCode(result), message: result.body.errors?.[0]?.message ?? "" };
 }
 
 async function meterIds(unitId: number, quantity: string): Promise<number[]> {
-  const rows = await backend.db.selectFrom("meters").select("id").where("unit_id", "=", unitId).where("quantity", "=", quantity).execute();
+  const rows = await backend.db
+    .selectFrom("meters")
+    .select("id")
+    .where("unit_id", "=", unitId)
+    .where("quantity", "=", quantity)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -105,37 +122,96 @@ const day = (key: string) => startOfDay(key) / 1000;
 
 describe("access", () => {
   it("needs a token", async () => {
-    expect((await graphError(undefined, { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-10-02T00:00:00" })).code).toBe("UNAUTHENTICATED");
+    expect(
+      (
+        await graphError(undefined, {
+          tenancyId: demoTenancyIds.anna,
+          quantities: ["heat-energy"],
+          resolution: "DAILY",
+          periodBegin: "2025-10-01T00:00:00",
+          periodEnd: "2025-10-02T00:00:00",
+        })
+      ).code,
+    ).toBe("UNAUTHENTICATED");
   });
 
   it("refuses another resident's tenancy and another unit's meter", async () => {
-    const input = { tenancyId: demoTenancyIds.jensFirst, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-10-02T00:00:00" };
+    const input = {
+      tenancyId: demoTenancyIds.jensFirst,
+      quantities: ["heat-energy"],
+      resolution: "DAILY",
+      periodBegin: "2025-10-01T00:00:00",
+      periodEnd: "2025-10-02T00:00:00",
+    };
     expect((await graphError("anna", input)).code).toBe("FORBIDDEN");
     const [foreignMeter] = await backend.db.selectFrom("meters").select("number").where("unit_id", "=", 119).execute();
-    expect((await graphError("anna", { ...input, tenancyId: demoTenancyIds.anna, meterNumber: foreignMeter!.number })).code).toBe("FORBIDDEN");
-    const readout = await graphql(backend, "tenant", `{ readoutMinMax(tenancyId: ${demoTenancyIds.anna}, meterNumber: "${foreignMeter!.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-02-01T00:00:00") { meterNumber } }`, { token: tokens.anna });
+    expect(
+      (await graphError("anna", { ...input, tenancyId: demoTenancyIds.anna, meterNumber: foreignMeter!.number })).code,
+    ).toBe("FORBIDDEN");
+    const readout = await graphql(
+      backend,
+      "tenant",
+      `{ readoutMinMax(tenancyId: ${demoTenancyIds.anna}, meterNumber: "${foreignMeter!.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-02-01T00:00:00") { meterNumber } }`,
+      { token: tokens.anna },
+    );
     expect(firstErrorCode(readout)).toBe("FORBIDDEN");
-    const kpis = await graphql(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.jensSecond}, quantity: "heat-energy", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-02-01T00:00:00" }) { total } }`, { token: tokens.anna });
+    const kpis = await graphql(
+      backend,
+      "tenant",
+      `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.jensSecond}, quantity: "heat-energy", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-02-01T00:00:00" }) { total } }`,
+      { token: tokens.anna },
+    );
     expect(firstErrorCode(kpis)).toBe("FORBIDDEN");
-    const rating = await graphql(backend, "tenant", `{ consumptionRating(tenancyId: ${demoTenancyIds.jensFirst}, quantity: "heat-energy") { letter } }`, { token: tokens.emma });
+    const rating = await graphql(
+      backend,
+      "tenant",
+      `{ consumptionRating(tenancyId: ${demoTenancyIds.jensFirst}, quantity: "heat-energy") { letter } }`,
+      { token: tokens.emma },
+    );
     expect(firstErrorCode(rating)).toBe("FORBIDDEN");
   });
 });
 
 describe("bad arguments", () => {
-  const base = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-10-08T00:00:00" };
+  const base = {
+    tenancyId: demoTenancyIds.anna,
+    quantities: ["heat-energy"],
+    resolution: "DAILY",
+    periodBegin: "2025-10-01T00:00:00",
+    periodEnd: "2025-10-08T00:00:00",
+  };
   it.each([
     ["end before begin", { periodEnd: "2025-09-01T00:00:00" }, /periodEnd must be after periodBegin/],
     ["an unknown quantity", { quantities: ["beer-volume"] }, /Unknown quantity 'beer-volume'/],
-    ["an hourly span over 370 days", { resolution: "HOURLY", periodEnd: "2026-10-07T00:00:00" }, /HOURLY period may span at most 370 days; this one spans 371/],
-    ["a daily span over 1100 days", { periodBegin: "2020-01-01T00:00:00", periodEnd: "2025-10-08T00:00:00" }, /DAILY period may span at most 1100 days/],
+    [
+      "an hourly span over 370 days",
+      { resolution: "HOURLY", periodEnd: "2026-10-07T00:00:00" },
+      /HOURLY period may span at most 370 days; this one spans 371/,
+    ],
+    [
+      "a daily span over 1100 days",
+      { periodBegin: "2020-01-01T00:00:00", periodEnd: "2025-10-08T00:00:00" },
+      /DAILY period may span at most 1100 days/,
+    ],
     ["a malformed datetime", { periodBegin: "01-10-2025" }, /periodBegin must be a local datetime/],
     ["an impossible date", { periodBegin: "2025-02-30T00:00:00" }, /periodBegin must be a local datetime/],
-    ["cost of a temperature", { quantities: ["indoor-temperature"], mode: "COST" }, /COST exists only for quantities that add up/],
+    [
+      "cost of a temperature",
+      { quantities: ["indoor-temperature"], mode: "COST" },
+      /COST exists only for quantities that add up/,
+    ],
     ["CO2 without a factor", { quantities: ["hca"], mode: "CO2" }, /no CO2 factor for hca/],
-    ["property average for a room", { quantities: ["hca"], roomName: "Stue", compareWith: ["PROPERTY_AVERAGE"] }, /not possible for a room/],
+    [
+      "property average for a room",
+      { quantities: ["hca"], roomName: "Stue", compareWith: ["PROPERTY_AVERAGE"] },
+      /not possible for a room/,
+    ],
     ["an unknown room", { quantities: ["hca"], roomName: "Loft" }, /no room 'Loft'/],
-    ["an hourly property average over 93 days", { resolution: "HOURLY", periodEnd: "2026-01-03T00:00:00", compareWith: ["PROPERTY_AVERAGE"] }, /property average at HOURLY may span at most 93 days; this one spans 94/],
+    [
+      "an hourly property average over 93 days",
+      { resolution: "HOURLY", periodEnd: "2026-01-03T00:00:00", compareWith: ["PROPERTY_AVERAGE"] },
+      /property average at HOURLY may span at most 93 days; this one spans 94/,
+    ],
   ])("reject %s with BAD_USER_INPUT", async (_, change, message) => {
     const error = await graphError("anna", { ...base, ...change });
     expect(error.code).toBe("BAD_USER_INPUT");
@@ -145,21 +221,42 @@ describe("bad arguments", () => {
 
 describe("tenantGraph against the raw readings", () => {
   it("daily heat across the autumn change equals the register differences, the 25-hour day included", async () => {
-    const result = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-10-25T00:00:00", periodEnd: "2025-10-28T00:00:00" });
-    expect(result.timestamps).toEqual(["2025-10-25T00:00:00+02:00", "2025-10-26T00:00:00+02:00", "2025-10-27T00:00:00+01:00"]);
+    const result = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "DAILY",
+      periodBegin: "2025-10-25T00:00:00",
+      periodEnd: "2025-10-28T00:00:00",
+    });
+    expect(result.timestamps).toEqual([
+      "2025-10-25T00:00:00+02:00",
+      "2025-10-26T00:00:00+02:00",
+      "2025-10-27T00:00:00+01:00",
+    ]);
     const ids = await meterIds(ANNA_UNIT, "heat-energy");
     const expected = [
       await rawRegisterDelta(ids, day("2025-10-25"), day("2025-10-26")),
       await rawRegisterDelta(ids, day("2025-10-26"), day("2025-10-27")),
       await rawRegisterDelta(ids, day("2025-10-27"), day("2025-10-28")),
     ];
-    result.graphs[0]!.consumption.values.forEach((value, index) => expect(value).toBeCloseTo(expected[index]!, 6));
+    result.graphs[0]!.consumption.values.forEach((value, index) => {
+      expect(value).toBeCloseTo(expected[index]!, 6);
+    });
     expect(day("2025-10-27") - day("2025-10-26")).toBe(25 * 3600);
   });
 
   it("hourly values on 23- and 25-hour days add up to the day, hca summed over radiators", async () => {
-    for (const [date, next, hours] of [["2025-03-30", "2025-03-31", 23], ["2025-10-26", "2025-10-27", 25]] as const) {
-      const hourly = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["hca", "heat-energy"], resolution: "HOURLY", periodBegin: `${date}T00:00:00`, periodEnd: `${next}T00:00:00` });
+    for (const [date, next, hours] of [
+      ["2025-03-30", "2025-03-31", 23],
+      ["2025-10-26", "2025-10-27", 25],
+    ] as const) {
+      const hourly = await graph("anna", {
+        tenancyId: demoTenancyIds.anna,
+        quantities: ["hca", "heat-energy"],
+        resolution: "HOURLY",
+        periodBegin: `${date}T00:00:00`,
+        periodEnd: `${next}T00:00:00`,
+      });
       expect(hourly.timestamps).toHaveLength(hours);
       for (const [index, quantity] of (["hca", "heat-energy"] as const).entries()) {
         const values = hourly.graphs[index]!.consumption.values;
@@ -171,17 +268,32 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("gives a whole year of hourly values whose sum is the year's register difference", async () => {
-    const year = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "HOURLY", periodBegin: "2024-11-20T00:00:00", periodEnd: "2025-11-20T00:00:00" });
+    const year = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "HOURLY",
+      periodBegin: "2024-11-20T00:00:00",
+      periodEnd: "2025-11-20T00:00:00",
+    });
     // 365 days; the spring and autumn changes cancel out.
     expect(year.timestamps).toHaveLength(365 * 24);
     const values = year.graphs[0]!.consumption.values;
     expect(values.every((value) => value !== null)).toBe(true);
     const sum = values.reduce<number>((total, value) => total + value!, 0);
-    expect(sum).toBeCloseTo(await rawRegisterDelta(await meterIds(ANNA_UNIT, "heat-energy"), day("2024-11-20"), day("2025-11-20")), 4);
+    expect(sum).toBeCloseTo(
+      await rawRegisterDelta(await meterIds(ANNA_UNIT, "heat-energy"), day("2024-11-20"), day("2025-11-20")),
+      4,
+    );
   });
 
   it("averages indoor temperature over every sample of the day, across rooms", async () => {
-    const result = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["indoor-temperature"], resolution: "DAILY", periodBegin: "2025-10-26T00:00:00", periodEnd: "2025-10-27T00:00:00" });
+    const result = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["indoor-temperature"],
+      resolution: "DAILY",
+      periodBegin: "2025-10-26T00:00:00",
+      periodEnd: "2025-10-27T00:00:00",
+    });
     const ids = await meterIds(ANNA_UNIT, "indoor-temperature");
     const raw = await sql<{ mean: number; n: number }>`
       select avg(value) as mean, count(*) as n from meter_readings
@@ -192,18 +304,37 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("distinguishes zero consumption from no data", async () => {
-    const summer = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "HOURLY", periodBegin: "2025-07-15T00:00:00", periodEnd: "2025-07-16T00:00:00" });
+    const summer = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "HOURLY",
+      periodBegin: "2025-07-15T00:00:00",
+      periodEnd: "2025-07-16T00:00:00",
+    });
     expect(summer.graphs[0]!.consumption.values).toContain(0);
     expect(summer.graphs[0]!.consumption.values).not.toContain(null);
     // The future has no data: null, not zero.
-    const future = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-11-19T00:00:00", periodEnd: "2025-11-23T00:00:00" });
+    const future = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "DAILY",
+      periodBegin: "2025-11-19T00:00:00",
+      periodEnd: "2025-11-23T00:00:00",
+    });
     const values = future.graphs[0]!.consumption.values;
     expect(values[0]).toBeGreaterThan(0);
     expect(values.slice(2)).toEqual([null, null]);
   });
 
   it("gives a tenancy that began mid-period values only from its start, and none before", async () => {
-    const result = await graph("nora", { tenancyId: NORA_TENANCY, quantities: ["heat-energy"], resolution: "MONTHLY", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-09-01T00:00:00", compareWith: ["PREVIOUS_YEAR", "PREVIOUS_PERIOD"] });
+    const result = await graph("nora", {
+      tenancyId: NORA_TENANCY,
+      quantities: ["heat-energy"],
+      resolution: "MONTHLY",
+      periodBegin: "2025-01-01T00:00:00",
+      periodEnd: "2025-09-01T00:00:00",
+      compareWith: ["PREVIOUS_YEAR", "PREVIOUS_PERIOD"],
+    });
     const values = result.graphs[0]!.consumption.values;
     expect(values.slice(0, 5)).toEqual([null, null, null, null, null]);
     const ids = await meterIds(114, "heat-energy");
@@ -214,7 +345,8 @@ describe("tenantGraph against the raw readings", () => {
     // The previous occupant's readings exist in the database, but are never shown.
     expect(await rawRegisterDelta(ids, day("2025-03-01"), day("2025-04-01"))).toBeGreaterThan(0);
     const kpis = await graphqlData<{ unitQuantityKpis: { total: number | null; previousYear: number | null } }>(
-      backend, "tenant",
+      backend,
+      "tenant",
       `{ unitQuantityKpis(input: { tenancyId: ${NORA_TENANCY}, quantity: "heat-energy", periodBegin: "2025-05-01T00:00:00", periodEnd: "2025-06-01T00:00:00" }) { total previousYear } }`,
       { token: tokens.nora },
     );
@@ -222,36 +354,90 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("compares with the previous period and the previous year as those periods queried alone", async () => {
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["electricity-energy"], resolution: "DAILY", periodBegin: "2025-10-20T00:00:00", periodEnd: "2025-10-27T00:00:00", compareWith: ["PREVIOUS_PERIOD", "PREVIOUS_YEAR"] };
+    const input = {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["electricity-energy"],
+      resolution: "DAILY",
+      periodBegin: "2025-10-20T00:00:00",
+      periodEnd: "2025-10-27T00:00:00",
+      compareWith: ["PREVIOUS_PERIOD", "PREVIOUS_YEAR"],
+    };
     const result = await graph("anna", input);
-    const previous = await graph("anna", { ...input, compareWith: [], periodBegin: "2025-10-13T00:00:00", periodEnd: "2025-10-20T00:00:00" });
-    const lastYear = await graph("anna", { ...input, compareWith: [], periodBegin: "2024-10-20T00:00:00", periodEnd: "2024-10-27T00:00:00" });
-    const related = Object.fromEntries(result.graphs[0]!.consumption.relatedValues.map((entry) => [entry.type, entry.values]));
+    const previous = await graph("anna", {
+      ...input,
+      compareWith: [],
+      periodBegin: "2025-10-13T00:00:00",
+      periodEnd: "2025-10-20T00:00:00",
+    });
+    const lastYear = await graph("anna", {
+      ...input,
+      compareWith: [],
+      periodBegin: "2024-10-20T00:00:00",
+      periodEnd: "2024-10-27T00:00:00",
+    });
+    const related = Object.fromEntries(
+      result.graphs[0]!.consumption.relatedValues.map((entry) => [entry.type, entry.values]),
+    );
     expect(related.PREVIOUS_PERIOD).toEqual(previous.graphs[0]!.consumption.values);
     expect(related.PREVIOUS_YEAR).toEqual(lastYear.graphs[0]!.consumption.values);
     expect(related.PREVIOUS_YEAR!.every((value) => value !== null)).toBe(true);
   });
 
   it("weekly buckets start on Monday and monthly ones on the 1st, clipped to the period (ADR 0018)", async () => {
-    const weeks = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["cold-water-volume"], resolution: "WEEKLY", periodBegin: "2025-03-26T00:00:00", periodEnd: "2025-04-09T00:00:00" });
-    expect(weeks.timestamps).toEqual(["2025-03-26T00:00:00+01:00", "2025-03-31T00:00:00+02:00", "2025-04-07T00:00:00+02:00"]);
+    const weeks = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["cold-water-volume"],
+      resolution: "WEEKLY",
+      periodBegin: "2025-03-26T00:00:00",
+      periodEnd: "2025-04-09T00:00:00",
+    });
+    expect(weeks.timestamps).toEqual([
+      "2025-03-26T00:00:00+01:00",
+      "2025-03-31T00:00:00+02:00",
+      "2025-04-07T00:00:00+02:00",
+    ]);
     expect(weeks.buckets).toEqual([
       { firstDay: "2025-03-26", lastDay: "2025-03-30", partial: true },
       { firstDay: "2025-03-31", lastDay: "2025-04-06", partial: false },
       { firstDay: "2025-04-07", lastDay: "2025-04-08", partial: true },
     ]);
     const ids = await meterIds(ANNA_UNIT, "cold-water-volume");
-    expect(weeks.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-26"), day("2025-03-31")), 6);
-    expect(weeks.graphs[0]!.consumption.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-26"), day("2025-04-09")), 6);
-    const year = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["cold-water-volume"], resolution: "YEARLY", periodBegin: "2025-01-01T00:00:00", periodEnd: "2026-01-01T00:00:00" });
+    expect(weeks.graphs[0]!.consumption.values[0]).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2025-03-26"), day("2025-03-31")),
+      6,
+    );
+    expect(weeks.graphs[0]!.consumption.total).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2025-03-26"), day("2025-04-09")),
+      6,
+    );
+    const year = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["cold-water-volume"],
+      resolution: "YEARLY",
+      periodBegin: "2025-01-01T00:00:00",
+      periodEnd: "2026-01-01T00:00:00",
+    });
     expect(year.buckets).toEqual([{ firstDay: "2025-01-01", lastDay: "2025-12-31", partial: false }]);
-    expect(year.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-01-01"), Math.floor(NOW.getTime() / 3_600_000) * 3600), 6);
+    expect(year.graphs[0]!.consumption.values[0]).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2025-01-01"), Math.floor(NOW.getTime() / 3_600_000) * 3600),
+      6,
+    );
   });
 
   it("normalizes per m2 and turns consumption into CO2 and cost", async () => {
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "DAILY", periodBegin: "2025-02-10T00:00:00", periodEnd: "2025-02-11T00:00:00" };
+    const input = {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "DAILY",
+      periodBegin: "2025-02-10T00:00:00",
+      periodEnd: "2025-02-11T00:00:00",
+    };
     const plain = (await graph("anna", input)).graphs[0]!.consumption.values[0]!;
-    const unit = await backend.db.selectFrom("units").select("floor_area").where("id", "=", ANNA_UNIT).executeTakeFirstOrThrow();
+    const unit = await backend.db
+      .selectFrom("units")
+      .select("floor_area")
+      .where("id", "=", ANNA_UNIT)
+      .executeTakeFirstOrThrow();
     const perM2 = (await graph("anna", { ...input, normalized: true })).graphs[0]!.consumption;
     expect(perM2.quantityDescriptor).toEqual({ quantity: "heat-energy", normalized: true, expressedAs: "kWh/m2" });
     expect(perM2.values[0]).toBeCloseTo(plain / unit.floor_area, 6);
@@ -273,11 +459,25 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("prices total water as its hot water at the hot-water price plus its cold water at the cold-water price", async () => {
-    const input = { tenancyId: demoTenancyIds.anna, resolution: "DAILY", mode: "COST", periodBegin: "2025-03-10T00:00:00", periodEnd: "2025-03-11T00:00:00" };
+    const input = {
+      tenancyId: demoTenancyIds.anna,
+      resolution: "DAILY",
+      mode: "COST",
+      periodBegin: "2025-03-10T00:00:00",
+      periodEnd: "2025-03-11T00:00:00",
+    };
     const cost = (await graph("anna", { ...input, quantities: ["total-water-volume"] })).graphs[0]!.consumption;
     expect(cost.quantityDescriptor.expressedAs).toBe("DKK");
-    const hot = await rawRegisterDelta(await meterIds(ANNA_UNIT, "hot-water-volume"), day("2025-03-10"), day("2025-03-11"));
-    const cold = await rawRegisterDelta(await meterIds(ANNA_UNIT, "cold-water-volume"), day("2025-03-10"), day("2025-03-11"));
+    const hot = await rawRegisterDelta(
+      await meterIds(ANNA_UNIT, "hot-water-volume"),
+      day("2025-03-10"),
+      day("2025-03-11"),
+    );
+    const cold = await rawRegisterDelta(
+      await meterIds(ANNA_UNIT, "cold-water-volume"),
+      day("2025-03-10"),
+      day("2025-03-11"),
+    );
     expect(hot).toBeGreaterThan(0);
     expect(cold).toBeGreaterThan(0);
     // The 2025 tariffs of the demo data: hot water 102.75 DKK/m3, cold water 67.10 DKK/m3.
@@ -297,7 +497,14 @@ describe("tenantGraph against the raw readings", () => {
     };
     const input = { tenancyId: demoTenancyIds.anna, quantities: ["total-water-volume"], mode: "CO2" };
 
-    const daily = (await graph("anna", { ...input, resolution: "DAILY", periodBegin: "2025-03-10T00:00:00", periodEnd: "2025-03-12T00:00:00" })).graphs[0]!;
+    const daily = (
+      await graph("anna", {
+        ...input,
+        resolution: "DAILY",
+        periodBegin: "2025-03-10T00:00:00",
+        periodEnd: "2025-03-12T00:00:00",
+      })
+    ).graphs[0]!;
     expect(daily.type).toBe("CO2");
     expect(daily.consumption.quantityDescriptor.expressedAs).toBe("g CO2");
     expect(daily.consumption.values).toHaveLength(2);
@@ -305,24 +512,59 @@ describe("tenantGraph against the raw readings", () => {
     expect(daily.consumption.values[1]).toBeCloseTo(await rawCo2("2025-03-11", "2025-03-12"), 4);
 
     // A year comes from the monthly rollups: each month still weighs hot and cold water apart.
-    const year = (await graph("anna", { ...input, resolution: "MONTHLY", periodBegin: "2024-11-01T00:00:00", periodEnd: "2025-10-31T23:59:00" })).graphs[0]!;
+    const year = (
+      await graph("anna", {
+        ...input,
+        resolution: "MONTHLY",
+        periodBegin: "2024-11-01T00:00:00",
+        periodEnd: "2025-10-31T23:59:00",
+      })
+    ).graphs[0]!;
     expect(year.consumption.values).toHaveLength(12);
     expect(year.consumption.values[3]).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
 
     // Totals (KPIs) and the per-m2 view weigh the same way.
-    const kpis = await graphqlData<{ unitQuantityKpis: { total: number } }>(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "total-water-volume", mode: CO2, periodBegin: "2025-02-01T00:00:00", periodEnd: "2025-02-28T23:59:00" }) { total } }`, { token: tokens.anna });
+    const kpis = await graphqlData<{ unitQuantityKpis: { total: number } }>(
+      backend,
+      "tenant",
+      `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "total-water-volume", mode: CO2, periodBegin: "2025-02-01T00:00:00", periodEnd: "2025-02-28T23:59:00" }) { total } }`,
+      { token: tokens.anna },
+    );
     expect(kpis.unitQuantityKpis.total).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
-    const unit = await backend.db.selectFrom("units").select("floor_area").where("id", "=", ANNA_UNIT).executeTakeFirstOrThrow();
-    const perM2 = (await graph("anna", { ...input, normalized: true, resolution: "DAILY", periodBegin: "2025-03-10T00:00:00", periodEnd: "2025-03-11T00:00:00" })).graphs[0]!;
+    const unit = await backend.db
+      .selectFrom("units")
+      .select("floor_area")
+      .where("id", "=", ANNA_UNIT)
+      .executeTakeFirstOrThrow();
+    const perM2 = (
+      await graph("anna", {
+        ...input,
+        normalized: true,
+        resolution: "DAILY",
+        periodBegin: "2025-03-10T00:00:00",
+        periodEnd: "2025-03-11T00:00:00",
+      })
+    ).graphs[0]!;
     expect(perM2.consumption.quantityDescriptor.expressedAs).toBe("g CO2/m2");
     expect(perM2.consumption.values[0]).toBeCloseTo((await rawCo2("2025-03-10", "2025-03-11")) / unit.floor_area, 4);
   });
 
   it("may estimate a negative cost when market prices are negative", async () => {
-    const negative = await sql<{ hour: number }>`select hour from market_prices where price < -0.2 and hour >= ${day("2025-01-05")} and hour < ${day("2025-03-01")} order by hour limit 1`.execute(backend.db);
+    const negative = await sql<{
+      hour: number;
+    }>`select hour from market_prices where price < -0.2 and hour >= ${day("2025-01-05")} and hour < ${day("2025-03-01")} order by hour limit 1`.execute(
+      backend.db,
+    );
     const hour = negative.rows[0]!.hour;
     const date = new Date(hour * 1000 + 3600_000).toISOString().slice(0, 10);
-    const cost = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["electricity-energy"], resolution: "HOURLY", mode: "COST", periodBegin: `${date}T00:00:00`, periodEnd: `${date}T23:59:00` });
+    const cost = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["electricity-energy"],
+      resolution: "HOURLY",
+      mode: "COST",
+      periodBegin: `${date}T00:00:00`,
+      periodEnd: `${date}T23:59:00`,
+    });
     expect(cost.graphs[0]!.consumption.values.some((value) => value !== null && value < 0)).toBe(true);
   });
 });
@@ -331,27 +573,43 @@ describe("what a figure covers (ADR 0018)", () => {
   const kpisQuery = (quantity: string, from: string, end: string) =>
     `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "${quantity}", periodBegin: "${from}T00:00:00", periodEnd: "${end}T00:00:00" }) { total previousPeriod previousYear propertyComparison } }`;
   async function kpis(quantity: string, from: string, end: string) {
-    const data = await graphqlData<{ unitQuantityKpis: { total: number | null; previousPeriod: number | null; previousYear: number | null; propertyComparison: number | null } }>(
-      backend,
-      "tenant",
-      kpisQuery(quantity, from, end),
-      { token: tokens.anna },
-    );
+    const data = await graphqlData<{
+      unitQuantityKpis: {
+        total: number | null;
+        previousPeriod: number | null;
+        previousYear: number | null;
+        propertyComparison: number | null;
+      };
+    }>(backend, "tenant", kpisQuery(quantity, from, end), { token: tokens.anna });
     return data.unitQuantityKpis;
   }
   const hourly = (quantity: string, dayKey: string, compare: string) =>
-    graph("anna", { tenancyId: demoTenancyIds.anna, quantities: [quantity], resolution: "HOURLY", periodBegin: `${dayKey}T00:00:00`, periodEnd: `${dayKey}T23:59:00`, compareWith: [compare] });
+    graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: [quantity],
+      resolution: "HOURLY",
+      periodBegin: `${dayKey}T00:00:00`,
+      periodEnd: `${dayKey}T23:59:00`,
+      compareWith: [compare],
+    });
   const hourAt = (value: string) => Date.parse(value) / 1000;
 
   it("spring day, previous period: 01:00–03:00 against the day before's 01:00 and 02:00, 03:00 against 03:00; totals = card", async () => {
-    // The issue's /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period, a year earlier.
+    // The issue's /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period, a year
+    // earlier.
     const result = await hourly("electricity-energy", "2025-03-30", "PREVIOUS_PERIOD");
     const ids = await meterIds(ANNA_UNIT, "electricity-energy");
     expect(result.timestamps).toHaveLength(23);
     expect(result.timestamps.slice(1, 3)).toEqual(["2025-03-30T01:00:00+01:00", "2025-03-30T03:00:00+02:00"]);
     const related = result.graphs[0]!.consumption.relatedValues[0]!;
-    expect(related.values[1]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-03-29T01:00:00+01:00"), hourAt("2025-03-29T03:00:00+01:00")), 6);
-    expect(related.values[2]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-03-29T03:00:00+01:00"), hourAt("2025-03-29T04:00:00+01:00")), 6);
+    expect(related.values[1]).toBeCloseTo(
+      await rawRegisterDelta(ids, hourAt("2025-03-29T01:00:00+01:00"), hourAt("2025-03-29T03:00:00+01:00")),
+      6,
+    );
+    expect(related.values[2]).toBeCloseTo(
+      await rawRegisterDelta(ids, hourAt("2025-03-29T03:00:00+01:00"), hourAt("2025-03-29T04:00:00+01:00")),
+      6,
+    );
     // The day before's 24 hours are all in the comparison's total, which the key-figure card shows.
     const previousDay = await rawRegisterDelta(ids, day("2025-03-29"), day("2025-03-30"));
     expect(related.total).toBeCloseTo(previousDay, 6);
@@ -359,7 +617,10 @@ describe("what a figure covers (ADR 0018)", () => {
     const card = await kpis("electricity-energy", "2025-03-30", "2025-03-31");
     expect(related.total).toBeCloseTo(card.previousPeriod!, 6);
     expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);
-    expect(result.graphs[0]!.consumption.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-03-30"), day("2025-03-31")), 6);
+    expect(result.graphs[0]!.consumption.total).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2025-03-30"), day("2025-03-31")),
+      6,
+    );
   });
 
   it("autumn day, previous period: the summer-time 02:00 against 02:00, the winter-time 02:00 against nothing; totals = card", async () => {
@@ -368,9 +629,15 @@ describe("what a figure covers (ADR 0018)", () => {
     expect(result.timestamps).toHaveLength(25);
     expect(result.timestamps.slice(2, 4)).toEqual(["2025-10-26T02:00:00+02:00", "2025-10-26T02:00:00+01:00"]);
     const related = result.graphs[0]!.consumption.relatedValues[0]!;
-    expect(related.values[2]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-10-25T02:00:00+02:00"), hourAt("2025-10-25T03:00:00+02:00")), 6);
+    expect(related.values[2]).toBeCloseTo(
+      await rawRegisterDelta(ids, hourAt("2025-10-25T02:00:00+02:00"), hourAt("2025-10-25T03:00:00+02:00")),
+      6,
+    );
     expect(related.values[3]).toBeNull();
-    expect(related.values[4]).toBeCloseTo(await rawRegisterDelta(ids, hourAt("2025-10-25T03:00:00+02:00"), hourAt("2025-10-25T04:00:00+02:00")), 6);
+    expect(related.values[4]).toBeCloseTo(
+      await rawRegisterDelta(ids, hourAt("2025-10-25T03:00:00+02:00"), hourAt("2025-10-25T04:00:00+02:00")),
+      6,
+    );
     const card = await kpis("heat-energy", "2025-10-26", "2025-10-27");
     expect(related.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-10-25"), day("2025-10-26")), 6);
     expect(related.total).toBeCloseTo(card.previousPeriod!, 6);
@@ -378,7 +645,14 @@ describe("what a figure covers (ADR 0018)", () => {
 
   it("weekly, previous year: a week's row compares with the same dates a year earlier, clipped the same way", async () => {
     // The issue's heat 2026-06-10..2026-08-20 previous-year, moved to dates with demo data.
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "WEEKLY", periodBegin: "2025-10-08T00:00:00", periodEnd: "2025-11-06T00:00:00", compareWith: ["PREVIOUS_YEAR"] };
+    const input = {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "WEEKLY",
+      periodBegin: "2025-10-08T00:00:00",
+      periodEnd: "2025-11-06T00:00:00",
+      compareWith: ["PREVIOUS_YEAR"],
+    };
     const result = await graph("anna", input);
     const ids = await meterIds(ANNA_UNIT, "heat-energy");
     expect(result.buckets[0]).toEqual({ firstDay: "2025-10-08", lastDay: "2025-10-12", partial: true });
@@ -394,7 +668,14 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("weekly, previous period: the period of the same number of days just before; legend = card", async () => {
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "WEEKLY", periodBegin: "2025-10-08T00:00:00", periodEnd: "2025-11-06T00:00:00", compareWith: ["PREVIOUS_PERIOD"] };
+    const input = {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "WEEKLY",
+      periodBegin: "2025-10-08T00:00:00",
+      periodEnd: "2025-11-06T00:00:00",
+      compareWith: ["PREVIOUS_PERIOD"],
+    };
     const result = await graph("anna", input);
     const ids = await meterIds(ANNA_UNIT, "heat-energy");
     const related = result.graphs[0]!.consumption.relatedValues[0]!;
@@ -409,19 +690,36 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("last 365 days by month: the legend total is the total of the named dates, the card's figure", async () => {
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "MONTHLY", periodBegin: "2024-11-21T00:00:00", periodEnd: "2025-11-20T23:59:00", compareWith: ["PROPERTY_AVERAGE"] };
+    const input = {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "MONTHLY",
+      periodBegin: "2024-11-21T00:00:00",
+      periodEnd: "2025-11-20T23:59:00",
+      compareWith: ["PROPERTY_AVERAGE"],
+    };
     const result = await graph("anna", input);
     const ids = await meterIds(ANNA_UNIT, "heat-energy");
     expect(result.buckets[0]).toEqual({ firstDay: "2024-11-21", lastDay: "2024-11-30", partial: true });
     expect(result.buckets.at(-1)).toEqual({ firstDay: "2025-11-01", lastDay: "2025-11-20", partial: true });
-    expect(result.graphs[0]!.consumption.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2024-11-21"), day("2024-12-01")), 6);
+    expect(result.graphs[0]!.consumption.values[0]).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2024-11-21"), day("2024-12-01")),
+      6,
+    );
     const card = await kpis("heat-energy", "2024-11-21", "2025-11-21");
     expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);
     expect(result.graphs[0]!.consumption.relatedValues[0]!.total).toBeCloseTo(card.propertyComparison!, 6);
   });
 
   it("averages: the total is the mean over every sample of the period, as the card", async () => {
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["indoor-temperature"], resolution: "WEEKLY", periodBegin: "2025-10-08T00:00:00", periodEnd: "2025-11-06T00:00:00", compareWith: ["PREVIOUS_PERIOD"] };
+    const input = {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["indoor-temperature"],
+      resolution: "WEEKLY",
+      periodBegin: "2025-10-08T00:00:00",
+      periodEnd: "2025-11-06T00:00:00",
+      compareWith: ["PREVIOUS_PERIOD"],
+    };
     const result = await graph("anna", input);
     const card = await kpis("indoor-temperature", "2025-10-08", "2025-11-06");
     expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);
@@ -432,25 +730,55 @@ describe("what a figure covers (ADR 0018)", () => {
 describe("property average", () => {
   it("is the mean over the other units with data, never including the caller's unit", async () => {
     const period = { periodBegin: "2025-09-01T00:00:00", periodEnd: "2025-10-01T00:00:00" };
-    const result = await graph("anna", { tenancyId: demoTenancyIds.anna, quantities: ["heat-energy"], resolution: "MONTHLY", normalized: true, compareWith: ["PROPERTY_AVERAGE"], ...period });
+    const result = await graph("anna", {
+      tenancyId: demoTenancyIds.anna,
+      quantities: ["heat-energy"],
+      resolution: "MONTHLY",
+      normalized: true,
+      compareWith: ["PROPERTY_AVERAGE"],
+      ...period,
+    });
     const average = result.graphs[0]!.consumption.relatedValues[0]!;
     expect(average.type).toBe("PROPERTY_AVERAGE");
     const perUnit: number[] = [];
     for (const unitId of seededUnits.filter((id) => id !== ANNA_UNIT)) {
-      const unit = await backend.db.selectFrom("units").select("floor_area").where("id", "=", unitId).executeTakeFirstOrThrow();
-      perUnit.push((await rawRegisterDelta(await meterIds(unitId, "heat-energy"), day("2025-09-01"), day("2025-10-01"))) / unit.floor_area);
+      const unit = await backend.db
+        .selectFrom("units")
+        .select("floor_area")
+        .where("id", "=", unitId)
+        .executeTakeFirstOrThrow();
+      perUnit.push(
+        (await rawRegisterDelta(await meterIds(unitId, "heat-energy"), day("2025-09-01"), day("2025-10-01"))) /
+          unit.floor_area,
+      );
     }
     expect(average.values[0]).toBeCloseTo(perUnit.reduce((a, b) => a + b, 0) / perUnit.length, 6);
   });
 
   it("is not computed when fewer than three other units have data", async () => {
     // Gas exists in staircase B only: of the seeded units 103, 104, 108 and 119.
-    const input = { tenancyId: demoTenancyIds.jensFirst, quantities: ["gas-volume"], resolution: "DAILY", periodBegin: "2025-09-01T00:00:00", periodEnd: "2025-09-03T00:00:00", compareWith: ["PROPERTY_AVERAGE"] };
+    const input = {
+      tenancyId: demoTenancyIds.jensFirst,
+      quantities: ["gas-volume"],
+      resolution: "DAILY",
+      periodBegin: "2025-09-01T00:00:00",
+      periodEnd: "2025-09-03T00:00:00",
+      compareWith: ["PROPERTY_AVERAGE"],
+    };
     const withThree = await graph("jens", input);
     expect(withThree.graphs[0]!.consumption.relatedValues[0]!.values.every((value) => value !== null)).toBe(true);
     const [gasOf103] = await meterIds(103, "gas-volume");
-    const saved = await backend.db.selectFrom("consumption_daily").selectAll().where("meter_id", "=", gasOf103!).where("day", "in", ["2025-09-01", "2025-09-02"]).execute();
-    await backend.db.deleteFrom("consumption_daily").where("meter_id", "=", gasOf103!).where("day", "in", ["2025-09-01", "2025-09-02"]).execute();
+    const saved = await backend.db
+      .selectFrom("consumption_daily")
+      .selectAll()
+      .where("meter_id", "=", gasOf103!)
+      .where("day", "in", ["2025-09-01", "2025-09-02"])
+      .execute();
+    await backend.db
+      .deleteFrom("consumption_daily")
+      .where("meter_id", "=", gasOf103!)
+      .where("day", "in", ["2025-09-01", "2025-09-02"])
+      .execute();
     try {
       const withTwo = await graph("jens", input);
       expect(withTwo.graphs[0]!.consumption.relatedValues[0]!.values).toEqual([null, null]);
@@ -464,7 +792,10 @@ describe("property average", () => {
 describe("tenantTable and unitQuantityKpis", () => {
   it("totals serve periods longer than the DAILY limit (since moving in, years ago)", async () => {
     // Anna's tenancy began 2023-08-01: since moving in is over 800 days; from 2021 over 1700.
-    const long = await graphqlData<{ unitQuantityKpis: { total: number | null }; tenantTable: { rows: { values: (number | null)[] }[] } }>(
+    const long = await graphqlData<{
+      unitQuantityKpis: { total: number | null };
+      tenantTable: { rows: { values: (number | null)[] }[] };
+    }>(
       backend,
       "tenant",
       `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy", periodBegin: "2021-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00" }) { total }
@@ -474,15 +805,32 @@ describe("tenantTable and unitQuantityKpis", () => {
     expect(long.unitQuantityKpis.total).toBeGreaterThan(0);
     expect(long.tenantTable.rows[0]?.values[0]).toBeCloseTo(long.unitQuantityKpis.total!, 6);
     // Beyond about ten years the back-end still says no.
-    const tooLong = await graphql(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy", periodBegin: "2010-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00" }) { total } }`, { token: tokens.anna });
+    const tooLong = await graphql(
+      backend,
+      "tenant",
+      `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy", periodBegin: "2010-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00" }) { total } }`,
+      { token: tokens.anna },
+    );
     expect(firstErrorCode(tooLong)).toBe("BAD_USER_INPUT");
   });
 
   it("KPIs: total, rooms and meters agree with each other and with the raw readings", async () => {
     const data = await graphqlData<{
-      unitQuantityKpis: { total: number; previousPeriod: number; previousYear: number; propertyComparison: number | null; rooms: { label: string; value: number }[]; meters: { objectDetails: { measurementPoint: { legacyMeterId: string } }; value: number }[] };
-    }>(backend, "tenant", `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "hca", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-03-31T23:59:00" }) {
-        total previousPeriod previousYear propertyComparison rooms { label value } meters { objectDetails { measurementPoint { legacyMeterId } } value } } }`, { token: tokens.anna });
+      unitQuantityKpis: {
+        total: number;
+        previousPeriod: number;
+        previousYear: number;
+        propertyComparison: number | null;
+        rooms: { label: string; value: number }[];
+        meters: { objectDetails: { measurementPoint: { legacyMeterId: string } }; value: number }[];
+      };
+    }>(
+      backend,
+      "tenant",
+      `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "hca", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-03-31T23:59:00" }) {
+        total previousPeriod previousYear propertyComparison rooms { label value } meters { objectDetails { measurementPoint { legacyMeterId } } value } } }`,
+      { token: tokens.anna },
+    );
     const kpis = data.unitQuantityKpis;
     const ids = await meterIds(ANNA_UNIT, "hca");
     expect(kpis.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-01-01"), day("2025-04-01")), 6);
@@ -496,11 +844,23 @@ describe("tenantTable and unitQuantityKpis", () => {
   });
 
   it("table rows per meter sum to the unit row; property average only for the unit", async () => {
-    const query = (groupBy: string, compareWith: string) => `{ tenantTable(table: { tenancyId: ${demoTenancyIds.anna}, quantities: ["hca", "heat-energy"], periodBegin: "2025-02-01T00:00:00", periodEnd: "2025-03-01T00:00:00", groupBy: ${groupBy}, compareWith: ${compareWith} }) {
+    const query = (
+      groupBy: string,
+      compareWith: string,
+    ) => `{ tenantTable(table: { tenancyId: ${demoTenancyIds.anna}, quantities: ["hca", "heat-energy"], periodBegin: "2025-02-01T00:00:00", periodEnd: "2025-03-01T00:00:00", groupBy: ${groupBy}, compareWith: ${compareWith} }) {
       quantityDescriptors { quantity normalized expressedAs } rows { objectDetails { kind measurementPoint { legacyMeterId room } } values comparisonValues } } }`;
-    type Table = { tenantTable: { quantityDescriptors: { quantity: string; expressedAs: string }[]; rows: { objectDetails: { kind: string }; values: (number | null)[]; comparisonValues: (number | null)[] }[] } };
-    const byMeter = (await graphqlData<Table>(backend, "tenant", query("METER", "PREVIOUS_YEAR"), { token: tokens.anna })).tenantTable;
-    const unit = (await graphqlData<Table>(backend, "tenant", query("UNIT", "PROPERTY_AVERAGE"), { token: tokens.anna })).tenantTable;
+    type Table = {
+      tenantTable: {
+        quantityDescriptors: { quantity: string; expressedAs: string }[];
+        rows: { objectDetails: { kind: string }; values: (number | null)[]; comparisonValues: (number | null)[] }[];
+      };
+    };
+    const byMeter = (
+      await graphqlData<Table>(backend, "tenant", query("METER", "PREVIOUS_YEAR"), { token: tokens.anna })
+    ).tenantTable;
+    const unit = (
+      await graphqlData<Table>(backend, "tenant", query("UNIT", "PROPERTY_AVERAGE"), { token: tokens.anna })
+    ).tenantTable;
     expect(byMeter.quantityDescriptors.map((descriptor) => descriptor.expressedAs)).toEqual(["unit", "kWh"]);
     expect(unit.rows).toHaveLength(1);
     for (const column of [0, 1]) {
@@ -516,11 +876,25 @@ describe("tenantTable and unitQuantityKpis", () => {
 
 describe("readoutMinMax, quantityPrices, consumptionRating", () => {
   it("gives the first and last raw readout inside the tenancy", async () => {
-    const [meter] = await backend.db.selectFrom("meters").select(["id", "number"]).where("unit_id", "=", 114).where("quantity", "=", "heat-energy").execute();
-    const data = await graphqlData<{ readoutMinMax: Record<string, string | number | null> }>(backend, "tenant",
+    const [meter] = await backend.db
+      .selectFrom("meters")
+      .select(["id", "number"])
+      .where("unit_id", "=", 114)
+      .where("quantity", "=", "heat-energy")
+      .execute();
+    const data = await graphqlData<{ readoutMinMax: Record<string, string | number | null> }>(
+      backend,
+      "tenant",
       `{ readoutMinMax(tenancyId: ${NORA_TENANCY}, meterNumber: "${meter!.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") {
-        meterNumber quantity firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue } }`, { token: tokens.nora });
-    const raw = await sql<{ ts: number; value: number }>`select ts, value from meter_readings where meter_id = ${meter!.id} and ts in (${day("2025-06-01")}, ${day("2025-06-30") + 12 * 3600}) order by ts`.execute(backend.db);
+        meterNumber quantity firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue } }`,
+      { token: tokens.nora },
+    );
+    const raw = await sql<{
+      ts: number;
+      value: number;
+    }>`select ts, value from meter_readings where meter_id = ${meter!.id} and ts in (${day("2025-06-01")}, ${day("2025-06-30") + 12 * 3600}) order by ts`.execute(
+      backend.db,
+    );
     expect(data.readoutMinMax).toEqual({
       meterNumber: meter!.number,
       quantity: "heat-energy",
@@ -532,39 +906,105 @@ describe("readoutMinMax, quantityPrices, consumptionRating", () => {
   });
 
   it("meterReadouts gives every meter of the unit the same readouts, and its latest one inside the tenancy", async () => {
-    const meters = await backend.db.selectFrom("meters").select(["id", "number", "quantity"]).where("unit_id", "=", 114).orderBy("id").execute();
-    const data = await graphqlData<{ meterReadouts: Record<string, string | number | null>[] }>(backend, "tenant",
+    const meters = await backend.db
+      .selectFrom("meters")
+      .select(["id", "number", "quantity"])
+      .where("unit_id", "=", 114)
+      .orderBy("id")
+      .execute();
+    const data = await graphqlData<{ meterReadouts: Record<string, string | number | null>[] }>(
+      backend,
+      "tenant",
       `{ meterReadouts(tenancyId: ${NORA_TENANCY}, fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") {
-        id meterNumber quantity roomName firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue latestReadoutTimestamp latestReadoutValue } }`, { token: tokens.nora });
+        id meterNumber quantity roomName firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue latestReadoutTimestamp latestReadoutValue } }`,
+      { token: tokens.nora },
+    );
     expect(data.meterReadouts.map((meter) => meter.meterNumber)).toEqual(meters.map((meter) => meter.number));
     const heat = meters.find((meter) => meter.quantity === "heat-energy")!;
     const listed = data.meterReadouts.find((meter) => meter.meterNumber === heat.number)!;
-    const single = await graphqlData<{ readoutMinMax: Record<string, string | number | null> }>(backend, "tenant",
+    const single = await graphqlData<{ readoutMinMax: Record<string, string | number | null> }>(
+      backend,
+      "tenant",
       `{ readoutMinMax(tenancyId: ${NORA_TENANCY}, meterNumber: "${heat.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") {
-        firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue } }`, { token: tokens.nora });
+        firstReadoutTimestamp firstReadoutValue lastReadoutTimestamp lastReadoutValue } }`,
+      { token: tokens.nora },
+    );
     expect(listed).toMatchObject({ id: String(heat.id), ...single.readoutMinMax });
     // The latest reading of the (current) tenancy: the meter's newest raw reading.
-    const newest = await sql<{ ts: number; value: number }>`select ts, value from meter_readings where meter_id = ${heat.id} order by ts desc limit 1`.execute(backend.db);
+    const newest = await sql<{
+      ts: number;
+      value: number;
+    }>`select ts, value from meter_readings where meter_id = ${heat.id} order by ts desc limit 1`.execute(backend.db);
     expect(listed.latestReadoutValue).toBe(newest.rows[0]!.value);
     expect(Date.parse(String(listed.latestReadoutTimestamp)) / 1000).toBe(newest.rows[0]!.ts);
-    expect(firstErrorCode(await graphql(backend, "tenant", `{ meterReadouts(tenancyId: ${NORA_TENANCY}, fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") { id } }`, { token: tokens.anna }))).toBe("FORBIDDEN");
+    expect(
+      firstErrorCode(
+        await graphql(
+          backend,
+          "tenant",
+          `{ meterReadouts(tenancyId: ${NORA_TENANCY}, fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") { id } }`,
+          { token: tokens.anna },
+        ),
+      ),
+    ).toBe("FORBIDDEN");
   });
 
   it("lists the prices valid in a period", async () => {
-    const data = await graphqlData<{ quantityPrices: { quantity: string; price: number; currency: string; validFrom: string; validTo: string | null }[] }>(
-      backend, "tenant", `{ quantityPrices(input: { periodBegin: "2025-12-01", periodEnd: "2026-01-31" }) { quantity price currency validFrom validTo } }`, { token: tokens.anna });
+    const data = await graphqlData<{
+      quantityPrices: {
+        quantity: string;
+        price: number;
+        currency: string;
+        validFrom: string;
+        validTo: string | null;
+      }[];
+    }>(
+      backend,
+      "tenant",
+      `{ quantityPrices(input: { periodBegin: "2025-12-01", periodEnd: "2026-01-31" }) { quantity price currency validFrom validTo } }`,
+      { token: tokens.anna },
+    );
     const hot = data.quantityPrices.filter((price) => price.quantity === "hot-water-volume");
-    expect(hot.map((price) => [price.validFrom, price.validTo])).toEqual([["2025-01-01", "2025-12-31"], ["2026-01-01", null]]);
+    expect(hot.map((price) => [price.validFrom, price.validTo])).toEqual([
+      ["2025-01-01", "2025-12-31"],
+      ["2026-01-01", null],
+    ]);
     expect(data.quantityPrices.every((price) => price.currency === "DKK")).toBe(true);
-    const bad = await graphql(backend, "tenant", `{ quantityPrices(input: { periodBegin: "2026-01-31", periodEnd: "2025-12-01" }) { quantity } }`, { token: tokens.anna });
+    const bad = await graphql(
+      backend,
+      "tenant",
+      `{ quantityPrices(input: { periodBegin: "2026-01-31", periodEnd: "2025-12-01" }) { quantity } }`,
+      { token: tokens.anna },
+    );
     expect(firstErrorCode(bad)).toBe("BAD_USER_INPUT");
   });
 
   it("rates the last 365 days per m2 against the other units, with the ADR's bands", async () => {
     const letters = new Set<string>();
-    for (const [user, tenancyId] of [["anna", demoTenancyIds.anna], ["jens", demoTenancyIds.jensFirst], ["jens", demoTenancyIds.jensSecond], ["emma", demoTenancyIds.emma], ["nora", NORA_TENANCY]] as const) {
-      const data = await graphqlData<{ consumptionRating: { letter: string | null; value: number; propertyAverage: number; ratio: number; unitsCompared: number; periodBegin: string; periodEnd: string; expressedAs: string } }>(
-        backend, "tenant", `{ consumptionRating(tenancyId: ${tenancyId}, quantity: "heat-energy") { letter value propertyAverage ratio unitsCompared periodBegin periodEnd expressedAs } }`, { token: tokens[user] });
+    for (const [user, tenancyId] of [
+      ["anna", demoTenancyIds.anna],
+      ["jens", demoTenancyIds.jensFirst],
+      ["jens", demoTenancyIds.jensSecond],
+      ["emma", demoTenancyIds.emma],
+      ["nora", NORA_TENANCY],
+    ] as const) {
+      const data = await graphqlData<{
+        consumptionRating: {
+          letter: string | null;
+          value: number;
+          propertyAverage: number;
+          ratio: number;
+          unitsCompared: number;
+          periodBegin: string;
+          periodEnd: string;
+          expressedAs: string;
+        };
+      }>(
+        backend,
+        "tenant",
+        `{ consumptionRating(tenancyId: ${tenancyId}, quantity: "heat-energy") { letter value propertyAverage ratio unitsCompared periodBegin periodEnd expressedAs } }`,
+        { token: tokens[user] },
+      );
       const rating = data.consumptionRating;
       expect(rating.letter).not.toBeNull();
       expect(rating.ratio).toBeCloseTo(rating.value / rating.propertyAverage, 3);
@@ -575,7 +1015,12 @@ describe("readoutMinMax, quantityPrices, consumptionRating", () => {
       letters.add(rating.letter!);
     }
     expect(letters.size).toBeGreaterThanOrEqual(2);
-    const average = await graphql(backend, "tenant", `{ consumptionRating(tenancyId: ${demoTenancyIds.anna}, quantity: "indoor-temperature") { letter } }`, { token: tokens.anna });
+    const average = await graphql(
+      backend,
+      "tenant",
+      `{ consumptionRating(tenancyId: ${demoTenancyIds.anna}, quantity: "indoor-temperature") { letter } }`,
+      { token: tokens.anna },
+    );
     expect(firstErrorCode(average)).toBe("BAD_USER_INPUT");
   });
 });

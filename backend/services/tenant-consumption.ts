@@ -1,5 +1,5 @@
 /**
- * Resolvers of the consumption queries of the tenant data service (schema/tenant.ts):
+ * Resolvers of the consumption queries of the tenant data service (schema/tenant.graphql):
  * tenantGraph, tenantTable, unitQuantityKpis, readoutMinMax, quantityPrices, consumptionRating.
  *
  * Each tenancy-scoped resolver starts the same way: the caller (UNAUTHENTICATED), their
@@ -10,7 +10,6 @@
 import { pricedQuantitiesOf } from "@common/price-view";
 import { isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
-import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   addDays,
   bucketsOf,
@@ -25,17 +24,15 @@ import {
   fromWall,
   isValidDayKey,
   maxSpanDays,
-  parseLocalDateTime,
   resolutions,
-  startOfDay,
-  wallOfDay,
+  wallOfApiDateTime,
   type Resolution,
   type WallPeriod,
-} from "../consumption/calendar";
+} from "@common/calendar";
+import { clean, type Aggregate } from "../consumption/aggregate";
 import {
   comparisons,
   dataWindowOf,
-  daysOfPeriod,
   expressedAs,
   graphModes,
   intersectWindow,
@@ -62,7 +59,7 @@ import type { PropertyRow, TenancyRow, UnitRow } from "../db/types";
 import { assertTenancyMember, tenancyDataWindow } from "./access";
 import type { ServiceContext } from "./context";
 import { badUserInput, forbidden } from "./errors";
-import type { ObjectDetailsResult } from "./tenant";
+import type { ObjectDetails } from "../schema/tenant.generated";
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -81,12 +78,12 @@ function parseQuantities(values: readonly string[]): QuantityId[] {
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);
 
-/** A local datetime of the API; an end ending in :59 includes that minute. */
+/** A local datetime of the API as a wall time (an end ending in :59 includes that minute). */
 function parseWall(value: string, field: string, isEnd: boolean): number {
-  const wall = parseLocalDateTime(value);
+  const wall = wallOfApiDateTime(value, isEnd ? "end" : "begin");
   if (wall === null) throw badUserInput(`${field} must be a local datetime YYYY-MM-DDTHH:mm:00, got '${value}'`, field);
   if (wall < EARLIEST || wall > LATEST) throw badUserInput(`${field} must lie between 2000 and 2100`, field);
-  return isEnd && new Date(wall).getUTCMinutes() === 59 ? wall + 60_000 : wall;
+  return wall;
 }
 
 export function parsePeriod(begin: string, end: string, resolution: Resolution): WallPeriod {
@@ -94,7 +91,10 @@ export function parsePeriod(begin: string, end: string, resolution: Resolution):
   if (period.endWall <= period.beginWall) throw badUserInput("periodEnd must be after periodBegin", "periodEnd");
   const days = (period.endWall - period.beginWall) / 86_400_000;
   if (days > maxSpanDays[resolution]) {
-    throw badUserInput(`A ${resolution} period may span at most ${maxSpanDays[resolution]} days; this one spans ${Math.ceil(days)}`, "periodEnd");
+    throw badUserInput(
+      `A ${resolution} period may span at most ${maxSpanDays[resolution]} days; this one spans ${Math.ceil(days)}`,
+      "periodEnd",
+    );
   }
   return period;
 }
@@ -103,7 +103,8 @@ export function parsePeriod(begin: string, end: string, resolution: Resolution):
 export const MAX_HOURLY_PROPERTY_AVERAGE_DAYS = 93;
 
 function parseResolution(value: string): Resolution {
-  if (!(resolutions as readonly string[]).includes(value)) throw badUserInput(`Unknown resolution '${value}'`, "resolution");
+  if (!(resolutions as readonly string[]).includes(value))
+    throw badUserInput(`Unknown resolution '${value}'`, "resolution");
   return value as Resolution;
 }
 
@@ -116,7 +117,8 @@ function parseMode(value: string | null | undefined): GraphMode {
 function parseComparisons(values: readonly string[] | null | undefined): Comparison[] {
   const list = [...new Set(values ?? [])];
   for (const value of list) {
-    if (!(comparisons as readonly string[]).includes(value)) throw badUserInput(`Unknown comparison '${value}'`, "compareWith");
+    if (!(comparisons as readonly string[]).includes(value))
+      throw badUserInput(`Unknown comparison '${value}'`, "compareWith");
   }
   return list as Comparison[];
 }
@@ -206,7 +208,10 @@ export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, te
       quantity: meter.quantity as QuantityId,
     })),
     co2Factors: new Map(factors.map((factor) => [factor.quantity, factor.gram_per_quantity_unit])),
-    meterTotals: meterTotalsOf(ctx.db, meters.map((meter) => meter.id)),
+    meterTotals: meterTotalsOf(
+      ctx.db,
+      meters.map((meter) => meter.id),
+    ),
   };
 }
 
@@ -218,21 +223,31 @@ async function otherUnitsOf(ctx: Pick<ServiceContext, "db">, scope: UnitScope, q
     .select(["meters.id", "meters.unit_id", "meters.number", "meters.room_name", "meters.quantity", "units.floor_area"])
     .where("units.property_id", "=", scope.property.id)
     .where("units.id", "!=", scope.unit.id)
-    .where("meters.quantity", "in", quantity === "total-water-volume" ? [quantity, "hot-water-volume", "cold-water-volume"] : [quantity])
+    .where(
+      "meters.quantity",
+      "in",
+      quantity === "total-water-volume" ? [quantity, "hot-water-volume", "cold-water-volume"] : [quantity],
+    )
     .execute();
   const units = new Map<number, UnitInfo>();
   const byUnit = new Map<number, MeterInfo[]>();
   for (const row of rows) {
     units.set(row.unit_id, { id: row.unit_id, floorArea: row.floor_area });
     const list = byUnit.get(row.unit_id) ?? [];
-    list.push({ id: row.id, unitId: row.unit_id, number: row.number, roomName: row.room_name, quantity: row.quantity as QuantityId });
+    list.push({
+      id: row.id,
+      unitId: row.unit_id,
+      number: row.number,
+      roomName: row.room_name,
+      quantity: row.quantity as QuantityId,
+    });
     byUnit.set(row.unit_id, list);
   }
   const meters = [...byUnit.values()].flatMap((list) => metersForQuantity(list, quantity));
   return { meters, units };
 }
 
-function propertyDetails(scope: UnitScope): ObjectDetailsResult["property"] {
+function propertyDetails(scope: UnitScope): ObjectDetails["property"] {
   return {
     id: String(scope.property.id),
     number: scope.property.number,
@@ -242,7 +257,7 @@ function propertyDetails(scope: UnitScope): ObjectDetailsResult["property"] {
   };
 }
 
-function unitDetails(scope: UnitScope): ObjectDetailsResult {
+function unitDetails(scope: UnitScope): ObjectDetails {
   return {
     id: String(scope.unit.id),
     kind: "UNIT",
@@ -260,7 +275,7 @@ function unitDetails(scope: UnitScope): ObjectDetailsResult {
   };
 }
 
-function meterDetails(scope: UnitScope, meter: MeterInfo): ObjectDetailsResult {
+function meterDetails(scope: UnitScope, meter: MeterInfo): ObjectDetails {
   const base = unitDetails(scope);
   return {
     ...base,
@@ -282,7 +297,7 @@ function meterDetails(scope: UnitScope, meter: MeterInfo): ObjectDetailsResult {
   };
 }
 
-function roomDetails(scope: UnitScope, room: string, quantity: string): ObjectDetailsResult {
+function roomDetails(scope: UnitScope, room: string, quantity: string): ObjectDetails {
   const base = unitDetails(scope);
   return {
     ...base,
@@ -311,7 +326,12 @@ interface TenantGraphArgs {
   };
 }
 
-function selectMeters(scope: UnitScope, quantity: QuantityId, roomName: string | null | undefined, meterNumber: string | null | undefined): MeterInfo[] {
+function selectMeters(
+  scope: UnitScope,
+  quantity: QuantityId,
+  roomName: string | null | undefined,
+  meterNumber: string | null | undefined,
+): MeterInfo[] {
   let meters = metersForQuantity(scope.meters, quantity);
   if (meterNumber !== null && meterNumber !== undefined) {
     const meter = scope.meters.find((candidate) => candidate.number === meterNumber);
@@ -389,7 +409,11 @@ async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceC
     graphs.push({
       type: mode,
       consumption: {
-        quantityDescriptor: { quantity, normalized: presentation.normalized, expressedAs: expressedAs(quantity, mode, presentation.normalized) },
+        quantityDescriptor: {
+          quantity,
+          normalized: presentation.normalized,
+          expressedAs: expressedAs(quantity, mode, presentation.normalized),
+        },
         values: own.values,
         total: own.total,
         relatedValues,
@@ -416,7 +440,7 @@ async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceC
  * period), not the DAILY one: "since moving in" for a tenancy of four years must work.
  */
 function daysOfInput(begin: string, end: string) {
-  return daysOfPeriod(parsePeriod(begin, end, "WEEKLY"));
+  return daysOfWallPeriod(parsePeriod(begin, end, "WEEKLY"));
 }
 
 /** The days a comparison's totals cover (ADR 0018): the image of the days [fromDay, endDay). */
@@ -431,7 +455,9 @@ async function totalsOverRanges<K>(
   ranges: readonly DayRange[],
   groupOf: (meter: MeterInfo) => K,
 ): Promise<Map<K, Aggregate>> {
-  const parts = await Promise.all(ranges.map((range) => totalsOf(context, meters, range.fromDay, range.endDay, groupOf)));
+  const parts = await Promise.all(
+    ranges.map((range) => totalsOf(context, meters, range.fromDay, range.endDay, groupOf)),
+  );
   if (parts.length === 1) return parts[0]!;
   const sums = new Map<K, Aggregate>();
   for (const part of parts) {
@@ -456,10 +482,22 @@ async function propertyAverageTotal(
   endDay: string,
 ): Promise<{ value: number | null; units: number; values: (number | null)[] }> {
   const others = await otherUnitsOf(ctx, scope, quantity);
-  const totals = await totalsOf({ db: ctx.db, quantity, presentation, window: scope.window }, others.meters, fromDay, endDay, (meter) => meter.unitId);
-  const values = [...totals.entries()].map(([unitId, aggregate]) => present(aggregate, presentation, others.units.get(unitId)?.floorArea ?? Number.NaN));
+  const totals = await totalsOf(
+    { db: ctx.db, quantity, presentation, window: scope.window },
+    others.meters,
+    fromDay,
+    endDay,
+    (meter) => meter.unitId,
+  );
+  const values = [...totals.entries()].map(([unitId, aggregate]) =>
+    present(aggregate, presentation, others.units.get(unitId)?.floorArea ?? Number.NaN),
+  );
   const average = propertyAverageOf(values);
-  return { value: average === null ? null : clean(average, 6), units: values.filter((value) => value !== null).length, values };
+  return {
+    value: average === null ? null : clean(average, 6),
+    units: values.filter((value) => value !== null).length,
+    values,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -486,14 +524,18 @@ async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: ServiceC
   if (!["UNIT", "ROOM", "METER"].includes(groupBy)) throw badUserInput(`Unknown groupBy '${groupBy}'`, "groupBy");
   const [compareWith] = parseComparisons(table.compareWith == null ? [] : [table.compareWith]);
   if (compareWith === "PROPERTY_AVERAGE" && groupBy !== "UNIT") {
-    throw badUserInput("Comparison with the property average is only possible for the whole unit, not per room or meter", "compareWith");
+    throw badUserInput(
+      "Comparison with the property average is only possible for the whole unit, not per room or meter",
+      "compareWith",
+    );
   }
   const scope = await unitScopeOf(ctx, table.tenancyId);
   const presentations = quantities.map((quantity) => presentationFor(scope, quantity, mode, table.normalized === true));
 
   type RowKey = string;
-  const rowDetails = new Map<RowKey, ObjectDetailsResult>();
-  const keyOf = (meter: MeterInfo): RowKey => (groupBy === "UNIT" ? "unit" : groupBy === "ROOM" ? `room:${meter.roomName ?? ""}` : `meter:${meter.id}`);
+  const rowDetails = new Map<RowKey, ObjectDetails>();
+  const keyOf = (meter: MeterInfo): RowKey =>
+    groupBy === "UNIT" ? "unit" : groupBy === "ROOM" ? `room:${meter.roomName ?? ""}` : `meter:${meter.id}`;
   const valuesByRow = new Map<RowKey, (number | null)[]>();
   const comparisonByRow = new Map<RowKey, (number | null)[]>();
 
@@ -506,15 +548,23 @@ async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: ServiceC
       if (!rowDetails.has(key)) {
         rowDetails.set(
           key,
-          groupBy === "UNIT" ? unitDetails(scope) : groupBy === "ROOM" ? roomDetails(scope, meter.roomName!, quantity) : meterDetails(scope, meter),
+          groupBy === "UNIT"
+            ? unitDetails(scope)
+            : groupBy === "ROOM"
+              ? roomDetails(scope, meter.roomName!, quantity)
+              : meterDetails(scope, meter),
         );
-        valuesByRow.set(key, quantities.map(() => null));
+        valuesByRow.set(
+          key,
+          quantities.map(() => null),
+        );
         comparisonByRow.set(key, compareWith === undefined ? [] : quantities.map(() => null));
       }
     }
     const context = { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
     const totals = await totalsOf(context, meters, fromDay, endDay, keyOf);
-    for (const [key, aggregate] of totals) valuesByRow.get(key)![index] = present(aggregate, presentation, scope.unit.floor_area);
+    for (const [key, aggregate] of totals)
+      valuesByRow.get(key)![index] = present(aggregate, presentation, scope.unit.floor_area);
 
     if (compareWith === "PROPERTY_AVERAGE") {
       const average = await propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay);
@@ -547,7 +597,14 @@ async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: ServiceC
 // unitQuantityKpis
 
 interface KpisArgs {
-  input: { tenancyId: number; quantity: string; periodBegin: string; periodEnd: string; mode?: string | null; normalized?: boolean | null };
+  input: {
+    tenancyId: number;
+    quantity: string;
+    periodBegin: string;
+    periodEnd: string;
+    mode?: string | null;
+    normalized?: boolean | null;
+  };
 }
 
 async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: ServiceContext) {
@@ -555,7 +612,11 @@ async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: ServiceCon
 }
 
 /** unitQuantityKpis for a unit scope: also what the back-end's own jobs use (the monthly report). */
-export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitScope, input: Omit<KpisArgs["input"], "tenancyId">) {
+export async function kpisOfScope(
+  ctx: Pick<ServiceContext, "db">,
+  scope: UnitScope,
+  input: Omit<KpisArgs["input"], "tenancyId">,
+) {
   const quantity = parseQuantity(input.quantity);
   const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
   const mode = parseMode(input.mode);
@@ -574,18 +635,31 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
     total(shiftedDays("PREVIOUS_PERIOD", fromDay, endDay)),
     total(shiftedDays("PREVIOUS_YEAR", fromDay, endDay)),
     propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay),
-    totalsOf(context, meters.filter((meter) => meter.roomName !== null), fromDay, endDay, (meter) => meter.roomName!),
+    totalsOf(
+      context,
+      meters.filter((meter) => meter.roomName !== null),
+      fromDay,
+      endDay,
+      (meter) => meter.roomName!,
+    ),
     totalsOf(context, meters, fromDay, endDay, (meter) => meter.id),
   ]);
   const rooms = [...new Set(meters.map((meter) => meter.roomName).filter((room): room is string => room !== null))];
   return {
-    quantityDescriptor: { quantity, normalized: presentation.normalized, expressedAs: expressedAs(quantity, mode, presentation.normalized) },
+    quantityDescriptor: {
+      quantity,
+      normalized: presentation.normalized,
+      expressedAs: expressedAs(quantity, mode, presentation.normalized),
+    },
     total: ownTotal,
     previousPeriod: previousPeriodTotal,
     previousYear: previousYearTotal,
     propertyComparison: average.value,
     rooms: rooms.map((label) => ({ label, value: present(byRoom.get(label), presentation, area) })),
-    meters: meters.map((meter) => ({ objectDetails: meterDetails(scope, meter), value: present(byMeter.get(meter.id), presentation, area) })),
+    meters: meters.map((meter) => ({
+      objectDetails: meterDetails(scope, meter),
+      value: present(byMeter.get(meter.id), presentation, area),
+    })),
   };
 }
 
@@ -601,8 +675,19 @@ export async function totalOfScope(
 ): Promise<number | null> {
   const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
   const presentation = presentationFor(scope, input.quantity, input.mode ?? "HOURLY_VALUES", false);
-  const context = { db: ctx.db, quantity: input.quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
-  const totals = await totalsOverRanges(context, metersForQuantity(scope.meters, input.quantity), [{ fromDay, endDay }], () => "all");
+  const context = {
+    db: ctx.db,
+    quantity: input.quantity,
+    presentation,
+    window: scope.window,
+    meterTotals: scope.meterTotals,
+  };
+  const totals = await totalsOverRanges(
+    context,
+    metersForQuantity(scope.meters, input.quantity),
+    [{ fromDay, endDay }],
+    () => "all",
+  );
   return present(totals.get("all"), presentation, scope.unit.floor_area);
 }
 
@@ -625,7 +710,8 @@ async function readoutMinMax(_: unknown, args: ReadoutArgs, ctx: ServiceContext)
   const scope = await unitScopeOf(ctx, args.tenancyId);
   const meter = scope.meters.find((candidate) => candidate.number === args.meterNumber);
   if (meter === undefined) throw forbidden();
-  if (meter.quantity !== quantity) throw badUserInput(`Meter ${meter.number} measures ${meter.quantity}, not ${quantity}`, "quantity");
+  if (meter.quantity !== quantity)
+    throw badUserInput(`Meter ${meter.number} measures ${meter.quantity}, not ${quantity}`, "quantity");
 
   return { meterNumber: meter.number, quantity, ...(await readoutsBetween(ctx, scope, meter.id, from, to)) };
 }
@@ -638,12 +724,28 @@ interface Readouts {
 }
 
 /** A meter's first and last raw reading within [from, to] (local wall times), clamped to the tenancy. */
-async function readoutsBetween(ctx: ServiceContext, scope: UnitScope, meterId: number, from: number, to: number): Promise<Readouts> {
+async function readoutsBetween(
+  ctx: ServiceContext,
+  scope: UnitScope,
+  meterId: number,
+  from: number,
+  to: number,
+): Promise<Readouts> {
   const fromS = Math.max(Math.ceil(fromWall(from) / 1000), scope.window.fromS);
   const toS = Math.min(Math.floor(fromWall(to) / 1000), scope.window.toS);
-  const empty = { firstReadoutTimestamp: null, firstReadoutValue: null, lastReadoutTimestamp: null, lastReadoutValue: null };
+  const empty = {
+    firstReadoutTimestamp: null,
+    firstReadoutValue: null,
+    lastReadoutTimestamp: null,
+    lastReadoutValue: null,
+  };
   if (fromS > toS) return empty;
-  const query = ctx.db.selectFrom("meter_readings").select(["ts", "value"]).where("meter_id", "=", meterId).where("ts", ">=", fromS).where("ts", "<=", toS);
+  const query = ctx.db
+    .selectFrom("meter_readings")
+    .select(["ts", "value"])
+    .where("meter_id", "=", meterId)
+    .where("ts", ">=", fromS)
+    .where("ts", "<=", toS);
   const [first, last] = await Promise.all([
     query.orderBy("ts", "asc").limit(1).executeTakeFirst(),
     query.orderBy("ts", "desc").limit(1).executeTakeFirst(),
@@ -661,7 +763,11 @@ async function readoutsBetween(ctx: ServiceContext, scope: UnitScope, meterId: n
  * meterReadouts (the meter list): every meter of the tenancy's unit with its first and
  * last reading within [fromDate, toDate] and its latest reading of the tenancy, in one call.
  */
-async function meterReadouts(_: unknown, args: { tenancyId: number; fromDate: string; toDate: string }, ctx: ServiceContext) {
+async function meterReadouts(
+  _: unknown,
+  args: { tenancyId: number; fromDate: string; toDate: string },
+  ctx: ServiceContext,
+) {
   const from = parseWall(args.fromDate, "fromDate", false);
   const to = parseWall(args.toDate, "toDate", true);
   if (to < from) throw badUserInput("toDate must not be before fromDate", "toDate");
@@ -672,7 +778,14 @@ async function meterReadouts(_: unknown, args: { tenancyId: number; fromDate: st
         readoutsBetween(ctx, scope, meter.id, from, to),
         latestReadout(ctx, scope, meter.id),
       ]);
-      return { id: String(meter.id), meterNumber: meter.number, quantity: meter.quantity, roomName: meter.roomName, ...period, ...latest };
+      return {
+        id: String(meter.id),
+        meterNumber: meter.number,
+        quantity: meter.quantity,
+        roomName: meter.roomName,
+        ...period,
+        ...latest,
+      };
     }),
   );
 }
@@ -693,9 +806,16 @@ async function latestReadout(ctx: ServiceContext, scope: UnitScope, meterId: num
 // ---------------------------------------------------------------------------------------------
 // quantityPrices
 
-async function quantityPrices(_: unknown, { input }: { input: { periodBegin: string; periodEnd: string } }, ctx: ServiceContext) {
+async function quantityPrices(
+  _: unknown,
+  { input }: { input: { periodBegin: string; periodEnd: string } },
+  ctx: ServiceContext,
+) {
   await ctx.requireCaller();
-  for (const [field, value] of [["periodBegin", input.periodBegin], ["periodEnd", input.periodEnd]] as const) {
+  for (const [field, value] of [
+    ["periodBegin", input.periodBegin],
+    ["periodEnd", input.periodEnd],
+  ] as const) {
     if (!isValidDayKey(value)) throw badUserInput(`${field} must be a date YYYY-MM-DD, got '${value}'`, field);
   }
   if (input.periodEnd < input.periodBegin) throw badUserInput("periodEnd must not be before periodBegin", "periodEnd");
@@ -707,7 +827,13 @@ async function quantityPrices(_: unknown, { input }: { input: { periodBegin: str
     .orderBy("quantity")
     .orderBy("valid_from")
     .execute();
-  return rows.map((row) => ({ quantity: row.quantity, price: row.price, currency: row.currency, validFrom: row.valid_from, validTo: row.valid_to }));
+  return rows.map((row) => ({
+    quantity: row.quantity,
+    price: row.price,
+    currency: row.currency,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -733,7 +859,10 @@ const ratingCaches = new WeakMap<object, Map<string, { at: number; rating: Retur
 
 function cachedRating(ctx: Pick<ServiceContext, "db" | "now">, scope: UnitScope, quantity: QuantityId) {
   let cache = ratingCaches.get(ctx.db);
-  if (!cache) ratingCaches.set(ctx.db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    ratingCaches.set(ctx.db, cache);
+  }
   const now = ctx.now.getTime();
   const key = [scope.unit.id, scope.window.fromDay, scope.window.endDay, quantity, dayKeyOf(now)].join("|");
   const hit = cache.get(key);
@@ -751,7 +880,12 @@ export async function rateUnit(ctx: Pick<ServiceContext, "db" | "now">, scope: U
   const today = dayKeyOf(ctx.now.getTime());
   // The last 365 whole days, inside the tenancy.
   const window = intersectWindow(scope.window, addDays(today, -365), today);
-  const presentation: Presentation = { aggregation: "addition", mode: "HOURLY_VALUES", normalized: true, co2Factors: new Map() };
+  const presentation: Presentation = {
+    aggregation: "addition",
+    mode: "HOURLY_VALUES",
+    normalized: true,
+    co2Factors: new Map(),
+  };
   const base = {
     quantity,
     periodBegin: window.fromDay,
@@ -761,9 +895,18 @@ export async function rateUnit(ctx: Pick<ServiceContext, "db" | "now">, scope: U
   const none = { ...base, letter: null, value: null, propertyAverage: null, ratio: null, unitsCompared: 0 };
   if (window.fromDay >= window.endDay) return none;
   const context = { db: ctx.db, quantity, presentation, window };
-  const own = (await totalsOf(context, metersForQuantity(scope.meters, quantity), window.fromDay, window.endDay, () => "all")).get("all");
+  const own = (
+    await totalsOf(context, metersForQuantity(scope.meters, quantity), window.fromDay, window.endDay, () => "all")
+  ).get("all");
   const value = present(own, presentation, scope.unit.floor_area);
-  const average = await propertyAverageTotal(ctx as ServiceContext, { ...scope, window }, quantity, presentation, window.fromDay, window.endDay);
+  const average = await propertyAverageTotal(
+    ctx as ServiceContext,
+    { ...scope, window },
+    quantity,
+    presentation,
+    window.fromDay,
+    window.endDay,
+  );
   const enoughOwn = own !== undefined && own.weight >= MIN_RATING_DAYS * 24;
   if (value === null || average.value === null || average.units < MIN_OTHER_UNITS || !enoughOwn || average.value <= 0) {
     return { ...none, value, propertyAverage: average.value, unitsCompared: average.units };

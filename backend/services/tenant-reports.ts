@@ -1,5 +1,5 @@
 /**
- * consumptionReport (schema/tenant-reports.ts): a monthly report by its code, without a
+ * consumptionReport (schema/tenant-reports.graphql): a monthly report by its code, without a
  * token (the code is the credential).
  */
 import { reportOfCode } from "../reports/report-data";

@@ -25,10 +25,20 @@ beforeAll(async () => {
   backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
   // Nora (no tenancies of her own) becomes a member of the tenancy before Anna's, which ended
   // 2023-07-31: a resident who has moved out.
-  const nora = await backend.db.selectFrom("users").select("id").where("email", "=", demoAccounts.nora.email).executeTakeFirstOrThrow();
+  const nora = await backend.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", demoAccounts.nora.email)
+    .executeTakeFirstOrThrow();
   await backend.db
     .insertInto("tenancy_members")
-    .values({ tenancy_id: demoTenancyIds.annaPredecessor, user_id: nora.id, is_admin: 1, invitation_pending: 0, created_at: NOW.toISOString() })
+    .values({
+      tenancy_id: demoTenancyIds.annaPredecessor,
+      user_id: nora.id,
+      is_admin: 1,
+      invitation_pending: 0,
+      created_at: NOW.toISOString(),
+    })
     .execute();
   for (const key of ["anna", "jens", "mette", "nora", "emma"] as const) {
     tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
@@ -69,12 +79,9 @@ const roomsQuery = /* GraphQL */ `
 `;
 
 async function roomsOf(user: string, unitId: number) {
-  const data = await graphqlData<{ tenantUnits: { objectDetails: { unit: { id: string } }; rooms: { name: string; slug: string }[] }[] }>(
-    backend,
-    "tenant",
-    roomsQuery,
-    { token: tokens[user] },
-  );
+  const data = await graphqlData<{
+    tenantUnits: { objectDetails: { unit: { id: string } }; rooms: { name: string; slug: string }[] }[];
+  }>(backend, "tenant", roomsQuery, { token: tokens[user] });
   const unit = data.tenantUnits.find((candidate) => candidate.objectDetails.unit.id === String(unitId));
   if (unit === undefined) throw new Error(`${user} does not see unit ${unitId}`);
   return unit.rooms;
@@ -83,8 +90,16 @@ async function roomsOf(user: string, unitId: number) {
 let annaSnapshot: { id: number; room_name: string | null }[] = [];
 let jensSecondSnapshot: { id: number; room_name: string | null }[] = [];
 beforeAll(async () => {
-  annaSnapshot = await backend.db.selectFrom("meters").select(["id", "room_name"]).where("unit_id", "=", ANNA_UNIT).execute();
-  jensSecondSnapshot = await backend.db.selectFrom("meters").select(["id", "room_name"]).where("unit_id", "=", 122).execute();
+  annaSnapshot = await backend.db
+    .selectFrom("meters")
+    .select(["id", "room_name"])
+    .where("unit_id", "=", ANNA_UNIT)
+    .execute();
+  jensSecondSnapshot = await backend.db
+    .selectFrom("meters")
+    .select(["id", "room_name"])
+    .where("unit_id", "=", 122)
+    .execute();
 });
 beforeEach(async () => {
   await restoreRooms(annaSnapshot);
@@ -104,7 +119,9 @@ describe("TenantUnit.rooms", () => {
       { name: "Værelse", slug: "vaerelse" },
     ]);
     expect(new Set(rooms.map((room) => room.name))).toEqual(new Set(annaRooms));
-    expect([...(await storedRooms(ANNA_UNIT)).keys()].filter((name) => name !== null).sort()).toEqual([...annaRooms].sort());
+    expect([...(await storedRooms(ANNA_UNIT)).keys()].filter((name) => name !== null).sort()).toEqual(
+      [...annaRooms].sort(),
+    );
   });
 
   it("shows each resident only the rooms of their own units", async () => {
@@ -116,13 +133,21 @@ describe("TenantUnit.rooms", () => {
 
 describe("renameRoom", () => {
   it("needs a token", async () => {
-    expect(firstErrorCode(await rename(undefined, { tenancyId: demoTenancyIds.anna, roomName: "Stue", newName: "Dagligstue" }))).toBe("UNAUTHENTICATED");
+    expect(
+      firstErrorCode(
+        await rename(undefined, { tenancyId: demoTenancyIds.anna, roomName: "Stue", newName: "Dagligstue" }),
+      ),
+    ).toBe("UNAUTHENTICATED");
   });
 
   it("renames the room on every meter of the unit in it, and only there", async () => {
     const before = await storedRooms(ANNA_UNIT);
     const otherUnitBefore = await storedRooms(119);
-    const result = await rename("anna", { tenancyId: demoTenancyIds.anna, roomName: "Soveværelse", newName: "  Børneværelse " });
+    const result = await rename("anna", {
+      tenancyId: demoTenancyIds.anna,
+      roomName: "Soveværelse",
+      newName: "  Børneværelse ",
+    });
     expect(result.body.errors).toBeUndefined();
     expect(result.body.data?.renameRoom).toEqual({ name: "Børneværelse", slug: "boernevaerelse" });
 
@@ -131,11 +156,18 @@ describe("renameRoom", () => {
     // hca, indoor temperature and humidity of the bedroom: all moved, none lost.
     expect(before.get("Soveværelse")).toBeGreaterThanOrEqual(3);
     expect(after.get("Børneværelse")).toBe(before.get("Soveværelse"));
-    for (const name of ["Stue", "Værelse", "Køkken", "Bad", null]) expect(after.get(name), String(name)).toBe(before.get(name));
+    for (const name of ["Stue", "Værelse", "Køkken", "Bad", null])
+      expect(after.get(name), String(name)).toBe(before.get(name));
     // Another unit's "Soveværelse" is not the caller's room.
     expect(await storedRooms(119)).toEqual(otherUnitBefore);
 
-    expect((await roomsOf("anna", ANNA_UNIT)).map((room) => room.name)).toEqual(["Bad", "Børneværelse", "Køkken", "Stue", "Værelse"]);
+    expect((await roomsOf("anna", ANNA_UNIT)).map((room) => room.name)).toEqual([
+      "Bad",
+      "Børneværelse",
+      "Køkken",
+      "Stue",
+      "Værelse",
+    ]);
   });
 
   it("finds the room by its slug, and the consumption queries find it under its new slug only", async () => {
@@ -144,7 +176,16 @@ describe("renameRoom", () => {
     const graphOf = (roomName: string) =>
       graphql(backend, "tenant", `query G($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps } }`, {
         token: tokens.anna,
-        variables: { g: { tenancyId: demoTenancyIds.anna, quantities: ["hca"], resolution: "DAILY", periodBegin: "2025-11-01T00:00:00", periodEnd: "2025-11-02T00:00:00", roomName } },
+        variables: {
+          g: {
+            tenancyId: demoTenancyIds.anna,
+            quantities: ["hca"],
+            resolution: "DAILY",
+            periodBegin: "2025-11-01T00:00:00",
+            periodEnd: "2025-11-02T00:00:00",
+            roomName,
+          },
+        },
       });
     expect((await graphOf("kontor")).body.errors).toBeUndefined();
     expect(firstErrorCode(await graphOf("vaerelse"))).toBe("BAD_USER_INPUT");
@@ -152,7 +193,11 @@ describe("renameRoom", () => {
 
   it("lets any member rename, not only the tenancy's admin, and the co-tenant sees the new name", async () => {
     // Jens is a plain member of his second tenancy; Mette is its admin.
-    const result = await rename("jens", { tenancyId: demoTenancyIds.jensSecond, roomName: "Stue", newName: "Opholdsstue" });
+    const result = await rename("jens", {
+      tenancyId: demoTenancyIds.jensSecond,
+      roomName: "Stue",
+      newName: "Opholdsstue",
+    });
     expect(result.body.data?.renameRoom).toEqual({ name: "Opholdsstue", slug: "opholdsstue" });
     expect((await roomsOf("mette", 122)).map((room) => room.name)).toEqual(["Bad", "Køkken", "Opholdsstue"]);
   });
@@ -182,13 +227,19 @@ describe("renameRoom", () => {
     });
 
     it("for a tenancy id that does not exist", async () => {
-      expect(firstErrorCode(await rename("anna", { tenancyId: 999_999, roomName: "Stue", newName: "Dagligstue" }))).toBe("FORBIDDEN");
+      expect(
+        firstErrorCode(await rename("anna", { tenancyId: 999_999, roomName: "Stue", newName: "Dagligstue" })),
+      ).toBe("FORBIDDEN");
     });
 
     it("for a resident who has moved out (the tenancy has ended)", async () => {
       // Nora still sees the unit of her ended tenancy, but may no longer change it.
       expect((await roomsOf("nora", ANNA_UNIT)).map((room) => room.name)).toContain("Stue");
-      const result = await rename("nora", { tenancyId: demoTenancyIds.annaPredecessor, roomName: "Stue", newName: "Dagligstue" });
+      const result = await rename("nora", {
+        tenancyId: demoTenancyIds.annaPredecessor,
+        roomName: "Stue",
+        newName: "Dagligstue",
+      });
       expect(firstErrorCode(result)).toBe("FORBIDDEN");
       expect((await storedRooms(ANNA_UNIT)).has("Dagligstue")).toBe(false);
     });
@@ -208,7 +259,7 @@ describe("renameRoom", () => {
   it.each([
     ["empty", "", "EMPTY"],
     ["only spaces", "   \t ", "EMPTY"],
-    ["41 characters", "Værelse ".repeat(5) + "X", "TOO_LONG"],
+    ["41 characters", `${"Værelse ".repeat(5)}X`, "TOO_LONG"],
     ["41 characters after trimming spaces", ` ${"ø".repeat(41)} `, "TOO_LONG"],
     ["a control character", "Stue\u0007", "CONTROL_CHARACTERS"],
     ["a line break inside", "Stue\nKøkken", "CONTROL_CHARACTERS"],
@@ -225,7 +276,7 @@ describe("renameRoom", () => {
   it("accepts a name of exactly 40 characters (counted as characters, not UTF-16 units)", async () => {
     const name = "Å".repeat(38) + "🛏️".slice(0, 2); // 38 + one astral character (2 UTF-16 units) = 39
     expect([...name]).toHaveLength(39);
-    const forty = name + "1";
+    const forty = `${name}1`;
     const result = await rename("anna", { tenancyId: demoTenancyIds.anna, roomName: "Stue", newName: forty });
     expect(result.body.errors).toBeUndefined();
     expect(result.body.data?.renameRoom.name).toBe(forty);
@@ -247,7 +298,11 @@ describe("renameRoom", () => {
 
   it("does not count a room of another unit as taken", async () => {
     // "Værelse 2" exists in other units of the property (4- and 5-room units), not in Anna's.
-    const elsewhere = await backend.db.selectFrom("meters").select("unit_id").where("room_name", "=", "Værelse 2").executeTakeFirst();
+    const elsewhere = await backend.db
+      .selectFrom("meters")
+      .select("unit_id")
+      .where("room_name", "=", "Værelse 2")
+      .executeTakeFirst();
     expect(elsewhere).toBeDefined();
     const result = await rename("anna", { tenancyId: demoTenancyIds.anna, roomName: "Værelse", newName: "Værelse 2" });
     expect(result.body.data?.renameRoom).toEqual({ name: "Værelse 2", slug: "vaerelse-2" });

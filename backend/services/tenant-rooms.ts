@@ -6,16 +6,12 @@
  */
 import { roomNameMaxLength } from "@common/room-name";
 import { roomSlug } from "@common/room-slug";
-import { dayKeyOf } from "../consumption/calendar";
+import { dayKeyOf } from "@common/calendar";
 import type { TenancyRow } from "../db/types";
 import { assertTenancyMember } from "./access";
 import type { ServiceContext } from "./context";
 import { forbidden, serviceError } from "./errors";
-
-export interface RoomResult {
-  name: string;
-  slug: string;
-}
+import type { Room } from "../schema/tenant.generated";
 
 /** Longest room name, in characters (code points) after trimming: the portal form's own limit. */
 export const ROOM_NAME_MAX_LENGTH = roomNameMaxLength;
@@ -26,10 +22,10 @@ const collator = new Intl.Collator("da");
  * The distinct rooms of a unit's meters, sorted by name (Danish collation). Names that share a
  * slug are one room, shown by the first of them in that order.
  */
-export function roomsOfMeters(meters: readonly { roomName: string | null }[]): RoomResult[] {
+export function roomsOfMeters(meters: readonly { roomName: string | null }[]): Room[] {
   const names = [...new Set(meters.map((meter) => meter.roomName).filter((name): name is string => name !== null))];
   names.sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
-  const bySlug = new Map<string, RoomResult>();
+  const bySlug = new Map<string, Room>();
   for (const name of names) {
     const slug = roomSlug(name);
     // A name without letters or digits has the empty slug: keep each such name apart.
@@ -78,7 +74,7 @@ interface RenameRoomArgs {
  * ROOM_NAME_INVALID for a bad new name; ROOM_NOT_FOUND when no meter of the unit is in the room;
  * ROOM_NAME_TAKEN when another room of the unit has the new name's slug.
  */
-async function renameRoom(_: unknown, { input }: RenameRoomArgs, ctx: ServiceContext): Promise<RoomResult> {
+async function renameRoom(_: unknown, { input }: RenameRoomArgs, ctx: ServiceContext): Promise<Room> {
   const user = await ctx.requireCaller();
   const tenancy = await assertTenancyMember(ctx.db, user.id, input.tenancyId);
   // A resident who moved out keeps reading their own period, but no longer changes the unit.
@@ -86,7 +82,11 @@ async function renameRoom(_: unknown, { input }: RenameRoomArgs, ctx: ServiceCon
 
   const parsed = parseRoomName(input.newName);
   if ("problem" in parsed) {
-    throw serviceError("ROOM_NAME_INVALID", undefined, { field: "newName", reason: parsed.problem, maxLength: ROOM_NAME_MAX_LENGTH });
+    throw serviceError("ROOM_NAME_INVALID", undefined, {
+      field: "newName",
+      reason: parsed.problem,
+      maxLength: ROOM_NAME_MAX_LENGTH,
+    });
   }
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -105,7 +105,11 @@ async function renameRoom(_: unknown, { input }: RenameRoomArgs, ctx: ServiceCon
       throw serviceError("ROOM_NAME_TAKEN", undefined, { field: "newName", room: conflict.room_name });
     }
 
-    await trx.updateTable("meters").set({ room_name: parsed.name }).where("id", "in", [...renamed]).execute();
+    await trx
+      .updateTable("meters")
+      .set({ room_name: parsed.name })
+      .where("id", "in", [...renamed])
+      .execute();
     return { name: parsed.name, slug: parsed.slug };
   });
 }

@@ -1,5 +1,5 @@
 /**
- * allocationStatements (schema/tenant-statements.ts): a tenancy's statements for its
+ * allocationStatements (schema/tenant-statements.graphql): a tenancy's statements for its
  * residents, with each file's size (the file is streamed by statements/files.ts).
  */
 import { stat } from "node:fs/promises";
@@ -8,19 +8,14 @@ import { statementFilePath } from "../statements/files";
 import { assertTenancyMember } from "./access";
 import { parseExpenseTypes } from "./account";
 import type { ServiceContext } from "./context";
-
-export interface AllocationStatementResult {
-  id: number;
-  fileName: string;
-  periodStart: string;
-  periodEnd: string;
-  expenseTypes: string[];
-  sizeBytes: number | null;
-  contentType: string;
-}
+import type { AllocationStatement } from "../schema/tenant.generated";
 
 export const tenantStatementQueries = {
-  async allocationStatements(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<AllocationStatementResult[]> {
+  async allocationStatements(
+    _: unknown,
+    args: { tenancyId: number },
+    ctx: ServiceContext,
+  ): Promise<AllocationStatement[]> {
     const user = await ctx.requireCaller();
     const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
     const rows = await ctx.db
@@ -33,7 +28,13 @@ export const tenantStatementQueries = {
     return Promise.all(
       rows.map(async (row) => {
         const path = ctx.filesDir === undefined ? null : statementFilePath(ctx.filesDir, row.url);
-        const size = path === null ? null : await stat(path).then((s) => (s.isFile() ? s.size : null), () => null);
+        const size =
+          path === null
+            ? null
+            : await stat(path).then(
+                (s) => (s.isFile() ? s.size : null),
+                () => null,
+              );
         return {
           id: row.id,
           fileName: row.file_name,

@@ -29,17 +29,32 @@ interface TenantUnitData {
     id: string;
     kind: string;
     property: { id: string; number: string; address: string; city: string; zipcode: string };
-    unit: { id: string; unitUniqueId: string; name: string; tenantName: string | null; floorArea: number; rooms: number };
+    unit: {
+      id: string;
+      unitUniqueId: string;
+      name: string;
+      tenantName: string | null;
+      floorArea: number;
+      rooms: number;
+    };
     group: null;
     measurementPoint: null;
   };
-  path: { property: { id: string; number: string; settings: { kind: string }[]; co2Factors: { quantity: string; gramPerQuantityUnit: number }[] } };
+  path: {
+    property: {
+      id: string;
+      number: string;
+      settings: { kind: string }[];
+      co2Factors: { quantity: string; gramPerQuantityUnit: number }[];
+    };
+  };
   meters: { id: string; number: string; roomName: string | null; quantity: string }[];
 }
 
 async function tenantUnitsOf(email: string): Promise<TenantUnitData[]> {
   const { token } = await signInToUsers(backend, email);
-  return (await graphqlData<{ tenantUnits: TenantUnitData[] }>(backend, "tenant", tenantUnitsQuery, { token })).tenantUnits;
+  return (await graphqlData<{ tenantUnits: TenantUnitData[] }>(backend, "tenant", tenantUnitsQuery, { token }))
+    .tenantUnits;
 }
 
 describe("tenantUnits", () => {
@@ -69,10 +84,16 @@ describe("tenantUnits", () => {
   it("carries the property's settings and CO2 factors", async () => {
     const [unit] = await tenantUnitsOf(demoAccounts.anna.email);
     expect(unit!.path.property.settings).toEqual([{ kind: "HOURLY_VALUES" }]);
-    const factors = new Map(unit!.path.property.co2Factors.map((factor) => [factor.quantity, factor.gramPerQuantityUnit]));
-    expect([...factors.keys()].sort()).toEqual(
-      ["cold-water-volume", "electricity-energy", "gas-volume", "heat-energy", "hot-water-volume"],
+    const factors = new Map(
+      unit!.path.property.co2Factors.map((factor) => [factor.quantity, factor.gramPerQuantityUnit]),
     );
+    expect([...factors.keys()].sort()).toEqual([
+      "cold-water-volume",
+      "electricity-energy",
+      "gas-volume",
+      "heat-energy",
+      "hot-water-volume",
+    ]);
     for (const grams of factors.values()) expect(grams).toBeGreaterThan(0);
     expect(unit!.objectDetails.property).toEqual({
       id: unit!.path.property.id,
@@ -85,7 +106,10 @@ describe("tenantUnits", () => {
 
   it("names the caller's own tenancy as tenant, never the previous tenant", async () => {
     const [unit] = await tenantUnitsOf(demoAccounts.anna.email);
-    expect(unit!.objectDetails.unit).toMatchObject({ unitUniqueId: demoUnitUniqueIds.anna, tenantName: demoAccounts.anna.name });
+    expect(unit!.objectDetails.unit).toMatchObject({
+      unitUniqueId: demoUnitUniqueIds.anna,
+      tenantName: demoAccounts.anna.name,
+    });
     expect(unit!.objectDetails.unit.floorArea).toBeGreaterThanOrEqual(40);
     expect(unit!.objectDetails.unit.rooms).toBeGreaterThanOrEqual(1);
   });
@@ -95,7 +119,9 @@ describe("tenantUnits", () => {
     const hca = unit!.meters.filter((meter) => meter.quantity === "hca");
     expect(hca.length).toBeGreaterThanOrEqual(3);
     expect(hca.every((meter) => meter.roomName !== null)).toBe(true);
-    expect(unit!.meters.some((meter) => meter.quantity === "indoor-temperature" && meter.roomName === "Stue")).toBe(true);
+    expect(unit!.meters.some((meter) => meter.quantity === "indoor-temperature" && meter.roomName === "Stue")).toBe(
+      true,
+    );
   });
 
   it("returns nothing for a user without tenancies", async () => {

@@ -1,68 +1,21 @@
 /**
- * Resolvers of the tenant data service (schema/tenant.ts). Every call needs a users-service
+ * Resolvers of the tenant data service (schema/tenant.graphql). Every call needs a users-service
  * access token (aud 'users') and answers only for the units of the caller's tenancies.
  */
 import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
-import { tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
+import { alarmEnumResolvers, tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
 import { tenantReportQueries } from "./tenant-reports";
 import { tenantStatementQueries } from "./tenant-statements";
-import { roomsOfMeters, tenantRoomMutations, type RoomResult } from "./tenant-rooms";
-import { propertySettingsById, type PropertySettingResult } from "./users";
+import { roomsOfMeters, tenantRoomMutations } from "./tenant-rooms";
+import { propertySettingsById } from "./users";
+import type { PropertySetting, TenantUnit } from "../schema/tenant.generated";
 
 export type ObjectKind = "PROPERTY" | "UNIT" | "SOURCE" | "MPOINT";
 
-export interface ObjectPropertyResult {
-  id: string;
-  number: string;
-  address: string;
-  city: string;
-  zipcode: string;
-}
-
-export interface ObjectDetailsResult {
-  id: string;
-  kind: ObjectKind;
-  property: ObjectPropertyResult;
-  unit: {
-    id: string;
-    unitUniqueId: string;
-    name: string;
-    tenantName: string | null;
-    floorArea: number;
-    rooms: number;
-  } | null;
-  group: null | {
-    id: string;
-    quantity: string;
-    operational: boolean;
-    meter: { id: string; number: string; roomName: string | null } | null;
-  };
-  measurementPoint: null | {
-    id: string;
-    legacyMeterId: string | null;
-    name: string;
-    room: string | null;
-    quantity: string;
-  };
-}
-
-export interface TenantUnitResult {
-  objectDetails: ObjectDetailsResult;
-  path: {
-    property: {
-      id: string;
-      number: string;
-      settings: PropertySettingResult[];
-      co2Factors: { quantity: string; gramPerQuantityUnit: number }[];
-    };
-  };
-  meters: { id: string; number: string; roomName: string | null; quantity: string }[];
-  rooms: RoomResult[];
-}
-
 export const tenantResolvers = {
+  ...alarmEnumResolvers,
   Mutation: {
     ...tenantRoomMutations,
     ...tenantAlarmMutations,
@@ -72,13 +25,17 @@ export const tenantResolvers = {
     ...tenantAlarmQueries,
     ...tenantStatementQueries,
     ...tenantReportQueries,
-    async propertySettings(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<PropertySettingResult[]> {
+    async propertySettings(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<PropertySetting[]> {
       const user = await ctx.requireCaller();
       const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
-      const unit = await ctx.db.selectFrom("units").select("property_id").where("id", "=", tenancy.unit_id).executeTakeFirstOrThrow();
+      const unit = await ctx.db
+        .selectFrom("units")
+        .select("property_id")
+        .where("id", "=", tenancy.unit_id)
+        .executeTakeFirstOrThrow();
       return (await propertySettingsById(ctx.db, [unit.property_id])).get(unit.property_id) ?? [];
     },
-    async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnitResult[]> {
+    async tenantUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<TenantUnit[]> {
       const user = await ctx.requireCaller();
       const units = await unitsVisibleToUser(ctx.db, user.id);
       if (units.length === 0) return [];

@@ -138,7 +138,9 @@ describe("refresh tokens", () => {
   });
 
   it("reject unknown tokens", async () => {
-    expect(firstErrorCode(await refresh("bm90LWEtcmVhbC10b2tlbi1qdXN0LXNvbWUtdGV4dC4uLi4"))).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refresh("bm90LWEtcmVhbC10b2tlbi1qdXN0LXNvbWUtdGV4dC4uLi4"))).toBe(
+      "INVALID_REFRESH_TOKEN",
+    );
     expect(firstErrorCode(await refresh(""))).toBe("INVALID_REFRESH_TOKEN");
   });
 
@@ -146,9 +148,14 @@ describe("refresh tokens", () => {
     const users = await signInToUsers(backend, demoAccounts.anna.email);
     expect(firstErrorCode(await refresh(users.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
     const account = await signInToAccount(backend, demoAccounts.anna.email);
-    const viaUsers = await graphql(backend, "users", `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token } } }`, {
-      variables: { t: account.refreshToken },
-    });
+    const viaUsers = await graphql(
+      backend,
+      "users",
+      `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token } } }`,
+      {
+        variables: { t: account.refreshToken },
+      },
+    );
     expect(firstErrorCode(viaUsers)).toBe("INVALID_REFRESH_TOKEN");
   });
 
@@ -191,7 +198,9 @@ const allRefused = { account: "UNAUTHENTICATED", users: "UNAUTHENTICATED", tenan
 
 describe("access tokens of a revoked session (ADR 0020)", () => {
   const revoke = (service: "account" | "users", refreshToken: string) =>
-    graphql(backend, service, `mutation($t: String!) { revokeToken(refreshToken: $t) { revoked } }`, { variables: { t: refreshToken } });
+    graphql(backend, service, `mutation($t: String!) { revokeToken(refreshToken: $t) { revoked } }`, {
+      variables: { t: refreshToken },
+    });
 
   it("are refused by every service from the call after logout, long before they expire", async () => {
     const account = await signInToAccount(backend, demoAccounts.anna.email);
@@ -212,8 +221,14 @@ describe("access tokens of a revoked session (ADR 0020)", () => {
   });
 
   it("leave the user's other sessions, and rotated tokens of a live session, working", async () => {
-    const phone = { account: await signInToAccount(backend, demoAccounts.anna.email), users: await signInToUsers(backend, demoAccounts.anna.email) };
-    const laptop = { account: await signInToAccount(backend, demoAccounts.anna.email), users: await signInToUsers(backend, demoAccounts.anna.email) };
+    const phone = {
+      account: await signInToAccount(backend, demoAccounts.anna.email),
+      users: await signInToUsers(backend, demoAccounts.anna.email),
+    };
+    const laptop = {
+      account: await signInToAccount(backend, demoAccounts.anna.email),
+      users: await signInToUsers(backend, demoAccounts.anna.email),
+    };
     const rotated = await refreshOk(laptop.account.refreshToken);
     await revoke("account", phone.account.refreshToken);
     await revoke("users", phone.users.refreshToken);
@@ -226,13 +241,17 @@ describe("access tokens of a revoked session (ADR 0020)", () => {
     const second = await refreshOk(first);
     advance(31);
     expect(firstErrorCode(await refresh(first))).toBe("INVALID_REFRESH_TOKEN");
-    expect(firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: second.token }))).toBe("UNAUTHENTICATED");
+    expect(
+      firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: second.token })),
+    ).toBe("UNAUTHENTICATED");
   });
 
   it("are refused when the family row is missing (a token of a session the back-end never started)", async () => {
     const account = await signInToAccount(backend, demoAccounts.anna.email);
     await backend.db.deleteFrom("token_families").execute();
-    expect(firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: account.token }))).toBe("UNAUTHENTICATED");
+    expect(
+      firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: account.token })),
+    ).toBe("UNAUTHENTICATED");
   });
 
   it("of a deactivated user are refused, and refreshing revokes all the user's sessions", async () => {

@@ -45,7 +45,13 @@ const cryptoKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 function hmacKey(key: Uint8Array): Promise<CryptoKey> {
   let imported = cryptoKeys.get(key);
   if (!imported) {
-    imported = crypto.subtle.importKey("raw", key as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    imported = crypto.subtle.importKey(
+      "raw",
+      key as Uint8Array<ArrayBuffer>,
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     cryptoKeys.set(key, imported);
   }
   return imported;
@@ -82,7 +88,9 @@ export async function signAccessToken(
   const impersonation = claims.impersonation ?? null;
   // An impersonation session's access tokens never outlive the session.
   const exp = impersonation === null ? ttlEnd : Math.min(ttlEnd, toEpochSeconds(impersonation.endsAt));
-  const token = await new SignJWT(impersonation === null ? { sid: claims.sessionId } : { sid: claims.sessionId, imp: 1 })
+  const token = await new SignJWT(
+    impersonation === null ? { sid: claims.sessionId } : { sid: claims.sessionId, imp: 1 },
+  )
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(claims.userId))
     .setAudience(claims.audience)
@@ -102,7 +110,8 @@ export interface VerifiedAccessToken {
   sessionId: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function decodeSegment(segment: string): Record<string, unknown> | null {
   try {
@@ -123,12 +132,19 @@ function decodeSegment(segment: string): Record<string, unknown> | null {
  * bench). The checks are jose's for HS256 (tokens.test.ts verifies tokens jose signs, and refuses
  * what jose refuses); signing stays with jose.
  */
-export function verifyAccessToken(settings: TokenSettings, token: string, audience: Audience, now: Date): VerifiedAccessToken | null {
+export function verifyAccessToken(
+  settings: TokenSettings,
+  token: string,
+  audience: Audience,
+  now: Date,
+): VerifiedAccessToken | null {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [headerSegment, payloadSegment, signature] = parts as [string, string, string];
   // The signature must be exactly the base64url of the HMAC (no other spelling of the same bytes).
-  const expected = Buffer.from(createHmac("sha256", settings.key).update(`${headerSegment}.${payloadSegment}`).digest("base64url"));
+  const expected = Buffer.from(
+    createHmac("sha256", settings.key).update(`${headerSegment}.${payloadSegment}`).digest("base64url"),
+  );
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
@@ -402,7 +418,13 @@ export async function pruneSpentSessions(
     .deleteFrom("token_families")
     .where("created_at", "<", cutoff)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("refresh_tokens").select("refresh_tokens.id").whereRef("refresh_tokens.family_id", "=", "token_families.id"))),
+      not(
+        exists(
+          selectFrom("refresh_tokens")
+            .select("refresh_tokens.id")
+            .whereRef("refresh_tokens.family_id", "=", "token_families.id"),
+        ),
+      ),
     )
     .executeTakeFirst();
   return { refreshTokens: Number(tokens.numDeletedRows), families: Number(families.numDeletedRows) };

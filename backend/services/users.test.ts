@@ -59,7 +59,11 @@ describe("loginWithEmailAndPassword", () => {
   });
 
   it("refuses a wrong password and an unknown e-mail alike", async () => {
-    const wrong = await login({ email: demoAccounts.jens.email, password: "wrong-Password-1!", targetResource: "tenant" });
+    const wrong = await login({
+      email: demoAccounts.jens.email,
+      password: "wrong-Password-1!",
+      targetResource: "tenant",
+    });
     const unknown = await login({ email: "nobody@demo.test", password: DEMO_PASSWORD, targetResource: "tenant" });
     expect(firstErrorCode(wrong)).toBe("INVALID_CREDENTIALS");
     expect(unknown.body.errors).toEqual(wrong.body.errors);
@@ -82,7 +86,9 @@ describe("access token audiences", () => {
 
   it("the account service refuses users-service tokens", async () => {
     const { token } = await signInToUsers(backend, demoAccounts.jens.email);
-    expect(firstErrorCode(await graphql(backend, "account", `{ currentUser { id } }`, { token }))).toBe("UNAUTHENTICATED");
+    expect(firstErrorCode(await graphql(backend, "account", `{ currentUser { id } }`, { token }))).toBe(
+      "UNAUTHENTICATED",
+    );
     expect((await graphql(backend, "users", meQuery, { token })).body.errors).toBeUndefined();
   });
 
@@ -153,12 +159,18 @@ describe("userUnits", () => {
     );
     expect(units.map((unit) => unit.unit.unitUniqueId)).not.toContain(demoUnitUniqueIds.anna);
     for (const unit of units) {
-      expect(unit.path[0]!.property).toEqual({ id: expect.any(String), number: "1042", settings: [{ kind: "HOURLY_VALUES" }] });
+      expect(unit.path[0]!.property).toEqual({
+        id: expect.any(String),
+        number: "1042",
+        settings: [{ kind: "HOURLY_VALUES" }],
+      });
     }
   });
 
   it("gives anna one unit and nora none", async () => {
-    expect((await unitsOf(demoAccounts.anna.email)).map((unit) => unit.unit.unitUniqueId)).toEqual([demoUnitUniqueIds.anna]);
+    expect((await unitsOf(demoAccounts.anna.email)).map((unit) => unit.unit.unitUniqueId)).toEqual([
+      demoUnitUniqueIds.anna,
+    ]);
     expect(await unitsOf(demoAccounts.nora.email)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Resolvers of the users service (schema/users.ts), the spec's "second service". Its access
+ * Resolvers of the users service (schema/users.graphql), the spec's "second service". Its access
  * tokens carry aud 'users' and are also what the tenant data service accepts.
  */
 import type { Kysely } from "kysely";
@@ -12,31 +12,10 @@ import { renameUser } from "./profile";
 import { consumeSingleUseToken, impersonationOfToken } from "./short-lived-tokens";
 import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
 import { revokeRefreshToken } from "./tokens";
+import type { LoginResult, PropertySetting, UserUnit, UsersUser } from "../schema/users.generated";
 
 /** The only target resource this back-end signs in for. */
 export const tenantTargetResource = "tenant";
-
-export interface LoginResult {
-  ok: { token: string; refreshToken: string; expiresAt: number };
-}
-
-export interface UsersUserResult {
-  id: string;
-  name: string;
-  email: string;
-  language: string;
-  permissions: { name: string; description: string }[];
-  accounts: { id: string }[];
-}
-
-export interface PropertySettingResult {
-  kind: string;
-}
-
-export interface UserUnitResult {
-  unit: { id: string; unitUniqueId: string; name: string };
-  path: { property: { id: string; number: string; settings: PropertySettingResult[] } }[];
-}
 
 const credentialsInput = z.object({
   email: z.string(),
@@ -56,7 +35,7 @@ function toLoginResult(session: Session): LoginResult {
  * Permissions derived from the user's flags. Every active user may read their own tenancies'
  * data; admin and superuser flags add their own entries (their use is not shown in the spec).
  */
-export function permissionsOf(user: UserRow): UsersUserResult["permissions"] {
+export function permissionsOf(user: UserRow): UsersUser["permissions"] {
   const permissions = [{ name: "tenant.read", description: "Read the consumption data of own tenancies" }];
   if (user.is_admin === 1) permissions.push({ name: "admin", description: "Administer tenancies and users" });
   if (user.is_superuser === 1) permissions.push({ name: "superuser", description: "All permissions" });
@@ -67,8 +46,8 @@ export function permissionsOf(user: UserRow): UsersUserResult["permissions"] {
 export async function propertySettingsById(
   db: Kysely<Database>,
   propertyIds: readonly number[],
-): Promise<Map<number, PropertySettingResult[]>> {
-  const result = new Map<number, PropertySettingResult[]>(propertyIds.map((id) => [id, []]));
+): Promise<Map<number, PropertySetting[]>> {
+  const result = new Map<number, PropertySetting[]>(propertyIds.map((id) => [id, []]));
   if (propertyIds.length === 0) return result;
   const rows = await db
     .selectFrom("property_settings")
@@ -80,7 +59,7 @@ export async function propertySettingsById(
   return result;
 }
 
-export async function toUsersUser(db: Kysely<Database>, user: UserRow): Promise<UsersUserResult> {
+export async function toUsersUser(db: Kysely<Database>, user: UserRow): Promise<UsersUser> {
   const tenancyIds = await tenancyIdsOfUser(db, user.id);
   return {
     id: String(user.id),
@@ -94,10 +73,10 @@ export async function toUsersUser(db: Kysely<Database>, user: UserRow): Promise<
 
 export const usersResolvers = {
   Query: {
-    async me(_: unknown, __: unknown, ctx: ServiceContext): Promise<UsersUserResult> {
+    async me(_: unknown, __: unknown, ctx: ServiceContext): Promise<UsersUser> {
       return toUsersUser(ctx.db, await ctx.requireCaller());
     },
-    async userUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<UserUnitResult[]> {
+    async userUnits(_: unknown, __: unknown, ctx: ServiceContext): Promise<UserUnit[]> {
       const user = await ctx.requireCaller();
       const units = await unitsVisibleToUser(ctx.db, user.id);
       const propertyIds = [...new Set(units.map((unit) => unit.property_id))];
@@ -145,7 +124,9 @@ export const usersResolvers = {
       return toLoginResult(await refreshSession(ctx.db, ctx.tokens, args.refreshToken, "users", ctx.now));
     },
     async revokeToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<{ revoked: boolean }> {
-      return { revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "users", now: ctx.now }) };
+      return {
+        revoked: await revokeRefreshToken(ctx.db, { token: args.refreshToken, service: "users", now: ctx.now }),
+      };
     },
     /** The slt of socialAuth or impersonate (ADR 0009): single use, 60 s, carries the impersonation session on. */
     async loginFromSlt(_: unknown, args: { token: string }, ctx: ServiceContext): Promise<LoginResult> {
@@ -158,7 +139,7 @@ export const usersResolvers = {
       return toLoginResult(await startSession(ctx.db, ctx.tokens, user, "users", ctx.now, impersonation));
     },
     /** Profile settings (profile.ts): allowed in a support session. */
-    async updateMyName(_: unknown, args: { name: string }, ctx: ServiceContext): Promise<UsersUserResult> {
+    async updateMyName(_: unknown, args: { name: string }, ctx: ServiceContext): Promise<UsersUser> {
       const user = await ctx.requireCaller();
       return toUsersUser(ctx.db, await renameUser(ctx.db, user.id, args.name));
     },

@@ -27,7 +27,13 @@ export function demoStatementPdf(statement: DemoStatement): Promise<Buffer> {
     lang: "da-DK",
     displayTitle: true,
     // Fixed, so the seed writes the same bytes every time.
-    info: { Title: title, Author: "Mit Forbrug (demo)", Subject: statement.unitId, CreationDate: new Date(`${statement.periodEnd}T12:00:00Z`), ModDate: new Date(`${statement.periodEnd}T12:00:00Z`) },
+    info: {
+      Title: title,
+      Author: "Mit Forbrug (demo)",
+      Subject: statement.unitId,
+      CreationDate: new Date(`${statement.periodEnd}T12:00:00Z`),
+      ModDate: new Date(`${statement.periodEnd}T12:00:00Z`),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -41,7 +47,12 @@ export function demoStatementPdf(statement: DemoStatement): Promise<Buffer> {
   section.add(doc.struct("H1", {}, () => doc.font("Helvetica-Bold").fontSize(18).text(title)));
   section.add(
     doc.struct("P", {}, () =>
-      doc.moveDown(0.5).font("Helvetica").fontSize(11).text(`${statement.tenancyAddress} (${statement.unitId})`).text(`Periode: ${statement.periodStart} til ${statement.periodEnd}`),
+      doc
+        .moveDown(0.5)
+        .font("Helvetica")
+        .fontSize(11)
+        .text(`${statement.tenancyAddress} (${statement.unitId})`)
+        .text(`Periode: ${statement.periodStart} til ${statement.periodEnd}`),
     ),
   );
   let total = 0;
@@ -57,7 +68,11 @@ export function demoStatementPdf(statement: DemoStatement): Promise<Buffer> {
           .font("Helvetica")
           .text(`Betalt a conto: ${kroner.format(line.onAccount)} kr.`)
           .text(`Din andel af udgifterne: ${kroner.format(line.share)} kr.`)
-          .text(balance >= 0 ? `Til udbetaling: ${kroner.format(balance)} kr.` : `Til betaling: ${kroner.format(-balance)} kr.`),
+          .text(
+            balance >= 0
+              ? `Til udbetaling: ${kroner.format(balance)} kr.`
+              : `Til betaling: ${kroner.format(-balance)} kr.`,
+          ),
       ),
     );
   }
@@ -66,10 +81,22 @@ export function demoStatementPdf(statement: DemoStatement): Promise<Buffer> {
       doc
         .moveDown(1)
         .font("Helvetica-Bold")
-        .text(total >= 0 ? `I alt til udbetaling: ${kroner.format(total)} kr.` : `I alt til betaling: ${kroner.format(-total)} kr.`),
+        .text(
+          total >= 0
+            ? `I alt til udbetaling: ${kroner.format(total)} kr.`
+            : `I alt til betaling: ${kroner.format(-total)} kr.`,
+        ),
     ),
   );
-  section.add(doc.struct("P", {}, () => doc.moveDown(1).font("Helvetica").fontSize(9).text("Demodata: dette regnskab er lavet til demonstration af lejerportalen.")));
+  section.add(
+    doc.struct("P", {}, () =>
+      doc
+        .moveDown(1)
+        .font("Helvetica")
+        .fontSize(9)
+        .text("Demodata: dette regnskab er lavet til demonstration af lejerportalen."),
+    ),
+  );
   section.end();
   doc.end();
   return done;

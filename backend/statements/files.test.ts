@@ -16,15 +16,31 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
-  for (const key of ["anna", "jens", "mette"] as const) tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
+  for (const key of ["anna", "jens", "mette"] as const)
+    tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
 }, 120_000);
 afterAll(() => backend?.close());
 
 const download = (id: number | string, token?: string, method = "GET") =>
-  backend.fetch(new Request(`http://backend.test/files/statements/${id}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  backend.fetch(
+    new Request(`http://backend.test/files/statements/${id}`, {
+      method,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }),
+  );
 
 const listOf = (user: string, tenancyId: number) =>
-  graphql<{ allocationStatements: { id: number; fileName: string; periodStart: string; periodEnd: string; expenseTypes: string[]; sizeBytes: number | null; contentType: string }[] }>(
+  graphql<{
+    allocationStatements: {
+      id: number;
+      fileName: string;
+      periodStart: string;
+      periodEnd: string;
+      expenseTypes: string[];
+      sizeBytes: number | null;
+      contentType: string;
+    }[];
+  }>(
     backend,
     "tenant",
     `query ($t: Int!) { allocationStatements(tenancyId: $t) { id fileName periodStart periodEnd expenseTypes sizeBytes contentType } }`,
@@ -56,7 +72,9 @@ describe("allocation statements", () => {
       `attachment; filename="Fordelingsregnskab 2025-2026 DK1042-0403.pdf"; filename*=UTF-8''Fordelingsregnskab%202025-2026%20DK1042-0403.pdf`,
     );
     const bytes = Buffer.from(await response.arrayBuffer());
-    const stored = readFileSync(statementFilePath(backend.filesDir, "/statements/1042/DK1042-0403/2025-05-01_2026-04-30.pdf")!);
+    const stored = readFileSync(
+      statementFilePath(backend.filesDir, "/statements/1042/DK1042-0403/2025-05-01_2026-04-30.pdf")!,
+    );
     expect(bytes.equals(stored)).toBe(true);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(Number(response.headers.get("content-length"))).toBe(stored.length);
@@ -90,10 +108,23 @@ describe("allocation statements", () => {
   });
 
   it("answers 404 (and logs) for a statement whose file is missing", async () => {
-    await backend.db.insertInto("allocation_statements").values({ id: 3, tenancy_id: demoTenancyIds.jensFirst, file_name: "gone.pdf", url: "/statements/gone.pdf", period_start: "2023-05-01", period_end: "2024-04-30", expense_types: "[]" }).execute();
+    await backend.db
+      .insertInto("allocation_statements")
+      .values({
+        id: 3,
+        tenancy_id: demoTenancyIds.jensFirst,
+        file_name: "gone.pdf",
+        url: "/statements/gone.pdf",
+        period_start: "2023-05-01",
+        period_end: "2024-04-30",
+        expense_types: "[]",
+      })
+      .execute();
     try {
       expect((await download(3, tokens.jens)).status).toBe(404);
-      const listed = (await listOf("jens", demoTenancyIds.jensFirst)).body.data!.allocationStatements.find((s) => s.id === 3);
+      const listed = (await listOf("jens", demoTenancyIds.jensFirst)).body.data!.allocationStatements.find(
+        (s) => s.id === 3,
+      );
       expect(listed?.sizeBytes).toBeNull();
     } finally {
       await backend.db.deleteFrom("allocation_statements").where("id", "=", 3).execute();
@@ -110,6 +141,8 @@ describe("statement file paths and names", () => {
   });
 
   it("name the download in ASCII and in UTF-8", () => {
-    expect(attachmentDisposition("Regnskab Ærø \"2025\".pdf")).toBe(`attachment; filename="Regnskab r _2025_.pdf"; filename*=UTF-8''Regnskab%20%C3%86r%C3%B8%20%222025%22.pdf`);
+    expect(attachmentDisposition('Regnskab Ærø "2025".pdf')).toBe(
+      `attachment; filename="Regnskab r _2025_.pdf"; filename*=UTF-8''Regnskab%20%C3%86r%C3%B8%20%222025%22.pdf`,
+    );
   });
 });

@@ -14,7 +14,11 @@ import { createServiceContext, type ServiceDependencies } from "../services/cont
 
 export const statementPathPattern = /^\/files\/statements\/([1-9]\d{0,9})$/;
 
-const contentTypes: Record<string, string> = { ".pdf": "application/pdf", ".html": "text/html; charset=utf-8", ".txt": "text/plain; charset=utf-8" };
+const contentTypes: Record<string, string> = {
+  ".pdf": "application/pdf",
+  ".html": "text/html; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+};
 
 /** The file's absolute path, or null when the stored path would leave the files directory. */
 export function statementFilePath(filesDir: string, storedPath: string): string | null {
@@ -27,10 +31,18 @@ export function statementFilePath(filesDir: string, storedPath: string): string 
 export { attachmentDisposition };
 
 function answer(status: number, error: string): Response {
-  return new Response(JSON.stringify({ error }), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(JSON.stringify({ error }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
-export async function statementFileResponse(deps: ServiceDependencies, filesDir: string, request: Request, id: number): Promise<Response> {
+export async function statementFileResponse(
+  deps: ServiceDependencies,
+  filesDir: string,
+  request: Request,
+  id: number,
+): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return answer(405, "Method not allowed");
   let userId: number;
   try {
@@ -38,11 +50,22 @@ export async function statementFileResponse(deps: ServiceDependencies, filesDir:
   } catch {
     return answer(401, "Login required");
   }
-  const statement = await deps.db.selectFrom("allocation_statements").select(["tenancy_id", "file_name", "url"]).where("id", "=", id).executeTakeFirst();
+  const statement = await deps.db
+    .selectFrom("allocation_statements")
+    .select(["tenancy_id", "file_name", "url"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   // Another tenancy's statement answers as a missing one: ids cannot be probed.
-  if (statement === undefined || !(await isTenancyMember(deps.db, userId, statement.tenancy_id))) return answer(404, "Not found");
+  if (statement === undefined || !(await isTenancyMember(deps.db, userId, statement.tenancy_id)))
+    return answer(404, "Not found");
   const path = statementFilePath(filesDir, statement.url);
-  const size = path === null ? null : await stat(path).then((s) => (s.isFile() ? s.size : null), () => null);
+  const size =
+    path === null
+      ? null
+      : await stat(path).then(
+          (s) => (s.isFile() ? s.size : null),
+          () => null,
+        );
   if (path === null || size === null) {
     deps.logger.warn(`allocation statement ${id}: no file at ${statement.url}`);
     return answer(404, "Not found");

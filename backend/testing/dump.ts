@@ -32,7 +32,9 @@ export async function dumpTables(db: Kysely<Database>, exclude: readonly string[
       order = sql`order by ${sql.raw(Array.from({ length: count }, (_, i) => i + 1).join(", "))}`;
     } else {
       // WITHOUT ROWID tables (the readings, ADR 0008) have no rowid; they scan in primary-key order.
-      const ddl = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+      const ddl = await sql<{
+        sql: string;
+      }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
       order = /without\s+rowid/i.test(ddl.rows[0]?.sql ?? "") ? sql`` : sql`order by rowid`;
     }
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} ${order}`.execute(db);

@@ -14,7 +14,11 @@ const time = new Date("2026-11-30T12:00:00.000Z");
 
 function recorder() {
   const written: { line: string; level: LogLevel }[] = [];
-  const log = createJsonLog("portal", (line, level) => written.push({ line, level }), () => time);
+  const log = createJsonLog(
+    "portal",
+    (line, level) => written.push({ line, level }),
+    () => time,
+  );
   return { log, written, records: () => written.map(({ line }) => JSON.parse(line) as Record<string, unknown>) };
 }
 
@@ -32,10 +36,12 @@ describe("request tracking", () => {
     const fresh = await import("@common/node/logging");
     expect(fresh.runWithRequestId("req-text", () => fresh.currentRequestId())).toBeUndefined();
     fresh.createJsonLog("portal", () => undefined);
-    expect(await fresh.runWithRequestId("req-json", async () => {
-      await Promise.resolve();
-      return fresh.currentRequestId();
-    })).toBe("req-json");
+    expect(
+      await fresh.runWithRequestId("req-json", async () => {
+        await Promise.resolve();
+        return fresh.currentRequestId();
+      }),
+    ).toBe("req-json");
   });
 });
 
@@ -79,20 +85,44 @@ describe("JSON log lines", () => {
   });
 
   it("say what is logged whatever it is: objects inline, an error alone as its message", () => {
-    expect(logRecord({ service: "backend", level: "info", args: [{ seeded: 3 }, [1, 2]], time }).msg).toBe("{ seeded: 3 } [ 1, 2 ]");
+    expect(logRecord({ service: "backend", level: "info", args: [{ seeded: 3 }, [1, 2]], time }).msg).toBe(
+      "{ seeded: 3 } [ 1, 2 ]",
+    );
     const alone = logRecord({ service: "backend", level: "error", args: [new Error("boom")], time });
     expect(alone.msg).toBe("boom");
     expect(alone.error).toMatchObject({ message: "boom" });
-    const two = logRecord({ service: "backend", level: "error", args: ["failed:", new Error("first"), new RangeError("second")], time });
+    const two = logRecord({
+      service: "backend",
+      level: "error",
+      args: ["failed:", new Error("first"), new RangeError("second")],
+      time,
+    });
     expect(two.msg).toBe("failed: RangeError: second");
     expect(two.error).toMatchObject({ message: "first" });
   });
 
   it("add named fields, which cannot replace the five fixed ones", () => {
     const { log, records } = recorder();
-    runWithRequestId("req-1", () => log.entry("info", "request", { method: "GET", status: 200, level: "debug", requestId: "forged", durationMs: 1.5 }));
+    runWithRequestId("req-1", () =>
+      log.entry("info", "request", {
+        method: "GET",
+        status: 200,
+        level: "debug",
+        requestId: "forged",
+        durationMs: 1.5,
+      }),
+    );
     expect(records()).toEqual([
-      { time: "2026-11-30T12:00:00.000Z", level: "info", service: "portal", msg: "request", requestId: "req-1", method: "GET", status: 200, durationMs: 1.5 },
+      {
+        time: "2026-11-30T12:00:00.000Z",
+        level: "info",
+        service: "portal",
+        msg: "request",
+        requestId: "req-1",
+        method: "GET",
+        status: 200,
+        durationMs: 1.5,
+      },
     ]);
   });
 });

@@ -51,7 +51,8 @@ export function errorField(error: Error, depth = 0): Record<string, unknown> {
   if (typeof code === "string" || typeof code === "number") field.code = code;
   if (error.stack) field.stack = error.stack;
   const cause = (error as { cause?: unknown }).cause;
-  if (cause !== undefined && depth < 2) field.cause = cause instanceof Error ? errorField(cause, depth + 1) : inspectOneLine(cause);
+  if (cause !== undefined && depth < 2)
+    field.cause = cause instanceof Error ? errorField(cause, depth + 1) : inspectOneLine(cause);
   return field;
 }
 
@@ -110,7 +111,11 @@ export interface JsonLog {
   entry(level: LogLevel, msg: string, fields: Record<string, unknown>): void;
 }
 
-export function createJsonLog(service: string, writeLine: LineWriter = standardStreams, now: () => Date = () => new Date()): JsonLog {
+export function createJsonLog(
+  service: string,
+  writeLine: LineWriter = standardStreams,
+  now: () => Date = () => new Date(),
+): JsonLog {
   tracking = true;
   const emit = (level: LogLevel, record: Record<string, unknown>) => {
     let line: string;
@@ -118,7 +123,13 @@ export function createJsonLog(service: string, writeLine: LineWriter = standardS
       line = JSON.stringify(record);
     } catch {
       // A field that JSON cannot hold (a BigInt, a cycle): the line still goes out, without it.
-      line = JSON.stringify({ time: record.time, level, service, msg: String(record.msg), requestId: record.requestId });
+      line = JSON.stringify({
+        time: record.time,
+        level,
+        service,
+        msg: String(record.msg),
+        requestId: record.requestId,
+      });
     }
     writeLine(line, level);
   };
@@ -146,7 +157,5 @@ export function installJsonConsole(log: JsonLog): void {
  * impersonation token, a report's code) replaced by `…`.
  */
 export function loggablePath(pathname: string): string {
-  return pathname
-    .replace(/^\/impersonate\/[^/]+/, "/impersonate/…")
-    .replace(/^\/report\/[^/]+/, "/report/…");
+  return pathname.replace(/^\/impersonate\/[^/]+/, "/impersonate/…").replace(/^\/report\/[^/]+/, "/report/…");
 }

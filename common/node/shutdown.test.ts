@@ -36,7 +36,9 @@ function get(port: number, path: string, agent: http.Agent) {
         let body = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }),
+        );
       })
       .on("error", reject);
   });

@@ -5,14 +5,19 @@
  */
 
 export class CookieJar {
+  /** @type {Map<string, string>} */
   cookies = new Map();
-  /** Every Set-Cookie header value seen, in order. */
+  /**
+   * Every Set-Cookie header value seen, in order.
+   * @type {string[]}
+   */
   setCookies = [];
 
+  /** @param {Response} response */
   take(response) {
     for (const line of response.headers.getSetCookie()) {
       this.setCookies.push(line);
-      const [pair, ...attributes] = line.split(";");
+      const [pair = "", ...attributes] = line.split(";");
       const index = pair.indexOf("=");
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
@@ -27,9 +32,16 @@ export class CookieJar {
   }
 }
 
-/** GET/POST with the jar, following redirects by hand; returns the last response and its URL. */
+/**
+ * GET/POST with the jar, following redirects by hand; returns the last response and its URL.
+ * @param {string | URL} baseUrl
+ * @param {string} path
+ * @param {{ jar?: CookieJar, method?: string, form?: Record<string, string>, maxRedirects?: number, headers?:
+ * Record<string, string> }} [options]
+ */
 export async function request(baseUrl, path, { jar, method = "GET", form, maxRedirects = 5, headers = {} } = {}) {
   let url = new URL(path, baseUrl);
+  /** @type {{ method: string, body?: string }} */
   let init = { method, body: form ? new URLSearchParams(form).toString() : undefined };
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const response = await fetch(url, {
@@ -39,7 +51,7 @@ export async function request(baseUrl, path, { jar, method = "GET", form, maxRed
       headers: {
         ...headers,
         ...(init.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
-        ...(jar && jar.cookies.size ? { Cookie: jar.header() } : {}),
+        ...(jar?.cookies.size ? { Cookie: jar.header() } : {}),
       },
       signal: AbortSignal.timeout(30_000),
     });
@@ -59,6 +71,10 @@ export async function request(baseUrl, path, { jar, method = "GET", form, maxRed
 /**
  * Signs in like the /login/email form does and returns the jar, the page it lands on and the
  * session cookie's Set-Cookie lines.
+ * @param {string | URL} baseUrl
+ * @param {string} email
+ * @param {string} password
+ * @param {{ remember?: boolean }} [options]
  */
 export async function signIn(baseUrl, email, password, { remember = false } = {}) {
   const jar = new CookieJar();
@@ -71,6 +87,10 @@ export async function signIn(baseUrl, email, password, { remember = false } = {}
   return { jar, landing: url, sessionSetCookies };
 }
 
+/**
+ * @param {string | URL} url
+ * @param {{ timeoutMs: number, isStopping?: () => boolean }} options
+ */
 export async function waitFor(url, { timeoutMs, isStopping = () => false }) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !isStopping()) {

@@ -11,21 +11,28 @@ import { request } from "./http.mjs";
 
 const staticImport = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"'\s]+\.m?js)["']/g;
 
+/**
+ * @param {string} tag
+ * @param {string} name
+ */
 function attribute(tag, name) {
   const match = tag.match(new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
+/** @param {string} html */
 export function scriptsOfHtml(html) {
+  /** @type {Set<string>} */
   const urls = new Set();
+  /** @type {string[]} */
   const inline = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes, body] = match;
+    const [, attributes = "", body = ""] = match;
     const src = attribute(attributes, "src");
     if (src) urls.add(src);
     else if (/type\s*=\s*["']?module/i.test(attributes)) {
       inline.push(body);
-      for (const imported of body.matchAll(staticImport)) urls.add(imported[1]);
+      for (const imported of body.matchAll(staticImport)) urls.add(/** @type {string} */ (imported[1]));
     } else if (body.trim()) inline.push(body);
   }
   for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
@@ -36,9 +43,14 @@ export function scriptsOfHtml(html) {
   return { urls: [...urls], inline };
 }
 
-const kb = (bytes) => bytes / 1024;
+const kb = (/** @type {number} */ bytes) => bytes / 1024;
 
-/** Measures one page; `jar` carries the session for pages behind sign-in. */
+/**
+ * Measures one page; `jar` carries the session for pages behind sign-in.
+ * @param {string} baseUrl
+ * @param {string} path
+ * @param {import("./http.mjs").CookieJar} [jar]
+ */
 export async function measurePage(baseUrl, path, jar) {
   const page = await request(baseUrl, path, { jar, maxRedirects: 0 });
   if (page.response.status !== 200) throw new Error(`${path} answered ${page.response.status}, not 200`);
@@ -48,7 +60,7 @@ export async function measurePage(baseUrl, path, jar) {
   const unresolved = [];
   const queue = [...listed];
   while (queue.length) {
-    const href = queue.shift();
+    const href = /** @type {string} */ (queue.shift());
     if (files.has(href)) continue;
     const url = new URL(href);
     if (url.origin !== new URL(baseUrl).origin) throw new Error(`${path} loads a foreign script ${href}`);
@@ -67,7 +79,8 @@ export async function measurePage(baseUrl, path, jar) {
       gzipBytes: gzipSync(source, { level: 9 }).length,
       preloaded: listed.has(href),
     });
-    for (const imported of source.toString("utf8").matchAll(staticImport)) queue.push(new URL(imported[1], url).href);
+    for (const imported of source.toString("utf8").matchAll(staticImport))
+      queue.push(new URL(/** @type {string} */ (imported[1]), url).href);
   }
   const list = [...files.values()].filter(Boolean).sort((a, b) => b.gzipBytes - a.gzipBytes);
   const gzipBytes = list.reduce((sum, f) => sum + f.gzipBytes, 0);

@@ -11,8 +11,10 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const options = JSON.parse(process.argv[2]);
-const fromCache = (relative) => import(pathToFileURL(path.join(options.lighthouseDir, "node_modules", relative)).href);
+// Lighthouse and chrome-launcher come from the bench's own cache (run.mjs), so their types are not known here.
+const options = JSON.parse(/** @type {string} */ (process.argv[2]));
+const fromCache = (/** @type {string} */ relative) =>
+  import(pathToFileURL(path.join(options.lighthouseDir, "node_modules", relative)).href);
 
 const { default: lighthouse } = await fromCache("lighthouse/core/index.js");
 const chromeLauncher = await fromCache("chrome-launcher/dist/index.js");
@@ -25,7 +27,7 @@ const chrome = await chromeLauncher.launch({
 });
 console.log(`chrome-pid ${chrome.pid}`);
 let stopped = false;
-const stop = async (code) => {
+const stop = async (/** @type {number} */ code) => {
   if (stopped) return;
   stopped = true;
   try {
@@ -48,12 +50,22 @@ try {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error("Lighthouse returned no result");
-  const audit = (id) => lhr.audits[id];
-  const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+  const audit = (/** @type {string} */ id) => lhr.audits[id];
+  const score = (/** @type {string} */ id) =>
+    lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
+  /** @param {string} id @returns {{ id: string, title: string, score: number | null, displayValue?: string }[]} */
   const failing = (id) =>
     (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && audit(ref.id)?.score !== null && audit(ref.id)?.score < 1)
-      .map((ref) => ({ id: ref.id, title: audit(ref.id).title, score: audit(ref.id).score, displayValue: audit(ref.id).displayValue }));
+      .filter(
+        (/** @type {{ id: string, weight: number }} */ ref) =>
+          ref.weight > 0 && audit(ref.id)?.score !== null && audit(ref.id)?.score < 1,
+      )
+      .map((/** @type {{ id: string }} */ ref) => ({
+        id: ref.id,
+        title: audit(ref.id).title,
+        score: audit(ref.id).score,
+        displayValue: audit(ref.id).displayValue,
+      }));
   writeFileSync(
     options.output,
     JSON.stringify({
@@ -70,14 +82,23 @@ try {
       performance: score("performance"),
       accessibility: score("accessibility"),
       metrics: Object.fromEntries(
-        ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"].map((id) => [id, audit(id)?.displayValue ?? null]),
+        [
+          "first-contentful-paint",
+          "largest-contentful-paint",
+          "total-blocking-time",
+          "cumulative-layout-shift",
+          "speed-index",
+          "interactive",
+        ].map((id) => [id, audit(id)?.displayValue ?? null]),
       ),
       failingAccessibilityAudits: failing("accessibility"),
-      imperfectPerformanceAudits: failing("performance").map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`),
+      imperfectPerformanceAudits: failing("performance").map(
+        (a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`,
+      ),
     }),
   );
   await stop(0);
 } catch (error) {
-  console.error(error?.stack ?? String(error));
+  console.error(/** @type {Error | undefined} */ (error)?.stack ?? String(error));
   await stop(1);
 }

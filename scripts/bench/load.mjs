@@ -8,17 +8,33 @@
  */
 import http from "node:http";
 
+/**
+ * @param {number[]} sorted
+ * @param {number} p
+ */
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  return /** @type {number} */ (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+  );
 }
 
-export async function loadTest(url, { connections, durationMs, headers = {}, maxRequests = 200_000, timeoutMs = 10_000, isStopping = () => false }) {
+/**
+ * @param {string | URL} url
+ * @param {{ connections: number, durationMs: number, headers?: Record<string, string>, maxRequests?: number,
+ * timeoutMs?: number, isStopping?: () => boolean }} options
+ */
+export async function loadTest(
+  url,
+  { connections, durationMs, headers = {}, maxRequests = 200_000, timeoutMs = 10_000, isStopping = () => false },
+) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  /** @type {number[]} */
   const latencies = [];
   const statuses = new Map();
   const errors = { non2xx: 0, socket: 0, timeout: 0 };
+  /** @type {string[]} */
   const errorSamples = [];
   let sent = 0;
   let bytes = 0;
@@ -26,16 +42,25 @@ export async function loadTest(url, { connections, durationMs, headers = {}, max
   const deadline = started + durationMs;
 
   const once = () =>
-    new Promise((resolve) => {
+    new Promise((/** @type {(value?: void) => void} */ resolve) => {
       const t0 = performance.now();
       const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method: "GET", headers },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: "GET",
+          headers,
+        },
         (res) => {
           res.on("data", (chunk) => (bytes += chunk.length));
           res.on("end", () => {
             latencies.push(performance.now() - t0);
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            if (res.statusCode < 200 || res.statusCode >= 300) {
+            // A response always has its status code.
+            const status = /** @type {number} */ (res.statusCode);
+            if (status < 200 || status >= 300) {
               errors.non2xx++;
               if (errorSamples.length < 5) errorSamples.push(`${res.statusCode} ${res.headers.location ?? ""}`.trim());
             }

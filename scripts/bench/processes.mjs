@@ -7,16 +7,30 @@ import { spawn } from "node:child_process";
 import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 
+/**
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string }} ProcessResult
+ * @typedef {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable,
+ * import("node:stream").Readable>} Child
+ * @typedef {{ child: Child, name: string, exited: boolean, done: Promise<ProcessResult> }} ProcessEntry
+ * @typedef {{ env?: NodeJS.ProcessEnv, log?: string, name?: string, onStdout?: (text: string) => void }} StartOptions
+ */
+
+/** @type {Set<ProcessEntry>} */
 const running = new Set();
 
 /**
  * Starts `command args` in its own process group. Output goes to `log` (a file path) or is
  * collected and returned by the promise `done` ({ code, signal, stdout, stderr }).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {StartOptions} [options]
+ * @returns {ProcessEntry}
  */
 export function startProcess(command, args, { env = process.env, log, name = command, onStdout } = {}) {
+  /** @type {["ignore", "pipe", "pipe"]} */
   const stdio = ["ignore", "pipe", "pipe"];
   const child = spawn(command, args, { env, stdio, detached: true });
-  const entry = { child, name, exited: false };
+  const entry = /** @type {ProcessEntry} */ ({ child, name, exited: false });
   running.add(entry);
   let stdout = "";
   let stderr = "";
@@ -32,7 +46,7 @@ export function startProcess(command, args, { env = process.env, log, name = com
     child.stderr.on("data", (chunk) => (stderr += chunk));
   }
   entry.done = new Promise((resolve) => {
-    const finish = (code, signal) => {
+    const finish = (/** @type {number | null} */ code, /** @type {NodeJS.Signals | null} */ signal) => {
       if (entry.exited) return;
       entry.exited = true;
       running.delete(entry);
@@ -47,7 +61,12 @@ export function startProcess(command, args, { env = process.env, log, name = com
   return entry;
 }
 
+/**
+ * @param {ProcessEntry} entry
+ * @param {NodeJS.Signals} signal
+ */
 function signalGroup(entry, signal) {
+  if (entry.child.pid === undefined) return;
   try {
     process.kill(-entry.child.pid, signal);
   } catch {
@@ -55,7 +74,11 @@ function signalGroup(entry, signal) {
   }
 }
 
-/** Stops one process group: `signal` first (SIGTERM), SIGKILL after `graceMs`. */
+/**
+ * Stops one process group: `signal` first (SIGTERM), SIGKILL after `graceMs`.
+ * @param {ProcessEntry | undefined} entry
+ * @param {{ signal?: NodeJS.Signals, graceMs?: number }} [options]
+ */
 export async function stopProcess(entry, { signal = "SIGTERM", graceMs = 12_000 } = {}) {
   if (!entry || entry.child.pid === undefined) return;
   signalGroup(entry, signal);
@@ -67,10 +90,13 @@ export async function stopProcess(entry, { signal = "SIGTERM", graceMs = 12_000 
 }
 
 /** Extra process groups to kill at the end (Chromium, which chrome-launcher detaches). */
+/** @type {Set<number>} */
 const extraGroups = new Set();
+/** @param {number} pid */
 export function trackGroup(pid) {
   extraGroups.add(pid);
 }
+/** @param {number} pid */
 export function untrackGroup(pid) {
   extraGroups.delete(pid);
 }
@@ -87,7 +113,12 @@ export async function stopAll() {
   extraGroups.clear();
 }
 
-/** Runs a command to its end with a time limit; resolves { code, signal, stdout, stderr, timedOut }. */
+/**
+ * Runs a command to its end with a time limit; resolves { code, signal, stdout, stderr, timedOut }.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Omit<StartOptions, "name"> & { timeoutMs?: number }} [options]
+ */
 export async function runToEnd(command, args, { env, timeoutMs, log, onStdout } = {}) {
   const entry = startProcess(command, args, { env, log, onStdout });
   let timedOut = false;
@@ -100,15 +131,23 @@ export async function runToEnd(command, args, { env, timeoutMs, log, onStdout } 
   return { ...result, timedOut };
 }
 
+/**
+ * @param {number} port
+ * @param {string} host
+ */
 function portIsFree(port, host) {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(free: boolean) => void} */ resolve) => {
     const server = net.createServer();
     server.once("error", () => resolve(false));
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
   });
 }
 
-/** The first port from `start` on that is free on loopback and on all addresses. */
+/**
+ * The first port from `start` on that is free on loopback and on all addresses.
+ * @param {number} start
+ * @param {number[]} [avoid]
+ */
 export async function freePort(start, avoid = []) {
   for (let port = start; port < start + 200; port++) {
     if (avoid.includes(port)) continue;
@@ -118,7 +157,9 @@ export async function freePort(start, avoid = []) {
 }
 
 /** Linux: CPU seconds (user + system) used so far by each direct child of `pid`, by command line. */
+/** @param {number | undefined} pid */
 export function childCpuSeconds(pid) {
+  /** @type {Record<string, number>} */
   const result = {};
   try {
     const ticks = 100; // USER_HZ on Linux

@@ -64,7 +64,9 @@ for (const { name, viewport } of widths) {
 
     test("the monthly report, available and no longer available", async ({ page }) => {
       const db = database();
-      const { code } = db.prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? ORDER BY month DESC LIMIT 1").get(demoTenancyIds.jensFirst) as { code: string };
+      const { code } = db
+        .prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? ORDER BY month DESC LIMIT 1")
+        .get(demoTenancyIds.jensFirst) as { code: string };
       db.close();
       await page.goto(`/report/${code}?lng=en`);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Consumption report");
@@ -101,7 +103,9 @@ for (const { name, viewport } of widths) {
       await expectNoViolations(page);
     });
 
-    test("the consumption screens: overview, detailed, price, CO2 with its dialog, room, meter, indoor climate, 404", async ({ page }) => {
+    test("the consumption screens: overview, detailed, price, CO2 with its dialog, room, meter, indoor climate, 404", async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       await signIn(page, demoAccounts.jens.email);
       const base = `/t/${demoTenancyIds.jensFirst}`;
@@ -133,13 +137,19 @@ for (const { name, viewport } of widths) {
       await expectNoViolations(page);
     });
 
-    test("tenancy info (as admin, with the invite form's errors, and as a plain user), leaving, removing a user, help, profile settings", async ({ page }) => {
+    test("tenancy info (as admin, with the invite form's errors, and as a plain user), leaving, removing a user, help, profile settings", async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await signIn(page, demoAccounts.jens.email);
       await expect(page).toHaveURL(/\/t\/\d+$/);
       const first = `/t/${demoTenancyIds.jensFirst}`;
       const db = database();
-      const sofie = db.prepare("SELECT user_id AS id FROM tenancy_members WHERE tenancy_id = ? AND user_id != (SELECT id FROM users WHERE email = ?) LIMIT 1").get(demoTenancyIds.jensFirst, demoAccounts.jens.email) as { id: number } | undefined;
+      const sofie = db
+        .prepare(
+          "SELECT user_id AS id FROM tenancy_members WHERE tenancy_id = ? AND user_id != (SELECT id FROM users WHERE email = ?) LIMIT 1",
+        )
+        .get(demoTenancyIds.jensFirst, demoAccounts.jens.email) as { id: number } | undefined;
       db.close();
       for (const path of [
         `${first}/settings`,
@@ -175,8 +185,12 @@ for (const { name, viewport } of widths) {
       const base = `/t/${demoTenancyIds.anna}`;
       await expect(page).toHaveURL(new RegExp(`${base}$`));
       const db = database();
-      const alarm = db.prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
-      const notification = db.prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
+      const alarm = db
+        .prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1")
+        .get(demoTenancyIds.anna) as { id: number };
+      const notification = db
+        .prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1")
+        .get(demoTenancyIds.anna) as { id: number };
       db.close();
       const wizard = `${base}/alarms/new-alarm`;
       for (const path of [

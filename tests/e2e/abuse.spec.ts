@@ -17,7 +17,9 @@ async function postLogin(request: APIRequestContext, email: string, password: st
 }
 
 test.describe("abuse limits and request checks", () => {
-  test("a burst of wrong passwords from one address hits the limit; other addresses are unaffected", async ({ playwright }, info) => {
+  test("a burst of wrong passwords from one address hits the limit; other addresses are unaffected", async ({
+    playwright,
+  }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
     const attacker = address(info.testId, 1);
     let lastStatus = 0;
@@ -35,7 +37,10 @@ test.describe("abuse limits and request checks", () => {
     await request.dispose();
   });
 
-  test("failures against one account stop at 100 an hour, but its owner's known browser still signs in", async ({ page, playwright }, info) => {
+  test("failures against one account stop at 100 an hour, but its owner's known browser still signs in", async ({
+    page,
+    playwright,
+  }, info) => {
     test.setTimeout(120_000);
     // One account per project, so the two projects do not share a lockout, and both accounts only
     // for this test: a locked account would fail any other test that signs in with it.
@@ -49,7 +54,12 @@ test.describe("abuse limits and request checks", () => {
 
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
     for (let i = 0; i < 100; i++) {
-      const response = await postLogin(request, victim.email, "Wrong-Password-2026!", address(info.testId, 1 + Math.floor(i / 20)));
+      const response = await postLogin(
+        request,
+        victim.email,
+        "Wrong-Password-2026!",
+        address(info.testId, 1 + Math.floor(i / 20)),
+      );
       expect(response.status()).toBe(401);
     }
     // A new browser from yet another address is refused, even with the right password…
@@ -80,6 +90,6 @@ test.describe("abuse limits and request checks", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe(`/t/${demoTenancyIds.anna}`);
+    expect(response.headers().location).toBe(`/t/${demoTenancyIds.anna}`);
   });
 });

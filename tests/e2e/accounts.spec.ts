@@ -23,7 +23,9 @@ function freeTenancy(project: string, n: number) {
 }
 
 test.describe("sign-up", () => {
-  test("a weak password gets every rule's message, in the resident's language, and keeps the e-mail", async ({ page }, info) => {
+  test("a weak password gets every rule's message, in the resident's language, and keeps the e-mail", async ({
+    page,
+  }, info) => {
     await useLanguage(page, "en");
     const email = uniqueEmail("weak", info.project.name);
     await signUp(page, email, "weakpass", "weakpas");
@@ -55,10 +57,17 @@ test.describe("sign-up", () => {
   test("an e-mail in use with another password is refused with the spec's message", async ({ page }) => {
     await useLanguage(page, "en");
     await signUp(page, demoAccounts.anna.email, "Another-Password-2026!");
-    await expect(page.getByRole("alert").filter({ hasText: "A user already exists with that e-mail, but the password is not correct." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "A user already exists with that e-mail, but the password is not correct." }),
+    ).toBeVisible();
   });
 
-  test("with an activation code from the invitation link, sign-up adds the tenancy, then onboarding, then the dashboard", async ({ page, context }, info) => {
+  test("with an activation code from the invitation link, sign-up adds the tenancy, then onboarding, then the dashboard", async ({
+    page,
+    context,
+  }, info) => {
     const tenancyId = freeTenancy(info.project.name, 0);
     const code = createActivationCode(tenancyId);
     await page.goto(`/login?activationCode=${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`);
@@ -99,7 +108,9 @@ test.describe("activation codes", () => {
     await page.goto("/enter-code");
     await page.getByLabel("Aktiveringskode").fill("ABCD-EFGH-IJKL");
     await page.getByRole("button", { name: "Fortsæt" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Den aktiveringskode, du har indtastet, er ugyldig." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Den aktiveringskode, du har indtastet, er ugyldig." }),
+    ).toBeVisible();
 
     const code = createActivationCode(freeTenancy(info.project.name, 1));
     await page.getByLabel("Aktiveringskode").fill(`${code.slice(0, 6).toLowerCase()}-${code.slice(6)}`);
@@ -107,7 +118,9 @@ test.describe("activation codes", () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
-  test("a signed-in resident with a pending code gets the add-tenancy dialog and adds the tenancy", async ({ page }, info) => {
+  test("a signed-in resident with a pending code gets the add-tenancy dialog and adds the tenancy", async ({
+    page,
+  }, info) => {
     const tenancyId = freeTenancy(info.project.name, 2);
     const email = uniqueEmail("dialog", info.project.name);
     await signUp(page, email, goodPassword);
@@ -177,7 +190,9 @@ test.describe("password reset", () => {
     await page.locator('input[name="password"]').fill("Third-Password-2026!");
     await page.locator('input[name="passwordRepeat"]').fill("Third-Password-2026!");
     await page.getByRole("button", { name: "Gem adgangskode" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Opdatering af adgangskoden mislykkedes. Prøv venligst igen." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Opdatering af adgangskoden mislykkedes. Prøv venligst igen." }),
+    ).toBeVisible();
   });
 
   test("asking for a reset link answers the same for an unknown e-mail", async ({ page }) => {
@@ -189,7 +204,11 @@ test.describe("password reset", () => {
 });
 
 test.describe("support sign-in", () => {
-  test("an impersonation link signs in once, to a URL without the token, in a browser-session cookie", async ({ page, browser, context }) => {
+  test("an impersonation link signs in once, to a URL without the token, in a browser-session cookie", async ({
+    page,
+    browser,
+    context,
+  }) => {
     const link = impersonationLink(demoAccounts.anna.email);
     const path = new URL(link).pathname;
     const response = await page.goto(path);

@@ -51,7 +51,11 @@ test.describe.configure({ mode: "default" });
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
 
 /** Steps 1–4 of a new alarm from the list, for a quantity, type, frequency and level. */
-async function createAlarm(page: Page, tenancyId: number, choice: { quantity: string; type: string; frequency: string; level?: string }) {
+async function createAlarm(
+  page: Page,
+  tenancyId: number,
+  choice: { quantity: string; type: string; frequency: string; level?: string },
+) {
   await page.goto(`/t/${tenancyId}/alarms`);
   await page.getByRole("link", { name: "Set up a new alarm" }).first().click();
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
@@ -73,7 +77,9 @@ async function createAlarm(page: Page, tenancyId: number, choice: { quantity: st
 }
 
 test.describe("alarms", () => {
-  test("creates an alarm through every step, going back and changing an answer, with errors that keep what was typed", async ({ page }, info) => {
+  test("creates an alarm through every step, going back and changing an answer, with errors that keep what was typed", async ({
+    page,
+  }, info) => {
     const { tenancyId } = await startAs(page, info.project.name);
     await page.goto(`/t/${tenancyId}/alarms`);
     await expect(page.getByText("You have no alarms yet.")).toBeVisible();
@@ -148,9 +154,24 @@ test.describe("alarms", () => {
 
   test("creates one alarm of each other type, one from a consumption page", async ({ page }, info) => {
     const { tenancyId } = await startAs(page, info.project.name);
-    await createAlarm(page, tenancyId, { quantity: "Heating", type: "Increase", frequency: "Every month", level: "20" });
-    await createAlarm(page, tenancyId, { quantity: "Temperature", type: "Minimum", frequency: "Every day", level: "18" });
-    await createAlarm(page, tenancyId, { quantity: "Humidity", type: "Maximum", frequency: "Every week (Monday to Sunday)", level: "70" });
+    await createAlarm(page, tenancyId, {
+      quantity: "Heating",
+      type: "Increase",
+      frequency: "Every month",
+      level: "20",
+    });
+    await createAlarm(page, tenancyId, {
+      quantity: "Temperature",
+      type: "Minimum",
+      frequency: "Every day",
+      level: "18",
+    });
+    await createAlarm(page, tenancyId, {
+      quantity: "Humidity",
+      type: "Maximum",
+      frequency: "Every week (Monday to Sunday)",
+      level: "70",
+    });
 
     // From the hot-water page: the quantity is already chosen. Zero consumption asks no level.
     await page.goto(`/t/${tenancyId}/consumption/hot-water-volume`);
@@ -175,9 +196,16 @@ test.describe("alarms", () => {
     await expect(table.getByRole("row").filter({ hasText: "Hot water" })).toContainText("Zero consumption");
   });
 
-  test("edits an alarm, refusing a bad level in Danish and keeping it, and deletes it after confirmation", async ({ page }, info) => {
+  test("edits an alarm, refusing a bad level in Danish and keeping it, and deletes it after confirmation", async ({
+    page,
+  }, info) => {
     const { tenancyId } = await startAs(page, info.project.name);
-    await createAlarm(page, tenancyId, { quantity: "Electricity", type: "Total", frequency: "Every day", level: "12.5" });
+    await createAlarm(page, tenancyId, {
+      quantity: "Electricity",
+      type: "Total",
+      frequency: "Every day",
+      level: "12.5",
+    });
     await page.locator("main").getByRole("link", { name: "Electricity" }).click();
     await expect(page.getByRole("heading", { name: "Electricity · Total" })).toBeVisible();
     await expect(page.getByText("It has not fired yet.")).toBeVisible();
@@ -219,8 +247,12 @@ test.describe("alarms", () => {
     const { tenancyId } = await startAs(page, info.project.name);
     const db = database();
     const anna = userIdOf(demoAccounts.anna.email);
-    const annasAlarm = db.prepare("SELECT id FROM alarms WHERE user_id = ? ORDER BY id LIMIT 1").get(anna) as { id: number };
-    const annasNotification = db.prepare("SELECT id FROM notifications WHERE user_id = ? ORDER BY id LIMIT 1").get(anna) as { id: number };
+    const annasAlarm = db.prepare("SELECT id FROM alarms WHERE user_id = ? ORDER BY id LIMIT 1").get(anna) as {
+      id: number;
+    };
+    const annasNotification = db
+      .prepare("SELECT id FROM notifications WHERE user_id = ? ORDER BY id LIMIT 1")
+      .get(anna) as { id: number };
     db.close();
     expect(annasAlarm && annasNotification).toBeTruthy();
 
@@ -255,7 +287,21 @@ test.describe("alarms", () => {
 });
 
 test.describe("notifications", () => {
-  function notify(userEmail: string, tenancyId: number, values: { periodStart: string; periodEnd: string; read?: boolean; kind?: string; quantity?: string; value: number; threshold: number; direction?: string; type?: string }) {
+  function notify(
+    userEmail: string,
+    tenancyId: number,
+    values: {
+      periodStart: string;
+      periodEnd: string;
+      read?: boolean;
+      kind?: string;
+      quantity?: string;
+      value: number;
+      threshold: number;
+      direction?: string;
+      type?: string;
+    },
+  ) {
     const db = database(false);
     try {
       db.prepare(
@@ -280,15 +326,37 @@ test.describe("notifications", () => {
     }
   }
 
-  test("lists new before old, opening one reads it, mark all as read, with the count in the menu", async ({ page }, info) => {
+  test("lists new before old, opening one reads it, mark all as read, with the count in the menu", async ({
+    page,
+  }, info) => {
     // Made before signing in: a session sees a new notification within a few seconds, not at once
     // (the menu's count is shared for 5 s, ADR 0026).
     const resident = residentOf(info.project.name);
     const { tenancyId } = resident;
     clearAlarms(tenancyId);
-    notify(resident.email, tenancyId, { periodStart: "2026-11-09", periodEnd: "2026-11-15", value: 52.4, threshold: 40 });
-    notify(resident.email, tenancyId, { periodStart: "2026-11-16", periodEnd: "2026-11-22", value: 17.2, threshold: 19, kind: "indoor_climate", quantity: "indoor-temperature", type: "minimum", direction: "below" });
-    notify(resident.email, tenancyId, { periodStart: "2026-10-26", periodEnd: "2026-11-01", value: 61, threshold: 40, read: true });
+    notify(resident.email, tenancyId, {
+      periodStart: "2026-11-09",
+      periodEnd: "2026-11-15",
+      value: 52.4,
+      threshold: 40,
+    });
+    notify(resident.email, tenancyId, {
+      periodStart: "2026-11-16",
+      periodEnd: "2026-11-22",
+      value: 17.2,
+      threshold: 19,
+      kind: "indoor_climate",
+      quantity: "indoor-temperature",
+      type: "minimum",
+      direction: "below",
+    });
+    notify(resident.email, tenancyId, {
+      periodStart: "2026-10-26",
+      periodEnd: "2026-11-01",
+      value: 61,
+      threshold: 40,
+      read: true,
+    });
     await signInAndWaitForDashboard(page, resident.email, tenancyId);
     await useLanguage(page, "en");
 
@@ -341,7 +409,11 @@ test.describe("notifications", () => {
     test.skip(info.project.name !== "nojs", "reads Anna's demo data once");
     // The alarm notifications in one e-mail (the monthly report has its own).
     const db = database();
-    const mails = db.prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? AND subject LIKE '%notifikation%' ORDER BY id").all(demoAccounts.anna.email) as { subject: string; text: string }[];
+    const mails = db
+      .prepare(
+        "SELECT subject, text FROM mail_outbox WHERE to_address = ? AND subject LIKE '%notifikation%' ORDER BY id",
+      )
+      .all(demoAccounts.anna.email) as { subject: string; text: string }[];
     db.close();
     expect(mails).toHaveLength(1);
     const mail = mails[0];

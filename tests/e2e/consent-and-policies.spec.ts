@@ -16,7 +16,9 @@ test.describe("cookie consent", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("with JavaScript and a tag manager configured, the choice is pushed to its data layer", async ({ page }, info) => {
+  test("with JavaScript and a tag manager configured, the choice is pushed to its data layer", async ({
+    page,
+  }, info) => {
     test.skip(info.project.name !== "js", "the data layer exists only with JavaScript");
     await page.goto("/login");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -31,7 +33,9 @@ test.describe("cookie consent", () => {
     await page.getByRole("region", { name: "Cookies" }).getByRole("button", { name: "Afvis" }).click();
     await expect(page.getByRole("region", { name: "Cookies" })).toHaveCount(0);
     await expect(page).toHaveURL(/\/login\/email$/);
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "cookieAccepted")?.value).toBe("false");
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "cookieAccepted")?.value)
+      .toBe("false");
   });
 
   test("the banner links to the cookie policy", async ({ page }) => {

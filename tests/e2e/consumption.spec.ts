@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { demoAccounts, demoTenancyIds, expectNoNulByte, signInAndWaitForDashboard, useLanguage } from "./helpers";
-import { copenhagenMidnight, formatFixed, highestHour, metersOfUnit, nextDay, readingAt, registerConsumption, sampleAverage } from "./readings";
+import {
+  copenhagenMidnight,
+  formatFixed,
+  highestHour,
+  metersOfUnit,
+  nextDay,
+  readingAt,
+  registerConsumption,
+  sampleAverage,
+} from "./readings";
 
 /**
  * The consumption and indoor-climate screens, in both projects: with JavaScript and
@@ -28,7 +37,11 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\
 /** The demo residents of these tests, with their unit (tenancy 7000 + n lives in unit 100 + n). */
 const residents = {
   anna: { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna, unitId: demoTenancyIds.anna - 6900 },
-  jens: { email: demoAccounts.jens.email, tenancyId: demoTenancyIds.jensFirst, unitId: demoTenancyIds.jensFirst - 6900 },
+  jens: {
+    email: demoAccounts.jens.email,
+    tenancyId: demoTenancyIds.jensFirst,
+    unitId: demoTenancyIds.jensFirst - 6900,
+  },
 } as const;
 
 const indoorClimate = ["indoor-temperature", "indoor-relative-humidity"];
@@ -97,12 +110,24 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
         // The dashboard: its four sections, in the resident's language.
         await open(page, base);
         await expect(page.locator("html")).toHaveAttribute("lang", lng);
-        for (const key of ["dashboard.consumption_rating", "dashboard.your_consumption", "dashboard.indoor_climate", "dashboard.latest_statement"]) {
-          await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, key))}`) })).toBeVisible();
+        for (const key of [
+          "dashboard.consumption_rating",
+          "dashboard.your_consumption",
+          "dashboard.indoor_climate",
+          "dashboard.latest_statement",
+        ]) {
+          await expect(
+            page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, key))}`) }),
+          ).toBeVisible();
         }
         // Today's indoor climate is today so far, and says until when.
-        const soFar = escapeRegExp(text(lng, "dashboard.climate_today_so_far", { until: "UNTIL" })).replace("UNTIL", "([01]\\d|2[0-3]):[0-5]\\d");
-        await expect(page.locator('section[aria-labelledby="climate-heading"] .hint')).toHaveText(new RegExp(`^${soFar}$`));
+        const soFar = escapeRegExp(text(lng, "dashboard.climate_today_so_far", { until: "UNTIL" })).replace(
+          "UNTIL",
+          "([01]\\d|2[0-3]):[0-5]\\d",
+        );
+        await expect(page.locator('section[aria-labelledby="climate-heading"] .hint')).toHaveText(
+          new RegExp(`^${soFar}$`),
+        );
 
         // One entry per measured quantity on the dashboard and in the menu, each leading to its page.
         const quantities = quantitiesOf(resident.unitId);
@@ -116,7 +141,9 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
           await open(page, path);
           await expect(page.locator("main h1")).toHaveText(text(lng, `quantity.${quantity}`));
           await expectChartWithTable(page);
-          await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, "kpi.heading"))}`) })).toBeVisible();
+          await expect(
+            page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, "kpi.heading"))}`) }),
+          ).toBeVisible();
 
           await open(page, `${path}?tab=detailed`);
           await expect(page.locator("main table.data-table tbody tr").first()).toBeVisible();
@@ -131,7 +158,11 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
         }
 
         // Grouped by room, a quantity whose meters are in no room says so instead of an empty table.
-        const roomless = quantities.find((quantity) => quantity !== "total-water-volume" && metersOfUnit(resident.unitId).every((meter) => meter.quantity !== quantity || meter.roomName === null));
+        const roomless = quantities.find(
+          (quantity) =>
+            quantity !== "total-water-volume" &&
+            metersOfUnit(resident.unitId).every((meter) => meter.quantity !== quantity || meter.roomName === null),
+        );
         expect(roomless).toBeDefined();
         await open(page, `${base}/consumption/${roomless}?tab=detailed&group=room`);
         await expect(page.locator("main")).toContainText(text(lng, "consumption.table_meters_in_no_room"));
@@ -151,13 +182,20 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
         await open(page, `${base}/consumption/hca`);
         await page.locator(`main a[href*="/consumption/hca/meter/"]`).first().click();
         await expect(page).toHaveURL(/\/consumption\/hca\/meter\/\d+/);
-        await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${escapeRegExp(text(lng, "consumption.last_readout"))}`) })).toBeVisible();
+        await expect(
+          page.getByRole("heading", {
+            level: 2,
+            name: new RegExp(`^${escapeRegExp(text(lng, "consumption.last_readout"))}`),
+          }),
+        ).toBeVisible();
         await expectChartWithTable(page);
 
         await open(page, `${base}/consumption/indoor-climate`);
         await expect(page.locator("main h1")).toContainText(text(lng, "indoor_climate.title"));
         for (const quantity of indoorClimate) {
-          await expect(page.getByRole("heading", { level: 2, name: text(lng, `quantity.${quantity}`), exact: true })).toBeVisible();
+          await expect(
+            page.getByRole("heading", { level: 2, name: text(lng, `quantity.${quantity}`), exact: true }),
+          ).toBeVisible();
         }
       });
     }
@@ -213,7 +251,10 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
     await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const [meter] = metersOfUnit(anna.unitId).filter((candidate) => candidate.quantity === "electricity-energy");
     const reading = readingAt(meter!.id, copenhagenMidnight(nextDay(october.to)));
-    await open(page, `/t/${anna.tenancyId}/consumption/electricity-energy/meter/${meter!.id}?from=${october.from}&to=${october.to}`);
+    await open(
+      page,
+      `/t/${anna.tenancyId}/consumption/electricity-energy/meter/${meter!.id}?from=${october.from}&to=${october.to}`,
+    );
     await expect(page.locator("main .readout strong")).toHaveText(`${formatFixed(reading, "da", 2)} kWh`);
     await expect(page.locator("main")).toContainText(meter!.number);
   });
@@ -230,8 +271,12 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
     // The smiley bands of spec section 4: happy 19-22 °C and 40-60 %.
     const face = (value: number, happy: [number, number], neutral: [number, number]) =>
       value >= happy[0] && value <= happy[1] ? "happy" : value >= neutral[0] && value <= neutral[1] ? "neutral" : "sad";
-    await expect(averages.nth(0).locator(".smiley")).toHaveClass(new RegExp(`smiley-${face(temperature, [19, 22], [15, 25])}`));
-    await expect(averages.nth(1).locator(".smiley")).toHaveClass(new RegExp(`smiley-${face(humidity, [40, 60], [20, 70])}`));
+    await expect(averages.nth(0).locator(".smiley")).toHaveClass(
+      new RegExp(`smiley-${face(temperature, [19, 22], [15, 25])}`),
+    );
+    await expect(averages.nth(1).locator(".smiley")).toHaveClass(
+      new RegExp(`smiley-${face(humidity, [40, 60], [20, 70])}`),
+    );
   });
 
   test("a year of hourly values draws a thinned chart, keeps the peaks and adds up to the year", async ({ page }) => {
@@ -239,8 +284,13 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
     await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const year = { from: "2025-11-01", to: "2026-10-31" };
     const electricity = meterIdsOf(anna.unitId, "electricity-energy");
-    await open(page, `/t/${anna.tenancyId}/consumption/electricity-energy?from=${year.from}&to=${year.to}&compare=none&tab=detailed&resolution=hour`);
-    await expect(chartTotal(page)).toHaveText(formatFixed(registerConsumption(electricity, year.from, year.to), "da", 2));
+    await open(
+      page,
+      `/t/${anna.tenancyId}/consumption/electricity-energy?from=${year.from}&to=${year.to}&compare=none&tab=detailed&resolution=hour`,
+    );
+    await expect(chartTotal(page)).toHaveText(
+      formatFixed(registerConsumption(electricity, year.from, year.to), "da", 2),
+    );
     // 365 days of 24 hours (one lost in March, one gained in October) but far fewer SVG elements.
     const svg = page.locator('figure.chart-figure svg[role="img"]').first();
     expect(await svg.locator("*").count()).toBeLessThan(1500);
@@ -306,7 +356,9 @@ test.describe("what a figure covers (ADR 0018)", () => {
     await expect(card(page, "previous-period")).toContainText(previousDay);
   });
 
-  test("weeks against the previous year: week 24 2026 from 10 June against 10–14 June 2025, partial weeks marked", async ({ page }) => {
+  test("weeks against the previous year: week 24 2026 from 10 June against 10–14 June 2025, partial weeks marked", async ({
+    page,
+  }) => {
     await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const heat = meterIdsOf(anna.unitId, "heat-energy");
     await open(page, `${base}/heat-energy?from=2026-06-10&to=2026-08-20&compare=previous-year`);
@@ -418,7 +470,9 @@ test.describe("the period selector", () => {
     await chartRows(page, 7);
   });
 
-  test("a preset becomes its dates in the URL, the comparison is kept, and bad dates keep what was typed", async ({ page }) => {
+  test("a preset becomes its dates in the URL, the comparison is kept, and bad dates keep what was typed", async ({
+    page,
+  }) => {
     await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     await useLanguage(page, "en");
     const heat = `/t/${anna.tenancyId}/consumption/heat-energy`;
@@ -449,13 +503,17 @@ test.describe("the period selector", () => {
     await expect(page.getByRole("alert")).toBeVisible();
   });
 
-  test("rooms and meters compare with the previous period; the property average is not possible there", async ({ page }) => {
+  test("rooms and meters compare with the previous period; the property average is not possible there", async ({
+    page,
+  }) => {
     await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const room = `/t/${anna.tenancyId}/consumption/hca/room/stue`;
     await open(page, `${room}?from=2026-10-01&to=2026-10-31`);
     await expect(page.locator('select[name="compare"]')).toHaveValue("previous-period");
     // October's 31 days just before: 31 August to 30 September.
-    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText("Forrige periode (31. august–30. september 2026)");
+    await expect(page.locator("figure.chart-figure .legend-comparison")).toContainText(
+      "Forrige periode (31. august–30. september 2026)",
+    );
     await open(page, `${room}?from=2026-10-01&to=2026-10-31&compare=property-average`);
     await expect(page.locator("main")).toContainText("Sammenligning ikke mulig");
   });
@@ -520,7 +578,9 @@ test.describe("help dialogs, addressed by the URL", () => {
 test.describe("what a resident cannot see", () => {
   const { anna } = residents;
 
-  test("a quantity without a meter, a foreign meter and an unknown room are 404 in the resident's language", async ({ page }) => {
+  test("a quantity without a meter, a foreign meter and an unknown room are 404 in the resident's language", async ({
+    page,
+  }) => {
     await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const base = `/t/${anna.tenancyId}/consumption`;
     const jensMeter = metersOfUnit(residents.jens.unitId).find((meter) => meter.quantity === "gas-volume")!;
@@ -580,14 +640,25 @@ test.describe("renaming a room (a POST form)", () => {
     await expect(page).toHaveURL(/tab=detailed/);
 
     await page.getByLabel(`New name for ${room}`, { exact: true }).fill("   ");
-    await page.locator("form.rename-room").filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) }).getByRole("button", { name: "Rename" }).click();
+    await page
+      .locator("form.rename-room")
+      .filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) })
+      .getByRole("button", { name: "Rename" })
+      .click();
     await expect(page.locator("main h1")).toHaveText("Radiator meters");
-    await expect(page.locator("form.rename-room").filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) }).getByRole("alert")).toHaveText(
-      "Enter a name for the room.",
-    );
+    await expect(
+      page
+        .locator("form.rename-room")
+        .filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) })
+        .getByRole("alert"),
+    ).toHaveText("Enter a name for the room.");
 
     await page.getByLabel(`New name for ${room}`, { exact: true }).fill(newName);
-    await page.locator("form.rename-room").filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) }).getByRole("button", { name: "Rename" }).click();
+    await page
+      .locator("form.rename-room")
+      .filter({ has: page.getByLabel(`New name for ${room}`, { exact: true }) })
+      .getByRole("button", { name: "Rename" })
+      .click();
     await expect(page.getByText(`The room is now called ${newName}.`)).toBeVisible();
     await expect(page).toHaveURL(/tab=detailed&from=2026-10-01&to=2026-10-31/);
     const renamed = page.getByLabel(`New name for ${newName}`, { exact: true });

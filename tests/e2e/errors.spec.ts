@@ -13,7 +13,9 @@ test.describe("a back-end that is down", () => {
     await page.locator('input[name="email"]').fill(demoAccounts.anna.email);
     await page.locator('input[name="password"]').fill("Demo-Password-2026!");
     await page.locator('main form[method="post"] button[type="submit"]').click();
-    await expect(page.getByRole("alert").filter({ hasText: "Vi kan ikke få forbindelse til vores tjeneste lige nu." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Vi kan ikke få forbindelse til vores tjeneste lige nu." }),
+    ).toBeVisible();
     await expect(page.locator('input[name="email"]')).toHaveValue(demoAccounts.anna.email);
   });
 
@@ -30,7 +32,10 @@ test.describe("a back-end that is down", () => {
     const html = await page.content();
     expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
     // The file downloads (resource routes, no error boundary) answer with a small page too.
-    for (const path of [`/t/${demoTenancyIds.anna}/statements/1/download`, `/t/${demoTenancyIds.anna}/meters/readings.csv`]) {
+    for (const path of [
+      `/t/${demoTenancyIds.anna}/statements/1/download`,
+      `/t/${demoTenancyIds.anna}/meters/readings.csv`,
+    ]) {
       const file = await page.request.get(`${e2e.downBaseURL}${path}`);
       expect(file.status(), path).toBe(503);
       expect(file.headers()["content-type"], path).toContain("text/html");
@@ -38,7 +43,10 @@ test.describe("a back-end that is down", () => {
     }
   });
 
-  test("a monthly report link says the service cannot be reached (page and PDF), not a crash", async ({ page, request }) => {
+  test("a monthly report link says the service cannot be reached (page and PDF), not a crash", async ({
+    page,
+    request,
+  }) => {
     const response = await page.goto(`${e2e.downBaseURL}/report/AbCdEfGhIjKlMnOpQrStUvWx?lng=en`);
     expect(response?.status()).toBe(503);
     await expect(page.getByRole("alert")).toContainText("We can't reach our service right now.");

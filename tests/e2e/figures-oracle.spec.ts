@@ -32,7 +32,12 @@ interface Case {
 /** Today's date in Copenhagen, by Intl (not the portal's code). */
 function todayInCopenhagen(): IsoDate {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen", year: "numeric", month: "2-digit", day: "2-digit" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/Copenhagen",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    })
       .formatToParts(new Date())
       .map((p) => [p.type, p.value]),
   );
@@ -55,7 +60,11 @@ const periods = {
 } as const satisfies Record<string, Omit<Case, "name" | "compare">>;
 type PeriodName = keyof typeof periods;
 
-const at = (period: PeriodName, compare: Compare): Case => ({ name: `${period}/${compare}`, ...periods[period], compare });
+const at = (period: PeriodName, compare: Compare): Case => ({
+  name: `${period}/${compare}`,
+  ...periods[period],
+  compare,
+});
 
 /** The span a page picks by itself (spec sections 4 and 9), to ask for another one in the URL. */
 function automaticSpan(from: IsoDate, to: IsoDate): Span {
@@ -111,7 +120,12 @@ interface Finding extends Difference {
 }
 
 /** Fetches each page (two at a time), recomputes its figures and returns every difference. */
-async function check({ request, renew }: Session, source: RawSource, tenancyId: number, work: { quantity: string; c: Case }[]): Promise<Finding[]> {
+async function check(
+  { request, renew }: Session,
+  source: RawSource,
+  tenancyId: number,
+  work: { quantity: string; c: Case }[],
+): Promise<Finding[]> {
   const tenancy = source.tenancy(tenancyId);
   const findings: Finding[] = [];
   let next = 0;
@@ -142,7 +156,8 @@ async function check({ request, renew }: Session, source: RawSource, tenancyId: 
         otherUnits: source.otherUnitsOf(tenancy.unitId, quantity),
       });
       if (!expected) continue;
-      for (const difference of compareFigures(parsePageFigures(html), expected, c.span, c.compare)) findings.push({ url, ...difference });
+      for (const difference of compareFigures(parsePageFigures(html), expected, c.span, c.compare))
+        findings.push({ url, ...difference });
     }
   };
   await Promise.all([worker(), worker()]);
@@ -176,7 +191,12 @@ interface Plan {
 // Anna: every quantity over both daylight-saving days, a weekly period starting mid-week and the
 // last 365 days; heat and electricity (in Danish and in English) with every other comparison, the
 // year end by week and by day, whole months and a month by day against the property average.
-const annaCore = [at("spring", "previous-period"), at("autumn", "previous-year"), at("midWeek", "previous-year"), at("last365", "previous-year")];
+const annaCore = [
+  at("spring", "previous-period"),
+  at("autumn", "previous-year"),
+  at("midWeek", "previous-year"),
+  at("last365", "previous-year"),
+];
 const annaExtra = (quantity: string) => [
   at("spring", "previous-year"),
   at("spring", "property-average"),
@@ -194,10 +214,34 @@ const half = (which: 0 | 1) => (all: string[]) => all.filter((_, i) => i % 2 ===
 const anna = { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna };
 
 const plans: Plan[] = [
-  { title: "Anna (da), every quantity, first half", ...anna, language: "da", everyQuantity: annaCore, quantities: half(0) },
-  { title: "Anna (da), every quantity, second half", ...anna, language: "da", everyQuantity: annaCore, quantities: half(1) },
-  { title: "Anna (da), heat: every comparison", ...anna, language: "da", everyQuantity: [], extra: { "heat-energy": annaExtra("heat-energy") } },
-  { title: "Anna (en), electricity: every comparison", ...anna, language: "en", everyQuantity: [], extra: { "electricity-energy": annaExtra("electricity-energy") } },
+  {
+    title: "Anna (da), every quantity, first half",
+    ...anna,
+    language: "da",
+    everyQuantity: annaCore,
+    quantities: half(0),
+  },
+  {
+    title: "Anna (da), every quantity, second half",
+    ...anna,
+    language: "da",
+    everyQuantity: annaCore,
+    quantities: half(1),
+  },
+  {
+    title: "Anna (da), heat: every comparison",
+    ...anna,
+    language: "da",
+    everyQuantity: [],
+    extra: { "heat-energy": annaExtra("heat-energy") },
+  },
+  {
+    title: "Anna (en), electricity: every comparison",
+    ...anna,
+    language: "en",
+    everyQuantity: [],
+    extra: { "electricity-energy": annaExtra("electricity-energy") },
+  },
   {
     title: "Jens's first tenancy (da), with gas",
     email: demoAccounts.jens.email,
@@ -205,7 +249,13 @@ const plans: Plan[] = [
     tenancyId: demoTenancyIds.jensFirst,
     everyQuantity: [at("spring", "previous-year"), at("midWeek", "previous-period")],
     rotate: true,
-    extra: { "gas-volume": [at("yearEndDays", "previous-year"), at("wholeMonths", "previous-period"), at("autumn", "property-average")] },
+    extra: {
+      "gas-volume": [
+        at("yearEndDays", "previous-year"),
+        at("wholeMonths", "previous-period"),
+        at("autumn", "property-average"),
+      ],
+    },
   },
   {
     title: "Jens's second tenancy (nb)",
@@ -226,7 +276,10 @@ const plans: Plan[] = [
 ];
 
 test.describe("consumption figures against an independent recomputation from the raw readings", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the HTML is the same without JavaScript: checked once, in the js project");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "the HTML is the same without JavaScript: checked once, in the js project",
+  );
 
   let opened: RawSource | undefined;
   const sourceOf = () => (opened ??= openRawSource(e2e.dataDir));
@@ -243,13 +296,19 @@ test.describe("consumption figures against an independent recomputation from the
         const quantities = plan.quantities ? plan.quantities(all) : all;
         const work = [
           ...quantities.flatMap((quantity, i) =>
-            (plan.rotate ? [plan.everyQuantity[i % plan.everyQuantity.length]!] : plan.everyQuantity).map((c) => ({ quantity, c })),
+            (plan.rotate ? [plan.everyQuantity[i % plan.everyQuantity.length]!] : plan.everyQuantity).map((c) => ({
+              quantity,
+              c,
+            })),
           ),
           ...Object.entries(plan.extra ?? {}).flatMap(([quantity, cases]) => cases.map((c) => ({ quantity, c }))),
         ];
         const findings = await check(session, source, plan.tenancyId, work);
         await writeFile(info.outputPath("oracle-findings.json"), JSON.stringify(findings, null, 2));
-        expect(findings.map((f) => `${f.url}\n    [${f.kind}] ${f.message}`), `${work.length} pages; differences: ${summary(findings)}`).toEqual([]);
+        expect(
+          findings.map((f) => `${f.url}\n    [${f.kind}] ${f.message}`),
+          `${work.length} pages; differences: ${summary(findings)}`,
+        ).toEqual([]);
       } finally {
         await session.request.dispose();
       }

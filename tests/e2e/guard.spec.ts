@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { demoAccounts, demoTenancyIds, signIn } from "./helpers";
 
 test.describe("guard on tenancy pages", () => {
-  test("without a session, a tenancy page goes to /login and remembers where the resident was going", async ({ page }) => {
+  test("without a session, a tenancy page goes to /login and remembers where the resident was going", async ({
+    page,
+  }) => {
     await page.goto(`/t/${demoTenancyIds.jensSecond}`);
     await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Ft%2F${demoTenancyIds.jensSecond}$`));
     await page.getByRole("link", { name: "Log ind med e-mail" }).click();
@@ -28,7 +30,9 @@ test.describe("guard on tenancy pages", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("another resident's tenancy id goes to the resident's own dashboard and shows nothing of the other", async ({ page }) => {
+  test("another resident's tenancy id goes to the resident's own dashboard and shows nothing of the other", async ({
+    page,
+  }) => {
     await signIn(page, demoAccounts.anna.email);
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
     for (const foreign of [demoTenancyIds.jensFirst, demoTenancyIds.annaPredecessor, 999999]) {

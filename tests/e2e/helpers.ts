@@ -90,7 +90,12 @@ export function latestMailTo(email: string): { subject: string; text: string } |
 /** A one-time support link, from the support command an operator runs. */
 export function impersonationLink(email: string): string {
   return execFileSync(process.execPath, ["--import", "tsx", "backend/cli/impersonation-link.ts", email], {
-    env: { ...process.env, DATA_DIR: e2e.dataDir, PORTAL_URL: e2e.baseURL, ...(e2eDatabaseUrl ? { DATABASE_URL: e2eDatabaseUrl } : {}) },
+    env: {
+      ...process.env,
+      DATA_DIR: e2e.dataDir,
+      PORTAL_URL: e2e.baseURL,
+      ...(e2eDatabaseUrl ? { DATABASE_URL: e2eDatabaseUrl } : {}),
+    },
     encoding: "utf8",
   }).trim();
 }

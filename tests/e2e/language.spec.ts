@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { demoAccounts, demoTenancyIds, signIn } from "./helpers";
 
 test.describe("language", () => {
-  test("Danish is the default; the 'Select a language' dialog switches to English and the choice is kept", async ({ page }) => {
+  test("Danish is the default; the 'Select a language' dialog switches to English and the choice is kept", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "da");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log ind");
@@ -55,6 +57,6 @@ test.describe("language", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe("/");
+    expect(response.headers().location).toBe("/");
   });
 });

@@ -24,28 +24,40 @@ test.describe("login with e-mail", () => {
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
   });
 
-  test("a wrong password shows the localized error, keeps the e-mail and leaves no session", async ({ page, context }) => {
+  test("a wrong password shows the localized error, keeps the e-mail and leaves no session", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, demoAccounts.anna.email, "Wrong-Password-2026!");
-    await expect(page.getByRole("alert").filter({ hasText: "Ugyldige loginoplysninger. Prøv venligst igen." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Ugyldige loginoplysninger. Prøv venligst igen." }),
+    ).toBeVisible();
     await expect(page.locator('input[name="email"]')).toHaveValue(demoAccounts.anna.email);
     await expect(page.locator('input[name="password"]')).toHaveValue("");
     expect(await sessionCookie(context)).toBeUndefined();
 
     await useLanguage(page, "en");
     await signIn(page, demoAccounts.anna.email, "Wrong-Password-2026!");
-    await expect(page.getByRole("alert").filter({ hasText: "Invalid login credentials. Please try again." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Invalid login credentials. Please try again." }),
+    ).toBeVisible();
     expect(await sessionCookie(context)).toBeUndefined();
   });
 
   test("an unknown e-mail gets the same answer as a wrong password", async ({ page }) => {
     await useLanguage(page, "nb");
     await signIn(page, "nobody@demo.test", "Wrong-Password-2026!");
-    await expect(page.getByRole("alert").filter({ hasText: "Ugyldige innloggingsopplysninger. Vennligst prøv igjen." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Ugyldige innloggingsopplysninger. Vennligst prøv igjen." }),
+    ).toBeVisible();
   });
 
   test("the server validates the form and answers 400 with localized messages", async ({ page }) => {
     await useLanguage(page, "en");
-    const response = await page.request.post("/login/email", { form: { email: "not-an-address", password: "" }, maxRedirects: 0 });
+    const response = await page.request.post("/login/email", {
+      form: { email: "not-an-address", password: "" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(400);
     const html = await response.text();
     expect(html).toContain("Invalid e-mail address.");
@@ -76,12 +88,16 @@ test.describe("login with e-mail", () => {
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
   });
 
-  test("the session cookie stays under 4096 bytes for the resident with the most tenancies", async ({ page, context }) => {
+  test("the session cookie stays under 4096 bytes for the resident with the most tenancies", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, demoAccounts.jens.email);
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();
-    const setCookieLength = `${cookie!.name}=${cookie!.value}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`.length;
+    const setCookieLength = `${cookie!.name}=${cookie!.value}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`
+      .length;
     expect(setCookieLength).toBeLessThan(4096);
   });
 });
@@ -90,11 +106,17 @@ test("the splash panel names the Danish-market brand and links to its two app st
   await page.goto("/login");
   const splash = page.getByRole("complementary", { name: "Mit Forbrug" });
   await expect(splash).toContainText("Dit hjems forbrug på et øjeblik");
-  await expect(splash.getByRole("link", { name: "Hent i App Store" })).toHaveAttribute("href", /apps\.apple\.com\/dk\//);
+  await expect(splash.getByRole("link", { name: "Hent i App Store" })).toHaveAttribute(
+    "href",
+    /apps\.apple\.com\/dk\//,
+  );
   await expect(splash.getByRole("link", { name: "Hent i Google Play" })).toHaveAttribute("href", /play\.google\.com/);
 });
 
-test("without 'remember me' the session ends with the browser; with it, it lasts 30 days", async ({ page, context }) => {
+test("without 'remember me' the session ends with the browser; with it, it lasts 30 days", async ({
+  page,
+  context,
+}) => {
   await signIn(page, demoAccounts.anna.email);
   await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
   expect((await sessionCookie(context))?.expires).toBe(-1);

@@ -3,7 +3,11 @@ import { e2e } from "./env";
 import { decodeSession, demoAccounts, demoTenancyIds, sessionCookie, signIn } from "./helpers";
 
 test.describe("logout", () => {
-  test("logging out revokes the refresh tokens, clears the session and goes to /login", async ({ page, context, request }) => {
+  test("logging out revokes the refresh tokens, clears the session and goes to /login", async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(page, demoAccounts.anna.email);
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
     const before = decodeSession((await sessionCookie(context))!.value);

@@ -20,15 +20,23 @@ type Language = (typeof languages)[number];
 /** The messages as the translators wrote them (locales/), HTML-escaped as React renders them. */
 const messages = Object.fromEntries(
   languages.map((lng) => {
-    const errors = (JSON.parse(readFileSync(`locales/${lng}/common.json`, "utf8")) as { errors: Record<string, string> }).errors;
-    const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+    const errors = (
+      JSON.parse(readFileSync(`locales/${lng}/common.json`, "utf8")) as { errors: Record<string, string> }
+    ).errors;
+    const escapeHtml = (text: string) =>
+      text
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&#x27;");
     return [
       lng,
       {
-        400: escape(errors.bad_request!),
-        405: escape(errors.method_not_allowed!),
-        413: escape(errors.payload_too_large!),
-        415: escape(errors.unsupported_media_type!),
+        400: escapeHtml(errors.bad_request!),
+        405: escapeHtml(errors.method_not_allowed!),
+        413: escapeHtml(errors.payload_too_large!),
+        415: escapeHtml(errors.unsupported_media_type!),
       },
     ];
   }),
@@ -59,7 +67,10 @@ const unsupportedTypes: { contentType: string | undefined; body: string }[] = [
   { contentType: "application/json", body: '{"email":"anna@demo.test","password":"x"}' },
   { contentType: "application/json; charset=utf-8", body: "[1,2,3]" },
   { contentType: "application/xml", body: "<form><email>anna@demo.test</email></form>" },
-  { contentType: "text/xml", body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
+  {
+    contentType: "text/xml",
+    body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+  },
   { contentType: "text/plain", body: "email=anna@demo.test" },
   { contentType: "text/html", body: "<script>alert(1)</script>" },
   { contentType: "application/octet-stream", body: "\u0000\u0001\u0002" },
@@ -73,7 +84,10 @@ const malformed: { contentType: string; body: string }[] = [
   { contentType: "multipart/form-data; boundary=", body: "a=1" },
   { contentType: `multipart/form-data; boundary=${"b".repeat(80)}`, body: "a=1" },
   { contentType: "multipart/form-data; boundary=zzz", body: "this is not multipart" },
-  { contentType: "multipart/form-data; boundary=zzz", body: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end' },
+  {
+    contentType: "multipart/form-data; boundary=zzz",
+    body: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end',
+  },
   { contentType: "application/", body: "a=1" },
   { contentType: "form", body: "a=1" },
   { contentType: ";;;", body: "a=1" },
@@ -84,10 +98,22 @@ const malformed: { contentType: string; body: string }[] = [
 /** Multipart forms with fields none of our forms has: whatever the action answers, never a 5xx. */
 function oddMultipartForms(): Record<string, string | { name: string; mimeType: string; buffer: Buffer }>[] {
   return [
-    { "": "nameless", "\u0000": "nul", "email[]": "x", "__proto__": "p" },
-    { email: { name: "email.txt", mimeType: "text/plain", buffer: Buffer.from("anna@demo.test") }, password: { name: "p", mimeType: "application/octet-stream", buffer: Buffer.from([0xff, 0xfe]) } },
-    { lng: { name: "lng.bin", mimeType: "image/png", buffer: Buffer.alloc(100, 1) }, redirectTo: "//evil.example/", tenancyId: "../../7019", intent: "add" },
-    { roomName: { name: "r", mimeType: "text/plain", buffer: Buffer.from("stue") }, newName: "x".repeat(4000), code: "\u202e".repeat(20) },
+    { "": "nameless", "\u0000": "nul", "email[]": "x", __proto__: "p" },
+    {
+      email: { name: "email.txt", mimeType: "text/plain", buffer: Buffer.from("anna@demo.test") },
+      password: { name: "p", mimeType: "application/octet-stream", buffer: Buffer.from([0xff, 0xfe]) },
+    },
+    {
+      lng: { name: "lng.bin", mimeType: "image/png", buffer: Buffer.alloc(100, 1) },
+      redirectTo: "//evil.example/",
+      tenancyId: "../../7019",
+      intent: "add",
+    },
+    {
+      roomName: { name: "r", mimeType: "text/plain", buffer: Buffer.from("stue") },
+      newName: "x".repeat(4000),
+      code: "\u202e".repeat(20),
+    },
   ];
 }
 
@@ -98,10 +124,15 @@ async function client(language: Language, signedIn: boolean): Promise<APIRequest
   const context = await playwrightRequest.newContext({
     baseURL: e2e.baseURL,
     // A fresh client address per context: the per-address limits of the forms stay untouched.
-    extraHTTPHeaders: { "X-Forwarded-For": `10.13.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    extraHTTPHeaders: {
+      "X-Forwarded-For": `10.13.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
   });
   if (signedIn) {
-    const signIn = await context.post("/login/email", { form: { email: demoAccounts.anna.email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+    const signIn = await context.post("/login/email", {
+      form: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },
+      maxRedirects: 0,
+    });
     expect(signIn.status(), "signed in").toBe(302);
   }
   const chosen = await context.post("/language", { form: { lng: language, redirectTo: "/" }, maxRedirects: 0 });
@@ -131,12 +162,21 @@ for (const action of actions) {
       try {
         for (const { contentType, body } of unsupportedTypes) {
           const headers: Record<string, string> = contentType ? { "Content-Type": contentType } : {};
-          await expectRefusal(await context.post(action.path, { headers, data: body, maxRedirects: 0 }), `${contentType} to ${action.path}`, 415, language);
+          await expectRefusal(
+            await context.post(action.path, { headers, data: body, maxRedirects: 0 }),
+            `${contentType} to ${action.path}`,
+            415,
+            language,
+          );
           requests++;
         }
         // A body without any Content-Type.
         await expectRefusal(
-          await context.fetch(action.path, { method: "POST", data: Buffer.from("email=anna%40demo.test"), maxRedirects: 0 }),
+          await context.fetch(action.path, {
+            method: "POST",
+            data: Buffer.from("email=anna%40demo.test"),
+            maxRedirects: 0,
+          }),
           `no Content-Type to ${action.path}`,
           415,
           language,
@@ -164,7 +204,7 @@ for (const action of actions) {
               maxRedirects: 0,
             });
             await expectRefusal(response, `${method} ${contentType} to ${action.path}`, 405, language);
-            expect.soft(response.headers()["allow"], `${method} to ${action.path}: Allow`).toBe("GET, HEAD, POST");
+            expect.soft(response.headers().allow, `${method} to ${action.path}: Allow`).toBe("GET, HEAD, POST");
             requests++;
           }
         }
@@ -188,9 +228,18 @@ for (const action of actions) {
     const context = await client("da", action.signedIn);
     try {
       const tenMegabytes = Buffer.alloc(10 * 1024 * 1024, "a");
-      for (const contentType of ["application/x-www-form-urlencoded", "application/json", "multipart/form-data; boundary=zzz"]) {
+      for (const contentType of [
+        "application/x-www-form-urlencoded",
+        "application/json",
+        "multipart/form-data; boundary=zzz",
+      ]) {
         const started = Date.now();
-        const response = await context.post(action.path, { headers: { "Content-Type": contentType }, data: tenMegabytes, maxRedirects: 0, timeout: 10_000 });
+        const response = await context.post(action.path, {
+          headers: { "Content-Type": contentType },
+          data: tenMegabytes,
+          maxRedirects: 0,
+          timeout: 10_000,
+        });
         const elapsed = Date.now() - started;
         await expectRefusal(response, `10 MB ${contentType} to ${action.path}`, 413, "da");
         // The bug was a 60 s hang; this leaves room for a busy 2-core machine (2.9 s seen at load 19).
@@ -205,7 +254,8 @@ for (const action of actions) {
       const started = Date.now();
       const chunked = await postChunked(action.path, cookies, 10 * 1024 * 1024);
       expect.soft(chunked.status, `chunked 10 MB to ${action.path}`).toBe(413);
-      if (chunked.body !== null) expect.soft(chunked.body, `chunked 10 MB to ${action.path}: message`).toContain(messages.da[413]);
+      if (chunked.body !== null)
+        expect.soft(chunked.body, `chunked 10 MB to ${action.path}: message`).toContain(messages.da[413]);
       expect.soft(Date.now() - started, `chunked 10 MB to ${action.path}: answered in ms`).toBeLessThan(5_000);
     } finally {
       await context.dispose();
@@ -233,12 +283,20 @@ test("pages get 405 with their Allow header for methods they do not take, never 
         for (const page of pages.filter((p) => p.signedIn === signedIn)) {
           // TRACE and PROPFIND cannot be carried by the Fetch API Remix is built on: server.ts
           // hands them on as OPTIONS, which no page takes.
-          const methods = ["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", ...(page.allow.includes("POST") ? [] : ["POST"])];
+          const methods = [
+            "PUT",
+            "PATCH",
+            "DELETE",
+            "OPTIONS",
+            "TRACE",
+            "PROPFIND",
+            ...(page.allow.includes("POST") ? [] : ["POST"]),
+          ];
           for (const method of methods) {
             const response = await context.fetch(page.path, { method, maxRedirects: 0 });
             const what = `${method} ${page.path}`;
             await expectRefusal(response, what, 405, language);
-            expect.soft(response.headers()["allow"], `${what}: Allow`).toBe(page.allow);
+            expect.soft(response.headers().allow, `${what}: Allow`).toBe(page.allow);
           }
         }
       } finally {

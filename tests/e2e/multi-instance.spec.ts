@@ -28,7 +28,11 @@ test("wrong passwords through both portals count against one limit", async ({ pl
   const address = info.project.name === "js" ? "203.0.113.71" : "203.0.113.72";
   const servedBy = new Set<string>();
   const attempt = (password: string) =>
-    request.post("/login/email", { form: { email: `nobody-multi-${info.project.name}@demo.test`, password }, headers: { "X-Forwarded-For": address }, maxRedirects: 0 });
+    request.post("/login/email", {
+      form: { email: `nobody-multi-${info.project.name}@demo.test`, password },
+      headers: { "X-Forwarded-For": address },
+      maxRedirects: 0,
+    });
   for (let i = 0; i < 30; i++) {
     const response = await attempt("Wrong-Password-2026!");
     expect(response.status()).toBe(401);
@@ -48,13 +52,33 @@ test("both back-ends ran the scheduled jobs, and each job's work exists once", a
   const db = database();
   try {
     // Every notification once per user, kind, alarm and period; every report once per tenancy and month.
-    expect(db.prepare("SELECT user_id, kind, alarm_id, period_start, report_code, COUNT(*) AS n FROM notifications GROUP BY user_id, kind, alarm_id, period_start, report_code HAVING COUNT(*) > 1").all()).toEqual([]);
-    expect(db.prepare("SELECT tenancy_id, month, COUNT(*) AS n FROM consumption_reports GROUP BY tenancy_id, month HAVING COUNT(*) > 1").all()).toEqual([]);
+    expect(
+      db
+        .prepare(
+          "SELECT user_id, kind, alarm_id, period_start, report_code, COUNT(*) AS n FROM notifications GROUP BY user_id, kind, alarm_id, period_start, report_code HAVING COUNT(*) > 1",
+        )
+        .all(),
+    ).toEqual([]);
+    expect(
+      db
+        .prepare(
+          "SELECT tenancy_id, month, COUNT(*) AS n FROM consumption_reports GROUP BY tenancy_id, month HAVING COUNT(*) > 1",
+        )
+        .all(),
+    ).toEqual([]);
     expect((db.prepare("SELECT COUNT(*) AS n FROM consumption_reports").get() as { n: number }).n).toBeGreaterThan(0);
     // No e-mail went out twice.
-    expect(db.prepare("SELECT to_address, subject, text, COUNT(*) AS n FROM mail_outbox GROUP BY to_address, subject, text HAVING COUNT(*) > 1").all()).toEqual([]);
+    expect(
+      db
+        .prepare(
+          "SELECT to_address, subject, text, COUNT(*) AS n FROM mail_outbox GROUP BY to_address, subject, text HAVING COUNT(*) > 1",
+        )
+        .all(),
+    ).toEqual([]);
     // The demo was seeded once.
-    expect(db.prepare("SELECT name, COUNT(*) AS n FROM seed_steps GROUP BY name HAVING COUNT(*) > 1").all()).toEqual([]);
+    expect(db.prepare("SELECT name, COUNT(*) AS n FROM seed_steps GROUP BY name HAVING COUNT(*) > 1").all()).toEqual(
+      [],
+    );
   } finally {
     db.close();
   }

@@ -21,7 +21,11 @@ const provider = new Provider(issuer, {
   async findAccount(_ctx, sub) {
     return {
       accountId: sub,
-      claims: async () => ({ sub, email: sub.replace(/^unverified-/, ""), email_verified: !sub.startsWith("unverified") }),
+      claims: async () => ({
+        sub,
+        email: sub.replace(/^unverified-/, ""),
+        email_verified: !sub.startsWith("unverified"),
+      }),
     };
   },
   claims: { openid: ["sub"], email: ["email", "email_verified"] },

@@ -1,6 +1,15 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { e2e } from "./env";
-import { createActivationCode, database, demoAccounts, demoTenancyIds, impersonationLink, signUp, uniqueEmail, useLanguage } from "./helpers";
+import {
+  createActivationCode,
+  database,
+  demoAccounts,
+  demoTenancyIds,
+  impersonationLink,
+  signUp,
+  uniqueEmail,
+  useLanguage,
+} from "./helpers";
 
 /**
  * Profile settings, with and without JavaScript, for a resident who signs up in the
@@ -17,7 +26,9 @@ const secondPassword = "Changed-Password-2027#";
 function mailsTo(email: string): { subject: string; text: string }[] {
   const db = database();
   try {
-    return db.prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? ORDER BY id").all(email.toLowerCase()) as { subject: string; text: string }[];
+    return db
+      .prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? ORDER BY id")
+      .all(email.toLowerCase()) as { subject: string; text: string }[];
   } finally {
     db.close();
   }
@@ -35,7 +46,10 @@ async function newPage(browser: Browser, javaScriptEnabled: boolean) {
   return { context, page: await context.newPage() };
 }
 
-test("a resident changes name, language, notifications, password and e-mail, downloads their data and deletes the account", async ({ page, browser }, info) => {
+test("a resident changes name, language, notifications, password and e-mail, downloads their data and deletes the account", async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(180_000);
   const js = info.project.name === "js";
   const tenancyId = tenancyOf(info.project.name);
@@ -49,7 +63,9 @@ test("a resident changes name, language, notifications, password and e-mail, dow
   await useLanguage(page, "en");
   await page.goto(profile);
   await expect(page.getByRole("heading", { level: 1, name: "Profile settings" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Profile settings" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Profile settings" }),
+  ).toBeVisible();
 
   // Name: an empty one is refused, a real one saved.
   const name = page.getByLabel("Name", { exact: true });
@@ -68,7 +84,9 @@ test("a resident changes name, language, notifications, password and e-mail, dow
   await expect(page.getByRole("heading", { level: 1, name: "Profilinnstillinger" })).toBeVisible();
   await expect(page.getByLabel("Send meg varsler og månedsrapporter på e-post")).not.toBeChecked();
   const stored = database();
-  expect(stored.prepare("SELECT language, email_notifications AS notifications, name FROM users WHERE email = ?").get(email)).toEqual({ language: "nb", notifications: 0, name: "Profile Tester" });
+  expect(
+    stored.prepare("SELECT language, email_notifications AS notifications, name FROM users WHERE email = ?").get(email),
+  ).toEqual({ language: "nb", notifications: 0, name: "Profile Tester" });
   stored.close();
   await page.getByLabel("Språk", { exact: true }).selectOption("en");
   await page.getByRole("button", { name: "Lagre innstillinger" }).click();
@@ -88,7 +106,9 @@ test("a resident changes name, language, notifications, password and e-mail, dow
   await page.getByLabel("New password").fill(secondPassword);
   await page.getByLabel("Repeat password").fill(secondPassword);
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password has been changed. Every other session has been logged out.")).toBeVisible();
+  await expect(
+    page.getByText("Your password has been changed. Every other session has been logged out."),
+  ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${profile}$`));
   await other.page.goto(`/t/${tenancyId}`);
   await expect(other.page).toHaveURL(/\/login/);
@@ -101,7 +121,9 @@ test("a resident changes name, language, notifications, password and e-mail, dow
   await page.getByLabel("Current password").fill(secondPassword);
   await page.getByRole("button", { name: "Send confirmation link" }).click();
   await expect(page.getByText(`We have sent a link to ${newEmail}.`, { exact: false })).toBeVisible();
-  const confirmation = mailsTo(newEmail).flatMap((mail) => mail.text.match(/https?:\/\/\S+\/confirm-email\?token=\S+/g) ?? [])[0];
+  const confirmation = mailsTo(newEmail).flatMap(
+    (mail) => mail.text.match(/https?:\/\/\S+\/confirm-email\?token=\S+/g) ?? [],
+  )[0];
   expect(confirmation).toBeDefined();
   await page.goto(confirmation!);
   await expect(page).toHaveURL(/\/login/);
@@ -137,7 +159,9 @@ test("a resident changes name, language, notifications, password and e-mail, dow
   await expect(page).toHaveURL(/\/(account-created|no-tenancies)/);
 });
 
-test("a support session sees the profile but cannot change e-mail or password, nor delete the account", async ({ page }, info) => {
+test("a support session sees the profile but cannot change e-mail or password, nor delete the account", async ({
+  page,
+}, info) => {
   test.skip(info.project.name !== "js", "one support session is enough");
   await page.goto(impersonationLink(demoAccounts.anna.email));
   await page.waitForURL(/\/t\/\d+/);
@@ -149,7 +173,10 @@ test("a support session sees the profile but cannot change e-mail or password, n
   await expect(page.getByRole("link", { name: "Change password" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Delete my account" })).toHaveCount(0);
   for (const [path, form] of [
-    [`${profile}/password`, { currentPassword: "x", password: "Another-Password-2026!", passwordRepeat: "Another-Password-2026!" }],
+    [
+      `${profile}/password`,
+      { currentPassword: "x", password: "Another-Password-2026!", passwordRepeat: "Another-Password-2026!" },
+    ],
     [`${profile}/email`, { newEmail: "support-took-over@demo.test", currentPassword: "x" }],
     [`${profile}/delete`, { password: "x" }],
   ] as const) {

@@ -35,13 +35,55 @@ interface Kind {
   totalLabel: string;
 }
 const kinds: Kind[] = [
-  { quantity: "heat-flow-temperature", home: heating, average: true, unit: "°C", digits: [0, 0], totalLabel: "kpi.total_average" },
-  { quantity: "heat-return-temperature", home: heating, average: true, unit: "°C", digits: [0, 0], totalLabel: "kpi.total_average" },
-  { quantity: "heat-cooling", home: heating, average: true, unit: "K", digits: [0, 0], totalLabel: "kpi.total_average" },
-  { quantity: "cooling-energy", home: cooling, average: true, unit: "kWh", digits: [2, 2], totalLabel: "kpi.total_average" },
+  {
+    quantity: "heat-flow-temperature",
+    home: heating,
+    average: true,
+    unit: "°C",
+    digits: [0, 0],
+    totalLabel: "kpi.total_average",
+  },
+  {
+    quantity: "heat-return-temperature",
+    home: heating,
+    average: true,
+    unit: "°C",
+    digits: [0, 0],
+    totalLabel: "kpi.total_average",
+  },
+  {
+    quantity: "heat-cooling",
+    home: heating,
+    average: true,
+    unit: "K",
+    digits: [0, 0],
+    totalLabel: "kpi.total_average",
+  },
+  {
+    quantity: "cooling-energy",
+    home: cooling,
+    average: true,
+    unit: "kWh",
+    digits: [2, 2],
+    totalLabel: "kpi.total_average",
+  },
   { quantity: "heat-volume", home: heating, average: false, unit: "m³", digits: [0, 2], totalLabel: "kpi.total" },
-  { quantity: "hot-water-backflow", home: heating, average: false, unit: "m³", digits: [3, 3], totalLabel: "kpi.total_sum" },
-  { quantity: "cold-water-backflow", home: heating, average: false, unit: "m³", digits: [3, 3], totalLabel: "kpi.total_sum" },
+  {
+    quantity: "hot-water-backflow",
+    home: heating,
+    average: false,
+    unit: "m³",
+    digits: [3, 3],
+    totalLabel: "kpi.total_sum",
+  },
+  {
+    quantity: "cold-water-backflow",
+    home: heating,
+    average: false,
+    unit: "m³",
+    digits: [3, 3],
+    totalLabel: "kpi.total_sum",
+  },
   { quantity: "error", home: heating, average: false, unit: "", digits: [0, 0], totalLabel: "kpi.total_sum" },
 ];
 
@@ -84,7 +126,9 @@ function samples(ids: readonly number[], from: string, to: string): number[] {
   const db = database();
   try {
     const rows = db
-      .prepare(`SELECT value FROM meter_readings WHERE meter_id IN (${ids.map(() => "?").join(",")}) AND ts >= ? AND ts < ?`)
+      .prepare(
+        `SELECT value FROM meter_readings WHERE meter_id IN (${ids.map(() => "?").join(",")}) AND ts >= ? AND ts < ?`,
+      )
       .all(...ids, copenhagenMidnight(from), copenhagenMidnight(nextDay(to))) as { value: number }[];
     return rows.map((row) => row.value);
   } finally {
@@ -147,8 +191,18 @@ test.describe("the spec's other quantities have screens right for their kind", (
     await signInAsJens(page);
     await open(page, `/t/${heating.tenancyId}`);
     const menu = page.locator("nav#side-menu");
-    for (const quantity of ["heat-volume", "heat-flow-temperature", "heat-return-temperature", "heat-cooling", "hot-water-backflow", "cold-water-backflow", "error"]) {
-      await expect(menu.locator(`a[href="/t/${heating.tenancyId}/consumption/${quantity}"]`)).toHaveText(text(`quantity.${quantity}`));
+    for (const quantity of [
+      "heat-volume",
+      "heat-flow-temperature",
+      "heat-return-temperature",
+      "heat-cooling",
+      "hot-water-backflow",
+      "cold-water-backflow",
+      "error",
+    ]) {
+      await expect(menu.locator(`a[href="/t/${heating.tenancyId}/consumption/${quantity}"]`)).toHaveText(
+        text(`quantity.${quantity}`),
+      );
     }
     // Heat volume is consumption (a card on the dashboard); temperatures and counts are not.
     await expect(page.locator("main .quantity-heat-volume")).toHaveCount(1);
@@ -168,17 +222,24 @@ test.describe("the spec's other quantities have screens right for their kind", (
       `/t/${cooling.tenancyId}/consumption/cooling-energy?compare=previous-year`,
     ]) {
       await open(page, path);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
   });
 
   // One sign-in for all the pages: a sign-in per page would be 16 in a row for one account.
-  test("each page averages or sums for its kind, in its unit and decimals, without a price or CO2 view", async ({ page }) => {
+  test("each page averages or sums for its kind, in its unit and decimals, without a price or CO2 view", async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signInAsJens(page);
     for (const kind of kinds) {
-      await test.step(`${kind.quantity}: ${kind.average ? "averages" : "sums"} in ${kind.unit || "a count"}`, () => checkPage(page, kind));
+      await test.step(`${kind.quantity}: ${kind.average ? "averages" : "sums"} in ${kind.unit || "a count"}`, () =>
+        checkPage(page, kind));
     }
   });
 });
@@ -197,9 +258,14 @@ async function checkPage(page: Page, kind: Kind) {
     period = { from: addDays(episode, -2), to: addDays(episode, 2) < yesterday ? addDays(episode, 2) : yesterday };
   }
   const days = daysOf(period.from, period.to);
-  const expectedDays = days.map((day) => (kind.average ? mean(samples(ids, day, day)) : registerConsumption(ids, day, day)));
-  const expectedTotal = kind.average ? mean(samples(ids, period.from, period.to)) : registerConsumption(ids, period.from, period.to);
-  if (quantity === "hot-water-backflow" || quantity === "cold-water-backflow" || quantity === "error") expect(expectedTotal).toBeGreaterThan(0);
+  const expectedDays = days.map((day) =>
+    kind.average ? mean(samples(ids, day, day)) : registerConsumption(ids, day, day),
+  );
+  const expectedTotal = kind.average
+    ? mean(samples(ids, period.from, period.to))
+    : registerConsumption(ids, period.from, period.to);
+  if (quantity === "hot-water-backflow" || quantity === "cold-water-backflow" || quantity === "error")
+    expect(expectedTotal).toBeGreaterThan(0);
 
   const path = `/t/${home.tenancyId}/consumption/${quantity}`;
   await open(page, `${path}?from=${period.from}&to=${period.to}&compare=none`);
@@ -211,7 +277,9 @@ async function checkPage(page: Page, kind: Kind) {
   await expect(legend.locator("strong")).toHaveText(format(expectedTotal, kind.digits));
   if (kind.unit) await expect(legend).toContainText(kind.unit);
   const header = page.locator("figure.chart-figure .chart-table thead th").nth(1);
-  await expect(header).toHaveText(kind.unit ? `${text(kind.average ? "chart.value_average" : "chart.value")} (${kind.unit})` : text("chart.value"));
+  await expect(header).toHaveText(
+    kind.unit ? `${text(kind.average ? "chart.value_average" : "chart.value")} (${kind.unit})` : text("chart.value"),
+  );
 
   // One row per day: the day's mean of every sample, or its register difference.
   const rows = await chartRows(page, days.length);

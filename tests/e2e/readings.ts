@@ -48,10 +48,11 @@ export interface Meter {
 
 /** The meters of a unit (unit id = 100 + unit number; see backend/db/seed/demo-accounts.ts). */
 export function metersOfUnit(unitId: number): Meter[] {
-  return withDatabase((db) =>
-    db
-      .prepare("SELECT id, number, quantity, room_name AS roomName FROM meters WHERE unit_id = ? ORDER BY id")
-      .all(unitId) as Meter[],
+  return withDatabase(
+    (db) =>
+      db
+        .prepare("SELECT id, number, quantity, room_name AS roomName FROM meters WHERE unit_id = ? ORDER BY id")
+        .all(unitId) as Meter[],
   );
 }
 
@@ -82,7 +83,9 @@ export function highestHour(meterIds: readonly number[], from: string, to: strin
   const end = copenhagenMidnight(nextDay(to));
   const byHour = new Map<number, number>();
   withDatabase((db) => {
-    const select = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts");
+    const select = db.prepare(
+      "SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts",
+    );
     for (const id of meterIds) {
       const rows = select.all(id, start, end) as { ts: number; value: number }[];
       for (let i = 1; i < rows.length; i++) {
@@ -102,7 +105,9 @@ export function sampleAverage(meterIds: readonly number[], from: string, to: str
   return withDatabase((db) => {
     const placeholders = meterIds.map(() => "?").join(",");
     const row = db
-      .prepare(`SELECT AVG(value) AS mean, COUNT(*) AS n FROM meter_readings WHERE meter_id IN (${placeholders}) AND ts >= ? AND ts < ?`)
+      .prepare(
+        `SELECT AVG(value) AS mean, COUNT(*) AS n FROM meter_readings WHERE meter_id IN (${placeholders}) AND ts >= ? AND ts < ?`,
+      )
       .get(...meterIds, start, end) as { mean: number | null; n: number };
     if (row.mean === null || row.n === 0) throw new Error("no samples in the period");
     return row.mean;

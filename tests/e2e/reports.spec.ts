@@ -24,7 +24,10 @@ function lastClosedMonth(): string {
 }
 const monthDays = (month: string) => {
   const [year, number] = month.split("-").map(Number) as [number, number];
-  return { from: `${month}-01`, to: `${month}-${String(new Date(Date.UTC(year, number, 0)).getUTCDate()).padStart(2, "0")}` };
+  return {
+    from: `${month}-01`,
+    to: `${month}-${String(new Date(Date.UTC(year, number, 0)).getUTCDate()).padStart(2, "0")}`,
+  };
 };
 const previousMonth = (month: string) => {
   const [year, number] = month.split("-").map(Number) as [number, number];
@@ -36,7 +39,9 @@ async function reportLinksTo(email: string): Promise<string[]> {
   for (let attempt = 0; attempt < 60; attempt++) {
     const db = database();
     try {
-      const rows = db.prepare("SELECT text FROM mail_outbox WHERE to_address = ? AND text LIKE '%/report/%' ORDER BY id").all(email) as { text: string }[];
+      const rows = db
+        .prepare("SELECT text FROM mail_outbox WHERE to_address = ? AND text LIKE '%/report/%' ORDER BY id")
+        .all(email) as { text: string }[];
       const links = rows.flatMap((row) => row.text.match(/https?:\/\/\S+\/report\/\S+/g) ?? []);
       if (links.length > 0) return links;
     } finally {
@@ -50,13 +55,21 @@ async function reportLinksTo(email: string): Promise<string[]> {
 function reportCode(tenancyId: number, month: string): string {
   const db = database();
   try {
-    return (db.prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? AND month = ?").get(tenancyId, month) as { code: string }).code;
+    return (
+      db.prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? AND month = ?").get(tenancyId, month) as {
+        code: string;
+      }
+    ).code;
   } finally {
     db.close();
   }
 }
 
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
+const plain = (text: string) =>
+  text
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 async function downloadPdf(page: Page): Promise<{ text: string; info: string; fileName: string }> {
   const downloading = page.waitForEvent("download");
@@ -79,7 +92,9 @@ test.describe("the monthly consumption report", () => {
   const sourceOf = () => (opened ??= openRawSource(e2e.dataDir));
   test.afterAll(() => opened?.close());
 
-  test("Anna's e-mailed link opens without signing in, with the figures of her raw readings, and its PDF has the same totals", async ({ page }) => {
+  test("Anna's e-mailed link opens without signing in, with the figures of her raw readings, and its PDF has the same totals", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const month = lastClosedMonth();
     const links = await reportLinksTo(demoAccounts.anna.email);
@@ -93,7 +108,9 @@ test.describe("the monthly consumption report", () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await expect(page).toHaveURL(new RegExp(`/report/${code}`));
-    const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-15T00:00:00Z`));
+    const monthName = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${month}-15T00:00:00Z`),
+    );
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Consumption report, ${monthName}`);
 
     const source = sourceOf();
@@ -123,19 +140,40 @@ test.describe("the monthly consumption report", () => {
         lastYear: parseDisplayedNumber(await facts.nth(1).innerText(), "en"),
         average: parseDisplayedNumber(await facts.nth(2).innerText(), "en"),
       };
-      expect(agreesToDisplayedDecimals(shown.total, expected.cards.total), `${quantity} total ${shown.total?.text} vs ${expected.cards.total}`).toBe(true);
-      expect(agreesToDisplayedDecimals(shown.lastYear, expected.cards.previousYear), `${quantity} last year ${shown.lastYear?.text} vs ${expected.cards.previousYear}`).toBe(true);
-      expect(agreesToDisplayedDecimals(shown.previousMonth, before.cards.total), `${quantity} previous month ${shown.previousMonth?.text} vs ${before.cards.total}`).toBe(true);
-      expect(agreesToDisplayedDecimals(shown.average, expected.cards.propertyAverage), `${quantity} average ${shown.average?.text} vs ${expected.cards.propertyAverage}`).toBe(true);
+      expect(
+        agreesToDisplayedDecimals(shown.total, expected.cards.total),
+        `${quantity} total ${shown.total?.text} vs ${expected.cards.total}`,
+      ).toBe(true);
+      expect(
+        agreesToDisplayedDecimals(shown.lastYear, expected.cards.previousYear),
+        `${quantity} last year ${shown.lastYear?.text} vs ${expected.cards.previousYear}`,
+      ).toBe(true);
+      expect(
+        agreesToDisplayedDecimals(shown.previousMonth, before.cards.total),
+        `${quantity} previous month ${shown.previousMonth?.text} vs ${before.cards.total}`,
+      ).toBe(true);
+      expect(
+        agreesToDisplayedDecimals(shown.average, expected.cards.propertyAverage),
+        `${quantity} average ${shown.average?.text} vs ${expected.cards.propertyAverage}`,
+      ).toBe(true);
       checked.push(plain(await totals.nth(index).innerText()));
     }
 
     // The sections of the spec and the EU's consumption information.
-    for (const heading of ["What your water costs", "Good to know", "Energy advice and your supply", "About these figures", "Get My Consumption on your phone"]) {
+    for (const heading of [
+      "What your water costs",
+      "Good to know",
+      "Energy advice and your supply",
+      "About these figures",
+      "Get My Consumption on your phone",
+    ]) {
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     }
     await expect(page.getByText(/per litre/).first()).toBeVisible();
-    await expect(page.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute("href", /apps\.apple\.com\/dk\//);
+    await expect(page.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute(
+      "href",
+      /apps\.apple\.com\/dk\//,
+    );
     await expect(page.getByRole("link", { name: "SparEnergi (Energistyrelsen)" })).toBeVisible();
 
     const pdf = await downloadPdf(page);
@@ -163,27 +201,37 @@ test.describe("the monthly consumption report", () => {
     expect(da.text).toContain("Gennemsnitsbolig i din ejendom");
   });
 
-  test("a made-up code says the report is no longer available (404), a revoked one too (410); neither asks to sign in", async ({ page }) => {
+  test("a made-up code says the report is no longer available (404), a revoked one too (410); neither asks to sign in", async ({
+    page,
+  }) => {
     const made = await page.goto("/report/AAAAAAAAAAAAAAAAAAAAAAAA?lng=en");
     expect(made?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report no longer available");
-    await expect(page.getByText("This consumption report is no longer available. Please contact your landlord.")).toBeVisible();
+    await expect(
+      page.getByText("This consumption report is no longer available. Please contact your landlord."),
+    ).toBeVisible();
     await expect(page).not.toHaveURL(/\/login/);
 
     // An older report of Emma's, revoked by the landlord.
     const db = database(false);
-    const { code } = db.prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? ORDER BY month LIMIT 1").get(demoTenancyIds.emma) as { code: string };
+    const { code } = db
+      .prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? ORDER BY month LIMIT 1")
+      .get(demoTenancyIds.emma) as { code: string };
     db.prepare("UPDATE consumption_reports SET revoked_at = ? WHERE code = ?").run(new Date().toISOString(), code);
     db.close();
     const revoked = await page.goto(`/report/${code}?lng=da`);
     expect(revoked?.status()).toBe(410);
-    await expect(page.getByText("Denne forbrugsrapport er ikke længere tilgængelig. Kontakt venligst din udlejer.")).toBeVisible();
+    await expect(
+      page.getByText("Denne forbrugsrapport er ikke længere tilgængelig. Kontakt venligst din udlejer."),
+    ).toBeVisible();
     const pdf = await page.request.get(`/report/${code}/pdf`);
     expect(pdf.status()).toBe(410);
     expect(await pdf.text()).not.toContain("%PDF");
   });
 
-  test("200 made-up codes from one client are cut off by the limit; other clients still open their reports", async ({ playwright }, info) => {
+  test("200 made-up codes from one client are cut off by the limit; other clients still open their reports", async ({
+    playwright,
+  }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
     let hash = 0;
     for (const ch of info.testId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
@@ -205,29 +253,46 @@ test.describe("the monthly consumption report", () => {
     await request.dispose();
   });
 
-  test("every demo tenancy's reports of the last 12 closed months open, and so do their PDFs", async ({ request }, info) => {
+  test("every demo tenancy's reports of the last 12 closed months open, and so do their PDFs", async ({
+    request,
+  }, info) => {
     test.skip(info.project.name !== "js", "the same answers without JavaScript: checked once");
     test.setTimeout(180_000);
     const db = database();
     const reports = db
-      .prepare("SELECT r.code, r.month, r.tenancy_id AS tenancyId, r.revoked_at AS revokedAt FROM consumption_reports r ORDER BY r.tenancy_id, r.month")
+      .prepare(
+        "SELECT r.code, r.month, r.tenancy_id AS tenancyId, r.revoked_at AS revokedAt FROM consumption_reports r ORDER BY r.tenancy_id, r.month",
+      )
       .all() as { code: string; month: string; tenancyId: number; revokedAt: string | null }[];
-    const tenancies = db.prepare("SELECT id, start_date AS start, end_date AS end FROM tenancies").all() as { id: number; start: string; end: string | null }[];
+    const tenancies = db.prepare("SELECT id, start_date AS start, end_date AS end FROM tenancies").all() as {
+      id: number;
+      start: string;
+      end: string | null;
+    }[];
     db.close();
     // Every tenancy that covers the last closed month has its report, and the 11 before as far as it covers them.
     const last = lastClosedMonth();
-    for (const tenancy of tenancies.filter((t) => t.start <= `${last}-01` && (t.end === null || t.end >= monthDays(last).to))) {
+    for (const tenancy of tenancies.filter(
+      (t) => t.start <= `${last}-01` && (t.end === null || t.end >= monthDays(last).to),
+    )) {
       const months = reports.filter((r) => r.tenancyId === tenancy.id).map((r) => r.month);
       expect(months.at(-1), `tenancy ${tenancy.id}`).toBe(last);
       let month = last;
-      for (let i = 0; i < 12 && monthDays(month).from >= tenancy.start; i++, month = previousMonth(month)) expect(months, `tenancy ${tenancy.id} ${month}`).toContain(month);
+      for (let i = 0; i < 12 && monthDays(month).from >= tenancy.start; i++, month = previousMonth(month))
+        expect(months, `tenancy ${tenancy.id} ${month}`).toContain(month);
     }
     // Another test, maybe in the other worker at this moment, revokes one of Emma's: it was made all
     // the same, and a 410 for a report revoked by the time it is asked for is right.
     const revokedNow = (code: string) => {
       const check = database();
       try {
-        return (check.prepare("SELECT revoked_at AS revokedAt FROM consumption_reports WHERE code = ?").get(code) as { revokedAt: string | null }).revokedAt !== null;
+        return (
+          (
+            check.prepare("SELECT revoked_at AS revokedAt FROM consumption_reports WHERE code = ?").get(code) as {
+              revokedAt: string | null;
+            }
+          ).revokedAt !== null
+        );
       } finally {
         check.close();
       }
@@ -253,7 +318,11 @@ test.describe("the monthly consumption report", () => {
     await useLanguage(page, "en");
     await page.goto(`/t/${demoTenancyIds.anna}/notifications`);
     const code = reportCode(demoTenancyIds.anna, lastClosedMonth());
-    await page.locator(`a[href^="/t/${demoTenancyIds.anna}/notifications/"]`).filter({ hasText: "consumption report" }).first().click();
+    await page
+      .locator(`a[href^="/t/${demoTenancyIds.anna}/notifications/"]`)
+      .filter({ hasText: "consumption report" })
+      .first()
+      .click();
     await page.locator(`a[href="/report/${code}"]`).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Consumption report");
   });

@@ -1,6 +1,15 @@
 import { expect, request as http, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { e2e } from "./env";
-import { decodeSession, demoAccounts, demoTenancyIds, latestMailTo, sessionCookie, signIn, signUp, uniqueEmail } from "./helpers";
+import {
+  decodeSession,
+  demoAccounts,
+  demoTenancyIds,
+  latestMailTo,
+  sessionCookie,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from "./helpers";
 
 /**
  * "Sessions and caching" (ADR 0020): a copy of the session cookie taken before logout
@@ -43,10 +52,16 @@ function secondsLeft(token: string) {
  * What the back-end answers the cookie's access tokens, while they have not expired: without the
  * revocation check they would still open every service for up to the access-token lifetime.
  */
-async function backendAnswers(request: APIRequestContext, tokens: { account: { token: string }; users: { token: string } }) {
+async function backendAnswers(
+  request: APIRequestContext,
+  tokens: { account: { token: string }; users: { token: string } },
+) {
   expect(secondsLeft(tokens.account.token), "the copied access token has not expired yet").toBeGreaterThan(1);
   const call = async (service: string, query: string, token: string) => {
-    const response = await request.post(`${backend}/${service}/graphql`, { data: { query }, headers: { authorization: `Bearer ${token}` } });
+    const response = await request.post(`${backend}/${service}/graphql`, {
+      data: { query },
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
     return body.errors?.[0]?.extensions?.code ?? "ok";
   };
@@ -58,7 +73,12 @@ async function backendAnswers(request: APIRequestContext, tokens: { account: { t
 }
 
 test.describe("a copied session cookie", () => {
-  test("gets /login on its next request after logout, for pages and data requests", async ({ page, context, request, browser }) => {
+  test("gets /login on its next request after logout, for pages and data requests", async ({
+    page,
+    context,
+    request,
+    browser,
+  }) => {
     await signIn(page, demoAccounts.anna.email);
     await expect(page).toHaveURL(new RegExp(`${dashboard}$`), signedIn);
     const copy = await copyOfCookie(context);
@@ -68,7 +88,11 @@ test.describe("a copied session cookie", () => {
     await expect(page).toHaveURL(/\/login$/, signedIn);
 
     // The cause, at the source: the back-end refuses the session's unexpired access tokens.
-    expect(await backendAnswers(request, copy.session.auth!)).toEqual(["UNAUTHENTICATED", "UNAUTHENTICATED", "UNAUTHENTICATED"]);
+    expect(await backendAnswers(request, copy.session.auth!)).toEqual([
+      "UNAUTHENTICATED",
+      "UNAUTHENTICATED",
+      "UNAUTHENTICATED",
+    ]);
 
     // The copy, replayed in another browser: the sign-in page, not the resident's figures.
     const thief = await browser.newContext();
@@ -89,7 +113,11 @@ test.describe("a copied session cookie", () => {
     expect(body).not.toContain("Nørrebrogade");
   });
 
-  test("gets /login on its next request after the account's password is reset", async ({ page, context, request }, info) => {
+  test("gets /login on its next request after the account's password is reset", async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const email = uniqueEmail("revoked", info.project.name);
     const password = "Stolen-Password-2026!";
     await signUp(page, email, password);
@@ -105,14 +133,21 @@ test.describe("a copied session cookie", () => {
       const link = new URL(latestMailTo(email)!.text.match(/https?:\/\/\S+\/set-password\?\S+/)![0]);
       expect((await resident.get(link.pathname + link.search)).ok()).toBe(true);
       const newPassword = "Renewed-Password-2026!";
-      const saved = await resident.post("/set-password", { form: { password: newPassword, passwordRepeat: newPassword }, maxRedirects: 0 });
+      const saved = await resident.post("/set-password", {
+        form: { password: newPassword, passwordRepeat: newPassword },
+        maxRedirects: 0,
+      });
       expect(saved.status()).toBe(302);
-      expect(saved.headers()["location"]).toBe("/login/email");
+      expect(saved.headers().location).toBe("/login/email");
     } finally {
       await resident.dispose();
     }
     // The cause, at the source: the back-end refuses the old session's unexpired access tokens.
-    expect(await backendAnswers(request, copy.session.auth!)).toEqual(["UNAUTHENTICATED", "UNAUTHENTICATED", "UNAUTHENTICATED"]);
+    expect(await backendAnswers(request, copy.session.auth!)).toEqual([
+      "UNAUTHENTICATED",
+      "UNAUTHENTICATED",
+      "UNAUTHENTICATED",
+    ]);
 
     // The old session (its cookie never changed) is over at once.
     await page.reload();
@@ -123,7 +158,11 @@ test.describe("a copied session cookie", () => {
 });
 
 test.describe("caching", () => {
-  test("signed-in pages and their data requests are private, no-store; fingerprinted assets stay cacheable", async ({ page, context, request }) => {
+  test("signed-in pages and their data requests are private, no-store; fingerprinted assets stay cacheable", async ({
+    page,
+    context,
+    request,
+  }) => {
     await signIn(page, demoAccounts.anna.email);
     await expect(page).toHaveURL(new RegExp(`${dashboard}$`), signedIn);
     const copy = await copyOfCookie(context);

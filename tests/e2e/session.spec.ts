@@ -3,7 +3,10 @@ import { e2e } from "./env";
 import { decodeSession, demoAccounts, demoTenancyIds, sessionCookie, signIn } from "./helpers";
 
 test.describe("session tokens", () => {
-  test("access tokens about to expire are refreshed on the server and the session goes on", async ({ page, context }) => {
+  test("access tokens about to expire are refreshed on the server and the session goes on", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(60_000);
     await signIn(page, demoAccounts.anna.email);
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));

@@ -44,7 +44,13 @@ function startDelayingProxy(): Promise<number> {
     request.on("end", () => {
       const timer = setTimeout(() => {
         const upstream = http.request(
-          { hostname: "127.0.0.1", port: e2e.backendPort, path: request.url, method: request.method, headers: request.headers },
+          {
+            hostname: "127.0.0.1",
+            port: e2e.backendPort,
+            path: request.url,
+            method: request.method,
+            headers: request.headers,
+          },
           (answer) => {
             response.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(response);
@@ -82,7 +88,10 @@ test.beforeAll(async () => {
   });
   const startedAt = Date.now();
   for (;;) {
-    const up = await fetch(`${portalURL}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${portalURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() - startedAt > 100_000) throw new Error("the slow-back-end portal did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -128,14 +137,22 @@ async function addedBySlowBackend(page: Page, path: string) {
   const slowFirst = await timedVisit(page, path);
   const slowSecond = await timedVisit(page, path);
   const slow = slowSecond.elapsedMs < slowFirst.elapsedMs ? slowSecond : slowFirst;
-  test.info().annotations.push({ type: path, description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without` });
+  test
+    .info()
+    .annotations.push({
+      type: path,
+      description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without`,
+    });
   return { ...slow, addedMs: slow.elapsedMs - baseline.elapsedMs };
 }
 
 const tenancy = `/t/${demoTenancyIds.anna}`;
 
 test("a consumption page takes about one back-end delay, not one per call", async ({ page }) => {
-  const { response, addedMs } = await addedBySlowBackend(page, `${tenancy}/consumption/heat-energy?from=2026-01-01&to=2026-01-31`);
+  const { response, addedMs } = await addedBySlowBackend(
+    page,
+    `${tenancy}/consumption/heat-energy?from=2026-01-01&to=2026-01-31`,
+  );
   expect(response?.status()).toBe(200);
   await expect(page.locator("h1").first()).toBeVisible();
   await expect(page.locator("figure svg").first()).toBeVisible();
@@ -152,21 +169,35 @@ test("the dashboard, after a page of the tenancy, takes about one back-end delay
 
 test("the alarm and notification pages take about one back-end delay each", async ({ page }) => {
   const db = database();
-  const alarm = db.prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
-  const notification = db.prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(demoTenancyIds.anna) as { id: number };
+  const alarm = db
+    .prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1")
+    .get(demoTenancyIds.anna) as { id: number };
+  const notification = db
+    .prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1")
+    .get(demoTenancyIds.anna) as { id: number };
   db.close();
-  for (const path of [`${tenancy}/alarms`, `${tenancy}/alarms/${alarm.id}`, `${tenancy}/alarms/${alarm.id}/edit`, `${tenancy}/notifications`, `${tenancy}/notifications/${notification.id}`]) {
+  for (const path of [
+    `${tenancy}/alarms`,
+    `${tenancy}/alarms/${alarm.id}`,
+    `${tenancy}/alarms/${alarm.id}/edit`,
+    `${tenancy}/notifications`,
+    `${tenancy}/notifications/${notification.id}`,
+  ]) {
     const { response, addedMs } = await addedBySlowBackend(page, path);
     expect(response?.status(), path).toBe(200);
     expect(addedMs, path).toBeLessThan(slowMs * 1.5);
   }
 });
 
-test("a back-end slower than API_TIMEOUT_MS gives the localized error in the page once the deadline passes", async ({ page }) => {
+test("a back-end slower than API_TIMEOUT_MS gives the localized error in the page once the deadline passes", async ({
+  page,
+}) => {
   delayMs = apiTimeoutMs + 2000;
   const { response, elapsedMs } = await timedVisit(page, `${tenancy}/consumption/heat-energy`);
   expect(response?.status()).toBe(503);
-  const texts = JSON.parse(readFileSync("locales/da/common.json", "utf8")) as { errors: { service_unavailable: string } };
+  const texts = JSON.parse(readFileSync("locales/da/common.json", "utf8")) as {
+    errors: { service_unavailable: string };
+  };
   await expect(page.getByRole("alert")).toContainText(texts.errors.service_unavailable);
   expect(await page.content()).not.toMatch(/at .*\.(js|ts):\d+/);
   // One deadline for the page, not one per call in a row.

@@ -32,7 +32,10 @@ test.describe("social sign-in (Google, through a local OpenID provider)", () => 
     expect(await sessionCookie(context)).toBeDefined();
   });
 
-  test("an e-mail the provider has not verified is refused, with a message and no session", async ({ page, context }, info) => {
+  test("an e-mail the provider has not verified is refused, with a message and no session", async ({
+    page,
+    context,
+  }, info) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Fortsæt med Google" }).click();
     await signInAtProvider(page, `unverified-${uniqueEmail("social", info.project.name)}`);

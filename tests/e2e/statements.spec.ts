@@ -11,11 +11,16 @@ import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } 
  */
 const storedFile = (relative: string) => readFileSync(path.join(e2e.dataDir, "files", relative));
 
-test("Jens downloads each of his statements: the stored file, as an attachment that is not cached", async ({ page }) => {
+test("Jens downloads each of his statements: the stored file, as an attachment that is not cached", async ({
+  page,
+}) => {
   await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
   await useLanguage(page, "en");
   await page.goto(`/t/${demoTenancyIds.jensFirst}`);
-  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allocation statements" }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: "Allocation statements" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Allocation statements" })).toBeVisible();
   const rows = page.locator(".statement-table tbody tr");
   await expect(rows).toHaveCount(2);
@@ -42,7 +47,9 @@ test("Jens downloads each of his statements: the stored file, as an attachment t
   }
 });
 
-test("the dashboard's latest statement downloads, and another tenancy's statement or a made-up id is 404", async ({ page }) => {
+test("the dashboard's latest statement downloads, and another tenancy's statement or a made-up id is 404", async ({
+  page,
+}) => {
   await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
   await useLanguage(page, "en");
   await page.goto(`/t/${demoTenancyIds.jensFirst}`);
@@ -52,7 +59,11 @@ test("the dashboard's latest statement downloads, and another tenancy's statemen
   await latest.click();
   expect((await downloading).suggestedFilename()).toBe("Fordelingsregnskab 2025-2026 DK1042-0403.pdf");
 
-  for (const path of [`/t/${demoTenancyIds.jensSecond}/statements/1/download`, `/t/${demoTenancyIds.jensFirst}/statements/999/download`, `/t/${demoTenancyIds.jensFirst}/statements/abc/download`]) {
+  for (const path of [
+    `/t/${demoTenancyIds.jensSecond}/statements/1/download`,
+    `/t/${demoTenancyIds.jensFirst}/statements/999/download`,
+    `/t/${demoTenancyIds.jensFirst}/statements/abc/download`,
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByText("We could not find that allocation statement.")).toBeVisible();
@@ -63,7 +74,9 @@ test("Anna has no statements: no menu entry, the empty page, and Jens's statemen
   await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
   await useLanguage(page, "en");
   await page.goto(`/t/${demoTenancyIds.anna}`);
-  await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allocation statements" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allocation statements" }),
+  ).toHaveCount(0);
   await page.goto(`/t/${demoTenancyIds.anna}/statements`);
   await expect(page.getByText("There are no allocation statements for this home yet.")).toBeVisible();
   const response = await page.request.get(`/t/${demoTenancyIds.anna}/statements/1/download`);

@@ -1,6 +1,15 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { e2e } from "./env";
-import { database, DEMO_PASSWORD, demoAccounts, demoTenancyIds, signInAndWaitForDashboard, signUp, uniqueEmail, useLanguage } from "./helpers";
+import {
+  database,
+  DEMO_PASSWORD,
+  demoAccounts,
+  demoTenancyIds,
+  signInAndWaitForDashboard,
+  signUp,
+  uniqueEmail,
+  useLanguage,
+} from "./helpers";
 
 /**
  * Tenancy info and its users, with and without JavaScript, as residents meet them: Jens
@@ -16,7 +25,9 @@ const goodPassword = "Invited-Password-2026!";
 function invitationLinks(email: string): string[] {
   const db = database();
   try {
-    const rows = db.prepare("SELECT text FROM mail_outbox WHERE to_address = ? ORDER BY id").all(email) as { text: string }[];
+    const rows = db.prepare("SELECT text FROM mail_outbox WHERE to_address = ? ORDER BY id").all(email) as {
+      text: string;
+    }[];
     return rows.flatMap((row) => row.text.match(/https?:\/\/\S+[?&](?:activationCode|code)=[A-Z]{12}\S*/g) ?? []);
   } finally {
     db.close();
@@ -28,7 +39,11 @@ async function openSettings(page: Page, tenancyId: number) {
   await expect(page.getByRole("heading", { level: 1, name: "Tenancy info" })).toBeVisible();
 }
 
-async function inNewBrowser<T>(browser: Browser, javaScriptEnabled: boolean, work: (page: Page) => Promise<T>): Promise<T> {
+async function inNewBrowser<T>(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext({ javaScriptEnabled, baseURL: e2e.baseURL });
   try {
     return await work(await context.newPage());
@@ -37,13 +52,18 @@ async function inNewBrowser<T>(browser: Browser, javaScriptEnabled: boolean, wor
   }
 }
 
-test("Jens invites a partner who signs up straight into the home, resends and withdraws invitations, and makes the partner admin; the partner leaves", async ({ page, browser }, info) => {
+test("Jens invites a partner who signs up straight into the home, resends and withdraws invitations, and makes the partner admin; the partner leaves", async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(150_000);
   const js = info.project.name === "js";
   await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
   await useLanguage(page, "en");
   await openSettings(page, demoTenancyIds.jensFirst);
-  await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Tenancy info" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Tenancy info" }),
+  ).toBeVisible();
   // The home, the property's contact from the demo data, the users with the demo's pending invitation.
   await expect(page.locator(".facts")).toContainText("Nørrebrogade 148B");
   await expect(page.locator(".contact a[href^='mailto:']")).toBeVisible();
@@ -126,7 +146,10 @@ test("Jens invites a partner who signs up straight into the home, resends and wi
   await expect(page.locator(".users-table")).not.toContainText(partner);
 });
 
-test("a plain user sees the users but can change none of them, not by hand nor through the back-end", async ({ page, playwright }) => {
+test("a plain user sees the users but can change none of them, not by hand nor through the back-end", async ({
+  page,
+  playwright,
+}) => {
   await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
   await useLanguage(page, "en");
   // Jens's second home: Mette is its admin, Jens a plain user.
@@ -136,7 +159,11 @@ test("a plain user sees the users but can change none of them, not by hand nor t
   await expect(page.locator(".users-table button, .users-table a.button")).toHaveCount(0);
 
   const db = database();
-  const mette = db.prepare("SELECT u.id FROM users u JOIN tenancy_members m ON m.user_id = u.id WHERE m.tenancy_id = ? AND m.is_admin = 1").get(demoTenancyIds.jensSecond) as { id: number };
+  const mette = db
+    .prepare(
+      "SELECT u.id FROM users u JOIN tenancy_members m ON m.user_id = u.id WHERE m.tenancy_id = ? AND m.is_admin = 1",
+    )
+    .get(demoTenancyIds.jensSecond) as { id: number };
   db.close();
   const origin = { Origin: e2e.baseURL };
   for (const [path, form] of [
@@ -151,18 +178,25 @@ test("a plain user sees the users but can change none of them, not by hand nor t
   // The back-end itself refuses, whoever calls it.
   const api = await playwright.request.newContext();
   const tokenAuth = await api.post(`http://127.0.0.1:${e2e.backendPort}/account/graphql`, {
-    data: { query: "mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }", variables: { e: demoAccounts.jens.email, p: DEMO_PASSWORD } },
+    data: {
+      query: "mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }",
+      variables: { e: demoAccounts.jens.email, p: DEMO_PASSWORD },
+    },
   });
   const token = (await tokenAuth.json()).data.tokenAuth.token as string;
   const invite = await api.post(`http://127.0.0.1:${e2e.backendPort}/account/graphql`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { query: `mutation { inviteTenancyUser(tenancyId: ${demoTenancyIds.jensSecond}, email: "sneaky@demo.test") { id } }` },
+    data: {
+      query: `mutation { inviteTenancyUser(tenancyId: ${demoTenancyIds.jensSecond}, email: "sneaky@demo.test") { id } }`,
+    },
   });
   const body = await invite.json();
   expect(body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
   await api.dispose();
   const check = database();
-  expect(check.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'sneaky@demo.test'").get()).toEqual({ n: 0 });
+  expect(check.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = 'sneaky@demo.test'").get()).toEqual({
+    n: 0,
+  });
   check.close();
 });
 
@@ -170,7 +204,12 @@ test("malformed posts to the new forms get a 4xx page, never a 5xx, and change n
   await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
   const base = `/t/${demoTenancyIds.jensFirst}`;
   const before = database();
-  const count = () => (before.prepare("SELECT COUNT(*) AS n FROM tenancy_members WHERE tenancy_id = ?").get(demoTenancyIds.jensFirst) as { n: number }).n;
+  const count = () =>
+    (
+      before
+        .prepare("SELECT COUNT(*) AS n FROM tenancy_members WHERE tenancy_id = ?")
+        .get(demoTenancyIds.jensFirst) as { n: number }
+    ).n;
   const members = count();
   for (const [path, form] of [
     [`${base}/settings`, {}],

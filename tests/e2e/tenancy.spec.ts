@@ -45,7 +45,9 @@ test.describe("tenancy area", () => {
     await useLanguage(page, "en");
     await signIn(page, demoAccounts.jens.email);
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
-    const statement = page.locator("section", { has: page.getByRole("heading", { name: "Latest allocation statement" }) });
+    const statement = page.locator("section", {
+      has: page.getByRole("heading", { name: "Latest allocation statement" }),
+    });
     await expect(statement).toContainText(/Period \d+ \w+ \d{4} – \d+ \w+ \d{4}/);
     await expect(statement).not.toContainText("No allocation statements yet.");
   });

@@ -28,7 +28,9 @@ export function openTestDatabase(dataDir: string, readonly: boolean): TestDataba
 }
 
 function psqlBinary(): string {
-  const dirs = existsSync("/usr/lib/postgresql") ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a)) : [];
+  const dirs = existsSync("/usr/lib/postgresql")
+    ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of dirs) {
     const candidate = `/usr/lib/postgresql/${version}/bin/psql`;
     if (existsSync(candidate)) return candidate;
@@ -53,10 +55,15 @@ function bind(source: string, params: unknown[]): string {
 function postgresDatabase(url: string): TestDatabase {
   const psql = psqlBinary();
   const exec = (statement: string) =>
-    execFileSync(psql, ["-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync(psql, ["-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   const query = (source: string, params: unknown[]) => {
     // PostgreSQL folds unquoted aliases to lower case: give the rows the spelling the SQL used.
-    const aliases = new Map([...source.matchAll(/\bAS\s+([A-Za-z_][A-Za-z0-9_]*)/gi)].map((m) => [m[1]!.toLowerCase(), m[1]!]));
+    const aliases = new Map(
+      [...source.matchAll(/\bAS\s+([A-Za-z_][A-Za-z0-9_]*)/gi)].map((m) => [m[1]!.toLowerCase(), m[1]!]),
+    );
     const out = exec(`select coalesce(json_agg(row_to_json(t)), '[]'::json) from (${bind(source, params)}) t`);
     return (JSON.parse(out.trim() || "[]") as Record<string, unknown>[]).map((row) =>
       Object.fromEntries(Object.entries(row).map(([key, value]) => [aliases.get(key) ?? key, value])),

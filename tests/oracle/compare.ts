@@ -12,11 +12,25 @@ const shown = (value: DisplayedNumber | null) => (value === null ? "none" : valu
 
 export interface Difference {
   /** Which issue item the check stands for (1–4 figures, "labels", "nul"). */
-  kind: "row" | "row-comparison" | "label" | "legend" | "legend-comparison" | "card" | "legend-card" | "nul" | "structure";
+  kind:
+    | "row"
+    | "row-comparison"
+    | "label"
+    | "legend"
+    | "legend-comparison"
+    | "card"
+    | "legend-card"
+    | "nul"
+    | "structure";
   message: string;
 }
 
-export function compareFigures(page: PageFigures, expected: ExpectedFigures, span: Span, compare: string): Difference[] {
+export function compareFigures(
+  page: PageFigures,
+  expected: ExpectedFigures,
+  span: Span,
+  compare: string,
+): Difference[] {
   const out: Difference[] = [];
   const add = (kind: Difference["kind"], message: string) => out.push({ kind, message });
   if (page.hasNul) add("nul", "the page's HTML contains a NUL byte");
@@ -46,35 +60,52 @@ export function compareFigures(page: PageFigures, expected: ExpectedFigures, spa
       if (bucket.span === "hour" && label.kind === "hour") {
         const from = bucket.clockHours[0]!;
         const to = (bucket.clockHours.at(-1)! + 1) % 24;
-        if (label.from !== from || label.to !== to) add("label", `row "${row.label}": expected the clock hours ${from}:00–${to}:00`);
-        if ((bucket.repeated ?? null) !== label.zone) add("label", `row "${row.label}": expected ${bucket.repeated ?? "no"} time-of-year mark`);
+        if (label.from !== from || label.to !== to)
+          add("label", `row "${row.label}": expected the clock hours ${from}:00–${to}:00`);
+        if ((bucket.repeated ?? null) !== label.zone)
+          add("label", `row "${row.label}": expected ${bucket.repeated ?? "no"} time-of-year mark`);
       } else if (bucket.span !== "hour") {
         if (label.kind === "week") {
           const week = isoWeek(bucket.range.from);
-          if (label.week !== week.week || label.year !== week.year) add("label", `row "${row.label}": expected week ${week.week} ${week.year}`);
+          if (label.week !== week.week || label.year !== week.year)
+            add("label", `row "${row.label}": expected week ${week.week} ${week.year}`);
         }
-        if (label.kind === "day" && label.day !== Number(bucket.range.from.slice(8, 10))) add("label", `row "${row.label}": expected ${bucket.range.from}`);
+        if (label.kind === "day" && label.day !== Number(bucket.range.from.slice(8, 10)))
+          add("label", `row "${row.label}": expected ${bucket.range.from}`);
         if ((label.kind === "week" || label.kind === "month") && label.partial !== bucket.partial) {
-          add("label", `row "${row.label}": ${bucket.partial ? `covers only ${bucket.range.from}..${bucket.range.to} but is not marked partial` : "marked partial but is whole"}`);
+          add(
+            "label",
+            `row "${row.label}": ${bucket.partial ? `covers only ${bucket.range.from}..${bucket.range.to} but is not marked partial` : "marked partial but is whole"}`,
+          );
         }
       }
       if (!agreesToDisplayedDecimals(row.value, want.value)) {
         add("row", `row "${row.label}": shows ${shown(row.value)}, recomputed ${show(want.value)}`);
       }
       if (compare !== "none" && !agreesToDisplayedDecimals(row.comparison, want.comparison)) {
-        add("row-comparison", `row "${row.label}" ${compare}: shows ${shown(row.comparison)}, recomputed ${show(want.comparison)}`);
+        add(
+          "row-comparison",
+          `row "${row.label}" ${compare}: shows ${shown(row.comparison)}, recomputed ${show(want.comparison)}`,
+        );
       }
     }
   }
 
   const partial = expected.rows.filter((row) => row.bucket.span !== "hour" && row.bucket.partial).length;
-  if (partial > 0 && chart.notes.length === 0) add("label", `${partial} partial bucket(s) but no chart note (p.chart-note)`);
+  if (partial > 0 && chart.notes.length === 0)
+    add("label", `${partial} partial bucket(s) but no chart note (p.chart-note)`);
 
   if (!agreesToDisplayedDecimals(chart.legendMain, expected.total)) {
-    add("legend", `legend total shows ${shown(chart.legendMain)}, recomputed over ${expected.period.from}..${expected.period.to}: ${show(expected.total)}`);
+    add(
+      "legend",
+      `legend total shows ${shown(chart.legendMain)}, recomputed over ${expected.period.from}..${expected.period.to}: ${show(expected.total)}`,
+    );
   }
   if (compare !== "none" && !agreesToDisplayedDecimals(chart.legendComparison, expected.comparisonTotal)) {
-    add("legend-comparison", `legend ${compare} total shows ${shown(chart.legendComparison)}, recomputed ${show(expected.comparisonTotal)}`);
+    add(
+      "legend-comparison",
+      `legend ${compare} total shows ${shown(chart.legendComparison)}, recomputed ${show(expected.comparisonTotal)}`,
+    );
   }
   const cards: [string, number | null][] = [
     ["total", expected.cards.total],
@@ -84,14 +115,19 @@ export function compareFigures(page: PageFigures, expected: ExpectedFigures, spa
   ];
   for (const [key, value] of cards) {
     if (!(key in page.cards)) continue;
-    if (!agreesToDisplayedDecimals(page.cards[key] ?? null, value)) add("card", `card ${key} shows ${shown(page.cards[key] ?? null)}, recomputed ${show(value)}`);
+    if (!agreesToDisplayedDecimals(page.cards[key] ?? null, value))
+      add("card", `card ${key} shows ${shown(page.cards[key] ?? null)}, recomputed ${show(value)}`);
   }
   // Table, legend and card must agree with one another to the displayed decimals (definition 6).
   const sameText = (a: DisplayedNumber | null | undefined, b: DisplayedNumber | null | undefined) =>
     !a || !b || a.decimals !== b.decimals || a.value === b.value;
-  if (!sameText(chart.legendMain, page.cards.total)) add("legend-card", `legend total ${shown(chart.legendMain)} ≠ card ${shown(page.cards.total ?? null)}`);
+  if (!sameText(chart.legendMain, page.cards.total))
+    add("legend-card", `legend total ${shown(chart.legendMain)} ≠ card ${shown(page.cards.total ?? null)}`);
   if (compare !== "none" && !sameText(chart.legendComparison, page.cards[compare])) {
-    add("legend-card", `legend ${compare} ${shown(chart.legendComparison)} ≠ card ${shown(page.cards[compare] ?? null)}`);
+    add(
+      "legend-card",
+      `legend ${compare} ${shown(chart.legendComparison)} ≠ card ${shown(page.cards[compare] ?? null)}`,
+    );
   }
   return out;
 }

@@ -18,8 +18,16 @@ describe("parsePageFigures", () => {
     expect(chart.legendComparison).toMatchObject({ value: 54, decimals: 0 });
     expect(chart.thinned).toBe(false);
     expect(chart.rows).toHaveLength(11);
-    expect(chart.rows[0]).toMatchObject({ label: "uge 24 2026 (8. juni 2026)", value: { value: 16 }, comparison: { value: 20 } });
-    expect(chart.rows[10]).toMatchObject({ label: "uge 34 2026 (17. august 2026)", value: { value: 12 }, comparison: { value: 4 } });
+    expect(chart.rows[0]).toMatchObject({
+      label: "uge 24 2026 (8. juni 2026)",
+      value: { value: 16 },
+      comparison: { value: 20 },
+    });
+    expect(chart.rows[10]).toMatchObject({
+      label: "uge 34 2026 (17. august 2026)",
+      value: { value: 12 },
+      comparison: { value: 4 },
+    });
     expect(page.cards).toMatchObject({
       total: { value: 36, decimals: 0 },
       "previous-period": { value: 701 },
@@ -62,10 +70,27 @@ describe("parseDisplayedNumber", () => {
 
 describe("parseRowLabel", () => {
   it("reads today's labels and the marked ones", () => {
-    expect(parseRowLabel("uge 24 2026 (8. juni 2026)", "week")).toEqual({ kind: "week", week: 24, year: 2026, partial: false });
-    expect(parseRowLabel("week 24 2026 (10–14 June 2026, part of the week)", "week")).toEqual({ kind: "week", week: 24, year: 2026, partial: true });
-    expect(parseRowLabel("uke 1 2026 (1.–4. januar 2026, del av uken)", "week")).toMatchObject({ week: 1, partial: true });
-    expect(parseRowLabel("november 2025 (25.–30. november 2025, del af måneden)", "month")).toEqual({ kind: "month", year: 2025, partial: true });
+    expect(parseRowLabel("uge 24 2026 (8. juni 2026)", "week")).toEqual({
+      kind: "week",
+      week: 24,
+      year: 2026,
+      partial: false,
+    });
+    expect(parseRowLabel("week 24 2026 (10–14 June 2026, part of the week)", "week")).toEqual({
+      kind: "week",
+      week: 24,
+      year: 2026,
+      partial: true,
+    });
+    expect(parseRowLabel("uke 1 2026 (1.–4. januar 2026, del av uken)", "week")).toMatchObject({
+      week: 1,
+      partial: true,
+    });
+    expect(parseRowLabel("november 2025 (25.–30. november 2025, del af måneden)", "month")).toEqual({
+      kind: "month",
+      year: 2025,
+      partial: true,
+    });
     expect(parseRowLabel("mandag 3. marts 2026", "day")).toEqual({ kind: "day", day: 3, year: 2026, partial: false });
   });
   it("reads the hours of daylight-saving rows", () => {

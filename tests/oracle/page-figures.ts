@@ -42,21 +42,33 @@ export interface PageFigures {
   hasNul: boolean;
 }
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", "#39": "'", "#x27": "'" };
+const entities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  "#39": "'",
+  "#x27": "'",
+};
 
 /** The text of a piece of markup: tags and comments removed, entities decoded, spaces collapsed. */
 export function textOf(markup: string): string {
-  return markup
-    .replace(/\u0000/g, "")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-      if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
-      return entities[name] ?? whole;
-    })
-    .replace(/[\s\u00a0\u202f]+/g, " ")
-    .trim();
+  return (
+    markup
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing NUL bytes is the point
+      .replace(/\u0000/g, "")
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<[^>]*>/g, "")
+      .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
+        if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+        if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+        return entities[name] ?? whole;
+      })
+      .replace(/[\s\u00a0\u202f]+/g, " ")
+      .trim()
+  );
 }
 
 /**
@@ -78,7 +90,9 @@ export function parseDisplayedNumber(text: string, language: string): DisplayedN
 }
 
 function all(markup: string, pattern: RegExp): RegExpExecArray[] {
-  return [...markup.matchAll(new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`))];
+  return [
+    ...markup.matchAll(new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`)),
+  ];
 }
 
 /** The markup of the first element with the class, from its opening tag to its matching close. */
@@ -127,7 +141,15 @@ function parseChart(figure: string, language: string): PageChart {
     };
   });
   const notes = elementsWithClass(figure, "p", "chart-note").map(textOf);
-  return { title, legendMain: strongOf(main), legendComparison: strongOf(comparison), comparisonLabel, thinned, rows, notes };
+  return {
+    title,
+    legendMain: strongOf(main),
+    legendComparison: strongOf(comparison),
+    comparisonLabel,
+    thinned,
+    rows,
+    notes,
+  };
 }
 
 /** Everything the oracle compares, from a page's HTML. */
@@ -169,7 +191,11 @@ export function parseRowLabel(label: string, span: "hour" | "day" | "week" | "mo
   if (span === "hour") {
     const match = /(\d{2}):\d{2}\s*[–-]\s*(\d{2}):\d{2}/.exec(label);
     if (!match) throw new Error(`no hours in "${label}"`);
-    const zone = summerWords.some((w) => label.includes(w)) ? "summer" : winterWords.some((w) => label.includes(w)) ? "winter" : null;
+    const zone = summerWords.some((w) => label.includes(w))
+      ? "summer"
+      : winterWords.some((w) => label.includes(w))
+        ? "winter"
+        : null;
     return { kind: "hour", from: Number(match[1]), to: Number(match[2]), zone };
   }
   if (span === "week") {

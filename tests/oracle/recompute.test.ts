@@ -78,14 +78,18 @@ describe("the local calendar", () => {
 
 describe("comparison images", () => {
   it("moves a range back by n days for the previous period", () => {
-    expect(comparedRanges({ from: "2026-06-10", to: "2026-06-14" }, "previous-period", 72)).toEqual([{ from: "2026-03-30", to: "2026-04-03" }]);
+    expect(comparedRanges({ from: "2026-06-10", to: "2026-06-14" }, "previous-period", 72)).toEqual([
+      { from: "2026-03-30", to: "2026-04-03" },
+    ]);
   });
   it("never counts a compared 29 February a year back", () => {
     expect(comparedRanges({ from: "2025-02-01", to: "2025-03-31" }, "previous-year", 59)).toEqual([
       { from: "2024-02-01", to: "2024-02-28" },
       { from: "2024-03-01", to: "2024-03-31" },
     ]);
-    expect(comparedRanges({ from: "2024-02-28", to: "2024-03-01" }, "previous-year", 3)).toEqual([{ from: "2023-02-28", to: "2023-03-01" }]);
+    expect(comparedRanges({ from: "2024-02-28", to: "2024-03-01" }, "previous-year", 3)).toEqual([
+      { from: "2023-02-28", to: "2023-03-01" },
+    ]);
   });
 });
 
@@ -93,7 +97,11 @@ describe("buckets clipped to the period", () => {
   it("clips a weekly period starting mid-week and marks its partial weeks", () => {
     const buckets = dateBuckets({ from: "2026-06-10", to: "2026-08-20" }, "week");
     expect(buckets).toHaveLength(11);
-    expect(buckets[0]).toMatchObject({ range: { from: "2026-06-10", to: "2026-06-14" }, calendar: { from: "2026-06-08" }, partial: true });
+    expect(buckets[0]).toMatchObject({
+      range: { from: "2026-06-10", to: "2026-06-14" },
+      calendar: { from: "2026-06-08" },
+      partial: true,
+    });
     expect(buckets[1]).toMatchObject({ range: { from: "2026-06-15", to: "2026-06-21" }, partial: false });
     expect(buckets[10]).toMatchObject({ range: { from: "2026-08-17", to: "2026-08-20" }, partial: true });
   });
@@ -117,7 +125,9 @@ describe("buckets clipped to the period", () => {
   });
 
   it("clamps to the tenancy", () => {
-    expect(clampToTenancy({ from: "2026-01-01", to: "2026-12-31" }, { start: "2026-03-01", end: "2026-06-30" })).toEqual({ from: "2026-03-01", to: "2026-06-30" });
+    expect(
+      clampToTenancy({ from: "2026-01-01", to: "2026-12-31" }, { start: "2026-03-01", end: "2026-06-30" }),
+    ).toEqual({ from: "2026-03-01", to: "2026-06-30" });
     expect(clampToTenancy({ from: "2025-01-01", to: "2025-12-31" }, { start: "2026-03-01", end: null })).toBeNull();
   });
 });
@@ -127,7 +137,10 @@ describe("expectedFigures on hand-made readings", () => {
   const readings = memoryReadings(new Map([[1, register("2025-01-01T00:00:00Z", "2027-01-01T00:00:00Z")]]));
 
   it("compares the spring-forward day by clock time: 01:00–03:00 with the day before's 01:00 and 02:00", () => {
-    const figures = expectedFigures(readings, request({ period: { from: "2026-03-29", to: "2026-03-29" }, span: "hour", compare: "previous-period" }))!;
+    const figures = expectedFigures(
+      readings,
+      request({ period: { from: "2026-03-29", to: "2026-03-29" }, span: "hour", compare: "previous-period" }),
+    )!;
     expect(figures.rows).toHaveLength(23);
     expect(figures.rows[1]).toMatchObject({ value: 1, comparison: 2 });
     expect(figures.rows[2]).toMatchObject({ value: 1, comparison: 1 });
@@ -139,7 +152,10 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares the autumn day's summer-time 02:00 with 02:00, the winter-time one with nothing", () => {
-    const figures = expectedFigures(readings, request({ period: { from: "2026-10-25", to: "2026-10-25" }, span: "hour", compare: "previous-year" }))!;
+    const figures = expectedFigures(
+      readings,
+      request({ period: { from: "2026-10-25", to: "2026-10-25" }, span: "hour", compare: "previous-year" }),
+    )!;
     expect(figures.rows).toHaveLength(25);
     expect(figures.rows[2]).toMatchObject({ value: 1, comparison: 1 });
     expect(figures.rows[3]).toMatchObject({ value: 1, comparison: null });
@@ -148,11 +164,17 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares a normal day's 02:00 with both 02:00 hours of an autumn day, with nothing of a spring day", () => {
-    const afterAutumn = expectedFigures(readings, request({ period: { from: "2026-10-26", to: "2026-10-26" }, span: "hour", compare: "previous-period" }))!;
+    const afterAutumn = expectedFigures(
+      readings,
+      request({ period: { from: "2026-10-26", to: "2026-10-26" }, span: "hour", compare: "previous-period" }),
+    )!;
     expect(afterAutumn.rows).toHaveLength(24);
     expect(afterAutumn.rows[2]).toMatchObject({ value: 1, comparison: 2 });
     expect(afterAutumn.comparisonTotal).toBe(25);
-    const afterSpring = expectedFigures(readings, request({ period: { from: "2026-03-30", to: "2026-03-30" }, span: "hour", compare: "previous-period" }))!;
+    const afterSpring = expectedFigures(
+      readings,
+      request({ period: { from: "2026-03-30", to: "2026-03-30" }, span: "hour", compare: "previous-period" }),
+    )!;
     expect(afterSpring.rows[1]).toMatchObject({ value: 1, comparison: 1 });
     expect(afterSpring.rows[2]).toMatchObject({ value: 1, comparison: null });
     expect(afterSpring.comparisonTotal).toBe(23);
@@ -160,7 +182,10 @@ describe("expectedFigures on hand-made readings", () => {
 
   it("leaves a compared leap day out of a previous-year total", () => {
     const leap = memoryReadings(new Map([[1, register("2024-01-01T00:00:00Z", "2025-04-01T00:00:00Z")]]));
-    const figures = expectedFigures(leap, request({ period: { from: "2025-02-01", to: "2025-03-31" }, span: "month", compare: "previous-year" }))!;
+    const figures = expectedFigures(
+      leap,
+      request({ period: { from: "2025-02-01", to: "2025-03-31" }, span: "month", compare: "previous-year" }),
+    )!;
     expect(figures.rows[0]!.comparison).toBe(28 * 24);
     // March 2024 has 31 days, one of them 23 hours long (31 March).
     expect(figures.rows[1]!.comparison).toBe(31 * 24 - 1);
@@ -170,9 +195,19 @@ describe("expectedFigures on hand-made readings", () => {
   it("compares a weekly period starting mid-week with the same number of days before, bucket by bucket", () => {
     // Hour consumption = the local day of month, so shifted spans differ.
     const byDay = memoryReadings(
-      new Map([[1, register("2026-04-01T00:00:00Z", "2026-07-01T00:00:00Z", (ts) => Number(new Date((ts + 7200) * 1000).toISOString().slice(8, 10)))]]),
+      new Map([
+        [
+          1,
+          register("2026-04-01T00:00:00Z", "2026-07-01T00:00:00Z", (ts) =>
+            Number(new Date((ts + 7200) * 1000).toISOString().slice(8, 10)),
+          ),
+        ],
+      ]),
     );
-    const figures = expectedFigures(byDay, request({ period: { from: "2026-06-10", to: "2026-06-23" }, span: "week", compare: "previous-period" }))!;
+    const figures = expectedFigures(
+      byDay,
+      request({ period: { from: "2026-06-10", to: "2026-06-23" }, span: "week", compare: "previous-period" }),
+    )!;
     expect(figures.rows.map((r) => r.bucket.span !== "hour" && [r.bucket.range.from, r.bucket.range.to])).toEqual([
       ["2026-06-10", "2026-06-14"],
       ["2026-06-15", "2026-06-21"],
@@ -188,7 +223,10 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares a week with the same dates a year earlier, and totals over exactly P", () => {
-    const figures = expectedFigures(readings, request({ period: { from: "2026-06-10", to: "2026-08-20" }, span: "week", compare: "previous-year" }))!;
+    const figures = expectedFigures(
+      readings,
+      request({ period: { from: "2026-06-10", to: "2026-08-20" }, span: "week", compare: "previous-year" }),
+    )!;
     expect(figures.rows[0]).toMatchObject({ value: 5 * 24, comparison: 5 * 24 });
     expect(figures.total).toBe(72 * 24);
     expect(figures.comparisonTotal).toBe(72 * 24);
@@ -203,7 +241,13 @@ describe("expectedFigures on hand-made readings", () => {
     );
     const figures = expectedFigures(
       climate,
-      request({ period: { from: "2026-01-05", to: "2026-01-06" }, span: "day", compare: "none", tenancy, series: { meterIds: [1, 2], aggregation: "average" } }),
+      request({
+        period: { from: "2026-01-05", to: "2026-01-06" },
+        span: "day",
+        compare: "none",
+        tenancy,
+        series: { meterIds: [1, 2], aggregation: "average" },
+      }),
     )!;
     // P runs from 23:00 UTC on the 4th: meter 1 has 47 samples in it, meter 2 all its 24.
     expect(figures.total).toBeCloseTo((20 * 47 + 23 * 24) / 71, 9);
@@ -221,7 +265,15 @@ describe("expectedFigures on hand-made readings", () => {
       ]),
     );
     const otherUnits = [2, 3, 4].map((id) => ({ meterIds: [id], aggregation: "addition" as const }));
-    const figures = expectedFigures(units, request({ period: { from: "2026-01-10", to: "2026-01-11" }, span: "day", compare: "property-average", otherUnits }))!;
+    const figures = expectedFigures(
+      units,
+      request({
+        period: { from: "2026-01-10", to: "2026-01-11" },
+        span: "day",
+        compare: "property-average",
+        otherUnits,
+      }),
+    )!;
     expect(figures.rows[0]!.comparison).toBe(3 * 24);
     expect(figures.comparisonTotal).toBe(3 * 48);
   });

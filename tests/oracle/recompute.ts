@@ -116,7 +116,9 @@ export function localMidnight(date: IsoDate, timeZone: string): number {
 
 function findLocalMidnight(date: IsoDate, timeZone: string): number {
   const naive = dayNumber(date) * DAY;
-  for (const offsetHours of [0, 1, 2, -1, 3, -2, 4, -3, 5, 6, 7, 8, 9, 10, 11, 12, -4, -5, -6, -7, -8, -9, -10, -11, -12, 13, 14]) {
+  for (const offsetHours of [
+    0, 1, 2, -1, 3, -2, 4, -3, 5, 6, 7, 8, 9, 10, 11, 12, -4, -5, -6, -7, -8, -9, -10, -11, -12, 13, 14,
+  ]) {
     const ts = naive - offsetHours * 3600;
     const clock = localClock(ts, timeZone);
     if (clock.date === date && clock.hour === 0 && clock.minute === 0) return ts;
@@ -245,16 +247,30 @@ export function valueOver(readings: Readings, series: Series, s: number, e: numb
 }
 
 /** The value over whole dates (local midnights), or null for no range. */
-export function valueOverDates(readings: Readings, series: Series, range: DateRange | null, timeZone: string): number | null {
+export function valueOverDates(
+  readings: Readings,
+  series: Series,
+  range: DateRange | null,
+  timeZone: string,
+): number | null {
   return valueOverRanges(readings, series, range ? [range] : [], timeZone);
 }
 
 /** The value over several pieces of dates together: the sum, or the mean of all their samples. */
-export function valueOverRanges(readings: Readings, series: Series, ranges: readonly DateRange[], timeZone: string): number | null {
-  const spans = ranges.map((r) => [localMidnight(r.from, timeZone), localMidnight(addDays(r.to, 1), timeZone)] as const);
+export function valueOverRanges(
+  readings: Readings,
+  series: Series,
+  ranges: readonly DateRange[],
+  timeZone: string,
+): number | null {
+  const spans = ranges.map(
+    (r) => [localMidnight(r.from, timeZone), localMidnight(addDays(r.to, 1), timeZone)] as const,
+  );
   if (spans.length === 0 || series.meterIds.length === 0) return null;
   if (series.aggregation === "addition") {
-    const parts = spans.map(([s, e]) => readings.consumption(series.meterIds, s, e)).filter((v): v is number => v !== null);
+    const parts = spans
+      .map(([s, e]) => readings.consumption(series.meterIds, s, e))
+      .filter((v): v is number => v !== null);
     return parts.length === 0 ? null : parts.reduce((a, b) => a + b, 0);
   }
   let sum = 0;
@@ -298,7 +314,12 @@ export interface ExpectedFigures {
   rows: ExpectedRow[];
   total: number | null;
   comparisonTotal: number | null;
-  cards: { total: number | null; previousPeriod: number | null; previousYear: number | null; propertyAverage: number | null };
+  cards: {
+    total: number | null;
+    previousPeriod: number | null;
+    previousYear: number | null;
+    propertyAverage: number | null;
+  };
 }
 
 function propertyAverageOver(readings: Readings, request: PageRequest, s: number, e: number): number | null {
@@ -312,7 +333,8 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
   if (!p) return null;
   const n = daysBetween(p.from, p.to) + 1;
   const midnight = (date: IsoDate) => localMidnight(date, timeZone);
-  const overDates = (range: DateRange | null) => valueOverDates(readings, series, range ? clampToTenancy(range, tenancy) : null, timeZone);
+  const overDates = (range: DateRange | null) =>
+    valueOverDates(readings, series, range ? clampToTenancy(range, tenancy) : null, timeZone);
   const overImage = (range: DateRange, kind: "previous-period" | "previous-year") =>
     valueOverRanges(
       readings,
@@ -321,7 +343,8 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
       timeZone,
     );
   const image = (range: DateRange, kind: "previous-period" | "previous-year") => comparedRange(range, kind, n);
-  const propertyOverDates = (range: DateRange) => propertyAverageOver(readings, request, midnight(range.from), midnight(addDays(range.to, 1)));
+  const propertyOverDates = (range: DateRange) =>
+    propertyAverageOver(readings, request, midnight(range.from), midnight(addDays(range.to, 1)));
 
   const rows: ExpectedRow[] = [];
   if (request.span === "hour") {
@@ -339,7 +362,11 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
         const matched = comparedHours.filter((hour) => row.clockHours.includes(hour.clockHours[0]!));
         if (matched.length > 0) comparison = valueOver(readings, series, matched[0]!.s, matched.at(-1)!.e);
       }
-      rows.push({ bucket: { ...row, span: "hour", date: p.from }, value: valueOver(readings, series, row.s, row.e), comparison });
+      rows.push({
+        bucket: { ...row, span: "hour", date: p.from },
+        value: valueOver(readings, series, row.s, row.e),
+        comparison,
+      });
     }
   } else {
     for (const bucket of dateBuckets(p, request.span)) {
@@ -419,7 +446,10 @@ export function memoryReadings(byMeter: ReadonlyMap<number, readonly Reading[]>)
  * Whether a displayed number is the expected value to its displayed decimals: the exact value
  * lies within half a unit of the last displayed digit (a hair more for float sums).
  */
-export function agreesToDisplayedDecimals(displayed: { value: number; decimals: number } | null, expected: number | null): boolean {
+export function agreesToDisplayedDecimals(
+  displayed: { value: number; decimals: number } | null,
+  expected: number | null,
+): boolean {
   if (displayed === null || expected === null) return displayed === null && expected === null;
   const half = 0.5 * 10 ** -displayed.decimals;
   return Math.abs(displayed.value - expected) <= half + 1e-9 * Math.max(1, Math.abs(expected));

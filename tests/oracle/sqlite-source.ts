@@ -53,7 +53,10 @@ function postgresLookups(db: TestDatabase): { first: Lookup; last: Lookup; sampl
   const readingsOf = (id: number) => {
     let found = byMeter.get(id);
     if (!found) {
-      const rows = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? ORDER BY ts").all(id) as { ts: number; value: number }[];
+      const rows = db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? ORDER BY ts").all(id) as {
+        ts: number;
+        value: number;
+      }[];
       found = { ts: rows.map((r) => Number(r.ts)), value: rows.map((r) => r.value) };
       byMeter.set(id, found);
     }
@@ -105,12 +108,20 @@ export function openRawSource(dataDir: string): RawSource {
   const { first, last, samples } = e2eDatabaseUrl
     ? postgresLookups(db)
     : {
-        first: db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts ASC LIMIT 1"),
-        last: db.prepare("SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1"),
-        samples: db.prepare("SELECT COALESCE(SUM(value), 0) AS sum, COUNT(*) AS count FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts < ?"),
+        first: db.prepare(
+          "SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts ASC LIMIT 1",
+        ),
+        last: db.prepare(
+          "SELECT ts, value FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts <= ? ORDER BY ts DESC LIMIT 1",
+        ),
+        samples: db.prepare(
+          "SELECT COALESCE(SUM(value), 0) AS sum, COUNT(*) AS count FROM meter_readings WHERE meter_id = ? AND ts >= ? AND ts < ?",
+        ),
       };
   const meters = db
-    .prepare("SELECT m.id, m.unit_id AS unitId, m.quantity, u.property_id AS propertyId FROM meters m JOIN units u ON u.id = m.unit_id")
+    .prepare(
+      "SELECT m.id, m.unit_id AS unitId, m.quantity, u.property_id AS propertyId FROM meters m JOIN units u ON u.id = m.unit_id",
+    )
     .all() as { id: number; unitId: number; quantity: string; propertyId: number }[];
   const tenancyRow = db.prepare(
     "SELECT t.unit_id AS unitId, t.start_date AS start, t.end_date AS end, p.country FROM tenancies t JOIN units u ON u.id = t.unit_id JOIN properties p ON p.id = u.property_id WHERE t.id = ?",
@@ -143,10 +154,17 @@ export function openRawSource(dataDir: string): RawSource {
       return { sum, count: n };
     },
     tenancy(id) {
-      const row = tenancyRow.get(id) as { unitId: number; start: string; end: string | null; country: string } | undefined;
+      const row = tenancyRow.get(id) as
+        | { unitId: number; start: string; end: string | null; country: string }
+        | undefined;
       if (!row) throw new Error(`no tenancy ${id}`);
       const norway = /^(no|nor|norway|norge)$/i.test(row.country.trim());
-      return { unitId: row.unitId, start: row.start, end: row.end, timeZone: norway ? "Europe/Oslo" : "Europe/Copenhagen" };
+      return {
+        unitId: row.unitId,
+        start: row.start,
+        end: row.end,
+        timeZone: norway ? "Europe/Oslo" : "Europe/Copenhagen",
+      };
     },
     quantitiesOf(unitId) {
       const measured = new Set(meters.filter((m) => m.unitId === unitId).map((m) => m.quantity));
@@ -158,7 +176,9 @@ export function openRawSource(dataDir: string): RawSource {
     },
     otherUnitsOf(unitId, quantity) {
       const property = meters.find((m) => m.unitId === unitId)?.propertyId;
-      const units = [...new Set(meters.filter((m) => m.propertyId === property).map((m) => m.unitId))].filter((id) => id !== unitId).sort((a, b) => a - b);
+      const units = [...new Set(meters.filter((m) => m.propertyId === property).map((m) => m.unitId))]
+        .filter((id) => id !== unitId)
+        .sort((a, b) => a - b);
       return units
         .map((id) => ({ meterIds: meterIds(id, quantity), aggregation: aggregationOf(quantity) }))
         .filter((series) => series.meterIds.length > 0);

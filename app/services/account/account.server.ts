@@ -66,25 +66,46 @@ import {
 export function accountService(gql: GraphQLService) {
   return {
     async tokenAuth(email: string, password: string): Promise<TokenSet> {
-      const { tokenAuth } = await gql.request(TokenAuthMutation, { email, password }, tokenAuthResponse, "Invalid authentication response");
+      const { tokenAuth } = await gql.request(
+        TokenAuthMutation,
+        { email, password },
+        tokenAuthResponse,
+        "Invalid authentication response",
+      );
       return { token: tokenAuth.token, refreshToken: tokenAuth.refreshToken, expiresAt: tokenAuth.payload.exp };
     },
 
     async refreshToken(refreshToken: string): Promise<TokenSet> {
-      const result = await gql.request(RefreshTokenMutation, { refreshToken }, refreshTokenResponse, "Invalid refreshToken response");
+      const result = await gql.request(
+        RefreshTokenMutation,
+        { refreshToken },
+        refreshTokenResponse,
+        "Invalid refreshToken response",
+      );
       const r = result.refreshToken;
       return { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp };
     },
 
     async revokeToken(refreshToken: string): Promise<boolean> {
-      const { revokeToken } = await gql.request(RevokeTokenMutation, { refreshToken }, revokeTokenResponse, "Invalid revokeToken response");
+      const { revokeToken } = await gql.request(
+        RevokeTokenMutation,
+        { refreshToken },
+        revokeTokenResponse,
+        "Invalid revokeToken response",
+      );
       return revokeToken.revoked;
     },
 
     /** Checks an activation code without using it (no sign-in needed). */
     async validateActivationCode(activationCode: string) {
-      return (await gql.request(ValidateActivationCodeQuery, { activationCode }, validateActivationCodeResponse, "Invalid validateActivationCode response"))
-        .validateActivationCode;
+      return (
+        await gql.request(
+          ValidateActivationCodeQuery,
+          { activationCode },
+          validateActivationCodeResponse,
+          "Invalid validateActivationCode response",
+        )
+      ).validateActivationCode;
     },
 
     /** Sign-up; an existing user with the same password is signed in instead (created false). */
@@ -95,25 +116,45 @@ export function accountService(gql: GraphQLService) {
         createEmailPasswordUserResponse,
         "Invalid authentication response",
       );
-      return { tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet, created: r.created };
+      return {
+        tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
+        created: r.created,
+      };
     },
 
     /** Links the signed-in user to the code's tenancy; returns the tenancy id. */
     async addTenancy(activationCode: string): Promise<string> {
-      return (await gql.request(AddTenancyMutation, { activationCode }, addTenancyResponse, "Invalid addTenancy response")).addTenancy.tenancy.id;
+      return (
+        await gql.request(AddTenancyMutation, { activationCode }, addTenancyResponse, "Invalid addTenancy response")
+      ).addTenancy.tenancy.id;
     },
 
     async requestPasswordReset(email: string): Promise<void> {
-      await gql.request(RequestPasswordResetMutation, { email }, requestPasswordResetResponse, "Invalid requestPasswordReset response");
+      await gql.request(
+        RequestPasswordResetMutation,
+        { email },
+        requestPasswordResetResponse,
+        "Invalid requestPasswordReset response",
+      );
     },
 
     async passwordReset(email: string, token: string, newPassword: string): Promise<void> {
-      await gql.request(PasswordResetMutation, { email, token, newPassword }, passwordResetResponse, "Invalid passwordReset response");
+      await gql.request(
+        PasswordResetMutation,
+        { email, token, newPassword },
+        passwordResetResponse,
+        "Invalid passwordReset response",
+      );
     },
 
     /** Support sign-in: the account tokens, when the session ends, and an slt for the users service. */
     async impersonate(token: string) {
-      const { impersonate: r } = await gql.request(ImpersonateMutation, { token }, impersonateResponse, "Invalid authentication response");
+      const { impersonate: r } = await gql.request(
+        ImpersonateMutation,
+        { token },
+        impersonateResponse,
+        "Invalid authentication response",
+      );
       return {
         tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
         sessionEndsAt: r.payload.sessionExpiresAt ?? r.refreshExpiresIn,
@@ -138,7 +179,8 @@ export function accountService(gql: GraphQLService) {
 
     /** A tenancy of the caller with its property's contact and its users; FORBIDDEN otherwise. */
     async tenancyInfo(tenancyId: number): Promise<TenancyInfo> {
-      return (await gql.request(TenancyInfoQuery, { tenancyId }, tenancyInfoResponse, "Invalid tenancyInfo response")).tenancyInfo;
+      return (await gql.request(TenancyInfoQuery, { tenancyId }, tenancyInfoResponse, "Invalid tenancyInfo response"))
+        .tenancyInfo;
     },
 
     /**
@@ -147,23 +189,54 @@ export function accountService(gql: GraphQLService) {
      * USER_NOT_FOUND, LAST_ADMIN, BAD_USER_INPUT (field email).
      */
     async inviteTenancyUser(tenancyId: number, email: string, language: string | null): Promise<TenancyInfo> {
-      return (await gql.request(InviteTenancyUserMutation, { tenancyId, email, language }, inviteTenancyUserResponse, "Invalid inviteTenancyUser response")).inviteTenancyUser;
+      return (
+        await gql.request(
+          InviteTenancyUserMutation,
+          { tenancyId, email, language },
+          inviteTenancyUserResponse,
+          "Invalid inviteTenancyUser response",
+        )
+      ).inviteTenancyUser;
     },
     async resendTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
-      return (await gql.request(ResendTenancyInvitationMutation, { tenancyId, invitationId }, resendTenancyInvitationResponse, "Invalid resendTenancyInvitation response"))
-        .resendTenancyInvitation;
+      return (
+        await gql.request(
+          ResendTenancyInvitationMutation,
+          { tenancyId, invitationId },
+          resendTenancyInvitationResponse,
+          "Invalid resendTenancyInvitation response",
+        )
+      ).resendTenancyInvitation;
     },
     async withdrawTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
       return (
-        await gql.request(WithdrawTenancyInvitationMutation, { tenancyId, invitationId }, withdrawTenancyInvitationResponse, "Invalid withdrawTenancyInvitation response")
+        await gql.request(
+          WithdrawTenancyInvitationMutation,
+          { tenancyId, invitationId },
+          withdrawTenancyInvitationResponse,
+          "Invalid withdrawTenancyInvitation response",
+        )
       ).withdrawTenancyInvitation;
     },
     async setTenancyUserAdmin(tenancyId: number, userId: number, isAdmin: boolean): Promise<TenancyInfo> {
-      return (await gql.request(SetTenancyUserAdminMutation, { tenancyId, userId, isAdmin }, setTenancyUserAdminResponse, "Invalid setTenancyUserAdmin response"))
-        .setTenancyUserAdmin;
+      return (
+        await gql.request(
+          SetTenancyUserAdminMutation,
+          { tenancyId, userId, isAdmin },
+          setTenancyUserAdminResponse,
+          "Invalid setTenancyUserAdmin response",
+        )
+      ).setTenancyUserAdmin;
     },
     async removeTenancyUser(tenancyId: number, userId: number): Promise<TenancyInfo> {
-      return (await gql.request(RemoveTenancyUserMutation, { tenancyId, userId }, removeTenancyUserResponse, "Invalid removeTenancyUser response")).removeTenancyUser;
+      return (
+        await gql.request(
+          RemoveTenancyUserMutation,
+          { tenancyId, userId },
+          removeTenancyUserResponse,
+          "Invalid removeTenancyUser response",
+        )
+      ).removeTenancyUser;
     },
     /** Leaves the tenancy (any member; LAST_ADMIN while other users remain and the caller is the last admin). */
     async leaveTenancy(tenancyId: number): Promise<void> {
@@ -172,7 +245,14 @@ export function accountService(gql: GraphQLService) {
 
     /** The caller's language and/or e-mail notifications. */
     async updateAccountSettings(settings: { language?: string; emailNotifications?: boolean }) {
-      return (await gql.request(UpdateAccountSettingsMutation, settings, updateAccountSettingsResponse, "Invalid updateAccountSettings response")).updateAccountSettings;
+      return (
+        await gql.request(
+          UpdateAccountSettingsMutation,
+          settings,
+          updateAccountSettingsResponse,
+          "Invalid updateAccountSettings response",
+        )
+      ).updateAccountSettings;
     },
 
     /**
@@ -181,17 +261,32 @@ export function accountService(gql: GraphQLService) {
      * for a weak new one, FORBIDDEN in a support session.
      */
     async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-      await gql.request(ChangePasswordMutation, { currentPassword, newPassword }, changePasswordResponse, "Invalid changePassword response");
+      await gql.request(
+        ChangePasswordMutation,
+        { currentPassword, newPassword },
+        changePasswordResponse,
+        "Invalid changePassword response",
+      );
     },
 
     /** Sends a confirmation link to the new address; nothing changes until it is opened. */
     async requestEmailChange(newEmail: string, currentPassword: string | null): Promise<void> {
-      await gql.request(RequestEmailChangeMutation, { newEmail, currentPassword }, requestEmailChangeResponse, "Invalid requestEmailChange response");
+      await gql.request(
+        RequestEmailChangeMutation,
+        { newEmail, currentPassword },
+        requestEmailChangeResponse,
+        "Invalid requestEmailChange response",
+      );
     },
 
     /** The confirmation link's token (no sign-in needed); INVALID_TOKEN when spent. */
     async confirmEmailChange(token: string): Promise<void> {
-      await gql.request(ConfirmEmailChangeMutation, { token }, confirmEmailChangeResponse, "Invalid confirmEmailChange response");
+      await gql.request(
+        ConfirmEmailChangeMutation,
+        { token },
+        confirmEmailChangeResponse,
+        "Invalid confirmEmailChange response",
+      );
     },
 
     /** Deletes the caller's account (password, or the e-mail typed again for social users). */
@@ -209,12 +304,20 @@ export function accountService(gql: GraphQLService) {
      * needed. Whether each (rule, key) may have one more hit now, in the order given.
      */
     async rateLimits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
-      return (await gql.request(RateLimitsQuery, { subjects }, rateLimitsResponse, "Invalid rateLimits response")).rateLimits;
+      return (await gql.request(RateLimitsQuery, { subjects }, rateLimitsResponse, "Invalid rateLimits response"))
+        .rateLimits;
     },
 
     /** Counts one hit for each (rule, key); answers the states after counting. */
     async countRateLimitHits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
-      return (await gql.request(CountRateLimitHitsMutation, { subjects }, countRateLimitHitsResponse, "Invalid countRateLimitHits response")).countRateLimitHits;
+      return (
+        await gql.request(
+          CountRateLimitHitsMutation,
+          { subjects },
+          countRateLimitHitsResponse,
+          "Invalid countRateLimitHits response",
+        )
+      ).countRateLimitHits;
     },
 
     async markOnboarded(): Promise<void> {

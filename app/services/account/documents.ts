@@ -91,7 +91,7 @@ export const SocialAuthMutation = /* GraphQL */ `
   }
 `;
 
-// Tenancy info and its users (issue 16)
+// Tenancy info and its users
 
 const tenancyInfoFields = /* GraphQL */ `
   id address zipcode city startDate endDate billingPeriodStart billingPeriodEnd
@@ -142,7 +142,7 @@ export const LeaveTenancyMutation = /* GraphQL */ `
   }
 `;
 
-// Profile settings (issue 16)
+// Profile settings
 
 export const UpdateAccountSettingsMutation = /* GraphQL */ `
   mutation UpdateAccountSettings($language: String, $emailNotifications: Boolean) {
@@ -180,7 +180,7 @@ export const MyDataQuery = /* GraphQL */ `
   }
 `;
 
-// Abuse limits (issue 17, ADR 0010): counted by the account service for every portal instance.
+// Abuse limits (ADR 0010): counted by the account service for every portal instance.
 
 const rateLimitStateFields = /* GraphQL */ `rule key allowed remaining retryAfterSeconds`;
 

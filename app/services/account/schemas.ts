@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type * as Wire from "./graphql.generated";
 
 /** Shapes of the account service's answers (spec section 3). Anything else is rejected. */
 
@@ -17,9 +18,13 @@ const tokenPayload = z.object({
   }),
 });
 
-export const tokenAuthResponse = z.object({ tokenAuth: tokenPayload });
-export const refreshTokenResponse = z.object({ refreshToken: tokenPayload });
-export const revokeTokenResponse = z.object({ revokeToken: z.object({ revoked: z.boolean() }) });
+export const tokenAuthResponse = z.object({ tokenAuth: tokenPayload }) satisfies z.ZodType<Wire.TokenAuthMutation>;
+export const refreshTokenResponse = z.object({
+  refreshToken: tokenPayload,
+}) satisfies z.ZodType<Wire.RefreshAccountTokenMutation>;
+export const revokeTokenResponse = z.object({
+  revokeToken: z.object({ revoked: z.boolean() }),
+}) satisfies z.ZodType<Wire.RevokeAccountTokenMutation>;
 
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -68,20 +73,26 @@ export const tenancySchema = z.object({
 export const currentUserResponse = z.object({
   currentUser: accountUserSchema,
   tenancies: z.array(tenancySchema),
-});
+}) satisfies z.ZodType<Wire.CurrentUserQuery>;
 
 export const validateActivationCodeResponse = z.object({
   validateActivationCode: z.object({ ok: z.boolean(), text: z.string().nullable(), code: z.string().nullable() }),
-});
+}) satisfies z.ZodType<Wire.ValidateActivationCodeQuery>;
 export const createEmailPasswordUserResponse = z.object({
   createEmailPasswordUser: tokenPayload.extend({ created: z.boolean() }),
-});
+}) satisfies z.ZodType<Wire.CreateEmailPasswordUserMutation>;
 export const addTenancyResponse = z.object({
   addTenancy: z.object({ ok: z.boolean(), tenancy: z.object({ id: z.string() }) }),
-});
-export const requestPasswordResetResponse = z.object({ requestPasswordReset: z.object({ ok: z.boolean() }) });
-export const passwordResetResponse = z.object({ passwordReset: z.object({ ok: z.boolean() }) });
-export const impersonateResponse = z.object({ impersonate: tokenPayload.extend({ slt: z.string().min(1) }) });
+}) satisfies z.ZodType<Wire.AddTenancyMutation>;
+export const requestPasswordResetResponse = z.object({
+  requestPasswordReset: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.RequestPasswordResetMutation>;
+export const passwordResetResponse = z.object({
+  passwordReset: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.PasswordResetMutation>;
+export const impersonateResponse = z.object({
+  impersonate: tokenPayload.extend({ slt: z.string().min(1) }),
+}) satisfies z.ZodType<Wire.ImpersonateMutation>;
 export const socialAuthResponse = z.object({
   socialAuth: tokenPayload.extend({
     socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
@@ -89,14 +100,16 @@ export const socialAuthResponse = z.object({
     slt: z.string().min(1),
     created: z.boolean(),
   }),
-});
-export const markOnboardedResponse = z.object({ markOnboarded: z.object({ ok: z.boolean() }) });
+}) satisfies z.ZodType<Wire.SocialAuthMutation>;
+export const markOnboardedResponse = z.object({
+  markOnboarded: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.MarkOnboardedMutation>;
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type Tenancy = z.infer<typeof tenancySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Tenancy info and its users (issue 16)
+// Tenancy info and its users
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const tenancyInfoSchema = z.object({
@@ -108,7 +121,9 @@ export const tenancyInfoSchema = z.object({
   endDate: day.nullable(),
   billingPeriodStart: day.nullable(),
   billingPeriodEnd: day.nullable(),
-  propertyContact: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  propertyContact: z
+    .object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
   callerIsAdmin: z.boolean(),
   users: z.array(
     z.object({
@@ -125,26 +140,50 @@ export const tenancyInfoSchema = z.object({
 });
 export type TenancyInfo = z.infer<typeof tenancyInfoSchema>;
 export type TenancyUser = TenancyInfo["users"][number];
-export const tenancyInfoResponse = z.object({ tenancyInfo: tenancyInfoSchema });
-export const inviteTenancyUserResponse = z.object({ inviteTenancyUser: tenancyInfoSchema });
-export const resendTenancyInvitationResponse = z.object({ resendTenancyInvitation: tenancyInfoSchema });
-export const withdrawTenancyInvitationResponse = z.object({ withdrawTenancyInvitation: tenancyInfoSchema });
-export const setTenancyUserAdminResponse = z.object({ setTenancyUserAdmin: tenancyInfoSchema });
-export const removeTenancyUserResponse = z.object({ removeTenancyUser: tenancyInfoSchema });
-export const leaveTenancyResponse = z.object({ leaveTenancy: z.object({ ok: z.boolean() }) });
+export const tenancyInfoResponse = z.object({
+  tenancyInfo: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.TenancyInfoQuery>;
+export const inviteTenancyUserResponse = z.object({
+  inviteTenancyUser: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.InviteTenancyUserMutation>;
+export const resendTenancyInvitationResponse = z.object({
+  resendTenancyInvitation: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.ResendTenancyInvitationMutation>;
+export const withdrawTenancyInvitationResponse = z.object({
+  withdrawTenancyInvitation: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.WithdrawTenancyInvitationMutation>;
+export const setTenancyUserAdminResponse = z.object({
+  setTenancyUserAdmin: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.SetTenancyUserAdminMutation>;
+export const removeTenancyUserResponse = z.object({
+  removeTenancyUser: tenancyInfoSchema,
+}) satisfies z.ZodType<Wire.RemoveTenancyUserMutation>;
+export const leaveTenancyResponse = z.object({
+  leaveTenancy: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.LeaveTenancyMutation>;
 
 // ---------------------------------------------------------------------------------------------
-// Profile settings (issue 16)
+// Profile settings
 
-export const updateAccountSettingsResponse = z.object({ updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }) });
-export const changePasswordResponse = z.object({ changePassword: z.object({ ok: z.boolean() }) });
-export const requestEmailChangeResponse = z.object({ requestEmailChange: z.object({ ok: z.boolean() }) });
-export const confirmEmailChangeResponse = z.object({ confirmEmailChange: z.object({ ok: z.boolean() }) });
-export const deleteAccountResponse = z.object({ deleteAccount: z.object({ ok: z.boolean() }) });
-export const myDataResponse = z.object({ myData: z.string() });
+export const updateAccountSettingsResponse = z.object({
+  updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }),
+}) satisfies z.ZodType<Wire.UpdateAccountSettingsMutation>;
+export const changePasswordResponse = z.object({
+  changePassword: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.ChangePasswordMutation>;
+export const requestEmailChangeResponse = z.object({
+  requestEmailChange: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.RequestEmailChangeMutation>;
+export const confirmEmailChangeResponse = z.object({
+  confirmEmailChange: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.ConfirmEmailChangeMutation>;
+export const deleteAccountResponse = z.object({
+  deleteAccount: z.object({ ok: z.boolean() }),
+}) satisfies z.ZodType<Wire.DeleteAccountMutation>;
+export const myDataResponse = z.object({ myData: z.string() }) satisfies z.ZodType<Wire.MyDataQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// Abuse limits (issue 17, ADR 0010): the rules are the account service's enum RateLimitRule.
+// Abuse limits (ADR 0010): the rules are the account service's enum RateLimitRule.
 
 export const rateLimitRules = [
   "SIGN_IN_PER_ADDRESS",
@@ -170,5 +209,9 @@ const rateLimitState = z.object({
   retryAfterSeconds: z.number().int().nonnegative(),
 });
 export type RateLimitState = z.infer<typeof rateLimitState>;
-export const rateLimitsResponse = z.object({ rateLimits: z.array(rateLimitState) });
-export const countRateLimitHitsResponse = z.object({ countRateLimitHits: z.array(rateLimitState) });
+export const rateLimitsResponse = z.object({
+  rateLimits: z.array(rateLimitState),
+}) satisfies z.ZodType<Wire.RateLimitsQuery>;
+export const countRateLimitHitsResponse = z.object({
+  countRateLimitHits: z.array(rateLimitState),
+}) satisfies z.ZodType<Wire.CountRateLimitHitsMutation>;

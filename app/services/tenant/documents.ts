@@ -128,7 +128,7 @@ export const DashboardQuery = /* GraphQL */ `
   }
 `;
 
-// Alarms and notifications (backend/schema/tenant-alarms.ts; issue 14)
+// Alarms and notifications (backend/schema/tenant-alarms.graphql)
 
 const alarmFields = /* GraphQL */ `
   id tenancyId quantity metricType type frequency level enabled createdAt updatedAt
@@ -206,7 +206,7 @@ export const TenancyMenuQuery = /* GraphQL */ `
   }
 `;
 
-// Allocation statements (backend/schema/tenant-statements.ts; issue 15)
+// Allocation statements (backend/schema/tenant-statements.graphql)
 
 export const AllocationStatementsQuery = /* GraphQL */ `
   query AllocationStatements($tenancyId: Int!) {
@@ -214,7 +214,7 @@ export const AllocationStatementsQuery = /* GraphQL */ `
   }
 `;
 
-// The meter list (issue 15)
+// The meter list
 
 export const MeterReadoutsQuery = /* GraphQL */ `
   query MeterReadouts($tenancyId: Int!, $fromDate: String!, $toDate: String!) {
@@ -226,7 +226,7 @@ export const MeterReadoutsQuery = /* GraphQL */ `
   }
 `;
 
-// The monthly consumption report (issue 15), read by its code without a token.
+// The monthly consumption report, read by its code without a token.
 
 export const ConsumptionReportQuery = /* GraphQL */ `
   query ConsumptionReport($code: String!) {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import type * as Wire from "./graphql.generated";
 
 /**
- * Shapes of the tenant data service's answers (backend/schema/tenant.ts) and the inputs of its
+ * Shapes of the tenant data service's answers (backend/schema/tenant.graphql) and the inputs of its
  * calls. Anything else is rejected ('Invalid <operation> response').
  */
 
@@ -31,7 +32,13 @@ export type RatingLetter = z.infer<typeof ratingLetterSchema>;
 // ---------------------------------------------------------------------------------------------
 // Shared parts
 
-const propertySchema = z.object({ id: z.string(), number: z.string(), address: z.string(), city: z.string(), zipcode: z.string() });
+const propertySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  address: z.string(),
+  city: z.string(),
+  zipcode: z.string(),
+});
 
 const objectUnitSchema = z.object({
   id: z.string(),
@@ -57,7 +64,13 @@ export const objectDetailsSchema = z.object({
     })
     .nullable(),
   measurementPoint: z
-    .object({ id: z.string(), legacyMeterId: z.string().nullable(), name: z.string(), room: z.string().nullable(), quantity: z.string() })
+    .object({
+      id: z.string(),
+      legacyMeterId: z.string().nullable(),
+      name: z.string(),
+      room: z.string().nullable(),
+      quantity: z.string(),
+    })
     .nullable(),
 });
 export type ObjectDetails = z.infer<typeof objectDetailsSchema>;
@@ -92,12 +105,16 @@ export const tenantUnitSchema = z.object({
       co2Factors: z.array(z.object({ quantity: z.string(), gramPerQuantityUnit: z.number() })),
     }),
   }),
-  meters: z.array(z.object({ id: z.string(), number: z.string(), roomName: z.string().nullable(), quantity: z.string() })),
+  meters: z.array(
+    z.object({ id: z.string(), number: z.string(), roomName: z.string().nullable(), quantity: z.string() }),
+  ),
   /** The unit's rooms, sorted by name. */
   rooms: z.array(roomSchema),
 });
 
-export const tenantUnitsResponse = z.object({ tenantUnits: z.array(tenantUnitSchema) });
+export const tenantUnitsResponse = z.object({
+  tenantUnits: z.array(tenantUnitSchema),
+}) satisfies z.ZodType<Wire.TenantUnitsQuery>;
 export type TenantUnit = z.infer<typeof tenantUnitSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +167,10 @@ export const tenantGraphResultSchema = z
       }),
     ),
   })
-  .refine((result) => result.buckets.length === result.timestamps.length, { message: "one bucket per timestamp", path: ["buckets"] })
+  .refine((result) => result.buckets.length === result.timestamps.length, {
+    message: "one bucket per timestamp",
+    path: ["buckets"],
+  })
   .refine(
     (result) =>
       result.graphs.every(
@@ -160,7 +180,9 @@ export const tenantGraphResultSchema = z
       ),
     { message: "every series has one value per timestamp", path: ["graphs"] },
   );
-export const tenantGraphResponse = z.object({ tenantGraph: tenantGraphResultSchema });
+export const tenantGraphResponse = z.object({
+  tenantGraph: tenantGraphResultSchema,
+}) satisfies z.ZodType<Wire.TenantGraphQuery>;
 export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +223,9 @@ export const tenantTableSchema = z
       ),
     { message: "every row has one value per quantity descriptor", path: ["rows"] },
   );
-export const tenantTableResponse = z.object({ tenantTable: tenantTableSchema });
+export const tenantTableResponse = z.object({
+  tenantTable: tenantTableSchema,
+}) satisfies z.ZodType<Wire.TenantTableQuery>;
 export type TenantTable = z.infer<typeof tenantTableSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -226,7 +250,9 @@ export const unitQuantityKpisSchema = z.object({
   rooms: z.array(z.object({ label: z.string(), value })),
   meters: z.array(z.object({ objectDetails: objectDetailsSchema, value })),
 });
-export const unitQuantityKpisResponse = z.object({ unitQuantityKpis: unitQuantityKpisSchema });
+export const unitQuantityKpisResponse = z.object({
+  unitQuantityKpis: unitQuantityKpisSchema,
+}) satisfies z.ZodType<Wire.UnitQuantityKpisQuery>;
 export type UnitQuantityKpis = z.infer<typeof unitQuantityKpisSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +275,9 @@ export const readoutMinMaxSchema = z.object({
   lastReadoutTimestamp: isoInstant.nullable(),
   lastReadoutValue: value,
 });
-export const readoutMinMaxResponse = z.object({ readoutMinMax: readoutMinMaxSchema });
+export const readoutMinMaxResponse = z.object({
+  readoutMinMax: readoutMinMaxSchema,
+}) satisfies z.ZodType<Wire.ReadoutMinMaxQuery>;
 export type ReadoutMinMax = z.infer<typeof readoutMinMaxSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +291,9 @@ export const quantityPriceSchema = z.object({
   /** Inclusive; null: still in force. */
   validTo: isoDate.nullable(),
 });
-export const quantityPricesResponse = z.object({ quantityPrices: z.array(quantityPriceSchema) });
+export const quantityPricesResponse = z.object({
+  quantityPrices: z.array(quantityPriceSchema),
+}) satisfies z.ZodType<Wire.QuantityPricesQuery>;
 export type QuantityPrice = z.infer<typeof quantityPriceSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -281,7 +311,9 @@ export const consumptionRatingSchema = z.object({
   unitsCompared: z.number().int().nonnegative(),
   expressedAs: z.string(),
 });
-export const consumptionRatingResponse = z.object({ consumptionRating: consumptionRatingSchema });
+export const consumptionRatingResponse = z.object({
+  consumptionRating: consumptionRatingSchema,
+}) satisfies z.ZodType<Wire.ConsumptionRatingQuery>;
 export type ConsumptionRating = z.infer<typeof consumptionRatingSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -294,7 +326,9 @@ export interface RenameRoomInput {
   newName: string;
 }
 
-export const renameRoomResponse = z.object({ renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }) });
+export const renameRoomResponse = z.object({
+  renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }),
+}) satisfies z.ZodType<Wire.RenameRoomMutation>;
 
 // ---------------------------------------------------------------------------------------------
 // The dashboard's one request (rating and the unit's totals, without object details)
@@ -314,16 +348,21 @@ export const dashboardResponse = z.object({
   rating: consumptionRatingSchema.optional(),
   consumption: unitTotalsSchema.optional(),
   climate: unitTotalsSchema.optional(),
-});
+}) satisfies z.ZodType<Wire.DashboardQuery>;
 export type DashboardData = z.infer<typeof dashboardResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Alarms and notifications (issue 14)
+// Alarms and notifications
 
 const instant = z.string().min(1);
 export const alarmTypeSchema = z.enum(["THRESHOLD", "COMPARISON", "ZERO", "MINIMUM", "MAXIMUM"]);
 export const alarmFrequencySchema = z.enum(["DAY", "WEEK", "MONTH", "YEAR"]);
-export const notificationKindSchema = z.enum(["HIGH_CONSUMPTION", "ZERO_CONSUMPTION", "INDOOR_CLIMATE", "CONSUMPTION_REPORT"]);
+export const notificationKindSchema = z.enum([
+  "HIGH_CONSUMPTION",
+  "ZERO_CONSUMPTION",
+  "INDOOR_CLIMATE",
+  "CONSUMPTION_REPORT",
+]);
 export const notificationDirectionSchema = z.enum(["ABOVE", "BELOW", "INCREASE"]);
 
 export const alarmSchema = z.object({
@@ -375,25 +414,35 @@ export interface AlarmInput {
   enabled: boolean;
 }
 
-export const alarmsResponse = z.object({ alarms: z.array(alarmSchema) });
-export const alarmResponse = z.object({ alarm: alarmSchema });
-export const createAlarmResponse = z.object({ createAlarm: alarmSchema });
-export const updateAlarmResponse = z.object({ updateAlarm: alarmSchema });
-export const deleteAlarmResponse = z.object({ deleteAlarm: z.boolean() });
+export const alarmsResponse = z.object({ alarms: z.array(alarmSchema) }) satisfies z.ZodType<Wire.AlarmsQuery>;
+export const alarmResponse = z.object({ alarm: alarmSchema }) satisfies z.ZodType<Wire.AlarmQuery>;
+export const createAlarmResponse = z.object({ createAlarm: alarmSchema }) satisfies z.ZodType<Wire.CreateAlarmMutation>;
+export const updateAlarmResponse = z.object({ updateAlarm: alarmSchema }) satisfies z.ZodType<Wire.UpdateAlarmMutation>;
+export const deleteAlarmResponse = z.object({ deleteAlarm: z.boolean() }) satisfies z.ZodType<Wire.DeleteAlarmMutation>;
 export const notificationsResponse = z.object({
-  notifications: z.object({ items: z.array(notificationSchema), unreadCount: z.number().int(), totalCount: z.number().int() }),
-});
-export const notificationResponse = z.object({ notification: notificationSchema });
-export const markNotificationReadResponse = z.object({ markNotificationRead: notificationSchema });
-export const markAllNotificationsReadResponse = z.object({ markAllNotificationsRead: z.number().int() });
+  notifications: z.object({
+    items: z.array(notificationSchema),
+    unreadCount: z.number().int(),
+    totalCount: z.number().int(),
+  }),
+}) satisfies z.ZodType<Wire.NotificationsQuery>;
+export const notificationResponse = z.object({
+  notification: notificationSchema,
+}) satisfies z.ZodType<Wire.NotificationQuery>;
+export const markNotificationReadResponse = z.object({
+  markNotificationRead: notificationSchema,
+}) satisfies z.ZodType<Wire.MarkNotificationReadMutation>;
+export const markAllNotificationsReadResponse = z.object({
+  markAllNotificationsRead: z.number().int(),
+}) satisfies z.ZodType<Wire.MarkAllNotificationsReadMutation>;
 export const tenancyMenuResponse = z.object({
   unreadNotificationCount: z.number().int(),
   propertySettings: z.array(z.object({ kind: z.string() })),
-});
+}) satisfies z.ZodType<Wire.TenancyMenuQuery>;
 export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Allocation statements (issue 15)
+// Allocation statements
 
 export const allocationStatementSchema = z.object({
   id: z.number().int(),
@@ -405,10 +454,12 @@ export const allocationStatementSchema = z.object({
   contentType: z.string(),
 });
 export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
-export const allocationStatementsResponse = z.object({ allocationStatements: z.array(allocationStatementSchema) });
+export const allocationStatementsResponse = z.object({
+  allocationStatements: z.array(allocationStatementSchema),
+}) satisfies z.ZodType<Wire.AllocationStatementsQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// The meter list (issue 15)
+// The meter list
 
 export const meterReadoutSchema = z.object({
   id: z.string(),
@@ -423,10 +474,12 @@ export const meterReadoutSchema = z.object({
   latestReadoutValue: value,
 });
 export type MeterReadout = z.infer<typeof meterReadoutSchema>;
-export const meterReadoutsResponse = z.object({ meterReadouts: z.array(meterReadoutSchema) });
+export const meterReadoutsResponse = z.object({
+  meterReadouts: z.array(meterReadoutSchema),
+}) satisfies z.ZodType<Wire.MeterReadoutsQuery>;
 
 // ---------------------------------------------------------------------------------------------
-// The monthly consumption report (issue 15)
+// The monthly consumption report
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 export const consumptionReportSchema = z.object({
@@ -462,5 +515,5 @@ export const consumptionReportResponse = z.object({
     z.object({ availability: z.literal("AVAILABLE"), report: consumptionReportSchema }),
     z.object({ availability: z.enum(["GONE", "NOT_FOUND"]), report: z.null() }),
   ]),
-});
+}) satisfies z.ZodType<Wire.ConsumptionReportQuery>;
 export type ConsumptionReportAnswer = z.infer<typeof consumptionReportResponse>["consumptionReport"];

@@ -34,7 +34,10 @@ function tenant(rewrite?: (body: Record<string, unknown>) => unknown) {
     const response = await backend.fetch(new Request(input, init));
     if (rewrite === undefined) return response;
     const body = (await response.json()) as Record<string, unknown>;
-    return new Response(JSON.stringify(rewrite(body)), { status: response.status, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(rewrite(body)), {
+      status: response.status,
+      headers: { "content-type": "application/json" },
+    });
   }) as typeof fetch;
   return tenantService(
     createGraphQLService({
@@ -58,22 +61,47 @@ describe("answers of the real back-end pass the schemas", () => {
 
   it("graph, with comparisons, for a room and as cost", async () => {
     const service = tenant();
-    const daily = await service.graph({ tenancyId, quantities: ["heat-energy", "hca"], resolution: "DAILY", ...october, compareWith: ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"] });
+    const daily = await service.graph({
+      tenancyId,
+      quantities: ["heat-energy", "hca"],
+      resolution: "DAILY",
+      ...october,
+      compareWith: ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"],
+    });
     expect(daily.timestamps).toHaveLength(31);
     expect(daily.graphs.map((graph) => graph.consumption.relatedValues.map((related) => related.type))).toEqual([
       ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"],
       ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"],
     ]);
-    const room = await service.graph({ tenancyId, quantities: ["indoor-temperature"], resolution: "HOURLY", ...october, roomName: "stue", meterNumber: null });
+    const room = await service.graph({
+      tenancyId,
+      quantities: ["indoor-temperature"],
+      resolution: "HOURLY",
+      ...october,
+      roomName: "stue",
+      meterNumber: null,
+    });
     expect(room.timestamps).toHaveLength(31 * 24 + 1); // the autumn change: one 25-hour day
-    const cost = await service.graph({ tenancyId, quantities: ["electricity-energy"], resolution: "MONTHLY", ...october, mode: "COST" });
+    const cost = await service.graph({
+      tenancyId,
+      quantities: ["electricity-energy"],
+      resolution: "MONTHLY",
+      ...october,
+      mode: "COST",
+    });
     expect(cost.graphs[0]?.consumption.quantityDescriptor.expressedAs).toBe("DKK");
   });
 
   it("table by unit, room and meter", async () => {
     const service = tenant();
     for (const groupBy of ["UNIT", "ROOM", "METER"] as const) {
-      const table = await service.table({ tenancyId, quantities: ["hca", "heat-energy"], ...october, groupBy, compareWith: groupBy === "UNIT" ? "PROPERTY_AVERAGE" : "PREVIOUS_PERIOD" });
+      const table = await service.table({
+        tenancyId,
+        quantities: ["hca", "heat-energy"],
+        ...october,
+        groupBy,
+        compareWith: groupBy === "UNIT" ? "PROPERTY_AVERAGE" : "PREVIOUS_PERIOD",
+      });
       expect(table.quantityDescriptors.map((descriptor) => descriptor.quantity)).toEqual(["hca", "heat-energy"]);
       expect(table.rows.length, groupBy).toBeGreaterThan(0);
     }
@@ -84,7 +112,13 @@ describe("answers of the real back-end pass the schemas", () => {
     const kpis = await service.kpis({ tenancyId, quantity: "hca", ...october });
     expect(kpis.rooms.map((room) => room.label).sort()).toEqual(["Bad", "Køkken", "Soveværelse", "Stue", "Værelse"]);
     const meter = kpis.meters[0]!.objectDetails.group!.meter!.number;
-    const readout = await service.readoutMinMax({ tenancyId, meterNumber: meter, quantity: "hca", fromDate: october.periodBegin, toDate: october.periodEnd });
+    const readout = await service.readoutMinMax({
+      tenancyId,
+      meterNumber: meter,
+      quantity: "hca",
+      fromDate: october.periodBegin,
+      toDate: october.periodEnd,
+    });
     expect(readout.firstReadoutTimestamp).toBe("2025-10-01T00:00:00+02:00");
     const prices = await service.quantityPrices({ periodBegin: "2025-01-01", periodEnd: "2025-12-31" });
     expect(prices.length).toBeGreaterThan(0);
@@ -97,9 +131,18 @@ describe("renameRoom", () => {
   it("renames, is sent every time (mutations are not memoized), and the room keeps its new name", async () => {
     const service = tenant();
     const before = sent.length;
-    expect(await service.renameRoom({ tenancyId, roomName: "Værelse", newName: "Kontor" })).toEqual({ name: "Kontor", slug: "kontor" });
-    expect(await service.renameRoom({ tenancyId, roomName: "kontor", newName: "Værelse" })).toEqual({ name: "Værelse", slug: "vaerelse" });
-    expect(await service.renameRoom({ tenancyId, roomName: "vaerelse", newName: "Værelse" })).toEqual({ name: "Værelse", slug: "vaerelse" });
+    expect(await service.renameRoom({ tenancyId, roomName: "Værelse", newName: "Kontor" })).toEqual({
+      name: "Kontor",
+      slug: "kontor",
+    });
+    expect(await service.renameRoom({ tenancyId, roomName: "kontor", newName: "Værelse" })).toEqual({
+      name: "Værelse",
+      slug: "vaerelse",
+    });
+    expect(await service.renameRoom({ tenancyId, roomName: "vaerelse", newName: "Værelse" })).toEqual({
+      name: "Værelse",
+      slug: "vaerelse",
+    });
     expect(sent.length - before).toBe(3);
     expect(sent.slice(before).every((body) => body.query.includes("mutation RenameRoom"))).toBe(true);
   });
@@ -109,10 +152,12 @@ describe("renameRoom", () => {
     ["ROOM_NAME_INVALID", { roomName: "Stue", newName: "   " }],
     ["ROOM_NAME_TAKEN", { roomName: "Stue", newName: "køkken" }],
   ] as const)("rejects with an ApiError of code %s", async (code, input) => {
-    const error = await tenant().renameRoom({ tenancyId, ...input }).then(
-      () => null,
-      (rejected: unknown) => rejected,
-    );
+    const error = await tenant()
+      .renameRoom({ tenancyId, ...input })
+      .then(
+        () => null,
+        (rejected: unknown) => rejected,
+      );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(code);
     expect(isRoomRenameError(error)).toBe(true);
@@ -131,10 +176,12 @@ describe("an answer of the wrong shape", () => {
       data.tenantGraph.graphs[0]!.consumption.values.pop();
       return body;
     });
-    const error = await shortSeries.graph({ tenancyId, quantities: ["heat-energy"], resolution: "DAILY", ...october }).then(
-      () => null,
-      (rejected: unknown) => rejected,
-    );
+    const error = await shortSeries
+      .graph({ tenancyId, quantities: ["heat-energy"], resolution: "DAILY", ...october })
+      .then(
+        () => null,
+        (rejected: unknown) => rejected,
+      );
     expect(isServiceFailure(error)).toBe(true);
     expect(logged.at(-1)).toMatch(/^Invalid tenantGraph response/);
 
@@ -142,7 +189,9 @@ describe("an answer of the wrong shape", () => {
       (body.data as { consumptionRating: { letter: string } }).consumptionRating.letter = "H";
       return body;
     });
-    await expect(badLetter.consumptionRating({ tenancyId, quantity: "heat-energy" })).rejects.toSatisfy(isServiceFailure);
+    await expect(badLetter.consumptionRating({ tenancyId, quantity: "heat-energy" })).rejects.toSatisfy(
+      isServiceFailure,
+    );
     expect(logged.at(-1)).toMatch(/^Invalid consumptionRating response/);
 
     const noRooms = tenant((body) => {

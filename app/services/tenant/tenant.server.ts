@@ -74,7 +74,11 @@ import {
  * the route maps them to texts. FORBIDDEN (not a member, or the tenancy has ended) is not among
  * them: graphql.server.ts treats it as "sign in again".
  */
-export const roomRenameErrorCodes = ["ROOM_NOT_FOUND", "ROOM_NAME_INVALID", "ROOM_NAME_TAKEN"] as const satisfies readonly ErrorCode[];
+export const roomRenameErrorCodes = [
+  "ROOM_NOT_FOUND",
+  "ROOM_NAME_INVALID",
+  "ROOM_NAME_TAKEN",
+] as const satisfies readonly ErrorCode[];
 export type RoomRenameErrorCode = (typeof roomRenameErrorCodes)[number];
 
 /** Whether an error is renameRoom refusing the room or the new name. */
@@ -86,11 +90,19 @@ export function isRoomRenameError(error: unknown): error is ApiError & { code: R
  * The codes the alarm calls answer with for an id that is not the caller's (or does not exist),
  * settings they refuse, or a tenancy that has ended; the routes map them to pages and texts.
  */
-export const alarmErrorCodes = ["ALARM_NOT_FOUND", "NOTIFICATION_NOT_FOUND", "ALARM_INVALID", "TENANCY_ENDED"] as const satisfies readonly ErrorCode[];
+export const alarmErrorCodes = [
+  "ALARM_NOT_FOUND",
+  "NOTIFICATION_NOT_FOUND",
+  "ALARM_INVALID",
+  "TENANCY_ENDED",
+] as const satisfies readonly ErrorCode[];
 export type AlarmErrorCode = (typeof alarmErrorCodes)[number];
 
 export function isAlarmError(error: unknown, code?: AlarmErrorCode): error is ApiError & { code: AlarmErrorCode } {
-  return error instanceof ApiError && (code === undefined ? (alarmErrorCodes as readonly string[]).includes(error.code) : error.code === code);
+  return (
+    error instanceof ApiError &&
+    (code === undefined ? (alarmErrorCodes as readonly string[]).includes(error.code) : error.code === code)
+  );
 }
 
 /** The tenant service's mutations: never started on a guess (api.server.ts). */
@@ -112,18 +124,28 @@ export function tenantService(gql: GraphQLService) {
 
     /** Values per bucket of one or more quantities of the tenancy's unit, with comparisons. */
     async graph(input: TenantGraphInput): Promise<TenantGraphResult> {
-      return (await gql.request(TenantGraphQuery, { graph: input }, tenantGraphResponse, "Invalid tenantGraph response")).tenantGraph;
+      return (
+        await gql.request(TenantGraphQuery, { graph: input }, tenantGraphResponse, "Invalid tenantGraph response")
+      ).tenantGraph;
     },
 
     /** Totals over a period per unit, room or meter and quantity. */
     async table(input: TenantTableInput): Promise<TenantTable> {
-      return (await gql.request(TenantTableQuery, { table: input }, tenantTableResponse, "Invalid tenantTable response")).tenantTable;
+      return (
+        await gql.request(TenantTableQuery, { table: input }, tenantTableResponse, "Invalid tenantTable response")
+      ).tenantTable;
     },
 
     /** Key figures of one quantity over a period: total, comparisons, per room and per meter. */
     async kpis(input: UnitQuantityKpisInput): Promise<UnitQuantityKpis> {
-      return (await gql.request(UnitQuantityKpisQuery, { input }, unitQuantityKpisResponse, "Invalid unitQuantityKpis response"))
-        .unitQuantityKpis;
+      return (
+        await gql.request(
+          UnitQuantityKpisQuery,
+          { input },
+          unitQuantityKpisResponse,
+          "Invalid unitQuantityKpis response",
+        )
+      ).unitQuantityKpis;
     },
 
     /** The first and last raw readout of a meter within the dates (clamped to the tenancy). */
@@ -143,7 +165,12 @@ export function tenantService(gql: GraphQLService) {
     async quantityPrices(input: { periodBegin: string; periodEnd: string }): Promise<QuantityPrice[]> {
       const { periodBegin, periodEnd } = input;
       return (
-        await gql.request(QuantityPricesQuery, { input: { periodBegin, periodEnd } }, quantityPricesResponse, "Invalid quantityPrices response")
+        await gql.request(
+          QuantityPricesQuery,
+          { input: { periodBegin, periodEnd } },
+          quantityPricesResponse,
+          "Invalid quantityPrices response",
+        )
       ).quantityPrices;
     },
 
@@ -151,7 +178,12 @@ export function tenantService(gql: GraphQLService) {
     async consumptionRating(input: { tenancyId: number; quantity: string }): Promise<ConsumptionRating> {
       const { tenancyId, quantity } = input;
       return (
-        await gql.request(ConsumptionRatingQuery, { tenancyId, quantity }, consumptionRatingResponse, "Invalid consumptionRating response")
+        await gql.request(
+          ConsumptionRatingQuery,
+          { tenancyId, quantity },
+          consumptionRatingResponse,
+          "Invalid consumptionRating response",
+        )
       ).consumptionRating;
     },
 
@@ -189,19 +221,39 @@ export function tenantService(gql: GraphQLService) {
 
     /** A monthly report by its code (no token needed): AVAILABLE with the report, GONE or NOT_FOUND. */
     async consumptionReport(code: string): Promise<ConsumptionReportAnswer> {
-      return (await gql.request(ConsumptionReportQuery, { code }, consumptionReportResponse, "Invalid consumptionReport response")).consumptionReport;
+      return (
+        await gql.request(
+          ConsumptionReportQuery,
+          { code },
+          consumptionReportResponse,
+          "Invalid consumptionReport response",
+        )
+      ).consumptionReport;
     },
 
     /** Every meter of the unit with its readouts in the range and its latest one (the meter list). */
     async meterReadouts(input: { tenancyId: number; fromDate: string; toDate: string }): Promise<MeterReadout[]> {
       const { tenancyId, fromDate, toDate } = input;
-      return (await gql.request(MeterReadoutsQuery, { tenancyId, fromDate, toDate }, meterReadoutsResponse, "Invalid meterReadouts response")).meterReadouts;
+      return (
+        await gql.request(
+          MeterReadoutsQuery,
+          { tenancyId, fromDate, toDate },
+          meterReadoutsResponse,
+          "Invalid meterReadouts response",
+        )
+      ).meterReadouts;
     },
 
     /** The tenancy's allocation statements, newest period first. */
     async allocationStatements(tenancyId: number): Promise<AllocationStatement[]> {
-      return (await gql.request(AllocationStatementsQuery, { tenancyId }, allocationStatementsResponse, "Invalid allocationStatements response"))
-        .allocationStatements;
+      return (
+        await gql.request(
+          AllocationStatementsQuery,
+          { tenancyId },
+          allocationStatementsResponse,
+          "Invalid allocationStatements response",
+        )
+      ).allocationStatements;
     },
 
     /** The caller's alarms on the tenancy, newest first. */
@@ -216,11 +268,25 @@ export function tenantService(gql: GraphQLService) {
 
     /** The caller's notifications on the tenancy, unread first, with the counts. */
     async notifications(tenancyId: number, first = 100) {
-      return (await gql.request(NotificationsQuery, { tenancyId, first }, notificationsResponse, "Invalid notifications response")).notifications;
+      return (
+        await gql.request(
+          NotificationsQuery,
+          { tenancyId, first },
+          notificationsResponse,
+          "Invalid notifications response",
+        )
+      ).notifications;
     },
 
     async notification(tenancyId: number, notificationId: number): Promise<Notification> {
-      return (await gql.request(NotificationQuery, { tenancyId, notificationId }, notificationResponse, "Invalid notification response")).notification;
+      return (
+        await gql.request(
+          NotificationQuery,
+          { tenancyId, notificationId },
+          notificationResponse,
+          "Invalid notification response",
+        )
+      ).notification;
     },
 
     /**
@@ -228,38 +294,66 @@ export function tenantService(gql: GraphQLService) {
      * token's other requests for a few seconds (api.server.ts, ADR 0026).
      */
     async tenancyMenu(tenancyId: number): Promise<TenancyMenu> {
-      return gql.request(TenancyMenuQuery, { tenancyId }, tenancyMenuResponse, "Invalid tenancyMenu response", { shared: true });
+      return gql.request(TenancyMenuQuery, { tenancyId }, tenancyMenuResponse, "Invalid tenancyMenu response", {
+        shared: true,
+      });
     },
 
     async createAlarm(input: AlarmInput): Promise<Alarm> {
-      return (await gql.request(CreateAlarmMutation, { input }, createAlarmResponse, "Invalid createAlarm response")).createAlarm;
+      return (await gql.request(CreateAlarmMutation, { input }, createAlarmResponse, "Invalid createAlarm response"))
+        .createAlarm;
     },
 
     async updateAlarm(alarmId: number, input: AlarmInput): Promise<Alarm> {
-      return (await gql.request(UpdateAlarmMutation, { alarmId, input }, updateAlarmResponse, "Invalid updateAlarm response")).updateAlarm;
+      return (
+        await gql.request(UpdateAlarmMutation, { alarmId, input }, updateAlarmResponse, "Invalid updateAlarm response")
+      ).updateAlarm;
     },
 
     async deleteAlarm(tenancyId: number, alarmId: number): Promise<boolean> {
-      return (await gql.request(DeleteAlarmMutation, { tenancyId, alarmId }, deleteAlarmResponse, "Invalid deleteAlarm response")).deleteAlarm;
+      return (
+        await gql.request(
+          DeleteAlarmMutation,
+          { tenancyId, alarmId },
+          deleteAlarmResponse,
+          "Invalid deleteAlarm response",
+        )
+      ).deleteAlarm;
     },
 
     async markNotificationRead(tenancyId: number, notificationId: number): Promise<Notification> {
       return (
-        await gql.request(MarkNotificationReadMutation, { tenancyId, notificationId }, markNotificationReadResponse, "Invalid markNotificationRead response")
+        await gql.request(
+          MarkNotificationReadMutation,
+          { tenancyId, notificationId },
+          markNotificationReadResponse,
+          "Invalid markNotificationRead response",
+        )
       ).markNotificationRead;
     },
 
     /** Marks every unread notification of the caller on the tenancy read; how many. */
     async markAllNotificationsRead(tenancyId: number): Promise<number> {
       return (
-        await gql.request(MarkAllNotificationsReadMutation, { tenancyId }, markAllNotificationsReadResponse, "Invalid markAllNotificationsRead response")
+        await gql.request(
+          MarkAllNotificationsReadMutation,
+          { tenancyId },
+          markAllNotificationsReadResponse,
+          "Invalid markAllNotificationsRead response",
+        )
       ).markAllNotificationsRead;
     },
 
     async renameRoom(input: RenameRoomInput): Promise<Room> {
       const { tenancyId, roomName, newName } = input;
-      return (await gql.request(RenameRoomMutation, { input: { tenancyId, roomName, newName } }, renameRoomResponse, "Invalid renameRoom response"))
-        .renameRoom;
+      return (
+        await gql.request(
+          RenameRoomMutation,
+          { input: { tenancyId, roomName, newName } },
+          renameRoomResponse,
+          "Invalid renameRoom response",
+        )
+      ).renameRoom;
     },
   };
 }

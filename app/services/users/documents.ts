@@ -33,7 +33,7 @@ export const LoginFromSltMutation = /* GraphQL */ `
   }
 `;
 
-// Profile (issue 16)
+// Profile
 
 export const MeQuery = /* GraphQL */ `
   query Me {

@@ -9,7 +9,15 @@ import {
   MeQuery,
   UpdateMyNameMutation,
 } from "./documents";
-import { loginFromSltResponse, loginResponse, meResponse, refreshResponse, revokeResponse, updateMyNameResponse, userUnitsResponse } from "./schemas";
+import {
+  loginFromSltResponse,
+  loginResponse,
+  meResponse,
+  refreshResponse,
+  revokeResponse,
+  updateMyNameResponse,
+  userUnitsResponse,
+} from "./schemas";
 
 /** The target resource the portal signs in for at the users service. */
 export const tenantTargetResource = "tenant";
@@ -29,16 +37,27 @@ export function usersService(gql: GraphQLService) {
 
     /** Exchanges the account service's short-lived token (social sign-in, impersonation). */
     async loginFromSlt(token: string): Promise<TokenSet> {
-      return (await gql.request(LoginFromSltMutation, { token }, loginFromSltResponse, "Invalid login response.")).loginFromSlt.ok;
+      return (await gql.request(LoginFromSltMutation, { token }, loginFromSltResponse, "Invalid login response."))
+        .loginFromSlt.ok;
     },
 
     async refreshToken(refreshToken: string): Promise<TokenSet> {
-      const result = await gql.request(RefreshUsersTokenMutation, { refreshToken }, refreshResponse, "Invalid refreshToken response");
+      const result = await gql.request(
+        RefreshUsersTokenMutation,
+        { refreshToken },
+        refreshResponse,
+        "Invalid refreshToken response",
+      );
       return result.refreshToken.ok;
     },
 
     async revokeToken(refreshToken: string): Promise<boolean> {
-      const result = await gql.request(RevokeUsersTokenMutation, { refreshToken }, revokeResponse, "Invalid revokeToken response");
+      const result = await gql.request(
+        RevokeUsersTokenMutation,
+        { refreshToken },
+        revokeResponse,
+        "Invalid revokeToken response",
+      );
       return result.revokeToken.revoked;
     },
 
@@ -49,7 +68,8 @@ export function usersService(gql: GraphQLService) {
 
     /** Changes the caller's name; BAD_USER_INPUT (field name) for an empty or too long one. */
     async updateMyName(name: string) {
-      return (await gql.request(UpdateMyNameMutation, { name }, updateMyNameResponse, "Invalid updateMyName response")).updateMyName;
+      return (await gql.request(UpdateMyNameMutation, { name }, updateMyNameResponse, "Invalid updateMyName response"))
+        .updateMyName;
     },
 
     async userUnits() {

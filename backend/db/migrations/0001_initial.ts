@@ -14,12 +14,15 @@ function booleanColumn(name: string, defaultValue: 0 | 1) {
     name,
     "integer",
     (col: ColumnDefinitionBuilder) =>
-      col.notNull().defaultTo(defaultValue).check(sql`${sql.ref(name)} in (0, 1)`),
+      col
+        .notNull()
+        .defaultTo(defaultValue)
+        .check(sql`${sql.ref(name)} in (0, 1)`),
   ] as const;
 }
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
@@ -48,18 +51,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("property_settings")
-    .addColumn("property_id", "integer", (col) =>
-      col.notNull().references("properties.id").onDelete("cascade"),
-    )
+    .addColumn("property_id", "integer", (col) => col.notNull().references("properties.id").onDelete("cascade"))
     .addColumn("kind", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("property_settings_pk", ["property_id", "kind"])
     .execute();
 
   await db.schema
     .createTable("co2_factors")
-    .addColumn("property_id", "integer", (col) =>
-      col.notNull().references("properties.id").onDelete("cascade"),
-    )
+    .addColumn("property_id", "integer", (col) => col.notNull().references("properties.id").onDelete("cascade"))
     .addColumn("quantity", "text", (col) => col.notNull())
     .addColumn("gram_per_quantity_unit", realType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("co2_factors_pk", ["property_id", "quantity"])
@@ -68,9 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("units")
     .addColumn("id", "integer", autoId(db))
-    .addColumn("property_id", "integer", (col) =>
-      col.notNull().references("properties.id").onDelete("restrict"),
-    )
+    .addColumn("property_id", "integer", (col) => col.notNull().references("properties.id").onDelete("restrict"))
     .addColumn("unique_id", "text", (col) => col.notNull().unique())
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("apartment", "text", (col) => col.notNull())
@@ -83,9 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("meters")
     .addColumn("id", "integer", autoId(db))
-    .addColumn("unit_id", "integer", (col) =>
-      col.notNull().references("units.id").onDelete("restrict"),
-    )
+    .addColumn("unit_id", "integer", (col) => col.notNull().references("units.id").onDelete("restrict"))
     .addColumn("number", "text", (col) => col.notNull().unique())
     .addColumn("room_name", "text")
     .addColumn("quantity", "text", (col) => col.notNull())
@@ -95,14 +90,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("tenancies")
     .addColumn("id", "integer", autoId(db))
-    .addColumn("unit_id", "integer", (col) =>
-      col.notNull().references("units.id").onDelete("restrict"),
-    )
+    .addColumn("unit_id", "integer", (col) => col.notNull().references("units.id").onDelete("restrict"))
     .addColumn("tenant_name", "text", (col) => col.notNull())
     .addColumn("start_date", "text", (col) => col.notNull())
-    .addColumn("end_date", "text", (col) =>
-      col.check(sql`end_date is null or end_date >= start_date`),
-    )
+    .addColumn("end_date", "text", (col) => col.check(sql`end_date is null or end_date >= start_date`))
     .addColumn(...booleanColumn("use_new_backend", 1))
     .addColumn("billing_period_start", "text")
     .addColumn("billing_period_end", "text")
@@ -113,79 +104,47 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("tenancy_members")
-    .addColumn("tenancy_id", "integer", (col) =>
-      col.notNull().references("tenancies.id").onDelete("cascade"),
-    )
-    .addColumn("user_id", "integer", (col) =>
-      col.notNull().references("users.id").onDelete("cascade"),
-    )
+    .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
+    .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn(...booleanColumn("is_admin", 0))
     .addColumn(...booleanColumn("invitation_pending", 0))
     .addColumn("created_at", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("tenancy_members_pk", ["tenancy_id", "user_id"])
     .execute();
-  await db.schema
-    .createIndex("tenancy_members_user_id_idx")
-    .on("tenancy_members")
-    .column("user_id")
-    .execute();
+  await db.schema.createIndex("tenancy_members_user_id_idx").on("tenancy_members").column("user_id").execute();
 
   await db.schema
     .createTable("activation_codes")
     .addColumn("id", "integer", autoId(db))
     .addColumn("code_hash", "text", (col) => col.notNull().unique())
-    .addColumn("tenancy_id", "integer", (col) =>
-      col.notNull().references("tenancies.id").onDelete("cascade"),
-    )
+    .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("used_at", "text")
-    .addColumn("used_by_user_id", "integer", (col) =>
-      col.references("users.id").onDelete("set null"),
-    )
+    .addColumn("used_by_user_id", "integer", (col) => col.references("users.id").onDelete("set null"))
     .execute();
-  await db.schema
-    .createIndex("activation_codes_tenancy_id_idx")
-    .on("activation_codes")
-    .column("tenancy_id")
-    .execute();
+  await db.schema.createIndex("activation_codes_tenancy_id_idx").on("activation_codes").column("tenancy_id").execute();
 
   await db.schema
     .createTable("refresh_tokens")
     .addColumn("id", "integer", autoId(db))
-    .addColumn("user_id", "integer", (col) =>
-      col.notNull().references("users.id").onDelete("cascade"),
-    )
-    .addColumn("service", "text", (col) =>
-      col.notNull().check(sql`service in ('account', 'users')`),
-    )
+    .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("service", "text", (col) => col.notNull().check(sql`service in ('account', 'users')`))
     .addColumn("family_id", "text", (col) => col.notNull())
     .addColumn("token_hash", "text", (col) => col.notNull().unique())
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("replaced_at", "text")
-    .addColumn("replaced_by_id", "integer", (col) =>
-      col.references("refresh_tokens.id").onDelete("set null"),
-    )
+    .addColumn("replaced_by_id", "integer", (col) => col.references("refresh_tokens.id").onDelete("set null"))
     .addColumn("grace_used_at", "text")
     .addColumn("revoked_at", "text")
     .execute();
-  await db.schema
-    .createIndex("refresh_tokens_family_id_idx")
-    .on("refresh_tokens")
-    .column("family_id")
-    .execute();
-  await db.schema
-    .createIndex("refresh_tokens_user_id_idx")
-    .on("refresh_tokens")
-    .column("user_id")
-    .execute();
+  await db.schema.createIndex("refresh_tokens_family_id_idx").on("refresh_tokens").column("family_id").execute();
+  await db.schema.createIndex("refresh_tokens_user_id_idx").on("refresh_tokens").column("user_id").execute();
 
   await db.schema
     .createTable("allocation_statements")
     .addColumn("id", "integer", autoId(db))
-    .addColumn("tenancy_id", "integer", (col) =>
-      col.notNull().references("tenancies.id").onDelete("cascade"),
-    )
+    .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("file_name", "text", (col) => col.notNull())
     .addColumn("url", "text", (col) => col.notNull())
     .addColumn("period_start", "text", (col) => col.notNull())
@@ -204,7 +163,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     "seed_steps",

@@ -13,9 +13,15 @@ describe("migration 0005_alarms", () => {
   afterEach(async () => db.destroy());
 
   it("has the three tables, and one notification per alarm and period", async () => {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name in ('alarms', 'notifications', 'alarm_evaluations') order by name`.execute(db);
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name in ('alarms', 'notifications', 'alarm_evaluations') order by name`.execute(
+      db,
+    );
     expect(tables.rows.map((r) => r.name)).toEqual(["alarm_evaluations", "alarms", "notifications"]);
-    const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name = 'notifications_alarm_period_idx'`.execute(db);
+    const indexes = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and name = 'notifications_alarm_period_idx'`.execute(db);
     expect(indexes.rows).toHaveLength(1);
   });
 });

@@ -20,11 +20,15 @@ function booleanColumn(name: string, defaultValue: 0 | 1) {
   return [
     name,
     "integer",
-    (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(defaultValue).check(sql`${sql.ref(name)} in (0, 1)`),
+    (col: ColumnDefinitionBuilder) =>
+      col
+        .notNull()
+        .defaultTo(defaultValue)
+        .check(sql`${sql.ref(name)} in (0, 1)`),
   ] as const;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("alarms")
@@ -51,12 +55,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("tenancy_id", "integer", (col) => col.notNull().references("tenancies.id").onDelete("cascade"))
     .addColumn("alarm_id", "integer", (col) => col.references("alarms.id").onDelete("set null"))
     .addColumn("kind", "text", (col) =>
-      col.notNull().check(sql`kind in ('high_consumption', 'zero_consumption', 'indoor_climate', 'consumption_report')`),
+      col
+        .notNull()
+        .check(sql`kind in ('high_consumption', 'zero_consumption', 'indoor_climate', 'consumption_report')`),
     )
     .addColumn("quantity", "text")
     .addColumn("alarm_type", "text")
     .addColumn("frequency", "text")
-    .addColumn("direction", "text", (col) => col.check(sql`direction is null or direction in ('above', 'below', 'increase')`))
+    .addColumn("direction", "text", (col) =>
+      col.check(sql`direction is null or direction in ('above', 'below', 'increase')`),
+    )
     .addColumn("threshold", realType(db))
     /** The period's total or average that fired the alarm; for a comparison, the increase in %. */
     .addColumn("value", realType(db))
@@ -95,7 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("alarm_evaluations").ifExists().execute();
   await db.schema.dropTable("notifications").ifExists().execute();

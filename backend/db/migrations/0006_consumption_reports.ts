@@ -9,7 +9,7 @@
 import { autoId } from "./dialect";
 import type { Kysely } from "kysely";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("consumption_reports")
@@ -21,10 +21,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (col) => col.notNull())
     .addColumn("revoked_at", "text")
     .execute();
-  await db.schema.createIndex("consumption_reports_tenancy_month").on("consumption_reports").columns(["tenancy_id", "month"]).unique().execute();
+  await db.schema
+    .createIndex("consumption_reports_tenancy_month")
+    .on("consumption_reports")
+    .columns(["tenancy_id", "month"])
+    .unique()
+    .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("consumption_reports").execute();
 }

@@ -13,7 +13,7 @@ import { autoId } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("properties").addColumn("contact_name", "text").execute();
   await db.schema.alterTable("properties").addColumn("contact_email", "text").execute();
@@ -47,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("tenancy_invitations").ifExists().execute();
   await db.schema.alterTable("properties").dropColumn("contact_phone").execute();

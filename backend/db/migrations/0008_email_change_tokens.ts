@@ -17,7 +17,7 @@ const purposesBefore = sql`purpose in ('password_reset', 'impersonation', 'slt')
 const purposesAfter = sql`purpose in ('password_reset', 'impersonation', 'slt', 'email_change')`;
 const columnsBefore = sql`id, purpose, token_hash, user_id, created_at, expires_at, used_at, impersonation, session_expires_at`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     let table = trx.schema
@@ -34,11 +34,16 @@ async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Pro
     if (options.withNewEmail) {
       table = table
         .addColumn("new_email", "text")
-        .addCheckConstraint("single_use_tokens_new_email_check", sql`(purpose = 'email_change') = (new_email is not null)`);
+        .addCheckConstraint(
+          "single_use_tokens_new_email_check",
+          sql`(purpose = 'email_change') = (new_email is not null)`,
+        );
     }
     await table.execute();
     if (options.withNewEmail) {
-      await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens`.execute(trx);
+      await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens`.execute(
+        trx,
+      );
     } else {
       await sql`insert into single_use_tokens_next (${columnsBefore}) select ${columnsBefore} from single_use_tokens where purpose <> 'email_change'`.execute(
         trx,
@@ -55,21 +60,29 @@ async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Pro
 }
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     // PostgreSQL changes the constraint in place (its name for a column check: table_column_check).
     await sql`alter table single_use_tokens drop constraint single_use_tokens_purpose_check`.execute(db);
-    await sql`alter table single_use_tokens add constraint single_use_tokens_purpose_check check (${purposesAfter})`.execute(db);
+    await sql`alter table single_use_tokens add constraint single_use_tokens_purpose_check check (${purposesAfter})`.execute(
+      db,
+    );
     await db.schema.alterTable("single_use_tokens").addColumn("new_email", "text").execute();
-    await db.schema.alterTable("single_use_tokens").addCheckConstraint("single_use_tokens_new_email_check", sql`(purpose = 'email_change') = (new_email is not null)`).execute();
+    await db.schema
+      .alterTable("single_use_tokens")
+      .addCheckConstraint(
+        "single_use_tokens_new_email_check",
+        sql`(purpose = 'email_change') = (new_email is not null)`,
+      )
+      .execute();
     return;
   }
   await rebuild(db, { withNewEmail: true });
 }
 
 /** Drops the e-mail change tokens (their links stop working) and the column. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function down(db: Kysely<any>): Promise<void> {
   await rebuild(db, { withNewEmail: false });
 }

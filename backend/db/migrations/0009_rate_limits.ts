@@ -14,7 +14,7 @@ import { withoutRowid } from "./dialect";
 import type { Kysely } from "kysely";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("rate_limits")
@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("rate_limits_window_ends_idx").on("rate_limits").column("window_ends").execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("rate_limits").execute();
 }

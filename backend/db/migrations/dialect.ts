@@ -4,25 +4,26 @@
  */
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** An auto-numbered integer primary key: AUTOINCREMENT in SQLite, an identity column in PostgreSQL. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function autoId(db: Kysely<any>) {
-  return (col: ColumnDefinitionBuilder) => (isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement());
+  return (col: ColumnDefinitionBuilder) =>
+    isPostgres(db) ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement();
 }
 
 /** `without rowid` in SQLite, nothing in PostgreSQL. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function withoutRowid(db: Kysely<any>): RawBuilder<unknown> {
   return isPostgres(db) ? sql`` : sql`without rowid`;
 }
 
 /** A floating-point column: SQLite's real is 8 bytes; PostgreSQL's real is 4, so double precision there. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function realType(db: Kysely<any>): "real" | "double precision" {
   return isPostgres(db) ? "double precision" : "real";
 }
@@ -31,19 +32,21 @@ export function realType(db: Kysely<any>): "real" | "double precision" {
  * After rows were inserted with explicit ids, PostgreSQL's identity sequences must be moved past
  * them (SQLite's AUTOINCREMENT follows the largest id by itself).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export async function advanceIdentities(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
   const { rows } = await sql<{ table_name: string }>`
     select table_name from information_schema.columns
     where table_schema = current_schema() and column_name = 'id' and is_identity = 'YES'`.execute(db);
   for (const { table_name } of rows) {
-    await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table_name)}), 0), 1))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), greatest(coalesce((select max(id) from ${sql.table(table_name)}), 0), 1))`.execute(
+      db,
+    );
   }
 }
 
 /** Epoch seconds: SQLite's integer is 8 bytes; PostgreSQL's is 4 (it would end in 2038), so bigint there. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function epochType(db: Kysely<any>): "integer" | "bigint" {
   return isPostgres(db) ? "bigint" : "integer";
 }
@@ -52,7 +55,7 @@ export function epochType(db: Kysely<any>): "integer" | "bigint" {
  * How a reading table ends: `without rowid` in SQLite (clustered on its primary key, ADR 0008);
  * in PostgreSQL range partitions on `column` (ADR 0031, db/postgres/reading-partitions.ts).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function readingTableEnd(db: Kysely<any>, partitionColumn: string): RawBuilder<unknown> {
   return isPostgres(db) ? sql`partition by range (${sql.ref(partitionColumn)})` : sql`without rowid`;
 }

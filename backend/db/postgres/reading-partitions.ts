@@ -17,13 +17,17 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { isPostgres } from "../migrations/dialect";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 type Db = Kysely<any> | Transaction<any>;
 
 export type PartitionedTable = "meter_readings" | "consumption_hourly" | "consumption_daily";
 
 /** Each partitioned table's partition key. */
-export const partitionKeyOf: Readonly<Record<PartitionedTable, string>> = { meter_readings: "ts", consumption_hourly: "hour", consumption_daily: "day" };
+export const partitionKeyOf: Readonly<Record<PartitionedTable, string>> = {
+  meter_readings: "ts",
+  consumption_hourly: "hour",
+  consumption_daily: "day",
+};
 
 interface Partition {
   name: string;
@@ -81,7 +85,10 @@ const knownPartitions = new WeakMap<object, Set<string>>();
 function knownOf(db: Db): Set<string> {
   const key = db.getExecutor().adapter;
   let known = knownPartitions.get(key);
-  if (known === undefined) knownPartitions.set(key, (known = new Set()));
+  if (known === undefined) {
+    known = new Set();
+    knownPartitions.set(key, known);
+  }
   return known;
 }
 
@@ -108,7 +115,9 @@ export async function ensureReadingPartitions(
     // `mine`: made by this transaction, which may still roll back.
     const { rows } = await sql<{ relname: string; mine: boolean | null }>`
       select relname, xmin = pg_current_xact_id_if_assigned()::xid as mine
-      from pg_class where relnamespace = current_schema()::regnamespace and relname in (${sql.join(wanted.map((p) => p.name))})`.execute(db);
+      from pg_class where relnamespace = current_schema()::regnamespace and relname in (${sql.join(wanted.map((p) => p.name))})`.execute(
+      db,
+    );
     for (const row of rows) if (row.mine !== true) known.add(row.relname);
     const present = new Set(rows.map((row) => row.relname));
     return wanted.filter((p) => !present.has(p.name));
@@ -122,7 +131,9 @@ export async function ensureReadingPartitions(
       const name = sql.table(partition.name);
       const bounds = sql`for values from (${sql.lit(partition.from)}) to (${sql.lit(partition.to)})`;
       const inRange = sql`${key} >= ${sql.lit(partition.from)} and ${key} < ${sql.lit(partition.to)}`;
-      const { rows } = await sql<{ found: boolean }>`select exists (select 1 from ${fallback} where ${inRange}) as found`.execute(trx);
+      const { rows } = await sql<{
+        found: boolean;
+      }>`select exists (select 1 from ${fallback} where ${inRange}) as found`.execute(trx);
       if (rows[0]?.found !== true) {
         await sql`create table ${name} partition of ${sql.table(table)} ${bounds}`.execute(trx);
         continue;

@@ -26,7 +26,13 @@ describe.skipIf(!serverUrl)("the same demo data on SQLite and PostgreSQL", () =>
     dir = mkdtempSync(join(tmpdir(), "same-figures-"));
     const database = await freshPostgresDatabase(serverUrl!);
     dropPostgres = database.drop;
-    const options = { seedDemo: true, demoReadings: true, demoReadingsUnitIds: [101, 102, 109], now: () => NOW, logger: silentLogger };
+    const options = {
+      seedDemo: true,
+      demoReadings: true,
+      demoReadingsUnitIds: [101, 102, 109],
+      now: () => NOW,
+      logger: silentLogger,
+    };
     sqlite = await createBackend({ ...options, databasePath: join(dir, "portal.sqlite") });
     postgres = await createBackend({ ...options, databasePath: database.url });
   }, 120_000);
@@ -41,7 +47,8 @@ describe.skipIf(!serverUrl)("the same demo data on SQLite and PostgreSQL", () =>
   /** Everything Anna's consumption pages ask the tenant service, answered by one back-end. */
   async function annasFigures(backend: Backend) {
     const { token } = await signInToUsers(backend, demoAccounts.anna.email);
-    const ask = (query: string, variables: Record<string, unknown> = {}) => graphqlData(backend, "tenant", query, { token, variables });
+    const ask = (query: string, variables: Record<string, unknown> = {}) =>
+      graphqlData(backend, "tenant", query, { token, variables });
     const meters = await backend.db
       .selectFrom("meters")
       .innerJoin("tenancies", "tenancies.unit_id", "meters.unit_id")
@@ -53,18 +60,42 @@ describe.skipIf(!serverUrl)("the same demo data on SQLite and PostgreSQL", () =>
     const figures: Record<string, unknown> = {};
     for (const { quantity } of meters) {
       const graph = (resolution: string, begin: string, end: string, compareWith: string[]) =>
-        ask(`query($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps graphs { consumption { values relatedValues { type values } } } } }`, {
-          g: { tenancyId: demoTenancyIds.anna, quantities: [quantity], resolution, periodBegin: begin, periodEnd: end, compareWith },
-        });
-      figures[`${quantity} May by day`] = await graph("DAILY", "2025-05-01T00:00:00", "2025-06-01T00:00:00", ["PREVIOUS_YEAR", "PROPERTY_AVERAGE"]);
-      figures[`${quantity} a year by month`] = await graph("MONTHLY", "2024-06-01T00:00:00", "2025-06-01T00:00:00", ["PROPERTY_AVERAGE"]);
+        ask(
+          `query($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps graphs { consumption { values relatedValues { type values } } } } }`,
+          {
+            g: {
+              tenancyId: demoTenancyIds.anna,
+              quantities: [quantity],
+              resolution,
+              periodBegin: begin,
+              periodEnd: end,
+              compareWith,
+            },
+          },
+        );
+      figures[`${quantity} May by day`] = await graph("DAILY", "2025-05-01T00:00:00", "2025-06-01T00:00:00", [
+        "PREVIOUS_YEAR",
+        "PROPERTY_AVERAGE",
+      ]);
+      figures[`${quantity} a year by month`] = await graph("MONTHLY", "2024-06-01T00:00:00", "2025-06-01T00:00:00", [
+        "PROPERTY_AVERAGE",
+      ]);
       figures[`${quantity} a day by hour`] = await graph("HOURLY", "2025-03-30T00:00:00", "2025-03-31T00:00:00", []);
       figures[`${quantity} key figures`] = await ask(
         `query($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total previousPeriod previousYear propertyComparison rooms { label value } meters { value } } }`,
-        { i: { tenancyId: demoTenancyIds.anna, quantity, periodBegin: "2025-05-01T00:00:00", periodEnd: "2025-06-01T00:00:00" } },
+        {
+          i: {
+            tenancyId: demoTenancyIds.anna,
+            quantity,
+            periodBegin: "2025-05-01T00:00:00",
+            periodEnd: "2025-06-01T00:00:00",
+          },
+        },
       );
     }
-    figures.rating = await ask(`{ consumptionRating(tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy") { letter } }`);
+    figures.rating = await ask(
+      `{ consumptionRating(tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy") { letter } }`,
+    );
     return figures;
   }
 

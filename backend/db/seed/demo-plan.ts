@@ -207,12 +207,44 @@ export function planMeters(units: readonly PlannedUnit[]): PlannedMeter[] {
 }
 
 const firstNames = [
-  "Mads", "Sofie", "Frederik", "Ida", "Lars", "Camilla", "Mikkel", "Louise", "Søren", "Freja",
-  "Henrik", "Maja", "Rasmus", "Line", "Niels", "Katrine", "Thomas", "Julie", "Peter", "Emilie",
+  "Mads",
+  "Sofie",
+  "Frederik",
+  "Ida",
+  "Lars",
+  "Camilla",
+  "Mikkel",
+  "Louise",
+  "Søren",
+  "Freja",
+  "Henrik",
+  "Maja",
+  "Rasmus",
+  "Line",
+  "Niels",
+  "Katrine",
+  "Thomas",
+  "Julie",
+  "Peter",
+  "Emilie",
 ] as const;
 const lastNames = [
-  "Nielsen", "Pedersen", "Andersen", "Christensen", "Larsen", "Sørensen", "Rasmussen", "Jørgensen",
-  "Petersen", "Madsen", "Kristensen", "Olsen", "Thomsen", "Poulsen", "Johansen", "Møller",
+  "Nielsen",
+  "Pedersen",
+  "Andersen",
+  "Christensen",
+  "Larsen",
+  "Sørensen",
+  "Rasmussen",
+  "Jørgensen",
+  "Petersen",
+  "Madsen",
+  "Kristensen",
+  "Olsen",
+  "Thomsen",
+  "Poulsen",
+  "Johansen",
+  "Møller",
 ] as const;
 
 /** Fixed tenancies of the demo accounts, by unit number. */
@@ -307,14 +339,49 @@ export const plannedMemberships: readonly {
   invitationPending: boolean;
   createdAt: string;
 }[] = [
-  { tenancyId: demoTenancyIds.anna, user: "anna", isAdmin: true, invitationPending: false, createdAt: "2023-08-03T09:15:00.000Z" },
-  { tenancyId: demoTenancyIds.jensFirst, user: "jens", isAdmin: true, invitationPending: false, createdAt: "2021-02-11T18:45:00.000Z" },
-  { tenancyId: demoTenancyIds.jensFirst, user: "sofie", isAdmin: false, invitationPending: true, createdAt: "2026-02-14T12:00:00.000Z" },
-  { tenancyId: demoTenancyIds.jensSecond, user: "mette", isAdmin: true, invitationPending: false, createdAt: "2021-10-02T10:10:00.000Z" },
-  { tenancyId: demoTenancyIds.jensSecond, user: "jens", isAdmin: false, invitationPending: false, createdAt: "2021-10-09T19:30:00.000Z" },
-  { tenancyId: demoTenancyIds.emma, user: "emma", isAdmin: true, invitationPending: false, createdAt: "2024-09-04T16:25:00.000Z" },
+  {
+    tenancyId: demoTenancyIds.anna,
+    user: "anna",
+    isAdmin: true,
+    invitationPending: false,
+    createdAt: "2023-08-03T09:15:00.000Z",
+  },
+  {
+    tenancyId: demoTenancyIds.jensFirst,
+    user: "jens",
+    isAdmin: true,
+    invitationPending: false,
+    createdAt: "2021-02-11T18:45:00.000Z",
+  },
+  {
+    tenancyId: demoTenancyIds.jensFirst,
+    user: "sofie",
+    isAdmin: false,
+    invitationPending: true,
+    createdAt: "2026-02-14T12:00:00.000Z",
+  },
+  {
+    tenancyId: demoTenancyIds.jensSecond,
+    user: "mette",
+    isAdmin: true,
+    invitationPending: false,
+    createdAt: "2021-10-02T10:10:00.000Z",
+  },
+  {
+    tenancyId: demoTenancyIds.jensSecond,
+    user: "jens",
+    isAdmin: false,
+    invitationPending: false,
+    createdAt: "2021-10-09T19:30:00.000Z",
+  },
+  {
+    tenancyId: demoTenancyIds.emma,
+    user: "emma",
+    isAdmin: true,
+    invitationPending: false,
+    createdAt: "2024-09-04T16:25:00.000Z",
+  },
   { tenancyId: 7027, user: "inactive", isAdmin: true, invitationPending: false, createdAt: "2020-05-05T08:05:00.000Z" },
   { tenancyId: 7001, user: "lars", isAdmin: true, invitationPending: false, createdAt: "2022-04-04T08:05:00.000Z" },
   { tenancyId: 7002, user: "karen", isAdmin: true, invitationPending: false, createdAt: "2022-05-05T08:05:00.000Z" },
 ];
-

@@ -25,7 +25,6 @@ import { insertChunked, type SeedStep } from "./seed-step";
 // ---------------------------------------------------------------------------------------------
 // Steps
 
-
 export const demoSeedSteps: readonly SeedStep[] = [
   {
     name: "0001_property_units_meters",
@@ -168,9 +167,39 @@ export const demoSeedSteps: readonly SeedStep[] = [
       await db
         .insertInto("alarms")
         .values([
-          { user_id: userIdOf("anna"), tenancy_id: demoTenancyIds.anna, quantity: "heat-energy", type: "threshold", frequency: "week", level: 40, enabled: 1, created_at: set, updated_at: set },
-          { user_id: userIdOf("anna"), tenancy_id: demoTenancyIds.anna, quantity: "cold-water-volume", type: "comparison", frequency: "month", level: 20, enabled: 1, created_at: set, updated_at: set },
-          { user_id: userIdOf("jens"), tenancy_id: demoTenancyIds.jensFirst, quantity: "indoor-temperature", type: "minimum", frequency: "day", level: 19, enabled: 0, created_at: set, updated_at: set },
+          {
+            user_id: userIdOf("anna"),
+            tenancy_id: demoTenancyIds.anna,
+            quantity: "heat-energy",
+            type: "threshold",
+            frequency: "week",
+            level: 40,
+            enabled: 1,
+            created_at: set,
+            updated_at: set,
+          },
+          {
+            user_id: userIdOf("anna"),
+            tenancy_id: demoTenancyIds.anna,
+            quantity: "cold-water-volume",
+            type: "comparison",
+            frequency: "month",
+            level: 20,
+            enabled: 1,
+            created_at: set,
+            updated_at: set,
+          },
+          {
+            user_id: userIdOf("jens"),
+            tenancy_id: demoTenancyIds.jensFirst,
+            quantity: "indoor-temperature",
+            type: "minimum",
+            frequency: "day",
+            level: 19,
+            enabled: 0,
+            created_at: set,
+            updated_at: set,
+          },
         ])
         .execute();
     },
@@ -183,7 +212,13 @@ export const demoSeedSteps: readonly SeedStep[] = [
     name: "0009_demo_alarms_of_every_kind",
     async run(db) {
       const set = "2026-11-02T08:00:00.000Z";
-      const jens = { user_id: userIdOf("jens"), tenancy_id: demoTenancyIds.jensFirst, enabled: 1 as const, created_at: set, updated_at: set };
+      const jens = {
+        user_id: userIdOf("jens"),
+        tenancy_id: demoTenancyIds.jensFirst,
+        enabled: 1 as const,
+        created_at: set,
+        updated_at: set,
+      };
       await db
         .insertInto("alarms")
         .values([
@@ -271,4 +306,3 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
 ];
-

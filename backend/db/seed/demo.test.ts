@@ -64,7 +64,14 @@ describe("demo seed", () => {
       const plain = await createBackend({ databasePath: path, logger: silentLogger });
       await plain.db
         .insertInto("users")
-        .values({ email: "real@example.com", name: "Real", language: "da", user_type: "EMAIL_PASSWORD", created_at: "2026-01-01T00:00:00.000Z", password_hash: null })
+        .values({
+          email: "real@example.com",
+          name: "Real",
+          language: "da",
+          user_type: "EMAIL_PASSWORD",
+          created_at: "2026-01-01T00:00:00.000Z",
+          password_hash: null,
+        })
         .execute();
       await plain.close();
       const seeded = await createBackend({ databasePath: path, seedDemo: true, logger: silentLogger });
@@ -143,13 +150,17 @@ describe("demo seed", () => {
     const members = await backend.db.selectFrom("tenancy_members").selectAll().execute();
     const tenanciesOf = (key: keyof typeof demoAccounts) =>
       members
-        .filter((member) => member.user_id === byEmail.get(demoAccounts[key].email)!.id && member.invitation_pending === 0)
+        .filter(
+          (member) => member.user_id === byEmail.get(demoAccounts[key].email)!.id && member.invitation_pending === 0,
+        )
         .map((member) => member.tenancy_id)
         .sort();
     expect(tenanciesOf("anna")).toEqual([demoTenancyIds.anna]);
     expect(tenanciesOf("jens")).toEqual([demoTenancyIds.jensFirst, demoTenancyIds.jensSecond]);
     expect(tenanciesOf("nora")).toEqual([]);
-    const jensAdmin = members.filter((member) => member.user_id === byEmail.get(demoAccounts.jens.email)!.id && member.is_admin === 1);
+    const jensAdmin = members.filter(
+      (member) => member.user_id === byEmail.get(demoAccounts.jens.email)!.id && member.is_admin === 1,
+    );
     expect(jensAdmin.map((member) => member.tenancy_id)).toEqual([demoTenancyIds.jensFirst]);
 
     const units = await backend.db

@@ -90,8 +90,16 @@ export const demoReadNotificationsStep = "0010_demo_notifications_read_after_fir
  * ones. Later notifications stay unread.
  */
 export async function readOlderDemoNotifications(db: Kysely<Database>, now: Date): Promise<void> {
-  if (!(await db.selectFrom("seed_steps").select("name").where("name", "=", "0009_demo_alarms_of_every_kind").executeTakeFirst())) return;
-  if (await db.selectFrom("seed_steps").select("name").where("name", "=", demoReadNotificationsStep).executeTakeFirst()) return;
+  if (
+    !(await db
+      .selectFrom("seed_steps")
+      .select("name")
+      .where("name", "=", "0009_demo_alarms_of_every_kind")
+      .executeTakeFirst())
+  )
+    return;
+  if (await db.selectFrom("seed_steps").select("name").where("name", "=", demoReadNotificationsStep).executeTakeFirst())
+    return;
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -104,4 +112,3 @@ export async function readOlderDemoNotifications(db: Kysely<Database>, now: Date
     await trx.insertInto("seed_steps").values({ name: demoReadNotificationsStep }).execute();
   });
 }
-

@@ -6,8 +6,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOfDay } from "@common/calendar";
 import { createBackend, type Backend } from "../../app";
-import { startOfDay } from "../../consumption/calendar";
 import { silentLogger } from "../../logger";
 import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../../testing/graphql";
 import { demoAccounts, demoTenancyIds } from "./demo-accounts";
@@ -46,23 +46,50 @@ async function registerDelta(quantity: string, from: string, end: string): Promi
 }
 
 interface Graph {
-  tenantGraph: { timestamps: string[]; graphs: { consumption: { quantityDescriptor: { expressedAs: string }; values: (number | null)[] } }[] };
+  tenantGraph: {
+    timestamps: string[];
+    graphs: { consumption: { quantityDescriptor: { expressedAs: string }; values: (number | null)[] } }[];
+  };
 }
 const graphQuery = /* GraphQL */ `
   query Graph($graph: TenantGraphInput!) {
     tenantGraph(graph: $graph) { timestamps graphs { consumption { quantityDescriptor { expressedAs } values } } }
   }
 `;
-async function graph(tenancyId: number, quantity: string, resolution: string, from: string, end: string, mode = "HOURLY_VALUES") {
+async function graph(
+  tenancyId: number,
+  quantity: string,
+  resolution: string,
+  from: string,
+  end: string,
+  mode = "HOURLY_VALUES",
+) {
   return graphql(backend, "tenant", graphQuery, {
     token,
-    variables: { graph: { tenancyId, quantities: [quantity], resolution, mode, periodBegin: `${from}T00:00:00`, periodEnd: `${end}T00:00:00` } },
+    variables: {
+      graph: {
+        tenancyId,
+        quantities: [quantity],
+        resolution,
+        mode,
+        periodBegin: `${from}T00:00:00`,
+        periodEnd: `${end}T00:00:00`,
+      },
+    },
   });
 }
 async function values(tenancyId: number, quantity: string, resolution: string, from: string, end: string) {
   const data = await graphqlData<Graph>(backend, "tenant", graphQuery, {
     token,
-    variables: { graph: { tenancyId, quantities: [quantity], resolution, periodBegin: `${from}T00:00:00`, periodEnd: `${end}T00:00:00` } },
+    variables: {
+      graph: {
+        tenancyId,
+        quantities: [quantity],
+        resolution,
+        periodBegin: `${from}T00:00:00`,
+        periodEnd: `${end}T00:00:00`,
+      },
+    },
   });
   return data.tenantGraph.graphs[0]!.consumption;
 }
@@ -97,7 +124,11 @@ describe("the readings are plausible", () => {
   });
 
   it("water runs backwards only in an episode, when the heat meter counts errors", async () => {
-    const day = (key: string) => Math.round((Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8))) - Date.UTC(2024, 0, 1)) / 86_400_000);
+    const day = (key: string) =>
+      Math.round(
+        (Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8))) - Date.UTC(2024, 0, 1)) /
+          86_400_000,
+      );
     expect(inBackflowEpisode(day("2025-06-08"))).toBe(true);
     expect(inBackflowEpisode(day("2025-06-09"))).toBe(true);
     expect(inBackflowEpisode(day("2025-06-07"))).toBe(false);
@@ -127,7 +158,9 @@ describe("each kind is shown right", () => {
       const july = await samples(quantity, "2025-07-01", "2025-08-01");
       for (const [index, value] of daily.values.entries()) {
         const from = s(`2025-07-${String(index + 1).padStart(2, "0")}`);
-        const ofDay = july.filter((sample) => sample.ts >= from && sample.ts < from + 86_400).map((sample) => sample.value);
+        const ofDay = july
+          .filter((sample) => sample.ts >= from && sample.ts < from + 86_400)
+          .map((sample) => sample.value);
         expect(ofDay).toHaveLength(24);
         expect(value).toBeCloseTo(mean(ofDay), 6);
       }
@@ -143,25 +176,41 @@ describe("each kind is shown right", () => {
 
   it("cooling energy is averaged too (spec section 3 lists it with the average quantities)", async () => {
     const july = await samples("cooling-energy", "2025-07-01", "2025-08-01");
-    expect(await kpiTotal(cooled, "cooling-energy", "2025-07-01", "2025-08-01")).toBeCloseTo(mean(july.map((sample) => sample.value)), 6);
+    expect(await kpiTotal(cooled, "cooling-energy", "2025-07-01", "2025-08-01")).toBeCloseTo(
+      mean(july.map((sample) => sample.value)),
+      6,
+    );
   });
 
-  it.each(["heat-volume", "hot-water-backflow", "cold-water-backflow", "error"])("%s adds up: the register difference", async (quantity) => {
-    const monthly = await values(home, quantity, "MONTHLY", "2025-07-01", "2025-08-01");
-    const delta = await registerDelta(quantity, "2025-07-01", "2025-08-01");
-    expect(monthly.values[0]).toBeCloseTo(delta, 6);
-    expect(await kpiTotal(home, quantity, "2025-07-01", "2025-08-01")).toBeCloseTo(delta, 6);
-    if (quantity === "error") expect(Number.isInteger(delta)).toBe(true);
-  });
+  it.each(["heat-volume", "hot-water-backflow", "cold-water-backflow", "error"])(
+    "%s adds up: the register difference",
+    async (quantity) => {
+      const monthly = await values(home, quantity, "MONTHLY", "2025-07-01", "2025-08-01");
+      const delta = await registerDelta(quantity, "2025-07-01", "2025-08-01");
+      expect(monthly.values[0]).toBeCloseTo(delta, 6);
+      expect(await kpiTotal(home, quantity, "2025-07-01", "2025-08-01")).toBeCloseTo(delta, 6);
+      if (quantity === "error") expect(Number.isInteger(delta)).toBe(true);
+    },
+  );
 
-  it.each(["heat-flow-temperature", "heat-cooling", "cooling-energy"])("%s has no cost and no CO2", async (quantity) => {
-    const tenancy = quantity === "cooling-energy" ? cooled : home;
-    for (const mode of ["COST", "CO2"]) {
-      expect(firstErrorCode(await graph(tenancy, quantity, "DAILY", "2025-07-01", "2025-07-08", mode))).toBe("BAD_USER_INPUT");
-    }
-  });
+  it.each(["heat-flow-temperature", "heat-cooling", "cooling-energy"])(
+    "%s has no cost and no CO2",
+    async (quantity) => {
+      const tenancy = quantity === "cooling-energy" ? cooled : home;
+      for (const mode of ["COST", "CO2"]) {
+        expect(firstErrorCode(await graph(tenancy, quantity, "DAILY", "2025-07-01", "2025-07-08", mode))).toBe(
+          "BAD_USER_INPUT",
+        );
+      }
+    },
+  );
 
-  it.each(["heat-volume", "hot-water-backflow", "error"])("%s has no CO2 factor in the demo property", async (quantity) => {
-    expect(firstErrorCode(await graph(home, quantity, "DAILY", "2025-07-01", "2025-07-08", "CO2"))).toBe("BAD_USER_INPUT");
-  });
+  it.each(["heat-volume", "hot-water-backflow", "error"])(
+    "%s has no CO2 factor in the demo property",
+    async (quantity) => {
+      expect(firstErrorCode(await graph(home, quantity, "DAILY", "2025-07-01", "2025-07-08", "CO2"))).toBe(
+        "BAD_USER_INPUT",
+      );
+    },
+  );
 });

@@ -18,7 +18,7 @@
  * - Unit 119 (tenancy 7019: Jens, admin): district cooling (cooling energy).
  */
 import type { QuantityId } from "@common/quantities";
-import { noise, seedOf, type HourContext } from "./readings";
+import { noise, seedOf, type HourContext } from "./model-basis";
 
 export interface MoreMeter {
   id: number;
@@ -36,7 +36,13 @@ export const coolingUnitId = 119;
 export const moreDemoMeters: readonly MoreMeter[] = [
   { id: 20_001, unitId: districtHeatingUnitId, number: "62000001", roomName: null, quantity: "heat-volume" },
   { id: 20_002, unitId: districtHeatingUnitId, number: "63000001", roomName: null, quantity: "heat-flow-temperature" },
-  { id: 20_003, unitId: districtHeatingUnitId, number: "64000001", roomName: null, quantity: "heat-return-temperature" },
+  {
+    id: 20_003,
+    unitId: districtHeatingUnitId,
+    number: "64000001",
+    roomName: null,
+    quantity: "heat-return-temperature",
+  },
   { id: 20_004, unitId: districtHeatingUnitId, number: "65000001", roomName: null, quantity: "heat-cooling" },
   { id: 20_005, unitId: districtHeatingUnitId, number: "33000001", roomName: null, quantity: "hot-water-backflow" },
   { id: 20_006, unitId: districtHeatingUnitId, number: "34000001", roomName: null, quantity: "cold-water-backflow" },

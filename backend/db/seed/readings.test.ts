@@ -12,7 +12,13 @@ async function seeded(): Promise<Backend> {
 }
 const readingsOf = async (backend: Backend) => {
   const dump = await dumpTables(backend.db);
-  return { r: dump.meter_readings, h: dump.consumption_hourly, d: dump.consumption_daily, m: dump.consumption_monthly, p: dump.market_prices };
+  return {
+    r: dump.meter_readings,
+    h: dump.consumption_hourly,
+    d: dump.consumption_daily,
+    m: dump.consumption_monthly,
+    p: dump.market_prices,
+  };
 };
 
 describe("demo readings", () => {
@@ -35,12 +41,20 @@ describe("demo readings", () => {
     try {
       await topUpDemoReadings(backend.db, T1, { unitIds: [102], fromDay: "2025-10-01" });
       const before = await readingsOf(backend);
-      expect(await topUpDemoReadings(backend.db, new Date(T1.getTime() + 60_000), { unitIds: [102] })).toMatchObject({ readings: 0 });
+      expect(await topUpDemoReadings(backend.db, new Date(T1.getTime() + 60_000), { unitIds: [102] })).toMatchObject({
+        readings: 0,
+      });
       expect(await readingsOf(backend)).toEqual(before);
       // Readings reach the current hour, market prices the end of tomorrow.
-      const last = await backend.db.selectFrom("meter_readings").select((eb) => eb.fn.max("ts").as("ts")).executeTakeFirstOrThrow();
+      const last = await backend.db
+        .selectFrom("meter_readings")
+        .select((eb) => eb.fn.max("ts").as("ts"))
+        .executeTakeFirstOrThrow();
       expect(last.ts).toBe(Date.UTC(2025, 9, 25, 21) / 1000);
-      const lastPrice = await backend.db.selectFrom("market_prices").select((eb) => eb.fn.max("hour").as("hour")).executeTakeFirstOrThrow();
+      const lastPrice = await backend.db
+        .selectFrom("market_prices")
+        .select((eb) => eb.fn.max("hour").as("hour"))
+        .executeTakeFirstOrThrow();
       expect(lastPrice.hour).toBe(Date.UTC(2025, 9, 26, 22) / 1000); // 23:00 local on 26 October
     } finally {
       await backend.close();

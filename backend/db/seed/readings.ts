@@ -15,12 +15,13 @@
  */
 import type { Kysely } from "kysely";
 import { quantityDefinition, type QuantityId } from "@common/quantities";
+import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay, toWall } from "@common/calendar";
 import type { Reading } from "../../consumption/aggregate";
-import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay, toWall } from "../../consumption/calendar";
 import { MARKET_PRICE_AREA, CURRENCY } from "../../consumption/engine";
 import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
 import type { Database } from "../types";
 import { withJobLock } from "../../jobs/job-lock";
+import { noise, seedOf, type HourContext } from "./model-basis";
 import { moreBaseQuanta, moreHourValue, moreRegisterDecimals } from "./more-quantities";
 
 /** Registers start counting here (Copenhagen midnight). */
@@ -30,44 +31,7 @@ const ANCHOR_MS = startOfDay(READINGS_ANCHOR_DAY);
 export const DEMO_HISTORY_MONTHS = 25;
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic noise
-
-/** FNV-1a, for turning a meter number into a seed. */
-export function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** A uniform number in [0, 1) from two integers (a murmur3-style finalizer). */
-export function noise(seed: number, index: number): number {
-  let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 0x632be5ab, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The hours: outdoor temperature, clock and calendar of each hour since the anchor
-
-export interface HourContext {
-  /** Hour index since the anchor of the first entry. */
-  firstIndex: number;
-  outdoor: Float64Array;
-  /** Local hour 0–23. */
-  hourOfDay: Uint8Array;
-  /** 0 = Monday … 6 = Sunday. */
-  weekday: Uint8Array;
-  /** cos of the season: 1 in mid-January, −1 in mid-July. */
-  winter: Float64Array;
-  dayIndex: Int32Array;
-}
 
 const hourIndexOf = (utcMs: number) => Math.round((utcMs - ANCHOR_MS) / HOUR_MS);
 const instantOfIndex = (index: number) => ANCHOR_MS + index * HOUR_MS;
@@ -102,7 +66,11 @@ export function hourContext(firstIndex: number, count: number): HourContext {
     context.winter[offset] = winter;
     context.dayIndex[offset] = dayIndex;
     context.outdoor[offset] =
-      8.4 - 9.3 * winter + 3.1 * Math.cos((2 * Math.PI * (hour - 15)) / 24) + weatherAnomaly(dayIndex, winter) + (noise(7004, firstIndex + offset) - 0.5);
+      8.4 -
+      9.3 * winter +
+      3.1 * Math.cos((2 * Math.PI * (hour - 15)) / 24) +
+      weatherAnomaly(dayIndex, winter) +
+      (noise(7004, firstIndex + offset) - 0.5);
   }
   return context;
 }
@@ -148,13 +116,23 @@ export async function modelMeters(db: Kysely<Database>, unitIds: readonly number
   const rows = await db
     .selectFrom("meters")
     .innerJoin("units", "units.id", "meters.unit_id")
-    .select(["meters.id", "meters.number", "meters.quantity", "meters.room_name", "units.unique_id", "units.floor_area", "units.rooms", "units.id as unit_id"])
+    .select([
+      "meters.id",
+      "meters.number",
+      "meters.quantity",
+      "meters.room_name",
+      "units.unique_id",
+      "units.floor_area",
+      "units.rooms",
+      "units.id as unit_id",
+    ])
     .where("units.id", "in", unitIds)
     .orderBy("meters.id")
     .execute();
   const hcaWeight = new Map<number, number>();
   for (const row of rows) {
-    if (row.quantity === "hca") hcaWeight.set(row.unit_id, (hcaWeight.get(row.unit_id) ?? 0) + roomHeatWeight(row.room_name));
+    if (row.quantity === "hca")
+      hcaWeight.set(row.unit_id, (hcaWeight.get(row.unit_id) ?? 0) + roomHeatWeight(row.room_name));
   }
   return rows.map((row) => ({
     id: row.id,
@@ -176,9 +154,18 @@ const registerDecimals: Partial<Record<QuantityId, number>> = { hca: 2 };
 const decimalsOf = (quantity: QuantityId) => registerDecimals[quantity] ?? moreRegisterDecimals(quantity) ?? 3;
 
 /** Water draw profile per local hour (weekday, weekend); each sums to about 1. */
-const weekdayWater = [0.004, 0.002, 0.002, 0.002, 0.004, 0.02, 0.1, 0.13, 0.08, 0.03, 0.025, 0.03, 0.04, 0.03, 0.025, 0.03, 0.045, 0.07, 0.08, 0.075, 0.07, 0.06, 0.04, 0.015];
-const weekendWater = [0.008, 0.004, 0.002, 0.002, 0.002, 0.004, 0.01, 0.03, 0.07, 0.1, 0.1, 0.08, 0.06, 0.05, 0.04, 0.04, 0.045, 0.06, 0.07, 0.07, 0.06, 0.05, 0.03, 0.015];
-const electricityProfile = [0.6, 0.5, 0.45, 0.45, 0.45, 0.5, 0.8, 1.1, 0.9, 0.75, 0.7, 0.75, 0.8, 0.75, 0.75, 0.85, 1.1, 1.5, 1.8, 1.7, 1.5, 1.3, 1.0, 0.8];
+const weekdayWater = [
+  0.004, 0.002, 0.002, 0.002, 0.004, 0.02, 0.1, 0.13, 0.08, 0.03, 0.025, 0.03, 0.04, 0.03, 0.025, 0.03, 0.045, 0.07,
+  0.08, 0.075, 0.07, 0.06, 0.04, 0.015,
+];
+const weekendWater = [
+  0.008, 0.004, 0.002, 0.002, 0.002, 0.004, 0.01, 0.03, 0.07, 0.1, 0.1, 0.08, 0.06, 0.05, 0.04, 0.04, 0.045, 0.06, 0.07,
+  0.07, 0.06, 0.05, 0.03, 0.015,
+];
+const electricityProfile = [
+  0.6, 0.5, 0.45, 0.45, 0.45, 0.5, 0.8, 1.1, 0.9, 0.75, 0.7, 0.75, 0.8, 0.75, 0.75, 0.85, 1.1, 1.5, 1.8, 1.7, 1.5, 1.3,
+  1.0, 0.8,
+];
 
 /** A unit's heat demand in kWh in one hour (before meter noise). */
 function unitHeat(meter: ModelMeter, habits: ReturnType<typeof habitsOf>, hours: HourContext, offset: number): number {
@@ -194,7 +181,13 @@ function unitHeat(meter: ModelMeter, habits: ReturnType<typeof habitsOf>, hours:
  * The quantum count (registers) or the sample (climate) of a meter in one hour. `seed` is the
  * meter's seed, `index` the absolute hour index.
  */
-function hourValue(meter: ModelMeter, habits: ReturnType<typeof habitsOf>, seed: number, hours: HourContext, offset: number): number {
+function hourValue(
+  meter: ModelMeter,
+  habits: ReturnType<typeof habitsOf>,
+  seed: number,
+  hours: HourContext,
+  offset: number,
+): number {
   const index = hours.firstIndex + offset;
   const n = noise(seed, index);
   const hour = hours.hourOfDay[offset]!;
@@ -211,10 +204,19 @@ function hourValue(meter: ModelMeter, habits: ReturnType<typeof habitsOf>, seed:
       const profile = (weekend ? weekendWater : weekdayWater)[hour]!;
       const event = n < 0.22 ? 0 : 0.35 + 1.6 * noise(seed + 1, index);
       const litres = habits.persons * habits.hotWaterLitresPerPerson * profile * event;
-      return Math.round(meter.quantity === "hot-water-volume" ? litres : litres * 1.55 + (n < 0.5 ? 0 : 1.5 * habits.persons * profile * 24 * 0.25));
+      return Math.round(
+        meter.quantity === "hot-water-volume"
+          ? litres
+          : litres * 1.55 + (n < 0.5 ? 0 : 1.5 * habits.persons * profile * 24 * 0.25),
+      );
     }
     case "electricity-energy": {
-      const kwh = (0.05 + 0.035 * habits.persons) * electricityProfile[hour]! * (1 + 0.22 * winter) * habits.electricity * (0.7 + 0.6 * n);
+      const kwh =
+        (0.05 + 0.035 * habits.persons) *
+        electricityProfile[hour]! *
+        (1 + 0.22 * winter) *
+        habits.electricity *
+        (0.7 + 0.6 * n);
       return Math.round(kwh * 1000);
     }
     case "gas-volume": {
@@ -254,7 +256,13 @@ function baseQuanta(meter: ModelMeter, seed: number): number {
  * registers, `startQuanta` is the register at fromIndex (from the stored reading); without it the
  * register is counted up from the anchor.
  */
-export function meterReadings(meter: ModelMeter, hours: HourContext, fromIndex: number, toIndex: number, startQuanta?: number): Reading[] {
+export function meterReadings(
+  meter: ModelMeter,
+  hours: HourContext,
+  fromIndex: number,
+  toIndex: number,
+  startQuanta?: number,
+): Reading[] {
   const habits = habitsOf(meter.unitKey, meter.rooms);
   const seed = seedOf(meter.number);
   const isRegister = quantityDefinition(meter.quantity).aggregation === "addition";
@@ -262,14 +270,18 @@ export function meterReadings(meter: ModelMeter, hours: HourContext, fromIndex: 
   const scale = 10 ** decimalsOf(meter.quantity);
   if (!isRegister) {
     for (let index = fromIndex; index <= toIndex; index++) {
-      readings.push({ ts: instantOfIndex(index) / 1000, value: hourValue(meter, habits, seed, hours, index - hours.firstIndex) });
+      readings.push({
+        ts: instantOfIndex(index) / 1000,
+        value: hourValue(meter, habits, seed, hours, index - hours.firstIndex),
+      });
     }
     return readings;
   }
   let quanta = startQuanta;
   if (quanta === undefined) {
     quanta = baseQuanta(meter, seed);
-    for (let index = 0; index < fromIndex; index++) quanta += hourValue(meter, habits, seed, hours, index - hours.firstIndex);
+    for (let index = 0; index < fromIndex; index++)
+      quanta += hourValue(meter, habits, seed, hours, index - hours.firstIndex);
   }
   for (let index = fromIndex; index <= toIndex; index++) {
     readings.push({ ts: instantOfIndex(index) / 1000, value: quanta / scale });
@@ -282,7 +294,16 @@ export function meterReadings(meter: ModelMeter, hours: HourContext, fromIndex: 
 export function marketPriceAt(hours: HourContext, offset: number): number {
   const index = hours.firstIndex + offset;
   const hour = hours.hourOfDay[offset]!;
-  const shape = hour >= 17 && hour < 21 ? 0.65 : hour >= 7 && hour < 10 ? 0.3 : hour < 5 ? -0.28 : hour >= 11 && hour < 16 ? -0.18 : 0;
+  const shape =
+    hour >= 17 && hour < 21
+      ? 0.65
+      : hour >= 7 && hour < 10
+        ? 0.3
+        : hour < 5
+          ? -0.28
+          : hour >= 11 && hour < 16
+            ? -0.18
+            : 0;
   const windy = noise(7101, hours.dayIndex[offset]!) < 0.13 ? 1.05 : 0;
   const price = 0.72 + 0.33 * hours.winter[offset]! + shape - windy + (noise(7102, index) - 0.5) * 0.5;
   return Math.round(price * 10_000) / 10_000;
@@ -291,7 +312,12 @@ export function marketPriceAt(hours: HourContext, offset: number): number {
 // ---------------------------------------------------------------------------------------------
 // Prices in force (quantityPrices)
 
-export const demoQuantityPrices: readonly { quantity: QuantityId; price: number; validFrom: string; validTo: string | null }[] = [
+export const demoQuantityPrices: readonly {
+  quantity: QuantityId;
+  price: number;
+  validFrom: string;
+  validTo: string | null;
+}[] = [
   { quantity: "heat-energy", price: 0.79, validFrom: "2024-01-01", validTo: "2024-12-31" },
   { quantity: "heat-energy", price: 0.76, validFrom: "2025-01-01", validTo: "2025-12-31" },
   { quantity: "heat-energy", price: 0.82, validFrom: "2026-01-01", validTo: null },
@@ -334,7 +360,11 @@ export function demoHistoryStart(now: Date): string {
 
 /** True when the database was built by the demo seed. */
 export async function isDemoDatabase(db: Kysely<Database>): Promise<boolean> {
-  const step = await db.selectFrom("seed_steps").select("name").where("name", "=", "0001_property_units_meters").executeTakeFirst();
+  const step = await db
+    .selectFrom("seed_steps")
+    .select("name")
+    .where("name", "=", "0001_property_units_meters")
+    .executeTakeFirst();
   return step !== undefined;
 }
 
@@ -343,23 +373,38 @@ export async function isDemoDatabase(db: Kysely<Database>): Promise<boolean> {
  * the whole history for meters without readings, only the missing hours for the others.
  * Idempotent and cheap when nothing is missing. Does nothing on a database the demo seed did not build.
  */
-export async function topUpDemoReadings(db: Kysely<Database>, now: Date, options: TopUpOptions = {}): Promise<TopUpResult> {
+export async function topUpDemoReadings(
+  db: Kysely<Database>,
+  now: Date,
+  options: TopUpOptions = {},
+): Promise<TopUpResult> {
   const started = performance.now();
   if (!(await isDemoDatabase(db))) return { meters: 0, readings: 0, milliseconds: 0 };
   const unitIds =
     options.unitIds ??
-    (await db.selectFrom("units").select("id").where("property_id", "=", 1).orderBy("id").execute()).map((row) => row.id);
+    (await db.selectFrom("units").select("id").where("property_id", "=", 1).orderBy("id").execute()).map(
+      (row) => row.id,
+    );
   const meters = await modelMeters(db, unitIds);
   const lastReadings = new Map<number, { ts: number; value: number }>();
   if (meters.length > 0) {
     const rows = await db
       .selectFrom("meter_readings")
       .select(["meter_id", (eb) => eb.fn.max("ts").as("ts")])
-      .where("meter_id", "in", meters.map((meter) => meter.id))
+      .where(
+        "meter_id",
+        "in",
+        meters.map((meter) => meter.id),
+      )
       .groupBy("meter_id")
       .execute();
     for (const row of rows) {
-      const last = await db.selectFrom("meter_readings").select("value").where("meter_id", "=", row.meter_id).where("ts", "=", row.ts).executeTakeFirstOrThrow();
+      const last = await db
+        .selectFrom("meter_readings")
+        .select("value")
+        .where("meter_id", "=", row.meter_id)
+        .where("ts", "=", row.ts)
+        .executeTakeFirstOrThrow();
       lastReadings.set(row.meter_id, { ts: row.ts, value: last.value });
     }
   }
@@ -396,7 +441,8 @@ export async function topUpDemoReadings(db: Kysely<Database>, now: Date, options
         const isRegister = quantityDefinition(meter.quantity).aggregation === "addition";
         const habits = habitsOf(meter.unitKey, meter.rooms);
         const startQuanta = isRegister
-          ? Math.round(last.value * scale) + hourValue(meter, habits, seedOf(meter.number), hours, lastIndex - hours.firstIndex)
+          ? Math.round(last.value * scale) +
+            hourValue(meter, habits, seedOf(meter.number), hours, lastIndex - hours.firstIndex)
           : undefined;
         const readings = meterReadings(meter, hours, lastIndex + 1, currentIndex, startQuanta);
         await ingestMeterReadings(trx, meter.id, quantityDefinition(meter.quantity).aggregation, readings);
@@ -406,18 +452,35 @@ export async function topUpDemoReadings(db: Kysely<Database>, now: Date, options
   }
 
   // Market prices: from the first series day (or the last stored hour) to the end of tomorrow.
-  const lastPrice = await db.selectFrom("market_prices").select((eb) => eb.fn.max("hour").as("hour")).where("area", "=", MARKET_PRICE_AREA).executeTakeFirst();
+  const lastPrice = await db
+    .selectFrom("market_prices")
+    .select((eb) => eb.fn.max("hour").as("hour"))
+    .where("area", "=", MARKET_PRICE_AREA)
+    .executeTakeFirst();
   const priceFrom = lastPrice?.hour == null ? freshFromIndex : hourIndexOf(lastPrice.hour * 1000) + 1;
   const priceTo = hourIndexOf(startOfDay(addDays(dayKeyOf(now.getTime()), 2))) - 1;
   if (priceFrom <= priceTo) {
     const values: (string | number)[] = [];
     for (let index = priceFrom; index <= priceTo; index++) {
-      values.push(MARKET_PRICE_AREA, instantOfIndex(index) / 1000, marketPriceAt(hours, index - hours.firstIndex), CURRENCY);
+      values.push(
+        MARKET_PRICE_AREA,
+        instantOfIndex(index) / 1000,
+        marketPriceAt(hours, index - hours.firstIndex),
+        CURRENCY,
+      );
     }
-    await db.transaction().execute((trx) => bulkInsert(trx, "market_prices", ["area", "hour", "price", "currency"], values, "on conflict do nothing"));
+    await db
+      .transaction()
+      .execute((trx) =>
+        bulkInsert(trx, "market_prices", ["area", "hour", "price", "currency"], values, "on conflict do nothing"),
+      );
   }
 
-  return { meters: fresh.length + stale.length, readings: written, milliseconds: Math.round(performance.now() - started) };
+  return {
+    meters: fresh.length + stale.length,
+    readings: written,
+    milliseconds: Math.round(performance.now() - started),
+  };
 }
 
 export interface DemoReadingsHandle {
@@ -436,10 +499,14 @@ export async function startDemoReadings(
 ): Promise<DemoReadingsHandle> {
   // Several instances on one PostgreSQL database: one tops up, the others skip (jobs/job-lock.ts).
   const run = async () => {
-    const outcome = await withJobLock(db, "demo-readings", () => topUpDemoReadings(db, now(), { unitIds: options.unitIds }));
+    const outcome = await withJobLock(db, "demo-readings", () =>
+      topUpDemoReadings(db, now(), { unitIds: options.unitIds }),
+    );
     if (outcome.ran && outcome.value.readings > 0) {
       const result = outcome.value;
-      logger.info(`demo readings: ${result.readings} readings of ${result.meters} meters written in ${result.milliseconds} ms`);
+      logger.info(
+        `demo readings: ${result.readings} readings of ${result.meters} meters written in ${result.milliseconds} ms`,
+      );
     }
   };
   await run();

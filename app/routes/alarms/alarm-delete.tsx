@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
+import { pageMeta } from "~/i18n/meta";
+import { isAlarmError } from "~/services/tenant/tenant.server";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId, match) => ({
+    labelKey: "alarms.delete_title",
+    to: alarmDeletePath(tenancyId, match.params.alarmId ?? ""),
+  }),
+};
+
+/**
+ * /t/{tenancyId}/alarms/{alarmId}/delete: deleting asks for confirmation on a page of its own (no
+ * JavaScript confirm()), then returns to the list with a toast.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { tenancy, language } = await requireAlarmArea(request, params, context);
+  const alarm = alarmView(await loadAlarm(context, tenancy.tenancyId, params.alarmId), language);
+  if (!alarm) throw new Response(null, { status: 404 });
+  return { tenancyId: tenancy.id, alarm };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireAlarmArea(request, params, context);
+  const alarm = await loadAlarm(context, tenancy.tenancyId, params.alarmId);
+  try {
+    await context.api.tenant.deleteAlarm(tenancy.tenancyId, alarm.id);
+  } catch (error) {
+    // Deleted meanwhile (another tab): it is gone either way.
+    if (!isAlarmError(error, "ALARM_NOT_FOUND")) throw error;
+  }
+  return redirectWithSuccess(alarmsPath(tenancy.id), toastMessage("toast.alarm_deleted"));
+}
+
+export default function DeleteAlarm() {
+  const { t } = useTranslation();
+  const { tenancyId, alarm } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="alarm-page">
+      <h1>{t("alarms.delete_title")}</h1>
+      <section className="card">
+        <p>
+          <strong>
+            {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)} ·{" "}
+            {t(`alarms.frequency.${alarm.frequency}`)} · {t(alarm.level.key, alarm.level.values)}
+          </strong>
+        </p>
+        <p>{t("alarms.delete_confirm")}</p>
+        <Form method="post" className="button-row">
+          <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
+            {t("alarms.delete_submit")}
+          </button>
+          <Link to={alarmPath(tenancyId, alarm.id)} className="button button-secondary">
+            {t("alarms.keep")}
+          </Link>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.delete_title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,99 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { alarmView, requireAlarmArea, type AlarmView } from "~/routes/alarms/alarm-pages.server";
+import { pageMeta } from "~/i18n/meta";
+import { alarmsPath } from "@common/portal-paths";
+
+/**
+ * /t/{tenancyId}/alarms (spec section 2, "Alarm settings"): the resident's alarms on the tenancy,
+ * each with its quantity, type, period, level and whether it is on; the empty state "no alarms".
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const tenancyId = Number(params.tenancyId);
+  // The alarms need only the URL's tenancy and the token: asked while the guard asks (ADR 0021).
+  if (Number.isSafeInteger(tenancyId) && tenancyId > 0) context.api.prefetch.tenant.alarms(tenancyId);
+  const { tenancy, language, quantities, ended } = await requireAlarmArea(request, params, context);
+  const alarms = await context.api.tenant.alarms(tenancy.tenancyId);
+  return {
+    tenancyId: tenancy.id,
+    alarms: alarms.map((alarm) => alarmView(alarm, language)).filter((alarm): alarm is AlarmView => alarm !== null),
+    canCreate: !ended && quantities.length > 0,
+    ended,
+    noQuantities: quantities.length === 0,
+  };
+}
+
+export default function Alarms() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const base = alarmsPath(d.tenancyId);
+  const create = d.canCreate ? (
+    <p className="page-actions">
+      <Link to={`${base}/new-alarm?step=1`} className="button">
+        {t("alarms.create")}
+      </Link>
+    </p>
+  ) : null;
+  return (
+    <div className="alarm-page">
+      <div className="page-heading">
+        <h1>{t("alarms.title")}</h1>
+      </div>
+      <p className="lead">{t("alarms.intro")}</p>
+      {d.ended ? (
+        <p className="notice">{t("alarms.ended")}</p>
+      ) : d.noQuantities ? (
+        <p className="notice">{t("alarms.no_quantities")}</p>
+      ) : null}
+      {d.alarms.length === 0 ? (
+        <section className="card">
+          <p className="empty-state">{t("alarms.empty")}</p>
+          {create}
+        </section>
+      ) : (
+        <>
+          <section className="card">
+            <table className="data-table alarm-table">
+              <caption className="visually-hidden">{t("alarms.list_caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("alarms.col_quantity")}</th>
+                  <th scope="col">{t("alarms.col_type")}</th>
+                  <th scope="col">{t("alarms.col_frequency")}</th>
+                  <th scope="col">{t("alarms.col_level")}</th>
+                  <th scope="col">{t("alarms.col_status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.alarms.map((alarm) => (
+                  <tr key={alarm.id}>
+                    <th scope="row">
+                      <Link to={`${base}/${alarm.id}`}>{t(`quantity.${alarm.quantity}`)}</Link>
+                    </th>
+                    <td>{t(`alarms.type.${alarm.type}`)}</td>
+                    <td>{t(`alarms.frequency.${alarm.frequency}`)}</td>
+                    <td>{t(alarm.level.key, alarm.level.values)}</td>
+                    <td>
+                      <span className={alarm.enabled ? "status status-on" : "status status-off"}>
+                        {t(alarm.enabled ? "alarms.on" : "alarms.off")}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          {create}
+        </>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,282 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
+import { pick } from "~/domain/chart-points";
+import { dateLocale, formatDateRange, longBucketLabels, shortBucketLabel } from "@common/bucket-labels";
+import { emptyStateOf } from "~/domain/empty-state";
+import { formatCalendarDate } from "@common/format";
+import { periodDays, toApiRange, todayInCopenhagen, type Period } from "@common/period";
+import { comparedPeriod, type CompareChoice } from "~/domain/period-query";
+import { quantityDefinition, type QuantityId } from "@common/quantities";
+import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "@common/quantity-format";
+import { indoorClimateBands } from "~/domain/smileys";
+import { resolutionOf, type SpanType } from "@common/span";
+import type { Comparison, TenantGraphInput } from "~/services/tenant/schemas";
+import { ApiError } from "~/services/graphql.server";
+import type { ChartView } from "./chart-view";
+import type { ConsumptionPage } from "../consumption-page";
+
+export type { ChartView };
+
+/**
+ * One consumption chart as a page shows it ("Charts and numbers"): the back-end's graph for
+ * the period at the span's resolution with the chosen comparison, drawn to SVG on the server (no
+ * chart JavaScript in the browser), and the same numbers as table rows beside it.
+ */
+
+export const comparisonOf: Record<Exclude<CompareChoice, "none">, Comparison> = {
+  "previous-period": "PREVIOUS_PERIOD",
+  "previous-year": "PREVIOUS_YEAR",
+  "property-average": "PROPERTY_AVERAGE",
+};
+
+export interface ChartRequest {
+  context: AppLoadContext;
+  t: TFunction;
+  language: string;
+  tenancyId: number;
+  quantity: QuantityId;
+  period: Period;
+  span: SpanType;
+  compare: CompareChoice;
+  mode?: ValueMode;
+  normalized?: boolean;
+  roomName?: string;
+  meterNumber?: string;
+  /** A page with several charts gives each its own id prefix. */
+  idPrefix: string;
+}
+
+/** Whether the bucket holding today (or the period's last one, if it ended) has no value. */
+function latestValueMissing(timestamps: readonly string[], values: readonly (number | null)[]): boolean {
+  const today = todayInCopenhagen();
+  let latest = -1;
+  timestamps.forEach((ts, i) => {
+    if (ts.slice(0, 10) <= today) latest = i;
+  });
+  return latest >= 0 && values[latest] === null;
+}
+
+/** What a chart asks the back-end for: also used to start the call early (ADR 0021). */
+export type GraphRequest = Pick<
+  ChartRequest,
+  "tenancyId" | "quantity" | "period" | "span" | "compare" | "mode" | "normalized" | "roomName" | "meterNumber"
+>;
+
+export function graphInputOf(request: GraphRequest): Required<TenantGraphInput> {
+  const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
+  const comparisonNotPossible = request.compare === "property-average" && perObject;
+  return {
+    tenancyId: request.tenancyId,
+    quantities: [request.quantity],
+    resolution: resolutionOf(request.span),
+    ...toApiRange(request.period),
+    mode: request.mode ?? "HOURLY_VALUES",
+    normalized: request.normalized ?? false,
+    compareWith: request.compare === "none" || comparisonNotPossible ? [] : [comparisonOf[request.compare]],
+    roomName: request.roomName ?? null,
+    meterNumber: request.meterNumber ?? null,
+  };
+}
+
+export async function loadChart(request: ChartRequest): Promise<ChartView> {
+  const { t, language, quantity, period, span, compare } = request;
+  const graphInput = graphInputOf(request);
+  const { mode, normalized, compareWith } = graphInput;
+  const definition = quantityDefinition(quantity);
+  const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
+  const comparisonNotPossible = compare === "property-average" && perObject;
+  const formatOptions = { normalized, mode };
+  const unit = unitLabel(quantity, language, formatOptions);
+  const title = t(`chart.title_${mode}`, {
+    quantity: t(`quantity.${quantity}`),
+    from: formatCalendarDate(period.from, language),
+    to: formatCalendarDate(period.to, language),
+  });
+  // The legend and the table name the compared dates, so a resident can tell what "previous period"
+  // means for a week starting mid-week or a 23-hour day.
+  const compared = comparedPeriod(period, compare);
+  const comparisonLabel =
+    compareWith.length === 0
+      ? null
+      : compared
+        ? `${t(`compare.${compare}`)} (${formatDateRange(compared.from, compared.to, language)})`
+        : t(`compare.${compare}`);
+
+  // A period of today only, still without data, says so in the spec's words.
+  const emptyKey = emptyStateOf(period, todayInCopenhagen());
+  const empty = (refused: boolean): ChartView => ({
+    emptyKey,
+    svg: null,
+    title,
+    unit,
+    comparisonLabel,
+    rows: [],
+    drawnPoints: 0,
+    totalPoints: 0,
+    total: null,
+    averaged: definition.aggregation !== "addition",
+    comparisonTotal: null,
+    totalText: formatQuantityNumber(null, quantity, language, formatOptions),
+    comparisonTotalText: null,
+    hasData: false,
+    comparisonNotPossible,
+    lastValueMissing: false,
+    refused,
+    partialNote: null,
+  });
+
+  let result;
+  try {
+    result = await request.context.api.tenant.graph(graphInput);
+  } catch (error) {
+    // Bad input the back-end refuses (a span it does not serve): say so in the page.
+    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return empty(true);
+    throw error;
+  }
+  const graph = result.graphs[0];
+  if (!graph) return empty(false);
+  const values = graph.consumption.values;
+  const related = graph.consumption.relatedValues[0];
+  const comparison = related?.values ?? null;
+  // The legend shows the back-end's totals over exactly the named dates (and their image for a
+  // comparison), the figures of the key-figure cards; never a sum of the bars (ADR 0018).
+  const total = graph.consumption.total;
+  const comparisonTotal = related?.total ?? null;
+  if (total === null) return { ...empty(false), comparisonTotal };
+  const partial = result.buckets.map((bucket) => bucket.partial);
+
+  const format = (value: number | null) => formatQuantityNumber(value, quantity, language, formatOptions);
+  const chart = renderConsumptionChart({
+    idPrefix: request.idPrefix,
+    timestamps: result.timestamps,
+    series: [
+      { key: "main", label: t(`quantity.${quantity}`), values },
+      ...(comparison && comparisonLabel
+        ? [{ key: "comparison" as const, label: comparisonLabel, values: comparison }]
+        : []),
+    ],
+    kind: definition.aggregation === "addition" ? "bars" : "line",
+    partial,
+    // Hours over more than a day are told apart by their date on the axis (the table has the hour).
+    tickLabels: result.timestamps.map((ts) =>
+      shortBucketLabel(ts, span === "hour" && periodDays(period) > 1 ? "day" : span, language),
+    ),
+    formatValue: (value, digits) =>
+      formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    unitLabel: unit,
+    title,
+    description: t(definition.aggregation === "addition" ? "chart.description" : "chart.description_average", {
+      buckets: values.length,
+      span: t(`span.${span}`),
+      unit,
+      total: format(total),
+      comparison: comparisonLabel
+        ? t("chart.description_comparison", { label: comparisonLabel, total: format(comparisonTotal) })
+        : "",
+    }),
+    bands:
+      quantity === "indoor-temperature"
+        ? [
+            {
+              from: indoorClimateBands.temperature.happy[0],
+              to: indoorClimateBands.temperature.happy[1],
+              label: t("smiley.happy"),
+            },
+          ]
+        : quantity === "indoor-relative-humidity"
+          ? [
+              {
+                from: indoorClimateBands.humidity.happy[0],
+                to: indoorClimateBands.humidity.happy[1],
+                label: t("smiley.happy"),
+              },
+            ]
+          : undefined,
+  });
+
+  // The table lists the values the chart draws: all of them unless a long series was thinned out.
+  const timestamps = pick(result.timestamps, chart.indices);
+  const shownValues = pick(values, chart.indices);
+  const shownComparison = comparison ? pick(comparison, chart.indices) : null;
+  const shownBuckets = pick(result.buckets, chart.indices);
+  const texts = {
+    partOfWeek: t("chart_buckets.part_of_week"),
+    partOfMonth: t("chart_buckets.part_of_month"),
+    summerTime: t("chart_buckets.summer_time"),
+    winterTime: t("chart_buckets.winter_time"),
+  };
+  const labels = longBucketLabels(timestamps, span, language, { buckets: shownBuckets, texts });
+  const rows = timestamps.map((_, i) => ({
+    label: labels[i]!,
+    value: format(shownValues[i] ?? null),
+    comparison: shownComparison ? format(shownComparison[i] ?? null) : null,
+    partial: shownBuckets[i]?.partial === true,
+  }));
+  const partialBuckets = result.buckets.flatMap((bucket, i) =>
+    bucket.partial
+      ? [
+          `${shortBucketLabel(result.timestamps[i]!, span, language)} (${formatDateRange(bucket.firstDay, bucket.lastDay, language)})`,
+        ]
+      : [],
+  );
+  const partialNote =
+    partialBuckets.length > 0
+      ? t("chart_buckets.partial_note", {
+          buckets: new Intl.ListFormat(dateLocale(language), { type: "conjunction" }).format(partialBuckets),
+        })
+      : null;
+
+  return {
+    emptyKey,
+    svg: chart.svg,
+    title,
+    unit,
+    comparisonLabel,
+    rows,
+    drawnPoints: chart.drawnPoints,
+    totalPoints: chart.totalPoints,
+    averaged: definition.aggregation !== "addition",
+    total,
+    comparisonTotal,
+    totalText: format(total),
+    comparisonTotalText: comparisonLabel ? format(comparisonTotal) : null,
+    hasData: true,
+    comparisonNotPossible,
+    lastValueMissing: latestValueMissing(result.timestamps, values),
+    refused: false,
+    partialNote,
+  };
+}
+
+/**
+ * The answer, or null when the back-end refuses the input (BAD_USER_INPUT: a period or span it does
+ * not serve). The page then says the figures cannot be shown for this period, instead of failing.
+ */
+export async function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return null;
+    throw error;
+  }
+}
+
+/** The chart of a consumption page's period, span and comparison; `options` adds the rest. */
+export function loadPageChart(
+  page: ConsumptionPage,
+  context: AppLoadContext,
+  options: Pick<ChartRequest, "quantity" | "idPrefix"> &
+    Partial<Pick<ChartRequest, "mode" | "normalized" | "roomName" | "meterNumber" | "span" | "compare">>,
+): Promise<ChartView> {
+  return loadChart({
+    context,
+    t: page.t,
+    language: page.language,
+    tenancyId: page.tenancy.tenancyId,
+    period: page.query.period,
+    span: page.span,
+    compare: page.query.compare,
+    ...options,
+  });
+}

@@ -1,0 +1,340 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChartFigure } from "~/components/chart-figure";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { RouteError } from "~/components/route-error";
+import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
+import { comparisonKpis, meterRows, roomRows, tableView } from "~/routes/consumption/kpi/kpis.server";
+import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
+import { pageInputsFromUrl, pageInputsOf, startChart, type PageInputs } from "~/routes/consumption/page-inputs.server";
+import { isQuantityId, type QuantityId } from "@common/quantities";
+import { toApiRange } from "@common/period";
+import { renameRoomSchema } from "~/domain/rename-room-form";
+import { roomNameMaxLength } from "@common/room-name";
+import { isSpanType, spanAllowed, type SpanType } from "@common/span";
+import type { Comparison, TenantTableInput, UnitQuantityKpisInput } from "~/services/tenant/schemas";
+import { withSearchParam } from "~/domain/url-state";
+import { ApiError } from "~/services/graphql.server";
+import { requireTenancy } from "~/session/guards.server";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { KpiList } from "~/components/kpi-list";
+import { readForm } from "~/http/read-form.server";
+import { consumptionPath, newAlarmPath } from "@common/portal-paths";
+
+/**
+ * /t/{tenancyId}/consumption/{quantity} (spec section 2, consumption overview): a dashboard tab
+ * (the chart with its comparison, the key figures, per room and per meter) and a detailed tab (all
+ * meters grouped by meter or room, the chart's resolution, renaming rooms).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab: "dashboard" | "detailed" = url.searchParams.get("tab") === "detailed" ? "detailed" : "dashboard";
+  const group = url.searchParams.get("group") === "room" ? "ROOM" : "METER";
+  // The chart, the key figures and the table need only the URL: asked while the guard asks (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "property-average" });
+  if (guess && params.quantity && isQuantityId(params.quantity)) {
+    const calls = overviewCalls(guess, params.quantity, url, tab, group);
+    startChart(context, guess, calls.chart);
+    context.api.prefetch.tenant.kpis(calls.kpis);
+    if (calls.table) context.api.prefetch.tenant.table(calls.table);
+  }
+
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
+  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
+  const calls = overviewCalls(pageInputsOf(page), quantity, url, tab, group);
+  const span = calls.chart.span;
+  const common = { language: page.language, t: page.t, quantity };
+  const tableComparison = calls.table?.compareWith ?? null;
+  const [chart, kpis, table] = await Promise.all([
+    loadPageChart(page, context, { ...calls.chart, idPrefix: "overview" }),
+    unlessRefused(context.api.tenant.kpis(calls.kpis)),
+    calls.table ? unlessRefused(context.api.tenant.table(calls.table)) : null,
+  ]);
+
+  return {
+    tenancyId: page.tenancy.id,
+    quantity,
+    tab,
+    group,
+    span,
+    autoSpan: page.span,
+    chart,
+    kpis: kpis ? comparisonKpis(kpis, common) : null,
+    rooms: kpis ? roomRows(kpis, page.unit, common) : [],
+    meters: kpis ? meterRows(kpis, page.unit, common) : [],
+    table: table
+      ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null, group)
+      : null,
+    // A resident who has moved out can no longer rename (the back-end refuses it too).
+    renamableRooms: page.tenancy.end === null || page.tenancy.end >= page.periodContext.today ? page.unit.rooms : [],
+  };
+}
+
+/** The page's back-end calls, made of its inputs (the URL's guess, then the page's own). */
+function overviewCalls(
+  inputs: PageInputs,
+  quantity: QuantityId,
+  url: URL,
+  tab: "dashboard" | "detailed",
+  group: "ROOM" | "METER",
+): {
+  chart: { quantity: QuantityId; span: SpanType };
+  kpis: UnitQuantityKpisInput;
+  table: (TenantTableInput & { compareWith: Comparison | null }) | null;
+} {
+  const wanted = url.searchParams.get("resolution");
+  const span = isSpanType(wanted) && spanAllowed(inputs.period, wanted) ? wanted : inputs.span;
+  const range = toApiRange(inputs.period);
+  const tableComparison =
+    inputs.compare === "previous-period"
+      ? "PREVIOUS_PERIOD"
+      : inputs.compare === "previous-year"
+        ? "PREVIOUS_YEAR"
+        : null;
+  return {
+    chart: { quantity, span },
+    kpis: { tenancyId: inputs.tenancyId, quantity, ...range },
+    table:
+      tab === "detailed"
+        ? {
+            tenancyId: inputs.tenancyId,
+            quantities: [quantity],
+            ...range,
+            groupBy: group,
+            // The property average is a unit-level figure: per meter or room it is not possible.
+            compareWith: tableComparison,
+          }
+        : null,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireTenancy(request, params, context);
+  const submission = parseWithZod(await readForm(request), { schema: renameRoomSchema });
+  if (submission.status !== "success") {
+    const room = String(submission.payload.roomName ?? "");
+    return data(
+      {
+        room,
+        error: submission.error?.newName?.[0] ?? "rooms.error.invalid",
+        typed: String(submission.payload.newName ?? ""),
+      },
+      { status: 400 },
+    );
+  }
+  const { roomName, newName } = submission.value;
+  try {
+    const renamed = await context.api.tenant.renameRoom({ tenancyId: tenancy.tenancyId, roomName, newName });
+    const url = new URL(request.url);
+    url.searchParams.delete("index");
+    return redirectWithSuccess(
+      `${url.pathname}${url.search}`,
+      toastMessage("toast.room_renamed", { name: renamed.name }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const key =
+        error.code === "ROOM_NAME_TAKEN"
+          ? "rooms.error.taken"
+          : error.code === "ROOM_NOT_FOUND"
+            ? "rooms.error.not_found"
+            : "rooms.error.invalid";
+      return data({ room: roomName, error: key, typed: newName }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+function Tabs({ tab }: { tab: "dashboard" | "detailed" }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const href = (value: string | null) => withSearchParam(location.pathname, location.search, "tab", value);
+  return (
+    <nav className="view-tabs view-tabs-secondary" aria-label={t("consumption.tabs")}>
+      <Link to={href(null)} aria-current={tab === "dashboard" ? "page" : undefined} preventScrollReset>
+        {t("consumption.tab_dashboard")}
+      </Link>
+      <Link to={href("detailed")} aria-current={tab === "detailed" ? "page" : undefined} preventScrollReset>
+        {t("consumption.tab_detailed")}
+      </Link>
+    </nav>
+  );
+}
+
+function RenameRoomForm({ room }: { room: { name: string; slug: string } }) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const mine = result?.room === room.slug || result?.room === room.name;
+  const errorId = `rename-${room.slug}-error`;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("roomName") === room.slug;
+  return (
+    <Form method="post" className="rename-room" preventScrollReset>
+      <input type="hidden" name="roomName" value={room.slug} />
+      <label htmlFor={`rename-${room.slug}`}>{t("rooms.rename_label", { name: room.name })}</label>
+      <input
+        id={`rename-${room.slug}`}
+        name="newName"
+        defaultValue={mine ? result.typed : room.name}
+        key={mine ? `typed-${result.typed}` : room.name}
+        required
+        maxLength={roomNameMaxLength}
+        aria-invalid={mine || undefined}
+        aria-describedby={mine ? errorId : undefined}
+      />
+      <button type="submit" className="button button-small" disabled={busy}>
+        {t("rooms.rename_submit")}
+      </button>
+      {mine ? (
+        <p id={errorId} className="field-error" role="alert">
+          {t(result.error)}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export default function ConsumptionOverview() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const base = consumptionPath(d.tenancyId, d.quantity);
+  const search = location.search;
+  return (
+    <>
+      <Tabs tab={d.tab} />
+      <ChartFigure chart={d.chart} />
+      {d.tab === "dashboard" ? (
+        <>
+          <section className="card" aria-labelledby="kpi-heading">
+            <h2 id="kpi-heading">
+              {t("kpi.heading")} <HelpLink topic="smileys" />
+            </h2>
+            {d.kpis ? <KpiList kpis={d.kpis} /> : <p className="notice">{t("chart.refused")}</p>}
+          </section>
+          <div className="two-columns">
+            <section className="card" aria-labelledby="rooms-heading">
+              <h2 id="rooms-heading">
+                {t("consumption.per_room")} <HelpLink topic="room" />
+              </h2>
+              {d.rooms.length === 0 ? (
+                <p className="empty-state">{t("consumption.no_rooms")}</p>
+              ) : (
+                <ul className="value-list">
+                  {d.rooms.map((room) => (
+                    <li key={room.slug}>
+                      <Link to={`${base}/room/${room.slug}${search}`}>{room.label}</Link>
+                      <span className="value">{room.value}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="card" aria-labelledby="meters-heading">
+              <h2 id="meters-heading">
+                {t("consumption.per_meter")} <HelpLink topic="meter" />
+              </h2>
+              <ul className="value-list">
+                {d.meters.map((meter) => (
+                  <li key={meter.id}>
+                    <Link to={`${base}/meter/${meter.id}${search}`}>{meter.label}</Link>
+                    <span className="value">{meter.value}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+        </>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="all-meters-heading">
+            <h2 id="all-meters-heading">{t("consumption.all_meters")}</h2>
+            <Form method="get" className="inline-form" preventScrollReset>
+              {["from", "to", "compare", "tab"].map((name) => {
+                const value = new URLSearchParams(search).get(name) ?? (name === "tab" ? "detailed" : null);
+                return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+              })}
+              <label>
+                <span>{t("consumption.group_by")}</span>
+                <select name="group" defaultValue={d.group === "ROOM" ? "room" : "meter"} key={d.group}>
+                  <option value="meter">{t("consumption.group_meter")}</option>
+                  <option value="room">{t("consumption.group_room")}</option>
+                </select>
+              </label>
+              <label>
+                <span>{t("consumption.resolution")}</span>
+                <select name="resolution" defaultValue={d.span === d.autoSpan ? "" : d.span} key={d.span}>
+                  <option value="">{t("consumption.resolution_auto", { span: t(`span.${d.autoSpan}`) })}</option>
+                  {(["hour", "day", "week", "month"] as const).map((span) => (
+                    <option key={span} value={span}>
+                      {t(`span.${span}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="button button-small">
+                {t("period.show")}
+              </button>
+            </Form>
+            {d.table?.emptyKey ? (
+              <p className="empty-state" role="status">
+                {t(d.table.emptyKey)}
+              </p>
+            ) : d.table ? (
+              <table className="data-table">
+                <caption className="visually-hidden">{t("consumption.all_meters")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t(d.group === "ROOM" ? "consumption.group_room" : "consumption.group_meter")}</th>
+                    <th scope="col">
+                      {t("chart.value")}
+                      {d.table.unit ? ` (${d.table.unit})` : null}
+                    </th>
+                    {d.table.comparisonLabel ? (
+                      <th scope="col">
+                        {d.table.comparisonLabel}
+                        {d.table.unit ? ` (${d.table.unit})` : null}
+                      </th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.table.rows.map((row) => (
+                    <tr key={row.key}>
+                      <th scope="row">{row.label}</th>
+                      <td>{row.value}</td>
+                      {d.table?.comparisonLabel ? <td>{row.comparison}</td> : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </section>
+          {d.renamableRooms.length > 0 ? (
+            <section className="card" aria-labelledby="rename-heading">
+              <h2 id="rename-heading">{t("rooms.rename_heading")}</h2>
+              {d.renamableRooms.map((room) => (
+                <RenameRoomForm key={room.slug} room={room} />
+              ))}
+            </section>
+          ) : null}
+        </>
+      )}
+      <p className="page-actions">
+        <Link to={`${newAlarmPath(d.tenancyId)}?step=1&quantity=${d.quantity}`} className="button button-secondary">
+          {t("consumption.new_alarm")}
+        </Link>
+      </p>
+      <HelpDialog topics={["smileys", "room", "meter"]} />
+    </>
+  );
+}
+
+// A refused rename (ADR 0019) keeps its Allow header on the page.
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,215 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChartFigure } from "~/components/chart-figure";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { RouteError } from "~/components/route-error";
+import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
+import {
+  loadConsumptionPage,
+  requireMeasuredQuantity,
+  requirePriceView,
+} from "~/routes/consumption/consumption-page.server";
+import { pageInputsFromUrl, startChart, type PageInputs } from "~/routes/consumption/page-inputs.server";
+import { co2Facts } from "~/domain/co2-facts";
+import { formatCalendarDate } from "@common/format";
+import { toApiRange } from "@common/period";
+import { currencyLabel, formatNumber, formatQuantity, unitLabel } from "@common/quantity-format";
+import { co2FactorsFor, marketPricedQuantities, pricedQuantitiesOf } from "@common/price-view";
+import { isQuantityId } from "@common/quantities";
+import { withSearchParam } from "~/domain/url-state";
+import { pageMeta } from "~/i18n/meta";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionPricePath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId, { params }) => ({
+    labelKey: "consumption.view_price",
+    to: consumptionPricePath(tenancyId, params.quantity ?? ""),
+  }),
+};
+
+/**
+ * /t/{tenancyId}/consumption/{quantity}/price (spec section 2): the cost with the quantity prices in
+ * force, the heating cost estimate from hourly market prices (approximate, may be negative), and the
+ * CO2 footprint in grams (per m2 when normalized) with its fun facts. `view` and `per` are in the URL.
+ * Total water is its hot water at the hot-water price and factor plus its cold at the cold ones.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const view = url.searchParams.get("view") === "co2" ? "co2" : "cost";
+  const normalized = url.searchParams.get("per") === "m2";
+  const mode = view === "co2" ? "CO2" : "COST";
+  // The chart and the prices need only the URL: asked while the guard asks (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "property-average" });
+  if (guess && params.quantity && isQuantityId(params.quantity)) {
+    startChart(context, guess, { quantity: params.quantity, mode, normalized });
+    if (view === "cost") context.api.prefetch.tenant.quantityPrices(pricesInput(guess));
+  }
+
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
+  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
+  // Temperatures, and counts without a price or a CO2 factor (hca), have no such page.
+  await requirePriceView(page, context, quantity);
+  const co2Factors = co2FactorsFor(quantity, page.unit.path.property.co2Factors);
+  const pricedQuantities: readonly string[] = pricedQuantitiesOf(quantity);
+
+  const [chart, prices] = await Promise.all([
+    // Without a factor there is no footprint to ask for: the page says so instead of a refused chart.
+    view === "co2" && co2Factors.length === 0
+      ? null
+      : loadPageChart(page, context, { quantity, mode, normalized, idPrefix: view }),
+    view === "cost" ? unlessRefused(context.api.tenant.quantityPrices(pricesInput({ period: page.query.period }))) : [],
+  ]);
+
+  const language = page.language;
+  // Total water lists its hot- and cold-water prices and factors, each named.
+  const named = (priced: string, text: string) =>
+    priced !== quantity && isQuantityId(priced) ? `${page.t(`quantity.${priced}`)}: ${text}` : text;
+  const perUnit = (priced: string) => unitLabel(isQuantityId(priced) ? priced : quantity, language, { value: 1 });
+  const footprint = view === "co2" && !normalized && chart ? chart.total : null;
+  const facts = co2Facts(footprint);
+  return {
+    view,
+    normalized,
+    quantity,
+    chart,
+    marketPriced: marketPricedQuantities.includes(quantity),
+    prices: (prices ?? [])
+      .filter((price) => pricedQuantities.includes(price.quantity))
+      .map((price) => ({
+        key: `${price.quantity}-${price.validFrom}-${price.price}`,
+        price: named(
+          price.quantity,
+          `${formatNumber(price.price, language, { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${currencyLabel(price.currency, language)}/${perUnit(price.quantity)}`,
+        ),
+        validFrom: formatCalendarDate(price.validFrom, language),
+        validTo: price.validTo ? formatCalendarDate(price.validTo, language) : null,
+      })),
+    co2Factors: co2Factors.map((factor) =>
+      named(
+        factor.quantity,
+        `${formatNumber(factor.gramPerQuantityUnit, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 })} g CO₂/${perUnit(factor.quantity)}`,
+      ),
+    ),
+    facts: facts
+      ? {
+          total: formatQuantity(footprint, quantity, language, { mode: "CO2" }),
+          carKm: formatNumber(facts.carKm, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+          phoneCharges: formatNumber(facts.phoneCharges, language, {
+            minimumFractionDigits: 0,
+            maximumFractionDigits: 0,
+          }),
+          treeYears: formatNumber(facts.treeYears, language, { minimumFractionDigits: 0, maximumFractionDigits: 1 }),
+        }
+      : null,
+  };
+}
+
+/** The prices in force during the period's days. */
+function pricesInput({ period }: Pick<PageInputs, "period">) {
+  return { periodBegin: toApiRange(period).periodBegin.slice(0, 10), periodEnd: period.to };
+}
+
+export default function ConsumptionPrice() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const href = (name: string, value: string | null) => withSearchParam(location.pathname, location.search, name, value);
+  return (
+    <>
+      <nav className="view-tabs view-tabs-secondary" aria-label={t("price.views")}>
+        <Link to={href("view", null)} aria-current={d.view === "cost" ? "page" : undefined} preventScrollReset>
+          {t("price.view_cost")}
+        </Link>
+        <Link to={href("view", "co2")} aria-current={d.view === "co2" ? "page" : undefined} preventScrollReset>
+          {t("price.view_co2")}
+        </Link>
+      </nav>
+      <nav className="view-tabs view-tabs-secondary" aria-label={t("price.scale")}>
+        <Link to={href("per", null)} aria-current={!d.normalized ? "page" : undefined} preventScrollReset>
+          {t("price.per_home")}
+        </Link>
+        <Link to={href("per", "m2")} aria-current={d.normalized ? "page" : undefined} preventScrollReset>
+          {t("price.per_m2")}
+        </Link>
+      </nav>
+
+      {d.view === "cost" ? (
+        <>
+          {d.marketPriced ? (
+            <section className="card notice-card" aria-labelledby="estimate-heading">
+              <h2 id="estimate-heading">
+                {t("price.estimate_heading")} <HelpLink topic="cost" />
+              </h2>
+              <p>{t("price.estimate_intro")}</p>
+              {d.chart?.lastValueMissing ? <p className="notice">{t("states.no_cost_estimate")}</p> : null}
+            </section>
+          ) : null}
+          {d.chart ? <ChartFigure chart={d.chart} /> : null}
+          <section className="card" aria-labelledby="prices-heading">
+            <h2 id="prices-heading">{t("price.prices_heading")}</h2>
+            {d.prices.length === 0 ? (
+              <p className="empty-state">{t(d.marketPriced ? "price.market_prices_only" : "price.no_prices")}</p>
+            ) : (
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("price.price")}</th>
+                    <th scope="col">{t("price.valid_from")}</th>
+                    <th scope="col">{t("price.valid_to")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.prices.map((price) => (
+                    <tr key={price.key}>
+                      <td>{price.price}</td>
+                      <td>{price.validFrom}</td>
+                      <td>{price.validTo ?? t("price.still_valid")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="co2-heading">
+            <h2 id="co2-heading">
+              {t("price.co2_heading")} <HelpLink topic="co2">{t("price.co2_fun_facts")}</HelpLink>
+            </h2>
+            <p>
+              {d.co2Factors.length === 0
+                ? t("price.co2_no_factor")
+                : d.co2Factors.length === 1
+                  ? t("price.co2_factor", { factor: d.co2Factors[0] })
+                  : t("price.co2_factors", { factors: d.co2Factors.join("; ") })}
+            </p>
+          </section>
+          {d.chart ? <ChartFigure chart={d.chart} /> : null}
+        </>
+      )}
+      <HelpDialog
+        topics={["cost", "co2"]}
+        extra={{
+          co2: d.facts ? (
+            <ul className="fun-facts">
+              <li>{t("help.co2.fact_car", { total: d.facts.total, km: d.facts.carKm })}</li>
+              <li>{t("help.co2.fact_phone", { charges: d.facts.phoneCharges })}</li>
+              <li>{t("help.co2.fact_trees", { trees: d.facts.treeYears })}</li>
+            </ul>
+          ) : (
+            <p>{t("help.co2.no_facts")}</p>
+          ),
+        }}
+      />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.view_price");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,86 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ChartFigure } from "~/components/chart-figure";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { RouteError } from "~/components/route-error";
+import { loadPageChart } from "~/routes/consumption/chart/chart-view.server";
+import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
+import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
+import { pageInputsFromUrl, startChart } from "~/routes/consumption/page-inputs.server";
+import { isQuantityId } from "@common/quantities";
+import { metersOfQuantity } from "@common/meters";
+import { roomSlug } from "@common/room-slug";
+import { pageMeta } from "~/i18n/meta";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionMeterPath, consumptionRoomPath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId, { params, data }) => ({
+    labelKey: "consumption.room_crumb",
+    values: { name: (data as { roomName?: string } | undefined)?.roomName ?? params.roomName ?? "" },
+    to: consumptionRoomPath(tenancyId, params.quantity ?? "", params.roomName ?? ""),
+  }),
+};
+
+/**
+ * /t/{tenancyId}/consumption/{quantity}/room/{roomName} (spec section 2): one room's consumption,
+ * compared by default with the previous period; the property average is not possible per room.
+ * roomName is the room's lowercase slug; a room without a meter of the quantity is 404.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // The room's chart needs only the URL (its slug is the room's name for the back-end): asked at once (ADR 0021).
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "previous-period" });
+  if (guess && params.quantity && isQuantityId(params.quantity) && params.roomName) {
+    startChart(context, guess, { quantity: params.quantity, roomName: params.roomName });
+  }
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "previous-period" });
+  const quantity = requireMeasuredQuantity(page.unit, params.quantity);
+  const slug = params.roomName ?? "";
+  const meters = metersOfQuantity(page.unit.meters, quantity).filter(
+    (m) => m.roomName !== null && roomSlug(m.roomName) === slug,
+  );
+  const room = page.unit.rooms.find((candidate) => candidate.slug === slug);
+  // Only the canonical lowercase slug is the room's address.
+  if (!room || meters.length === 0 || slug !== slug.toLowerCase())
+    throw data({ error: "room_not_found" }, { status: 404 });
+  const chart = await loadPageChart(page, context, { quantity, roomName: room.slug, idPrefix: "room" });
+  return {
+    tenancyId: page.tenancy.id,
+    quantity,
+    roomName: room.name,
+    chart,
+    meters: meters.map((meter) => ({ id: meter.id, label: meterLabel(meter, page.t) })),
+  };
+}
+
+export default function ConsumptionRoom() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <>
+      <h2 className="subpage-heading">
+        {t("consumption.room_heading", { name: d.roomName })} <HelpLink topic="room" />
+      </h2>
+      <ChartFigure chart={d.chart} />
+      <section className="card" aria-labelledby="room-meters-heading">
+        <h2 id="room-meters-heading">{t("consumption.meters_in_room")}</h2>
+        <ul className="value-list">
+          {d.meters.map((meter) => (
+            <li key={meter.id}>
+              <Link to={`${consumptionMeterPath(d.tenancyId, d.quantity, meter.id)}${search}`}>{meter.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <HelpDialog topics={["room"]} />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.per_room");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

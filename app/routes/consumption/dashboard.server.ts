@@ -1,0 +1,124 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { copenhagenTimeOfDay } from "~/domain/clock";
+import { defaultPeriod, toApiRange, todayInCopenhagen } from "@common/period";
+import {
+  consumptionQuantityIds,
+  indoorClimateQuantityIds,
+  quantityDefinition,
+  type QuantityId,
+} from "@common/quantities";
+import { formatQuantity } from "@common/quantity-format";
+import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
+import type { Tenancy } from "~/services/account/schemas";
+import { withTotalWater } from "@common/meters";
+import type { KpiItem } from "./kpi/kpi-item";
+import { describeComparison } from "./kpi/kpis.server";
+
+/**
+ * The dashboard's numbers (spec section 2): the consumption rating, each quantity over the last 30
+ * days against the 30 days before with its smiley, and today's indoor climate with its smileys.
+ * One request to the tenant data service, whatever the number of quantities.
+ */
+
+/** The quantity the rating letter is about: heating first (what residents pay most for). */
+export function ratingQuantityOf(quantities: readonly QuantityId[]): QuantityId | null {
+  return quantities.find((q) => q === "heat-energy") ?? quantities.find((q) => q === "hca") ?? quantities[0] ?? null;
+}
+
+export interface DashboardQuantity {
+  quantity: QuantityId;
+  value: string;
+  comparison: KpiItem["comparison"];
+}
+
+export interface DashboardClimate {
+  quantity: QuantityId;
+  value: string;
+  face: Smiley | null;
+}
+
+/** The dashboard's one back-end call for a tenancy with these meters (also started early, ADR 0021). */
+export function dashboardCall(tenancyId: number, meterKinds: readonly QuantityId[], today = todayInCopenhagen()) {
+  const measured = withTotalWater(meterKinds);
+  const consumption = consumptionQuantityIds.filter((q) => measured.includes(q));
+  const climate = indoorClimateQuantityIds.filter((q) => measured.includes(q));
+  const ratingQuantity = ratingQuantityOf(consumption);
+  const period = defaultPeriod(today);
+  const input: Parameters<AppLoadContext["api"]["tenant"]["dashboard"]>[0] = {
+    tenancyId,
+    ratingQuantity,
+    consumption:
+      consumption.length > 0
+        ? {
+            tenancyId,
+            quantities: [...consumption],
+            ...toApiRange(period),
+            groupBy: "UNIT",
+            compareWith: "PREVIOUS_PERIOD",
+          }
+        : null,
+    climate:
+      climate.length > 0
+        ? { tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" }
+        : null,
+  };
+  return { input, consumption, climate, ratingQuantity, period };
+}
+
+export async function loadDashboard(
+  context: AppLoadContext,
+  tenancy: Tenancy,
+  meterKinds: readonly QuantityId[],
+  { language, t }: { language: string; t: TFunction },
+) {
+  const now = new Date();
+  const { input, consumption, climate, ratingQuantity, period } = dashboardCall(
+    tenancy.tenancyId,
+    meterKinds,
+    todayInCopenhagen(now),
+  );
+  const { rating, consumption: consumptionTable, climate: climateTable } = await context.api.tenant.dashboard(input);
+
+  // One row (the unit); columns by quantity descriptor, looked up by name rather than position.
+  const tableValue = (table: typeof consumptionTable, quantity: QuantityId, which: "values" | "comparisonValues") => {
+    const column = table?.quantityDescriptors.findIndex((d) => d.quantity === quantity && !d.normalized) ?? -1;
+    return column < 0 ? null : (table?.rows[0]?.[which][column] ?? null);
+  };
+  return {
+    period,
+    rating:
+      rating && ratingQuantity
+        ? {
+            quantity: ratingQuantity,
+            letter: rating.letter,
+            periodBegin: rating.periodBegin,
+            periodEnd: rating.periodEnd,
+            unitsCompared: rating.unitsCompared,
+          }
+        : null,
+    consumption: consumption.map((quantity): DashboardQuantity => {
+      const value = tableValue(consumptionTable, quantity, "values");
+      const previous = tableValue(consumptionTable, quantity, "comparisonValues");
+      return {
+        quantity,
+        value: formatQuantity(value, quantity, language),
+        // An average (cooling, spec section 3) is no amount: a difference in it is no judgement.
+        comparison:
+          quantityDefinition(quantity).aggregation === "addition"
+            ? describeComparison(value, previous, "previous-period", { t, language })
+            : null,
+      };
+    }),
+    // Today's averages so far: just after midnight they rest on an hour or two, so the card says until when.
+    climateUntil: copenhagenTimeOfDay(now),
+    climate: climate.map((quantity): DashboardClimate => {
+      const value = tableValue(climateTable, quantity, "values");
+      return {
+        quantity,
+        value: formatQuantity(value, quantity, language),
+        face: indoorClimateSmiley(quantity as "indoor-temperature" | "indoor-relative-humidity", value),
+      };
+    }),
+  };
+}

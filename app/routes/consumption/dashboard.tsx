@@ -1,0 +1,193 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { ComparisonSmiley } from "~/components/kpi-list";
+import { Smiley } from "~/components/smiley";
+import { SmileyLegend } from "~/components/smiley-legend";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { formatCalendarDate } from "@common/format";
+import { isQuantityId } from "@common/quantities";
+import { pageMeta } from "~/i18n/meta";
+import { requireTenancy } from "~/session/guards.server";
+import { languageOf, translatorFor } from "~/i18n/i18n.server";
+import type { TFunction } from "i18next";
+import { dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
+import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
+import { consumptionBasePath, statementsPath } from "@common/portal-paths";
+
+/**
+ * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the
+ * latest allocation statement. Sections whose numbers come with the consumption engine show
+ * 'data not yet available' until then.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // With the tenancy's meters seen before, its figures are asked while the guard asks (ADR 0021).
+  const hint = meterKindsHint(params);
+  if (hint) context.api.prefetch.tenant.dashboard(dashboardCall(hint.tenancyId, hint.kinds).input);
+  const { tenancy } = await requireTenancy(request, params, context);
+  const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
+  rememberMeterKinds(tenancy.tenancyId, kinds);
+  const language = await languageOf(request);
+  const t = (await translatorFor(request)) as unknown as TFunction;
+  const overview = await loadDashboard(context, tenancy, kinds, { language, t });
+  return {
+    ...overview,
+    tenancyId: tenancy.id,
+    address: tenancy.apartment.address,
+    zipcode: tenancy.apartment.apartmentInfo.zipcode,
+    city: tenancy.apartment.apartmentInfo.city,
+    start: tenancy.start,
+    end: tenancy.end,
+    latestStatement: tenancy.latestAllocationStatement,
+  };
+}
+
+function DataNotYetAvailable() {
+  const { t } = useTranslation();
+  return <p className="empty-state">{t("states.data_not_yet_available")}</p>;
+}
+
+export default function Dashboard() {
+  const { t, i18n } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const date = (iso: string) => formatCalendarDate(iso, i18n.language);
+  const base = consumptionBasePath(d.tenancyId);
+  return (
+    <div className="dashboard">
+      <div className="page-heading">
+        <h1>{d.address}</h1>
+        <p className="hint">
+          {d.zipcode} {d.city} · {t("dashboard.moved_in", { date: date(d.start) })}
+          {d.end ? ` · ${t("dashboard.moved_out", { date: date(d.end) })}` : null}
+        </p>
+      </div>
+
+      <section className="card rating-card" aria-labelledby="rating-heading">
+        <h2 id="rating-heading">
+          {t("dashboard.consumption_rating")} <HelpLink topic="rating" />
+        </h2>
+        {d.rating?.letter ? (
+          <div className="rating">
+            <p className={`rating-letter rating-${d.rating.letter.replace("+", "-plus")}`}>
+              <span className="visually-hidden">{t("rating.letter_label")} </span>
+              {d.rating.letter}
+            </p>
+            <p>
+              {t("rating.explanation", {
+                quantity: t(`quantity.${d.rating.quantity}`),
+                from: date(d.rating.periodBegin),
+                to: date(d.rating.periodEnd),
+                units: d.rating.unitsCompared,
+              })}
+            </p>
+          </div>
+        ) : (
+          <DataNotYetAvailable />
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="consumption-heading">
+        <h2 id="consumption-heading">
+          {t("dashboard.your_consumption")} <HelpLink topic="smileys" />
+        </h2>
+        <p className="hint">
+          {t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}
+        </p>
+        {d.consumption.length === 0 ? (
+          <p className="empty-state">{t("dashboard.no_meters")}</p>
+        ) : (
+          <ul className="quantity-list">
+            {d.consumption.map((item) => (
+              <li key={item.quantity} className={`quantity quantity-${item.quantity}`}>
+                <h3>
+                  <Link to={`${base}/${item.quantity}`}>{t(`quantity.${item.quantity}`)}</Link>
+                </h3>
+                {item.value === "–" ? (
+                  <DataNotYetAvailable />
+                ) : (
+                  <>
+                    <p className="quantity-value">{item.value}</p>
+                    {item.comparison ? <ComparisonSmiley comparison={item.comparison} /> : null}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="climate-heading">
+        <h2 id="climate-heading">
+          <Link to={`${base}/indoor-climate`}>{t("dashboard.indoor_climate")}</Link> <HelpLink topic="indoor-climate" />
+        </h2>
+        {d.climate.length === 0 ? (
+          <p className="empty-state">{t("dashboard.no_meters")}</p>
+        ) : (
+          <>
+            <p className="hint">{t("dashboard.climate_today_so_far", { until: d.climateUntil })}</p>
+            <ul className="quantity-list">
+              {d.climate.map((item) => (
+                <li key={item.quantity} className={`quantity quantity-${item.quantity}`}>
+                  <h3>{t(`quantity.${item.quantity}`)}</h3>
+                  {item.value === "–" ? (
+                    <p className="empty-state">{t("states.no_data_today")}</p>
+                  ) : (
+                    <>
+                      <p className="quantity-value">{item.value}</p>
+                      {item.face ? <Smiley kind={item.face} label={t(`smiley.${item.quantity}.${item.face}`)} /> : null}
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="statement-heading">
+        <h2 id="statement-heading">{t("dashboard.latest_statement")}</h2>
+        {d.latestStatement ? (
+          <div className="statement">
+            <p className="statement-name">
+              <a href={d.latestStatement.url} download>
+                {d.latestStatement.fileName}
+              </a>
+            </p>
+            <p>
+              {t("dashboard.statement_period", {
+                start: date(d.latestStatement.periodStartDate),
+                end: date(d.latestStatement.periodEndDate),
+              })}
+            </p>
+            {d.latestStatement.expenseTypes.length > 0 ? (
+              <p>
+                {t("dashboard.statement_expenses", {
+                  expenses: d.latestStatement.expenseTypes
+                    .map((e) => t(`expense.${e}`, { defaultValue: e }))
+                    .join(", "),
+                })}
+              </p>
+            ) : null}
+            <p>
+              <Link to={statementsPath(d.tenancyId)}>{t("dashboard.view_all_statements")}</Link>
+            </p>
+          </div>
+        ) : (
+          <p className="empty-state">{t("dashboard.no_statements")}</p>
+        )}
+      </section>
+      <HelpDialog
+        topics={["rating", "smileys", "indoor-climate"]}
+        values={{ happyFrom: 19, happyTo: 22, humidityFrom: 40, humidityTo: 60 }}
+        extra={{ smileys: <SmileyLegend /> }}
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

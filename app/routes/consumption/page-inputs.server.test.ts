@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { defaultPeriod, todayInCopenhagen } from "@common/period";
+import { readPeriodQuery } from "~/domain/period-query";
+import { spanType } from "@common/span";
+import { pageInputsFromUrl } from "./page-inputs.server";
+
+/**
+ * ADR 0021: the inputs a consumption page's calls are made of, read from the URL alone before the
+ * guard answers. A wrong guess only costs a round trip, but a guess that is right as often as
+ * possible is the point: here, what the page itself would read for a tenancy whose dates do not
+ * limit the period.
+ */
+
+const request = (search: string) => new Request(`http://portal.test/t/7009/consumption/heat-energy${search}`);
+
+describe("pageInputsFromUrl", () => {
+  it("reads the tenancy's number, the period, the comparison and the span from the URL", () => {
+    expect(
+      pageInputsFromUrl(
+        request("?from=2026-03-01&to=2026-03-31&compare=previous-year"),
+        { tenancyId: "7009" },
+        { defaultCompare: "property-average" },
+      ),
+    ).toEqual({
+      tenancyId: 7009,
+      period: { from: "2026-03-01", to: "2026-03-31" },
+      compare: "previous-year",
+      span: "day",
+    });
+  });
+
+  it("takes the page's default period and comparison when the URL names none", () => {
+    const inputs = pageInputsFromUrl(request(""), { tenancyId: "7009" }, { defaultCompare: "previous-period" });
+    expect(inputs).toMatchObject({ period: defaultPeriod(todayInCopenhagen()), compare: "previous-period" });
+  });
+
+  it("reads what the page reads for a tenancy whose dates do not limit the period", () => {
+    const search = "?from=2025-11-01&to=2026-02-28&compare=property-average";
+    const page = readPeriodQuery(new URLSearchParams(search), {
+      today: todayInCopenhagen(),
+      tenancyStart: "2023-08-01",
+      tenancyEnd: null,
+      billingPeriod: { start: "2025-01-01", end: "2025-12-31" },
+      defaultCompare: "property-average",
+    });
+    const guess = pageInputsFromUrl(request(search), { tenancyId: "7009" }, { defaultCompare: "property-average" });
+    expect(guess).toEqual({
+      tenancyId: 7009,
+      period: page.period,
+      compare: page.compare,
+      span: spanType(page.period, false),
+    });
+  });
+
+  it("guesses hourly values for a single day (most homes have them)", () => {
+    expect(
+      pageInputsFromUrl(request("?from=2026-03-29&to=2026-03-29"), { tenancyId: "7009" }, { defaultCompare: "none" })
+        ?.span,
+    ).toBe("hour");
+  });
+
+  it("guesses nothing for an id that is no number, or a preset the page redirects", () => {
+    expect(pageInputsFromUrl(request(""), { tenancyId: "abc" }, { defaultCompare: "none" })).toBeNull();
+    expect(pageInputsFromUrl(request(""), { tenancyId: "-1" }, { defaultCompare: "none" })).toBeNull();
+    expect(
+      pageInputsFromUrl(request("?preset=last-30-days"), { tenancyId: "7009" }, { defaultCompare: "none" }),
+    ).toBeNull();
+  });
+});

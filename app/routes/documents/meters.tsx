@@ -1,0 +1,177 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { PeriodSelector } from "~/components/period-selector";
+import { RouteError } from "~/components/route-error";
+import { unlessRefused } from "~/routes/consumption/chart/chart-view.server";
+import { loadConsumptionPage, periodSelectorState } from "~/routes/consumption/consumption-page.server";
+import { pageInputsFromUrl } from "~/routes/consumption/page-inputs.server";
+import { formatDateTime } from "@common/bucket-labels";
+import { toApiRange } from "@common/period";
+import { formatQuantity } from "@common/quantity-format";
+import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
+import { pageMeta } from "~/i18n/meta";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "meters.title", to: metersPath(tenancyId) }),
+};
+
+/**
+ * /t/{tenancyId}/meters (the meter list named by the spec's texts): every meter of the
+ * unit, grouped by quantity: its number, room, latest reading with its time, and its readings at
+ * the start and end of the selected period (the "last readout of period" help), each linking to
+ * the meter's consumption page.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const guess = pageInputsFromUrl(request, params, { defaultCompare: "none" });
+  if (guess) context.api.prefetch.tenant.meterReadouts({ tenancyId: guess.tenancyId, ...readoutRange(guess.period) });
+  const page = await loadConsumptionPage(request, params, context, { defaultCompare: "none" });
+  const readouts = await unlessRefused(
+    context.api.tenant.meterReadouts({ tenancyId: page.tenancy.tenancyId, ...readoutRange(page.query.period) }),
+  );
+  const language = page.language;
+  const reading = (value: number | null, at: string | null, quantity: QuantityId) =>
+    value === null || at === null
+      ? null
+      : { value: formatQuantity(value, quantity, language), at: formatDateTime(at, language) };
+  const meters = (readouts ?? []).flatMap((meter) => {
+    if (!isQuantityId(meter.quantity)) return [];
+    const quantity = meter.quantity;
+    return [
+      {
+        id: meter.id,
+        number: meter.meterNumber,
+        quantity,
+        room: meter.roomName,
+        latest: reading(meter.latestReadoutValue, meter.latestReadoutTimestamp, quantity),
+        first: reading(meter.firstReadoutValue, meter.firstReadoutTimestamp, quantity),
+        last: reading(meter.lastReadoutValue, meter.lastReadoutTimestamp, quantity),
+      },
+    ];
+  });
+  const groups = quantityIds
+    .map((quantity) => ({ quantity, meters: meters.filter((meter) => meter.quantity === quantity) }))
+    .filter((group) => group.meters.length > 0);
+  return {
+    tenancyId: page.tenancy.id,
+    selector: periodSelectorState(page, request),
+    groups,
+    refused: readouts === null,
+    search: new URL(request.url).search,
+  };
+}
+
+/** The period's whole days as readoutMinMax takes them. */
+function readoutRange(period: { from: string; to: string }) {
+  const range = toApiRange(period);
+  return { fromDate: range.periodBegin, toDate: range.periodEnd };
+}
+
+export default function Meters() {
+  const { t } = useTranslation();
+  const { tenancyId, selector, groups, refused, search } = useLoaderData<typeof loader>();
+  const keep = new URLSearchParams(search);
+  const periodSearch = ["from", "to"].every((name) => keep.has(name))
+    ? `?from=${keep.get("from")}&to=${keep.get("to")}`
+    : "";
+  return (
+    <div className="consumption-page meters-page">
+      <div className="page-heading">
+        <h1>
+          {t("meters.title")} <HelpLink topic="readout" />
+        </h1>
+      </div>
+      <PeriodSelector state={selector} withCompare={false} />
+      {refused ? <p className="notice">{t("chart.refused")}</p> : null}
+      {groups.length === 0 && !refused ? <p className="empty-state">{t("meters.empty")}</p> : null}
+      {groups.map((group) => (
+        <section key={group.quantity} className="card" aria-labelledby={`meters-${group.quantity}`}>
+          <h2 id={`meters-${group.quantity}`}>{t(`quantity.${group.quantity}`)}</h2>
+          {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
+          <div
+            className="table-scroll"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling table takes focus for arrow keys
+            tabIndex={0}
+            role="group"
+            aria-label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}
+          >
+            <table className="data-table meter-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("meters.col_meter")}</th>
+                  <th scope="col">{t("meters.col_room")}</th>
+                  <th scope="col">{t("meters.col_start")}</th>
+                  <th scope="col">{t("meters.col_end")}</th>
+                  <th scope="col">{t("meters.col_latest")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {group.meters.map((meter) => (
+                  <tr key={meter.id}>
+                    <th scope="row">
+                      <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>
+                        {meter.number}
+                      </Link>
+                    </th>
+                    <td>{meter.room ?? "–"}</td>
+                    {[meter.first, meter.last, meter.latest].map((reading, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: always the same three cells in the same order
+                      <td key={index}>
+                        {reading ? (
+                          <>
+                            <span className="reading-value">{reading.value}</span>{" "}
+                            <span className="reading-time">{reading.at}</span>
+                          </>
+                        ) : (
+                          "–"
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+      {groups.length > 0 ? (
+        <section className="card" aria-labelledby="csv-heading">
+          <h2 id="csv-heading">{t("meters.csv_heading")}</h2>
+          <p>{t("meters.csv_intro")}</p>
+          {/* A file, not a page: a plain GET form the browser downloads from (no client-side navigation). */}
+          <Form method="get" action={meterReadingsCsvPath(tenancyId)} reloadDocument className="inline-form">
+            <input type="hidden" name="from" value={selector.period.from} />
+            <input type="hidden" name="to" value={selector.period.to} />
+            <label>
+              <span>{t("meters.csv_resolution")}</span>
+              <select name="resolution" defaultValue="day">
+                <option value="day">{t("meters.csv_day")}</option>
+                <option value="hour">{t("meters.csv_hour")}</option>
+              </select>
+            </label>
+            <label>
+              <span>{t("meters.csv_format")}</span>
+              <select name="format" defaultValue="local">
+                <option value="local">{t("meters.csv_local")}</option>
+                <option value="plain">{t("meters.csv_plain")}</option>
+              </select>
+            </label>
+            <button type="submit" className="button button-small">
+              {t("meters.csv_download")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      <HelpDialog topics={["readout"]} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "meters.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,246 @@
+/**
+ * What the monthly consumption report says, as texts and numbers ready to show: one
+ * view for the page (`/report/{code}`) and its PDF, so the two never differ. Pure: the report
+ * from the back-end, the language, a translator and the brand go in.
+ */
+import { formatCalendarDate, formatMonth } from "@common/format";
+import { isQuantityId, type QuantityId } from "@common/quantities";
+import { currencyLabel, formatNumber, formatPercent, formatQuantity } from "@common/quantity-format";
+import type { ConsumptionReport } from "~/services/tenant/schemas";
+
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** Independent advice on energy efficiency (EU EED Annex VIIa: contact points), per the property's country. */
+export const adviceContacts: Record<string, { name: string; url: string }[]> = {
+  DK: [
+    { name: "SparEnergi (Energistyrelsen)", url: "https://sparenergi.dk" },
+    { name: "Forbrugerrådet Tænk", url: "https://taenk.dk" },
+  ],
+  NO: [
+    { name: "Enova", url: "https://www.enova.no" },
+    { name: "Forbrukerrådet", url: "https://www.forbrukerradet.no" },
+  ],
+};
+
+/** Below this change (in percent) a month is "about the same" as the one compared with. */
+export const SAME_WITHIN_PERCENT = 0.5;
+
+export interface Comparison {
+  direction: "less" | "more" | "same" | "none";
+  text: string;
+}
+
+export interface ChartBar {
+  month: string;
+  /** Short month label ("okt.", "Oct"), with the year's last two digits in January and at the first bar. */
+  label: string;
+  /** The long name for the table and screen readers ("oktober 2026"). */
+  longLabel: string;
+  value: number | null;
+  valueText: string;
+  kind: "report" | "last-year" | "other";
+}
+
+export interface QuantityView {
+  quantity: QuantityId;
+  name: string;
+  total: string;
+  hasData: boolean;
+  comparison: Comparison;
+  facts: { label: string; value: string }[];
+  chart: { title: string; description: string; bars: ChartBar[] };
+}
+
+export interface ReportView {
+  language: string;
+  month: string;
+  monthName: string;
+  title: string;
+  address: string;
+  intro: string;
+  totalsTitle: string;
+  quantities: QuantityView[];
+  water: { title: string; prices: string[]; costs: { label: string; value: string }[]; note: string } | null;
+  info: { title: string; boxes: { title: string; text: string }[] };
+  advice: { title: string; intro: string; contacts: { name: string; url: string }[]; lines: string[] };
+  disclaimer: { title: string; text: string };
+  app: {
+    name: string;
+    title: string;
+    text: string;
+    appStore: { label: string; url: string };
+    googlePlay: { label: string; url: string };
+  };
+  fileName: string;
+}
+
+/** The change from `before` to `now` in percent; null when there is nothing to compare with. */
+export function changePercent(now: number | null, before: number | null): number | null {
+  if (now === null || before === null || !Number.isFinite(now) || !Number.isFinite(before) || before <= 0) return null;
+  return ((now - before) / before) * 100;
+}
+
+export function comparisonOf(
+  now: number | null,
+  before: number | null,
+  beforeMonthName: string,
+  language: string,
+  t: Translate,
+): Comparison {
+  const change = changePercent(now, before);
+  if (change === null) return { direction: "none", text: t("report.compare_none", { month: beforeMonthName }) };
+  if (Math.abs(change) < SAME_WITHIN_PERCENT)
+    return { direction: "same", text: t("report.compare_same", { month: beforeMonthName }) };
+  const percent = formatPercent(Math.abs(change), language);
+  return change < 0
+    ? { direction: "less", text: t("report.compare_less", { percent, month: beforeMonthName }) }
+    : { direction: "more", text: t("report.compare_more", { percent, month: beforeMonthName }) };
+}
+
+const shortMonthFormats = new Map<string, Intl.DateTimeFormat>();
+function shortMonthLabel(month: string, language: string, withYear: boolean): string {
+  const locale = language === "en" ? "en-GB" : language === "nb" ? "nb-NO" : "da-DK";
+  let format = shortMonthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" });
+    shortMonthFormats.set(locale, format);
+  }
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  const name = format.format(new Date(Date.UTC(year, number - 1, 15)));
+  return withYear ? `${name} ${String(year).slice(2)}` : name;
+}
+
+/** The month a year before "2026-10": "2025-10". */
+export function sameMonthLastYear(month: string): string {
+  return `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`;
+}
+
+export function reportView(
+  report: ConsumptionReport,
+  options: {
+    language: string;
+    t: Translate;
+    brand: { appName: string; appStores: { appStore: string; googlePlay: string } };
+    /** Today (YYYY-MM-DD): the figures are computed when the report is opened. */
+    today: string;
+  },
+): ReportView {
+  const { language, t } = options;
+  const monthName = formatMonth(report.month, language);
+  const lastYearName = formatMonth(sameMonthLastYear(report.month), language);
+  const quantities = report.quantities.filter((q) => isQuantityId(q.quantity));
+  const previousMonth = quantities[0]?.months.at(-2)?.month ?? null;
+  const previousMonthName = previousMonth ? formatMonth(previousMonth, language) : "";
+
+  const quantityViews = quantities.map((q): QuantityView => {
+    const quantity = q.quantity as QuantityId;
+    const name = t(`quantity.${quantity}`);
+    const format = (value: number | null) => formatQuantity(value, quantity, language);
+    const facts = [
+      { label: t("report.previous_month", { month: previousMonthName }), value: format(q.previousMonth) },
+      { label: t("report.same_month_last_year", { month: lastYearName }), value: format(q.sameMonthLastYear) },
+      { label: t("report.property_average"), value: format(q.propertyAverage) },
+    ];
+    if (q.co2Grams !== null)
+      facts.push({ label: t("report.co2"), value: formatQuantity(q.co2Grams, quantity, language, { mode: "CO2" }) });
+    const first = q.months[0]?.month ?? report.month;
+    const bars = q.months.map(
+      (m, index): ChartBar => ({
+        month: m.month,
+        label: shortMonthLabel(m.month, language, index === 0 || m.month.endsWith("-01")),
+        longLabel: formatMonth(m.month, language),
+        value: m.value,
+        valueText: format(m.value),
+        kind: m.month === report.month ? "report" : m.month === sameMonthLastYear(report.month) ? "last-year" : "other",
+      }),
+    );
+    return {
+      quantity,
+      name,
+      total: format(q.total),
+      hasData: q.total !== null,
+      comparison: comparisonOf(q.total, q.sameMonthLastYear, lastYearName, language, t),
+      facts,
+      chart: {
+        title: t("report.chart_heading", { quantity: name }),
+        description: t("report.chart_description", {
+          from: formatMonth(first, language),
+          to: monthName,
+          month: monthName,
+        }),
+        bars,
+      },
+    };
+  });
+
+  const water = report.waterCost;
+  const money = (value: number | null) =>
+    value === null
+      ? "–"
+      : `${formatNumber(value, language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0${currencyLabel(water?.currency ?? "DKK", language)}`;
+  const perLitre = (value: number) =>
+    `${formatNumber(value, language, { minimumFractionDigits: 4, maximumFractionDigits: 4 })}\u00a0${currencyLabel(water?.currency ?? "DKK", language)}`;
+
+  return {
+    language,
+    month: report.month,
+    monthName,
+    title: t("report.page_heading", { month: monthName }),
+    address: t("report.address", { address: report.address, zipcode: report.zipcode, city: report.city }),
+    intro: t("report.intro", { month: monthName }),
+    totalsTitle: t("report.totals_heading", { month: monthName }),
+    quantities: quantityViews,
+    water:
+      water === null
+        ? null
+        : {
+            title: t("report.water_heading"),
+            prices: water.prices
+              .filter((price) => isQuantityId(price.quantity))
+              .map((price) =>
+                t("report.water_price", {
+                  quantity: t(`quantity.${price.quantity}`),
+                  price: perLitre(price.pricePerLitre),
+                }),
+              ),
+            costs: [
+              { label: t("report.water_cost_recent", { month: monthName }), value: money(water.cost) },
+              {
+                label: t("report.water_cost_previous", { month: previousMonthName }),
+                value: money(water.previousCost),
+              },
+            ],
+            note: t("report.water_note"),
+          },
+    info: {
+      title: t("report.info_heading"),
+      boxes: [
+        { title: t("report.info_compare_heading"), text: t("report.info_compare") },
+        { title: t("report.info_save_heading"), text: t("report.info_save") },
+        { title: t("report.info_follow_heading"), text: t("report.info_follow") },
+      ],
+    },
+    advice: {
+      title: t("report.advice_heading"),
+      intro: t("report.advice_intro"),
+      contacts: adviceContacts[report.country.toUpperCase()] ?? adviceContacts.DK!,
+      lines: [
+        t("report.advice_landlord"),
+        ...(quantities.some((q) => q.co2Grams !== null) ? [t("report.co2_note")] : []),
+        t("report.fuel_mix_unknown"),
+      ],
+    },
+    disclaimer: {
+      title: t("report.disclaimer_heading"),
+      text: t("report.disclaimer", { date: formatCalendarDate(options.today, language) }),
+    },
+    app: {
+      name: options.brand.appName,
+      title: t("report.app_heading", { app: options.brand.appName }),
+      text: t("report.app_text"),
+      appStore: { label: t("report.app_store"), url: options.brand.appStores.appStore },
+      googlePlay: { label: t("report.google_play"), url: options.brand.appStores.googlePlay },
+    },
+    fileName: t("report.file_name", { month: report.month }),
+  };
+}

@@ -1,0 +1,96 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { formatDateRange } from "@common/bucket-labels";
+import { formatFileSize } from "@common/format";
+import { languageOf } from "~/i18n/i18n.server";
+import { pageMeta } from "~/i18n/meta";
+import { requireTenancy } from "~/session/guards.server";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { statementDownloadPath, statementsPath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "statements.title", to: statementsPath(tenancyId) }),
+};
+
+/**
+ * /t/{tenancyId}/statements (spec sections 2, 3, 6): every allocation statement of the
+ * tenancy, newest first, with its period, expense types and a download; the empty state.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const tenancyId = Number(params.tenancyId);
+  if (Number.isSafeInteger(tenancyId) && tenancyId > 0) context.api.prefetch.tenant.allocationStatements(tenancyId);
+  const [{ tenancy }, language] = await Promise.all([requireTenancy(request, params, context), languageOf(request)]);
+  const statements = await context.api.tenant.allocationStatements(tenancy.tenancyId);
+  return {
+    statements: statements.map((statement) => ({
+      id: statement.id,
+      fileName: statement.fileName,
+      period: formatDateRange(statement.periodStart, statement.periodEnd, language),
+      expenseTypes: statement.expenseTypes,
+      size: statement.sizeBytes === null ? null : formatFileSize(statement.sizeBytes, language),
+      href: statementDownloadPath(tenancy.id, statement.id),
+    })),
+  };
+}
+
+export default function Statements() {
+  const { t } = useTranslation();
+  const { statements } = useLoaderData<typeof loader>();
+  return (
+    <div className="statements-page">
+      <div className="page-heading">
+        <h1>{t("statements.title")}</h1>
+      </div>
+      <p className="lead">{t("statements.intro")}</p>
+      <section className="card">
+        {statements.length === 0 ? (
+          <p className="empty-state">{t("statements.empty")}</p>
+        ) : (
+          <table className="data-table statement-table">
+            <caption className="visually-hidden">{t("statements.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("statements.col_period")}</th>
+                <th scope="col">{t("statements.col_expenses")}</th>
+                <th scope="col">{t("statements.col_file")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {statements.map((statement) => (
+                <tr key={statement.id}>
+                  <th scope="row">{statement.period}</th>
+                  <td>{statement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", ")}</td>
+                  <td>
+                    {statement.size === null ? (
+                      <span className="notice">{t("statements.missing")}</span>
+                    ) : (
+                      // A file, not a page: the browser downloads it (no client-side navigation).
+                      <a
+                        href={statement.href}
+                        download={statement.fileName}
+                        aria-label={t("statements.download_label", { name: statement.fileName, size: statement.size })}
+                      >
+                        {t("statements.download")}{" "}
+                        <span className="file-meta">
+                          ({statement.fileName}, {statement.size})
+                        </span>
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "statements.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,112 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import {
+  idParam,
+  notificationView,
+  requireAlarmArea,
+  rethrowNotificationNotFound,
+} from "~/routes/alarms/alarm-pages.server";
+import { formatQuantity } from "@common/quantity-format";
+import { isQuantityId } from "@common/quantities";
+import { pageMeta } from "~/i18n/meta";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { notificationPath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId, match) => ({
+    labelKey: "notifications.detail_title",
+    to: notificationPath(tenancyId, match.params.notificationId ?? ""),
+  }),
+};
+
+/**
+ * /t/{tenancyId}/notifications/{id}: one notification. Opening it marks it read (the layout does,
+ * tenancy-layout.tsx; the back-end keeps the first time), so the side menu's count goes down.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = idParam(params.notificationId, "notification_not_found");
+  const { tenancy, language } = await requireAlarmArea(request, params, context);
+  // The layout marks it read (so the menu's count leaves it out); this page shows it.
+  const notification = await context.api.tenant.notification(tenancy.tenancyId, id).catch(rethrowNotificationNotFound);
+  const view = notificationView(notification, tenancy.id, language);
+  const quantity = notification.quantity !== null && isQuantityId(notification.quantity) ? notification.quantity : null;
+  return {
+    view,
+    measured:
+      quantity && notification.value !== null && notification.direction !== "INCREASE"
+        ? formatQuantity(notification.value, quantity, language)
+        : null,
+    limit:
+      quantity && notification.threshold !== null && notification.direction !== "INCREASE"
+        ? formatQuantity(notification.threshold, quantity, language)
+        : null,
+  };
+}
+
+export default function NotificationDetail() {
+  const { t } = useTranslation();
+  const { view, measured, limit } = useLoaderData<typeof loader>();
+  return (
+    <div className="notification-page">
+      <div className="page-heading">
+        <h1>
+          {t(`notifications.kind.${view.kind}`)}
+          {view.quantity ? ` · ${t(`quantity.${view.quantity}`)}` : null}
+        </h1>
+      </div>
+      <section className="card">
+        <p className="notification-text">{t(view.text.key, view.text.values)}</p>
+        <dl className="summary-list">
+          <div>
+            <dt>{t("notifications.period")}</dt>
+            <dd>{view.period}</dd>
+          </div>
+          {view.direction ? (
+            <div>
+              <dt>{t("notifications.direction_label")}</dt>
+              <dd>{t(`notifications.direction.${view.direction}`)}</dd>
+            </div>
+          ) : null}
+          {measured ? (
+            <div>
+              <dt>{t("notifications.measured")}</dt>
+              <dd>{measured}</dd>
+            </div>
+          ) : null}
+          {limit ? (
+            <div>
+              <dt>{t("notifications.limit")}</dt>
+              <dd>{limit}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="notification-received">{t("notifications.received", { date: view.received })}</p>
+      </section>
+      <p className="page-actions button-row">
+        {view.consumptionHref ? (
+          <Link to={view.consumptionHref} className="button">
+            {t("notifications.see_consumption")}
+          </Link>
+        ) : null}
+        {view.reportHref ? (
+          <a href={view.reportHref} className="button">
+            {t("notifications.open_report")}
+          </a>
+        ) : null}
+        {view.alarmHref ? (
+          <Link to={view.alarmHref} className="button button-secondary">
+            {t("notifications.alarm_link")}
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "notifications.detail_title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

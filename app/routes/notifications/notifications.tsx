@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { notificationView, requireAlarmArea, type NotificationView } from "~/routes/alarms/alarm-pages.server";
+import { readForm } from "~/http/read-form.server";
+import { pageMeta } from "~/i18n/meta";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { notificationPath, notificationsPath } from "@common/portal-paths";
+
+/**
+ * /t/{tenancyId}/notifications (spec section 2, "Notifications: new and old"): unread first, each
+ * with its kind, period, what happened against which limit, linking to the notification; "mark all
+ * as read"; the empty state "no notifications".
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const tenancyId = Number(params.tenancyId);
+  if (Number.isSafeInteger(tenancyId) && tenancyId > 0) context.api.prefetch.tenant.notifications(tenancyId);
+  const { tenancy, language } = await requireAlarmArea(request, params, context);
+  const page = await context.api.tenant.notifications(tenancy.tenancyId);
+  const items = page.items.map((n) => notificationView(n, tenancy.id, language));
+  return {
+    tenancyId: tenancy.id,
+    unread: items.filter((n) => !n.read),
+    read: items.filter((n) => n.read),
+    unreadCount: page.unreadCount,
+    totalCount: page.totalCount,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireAlarmArea(request, params, context);
+  await readForm(request);
+  await context.api.tenant.markAllNotificationsRead(tenancy.tenancyId);
+  return redirectWithSuccess(notificationsPath(tenancy.id), toastMessage("toast.notifications_read"));
+}
+
+function NotificationList({ items, tenancyId }: { items: NotificationView[]; tenancyId: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="notification-list">
+      {items.map((n) => (
+        <li key={n.id} className={n.read ? "notification" : "notification notification-unread"}>
+          <Link to={notificationPath(tenancyId, n.id)}>
+            <span className="notification-kind">
+              {t(`notifications.kind.${n.kind}`)}
+              {n.quantity ? ` · ${t(`quantity.${n.quantity}`)}` : null}
+              {n.read ? null : <span className="visually-hidden"> ({t("notifications.unread")})</span>}
+            </span>
+          </Link>
+          <span className="notification-period">{n.period}</span>
+          <span className="notification-text">{t(n.text.key, n.text.values)}</span>
+          <span className="notification-received">{t("notifications.received", { date: n.received })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Notifications() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="notification-page">
+      <div className="page-heading">
+        <h1>{t("notifications.title")}</h1>
+        {d.unreadCount > 0 ? (
+          <Form method="post">
+            <button
+              type="submit"
+              className="button button-secondary button-small"
+              disabled={navigation.state === "submitting"}
+            >
+              {t("notifications.mark_all")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {d.totalCount === 0 ? (
+        <section className="card">
+          <p className="empty-state">{t("notifications.empty")}</p>
+        </section>
+      ) : (
+        <>
+          {d.unread.length > 0 ? (
+            <section className="card" aria-labelledby="new-heading">
+              <h2 id="new-heading">{t("notifications.new")}</h2>
+              <NotificationList items={d.unread} tenancyId={d.tenancyId} />
+            </section>
+          ) : null}
+          {d.read.length > 0 ? (
+            <section className="card" aria-labelledby="earlier-heading">
+              <h2 id="earlier-heading">{t("notifications.earlier")}</h2>
+              <NotificationList items={d.read} tenancyId={d.tenancyId} />
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "notifications.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

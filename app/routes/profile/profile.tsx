@@ -1,0 +1,250 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, FormErrors } from "~/components/field";
+import { RouteError } from "~/components/route-error";
+import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
+import { readForm } from "~/http/read-form.server";
+import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
+import { pageMeta } from "~/i18n/meta";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { requireTenancy } from "~/session/guards.server";
+import { secureCookiesFor } from "~/session/session.server";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { profilePath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "profile.title", to: profilePath(tenancyId) }),
+};
+
+/**
+ * /t/{tenancyId}/profile, "Profile settings" (spec sections 2, 4, 5): the name (users
+ * service), the e-mail, the language (stored on the account; the page switches at once) and the
+ * e-mail notifications; links to change the e-mail or the password, download one's data, add a
+ * tenancy and delete the account; logout. In a support session, e-mail, password and deletion are
+ * not offered (the back-end refuses them too).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { tenancy } = await requireTenancy(request, params, context);
+  const [{ currentUser }, me] = await Promise.all([context.api.account.currentUser(), context.api.users.me()]);
+  return {
+    tenancyId: tenancy.id,
+    name: me.name,
+    email: currentUser.email,
+    language: currentUser.language,
+    languages: enabledLanguages(),
+    emailNotifications: currentUser.emailNotifications,
+    impersonated: currentUser.impersonated,
+    usesPassword: usesPassword(currentUser.userType),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireTenancy(request, params, context);
+  const form = await readForm(request);
+  const here = profilePath(tenancy.id);
+  const intent = form.get("intent");
+  if (intent === "name") {
+    const submission = parseWithZod(form, { schema: nameFormSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    try {
+      await context.api.users.updateMyName(submission.value.name);
+    } catch (error) {
+      if (isServiceFailure(error))
+        return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+      if (error instanceof ApiError && error.code === "BAD_USER_INPUT")
+        return data(submission.reply({ fieldErrors: { name: ["profile.name_invalid"] } }), { status: 400 });
+      throw error;
+    }
+    return redirectWithSuccess(here, toastMessage("profile.toast_name"));
+  }
+  const submission = parseWithZod(form, { schema: settingsFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { language, emailNotifications } = submission.value;
+  if (!enabledLanguages().includes(language))
+    return data(submission.reply({ fieldErrors: { language: ["profile.language_required"] } }), { status: 400 });
+  try {
+    await context.api.account.updateAccountSettings({ language, emailNotifications: emailNotifications === "on" });
+  } catch (error) {
+    if (isServiceFailure(error))
+      return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+    throw error;
+  }
+  // The language is also this browser's choice: the next page is in it.
+  return redirectWithSuccess(here, toastMessage("profile.toast_settings"), {
+    headers: { "Set-Cookie": await languageCookie.serialize(language, { secure: secureCookiesFor(request) }) },
+  });
+}
+
+export default function Profile() {
+  const { t } = useTranslation();
+  const profile = useLoaderData<typeof loader>();
+  const base = profilePath(profile.tenancyId);
+  return (
+    <div className="settings-page">
+      <h1>{t("profile.title")}</h1>
+      {profile.impersonated ? (
+        <p className="notice" role="note">
+          {t("profile.impersonated")}
+        </p>
+      ) : null}
+
+      <section className="card" aria-labelledby="name-heading">
+        <h2 id="name-heading">{t("profile.name_heading")}</h2>
+        <NameForm name={profile.name} />
+      </section>
+
+      <section className="card" aria-labelledby="account-heading">
+        <h2 id="account-heading">{t("profile.account_heading")}</h2>
+        <dl className="facts">
+          <div>
+            <dt>{t("profile.email")}</dt>
+            <dd>
+              {profile.email}
+              {profile.impersonated ? null : (
+                <>
+                  <br />
+                  <Link to={`${base}/email`}>{t("profile.change_email")}</Link>
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("profile.password")}</dt>
+            <dd>
+              {profile.impersonated ? (
+                "–"
+              ) : profile.usesPassword ? (
+                <Link to={`${base}/password`}>{t("profile.change_password")}</Link>
+              ) : (
+                <>
+                  {t("profile.no_password")} <Link to="/login/email/forgot-password">{t("profile.set_password")}</Link>
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <SettingsForm
+          language={profile.language}
+          languages={profile.languages}
+          emailNotifications={profile.emailNotifications}
+        />
+      </section>
+
+      <section className="card" aria-labelledby="data-heading">
+        <h2 id="data-heading">{t("profile.data_heading")}</h2>
+        <p>{t("profile.data_intro")}</p>
+        <p>
+          <a href={`${base}/my-data.json`} download>
+            {t("profile.download_data")}
+          </a>
+        </p>
+        <p>
+          <Link to="/enter-code">{t("tenancy_info.add_tenancy")}</Link>
+        </p>
+        {profile.impersonated ? null : (
+          <p>
+            <Link to={`${base}/delete`} className="danger-link">
+              {t("profile.delete_account")}
+            </Link>
+          </p>
+        )}
+        <Form method="post" action="/logout" reloadDocument>
+          <button type="submit" className="button button-secondary">
+            {t("menu.logout")}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function NameForm({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "name-form",
+    lastResult:
+      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "name" ? lastResult : undefined,
+    constraint: getZodConstraint(nameFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { name },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="name" />
+      <Field id={fields.name.id} label={t("profile.name")} errorId={fields.name.errorId} errors={fields.name.errors}>
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+      </Field>
+      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        {t("profile.save_name")}
+      </button>
+    </Form>
+  );
+}
+
+function SettingsForm({
+  language,
+  languages,
+  emailNotifications,
+}: {
+  language: string;
+  languages: string[];
+  emailNotifications: boolean;
+}) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "settings-form",
+    lastResult:
+      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "settings" ? lastResult : undefined,
+    constraint: getZodConstraint(settingsFormSchema),
+    defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
+  });
+  return (
+    // A whole-page post: a new language needs the page's translations, as the language dialog does.
+    <Form method="post" reloadDocument {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="settings" />
+      <Field
+        id={fields.language.id}
+        label={t("profile.language")}
+        errorId={fields.language.errorId}
+        errors={fields.language.errors}
+      >
+        <select {...getSelectProps(fields.language)}>
+          {languages.map((option) => (
+            <option key={option} value={option}>
+              {t(`language.${option}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="checkbox-field">
+        <input {...getInputProps(fields.emailNotifications, { type: "checkbox" })} />
+        <label htmlFor={fields.emailNotifications.id}>{t("profile.email_notifications")}</label>
+      </div>
+      <p className="hint">{t("profile.email_notifications_hint")}</p>
+      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        {t("profile.save_settings")}
+      </button>
+    </Form>
+  );
+}
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

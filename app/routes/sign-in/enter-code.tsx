@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FormErrors } from "~/components/field";
+import { RouteError } from "~/components/route-error";
+import { normalizeActivationCode } from "@common/activation-code";
+import { pageMeta } from "~/i18n/meta";
+import { limitPerAddress } from "~/security/limits.server";
+import { ApiError } from "~/services/graphql.server";
+import { formErrorKey } from "~/session/api-errors";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { tenancyPath } from "@common/portal-paths";
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+const codeFormSchema = z.object({
+  code: z
+    .string({ error: "validation.code_required" })
+    .refine((value) => normalizeActivationCode(value) !== null, { error: "errors.activation_code_invalid" }),
+});
+
+/**
+ * /enter-code (spec section 5): 12 letters, dashes removed before sending. Signed in, the code adds
+ * the tenancy at once; signed out, it is kept as the unused code and sign-up comes next (guard
+ * rule 1), after which it is applied.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const limit = await limitPerAddress(context, "code");
+  const submission = parseWithZod(await readForm(request), { schema: codeFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await limit.count();
+  const code = normalizeActivationCode(submission.value.code)!;
+
+  const signedIn = await context.auth.tokens();
+  try {
+    if (signedIn) {
+      const tenancyId = await context.api.account.addTenancy(code);
+      const session = await context.session.get();
+      session.unset("activationCode");
+      session.set("tenancyId", tenancyId);
+      return redirectWithSuccess(tenancyPath(tenancyId), toastMessage("toast.tenancy_added"), {
+        headers: { "Set-Cookie": await context.session.commit() },
+      });
+    }
+    const result = await context.publicApi.account.validateActivationCode(code);
+    if (!result.ok) {
+      const key =
+        result.code === "ACTIVATION_CODE_IN_USE" ? "errors.activation_code_in_use" : "errors.activation_code_invalid";
+      return data(submission.reply({ formErrors: [key] }), { status: 400 });
+    }
+    const session = await context.session.get();
+    session.set("activationCode", code);
+    return redirect("/signup", { headers: { "Set-Cookie": await context.session.commit() } });
+  } catch (error) {
+    if (error instanceof ApiError)
+      return data(submission.reply({ formErrors: [formErrorKey(error)] }), { status: 400 });
+    throw error;
+  }
+}
+
+export default function EnterCode() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(codeFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeFormSchema }),
+  });
+  return (
+    <div className="public-card">
+      <h1>{t("enter_code.title")}</h1>
+      <p>{t("enter_code.intro")}</p>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          id={fields.code.id}
+          label={t("enter_code.label")}
+          errorId={fields.code.errorId}
+          errors={fields.code.errors}
+        >
+          <input
+            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+          />
+          <p id="code-hint" className="hint">
+            {t("enter_code.hint")}
+          </p>
+        </Field>
+        <button type="submit" className="button button-block">
+          {t("enter_code.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "enter_code.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,90 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Field, FormErrors } from "~/components/field";
+import { RouteError } from "~/components/route-error";
+import { emailField } from "~/domain/login-form";
+import { pageMeta } from "~/i18n/meta";
+import { limitPerAddress } from "~/security/limits.server";
+import { isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import type { PublicHandle } from "../public/public-layout";
+import { readForm } from "~/http/read-form.server";
+
+export const handle: PublicHandle = { back: "/login/email" };
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+const schema = z.object({ email: emailField });
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+/**
+ * Request a reset link: the answer is the same whether or not the e-mail has an account, so the
+ * page reveals nothing; the back-end sends the link when there is one.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema });
+  const unavailable = () => data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+  // Over the limit: 429 whatever the form holds. The limits are the account service's.
+  const limit = await limitPerAddress(context, "resetRequest").catch(nullOnServiceFailure);
+  if (!limit) return unavailable();
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await limit.count();
+    await context.publicApi.account.requestPasswordReset(submission.value.email);
+  } catch (error) {
+    if (isServiceFailure(error)) return unavailable();
+    throw error;
+  }
+  return redirect("/login/email/forgot-password?sent=1");
+}
+
+export default function ForgotPassword() {
+  const { t } = useTranslation();
+  const { sent } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  if (sent) {
+    return (
+      <div className="public-card" role="status">
+        <h1>{t("forgot_password.sent_title")}</h1>
+        <p>{t("forgot_password.sent_body")}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="public-card">
+      <h1>{t("forgot_password.title")}</h1>
+      <p>{t("forgot_password.intro")}</p>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          id={fields.email.id}
+          label={t("login.email")}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+        >
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" />
+        </Field>
+        <button type="submit" className="button button-block">
+          {t("forgot_password.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "forgot_password.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

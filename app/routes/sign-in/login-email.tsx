@@ -1,0 +1,148 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthorizationError } from "remix-auth";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, FormErrors } from "~/components/field";
+import { RouteError } from "~/components/route-error";
+import { loginFormSchema } from "~/domain/login-form";
+import { pageMeta } from "~/i18n/meta";
+import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import type { AuthTokens } from "~/services/tokens";
+import { authenticator, ServiceDownError } from "~/session/authenticator.server";
+import { signInAttempt } from "~/security/limits.server";
+import { optionalUser } from "~/session/guards.server";
+import { completeSignIn } from "~/session/sign-in.server";
+import { secureCookiesFor } from "~/session/session.server";
+import type { PublicHandle } from "../public/public-layout";
+import { readForm } from "~/http/read-form.server";
+
+export const handle: PublicHandle = { back: "/login" };
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+const hidden = { hideFields: ["password"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (await optionalUser(context)) return redirect("/t");
+  return null;
+}
+
+/**
+ * Sign-in with e-mail and password (spec section 4): both services, then the user's tenancies,
+ * then the tenancy to show (the path the resident came for, else ?tenancyId, else the first).
+ * Any failure leaves no session behind: nothing is written to the cookie before the end.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  // remix-auth copies the request, so its body must stay unread: parse a clone.
+  const formData = await readForm(request.clone());
+  const submission = parseWithZod(formData, { schema: loginFormSchema });
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+
+  const failWith = (key: string, status: number) =>
+    data(submission.reply({ ...hidden, formErrors: [key] }), { status });
+  // The limits are the account service's: without it, say so on the form (the e-mail kept).
+  const attempt = await signInAttempt(request, context, submission.value.email).catch(nullOnServiceFailure);
+  if (!attempt) return failWith("errors.service_unavailable", 503);
+
+  let tokens: AuthTokens;
+  try {
+    tokens = await authenticator.authenticate("email-password", request, {
+      throwOnError: true,
+      context: { ...context, formData },
+    });
+  } catch (error) {
+    const cause = error instanceof AuthorizationError ? error.cause : error;
+    if (cause instanceof ApiError && (cause.code === "INVALID_CREDENTIALS" || cause.code === "UNAUTHENTICATED")) {
+      await attempt.failed();
+      return failWith("login.invalid_credentials", 401);
+    }
+    if (cause instanceof ServiceDownError || isServiceFailure(cause))
+      return failWith("errors.service_unavailable", 503);
+    // Any other refusal (a masked server error, input the service rejects): say so on the form.
+    if (cause instanceof ApiError) return failWith("errors.invalid_response", 502);
+    throw cause;
+  }
+
+  try {
+    return await completeSignIn(context, tokens, {
+      redirectTo: submission.value.redirectTo,
+      queryTenancyId: submission.value.tenancyId,
+      persistent: submission.value.remember === "on",
+      cookies: [await attempt.succeeded(secureCookiesFor(request))],
+    });
+  } catch (error) {
+    // The login failed after all (completeSignIn gave the tokens back): keep no session.
+    if (isServiceFailure(error)) return failWith("errors.service_unavailable", 503);
+    return failWith("errors.invalid_response", 502);
+  }
+}
+
+export default function LoginWithEmail() {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // A rejected sign-in never hands the password back (the server omits it too): clear the field.
+  useEffect(() => {
+    if (lastResult && passwordRef.current) passwordRef.current.value = "";
+  }, [lastResult]);
+
+  return (
+    <div className="public-card">
+      <h1>{t("login.email_title")}</h1>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          id={fields.email.id}
+          label={t("login.email")}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+        >
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" inputMode="email" />
+        </Field>
+        <Field
+          id={fields.password.id}
+          label={t("login.password")}
+          errorId={fields.password.errorId}
+          errors={fields.password.errors}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            ref={passwordRef}
+            autoComplete="current-password"
+          />
+        </Field>
+        <div className="checkbox-field">
+          <input {...getInputProps(fields.remember, { type: "checkbox" })} />
+          <label htmlFor={fields.remember.id}>{t("login.remember_me")}</label>
+        </div>
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <input type="hidden" name="tenancyId" value={searchParams.get("tenancyId") ?? ""} />
+        <button type="submit" className="button button-block" aria-disabled={submitting || undefined}>
+          {submitting ? t("login.submitting") : t("login.submit")}
+        </button>
+      </Form>
+      <p>
+        <Link to="/login/email/forgot-password">{t("forgot_password.link")}</Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "login.email_title");
+
+/** Errors (a 429, a service failure) show inside the public layout, which stays standing. */
+export function ErrorBoundary() {
+  return <RouteError />;
+}

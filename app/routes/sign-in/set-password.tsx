@@ -1,0 +1,118 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/field";
+import { NewPasswordFields } from "~/components/new-password-fields";
+import { RouteError } from "~/components/route-error";
+import { setPasswordFormSchema } from "~/domain/signup-form";
+import { privateNoStore } from "~/http/cache-control";
+import { pageMeta } from "~/i18n/meta";
+import { limitPerAddress } from "~/security/limits.server";
+import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import { fieldErrors, formErrorKey } from "~/session/api-errors";
+import { forgetSessionsOfAccount } from "~/session/sign-in.server";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { readForm } from "~/http/read-form.server";
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+const hidden = { hideFields: ["password", "passwordRepeat"] };
+
+/**
+ * /set-password?token=…&email=… from the reset e-mail. The token is moved into the session at once
+ * and the page reloads without it, so it stays out of history, logs and Referer headers.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const email = url.searchParams.get("email");
+  const session = await context.session.get();
+  if (token && email) {
+    session.set("passwordReset", { token: token.slice(0, 256), email: email.slice(0, 254) });
+    return redirect("/set-password", {
+      headers: { "Set-Cookie": await context.session.commit(), "Cache-Control": privateNoStore },
+    });
+  }
+  return { hasLink: Boolean(session.get("passwordReset")) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: setPasswordFormSchema });
+  const unavailable = () =>
+    data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
+  // Over the limit: 429 whatever the form holds. The limits are the account service's.
+  const limit = await limitPerAddress(context, "setPassword").catch(nullOnServiceFailure);
+  if (!limit) return unavailable();
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const session = await context.session.get();
+  const reset = session.get("passwordReset");
+  if (!reset)
+    return data(submission.reply({ ...hidden, formErrors: ["errors.password_update_failed"] }), { status: 400 });
+  try {
+    await limit.count();
+    await context.publicApi.account.passwordReset(reset.email, reset.token, submission.value.password);
+  } catch (error) {
+    if (isServiceFailure(error)) return unavailable();
+    if (!(error instanceof ApiError)) throw error;
+    const fields = fieldErrors(error);
+    if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });
+    return data(submission.reply({ ...hidden, formErrors: [formErrorKey(error)] }), { status: 400 });
+  }
+  // Every session of the account was ended by the back-end: this one too, and nothing kept for
+  // any of them may answer a copy of their cookies (ADR 0020).
+  forgetSessionsOfAccount(reset.email);
+  session.unset("passwordReset");
+  session.unset("auth");
+  session.unset("tenancyId");
+  return redirectWithSuccess("/login/email", toastMessage("toast.password_changed"), {
+    headers: { "Set-Cookie": await context.session.commit() },
+  });
+}
+
+export default function SetPassword() {
+  const { t } = useTranslation();
+  const { hasLink } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(setPasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
+  });
+  if (!hasLink) {
+    return (
+      <div className="public-card">
+        <h1>{t("set_password.title")}</h1>
+        <p>{t("set_password.missing_link")}</p>
+        <Link to="/login/email/forgot-password" className="button button-block">
+          {t("forgot_password.submit")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="public-card">
+      <h1>{t("set_password.title")}</h1>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <NewPasswordFields
+          password={fields.password}
+          passwordRepeat={fields.passwordRepeat}
+          labelKey="set_password.new_password"
+        />
+        <button type="submit" className="button button-block">
+          {t("set_password.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "set_password.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

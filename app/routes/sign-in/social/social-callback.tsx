@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { languageOf } from "~/i18n/i18n.server";
+import { completeSignIn } from "~/session/sign-in.server";
+import { finishSocialSignIn, isSocialProvider } from "~/routes/sign-in/social/social.server";
+import { redirectWithError, toastMessage } from "~/session/toast.server";
+
+const providerNames = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;
+
+/**
+ * GET /auth/{provider}/callback: the provider sends the resident back here. Any failure (state
+ * mismatch, a refused token, an unverified e-mail, a service that is down) ends on /login with
+ * a message in the resident's language and no session.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const provider = params.provider;
+  if (!isSocialProvider(provider)) return redirect("/login");
+  const fail = async () => {
+    const session = await context.session.get();
+    session.unset("oauth2:state");
+    session.unset("oauth2:verifier");
+    // Nothing else in the session: remove the cookie rather than keep an empty one.
+    const cookie = session.get("auth") ? await context.session.commit() : await context.session.destroy();
+    return redirectWithError("/login", toastMessage("errors.social_failed", { provider: providerNames[provider] }), {
+      headers: { "Set-Cookie": cookie },
+    });
+  };
+  let result;
+  try {
+    result = await finishSocialSignIn(request, context, provider, await languageOf(request));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.warn(`Social sign-in with ${provider} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return fail();
+  }
+  const { created, ...tokens } = result;
+  try {
+    return await completeSignIn(context, tokens, {
+      persistent: false,
+      landing: created ? "/account-created" : undefined,
+    });
+  } catch {
+    return fail();
+  }
+}

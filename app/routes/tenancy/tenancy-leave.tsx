@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteError } from "~/components/route-error";
+import { mayLeave } from "~/domain/tenancy-users";
+import { pageMeta } from "~/i18n/meta";
+import { ApiError } from "~/services/graphql.server";
+import { requireTenancy } from "~/session/guards.server";
+import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import type { TenancyHandle } from "./tenancy-layout";
+import { leaveTenancyPath, tenancySettingsPath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.leave_title", to: leaveTenancyPath(tenancyId) }),
+};
+
+/**
+ * /t/{tenancyId}/settings/leave: leaving a tenancy, on a confirmation page of its own.
+ * Access ends at once; the next tenancy opens, or /no-tenancies when none is left. The last admin
+ * of a tenancy with other users must hand over first (the back-end refuses with LAST_ADMIN too).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { tenancy } = await requireTenancy(request, params, context);
+  const info = await context.api.account.tenancyInfo(tenancy.tenancyId);
+  return {
+    tenancyId: tenancy.id,
+    address: `${info.address}, ${info.zipcode} ${info.city}`,
+    mayLeave: mayLeave(info.users),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireTenancy(request, params, context);
+  try {
+    await context.api.account.leaveTenancy(tenancy.tenancyId);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "LAST_ADMIN")
+      return redirectWithError(tenancySettingsPath(tenancy.id), toastMessage("tenancy_info.error_last_admin"));
+    throw error;
+  }
+  const session = await context.session.get();
+  session.unset("tenancyId");
+  return redirectWithSuccess("/t", toastMessage("tenancy_info.toast_left", { address: tenancy.apartment.address }), {
+    headers: { "Set-Cookie": await context.session.commit() },
+  });
+}
+
+export default function LeaveTenancy() {
+  const { t } = useTranslation();
+  const { tenancyId, address, mayLeave: allowed } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="settings-page">
+      <h1>{t("tenancy_info.leave_title")}</h1>
+      <section className="card">
+        <p>
+          <strong>{address}</strong>
+        </p>
+        {allowed ? (
+          <>
+            <p>{t("tenancy_info.leave_confirm")}</p>
+            <Form method="post" className="button-row">
+              <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
+                {t("tenancy_info.leave_submit")}
+              </button>
+              <Link to={tenancySettingsPath(tenancyId)} className="button button-secondary">
+                {t("tenancy_info.stay")}
+              </Link>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p>{t("tenancy_info.leave_last_admin")}</p>
+            <p>
+              <Link to={tenancySettingsPath(tenancyId)}>{t("tenancy_info.title")}</Link>
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tenancy_info.leave_title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,17 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { chooseTenancy } from "~/domain/tenancy-selection";
+import { requireUser } from "~/session/guards.server";
+import { tenancyPath } from "@common/portal-paths";
+
+/** /t: the selected tenancy's dashboard, or /no-tenancies (guard rules 1 and 2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenancies } = await requireUser(request, context);
+  if (tenancies.length === 0) return redirect("/no-tenancies");
+  const session = await context.session.get();
+  const url = new URL(request.url);
+  const tenancy = chooseTenancy(tenancies, {
+    queryTenancyId: url.searchParams.get("tenancyId"),
+    selectedId: session.get("tenancyId"),
+  });
+  return redirect(tenancyPath(tenancy.id));
+}

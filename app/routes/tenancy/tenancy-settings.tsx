@@ -1,0 +1,314 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, FormErrors } from "~/components/field";
+import { RouteError } from "~/components/route-error";
+import { formatCalendarDate } from "@common/format";
+import { todayInCopenhagen } from "@common/period";
+import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
+import { readForm } from "~/http/read-form.server";
+import { supportedLanguages } from "@common/languages";
+import { languageOf } from "~/i18n/i18n.server";
+import { pageMeta } from "~/i18n/meta";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { requireTenancy } from "~/session/guards.server";
+import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import type { TenancyHandle } from "./tenancy-layout";
+import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
+
+export const handle: TenancyHandle = {
+  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.title", to: tenancySettingsPath(tenancyId) }),
+};
+
+/**
+ * /t/{tenancyId}/settings, "Tenancy info" (spec sections 2, 3, 4, 6): the home, its
+ * dates and billing period, the property's contact, and the tenancy's users. An admin invites by
+ * e-mail, resends or withdraws an invitation, makes another user admin or not, and removes a user
+ * (on a confirmation page); anyone may leave (on a confirmation page). Plain forms: all of it works
+ * without JavaScript.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [{ tenancy }, language] = await Promise.all([requireTenancy(request, params, context), languageOf(request)]);
+  const info = await context.api.account.tenancyInfo(tenancy.tenancyId);
+  const date = (value: string | null) => (value === null ? null : formatCalendarDate(value, language));
+  return {
+    tenancyId: tenancy.id,
+    language,
+    home: {
+      address: info.address,
+      zipcodeCity: `${info.zipcode} ${info.city}`,
+      movedIn: date(info.startDate),
+      movedOut: date(info.endDate),
+      billingPeriod: info.billingPeriodStart && info.billingPeriodEnd ? `${date(info.billingPeriodStart)} – ${date(info.billingPeriodEnd)}` : null,
+    },
+    contact: info.propertyContact,
+    callerIsAdmin: info.callerIsAdmin,
+    mayLeave: mayLeave(info.users),
+    users: info.users.map((user) => ({
+      key: user.userId !== null ? `u${user.userId}` : `i${user.invitationId}`,
+      userId: user.userId,
+      invitationId: user.invitationId,
+      name: user.name,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      invitationPending: user.invitationPending,
+      isCaller: user.isCaller,
+      invitedAt: user.invitedAt ? formatCalendarDate(todayInCopenhagen(new Date(user.invitedAt)), language) : null,
+      actions: rowActions(user, info.users, info.callerIsAdmin),
+    })),
+  };
+}
+
+/** The texts of each row action: its button, the button's full name, the toast after it. */
+const actionTexts: Record<Exclude<RowAction, "remove">, { button: string; label: string; toast: string }> = {
+  resend: { button: "tenancy_info.action_resend", label: "tenancy_info.action_resend_label", toast: "tenancy_info.toast_resend" },
+  withdraw: { button: "tenancy_info.action_withdraw", label: "tenancy_info.action_withdraw_label", toast: "tenancy_info.toast_withdraw" },
+  "make-admin": { button: "tenancy_info.action_make_admin", label: "tenancy_info.action_make_admin_label", toast: "tenancy_info.toast_make_admin" },
+  "remove-admin": { button: "tenancy_info.action_remove_admin", label: "tenancy_info.action_remove_admin_label", toast: "tenancy_info.toast_remove_admin" },
+};
+
+const notAllowed = () => data({ error: "forbidden" as const }, { status: 403 });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireTenancy(request, params, context);
+  const form = await readForm(request);
+  const here = tenancySettingsPath(tenancy.id);
+  // Only an admin's forms are sent on (the back-end refuses them too): a plain user posting them by
+  // hand gets the 403 page, not the spec's sign-out of a FORBIDDEN answer.
+  const info = await context.api.account.tenancyInfo(tenancy.tenancyId);
+  if (!info.callerIsAdmin) throw notAllowed();
+
+  if (form.get("intent") === "invite") {
+    const submission = parseWithZod(form, { schema: inviteFormSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const { email, language } = submission.value;
+    try {
+      await context.api.account.inviteTenancyUser(tenancy.tenancyId, email, language);
+    } catch (error) {
+      if (isServiceFailure(error)) return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === "ALREADY_MEMBER") return data(submission.reply({ fieldErrors: { email: ["tenancy_info.already_member"] } }), { status: 400 });
+      if (error.code === "BAD_USER_INPUT") return data(submission.reply({ fieldErrors: { email: ["validation.invalid_email"] } }), { status: 400 });
+      throw error;
+    }
+    return redirectWithSuccess(here, toastMessage("tenancy_info.toast_invited", { email }));
+  }
+
+  const submission = parseWithZod(form, { schema: rowFormSchema });
+  if (submission.status !== "success") throw data({ error: "bad_request" as const }, { status: 400 });
+  const row = submission.value;
+  const target = info.users.find((user) => ("userId" in row ? user.userId === row.userId : user.invitationId === row.invitationId));
+  if (!target || !rowActions(target, info.users, true).includes(row.intent as RowAction)) {
+    return redirectWithError(here, toastMessage(target ? "tenancy_info.error_last_admin" : "tenancy_info.error_gone"));
+  }
+  try {
+    if (row.intent === "resend") await context.api.account.resendTenancyInvitation(tenancy.tenancyId, row.invitationId);
+    else if (row.intent === "withdraw") await context.api.account.withdrawTenancyInvitation(tenancy.tenancyId, row.invitationId);
+    else if ("userId" in row) await context.api.account.setTenancyUserAdmin(tenancy.tenancyId, row.userId, row.intent === "make-admin");
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === "LAST_ADMIN") return redirectWithError(here, toastMessage("tenancy_info.error_last_admin"));
+    if (error.code === "INVITATION_NOT_FOUND" || error.code === "USER_NOT_FOUND") return redirectWithError(here, toastMessage("tenancy_info.error_gone"));
+    throw error;
+  }
+  const who = target.name || target.email;
+  return redirectWithSuccess(here, toastMessage(actionTexts[row.intent].toast, { who }));
+}
+
+export default function TenancySettings() {
+  const { t } = useTranslation();
+  const { tenancyId, home, contact, callerIsAdmin, users, mayLeave: canLeave, language } = useLoaderData<typeof loader>();
+  return (
+    <div className="settings-page">
+      <h1>{t("tenancy_info.title")}</h1>
+
+      <section className="card" aria-labelledby="home-heading">
+        <h2 id="home-heading">{t("tenancy_info.home_heading")}</h2>
+        <dl className="facts">
+          <div>
+            <dt>{t("tenancy_info.address")}</dt>
+            <dd>
+              {home.address}
+              <br />
+              {home.zipcodeCity}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("tenancy_info.moved_in")}</dt>
+            <dd>{home.movedIn}</dd>
+          </div>
+          <div>
+            <dt>{t("tenancy_info.moved_out")}</dt>
+            <dd>{home.movedOut ?? t("tenancy_info.not_moved_out")}</dd>
+          </div>
+          <div>
+            <dt>{t("tenancy_info.billing_period")}</dt>
+            <dd>{home.billingPeriod ?? "–"}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="contact-heading">
+        <h2 id="contact-heading">{t("tenancy_info.contact_heading")}</h2>
+        {contact && (contact.name || contact.email || contact.phone) ? (
+          <p className="contact">
+            {contact.name ? <strong>{contact.name}</strong> : null}
+            {contact.email ? (
+              <>
+                <br />
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </>
+            ) : null}
+            {contact.phone ? (
+              <>
+                <br />
+                <a href={`tel:${contact.phone.replace(/\s+/g, "")}`}>{contact.phone}</a>
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <p>{t("tenancy_info.no_contact")}</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="users-heading">
+        <h2 id="users-heading">{t("tenancy_info.users_heading")}</h2>
+        {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
+        <div
+          className="table-scroll"
+          role="group"
+          aria-labelledby="users-heading"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus for the arrow keys
+          tabIndex={0}
+        >
+          <table className="users-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("tenancy_info.user")}</th>
+                <th scope="col">{t("tenancy_info.role")}</th>
+                {callerIsAdmin ? <th scope="col">{t("tenancy_info.actions")}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.key}>
+                  <th scope="row">
+                    {user.name || user.email}
+                    {user.isCaller ? ` (${t("tenancy_info.you")})` : null}
+                    {user.name && user.name !== user.email ? (
+                      <>
+                        <br />
+                        <span className="muted">{user.email}</span>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>
+                    {user.invitationPending
+                      ? t("tenancy_info.invitation_pending", { when: user.invitedAt ?? "" })
+                      : user.isAdmin
+                        ? t("tenancy_info.admin")
+                        : t("tenancy_info.member")}
+                  </td>
+                  {callerIsAdmin ? (
+                    <td>
+                      <RowButtons tenancyId={tenancyId} user={user} />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {callerIsAdmin ? <InviteForm defaultLanguage={language} /> : <p className="muted">{t("tenancy_info.only_admins")}</p>}
+      </section>
+
+      <section className="card" aria-labelledby="more-heading">
+        <h2 id="more-heading">{t("tenancy_info.more_heading")}</h2>
+        <p>
+          <Link to="/enter-code">{t("tenancy_info.add_tenancy")}</Link>
+        </p>
+        {canLeave ? (
+          <p>
+            <Link to={leaveTenancyPath(tenancyId)}>{t("tenancy_info.leave")}</Link>
+          </p>
+        ) : (
+          <p className="muted">{t("tenancy_info.leave_last_admin")}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RowButtons({ tenancyId, user }: { tenancyId: string; user: { userId: number | null; invitationId: number | null; name: string | null; email: string; actions: RowAction[] } }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const who = user.name || user.email;
+  if (user.actions.length === 0) return null;
+  return (
+    <div className="button-row">
+      {user.actions.map((action) =>
+        action === "remove" ? (
+          <Link key={action} to={removeTenancyUserPath(tenancyId, user.userId ?? "")} className="button button-small button-secondary" aria-label={t("tenancy_info.action_remove_label", { who })}>
+            {t("tenancy_info.action_remove")}
+          </Link>
+        ) : (
+          <Form key={action} method="post">
+            <input type="hidden" name="intent" value={action} />
+            {user.invitationId !== null ? <input type="hidden" name="invitationId" value={user.invitationId} /> : null}
+            {user.userId !== null ? <input type="hidden" name="userId" value={user.userId} /> : null}
+            <button type="submit" className="button button-small button-secondary" aria-label={t(actionTexts[action].label, { who })} disabled={navigation.state === "submitting"}>
+              {t(actionTexts[action].button)}
+            </button>
+          </Form>
+        ),
+      )}
+    </div>
+  );
+}
+
+function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
+    constraint: getZodConstraint(inviteFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { language: defaultLanguage },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="invite-form">
+      <h3>{t("tenancy_info.invite_heading")}</h3>
+      <p>{t("tenancy_info.invite_intro")}</p>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="invite" />
+      <Field id={fields.email.id} label={t("tenancy_info.invite_email")} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" inputMode="email" />
+      </Field>
+      <Field id={fields.language.id} label={t("tenancy_info.invite_language")} errorId={fields.language.errorId} errors={fields.language.errors}>
+        <select {...getSelectProps(fields.language)}>
+          {supportedLanguages.map((language) => (
+            <option key={language} value={language}>
+              {t(`language.${language}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        {t("tenancy_info.invite_submit")}
+      </button>
+    </Form>
+  );
+}
+
+export { errorAwareHeaders as headers } from "~/security/route-headers";
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tenancy_info.title");
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,190 @@
+/**
+ * Every URL of the portal that code builds, in one place: the pages link to each other with these,
+ * loaders and actions redirect with them, and the back-end's e-mails link into the portal with
+ * them, so a path changes here and in app/routes.ts and nowhere else.
+ *
+ * Paths start with "/" and carry no origin; the `…Link` functions put the portal's public URL
+ * (PORTAL_URL, without a trailing slash) in front, for e-mails. Ids and slugs go in as given:
+ * tenancy, alarm, notification, statement, meter and user ids are numbers, quantities and room
+ * names are URL-safe slugs. What a resident or a sender chose (a report code, tokens, an e-mail
+ * address) is encoded.
+ *
+ * Pure: no React, Remix, Node or I/O, so the portal and the back-end can both import it.
+ */
+
+type Id = number | string;
+
+// ---------------------------------------------------------------------------------------------
+// Outside a tenancy
+
+/** Where "/" and sign-in lead: the selected tenancy (or the tenancy list when none is chosen). */
+export const tenanciesPath = "/t";
+
+export const loginPath = "/login";
+export const signupPath = "/signup";
+
+/** The sign-up page with an invitation's activation code filled in (the code is letters and digits). */
+export function signupWithCodePath(activationCode: string): string {
+  return `${signupPath}?activationCode=${activationCode}`;
+}
+
+/** The monthly consumption report, opened from its e-mail without signing in. */
+export function reportPath(code: string): string {
+  return `/report/${encodeURIComponent(code)}`;
+}
+
+/** The report's PDF. */
+export function reportPdfPath(code: string): string {
+  return `${reportPath(code)}/pdf`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tenancy's pages
+
+/** The tenancy's dashboard; every page of the tenancy lies below it. */
+export function tenancyPath(tenancyId: Id): string {
+  return `/t/${tenancyId}`;
+}
+
+/** The consumption pages' common prefix (the dashboard's links add the quantity). */
+export function consumptionBasePath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/consumption`;
+}
+
+/** A quantity's consumption page. */
+export function consumptionPath(tenancyId: Id, quantity: string): string {
+  return `${consumptionBasePath(tenancyId)}/${quantity}`;
+}
+
+export function consumptionPricePath(tenancyId: Id, quantity: string): string {
+  return `${consumptionPath(tenancyId, quantity)}/price`;
+}
+
+export function consumptionRoomPath(tenancyId: Id, quantity: string, roomName: string): string {
+  return `${consumptionPath(tenancyId, quantity)}/room/${roomName}`;
+}
+
+export function consumptionMeterPath(tenancyId: Id, quantity: string, meterId: Id): string {
+  return `${consumptionPath(tenancyId, quantity)}/meter/${meterId}`;
+}
+
+export function indoorClimatePath(tenancyId: Id): string {
+  return `${consumptionBasePath(tenancyId)}/indoor-climate`;
+}
+
+export function metersPath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/meters`;
+}
+
+export function meterReadingsCsvPath(tenancyId: Id): string {
+  return `${metersPath(tenancyId)}/readings.csv`;
+}
+
+export function statementsPath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/statements`;
+}
+
+/** A statement's file, streamed through the portal. */
+export function statementDownloadPath(tenancyId: Id, statementId: Id): string {
+  return `${statementsPath(tenancyId)}/${statementId}/download`;
+}
+
+export function alarmsPath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/alarms`;
+}
+
+/** The alarm wizard; `search` (with its "?") carries the step and the choices so far. */
+export function newAlarmPath(tenancyId: Id, search = ""): string {
+  return `${alarmsPath(tenancyId)}/new-alarm${search}`;
+}
+
+export function alarmPath(tenancyId: Id, alarmId: Id): string {
+  return `${alarmsPath(tenancyId)}/${alarmId}`;
+}
+
+export function alarmEditPath(tenancyId: Id, alarmId: Id): string {
+  return `${alarmPath(tenancyId, alarmId)}/edit`;
+}
+
+export function alarmDeletePath(tenancyId: Id, alarmId: Id): string {
+  return `${alarmPath(tenancyId, alarmId)}/delete`;
+}
+
+export function notificationsPath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/notifications`;
+}
+
+export function notificationPath(tenancyId: Id, notificationId: Id): string {
+  return `${notificationsPath(tenancyId)}/${notificationId}`;
+}
+
+/** Tenancy info with its users and invitations. */
+export function tenancySettingsPath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/settings`;
+}
+
+export function leaveTenancyPath(tenancyId: Id): string {
+  return `${tenancySettingsPath(tenancyId)}/leave`;
+}
+
+export function removeTenancyUserPath(tenancyId: Id, userId: Id): string {
+  return `${tenancySettingsPath(tenancyId)}/users/${userId}/remove`;
+}
+
+export function helpPath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/help`;
+}
+
+export function profilePath(tenancyId: Id): string {
+  return `${tenancyPath(tenancyId)}/profile`;
+}
+
+export function profilePasswordPath(tenancyId: Id): string {
+  return `${profilePath(tenancyId)}/password`;
+}
+
+export function profileEmailPath(tenancyId: Id): string {
+  return `${profilePath(tenancyId)}/email`;
+}
+
+export function profileDeletePath(tenancyId: Id): string {
+  return `${profilePath(tenancyId)}/delete`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links in e-mails (absolute: PORTAL_URL in front)
+
+/** A notification in the portal (which links on to the consumption). */
+export function notificationLink(portalUrl: string, tenancyId: Id, notificationId: Id): string {
+  return `${portalUrl}${notificationPath(tenancyId, notificationId)}`;
+}
+
+/** The report in the resident's language: `?lng=` opens it so on a browser with no language chosen yet. */
+export function reportLink(portalUrl: string, code: string, language: string): string {
+  return `${portalUrl}${reportPath(code)}?lng=${language}`;
+}
+
+/** An invitation: the sign-up page with the activation code. */
+export function invitationLink(portalUrl: string, activationCode: string): string {
+  return `${portalUrl}${signupWithCodePath(activationCode)}`;
+}
+
+/** The e-mail change's one-time confirmation; the portal's /confirm-email page reads the token. */
+export function emailChangeLink(portalUrl: string, token: string): string {
+  const url = new URL(`${portalUrl}/confirm-email`);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+/** The password reset; the portal's /set-password page reads both parameters. */
+export function passwordResetLink(portalUrl: string, token: string, email: string): string {
+  const url = new URL(`${portalUrl}/set-password`);
+  url.searchParams.set("token", token);
+  url.searchParams.set("email", email);
+  return url.toString();
+}
+
+/** Support's sign-in as a resident. */
+export function impersonationLink(portalUrl: string, token: string): string {
+  return `${portalUrl}/impersonate/${token}`;
+}
