@@ -74,7 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* After the stylesheet, the only resource the first paint waits for. */}
-        {root?.translationsHref ? <link rel="preload" href={root.translationsHref} as="fetch" crossOrigin="anonymous" /> : null}
+        {root?.translationsHref ? (
+          <link rel="preload" href={root.translationsHref} as="fetch" crossOrigin="anonymous" />
+        ) : null}
       </head>
       <body>
         {children}

@@ -228,7 +228,12 @@ describe("JSON log lines", () => {
 
 describe("the brand", () => {
   it("names the app in the e-mails as configured (BRAND), like the portal's pages", async () => {
-    const backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, brand: "global" });
+    const backend = await createBackend({
+      databasePath: ":memory:",
+      seedDemo: true,
+      logger: silentLogger,
+      brand: "global",
+    });
     try {
       const mutation = `mutation ($email: String!) { requestPasswordReset(email: $email) { ok } }`;
       await graphql(backend, "account", mutation, { variables: { email: demoAccounts.emma.email } });

@@ -148,7 +148,7 @@ function createServiceYoga(
       maskError(error, message) {
         const masked = maskError(error, message, false);
         if (masked !== error) {
-          const original = error instanceof Error && "originalError" in error ? error.originalError ?? error : error;
+          const original = error instanceof Error && "originalError" in error ? (error.originalError ?? error) : error;
           logger.error(`[${service}] unexpected error:`, original);
         }
         return masked;
@@ -170,7 +170,8 @@ function createServiceYoga(
 /** BackendOptions.filesDir, or its default. */
 export function filesDirOf(options: Pick<BackendOptions, "databasePath" | "filesDir">): string {
   if (options.filesDir !== undefined) return options.filesDir;
-  if (options.databasePath === ":memory:" || isPostgresUrl(options.databasePath)) return mkdtempSync(join(tmpdir(), "portal-files-"));
+  if (options.databasePath === ":memory:" || isPostgresUrl(options.databasePath))
+    return mkdtempSync(join(tmpdir(), "portal-files-"));
   return join(dirname(options.databasePath), "files");
 }
 
@@ -202,7 +203,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           if (result.skipped !== undefined) logger.warn(`demo data not seeded: ${result.skipped}`);
         }
         if (options.seedDemo === true && options.demoReadings === true) {
-          demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger, { unitIds: options.demoReadingsUnitIds });
+          demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger, {
+            unitIds: options.demoReadingsUnitIds,
+          });
         }
       },
       { wait: true },
@@ -261,7 +264,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const { pathname } = new URL(request.url);
     if (pathname === "/health") {
       if (request.method !== "GET" && request.method !== "HEAD") return json({ error: "Method not allowed" }, 405);
-      return (await isDatabaseReachable(db)) ? json({ status: "ok", dialect }, 200) : json({ status: "unavailable", dialect }, 503);
+      return (await isDatabaseReachable(db))
+        ? json({ status: "ok", dialect }, 200)
+        : json({ status: "unavailable", dialect }, 503);
     }
     const statement = statementPathPattern.exec(pathname)?.[1];
     if (statement !== undefined) return statementFileResponse(deps, filesDir, request, Number(statement));
@@ -327,5 +332,8 @@ export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: st
   await asAdmin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`).catch(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () => asAdmin(`drop database if exists ${name} with (force)`).catch(() => undefined),
+  };
 }

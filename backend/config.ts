@@ -84,7 +84,10 @@ export const envSchema = z.object({
   DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default("./data")),
   DATABASE_URL: z.preprocess(
     unsetIfEmpty,
-    z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a postgres:// or postgresql:// URL").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a postgres:// or postgresql:// URL")
+      .optional(),
   ),
   JWT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, "must be at least 32 characters").optional()),
   ACCESS_TOKEN_TTL_SECONDS: integer(10, 86_400, 300),
@@ -103,7 +106,10 @@ export const envSchema = z.object({
   PORTAL_URL: z.preprocess(unsetIfEmpty, webUrl(false).default(defaultPortalUrl)),
   SMTP_URL: z.preprocess(
     unsetIfEmpty,
-    z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+      .optional(),
   ),
   MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().max(200).default(defaultMailFrom)),
   BRAND: z.preprocess(unsetIfEmpty, z.enum(brandIds).default(defaultBrandId)),
@@ -176,7 +182,10 @@ function readSecret(path: string): string {
  * Parses the environment. Creates DATA_DIR (0700) when missing, and the JWT secret file when
  * JWT_SECRET is unset. Throws ConfigError naming every invalid variable.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): BackendConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): BackendConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

@@ -12,7 +12,8 @@ describe("brands", () => {
   it("each have an app name in every language and https links to both stores", () => {
     for (const id of brandIds) {
       const brand = brandFor(id);
-      for (const language of supportedLanguages) expect(brand.appName[language].trim(), `${id} ${language}`).not.toBe("");
+      for (const language of supportedLanguages)
+        expect(brand.appName[language].trim(), `${id} ${language}`).not.toBe("");
       expect(brand.appStores.appStore).toMatch(/^https:\/\/apps\.apple\.com\//);
       expect(brand.appStores.googlePlay).toMatch(/^https:\/\/play\.google\.com\//);
     }

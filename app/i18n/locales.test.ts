@@ -133,7 +133,10 @@ interface KeyUse {
   where: string;
 }
 
-const files = sourceFiles(appDir).map((path) => ({ where: relative(repoRoot, path), text: readFileSync(path, "utf8") }));
+const files = sourceFiles(appDir).map((path) => ({
+  where: relative(repoRoot, path),
+  text: readFileSync(path, "utf8"),
+}));
 
 /** `t("…")`, `t('…')`, `t(\`…\`)` (also `i18n.t(…)`), a whole literal as the first argument. */
 const tCall = /(?<![\w$])t\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1\s*[,)]/g;
@@ -147,7 +150,9 @@ const keyCarriers = [
   /formErrors\s*:\s*\[\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g,
 ];
 /** Any string literal that looks like a key of one of these sections (e.g. zod messages). */
-const keySections = [...new Set(["validation", "login", "errors", "toast", ...[...english.keys()].map((k) => k.split(".")[0]!)])];
+const keySections = [
+  ...new Set(["validation", "login", "errors", "toast", ...[...english.keys()].map((k) => k.split(".")[0]!)]),
+];
 const anyLiteral = /(["'`])([a-z_]+\.[A-Za-z0-9_.-]+)\1/g;
 const fileName = /\.(tsx?|jsx?|mjs|css|json|svg|png|ico|html|server|client)$/;
 
@@ -187,7 +192,12 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "errors.": notFoundCodes,
   "compare.": compareChoices,
   "span.": ["hour", "day", "week", "month"],
-  "smiley.": ["happy", "neutral", "sad", ...indoorClimateQuantityIds.flatMap((q) => ["happy", "neutral", "sad"].map((f) => `${q}.${f}`))],
+  "smiley.": [
+    "happy",
+    "neutral",
+    "sad",
+    ...indoorClimateQuantityIds.flatMap((q) => ["happy", "neutral", "sad"].map((f) => `${q}.${f}`)),
+  ],
   "smiley.legend.": consumptionComparisons,
   "comparison.": consumptionComparisons,
   "comparison.against.": ["previous-period", "previous-year", "property-average"],
@@ -201,7 +211,9 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "alarms.step_name.": ["1", "2", "3", "4"],
   "notifications.kind.": notificationKinds,
   "notifications.direction.": notificationDirections,
-  "help.": helpTopics.flatMap((topic) => ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`)),
+  "help.": helpTopics.flatMap((topic) =>
+    ["title", ...Array.from({ length: helpParagraphs[topic] }, (_, i) => `p${i + 1}`)].map((k) => `${topic}.${k}`),
+  ),
 };
 
 describe("translation keys used in the source", () => {
@@ -253,7 +265,9 @@ describe("translation keys used in the source", () => {
 describe("page titles", () => {
   it("use only texts the root data carries (isMetaKey), so titles never show a key", () => {
     const pageMetaCall = /pageMeta\(\s*\w+\s*,\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g;
-    const keys = files.flatMap(({ text }) => [...text.matchAll(pageMetaCall)].map((m) => m[2]!.replace(/\$\{[^}]*\}/g, "x")));
+    const keys = files.flatMap(({ text }) =>
+      [...text.matchAll(pageMetaCall)].map((m) => m[2]!.replace(/\$\{[^}]*\}/g, "x")),
+    );
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((key) => !isMetaKey(key))).toEqual([]);
   });

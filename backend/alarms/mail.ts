@@ -66,13 +66,33 @@ export function notificationLink(portalUrl: string, n: Pick<MailedNotification, 
   return portalNotificationLink(portalUrl, n.tenancyId, n.id);
 }
 
-export function notificationsMail(input: { to: string; language: string; brand: BrandId; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
+export function notificationsMail(input: {
+  to: string;
+  language: string;
+  brand: BrandId;
+  portalUrl: string;
+  notifications: readonly MailedNotification[];
+}): MailMessage {
   const language = languageOrFallback(input.language);
   const t = texts(language);
   const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${t.subject(input.notifications.length)}`;
-  const items = input.notifications.map((n) => ({ line: notificationLine(n, language), link: notificationLink(input.portalUrl, n) }));
-  const text = [t.greeting, "", t.intro, "", ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]), "", t.settings, "", app, ""].join("\n");
+  const items = input.notifications.map((n) => ({
+    line: notificationLine(n, language),
+    link: notificationLink(input.portalUrl, n),
+  }));
+  const text = [
+    t.greeting,
+    "",
+    t.intro,
+    "",
+    ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]),
+    "",
+    t.settings,
+    "",
+    app,
+    "",
+  ].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,
@@ -98,7 +118,13 @@ export const MAIL_WITHIN_MS = 24 * 3_600_000;
  * claims back for the next run. Users with e-mail notifications off get none. The e-mails carry
  * the app name of `brand` (BRAND).
  */
-export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mailer, portalUrl: string, now: Date, brand: BrandId): Promise<{ mails: number }> {
+export async function mailPendingNotifications(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  portalUrl: string,
+  now: Date,
+  brand: BrandId,
+): Promise<{ mails: number }> {
   const rows = await db
     .selectFrom("notifications")
     .innerJoin("users", "users.id", "notifications.user_id")
@@ -141,7 +167,11 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
         await db
           .updateTable("notifications")
           .set({ emailed_at: now.toISOString() })
-          .where("id", "in", candidates.map((row) => row.id))
+          .where(
+            "id",
+            "in",
+            candidates.map((row) => row.id),
+          )
           .where("emailed_at", "is", null)
           .returning("id")
           .execute()
@@ -165,10 +195,20 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
         periodStart: row.period_start,
         periodEnd: row.period_end,
       }));
-      messages.push({ ids: alarmRows.map((row) => row.id), message: notificationsMail({ to: first.email, language: first.language, brand, portalUrl, notifications }) });
+      messages.push({
+        ids: alarmRows.map((row) => row.id),
+        message: notificationsMail({ to: first.email, language: first.language, brand, portalUrl, notifications }),
+      });
     }
     for (const row of mine.filter((candidate) => candidate.kind === "consumption_report")) {
-      const message = reportMail({ to: first.email, language: first.language, brand, portalUrl, code: row.report_code!, month: row.period_start.slice(0, 7) });
+      const message = reportMail({
+        to: first.email,
+        language: first.language,
+        brand,
+        portalUrl,
+        code: row.report_code!,
+        month: row.period_start.slice(0, 7),
+      });
       messages.push({ ids: [row.id], message });
     }
     for (const [index, { message }] of messages.entries()) {

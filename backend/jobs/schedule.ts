@@ -66,7 +66,8 @@ export function startSchedule(
     if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
     // The new notifications of both, and what `npm run alarms:evaluate`, an import or another
     // instance made since the last run.
-    if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now(), options.mail.brand);
+    if (options.mail)
+      await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now(), options.mail.brand);
     const pruned = await pruneSpentSessions(db, now());
     if (pruned.refreshTokens + pruned.families > 0)
       logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);

@@ -11,7 +11,9 @@ const backendDir = fileURLToPath(new URL("..", import.meta.url));
 /** Every nested key of a locale file ("invitation.subject"), plural forms under their base key too. */
 function keysOf(node: unknown, prefix = ""): string[] {
   if (node === null || typeof node !== "object") return [prefix, prefix.replace(/_(one|other)$/, "")];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    keysOf(value, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 function sourceFiles(dir: string): string[] {
@@ -32,9 +34,18 @@ describe("the e-mails' texts", () => {
   });
 
   it("count in each language's plural forms", () => {
-    expect([1, 2].map((count) => mailTexts("en")("notifications.subject", { count }))).toEqual(["1 new notification", "2 new notifications"]);
-    expect([1, 3].map((count) => mailTexts("da")("notifications.subject", { count }))).toEqual(["1 ny notifikation", "3 nye notifikationer"]);
-    expect([1, 0].map((count) => mailTexts("nb")("notifications.subject", { count }))).toEqual(["1 nytt varsel", "0 nye varsler"]);
+    expect([1, 2].map((count) => mailTexts("en")("notifications.subject", { count }))).toEqual([
+      "1 new notification",
+      "2 new notifications",
+    ]);
+    expect([1, 3].map((count) => mailTexts("da")("notifications.subject", { count }))).toEqual([
+      "1 ny notifikation",
+      "3 nye notifikationer",
+    ]);
+    expect([1, 0].map((count) => mailTexts("nb")("notifications.subject", { count }))).toEqual([
+      "1 nytt varsel",
+      "0 nye varsler",
+    ]);
   });
 
   it("put values in as they are: no HTML escaping, and a value's own placeholders or $ patterns stay text", () => {

@@ -46,11 +46,23 @@ describe("emailChangedNoticeMail", () => {
   });
 
   it("leaves the contacts out when there are none, and escapes HTML", () => {
-    const mail = emailChangedNoticeMail({ to: "old@example.test", language: "en", brand: "dk", newEmail: "new@example.test", contacts: ["<b>Eve</b>\r\nBcc: x"] });
+    const mail = emailChangedNoticeMail({
+      to: "old@example.test",
+      language: "en",
+      brand: "dk",
+      newEmail: "new@example.test",
+      contacts: ["<b>Eve</b>\r\nBcc: x"],
+    });
     expect(mail.html).not.toContain("<b>Eve</b>");
     expect(mail.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
     expect(mail.text).toContain("<b>Eve</b> Bcc: x");
-    const none = emailChangedNoticeMail({ to: "old@example.test", language: "en", brand: "dk", newEmail: "new@example.test", contacts: [] });
+    const none = emailChangedNoticeMail({
+      to: "old@example.test",
+      language: "en",
+      brand: "dk",
+      newEmail: "new@example.test",
+      contacts: [],
+    });
     expect(none.text).not.toContain("Contact for your home");
   });
 });

@@ -135,7 +135,9 @@ export function emailChangedNoticeMail(input: EmailChangedNoticeMailInput): Mail
     "",
   ].join("\n");
   const contactsHtml =
-    contacts.length > 0 ? `\n<p>${escapeHtml(texts.contactsIntro)}<br>${contacts.map(escapeHtml).join("<br>")}</p>` : "";
+    contacts.length > 0
+      ? `\n<p>${escapeHtml(texts.contactsIntro)}<br>${contacts.map(escapeHtml).join("<br>")}</p>`
+      : "";
   const html = mailHtmlDocument(
     language,
     subject,

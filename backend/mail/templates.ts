@@ -56,9 +56,20 @@ export function passwordResetMail(input: { to: string; language: string; brand: 
   };
   const name = brandFor(input.brand).appName[language];
   const subject = `${name}: ${t("password_reset.subject")}`;
-  const text = [texts.greeting, "", texts.intro, "", `${texts.action}:`, input.link, "", texts.expiry, texts.ignore, "", name, ""].join(
-    "\n",
-  );
+  const text = [
+    texts.greeting,
+    "",
+    texts.intro,
+    "",
+    `${texts.action}:`,
+    input.link,
+    "",
+    texts.expiry,
+    texts.ignore,
+    "",
+    name,
+    "",
+  ].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,

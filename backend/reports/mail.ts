@@ -38,14 +38,35 @@ export function reportLink(portalUrl: string, code: string, language: string): s
   return portalReportLink(portalUrl, code, mailLanguage(language));
 }
 
-export function reportMail(input: { to: string; language: string; brand: BrandId; portalUrl: string; code: string; month: string }): MailMessage {
+export function reportMail(input: {
+  to: string;
+  language: string;
+  brand: BrandId;
+  portalUrl: string;
+  code: string;
+  month: string;
+}): MailMessage {
   const language = mailLanguage(input.language);
   const t = texts(language);
   const month = formatMonth(input.month, language);
   const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${t.subject(month)}`;
   const link = reportLink(input.portalUrl, input.code, language);
-  const text = [t.greeting, "", t.intro(month), "", `${t.open}:`, link, "", t.noLogin, "", t.settings, "", app, ""].join("\n");
+  const text = [
+    t.greeting,
+    "",
+    t.intro(month),
+    "",
+    `${t.open}:`,
+    link,
+    "",
+    t.noLogin,
+    "",
+    t.settings,
+    "",
+    app,
+    "",
+  ].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,

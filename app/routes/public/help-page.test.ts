@@ -8,10 +8,7 @@ function texts(language: Language): string[] {
   const page = helpPage[language];
   const { sections, ...rest } = page;
   const blocks = sections.flatMap((s) => [s, ...s.subsections]);
-  return [
-    ...Object.values(rest),
-    ...blocks.flatMap((b) => [b.heading, ...b.paragraphs, ...(b.list ?? [])]),
-  ];
+  return [...Object.values(rest), ...blocks.flatMap((b) => [b.heading, ...b.paragraphs, ...(b.list ?? [])])];
 }
 
 /** The anchors of a language's page: sections with their subsections, in order. */
@@ -25,8 +22,12 @@ describe("help page texts", () => {
     expect(english).toEqual(expect.arrayContaining(["views", "save-energy", "alarms"]));
     for (const language of supportedLanguages) {
       expect(anchors(language)).toEqual(english);
-      const shape = helpPage[language].sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0]));
-      expect(shape).toEqual(helpPage.en.sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0])));
+      const shape = helpPage[language].sections.map((s) =>
+        s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0]),
+      );
+      expect(shape).toEqual(
+        helpPage.en.sections.map((s) => s.subsections.map((sub) => [sub.paragraphs.length, sub.list?.length ?? 0])),
+      );
     }
   });
 
@@ -58,11 +59,14 @@ describe("help page texts", () => {
     expect(text).toMatch(/5–6\s%/);
   });
 
-  it.each(supportedLanguages)("%s: the alarm section names every frequency and fires at most once per period", (language) => {
-    const alarms = helpPage[language].sections.find((s) => s.id === "alarms");
-    const types = alarms?.subsections.find((s) => s.id === "alarm-types");
-    expect(types?.list).toHaveLength(4);
-    const frequency = alarms?.subsections.find((s) => s.id === "alarm-frequency");
-    expect(frequency?.paragraphs.join(" ")).toMatch(/(once|én gang)/);
-  });
+  it.each(supportedLanguages)(
+    "%s: the alarm section names every frequency and fires at most once per period",
+    (language) => {
+      const alarms = helpPage[language].sections.find((s) => s.id === "alarms");
+      const types = alarms?.subsections.find((s) => s.id === "alarm-types");
+      expect(types?.list).toHaveLength(4);
+      const frequency = alarms?.subsections.find((s) => s.id === "alarm-frequency");
+      expect(frequency?.paragraphs.join(" ")).toMatch(/(once|én gang)/);
+    },
+  );
 });

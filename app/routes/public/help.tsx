@@ -45,7 +45,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { tenancyId: tenancy.id, language, contact };
 }
 
-
 /** The values the help texts' placeholders take, as the pages with the dialogs pass them. */
 const topicValues: Record<string, number> = {
   happyFrom: indoorClimateBands.temperature.happy[0],
@@ -182,7 +181,6 @@ function HelpTopicSection({ topic, co2Note }: { topic: HelpTopic; co2Note: strin
     </section>
   );
 }
-
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, titleKey);
 
