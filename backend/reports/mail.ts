@@ -6,7 +6,7 @@
  */
 import { formatMonth } from "@common/format";
 import { brandFor, type BrandId } from "@common/brands";
-import { languageOrFallback as mailLanguage, type Language } from "@common/languages";
+import { type Language, languageOrFallback } from "@common/languages";
 import { mailTexts } from "../mail/i18n";
 import type { MailMessage } from "../mail/mailer";
 import { escapeHtml, mailHtmlDocument } from "../mail/templates";
@@ -35,7 +35,7 @@ function texts(language: Language): ReportTexts {
 
 /** The report's link for a resident: PORTAL_URL/report/{code}?lng={language}. */
 export function reportLink(portalUrl: string, code: string, language: string): string {
-  return portalReportLink(portalUrl, code, mailLanguage(language));
+  return portalReportLink(portalUrl, code, languageOrFallback(language));
 }
 
 export function reportMail(input: {
@@ -46,7 +46,7 @@ export function reportMail(input: {
   code: string;
   month: string;
 }): MailMessage {
-  const language = mailLanguage(input.language);
+  const language = languageOrFallback(input.language);
   const t = texts(language);
   const month = formatMonth(input.month, language);
   const app = brandFor(input.brand).appName[language];
