@@ -5,15 +5,19 @@ import { silentLogger } from "./logger";
 import { maxRequestBodyBytes, startBackend } from "./server";
 import { tokenAuthMutation } from "./testing/graphql";
 
+/** The back-end with the demo data on a free local port. */
+const startDemoServer = () =>
+  startBackend({ databasePath: ":memory:", seedDemo: true, port: 0, host: "127.0.0.1", logger: silentLogger });
+
+/** Anna's sign-in to the account service, as a request body. */
+const annaSignInBody = JSON.stringify({
+  query: tokenAuthMutation,
+  variables: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },
+});
+
 describe("startBackend", () => {
   it("serves the services and /health over HTTP and stops on close()", async () => {
-    const server = await startBackend({
-      databasePath: ":memory:",
-      seedDemo: true,
-      port: 0,
-      host: "127.0.0.1",
-      logger: silentLogger,
-    });
+    const server = await startDemoServer();
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await fetch(`${server.url}/health`);
@@ -26,10 +30,7 @@ describe("startBackend", () => {
       const response = await fetch(`${server.url}/account/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          query: tokenAuthMutation,
-          variables: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },
-        }),
+        body: annaSignInBody,
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: { tokenAuth: { payload: { email: string } } } };
@@ -48,17 +49,8 @@ describe("startBackend", () => {
   });
 
   it("answers a request in flight before it stops, database included (SIGTERM in main.ts)", async () => {
-    const server = await startBackend({
-      databasePath: ":memory:",
-      seedDemo: true,
-      port: 0,
-      host: "127.0.0.1",
-      logger: silentLogger,
-    });
-    const body = JSON.stringify({
-      query: tokenAuthMutation,
-      variables: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },
-    });
+    const server = await startDemoServer();
+    const body = annaSignInBody;
     const cut = 20;
     // The headers and the start of the body are sent: the request is running when close() is called.
     const request = http.request(`${server.url}/account/graphql`, {

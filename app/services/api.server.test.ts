@@ -1,6 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { createApi } from "./api.server";
+import { createApi, type ApiOptions } from "./api.server";
 import { SharedAnswers } from "./graphql.server";
+
+/** The API of a request against three fake services at a.test, u.test and t.test, answered by `fetch`. */
+function testApi(fetch: typeof globalThis.fetch, options: Pick<ApiOptions, "tenantSharedAnswers" | "requestId"> = {}) {
+  return createApi({
+    config: {
+      accountApiUrl: "http://a.test",
+      usersApiUrl: "http://u.test",
+      tenantDataApiUrl: "http://t.test",
+      apiTimeoutMs: 1000,
+    },
+    tokens: { account: async () => "account-token", users: async () => "users-token" },
+    fetch,
+    sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
+    tenantSharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
+    ...options,
+  });
+}
 
 /**
  * The side menu's tenant query is shared between a session's requests for a few seconds, and any
@@ -22,19 +39,7 @@ describe("the tenant service's shared answers", () => {
       return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
     }) as typeof globalThis.fetch;
     const tenantSharedAnswers = new SharedAnswers({ ttlMs: 5000, maxTokens: 10 });
-    const request = () =>
-      createApi({
-        config: {
-          accountApiUrl: "http://a.test",
-          usersApiUrl: "http://u.test",
-          tenantDataApiUrl: "http://t.test",
-          apiTimeoutMs: 1000,
-        },
-        tokens: { account: async () => "account-token", users: async () => "users-token" },
-        fetch,
-        sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
-        tenantSharedAnswers,
-      });
+    const request = () => testApi(fetch, { tenantSharedAnswers });
     return { sent, request };
   }
 
@@ -68,19 +73,7 @@ describe("the request id", () => {
           : { revokeToken: { revoked: true } };
       return new Response(JSON.stringify({ data }), { headers: { "content-type": "application/json" } });
     }) as typeof globalThis.fetch;
-    const api = createApi({
-      config: {
-        accountApiUrl: "http://a.test",
-        usersApiUrl: "http://u.test",
-        tenantDataApiUrl: "http://t.test",
-        apiTimeoutMs: 1000,
-      },
-      tokens: { account: async () => "account-token", users: async () => "users-token" },
-      fetch,
-      sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
-      tenantSharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
-      requestId: "proxy-id-1",
-    });
+    const api = testApi(fetch, { requestId: "proxy-id-1" });
     await api.account.revokeToken("r");
     await api.users.revokeToken("r");
     await api.tenant.tenancyMenu(7009);

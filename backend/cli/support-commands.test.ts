@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "../app";
 import { demoAccounts } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";
+import { insertDueHeatAlarm } from "../testing/due-alarm";
 import { firstErrorCode, graphql } from "../testing/graphql";
 import type { CliIo } from "./cli-database";
 import { runImpersonationLink } from "./impersonation-link";
@@ -128,32 +129,9 @@ describe("npm run alarms:evaluate", () => {
   it("evaluates the alarms of DATA_DIR's database once as of --at, and again adds nothing", async () => {
     const backend = await openBackend();
     try {
-      const meter = await backend.db
-        .selectFrom("meters")
-        .select("id")
-        .where("unit_id", "=", 101)
-        .where("quantity", "=", "heat-energy")
-        .executeTakeFirstOrThrow();
-      await backend.db
-        .insertInto("consumption_daily")
-        .values({ meter_id: meter.id, day: "2026-11-20", value: 30, weight: 24 })
-        .execute();
       // Only this test's alarm: the demo's own (seed step 0008) would be counted too.
       await backend.db.deleteFrom("alarms").execute();
-      await backend.db
-        .insertInto("alarms")
-        .values({
-          user_id: 20,
-          tenancy_id: 7001,
-          quantity: "heat-energy",
-          type: "threshold",
-          frequency: "day",
-          level: 20,
-          enabled: 1,
-          created_at: "2026-11-20T06:00:00.000Z",
-          updated_at: "2026-11-20T06:00:00.000Z",
-        })
-        .execute();
+      await insertDueHeatAlarm(backend.db);
     } finally {
       await backend.close();
     }

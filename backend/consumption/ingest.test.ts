@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Aggregation } from "@common/quantities";
 import { createBackend, type Backend } from "../app";
 import { silentLogger } from "../logger";
+import { insertOneUnitProperty } from "../testing/setup";
 import type { Reading } from "./aggregate";
 import { ingestMeterReadings, writeNewSeries } from "./store";
 
@@ -60,23 +61,7 @@ describe("ingesting readings piece by piece", () => {
 
   beforeAll(async () => {
     backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
-    await backend.db
-      .insertInto("properties")
-      .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
-      .execute();
-    await backend.db
-      .insertInto("units")
-      .values({
-        id: 1,
-        property_id: 1,
-        unique_id: "U1",
-        name: "1",
-        apartment: "1",
-        address: "Vej 1",
-        floor_area: 50,
-        rooms: 2,
-      })
-      .execute();
+    await insertOneUnitProperty(backend.db);
     await backend.db
       .insertInto("meters")
       .values(

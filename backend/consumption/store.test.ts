@@ -17,6 +17,19 @@ import {
 } from "./engine";
 import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";
 
+/** The meters of demo unit 101 as the engine takes them, those of one quantity when given. */
+async function metersOfUnit101(backend: Backend, quantity?: QuantityId): Promise<MeterInfo[]> {
+  let query = backend.db.selectFrom("meters").selectAll().where("unit_id", "=", 101);
+  if (quantity !== undefined) query = query.where("quantity", "=", quantity);
+  return (await query.execute()).map((m) => ({
+    id: m.id,
+    unitId: m.unit_id,
+    number: m.number,
+    roomName: m.room_name,
+    quantity: m.quantity as QuantityId,
+  }));
+}
+
 /** The totals as the rows say them, added up here one row at a time. */
 async function addedUp(backend: Backend, meterIds: number[], fromDay: string, endDay: string) {
   const totals = new Map<number, { value: number; weight: number }>();
@@ -68,15 +81,7 @@ describe("totals per meter summed by the database", () => {
     const shared = meterTotalsOf(backend.db, meterIds);
     expect(shared.totals("2025-01-05", "2025-02-04")).toBe(shared.totals("2025-01-05", "2025-02-04"));
 
-    const meters: MeterInfo[] = (
-      await backend.db.selectFrom("meters").selectAll().where("unit_id", "=", 101).execute()
-    ).map((m) => ({
-      id: m.id,
-      unitId: m.unit_id,
-      number: m.number,
-      roomName: m.room_name,
-      quantity: m.quantity as QuantityId,
-    }));
+    const meters = await metersOfUnit101(backend);
     const window: DataWindow = { fromDay: "2025-01-10", endDay: "2025-03-01", fromS: 0, toS: Number.MAX_SAFE_INTEGER };
     const quantities = [...new Set(meters.map((m) => m.quantity))];
     expect(quantities.length).toBeGreaterThan(2);
@@ -114,20 +119,7 @@ describe("series read in pieces (ADR 0018)", () => {
   beforeAll(async () => {
     backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
     await topUpDemoReadings(backend.db, new Date("2025-03-10T12:00:00Z"), { unitIds: [101], fromDay: "2024-11-01" });
-    meters = (
-      await backend.db
-        .selectFrom("meters")
-        .selectAll()
-        .where("unit_id", "=", 101)
-        .where("quantity", "=", "heat-energy")
-        .execute()
-    ).map((m) => ({
-      id: m.id,
-      unitId: m.unit_id,
-      number: m.number,
-      roomName: m.room_name,
-      quantity: m.quantity as QuantityId,
-    }));
+    meters = await metersOfUnit101(backend, "heat-energy");
     meterIds = meters.map((meter) => meter.id);
   }, 60_000);
   afterAll(() => backend.close());

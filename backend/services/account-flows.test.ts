@@ -16,6 +16,7 @@ import {
 } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";
 import { latestMessages, linksIn } from "../mail/outbox";
+import { createDemoBackend } from "../testing/setup";
 import {
   accountRefreshMutation,
   firstErrorCode,
@@ -40,12 +41,9 @@ let idp: TestOpenIdProvider;
 
 beforeAll(async () => {
   idp = await startTestOpenIdProvider();
-  backend = await createBackend({
-    databasePath: ":memory:",
-    seedDemo: true,
+  backend = await createDemoBackend({
     jwtSecret: "account-flows-test-secret-0123456789",
     now: () => clock,
-    logger: silentLogger,
     accountFlows: {
       portalUrl: `${portalUrl}/`,
       userinfoUrls: { GOOGLE: idp.userinfoUrl, FACEBOOK: idp.userinfoUrl, APPLE: null },
@@ -79,15 +77,15 @@ interface TokenPayloadData {
   impersonated: boolean;
   sessionExpiresAt: number | null;
 }
+/** What every sign-in of the account service answers: the tokens and the token's payload. */
+interface SignedInData {
+  token: string;
+  refreshToken: string;
+  refreshExpiresIn: number;
+  payload: TokenPayloadData;
+}
 interface CreateUserData {
-  createEmailPasswordUser: {
-    token: string;
-    refreshToken: string;
-    refreshExpiresIn: number;
-    payload: TokenPayloadData;
-    user: { id: string };
-    created: boolean;
-  };
+  createEmailPasswordUser: SignedInData & { user: { id: string }; created: boolean };
 }
 const createUser = (email: string, password: string, language?: string) =>
   graphql<CreateUserData>(backend, "account", createUserMutation, { variables: { email, password, language } });
@@ -564,14 +562,7 @@ const impersonateMutation = /* GraphQL */ `
   }
 `;
 interface ImpersonateData {
-  impersonate: {
-    token: string;
-    refreshToken: string;
-    refreshExpiresIn: number;
-    payload: TokenPayloadData;
-    slt: string;
-    user: { id: string };
-  };
+  impersonate: SignedInData & { slt: string; user: { id: string } };
 }
 const impersonate = (token: string) =>
   graphql<ImpersonateData>(backend, "account", impersonateMutation, { variables: { token } });
@@ -590,7 +581,7 @@ const loginFromSlt = (token: string) =>
   );
 const refreshAccount = (refreshToken: string) =>
   graphql<{
-    refreshToken: { token: string; refreshToken: string; refreshExpiresIn: number; payload: TokenPayloadData };
+    refreshToken: SignedInData;
   }>(
     backend,
     "account",
@@ -709,10 +700,7 @@ describe("impersonation", () => {
 
   it("ends the session after IMPERSONATION_SESSION_SECONDS when configured shorter (for end-to-end tests)", async () => {
     let otherClock = start;
-    const other = await createBackend({
-      databasePath: ":memory:",
-      seedDemo: true,
-      logger: silentLogger,
+    const other = await createDemoBackend({
       now: () => otherClock,
       accountFlows: { impersonationSessionSeconds: 120 },
     });
@@ -757,14 +745,10 @@ interface SocialAuthData {
   socialAuth: {
     socialProvider: string;
     email: string;
-    token: string;
-    refreshToken: string;
-    refreshExpiresIn: number;
-    payload: TokenPayloadData;
     slt: string;
     user: { id: string };
     created: boolean;
-  };
+  } & SignedInData;
 }
 const socialAuth = (accessToken: string, provider: string, language?: string) =>
   graphql<SocialAuthData>(backend, "account", socialAuthMutation, { variables: { accessToken, provider, language } });

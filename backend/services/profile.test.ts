@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { passwordProblems } from "@common/password-rules";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -16,7 +16,7 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";
-import { silentLogger } from "../logger";
+import { createDemoBackend, tenancyRow } from "../testing/setup";
 import { columnNames } from "../testing/dump";
 import { latestMessages } from "../mail/outbox";
 import {
@@ -44,14 +44,7 @@ let backend: Backend;
 /** A fresh demo database per test: the tests change and delete accounts. */
 beforeEach(async () => {
   clock = start;
-  backend = await createBackend({
-    databasePath: ":memory:",
-    seedDemo: true,
-    jwtSecret,
-    now: () => clock,
-    logger: silentLogger,
-    accountFlows: { portalUrl: `${portalUrl}/` },
-  });
+  backend = await createDemoBackend({ jwtSecret, now: () => clock, accountFlows: { portalUrl: `${portalUrl}/` } });
 });
 afterEach(() => backend.close());
 
@@ -688,11 +681,7 @@ describe("myData", () => {
       .map((t: { id: number }) => t.id);
     expect(tenancyIds.sort()).toEqual([demoTenancyIds.jensFirst, demoTenancyIds.jensSecond].sort());
     const first = data.tenancies.find((t: { id: number }) => t.id === demoTenancyIds.jensFirst);
-    const tenancy = await backend.db
-      .selectFrom("tenancies")
-      .selectAll()
-      .where("id", "=", demoTenancyIds.jensFirst)
-      .executeTakeFirstOrThrow();
+    const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(first).toEqual({
       id: demoTenancyIds.jensFirst,
       address: "Nørrebrogade 148B, 4. tv.",

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TenancyInfo as TenancyInfoResult } from "../schema/account.generated";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import {
   demoAccounts,
   demoActivationCodes,
@@ -13,8 +13,8 @@ import {
   demoPropertyContact,
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import { latestMessages } from "../mail/outbox";
+import { createDemoBackend, tenancyRow, userIdOf as sharedUserIdOf } from "../testing/setup";
 import { dumpTables } from "../testing/dump";
 import { firstErrorCode, graphql, graphqlData, signInToAccount } from "../testing/graphql";
 import { assertTenancyMember } from "./access";
@@ -30,12 +30,9 @@ let backend: Backend;
 /** A fresh demo database per test: the tests change memberships. */
 beforeEach(async () => {
   clock = start;
-  backend = await createBackend({
-    databasePath: ":memory:",
-    seedDemo: true,
+  backend = await createDemoBackend({
     jwtSecret: "tenancy-users-test-secret-0123456789",
     now: () => clock,
-    logger: silentLogger,
     accountFlows: { portalUrl: `${portalUrl}/` },
   });
 });
@@ -79,8 +76,13 @@ async function data<T = TenancyInfo>(
   return result[operation]!;
 }
 
-async function userIdOf(email: string): Promise<number> {
-  return (await backend.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+const userIdOf = (email: string) => sharedUserIdOf(backend.db, email);
+
+/** The id of the invitation to `email`; fails when there is none. */
+async function invitationIdOf(email: string): Promise<number> {
+  return (
+    await backend.db.selectFrom("tenancy_invitations").select("id").where("email", "=", email).executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** The 12 letters of the newest invitation e-mail to `to`, read from the link on its own line. */
@@ -170,18 +172,15 @@ async function giveAlarmAndNotification(userId: number, tenancyId: number): Prom
 }
 
 async function alarmsAndNotificationsOf(userId: number, tenancyId: number) {
-  const alarms = await backend.db
-    .selectFrom("alarms")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("tenancy_id", "=", tenancyId)
-    .execute();
-  const notifications = await backend.db
-    .selectFrom("notifications")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("tenancy_id", "=", tenancyId)
-    .execute();
+  const idsOf = (table: "alarms" | "notifications") =>
+    backend.db
+      .selectFrom(table)
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("tenancy_id", "=", tenancyId)
+      .execute();
+  const alarms = await idsOf("alarms");
+  const notifications = await idsOf("notifications");
   const evaluations = await backend.db
     .selectFrom("alarm_evaluations")
     .select("alarm_id")
@@ -194,11 +193,7 @@ describe("tenancyInfo", () => {
   it("shows the home, the property's contact from the seed, and the users with the demo's pending invitation", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
     const info = await data("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensFirst });
-    const tenancy = await backend.db
-      .selectFrom("tenancies")
-      .selectAll()
-      .where("id", "=", demoTenancyIds.jensFirst)
-      .executeTakeFirstOrThrow();
+    const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(info).toMatchObject({
       id: demoTenancyIds.jensFirst,
       address: "Nørrebrogade 148B, 4. tv.",
@@ -338,13 +333,7 @@ describe("only an admin changes the users", () => {
         created_at: clock.toISOString(),
       })
       .execute();
-    const secondInvitation = (
-      await backend.db
-        .selectFrom("tenancy_invitations")
-        .select("id")
-        .where("email", "=", "pending@example.test")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const secondInvitation = await invitationIdOf("pending@example.test");
 
     const cases = [
       {
@@ -542,13 +531,7 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
       language: "nb",
     });
     const first = await latestInvitation("twice@example.test");
-    const invitationId = (
-      await backend.db
-        .selectFrom("tenancy_invitations")
-        .select("id")
-        .where("email", "=", "twice@example.test")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const invitationId = await invitationIdOf("twice@example.test");
     clock = new Date(start.getTime() + 3_600_000);
     const info = await data("resendTenancyInvitation", await tokenOf(demoAccounts.jens.email), {
       tenancyId: demoTenancyIds.jensFirst,
@@ -622,13 +605,7 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
 
     await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: "accepts@example.test" });
     const { code } = await latestInvitation("accepts@example.test");
-    const invitationId = (
-      await backend.db
-        .selectFrom("tenancy_invitations")
-        .select("id")
-        .where("email", "=", "accepts@example.test")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const invitationId = await invitationIdOf("accepts@example.test");
     expect((await addTenancy(await signUp("accepts@example.test"), code)).body.errors).toBeUndefined();
     expect(
       firstErrorCode(
@@ -647,13 +624,7 @@ describe("accepting an invitation (addTenancy with its code)", () => {
       language: "en",
     });
     const { code } = await latestInvitation("partner@example.test");
-    const invitationId = (
-      await backend.db
-        .selectFrom("tenancy_invitations")
-        .select("id")
-        .where("email", "=", "partner@example.test")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const invitationId = await invitationIdOf("partner@example.test");
 
     clock = new Date(start.getTime() + 60_000);
     const partner = await signUp("partner@example.test");

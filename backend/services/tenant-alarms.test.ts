@@ -4,10 +4,10 @@
  * ids answer NOT_FOUND and change nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
-import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../testing/graphql";
+import { createDemoBackend, makeNoraFormerResident, userIdOf, usersTokensOf } from "../testing/setup";
+import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
 
 /** The clock of this test: Wednesday 25 November 2026, 10:30 in Copenhagen. */
 const NOW = new Date("2026-11-25T09:30:00.000Z");
@@ -15,36 +15,15 @@ const ANNA = demoTenancyIds.anna;
 const JENS = demoTenancyIds.jensFirst;
 
 let backend: Backend;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
-  // Nora becomes a member of the tenancy before Anna's, which ended 2023-07-31: a resident who moved out.
-  const nora = await backend.db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", demoAccounts.nora.email)
-    .executeTakeFirstOrThrow();
-  await backend.db
-    .insertInto("tenancy_members")
-    .values({
-      tenancy_id: demoTenancyIds.annaPredecessor,
-      user_id: nora.id,
-      is_admin: 1,
-      invitation_pending: 0,
-      created_at: NOW.toISOString(),
-    })
-    .execute();
+  backend = await createDemoBackend({ now: () => NOW });
+  await makeNoraFormerResident(backend.db, NOW);
+  tokens = await usersTokensOf(backend, ["anna", "jens", "nora"]);
   for (const key of ["anna", "jens", "nora"] as const) {
-    tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
-    userIds[key] = (
-      await backend.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", demoAccounts[key].email)
-        .executeTakeFirstOrThrow()
-    ).id;
+    userIds[key] = await userIdOf(backend.db, demoAccounts[key].email);
   }
 }, 120_000);
 afterAll(() => backend?.close());
@@ -66,6 +45,23 @@ interface AlarmInput {
   level?: number | null;
   enabled?: boolean;
 }
+
+/** Anna's weekly heat alarm above 40 kWh. */
+const annasWeeklyHeat: AlarmInput = {
+  tenancyId: ANNA,
+  quantity: "heat-energy",
+  type: "THRESHOLD",
+  frequency: "WEEK",
+  level: 40,
+};
+/** A daily heat alarm above `level` kWh. */
+const dailyHeat = (tenancyId: number, level: number): AlarmInput => ({
+  tenancyId,
+  quantity: "heat-energy",
+  type: "THRESHOLD",
+  frequency: "DAY",
+  level,
+});
 
 const call = <T>(user: string, query: string, variables: Record<string, unknown>) =>
   graphql<T>(backend, "tenant", query, { token: tokens[user], variables });
@@ -126,13 +122,7 @@ async function notification(
 
 describe("alarms", () => {
   it("a resident creates, reads, lists, changes and deletes their own alarm", async () => {
-    const result = await create("anna", {
-      tenancyId: ANNA,
-      quantity: "heat-energy",
-      type: "THRESHOLD",
-      frequency: "WEEK",
-      level: 40,
-    });
+    const result = await create("anna", annasWeeklyHeat);
     expect(result.body.errors).toBeUndefined();
     const alarm = result.body.data!.createAlarm;
     expect(alarm).toMatchObject({
@@ -191,13 +181,7 @@ describe("alarms", () => {
   });
 
   it("lists the newest first and says when each last fired", async () => {
-    const older = await created("anna", {
-      tenancyId: ANNA,
-      quantity: "heat-energy",
-      type: "THRESHOLD",
-      frequency: "WEEK",
-      level: 40,
-    });
+    const older = await created("anna", annasWeeklyHeat);
     await backend.db
       .updateTable("alarms")
       .set({ created_at: "2026-11-01T00:00:00.000Z" })
@@ -324,17 +308,7 @@ describe("alarms", () => {
   });
 
   it("answers FORBIDDEN on a tenancy the caller does not hold, and without a token UNAUTHENTICATED", async () => {
-    expect(
-      firstErrorCode(
-        await create("jens", {
-          tenancyId: ANNA,
-          quantity: "heat-energy",
-          type: "THRESHOLD",
-          frequency: "DAY",
-          level: 5,
-        }),
-      ),
-    ).toBe("FORBIDDEN");
+    expect(firstErrorCode(await create("jens", dailyHeat(ANNA, 5)))).toBe("FORBIDDEN");
     expect(firstErrorCode(await call("jens", `query { alarms(tenancyId: ${ANNA}) { id } }`, {}))).toBe("FORBIDDEN");
     expect(firstErrorCode(await call("jens", `query { unreadNotificationCount(tenancyId: ${ANNA}) }`, {}))).toBe(
       "FORBIDDEN",
@@ -345,15 +319,9 @@ describe("alarms", () => {
   });
 
   it("answers ALARM_NOT_FOUND for another resident's alarm id, on any tenancy, and changes nothing", async () => {
-    const annas = await created("anna", {
-      tenancyId: ANNA,
-      quantity: "heat-energy",
-      type: "THRESHOLD",
-      frequency: "WEEK",
-      level: 40,
-    });
+    const annas = await created("anna", annasWeeklyHeat);
     const before = await alarmsOf("anna", ANNA);
-    const input = { tenancyId: JENS, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 1 };
+    const input = dailyHeat(JENS, 1);
     const attempts = [
       call("jens", `query ($a: Int!) { alarm(tenancyId: ${JENS}, alarmId: $a) { id } }`, { a: annas }),
       call("jens", `mutation ($a: Int!, $input: AlarmInput!) { updateAlarm(alarmId: $a, input: $input) { id } }`, {
@@ -369,13 +337,7 @@ describe("alarms", () => {
   });
 
   it("re-evaluates a changed alarm from the period it was changed in (its old evaluations go)", async () => {
-    const id = await created("anna", {
-      tenancyId: ANNA,
-      quantity: "heat-energy",
-      type: "THRESHOLD",
-      frequency: "DAY",
-      level: 40,
-    });
+    const id = await created("anna", dailyHeat(ANNA, 40));
     await backend.db
       .insertInto("alarm_evaluations")
       .values({
@@ -389,7 +351,7 @@ describe("alarms", () => {
       .execute();
     await call("anna", `mutation ($a: Int!, $input: AlarmInput!) { updateAlarm(alarmId: $a, input: $input) { id } }`, {
       a: id,
-      input: { tenancyId: ANNA, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 10 },
+      input: dailyHeat(ANNA, 10),
     });
     expect(await backend.db.selectFrom("alarm_evaluations").selectAll().where("alarm_id", "=", id).execute()).toEqual(
       [],
@@ -408,17 +370,7 @@ describe("alarms", () => {
       .where("id", "=", old)
       .executeTakeFirstOrThrow();
     expect(meter.unit_id).toBeGreaterThan(0);
-    expect(
-      firstErrorCode(
-        await create("nora", {
-          tenancyId: old,
-          quantity: "heat-energy",
-          type: "THRESHOLD",
-          frequency: "DAY",
-          level: 5,
-        }),
-      ),
-    ).toBe("TENANCY_ENDED");
+    expect(firstErrorCode(await create("nora", dailyHeat(old, 5)))).toBe("TENANCY_ENDED");
     const at = "2023-07-01T00:00:00.000Z";
     const { id } = await backend.db
       .insertInto("alarms")
@@ -440,7 +392,7 @@ describe("alarms", () => {
       "nora",
       `mutation ($input: AlarmInput!) { updateAlarm(alarmId: ${id}, input: $input) { id } }`,
       {
-        input: { tenancyId: old, quantity: "heat-energy", type: "THRESHOLD", frequency: "DAY", level: 6 },
+        input: dailyHeat(old, 6),
       },
     );
     expect(firstErrorCode(change)).toBe("TENANCY_ENDED");
@@ -564,13 +516,7 @@ describe("notifications", () => {
   });
 
   it("keeps a deleted alarm's notifications, without the link to it", async () => {
-    const id = await created("anna", {
-      tenancyId: ANNA,
-      quantity: "heat-energy",
-      type: "THRESHOLD",
-      frequency: "WEEK",
-      level: 40,
-    });
+    const id = await created("anna", annasWeeklyHeat);
     const kept = await notification("anna", ANNA, { alarm_id: id });
     await call("anna", `mutation { deleteAlarm(tenancyId: ${ANNA}, alarmId: ${id}) }`, {});
     const one = await call<{ notification: { id: number; alarmId: number | null } }>(

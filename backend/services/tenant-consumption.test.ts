@@ -5,12 +5,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfDay } from "@common/calendar";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { ratingLetterOf } from "../consumption/rating";
-import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
+import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
-import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../testing/graphql";
+import { createDemoBackend, meterIdsOf, usersTokensOf } from "../testing/setup";
+import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
 
 /** The clock of this test: readings run up to 2025-11-20 11:00 (UTC 10:00). */
 const NOW = new Date("2025-11-20T10:30:00.000Z");
@@ -19,18 +19,16 @@ const NORA_TENANCY = 7014; // unit 114, started 2025-06-01; Nora is added to it 
 const seededUnits = [101, 102, 103, 104, 108, 109, 114, 119, 122];
 
 let backend: Backend;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  backend = await createDemoBackend({ now: () => NOW });
   await topUpDemoReadings(backend.db, NOW, { unitIds: seededUnits, fromDay: "2024-10-01" });
   await backend.db
     .insertInto("tenancy_members")
     .values({ tenancy_id: NORA_TENANCY, user_id: 3, is_admin: 1, invitation_pending: 0, created_at: NOW.toISOString() })
     .execute();
-  for (const key of ["anna", "jens", "nora", "emma"] as const) {
-    tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
-  }
+  tokens = await usersTokensOf(backend, ["anna", "jens", "nora", "emma"]);
 }, 120_000);
 afterAll(() => backend?.close());
 
@@ -93,15 +91,16 @@ async function graphError(user: string | undefined, input: Record<string, unknow
   return { code: firstErrorCode(result), message: result.body.errors?.[0]?.message ?? "" };
 }
 
-async function meterIds(unitId: number, quantity: string): Promise<number[]> {
-  const rows = await backend.db
-    .selectFrom("meters")
-    .select("id")
-    .where("unit_id", "=", unitId)
-    .where("quantity", "=", quantity)
-    .execute();
-  return rows.map((row) => row.id);
-}
+/** A graph request of Anna's tenancy; `more` adds the comparisons, the mode and the like. */
+const annaGraphInput = (
+  quantities: string[],
+  resolution: string,
+  periodBegin: string,
+  periodEnd: string,
+  more: Record<string, unknown> = {},
+) => ({ tenancyId: demoTenancyIds.anna, quantities, resolution, periodBegin, periodEnd, ...more });
+
+const meterIds = (unitId: number, quantity: string) => meterIdsOf(backend.db, unitId, quantity);
 
 /** Register consumption from raw readings: reading(to) − reading(from), summed over the meters. */
 async function rawRegisterDelta(ids: number[], fromS: number, toS: number): Promise<number> {
@@ -124,13 +123,10 @@ describe("access", () => {
   it("needs a token", async () => {
     expect(
       (
-        await graphError(undefined, {
-          tenancyId: demoTenancyIds.anna,
-          quantities: ["heat-energy"],
-          resolution: "DAILY",
-          periodBegin: "2025-10-01T00:00:00",
-          periodEnd: "2025-10-02T00:00:00",
-        })
+        await graphError(
+          undefined,
+          annaGraphInput(["heat-energy"], "DAILY", "2025-10-01T00:00:00", "2025-10-02T00:00:00"),
+        )
       ).code,
     ).toBe("UNAUTHENTICATED");
   });
@@ -173,13 +169,7 @@ describe("access", () => {
 });
 
 describe("bad arguments", () => {
-  const base = {
-    tenancyId: demoTenancyIds.anna,
-    quantities: ["heat-energy"],
-    resolution: "DAILY",
-    periodBegin: "2025-10-01T00:00:00",
-    periodEnd: "2025-10-08T00:00:00",
-  };
+  const base = annaGraphInput(["heat-energy"], "DAILY", "2025-10-01T00:00:00", "2025-10-08T00:00:00");
   it.each([
     ["end before begin", { periodEnd: "2025-09-01T00:00:00" }, /periodEnd must be after periodBegin/],
     ["an unknown quantity", { quantities: ["beer-volume"] }, /Unknown quantity 'beer-volume'/],
@@ -221,13 +211,10 @@ describe("bad arguments", () => {
 
 describe("tenantGraph against the raw readings", () => {
   it("daily heat across the autumn change equals the register differences, the 25-hour day included", async () => {
-    const result = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "DAILY",
-      periodBegin: "2025-10-25T00:00:00",
-      periodEnd: "2025-10-28T00:00:00",
-    });
+    const result = await graph(
+      "anna",
+      annaGraphInput(["heat-energy"], "DAILY", "2025-10-25T00:00:00", "2025-10-28T00:00:00"),
+    );
     expect(result.timestamps).toEqual([
       "2025-10-25T00:00:00+02:00",
       "2025-10-26T00:00:00+02:00",
@@ -250,13 +237,10 @@ describe("tenantGraph against the raw readings", () => {
       ["2025-03-30", "2025-03-31", 23],
       ["2025-10-26", "2025-10-27", 25],
     ] as const) {
-      const hourly = await graph("anna", {
-        tenancyId: demoTenancyIds.anna,
-        quantities: ["hca", "heat-energy"],
-        resolution: "HOURLY",
-        periodBegin: `${date}T00:00:00`,
-        periodEnd: `${next}T00:00:00`,
-      });
+      const hourly = await graph(
+        "anna",
+        annaGraphInput(["hca", "heat-energy"], "HOURLY", `${date}T00:00:00`, `${next}T00:00:00`),
+      );
       expect(hourly.timestamps).toHaveLength(hours);
       for (const [index, quantity] of (["hca", "heat-energy"] as const).entries()) {
         const values = hourly.graphs[index]!.consumption.values;
@@ -268,13 +252,10 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("gives a whole year of hourly values whose sum is the year's register difference", async () => {
-    const year = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "HOURLY",
-      periodBegin: "2024-11-20T00:00:00",
-      periodEnd: "2025-11-20T00:00:00",
-    });
+    const year = await graph(
+      "anna",
+      annaGraphInput(["heat-energy"], "HOURLY", "2024-11-20T00:00:00", "2025-11-20T00:00:00"),
+    );
     // 365 days; the spring and autumn changes cancel out.
     expect(year.timestamps).toHaveLength(365 * 24);
     const values = year.graphs[0]!.consumption.values;
@@ -287,13 +268,10 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("averages indoor temperature over every sample of the day, across rooms", async () => {
-    const result = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["indoor-temperature"],
-      resolution: "DAILY",
-      periodBegin: "2025-10-26T00:00:00",
-      periodEnd: "2025-10-27T00:00:00",
-    });
+    const result = await graph(
+      "anna",
+      annaGraphInput(["indoor-temperature"], "DAILY", "2025-10-26T00:00:00", "2025-10-27T00:00:00"),
+    );
     const ids = await meterIds(ANNA_UNIT, "indoor-temperature");
     const raw = await sql<{ mean: number; n: number }>`
       select avg(value) as mean, count(*) as n from meter_readings
@@ -304,23 +282,17 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("distinguishes zero consumption from no data", async () => {
-    const summer = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "HOURLY",
-      periodBegin: "2025-07-15T00:00:00",
-      periodEnd: "2025-07-16T00:00:00",
-    });
+    const summer = await graph(
+      "anna",
+      annaGraphInput(["heat-energy"], "HOURLY", "2025-07-15T00:00:00", "2025-07-16T00:00:00"),
+    );
     expect(summer.graphs[0]!.consumption.values).toContain(0);
     expect(summer.graphs[0]!.consumption.values).not.toContain(null);
     // The future has no data: null, not zero.
-    const future = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "DAILY",
-      periodBegin: "2025-11-19T00:00:00",
-      periodEnd: "2025-11-23T00:00:00",
-    });
+    const future = await graph(
+      "anna",
+      annaGraphInput(["heat-energy"], "DAILY", "2025-11-19T00:00:00", "2025-11-23T00:00:00"),
+    );
     const values = future.graphs[0]!.consumption.values;
     expect(values[0]).toBeGreaterThan(0);
     expect(values.slice(2)).toEqual([null, null]);
@@ -354,14 +326,9 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("compares with the previous period and the previous year as those periods queried alone", async () => {
-    const input = {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["electricity-energy"],
-      resolution: "DAILY",
-      periodBegin: "2025-10-20T00:00:00",
-      periodEnd: "2025-10-27T00:00:00",
+    const input = annaGraphInput(["electricity-energy"], "DAILY", "2025-10-20T00:00:00", "2025-10-27T00:00:00", {
       compareWith: ["PREVIOUS_PERIOD", "PREVIOUS_YEAR"],
-    };
+    });
     const result = await graph("anna", input);
     const previous = await graph("anna", {
       ...input,
@@ -384,13 +351,10 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("weekly buckets start on Monday and monthly ones on the 1st, clipped to the period (ADR 0018)", async () => {
-    const weeks = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["cold-water-volume"],
-      resolution: "WEEKLY",
-      periodBegin: "2025-03-26T00:00:00",
-      periodEnd: "2025-04-09T00:00:00",
-    });
+    const weeks = await graph(
+      "anna",
+      annaGraphInput(["cold-water-volume"], "WEEKLY", "2025-03-26T00:00:00", "2025-04-09T00:00:00"),
+    );
     expect(weeks.timestamps).toEqual([
       "2025-03-26T00:00:00+01:00",
       "2025-03-31T00:00:00+02:00",
@@ -410,13 +374,10 @@ describe("tenantGraph against the raw readings", () => {
       await rawRegisterDelta(ids, day("2025-03-26"), day("2025-04-09")),
       6,
     );
-    const year = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["cold-water-volume"],
-      resolution: "YEARLY",
-      periodBegin: "2025-01-01T00:00:00",
-      periodEnd: "2026-01-01T00:00:00",
-    });
+    const year = await graph(
+      "anna",
+      annaGraphInput(["cold-water-volume"], "YEARLY", "2025-01-01T00:00:00", "2026-01-01T00:00:00"),
+    );
     expect(year.buckets).toEqual([{ firstDay: "2025-01-01", lastDay: "2025-12-31", partial: false }]);
     expect(year.graphs[0]!.consumption.values[0]).toBeCloseTo(
       await rawRegisterDelta(ids, day("2025-01-01"), Math.floor(NOW.getTime() / 3_600_000) * 3600),
@@ -425,13 +386,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("normalizes per m2 and turns consumption into CO2 and cost", async () => {
-    const input = {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "DAILY",
-      periodBegin: "2025-02-10T00:00:00",
-      periodEnd: "2025-02-11T00:00:00",
-    };
+    const input = annaGraphInput(["heat-energy"], "DAILY", "2025-02-10T00:00:00", "2025-02-11T00:00:00");
     const plain = (await graph("anna", input)).graphs[0]!.consumption.values[0]!;
     const unit = await backend.db
       .selectFrom("units")
@@ -557,14 +512,10 @@ describe("tenantGraph against the raw readings", () => {
     );
     const hour = negative.rows[0]!.hour;
     const date = new Date(hour * 1000 + 3600_000).toISOString().slice(0, 10);
-    const cost = await graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["electricity-energy"],
-      resolution: "HOURLY",
-      mode: "COST",
-      periodBegin: `${date}T00:00:00`,
-      periodEnd: `${date}T23:59:00`,
-    });
+    const cost = await graph(
+      "anna",
+      annaGraphInput(["electricity-energy"], "HOURLY", `${date}T00:00:00`, `${date}T23:59:00`, { mode: "COST" }),
+    );
     expect(cost.graphs[0]!.consumption.values.some((value) => value !== null && value < 0)).toBe(true);
   });
 });
@@ -584,14 +535,10 @@ describe("what a figure covers (ADR 0018)", () => {
     return data.unitQuantityKpis;
   }
   const hourly = (quantity: string, dayKey: string, compare: string) =>
-    graph("anna", {
-      tenancyId: demoTenancyIds.anna,
-      quantities: [quantity],
-      resolution: "HOURLY",
-      periodBegin: `${dayKey}T00:00:00`,
-      periodEnd: `${dayKey}T23:59:00`,
-      compareWith: [compare],
-    });
+    graph(
+      "anna",
+      annaGraphInput([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, { compareWith: [compare] }),
+    );
   const hourAt = (value: string) => Date.parse(value) / 1000;
 
   it("spring day, previous period: 01:00–03:00 against the day before's 01:00 and 02:00, 03:00 against 03:00; totals = card", async () => {
@@ -645,14 +592,9 @@ describe("what a figure covers (ADR 0018)", () => {
 
   it("weekly, previous year: a week's row compares with the same dates a year earlier, clipped the same way", async () => {
     // The issue's heat 2026-06-10..2026-08-20 previous-year, moved to dates with demo data.
-    const input = {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "WEEKLY",
-      periodBegin: "2025-10-08T00:00:00",
-      periodEnd: "2025-11-06T00:00:00",
+    const input = annaGraphInput(["heat-energy"], "WEEKLY", "2025-10-08T00:00:00", "2025-11-06T00:00:00", {
       compareWith: ["PREVIOUS_YEAR"],
-    };
+    });
     const result = await graph("anna", input);
     const ids = await meterIds(ANNA_UNIT, "heat-energy");
     expect(result.buckets[0]).toEqual({ firstDay: "2025-10-08", lastDay: "2025-10-12", partial: true });
@@ -668,14 +610,9 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("weekly, previous period: the period of the same number of days just before; legend = card", async () => {
-    const input = {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "WEEKLY",
-      periodBegin: "2025-10-08T00:00:00",
-      periodEnd: "2025-11-06T00:00:00",
+    const input = annaGraphInput(["heat-energy"], "WEEKLY", "2025-10-08T00:00:00", "2025-11-06T00:00:00", {
       compareWith: ["PREVIOUS_PERIOD"],
-    };
+    });
     const result = await graph("anna", input);
     const ids = await meterIds(ANNA_UNIT, "heat-energy");
     const related = result.graphs[0]!.consumption.relatedValues[0]!;
@@ -690,14 +627,9 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("last 365 days by month: the legend total is the total of the named dates, the card's figure", async () => {
-    const input = {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["heat-energy"],
-      resolution: "MONTHLY",
-      periodBegin: "2024-11-21T00:00:00",
-      periodEnd: "2025-11-20T23:59:00",
+    const input = annaGraphInput(["heat-energy"], "MONTHLY", "2024-11-21T00:00:00", "2025-11-20T23:59:00", {
       compareWith: ["PROPERTY_AVERAGE"],
-    };
+    });
     const result = await graph("anna", input);
     const ids = await meterIds(ANNA_UNIT, "heat-energy");
     expect(result.buckets[0]).toEqual({ firstDay: "2024-11-21", lastDay: "2024-11-30", partial: true });
@@ -712,14 +644,9 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("averages: the total is the mean over every sample of the period, as the card", async () => {
-    const input = {
-      tenancyId: demoTenancyIds.anna,
-      quantities: ["indoor-temperature"],
-      resolution: "WEEKLY",
-      periodBegin: "2025-10-08T00:00:00",
-      periodEnd: "2025-11-06T00:00:00",
+    const input = annaGraphInput(["indoor-temperature"], "WEEKLY", "2025-10-08T00:00:00", "2025-11-06T00:00:00", {
       compareWith: ["PREVIOUS_PERIOD"],
-    };
+    });
     const result = await graph("anna", input);
     const card = await kpis("indoor-temperature", "2025-10-08", "2025-11-06");
     expect(result.graphs[0]!.consumption.total).toBeCloseTo(card.total!, 6);

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { roomSlug } from "@common/room-slug";
-import { createBackend, type Backend } from "../app";
-import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
-import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../testing/graphql";
+import type { Backend } from "../app";
+import { demoTenancyIds } from "../db/seed/demo-accounts";
+import { createDemoBackend, makeNoraFormerResident, usersTokensOf } from "../testing/setup";
+import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
 import { errorMessages } from "./errors";
 import { hasEnded, isRoomNamed, parseRoomName, roomsOfMeters } from "./tenant-rooms";
 
@@ -19,30 +19,12 @@ const ANNA_UNIT = 109;
 const annaRooms = ["Stue", "Soveværelse", "Værelse", "Køkken", "Bad"];
 
 let backend: Backend;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
-  // Nora (no tenancies of her own) becomes a member of the tenancy before Anna's, which ended
-  // 2023-07-31: a resident who has moved out.
-  const nora = await backend.db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", demoAccounts.nora.email)
-    .executeTakeFirstOrThrow();
-  await backend.db
-    .insertInto("tenancy_members")
-    .values({
-      tenancy_id: demoTenancyIds.annaPredecessor,
-      user_id: nora.id,
-      is_admin: 1,
-      invitation_pending: 0,
-      created_at: NOW.toISOString(),
-    })
-    .execute();
-  for (const key of ["anna", "jens", "mette", "nora", "emma"] as const) {
-    tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
-  }
+  backend = await createDemoBackend({ now: () => NOW });
+  await makeNoraFormerResident(backend.db, NOW);
+  tokens = await usersTokensOf(backend, ["anna", "jens", "mette", "nora", "emma"]);
 }, 120_000);
 afterAll(() => backend?.close());
 

@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { database, demoAccounts, demoTenancyIds, signIn, signUp, uniqueEmail, useLanguage } from "./helpers";
+import {
+  database,
+  demoAccounts,
+  demoTenancyIds,
+  firstAlarmAndNotification,
+  signIn,
+  signUp,
+  uniqueEmail,
+  useLanguage,
+} from "./helpers";
 
 // axe injects a script, so it runs in the JavaScript project only (STACK-NOTES).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
@@ -184,14 +193,7 @@ for (const { name, viewport } of widths) {
       await signIn(page, demoAccounts.anna.email);
       const base = `/t/${demoTenancyIds.anna}`;
       await expect(page).toHaveURL(new RegExp(`${base}$`));
-      const db = database();
-      const alarm = db
-        .prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1")
-        .get(demoTenancyIds.anna) as { id: number };
-      const notification = db
-        .prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1")
-        .get(demoTenancyIds.anna) as { id: number };
-      db.close();
+      const { alarmId, notificationId } = firstAlarmAndNotification(demoTenancyIds.anna);
       const wizard = `${base}/alarms/new-alarm`;
       for (const path of [
         `${base}/alarms`,
@@ -200,11 +202,11 @@ for (const { name, viewport } of widths) {
         `${wizard}?step=3&quantity=indoor-relative-humidity&type=maximum`,
         `${wizard}?step=4&quantity=cold-water-volume&type=threshold&frequency=week&level=abc`,
         `${wizard}?step=4&quantity=cold-water-volume&type=zero&frequency=week`,
-        `${base}/alarms/${alarm.id}`,
-        `${base}/alarms/${alarm.id}/edit`,
-        `${base}/alarms/${alarm.id}/delete`,
+        `${base}/alarms/${alarmId}`,
+        `${base}/alarms/${alarmId}/edit`,
+        `${base}/alarms/${alarmId}/delete`,
         `${base}/notifications`,
-        `${base}/notifications/${notification.id}`,
+        `${base}/notifications/${notificationId}`,
         `${base}/alarms/999999`,
       ]) {
         await page.goto(path);

@@ -31,9 +31,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.locator('main form[method="post"] button[type="submit"]').click();
 }
 
-export async function signInAndWaitForDashboard(page: Page, email: string, tenancyId: number) {
+/** Signs in and waits for the tenancy's dashboard (`timeout`: longer than expect's default on a slow page). */
+export async function signInAndWaitForDashboard(
+  page: Page,
+  email: string,
+  tenancyId: number,
+  options: { timeout?: number } = {},
+) {
   await signIn(page, email);
-  await expect(page).toHaveURL(new RegExp(`/t/${tenancyId}$`));
+  await expect(page).toHaveURL(new RegExp(`/t/${tenancyId}$`), options);
 }
 
 export async function sessionCookie(context: BrowserContext) {
@@ -82,6 +88,22 @@ export function latestMailTo(email: string): { subject: string; text: string } |
     return db
       .prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1")
       .get(email.toLowerCase()) as { subject: string; text: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** The ids of a tenancy's first alarm and first notification (the seed gives the demo residents both). */
+export function firstAlarmAndNotification(tenancyId: number): { alarmId: number; notificationId: number } {
+  const db = database();
+  try {
+    const alarm = db.prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1").get(tenancyId) as {
+      id: number;
+    };
+    const notification = db
+      .prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1")
+      .get(tenancyId) as { id: number };
+    return { alarmId: alarm.id, notificationId: notification.id };
   } finally {
     db.close();
   }

@@ -6,7 +6,7 @@ import {
   demoTenancyIds,
   latestMailTo,
   sessionCookie,
-  signIn,
+  signInAndWaitForDashboard,
   signUp,
   uniqueEmail,
 } from "./helpers";
@@ -79,8 +79,7 @@ test.describe("a copied session cookie", () => {
     request,
     browser,
   }) => {
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`${dashboard}$`), signedIn);
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, signedIn);
     const copy = await copyOfCookie(context);
     expect(await backendAnswers(request, copy.session.auth!)).toEqual(["ok", "ok", "ok"]);
 
@@ -163,8 +162,7 @@ test.describe("caching", () => {
     context,
     request,
   }) => {
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`${dashboard}$`), signedIn);
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, signedIn);
     const copy = await copyOfCookie(context);
 
     const document = await getWithCookie(dashboard, copy.header);
@@ -198,8 +196,7 @@ test.describe("caching", () => {
 
   test("a client-side navigation's data answer is private, no-store", async ({ page }, info) => {
     test.skip(info.project.name === "nojs", "only a page with JavaScript fetches .data");
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`${dashboard}$`), signedIn);
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, signedIn);
     const dataAnswer = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
     await page.locator(`a[href^="${dashboard}/consumption/"]`).first().click();
     expect((await dataAnswer).headers()["cache-control"]).toBe("private, no-store");

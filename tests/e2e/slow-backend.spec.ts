@@ -4,7 +4,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./env";
-import { database, demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard } from "./helpers";
+import {
+  demoAccounts,
+  demoTenancyIds,
+  firstAlarmAndNotification,
+  sessionCookie,
+  signInAndWaitForDashboard,
+} from "./helpers";
 
 /**
  * "Back-end calls run one after another" (ADR 0021). A third portal instance (the same
@@ -137,12 +143,10 @@ async function addedBySlowBackend(page: Page, path: string) {
   const slowFirst = await timedVisit(page, path);
   const slowSecond = await timedVisit(page, path);
   const slow = slowSecond.elapsedMs < slowFirst.elapsedMs ? slowSecond : slowFirst;
-  test
-    .info()
-    .annotations.push({
-      type: path,
-      description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without`,
-    });
+  test.info().annotations.push({
+    type: path,
+    description: `${slow.elapsedMs} ms with a ${slowMs} ms back-end, ${baseline.elapsedMs} ms without`,
+  });
   return { ...slow, addedMs: slow.elapsedMs - baseline.elapsedMs };
 }
 
@@ -168,20 +172,13 @@ test("the dashboard, after a page of the tenancy, takes about one back-end delay
 });
 
 test("the alarm and notification pages take about one back-end delay each", async ({ page }) => {
-  const db = database();
-  const alarm = db
-    .prepare("SELECT id FROM alarms WHERE tenancy_id = ? ORDER BY id LIMIT 1")
-    .get(demoTenancyIds.anna) as { id: number };
-  const notification = db
-    .prepare("SELECT id FROM notifications WHERE tenancy_id = ? ORDER BY id LIMIT 1")
-    .get(demoTenancyIds.anna) as { id: number };
-  db.close();
+  const { alarmId, notificationId } = firstAlarmAndNotification(demoTenancyIds.anna);
   for (const path of [
     `${tenancy}/alarms`,
-    `${tenancy}/alarms/${alarm.id}`,
-    `${tenancy}/alarms/${alarm.id}/edit`,
+    `${tenancy}/alarms/${alarmId}`,
+    `${tenancy}/alarms/${alarmId}/edit`,
     `${tenancy}/notifications`,
-    `${tenancy}/notifications/${notification.id}`,
+    `${tenancy}/notifications/${notificationId}`,
   ]) {
     const { response, addedMs } = await addedBySlowBackend(page, path);
     expect(response?.status(), path).toBe(200);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../../app";
 import { writeNewSeries, ingestMeterReadings } from "../../consumption/store";
 import { silentLogger } from "../../logger";
+import { insertOneUnitProperty } from "../../testing/setup";
 import { isPostgres } from "../migrations/dialect";
 import { ensureReadingPartitions, partitionsFor, preparePartitionsAhead } from "./reading-partitions";
 
@@ -53,23 +54,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the reading tables on PostgreSQ
       { relname: "consumption_monthly", relkind: "r" },
       { relname: "meter_readings", relkind: "p" },
     ]);
-    await backend.db
-      .insertInto("properties")
-      .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
-      .execute();
-    await backend.db
-      .insertInto("units")
-      .values({
-        id: 1,
-        property_id: 1,
-        unique_id: "U1",
-        name: "1",
-        apartment: "1",
-        address: "Vej 1",
-        floor_area: 50,
-        rooms: 2,
-      })
-      .execute();
+    await insertOneUnitProperty(backend.db);
     await backend.db
       .insertInto("meters")
       .values({ id: 1, unit_id: 1, number: "M1", room_name: null, quantity: "heat-energy" })

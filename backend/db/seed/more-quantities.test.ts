@@ -56,6 +56,14 @@ const graphQuery = /* GraphQL */ `
     tenantGraph(graph: $graph) { timestamps graphs { consumption { quantityDescriptor { expressedAs } values } } }
   }
 `;
+/** A graph request of one quantity over whole days [from, end). */
+const graphInput = (tenancyId: number, quantity: string, resolution: string, from: string, end: string) => ({
+  tenancyId,
+  quantities: [quantity],
+  resolution,
+  periodBegin: `${from}T00:00:00`,
+  periodEnd: `${end}T00:00:00`,
+});
 async function graph(
   tenancyId: number,
   quantity: string,
@@ -66,30 +74,13 @@ async function graph(
 ) {
   return graphql(backend, "tenant", graphQuery, {
     token,
-    variables: {
-      graph: {
-        tenancyId,
-        quantities: [quantity],
-        resolution,
-        mode,
-        periodBegin: `${from}T00:00:00`,
-        periodEnd: `${end}T00:00:00`,
-      },
-    },
+    variables: { graph: { ...graphInput(tenancyId, quantity, resolution, from, end), mode } },
   });
 }
 async function values(tenancyId: number, quantity: string, resolution: string, from: string, end: string) {
   const data = await graphqlData<Graph>(backend, "tenant", graphQuery, {
     token,
-    variables: {
-      graph: {
-        tenancyId,
-        quantities: [quantity],
-        resolution,
-        periodBegin: `${from}T00:00:00`,
-        periodEnd: `${end}T00:00:00`,
-      },
-    },
+    variables: { graph: graphInput(tenancyId, quantity, resolution, from, end) },
   });
   return data.tenantGraph.graphs[0]!.consumption;
 }

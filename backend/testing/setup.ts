@@ -1,0 +1,86 @@
+/**
+ * Test helpers: a back-end on a throw-away demo database, and the rows several tests look up or add
+ * the same way.
+ */
+import type { Kysely } from "kysely";
+import { createBackend, type Backend, type BackendOptions } from "../app";
+import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
+import type { Database } from "../db/types";
+import { silentLogger } from "../logger";
+import { signInToUsers } from "./graphql";
+
+/** A back-end on a fresh in-memory database with the demo data, logging nothing; `options` add to or replace that. */
+export function createDemoBackend(options: Partial<BackendOptions> = {}): Promise<Backend> {
+  return createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, ...options });
+}
+
+export type DemoAccountKey = keyof typeof demoAccounts;
+
+/** The id of the user with this e-mail; fails when there is none. */
+export async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
+  return (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}
+
+/** The ids of a unit's meters of one quantity. */
+export async function meterIdsOf(db: Kysely<Database>, unitId: number, quantity: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom("meters")
+    .select("id")
+    .where("unit_id", "=", unitId)
+    .where("quantity", "=", quantity)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Makes Nora (no tenancies of her own) an admin member of the tenancy before Anna's, which ended
+ * 2023-07-31: a resident who has moved out.
+ */
+export async function makeNoraFormerResident(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .insertInto("tenancy_members")
+    .values({
+      tenancy_id: demoTenancyIds.annaPredecessor,
+      user_id: await userIdOf(db, demoAccounts.nora.email),
+      is_admin: 1,
+      invitation_pending: 0,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Signs these demo accounts in to the users service; their access tokens by account key. */
+export async function usersTokensOf(
+  backend: Pick<Backend, "fetch">,
+  keys: readonly DemoAccountKey[],
+): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const key of keys) tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
+  return tokens;
+}
+
+/** A property (id 1) with one unit (id 1, 50 m², 2 rooms) and no meters: the smallest place readings can go. */
+export async function insertOneUnitProperty(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto("properties")
+    .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
+    .execute();
+  await db
+    .insertInto("units")
+    .values({
+      id: 1,
+      property_id: 1,
+      unique_id: "U1",
+      name: "1",
+      apartment: "1",
+      address: "Vej 1",
+      floor_area: 50,
+      rooms: 2,
+    })
+    .execute();
+}
+
+/** The row of a tenancy; fails when there is none. */
+export function tenancyRow(db: Kysely<Database>, tenancyId: number) {
+  return db.selectFrom("tenancies").selectAll().where("id", "=", tenancyId).executeTakeFirstOrThrow();
+}
