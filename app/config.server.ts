@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { brandIds, defaultBrandId, type BrandId } from "@common/brands";
 
 /**
  * The portal's configuration, read once from the environment. Every variable is documented in the
@@ -23,7 +24,7 @@ const configSchema = z.object({
   TOKEN_REFRESH_LEAD_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   LANGUAGES: z.string().default("da,en,nb"),
-  BRAND: z.enum(["dk", "no", "global"]).default("dk"),
+  BRAND: z.enum(brandIds).default(defaultBrandId),
   TAG_MANAGER_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]+$/)
@@ -57,7 +58,7 @@ export type PortalConfig = {
   tokenRefreshLeadSeconds: number;
   cookieSecure: "auto" | "always" | "never";
   languages: string[];
-  brand: "dk" | "no" | "global";
+  brand: BrandId;
   /** Google Tag Manager container id; consent events are pushed only when it is set. */
   tagManagerId: string | null;
   /** Social sign-in providers with a client id (spec section 9: identifiers come from configuration). */

@@ -4,7 +4,8 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { defaultLanguage, defaultNamespace, i18nOptions, isLanguage, isNamespace, type Namespace } from "~/i18n/config";
+import { defaultNamespace, i18nOptions, isNamespace, type Namespace } from "~/i18n/config";
+import { defaultLanguage, isLanguage } from "@common/languages";
 import { fetchTranslations, rememberTranslationFiles } from "~/i18n/translation-files";
 
 /**

@@ -12,14 +12,15 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { readToast } from "~/session/toast.server";
-import { brandFor } from "~/brand/brands";
+import { brandFor } from "@common/brands";
 import { useNonce } from "~/components/nonce";
 import { CookieBanner } from "~/components/cookie-banner";
 import { DebugHook } from "~/components/debug-hook";
 import { PendingBar } from "~/components/pending-bar";
 import { PageError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
-import { defaultLanguage, defaultNamespace, namespacesOfHandle, type Namespace } from "~/i18n/config";
+import { defaultNamespace, namespacesOfHandle, type Namespace } from "~/i18n/config";
+import { defaultLanguage } from "@common/languages";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
 import { metaTextsFor, translationsHrefs } from "~/i18n/resources.server";
 import { readConsent } from "~/security/cookie-consent.server";

@@ -7,6 +7,7 @@ import { createBackend } from "./app";
 import { demoAccounts } from "./db/seed/demo-accounts";
 import type { Logger } from "./logger";
 import { jsonLogger, silentLogger } from "./logger";
+import { latestMessages } from "./mail/outbox";
 import { graphql, signInToAccount } from "./testing/graphql";
 import { listTables } from "./testing/dump";
 import { migrations as allMigrations } from "./db/migrations";
@@ -219,6 +220,25 @@ describe("JSON log lines", () => {
           .filter((record) => record.level === "error")
           .every((record) => record.requestId === "portal-req-0002"),
       ).toBe(true);
+    } finally {
+      await backend.close();
+    }
+  });
+});
+
+describe("the brand", () => {
+  it("names the app in the e-mails as configured (BRAND), like the portal's pages", async () => {
+    const backend = await createBackend({
+      databasePath: ":memory:",
+      seedDemo: true,
+      logger: silentLogger,
+      brand: "global",
+    });
+    try {
+      const mutation = `mutation ($email: String!) { requestPasswordReset(email: $email) { ok } }`;
+      await graphql(backend, "account", mutation, { variables: { email: demoAccounts.emma.email } });
+      const [message] = await latestMessages(backend.db, { to: demoAccounts.emma.email, limit: 1 });
+      expect(message?.subject).toMatch(/^(Consumption Portal|Forbrugsportal|Forbruksportal): /);
     } finally {
       await backend.close();
     }

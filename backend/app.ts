@@ -26,6 +26,7 @@ import { statementFileResponse, statementPathPattern } from "./statements/files"
 import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
 import type { Database } from "./db/types";
 import { consoleLogger, type Logger } from "./logger";
+import { defaultBrandId, type BrandId } from "@common/brands";
 import { runWithRequestId } from "@common/node/logging";
 import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
 import { createMailer, defaultMailFrom, type Mailer } from "./mail/mailer";
@@ -73,6 +74,8 @@ export interface BackendOptions {
   logger?: Logger;
   /** Mailer, portal URL and social providers of the account flows (ADR 0009). */
   accountFlows?: AccountFlowOptions;
+  /** The brand variant whose app name the e-mails carry (BRAND). Default: dk. */
+  brand?: BrandId;
   /**
    * Run the back-end's own jobs (alarm evaluation, pruning spent sessions) at start-up and hourly
    * (backend/jobs/schedule.ts). Default false, so tests decide when jobs run; main.ts turns it on.
@@ -145,7 +148,7 @@ function createServiceYoga(
       maskError(error, message) {
         const masked = maskError(error, message, false);
         if (masked !== error) {
-          const original = error instanceof Error && "originalError" in error ? error.originalError ?? error : error;
+          const original = error instanceof Error && "originalError" in error ? (error.originalError ?? error) : error;
           logger.error(`[${service}] unexpected error:`, original);
         }
         return masked;
@@ -167,7 +170,8 @@ function createServiceYoga(
 /** BackendOptions.filesDir, or its default. */
 export function filesDirOf(options: Pick<BackendOptions, "databasePath" | "filesDir">): string {
   if (options.filesDir !== undefined) return options.filesDir;
-  if (options.databasePath === ":memory:" || isPostgresUrl(options.databasePath)) return mkdtempSync(join(tmpdir(), "portal-files-"));
+  if (options.databasePath === ":memory:" || isPostgresUrl(options.databasePath))
+    return mkdtempSync(join(tmpdir(), "portal-files-"));
   return join(dirname(options.databasePath), "files");
 }
 
@@ -199,7 +203,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           if (result.skipped !== undefined) logger.warn(`demo data not seeded: ${result.skipped}`);
         }
         if (options.seedDemo === true && options.demoReadings === true) {
-          demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger, { unitIds: options.demoReadingsUnitIds });
+          demoReadings = await startDemoReadings(db, options.now ?? (() => new Date()), logger, {
+            unitIds: options.demoReadingsUnitIds,
+          });
         }
       },
       { wait: true },
@@ -236,12 +242,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     userinfoUrls: { ...defaultUserinfoUrls, ...flowOptions.userinfoUrls },
     fetch: flowOptions.fetch ?? ((input, init) => fetch(input, init)),
     impersonationSessionSeconds: flowOptions.impersonationSessionSeconds ?? impersonationSessionSeconds,
+    brand: options.brand ?? defaultBrandId,
   };
   // After the seed and the readings, so a newcomer's demo alarms have fired by the first page.
   const schedule =
     options.scheduledJobs === true
       ? startSchedule(db, deps.now, logger, {
-          mail: { mailer, portalUrl: flows.portalUrl },
+          mail: { mailer, portalUrl: flows.portalUrl, brand: flows.brand },
           afterFirstRun: options.seedDemo === true ? () => readOlderDemoNotifications(db, deps.now()) : undefined,
         })
       : undefined;
@@ -257,7 +264,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const { pathname } = new URL(request.url);
     if (pathname === "/health") {
       if (request.method !== "GET" && request.method !== "HEAD") return json({ error: "Method not allowed" }, 405);
-      return (await isDatabaseReachable(db)) ? json({ status: "ok", dialect }, 200) : json({ status: "unavailable", dialect }, 503);
+      return (await isDatabaseReachable(db))
+        ? json({ status: "ok", dialect }, 200)
+        : json({ status: "unavailable", dialect }, 503);
     }
     const statement = statementPathPattern.exec(pathname)?.[1];
     if (statement !== undefined) return statementFileResponse(deps, filesDir, request, Number(statement));
@@ -323,5 +332,8 @@ export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: st
   await asAdmin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => asAdmin(`drop database if exists ${name} with (force)`).catch(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () => asAdmin(`drop database if exists ${name} with (force)`).catch(() => undefined),
+  };
 }

@@ -27,11 +27,26 @@ describe("loadConfig", () => {
     });
   });
 
+  it("takes BRAND, the brand whose app name the e-mails carry: dk unless set, and only a known one", () => {
+    expect(loadConfig({ DATA_DIR: "data" }, dir).brand).toBe("dk");
+    expect(loadConfig({ DATA_DIR: "data", BRAND: "" }, dir).brand).toBe("dk");
+    expect(loadConfig({ DATA_DIR: "data", BRAND: "no" }, dir).brand).toBe("no");
+    expect(loadConfig({ DATA_DIR: "data", BRAND: "global" }, dir).brand).toBe("global");
+    expect(() => loadConfig({ DATA_DIR: "data", BRAND: "se" }, dir)).toThrow(/BRAND/);
+  });
+
   it("takes DATABASE_URL for PostgreSQL (the files stay in DATA_DIR) and refuses any other URL", () => {
     const config = loadConfig({ DATA_DIR: "data", DATABASE_URL: "postgres://portal:secret@db:5432/portal" }, dir);
-    expect(config).toMatchObject({ databasePath: "postgres://portal:secret@db:5432/portal", filesDir: join(dir, "data", "files") });
-    expect(loadConfig({ DATA_DIR: "data", DATABASE_URL: "postgresql://db/portal" }, dir).databasePath).toBe("postgresql://db/portal");
-    expect(loadConfig({ DATA_DIR: "data", DATABASE_URL: "" }, dir).databasePath).toBe(join(dir, "data", "portal.sqlite"));
+    expect(config).toMatchObject({
+      databasePath: "postgres://portal:secret@db:5432/portal",
+      filesDir: join(dir, "data", "files"),
+    });
+    expect(loadConfig({ DATA_DIR: "data", DATABASE_URL: "postgresql://db/portal" }, dir).databasePath).toBe(
+      "postgresql://db/portal",
+    );
+    expect(loadConfig({ DATA_DIR: "data", DATABASE_URL: "" }, dir).databasePath).toBe(
+      join(dir, "data", "portal.sqlite"),
+    );
     expect(() => loadConfig({ DATA_DIR: "data", DATABASE_URL: "mysql://db/portal" }, dir)).toThrow(/DATABASE_URL/);
   });
 
@@ -79,7 +94,10 @@ describe("loadConfig", () => {
   });
 
   it("treats empty values as unset", () => {
-    expect(loadConfig({ DATA_DIR: dir, BACKEND_PORT: "", SEED_DEMO: "" }, dir)).toMatchObject({ port: 4000, seedDemo: true });
+    expect(loadConfig({ DATA_DIR: dir, BACKEND_PORT: "", SEED_DEMO: "" }, dir)).toMatchObject({
+      port: 4000,
+      seedDemo: true,
+    });
   });
 
   it("names every invalid variable", () => {
@@ -98,7 +116,9 @@ describe("loadConfig", () => {
   it("takes the demo units that get readings as unit numbers, all of them when unset", () => {
     expect(loadConfig({ DATA_DIR: dir }, dir).demoReadingsUnitIds).toBeNull();
     expect(loadConfig({ DATA_DIR: dir, DEMO_READINGS_UNITS: "" }, dir).demoReadingsUnitIds).toBeNull();
-    expect(loadConfig({ DATA_DIR: dir, DEMO_READINGS_UNITS: "9, 1,22,9" }, dir).demoReadingsUnitIds).toEqual([101, 109, 122]);
+    expect(loadConfig({ DATA_DIR: dir, DEMO_READINGS_UNITS: "9, 1,22,9" }, dir).demoReadingsUnitIds).toEqual([
+      101, 109, 122,
+    ]);
     for (const bad of ["0", "33", "1;2", "one", "1,,2"]) {
       expect(() => loadConfig({ DATA_DIR: dir, DEMO_READINGS_UNITS: bad }, dir), bad).toThrow(/DEMO_READINGS_UNITS/);
     }

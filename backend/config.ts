@@ -16,6 +16,8 @@
  *   PORTAL_URL                 default http://localhost:3000 (links in e-mails and impersonation links)
  *   SMTP_URL                   unset: e-mails are only recorded in the mail_outbox table
  *   MAIL_FROM                  default "Mit Forbrug <no-reply@localhost>"
+ *   BRAND                      default dk: the brand variant whose app name the e-mails carry, dk, no
+ *                              or global (@common/brands; set it as the portal's BRAND is set)
  *   GOOGLE_USERINFO_URL        default https://openidconnect.googleapis.com/v1/userinfo ("none" disables)
  *   FACEBOOK_USERINFO_URL      default https://graph.facebook.com/me?fields=id,name,email ("none" disables)
  *   APPLE_USERINFO_URL         default none: Apple has no user-info endpoint (disabled until set)
@@ -29,6 +31,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { brandIds, defaultBrandId, type BrandId } from "@common/brands";
 import { demoUnitCount, demoUnitIdOf } from "./db/seed/demo-accounts";
 import { defaultMailFrom } from "./mail/mailer";
 import { defaultPortalUrl, normalizePortalUrl, type AccountFlowOptions } from "./services/account-context";
@@ -81,7 +84,10 @@ export const envSchema = z.object({
   DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default("./data")),
   DATABASE_URL: z.preprocess(
     unsetIfEmpty,
-    z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a postgres:// or postgresql:// URL").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a postgres:// or postgresql:// URL")
+      .optional(),
   ),
   JWT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, "must be at least 32 characters").optional()),
   ACCESS_TOKEN_TTL_SECONDS: integer(10, 86_400, 300),
@@ -100,9 +106,13 @@ export const envSchema = z.object({
   PORTAL_URL: z.preprocess(unsetIfEmpty, webUrl(false).default(defaultPortalUrl)),
   SMTP_URL: z.preprocess(
     unsetIfEmpty,
-    z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL").optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+      .optional(),
   ),
   MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().max(200).default(defaultMailFrom)),
+  BRAND: z.preprocess(unsetIfEmpty, z.enum(brandIds).default(defaultBrandId)),
   GOOGLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.GOOGLE),
   FACEBOOK_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.FACEBOOK),
   APPLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.APPLE),
@@ -128,6 +138,8 @@ export interface BackendConfig {
   seedDemo: boolean;
   /** The demo units (ids, 100 + number) that get readings; null: all of them. */
   demoReadingsUnitIds: number[] | null;
+  /** BRAND: whose app name the e-mails carry. */
+  brand: BrandId;
   /** PORTAL_URL, SMTP_URL, MAIL_FROM and the user-info URLs (ADR 0009). */
   accountFlows: Required<
     Pick<AccountFlowOptions, "portalUrl" | "smtpUrl" | "mailFrom" | "userinfoUrls" | "impersonationSessionSeconds">
@@ -170,7 +182,10 @@ function readSecret(path: string): string {
  * Parses the environment. Creates DATA_DIR (0700) when missing, and the JWT secret file when
  * JWT_SECRET is unset. Throws ConfigError naming every invalid variable.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): BackendConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): BackendConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -204,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshGraceSeconds: values.REFRESH_GRACE_SECONDS,
     seedDemo: values.SEED_DEMO,
     demoReadingsUnitIds: values.DEMO_READINGS_UNITS?.map((number) => demoUnitIdOf(number)) ?? null,
+    brand: values.BRAND,
     accountFlows: {
       portalUrl: normalizePortalUrl(values.PORTAL_URL),
       smtpUrl: values.SMTP_URL ?? null,

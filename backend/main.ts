@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     demoReadings: config.seedDemo,
     demoReadingsUnitIds: config.demoReadingsUnitIds ?? undefined,
     accountFlows: config.accountFlows,
+    brand: config.brand,
     scheduledJobs: true,
     logger,
   });

@@ -1,8 +1,8 @@
 /**
  * How an alarm and a notification read, in the portal and in the e-mail alike: a
  * translation key under `notifications.what.*` or `alarms.level_text.*` and its values, already
- * formatted for the language. The callers translate the key (i18next in the portal, the locale
- * files directly in the back-end's e-mail).
+ * formatted for the language. The callers translate the key with i18next (the portal's pages and
+ * the back-end's e-mail alike).
  */
 import type { AlarmType, NotificationDirection } from "./alarms";
 import { formatDateRange } from "./bucket-labels";

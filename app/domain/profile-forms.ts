@@ -3,7 +3,7 @@
  * tests: every rule here is checked again by the back-end.
  */
 import { z } from "zod";
-import { supportedLanguages } from "~/i18n/config";
+import { supportedLanguages } from "@common/languages";
 import { emailField } from "./login-form";
 import { newPasswordFields } from "./signup-form";
 
@@ -33,11 +33,14 @@ export const settingsFormSchema = z.object({
 
 export const passwordFormSchema = z
   .object({
-    currentPassword: z.string({ error: "profile.current_password_required" }).min(1, { error: "profile.current_password_required" }),
+    currentPassword: z
+      .string({ error: "profile.current_password_required" })
+      .min(1, { error: "profile.current_password_required" }),
     ...newPasswordFields,
   })
   .superRefine((value, ctx) => {
-    if (value.password !== value.passwordRepeat) ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "validation.passwords_do_not_match" });
+    if (value.password !== value.passwordRepeat)
+      ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "validation.passwords_do_not_match" });
   });
 
 export const emailFormSchema = z.object({

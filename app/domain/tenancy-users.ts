@@ -4,7 +4,7 @@
  * enforces the same rules (FORBIDDEN, LAST_ADMIN); the page only leaves out buttons that would fail.
  */
 import { z } from "zod";
-import { supportedLanguages } from "~/i18n/config";
+import { supportedLanguages } from "@common/languages";
 import { emailField } from "./login-form";
 
 export interface UsersListRow {

@@ -1,11 +1,9 @@
-/** Language settings shared by server and browser (spec sections 1 and 9). */
-export const supportedLanguages = ["da", "en", "nb"] as const;
-export type Language = (typeof supportedLanguages)[number];
+/**
+ * The i18next options the server and the browser share, built from the languages of
+ * @common/languages (which the back-end's e-mails use too).
+ */
+import { fallbackLanguage, supportedLanguages } from "@common/languages";
 
-/** The language a first-time visitor gets. */
-export const defaultLanguage: Language = "da";
-/** The language used for a text missing in the chosen one. */
-export const fallbackLanguage: Language = "en";
 export const defaultNamespace = "common";
 /**
  * Every namespace (a file locales/{lng}/{namespace}.json). `common` goes to every page; the others
@@ -26,11 +24,6 @@ export function namespacesOfHandle(handle: unknown): Namespace[] {
   return names.filter(isNamespace);
 }
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
-}
-
-/** i18next options common to the server and the browser. */
 export const i18nOptions = {
   supportedLngs: [...supportedLanguages],
   fallbackLng: fallbackLanguage,

@@ -11,8 +11,10 @@ import { namedPeriods } from "@common/period";
 import { compareChoices } from "~/domain/period-query";
 import { indoorClimateQuantityIds, quantityIds } from "@common/quantities";
 import { consumptionComparisons } from "~/domain/smileys";
-import { supportedLanguages } from "./config";
+import { supportedLanguages } from "@common/languages";
 import { isMetaKey } from "./meta";
+import { resources } from "./resources.server";
+import { namespaces as portalNamespaces } from "./config";
 
 /**
  * DESIGN.md section 4: every text exists in all three languages, and a test fails on a key missing
@@ -73,7 +75,17 @@ describe("locale files", () => {
   it("exist for every supported language with the same namespaces", () => {
     expect([...languages].sort()).toEqual(["da", "en", "nb"]);
     expect(namespaces).toContain("common");
+    // The back-end's e-mails (backend/mail/i18n.ts); checked here like every other namespace.
+    expect(namespaces).toContain("emails");
     for (const language of languages) expect(namespacesOf(language), language).toEqual(namespaces);
+  });
+
+  it("of the e-mails stay with the back-end: the portal bundles and serves only its pages' namespaces", () => {
+    for (const language of supportedLanguages) {
+      expect(Object.keys(resources[language]).sort()).toEqual([...portalNamespaces].sort());
+      expect(Object.keys(resources[language])).not.toContain("emails");
+    }
+    expect(portalNamespaces).not.toContain("emails");
   });
 
   it("hold a reasonable number of texts (the files were really read)", () => {

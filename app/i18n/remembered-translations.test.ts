@@ -15,12 +15,21 @@ const resources = {
     },
     other: { hello: "Hi from other" },
   },
-  da: { common: { hello: "Hej", greet: "Hej, {{name}}", meter_one: "{{count}} måler", meter_other: "{{count}} målere" } },
+  da: {
+    common: { hello: "Hej", greet: "Hej, {{name}}", meter_one: "{{count}} måler", meter_other: "{{count}} målere" },
+  },
 };
 
 async function instanceIn(lng: string) {
   const shared = createInstance();
-  await shared.init({ lng: "da", fallbackLng: "en", ns: ["common", "other"], defaultNS: "common", resources, interpolation: { escapeValue: false } });
+  await shared.init({
+    lng: "da",
+    fallbackLng: "en",
+    ns: ["common", "other"],
+    defaultNS: "common",
+    resources,
+    interpolation: { escapeValue: false },
+  });
   const instance = shared.cloneInstance({ lng });
   // Counts the calls that reach i18next's own t().
   const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
@@ -75,7 +84,8 @@ describe("rememberTranslations", () => {
     const shared = createInstance();
     await shared.init({ lng: "en", resources, ns: ["common"], defaultNS: "common" });
     const instance = rememberTranslations(shared.cloneInstance({ lng: "en" }), { limit: 2 });
-    for (const count of [1, 2, 3, 4, 5]) expect(instance.t("meter", { count })).toBe(count === 1 ? "1 meter" : `${count} meters`);
+    for (const count of [1, 2, 3, 4, 5])
+      expect(instance.t("meter", { count })).toBe(count === 1 ? "1 meter" : `${count} meters`);
     expect(instance.t("meter", { count: 5 })).toBe("5 meters");
   });
 });
@@ -95,7 +105,9 @@ describe("rememberedKey", () => {
       rememberedKey("a", "default text"),
     ];
     expect(new Set(keys).size).toBe(keys.length);
-    expect(rememberedKey("a", { count: 1, lng: "da" })).toBe(rememberedKey("a", { lng: "da", count: 1, keyPrefix: undefined, lngs: null }));
+    expect(rememberedKey("a", { count: 1, lng: "da" })).toBe(
+      rememberedKey("a", { lng: "da", count: 1, keyPrefix: undefined, lngs: null }),
+    );
     expect(rememberedKey("a", { context: null })).not.toBe(rememberedKey("a", { context: "null" }));
     expect(rememberedKey("a", { x: "1\u0000y=s1:2" })).not.toBe(rememberedKey("a", { x: "1", y: "2" }));
     expect(rememberedKey("a\u0000b", "c")).not.toBe(rememberedKey("a", "\u0000bc"));

@@ -22,7 +22,8 @@ const scopeOptions = new Set(["lng", "lngs", "ns", "keyPrefix"]);
 export function rememberedKey(key: unknown, options: unknown): string | undefined {
   if (typeof key !== "string") return undefined;
   if (options === undefined || options === null) return `\u0001${key}`;
-  if (typeof options !== "object") return typeof options === "string" ? `\u0002${key.length}:${key}${options}` : undefined;
+  if (typeof options !== "object")
+    return typeof options === "string" ? `\u0002${key.length}:${key}${options}` : undefined;
   let scope = "";
   let values = "";
   const record = options as Record<string, unknown>;
@@ -36,7 +37,8 @@ export function rememberedKey(key: unknown, options: unknown): string | undefine
     }
     if (scopeOptions.has(name)) {
       if (typeof value === "string") scope += `\u0000${name}=${value.length}:${value}`;
-      else if (Array.isArray(value) && value.every((item) => typeof item === "string")) scope += `\u0000${name}=${JSON.stringify(value)}`;
+      else if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+        scope += `\u0000${name}=${JSON.stringify(value)}`;
       else return undefined;
       continue;
     }

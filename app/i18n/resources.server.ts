@@ -8,7 +8,8 @@ import enPolicies from "../../locales/en/policies.json";
 import nb from "../../locales/nb/common.json";
 import nbHelp from "../../locales/nb/help.json";
 import nbPolicies from "../../locales/nb/policies.json";
-import { defaultNamespace, namespaces, type Language, type Namespace } from "./config";
+import { defaultNamespace, namespaces, type Namespace } from "./config";
+import type { Language } from "@common/languages";
 import { metaTextsOf } from "./meta";
 
 /**

@@ -3,26 +3,87 @@ import { createBackend, type Backend } from "../app";
 import { latestMessages } from "../mail/outbox";
 import { silentLogger } from "../logger";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
-import { MAIL_WITHIN_MS, mailPendingNotifications, notificationLine, notificationLink, type MailedNotification } from "./mail";
+import {
+  MAIL_WITHIN_MS,
+  mailPendingNotifications,
+  notificationLine,
+  notificationLink,
+  type MailedNotification,
+} from "./mail";
 
 const portalUrl = "https://portal.example";
 /** Numbers and units are joined by no-break spaces; compared here as plain ones. */
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
 
 describe("a notification in an e-mail", () => {
-  const zero: MailedNotification = { id: 1, tenancyId: 7001, kind: "zero_consumption", quantity: "cold-water-volume", direction: "above", alarmType: "zero", threshold: 0, value: 0.012, comparedValue: null, periodStart: "2026-11-21", periodEnd: "2026-11-21" };
-  const threshold: MailedNotification = { ...zero, kind: "high_consumption", quantity: "heat-energy", alarmType: "threshold", threshold: 120, value: 142, periodStart: "2026-09-14", periodEnd: "2026-09-20" };
-  const increase: MailedNotification = { ...threshold, direction: "increase", alarmType: "comparison", threshold: 25, value: 31.5, comparedValue: 108 };
-  const humid: MailedNotification = { ...zero, kind: "indoor_climate", quantity: "indoor-relative-humidity", alarmType: "maximum", threshold: 65, value: 70 };
-  const cold: MailedNotification = { ...zero, kind: "indoor_climate", quantity: "indoor-temperature", direction: "below", alarmType: "minimum", threshold: 18, value: 16.6 };
+  const zero: MailedNotification = {
+    id: 1,
+    tenancyId: 7001,
+    kind: "zero_consumption",
+    quantity: "cold-water-volume",
+    direction: "above",
+    alarmType: "zero",
+    threshold: 0,
+    value: 0.012,
+    comparedValue: null,
+    periodStart: "2026-11-21",
+    periodEnd: "2026-11-21",
+  };
+  const threshold: MailedNotification = {
+    ...zero,
+    kind: "high_consumption",
+    quantity: "heat-energy",
+    alarmType: "threshold",
+    threshold: 120,
+    value: 142,
+    periodStart: "2026-09-14",
+    periodEnd: "2026-09-20",
+  };
+  const increase: MailedNotification = {
+    ...threshold,
+    direction: "increase",
+    alarmType: "comparison",
+    threshold: 25,
+    value: 31.5,
+    comparedValue: 108,
+  };
+  const humid: MailedNotification = {
+    ...zero,
+    kind: "indoor_climate",
+    quantity: "indoor-relative-humidity",
+    alarmType: "maximum",
+    threshold: 65,
+    value: 70,
+  };
+  const cold: MailedNotification = {
+    ...zero,
+    kind: "indoor_climate",
+    quantity: "indoor-temperature",
+    direction: "below",
+    alarmType: "minimum",
+    threshold: 18,
+    value: 16.6,
+  };
 
   it("reads as a sentence in the user's language, with the units and decimals of spec section 9", () => {
-    expect(plain(notificationLine(threshold, "en"))).toBe("Heating, 14–20 September 2026: 142 kWh, above your limit of 120 kWh");
-    expect(plain(notificationLine(threshold, "da"))).toBe("Varme, 14.–20. september 2026: 142 kWh, over din grænse på 120 kWh");
-    expect(plain(notificationLine(zero, "nb"))).toBe("Kaldtvann, 21. november 2026: 0,012 m³ brukt der det ikke skulle være noe");
-    expect(plain(notificationLine(increase, "en"))).toMatch(/^Heating, 14–20 September 2026: 32 ?% more than the period before \(108 kWh\); your limit: 25 ?%$/);
-    expect(plain(notificationLine(humid, "da"))).toBe("Luftfugtighed, 21. november 2026: gennemsnit 70 %, over din grænse på 65 %");
-    expect(plain(notificationLine(cold, "en"))).toBe("Temperature, 21 November 2026: average 17 °C, below your limit of 18 °C");
+    expect(plain(notificationLine(threshold, "en"))).toBe(
+      "Heating, 14–20 September 2026: 142 kWh, above your limit of 120 kWh",
+    );
+    expect(plain(notificationLine(threshold, "da"))).toBe(
+      "Varme, 14.–20. september 2026: 142 kWh, over din grænse på 120 kWh",
+    );
+    expect(plain(notificationLine(zero, "nb"))).toBe(
+      "Kaldtvann, 21. november 2026: 0,012 m³ brukt der det ikke skulle være noe",
+    );
+    expect(plain(notificationLine(increase, "en"))).toMatch(
+      /^Heating, 14–20 September 2026: 32 ?% more than the period before \(108 kWh\); your limit: 25 ?%$/,
+    );
+    expect(plain(notificationLine(humid, "da"))).toBe(
+      "Luftfugtighed, 21. november 2026: gennemsnit 70 %, over din grænse på 65 %",
+    );
+    expect(plain(notificationLine(cold, "en"))).toBe(
+      "Temperature, 21 November 2026: average 17 °C, below your limit of 18 °C",
+    );
   });
 
   it("links to the notification in the portal", () => {
@@ -38,7 +99,11 @@ describe("the e-mails of a run's new notifications", () => {
   afterEach(() => backend.close());
 
   async function firingAlarms(userId: number, tenancyId: number, unitId: number) {
-    const rows = await backend.db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", unitId).execute();
+    const rows = await backend.db
+      .selectFrom("meters")
+      .select(["id", "quantity"])
+      .where("unit_id", "=", unitId)
+      .execute();
     const meter = (quantity: string) => rows.find((row) => row.quantity === quantity)!.id;
     await backend.db
       .insertInto("consumption_daily")
@@ -51,8 +116,28 @@ describe("the e-mails of a run's new notifications", () => {
     await backend.db
       .insertInto("alarms")
       .values([
-        { user_id: userId, tenancy_id: tenancyId, quantity: "heat-energy", type: "threshold", frequency: "day", level: 20, enabled: 1, created_at: created, updated_at: created },
-        { user_id: userId, tenancy_id: tenancyId, quantity: "cold-water-volume", type: "zero", frequency: "day", level: 0, enabled: 1, created_at: created, updated_at: created },
+        {
+          user_id: userId,
+          tenancy_id: tenancyId,
+          quantity: "heat-energy",
+          type: "threshold",
+          frequency: "day",
+          level: 20,
+          enabled: 1,
+          created_at: created,
+          updated_at: created,
+        },
+        {
+          user_id: userId,
+          tenancy_id: tenancyId,
+          quantity: "cold-water-volume",
+          type: "zero",
+          frequency: "day",
+          level: 0,
+          enabled: 1,
+          created_at: created,
+          updated_at: created,
+        },
       ])
       .execute();
   }
@@ -64,7 +149,7 @@ describe("the e-mails of a run's new notifications", () => {
     const now = new Date("2026-11-21T06:00:00.000Z");
     const run = await evaluateAlarms(backend.db, now);
     expect(run.notificationIds).toHaveLength(4);
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 1 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk")).toEqual({ mails: 1 });
 
     const mails = await latestMessages(backend.db, { limit: 10 });
     expect(mails).toHaveLength(1);
@@ -74,7 +159,7 @@ describe("the e-mails of a run's new notifications", () => {
     expect(await latestMessages(backend.db, { to: "karen@demo.test", limit: 10 })).toEqual([]);
 
     // Mailing again sends nothing: each was claimed once.
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 0 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk")).toEqual({ mails: 0 });
     expect(await latestMessages(backend.db, { limit: 10 })).toHaveLength(1);
   });
 
@@ -83,15 +168,15 @@ describe("the e-mails of a run's new notifications", () => {
     const now = new Date("2026-11-21T06:00:00.000Z");
     await evaluateAlarms(backend.db, now); // as `npm run alarms:evaluate` would, without a mailer
     const [a, b] = await Promise.all([
-      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now),
-      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now),
+      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk"),
+      mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk"),
     ]);
     expect(a.mails + b.mails).toBe(1);
     expect(await latestMessages(backend.db, { limit: 10 })).toHaveLength(1);
 
     await backend.db.updateTable("notifications").set({ emailed_at: null }).execute();
     const later = new Date(now.getTime() + MAIL_WITHIN_MS + 60_000);
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, later)).toEqual({ mails: 0 });
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, later, "dk")).toEqual({ mails: 0 });
   });
 
   it("gives its claims back when the e-mail cannot be sent, so the next run sends it", async () => {
@@ -99,8 +184,12 @@ describe("the e-mails of a run's new notifications", () => {
     const now = new Date("2026-11-21T06:00:00.000Z");
     await evaluateAlarms(backend.db, now);
     const failing = { send: async () => Promise.reject(new Error("SMTP down")) };
-    await expect(mailPendingNotifications(backend.db, failing as never, portalUrl, now)).rejects.toThrow("SMTP down");
-    expect(await backend.db.selectFrom("notifications").select("emailed_at").where("emailed_at", "is not", null).execute()).toEqual([]);
-    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now)).toEqual({ mails: 1 });
+    await expect(mailPendingNotifications(backend.db, failing as never, portalUrl, now, "dk")).rejects.toThrow(
+      "SMTP down",
+    );
+    expect(
+      await backend.db.selectFrom("notifications").select("emailed_at").where("emailed_at", "is not", null).execute(),
+    ).toEqual([]);
+    expect(await mailPendingNotifications(backend.db, backend.mailer, portalUrl, now, "dk")).toEqual({ mails: 1 });
   });
 });

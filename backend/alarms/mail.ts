@@ -5,58 +5,36 @@
  * Only users with e-mail notifications on (and active) get one.
  */
 import type { Kysely } from "kysely";
-import da from "../../locales/da/common.json";
-import en from "../../locales/en/common.json";
-import nb from "../../locales/nb/common.json";
+import { brandFor, type BrandId } from "@common/brands";
 import { formatDateRange } from "@common/bucket-labels";
+import { languageOrFallback, type Language } from "@common/languages";
 import { notificationText } from "@common/notification-text";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
+import { mailTexts, portalTexts } from "../mail/i18n";
 import type { Mailer, MailMessage } from "../mail/mailer";
-import { escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
+import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 import { reportMail } from "../reports/mail";
 import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 
-const quantityNames: Record<MailLanguage, Record<string, string>> = { da: da.quantity, en: en.quantity, nb: nb.quantity };
-/** The portal's own sentences of a notification (locales/*: notifications.what.*), so page and e-mail say the same. */
-const sentences: Record<MailLanguage, Record<string, string>> = { da: da.notifications.what, en: en.notifications.what, nb: nb.notifications.what };
+interface NotificationsTexts {
+  subject: (count: number) => string;
+  greeting: string;
+  intro: string;
+  open: string;
+  settings: string;
+}
 
-const texts: Record<
-  MailLanguage,
-  {
-    app: string;
-    subject: (count: number) => string;
-    greeting: string;
-    intro: string;
-    open: string;
-    settings: string;
-  }
-> = {
-  da: {
-    app: "Mit Forbrug",
-    subject: (count) => (count === 1 ? "1 ny notifikation" : `${count} nye notifikationer`),
-    greeting: "Hej,",
-    intro: "Dine alarmer har fundet noget, du bør se på:",
-    open: "Se notifikationen",
-    settings: "Du får denne e-mail, fordi e-mail-notifikationer er slået til i din profil.",
-  },
-  en: {
-    app: "My Consumption",
-    subject: (count) => (count === 1 ? "1 new notification" : `${count} new notifications`),
-    greeting: "Hello,",
-    intro: "Your alarms found something you should look at:",
-    open: "See the notification",
-    settings: "You get this e-mail because e-mail notifications are on in your profile.",
-  },
-  nb: {
-    app: "Mitt Forbruk",
-    subject: (count) => (count === 1 ? "1 nytt varsel" : `${count} nye varsler`),
-    greeting: "Hei,",
-    intro: "Alarmene dine har funnet noe du bør se på:",
-    open: "Se varselet",
-    settings: "Du får denne e-posten fordi e-postvarsler er slått på i profilen din.",
-  },
-};
+function texts(language: Language): NotificationsTexts {
+  const t = mailTexts(language);
+  return {
+    subject: (count) => t("notifications.subject", { count }),
+    greeting: t("greeting"),
+    intro: t("notifications.intro"),
+    open: t("notifications.open"),
+    settings: t("why_notified"),
+  };
+}
 
 export interface MailedNotification {
   id: number;
@@ -73,12 +51,13 @@ export interface MailedNotification {
 }
 
 /** One notification as a line: "Cold water, 21 November 2026: 0.012 m³ used, where there should be none". */
-export function notificationLine(n: MailedNotification, language: MailLanguage): string {
-  const name = quantityNames[language][n.quantity] ?? n.quantity;
+export function notificationLine(n: MailedNotification, language: Language): string {
+  // The portal's own quantity names and sentences (notifications.what.*), so page and e-mail say the same.
+  const t = portalTexts(language);
+  const name = t(`quantity.${n.quantity}`, { defaultValue: n.quantity });
   const period = formatDateRange(n.periodStart, n.periodEnd, language);
   const text = notificationText(n, language);
-  const template = sentences[language][text.key.replace("notifications.what.", "")] ?? text.key;
-  const sentence = template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => text.values[key] ?? "");
+  const sentence = t(text.key, text.values);
   return `${name}, ${period}: ${sentence}`;
 }
 
@@ -87,12 +66,33 @@ export function notificationLink(portalUrl: string, n: Pick<MailedNotification, 
   return portalNotificationLink(portalUrl, n.tenancyId, n.id);
 }
 
-export function notificationsMail(input: { to: string; language: string; portalUrl: string; notifications: readonly MailedNotification[] }): MailMessage {
-  const language = mailLanguage(input.language);
-  const t = texts[language];
-  const subject = `${t.app}: ${t.subject(input.notifications.length)}`;
-  const items = input.notifications.map((n) => ({ line: notificationLine(n, language), link: notificationLink(input.portalUrl, n) }));
-  const text = [t.greeting, "", t.intro, "", ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]), "", t.settings, "", t.app, ""].join("\n");
+export function notificationsMail(input: {
+  to: string;
+  language: string;
+  brand: BrandId;
+  portalUrl: string;
+  notifications: readonly MailedNotification[];
+}): MailMessage {
+  const language = languageOrFallback(input.language);
+  const t = texts(language);
+  const app = brandFor(input.brand).appName[language];
+  const subject = `${app}: ${t.subject(input.notifications.length)}`;
+  const items = input.notifications.map((n) => ({
+    line: notificationLine(n, language),
+    link: notificationLink(input.portalUrl, n),
+  }));
+  const text = [
+    t.greeting,
+    "",
+    t.intro,
+    "",
+    ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]),
+    "",
+    t.settings,
+    "",
+    app,
+    "",
+  ].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,
@@ -102,7 +102,7 @@ export function notificationsMail(input: { to: string; language: string; portalU
 ${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a></li>`).join("\n")}
 </ul>
 <p>${escapeHtml(t.settings)}</p>
-<p>${escapeHtml(t.app)}</p>`,
+<p>${escapeHtml(app)}</p>`,
   );
   return { to: input.to, subject, text, html };
 }
@@ -115,9 +115,16 @@ export const MAIL_WITHIN_MS = 24 * 3_600_000;
  * (and active), listing all of theirs made in the last day, whichever run, command or back-end
  * instance made them. Each notification is claimed before it is sent (emailed_at set where it is
  * still null), so two runs or two instances never send one twice; a send that fails gives its
- * claims back for the next run. Users with e-mail notifications off get none.
+ * claims back for the next run. Users with e-mail notifications off get none. The e-mails carry
+ * the app name of `brand` (BRAND).
  */
-export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mailer, portalUrl: string, now: Date): Promise<{ mails: number }> {
+export async function mailPendingNotifications(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  portalUrl: string,
+  now: Date,
+  brand: BrandId,
+): Promise<{ mails: number }> {
   const rows = await db
     .selectFrom("notifications")
     .innerJoin("users", "users.id", "notifications.user_id")
@@ -160,7 +167,11 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
         await db
           .updateTable("notifications")
           .set({ emailed_at: now.toISOString() })
-          .where("id", "in", candidates.map((row) => row.id))
+          .where(
+            "id",
+            "in",
+            candidates.map((row) => row.id),
+          )
           .where("emailed_at", "is", null)
           .returning("id")
           .execute()
@@ -184,10 +195,20 @@ export async function mailPendingNotifications(db: Kysely<Database>, mailer: Mai
         periodStart: row.period_start,
         periodEnd: row.period_end,
       }));
-      messages.push({ ids: alarmRows.map((row) => row.id), message: notificationsMail({ to: first.email, language: first.language, portalUrl, notifications }) });
+      messages.push({
+        ids: alarmRows.map((row) => row.id),
+        message: notificationsMail({ to: first.email, language: first.language, brand, portalUrl, notifications }),
+      });
     }
     for (const row of mine.filter((candidate) => candidate.kind === "consumption_report")) {
-      const message = reportMail({ to: first.email, language: first.language, portalUrl, code: row.report_code!, month: row.period_start.slice(0, 7) });
+      const message = reportMail({
+        to: first.email,
+        language: first.language,
+        brand,
+        portalUrl,
+        code: row.report_code!,
+        month: row.period_start.slice(0, 7),
+      });
       messages.push({ ids: [row.id], message });
     }
     for (const [index, { message }] of messages.entries()) {

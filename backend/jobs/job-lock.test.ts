@@ -62,7 +62,7 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
 
     // Both schedules start (each runs at once) and run again, all at the same time.
     const mail = (backend: Backend) => ({
-      mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000" },
+      mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000", brand: "dk" as const },
       intervalMs: 3_600_000,
     });
     const scheduleA = startSchedule(

@@ -139,7 +139,7 @@ describe("generateMonthlyReports", () => {
 
     const october = reports.find((r) => r.month === "2026-10")!;
     const mailNow = new Date("2026-11-25T06:30:00.000Z");
-    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow);
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow, "dk");
     const jens = await backend.db
       .selectFrom("users")
       .select(["email", "language", "email_notifications"])
@@ -155,7 +155,7 @@ describe("generateMonthlyReports", () => {
     );
     expect(reportMails.map((mail) => mail.subject).join()).toMatch(/oktober 2026|October 2026/);
     // Again: nothing more.
-    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow);
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", mailNow, "dk");
     expect(
       (await latestMessages(backend.db, { to: jens.email, limit: 20 })).filter((mail) =>
         codes.some((code) => mail.text.includes(`/report/${code}`)),
@@ -174,7 +174,7 @@ describe("generateMonthlyReports", () => {
     expect(run.created.some((report) => report.tenancyId === demoTenancyIds.anna && report.month === "2026-12")).toBe(
       true,
     );
-    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", december);
+    await mailPendingNotifications(backend.db, backend.mailer, "https://portal.example", december, "dk");
     const toAnna = await latestMessages(backend.db, { to: "anna@demo.test", limit: 50 });
     expect(toAnna.filter((mail) => /december/i.test(mail.subject))).toEqual([]);
     const toJens = await latestMessages(backend.db, { to: "jens@demo.test", limit: 50 });

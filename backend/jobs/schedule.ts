@@ -11,6 +11,7 @@
  * the others skip; the jobs' unique keys make a run after another's a no-op for what is done.
  */
 import type { Kysely } from "kysely";
+import type { BrandId } from "@common/brands";
 import type { Database } from "../db/types";
 import type { Logger } from "../logger";
 import { pruneSpentSessions } from "../services/tokens";
@@ -31,7 +32,7 @@ export interface ScheduleHandle {
 
 export interface ScheduleOptions {
   /** Where the e-mails of new notifications go (users with e-mail notifications on). */
-  mail?: { mailer: Mailer; portalUrl: string };
+  mail?: { mailer: Mailer; portalUrl: string; brand: BrandId };
   intervalMs?: number;
   /** Called once after the first run (the demo uses it: db/seed/demo.ts readOlderDemoNotifications). */
   afterFirstRun?: () => Promise<void>;
@@ -65,7 +66,8 @@ export function startSchedule(
     if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
     // The new notifications of both, and what `npm run alarms:evaluate`, an import or another
     // instance made since the last run.
-    if (options.mail) await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now());
+    if (options.mail)
+      await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now(), options.mail.brand);
     const pruned = await pruneSpentSessions(db, now());
     if (pruned.refreshTokens + pruned.families > 0)
       logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);

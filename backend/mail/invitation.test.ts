@@ -3,6 +3,7 @@ import { groupedActivationCode, invitationMail } from "./invitation";
 
 const input = {
   to: "invitee@example.test",
+  brand: "dk" as const,
   link: "http://portal.test/signup?activationCode=ABCDEFGHIJKL",
   code: "ABCDEFGHIJKL",
   inviter: "Jens Hansen",

@@ -1,11 +1,14 @@
 /**
  * The invitation e-mail: an admin of a tenancy invites an address. In the invitation's
- * language (da, en or nb), with a plain-text and an HTML part of the same content. The sign-up link
+ * language (da, en or nb; texts in locales/{lng}/emails.json), with a plain-text and an HTML part of the same content. The sign-up link
  * `${PORTAL_URL}/signup?activationCode=…` stands alone on its own line in the text part; the activation code
  * is printed too, for a resident who already has an account and adds the tenancy with it.
  */
+import { brandFor, type BrandId } from "@common/brands";
+import { languageOrFallback, type Language } from "@common/languages";
+import { mailTexts } from "./i18n";
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLanguage, mailLinkButton, oneLine, type MailLanguage } from "./templates";
+import { escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
 
 interface InvitationTexts {
   subject(inviter: string): string;
@@ -17,35 +20,18 @@ interface InvitationTexts {
   ignore: string;
 }
 
-const invitationTexts: Record<MailLanguage, InvitationTexts> = {
-  da: {
-    subject: (inviter) => `${inviter} har inviteret dig`,
-    greeting: "Hej,",
-    intro: (inviter, home, app) => `${inviter} har inviteret dig til at følge forbruget i ${home} i ${app}.`,
-    action: "Opret din adgang",
-    existingAccount: (code) => `Har du allerede en konto, så log ind og tilføj lejemålet med aktiveringskoden ${code}.`,
-    expiry: (days) => `Linket og koden virker én gang og udløber om ${days} dage.`,
-    ignore: "Kender du ikke afsenderen, kan du se bort fra denne e-mail.",
-  },
-  en: {
-    subject: (inviter) => `${inviter} has invited you`,
-    greeting: "Hello,",
-    intro: (inviter, home, app) => `${inviter} has invited you to follow the consumption of ${home} in ${app}.`,
-    action: "Create your access",
-    existingAccount: (code) => `If you already have an account, sign in and add the tenancy with the activation code ${code}.`,
-    expiry: (days) => `The link and the code work once and expire in ${days} days.`,
-    ignore: "If you do not know the sender, you can ignore this e-mail.",
-  },
-  nb: {
-    subject: (inviter) => `${inviter} har invitert deg`,
-    greeting: "Hei,",
-    intro: (inviter, home, app) => `${inviter} har invitert deg til å følge forbruket i ${home} i ${app}.`,
-    action: "Opprett tilgangen din",
-    existingAccount: (code) => `Har du allerede en konto, logg inn og legg til leieforholdet med aktiveringskoden ${code}.`,
-    expiry: (days) => `Lenken og koden virker én gang og utløper om ${days} dager.`,
-    ignore: "Kjenner du ikke avsenderen, kan du se bort fra denne e-posten.",
-  },
-};
+function invitationTexts(language: Language): InvitationTexts {
+  const t = mailTexts(language);
+  return {
+    subject: (inviter) => t("invitation.subject", { inviter }),
+    greeting: t("greeting"),
+    intro: (inviter, home, app) => t("invitation.intro", { inviter, home, app }),
+    action: t("invitation.action"),
+    existingAccount: (code) => t("invitation.existing_account", { code }),
+    expiry: (days) => t("invitation.expiry", { days }),
+    ignore: t("invitation.ignore"),
+  };
+}
 
 /** ABCDEFGHIJKL → ABCD-EFGH-IJKL, as printed codes are grouped (the dashes are ignored when typed). */
 export function groupedActivationCode(code: string): string {
@@ -55,6 +41,8 @@ export function groupedActivationCode(code: string): string {
 export interface InvitationMailInput {
   to: string;
   language: string;
+  /** Whose app name the e-mail carries (BRAND). */
+  brand: BrandId;
   /** `${PORTAL_URL}/signup?activationCode=…` */
   link: string;
   /** The 12 letters. */
@@ -68,9 +56,9 @@ export interface InvitationMailInput {
 }
 
 export function invitationMail(input: InvitationMailInput): MailMessage {
-  const language = mailLanguage(input.language);
-  const texts = invitationTexts[language];
-  const app = appName[language];
+  const language = languageOrFallback(input.language);
+  const texts = invitationTexts(language);
+  const app = brandFor(input.brand).appName[language];
   const inviter = oneLine(input.inviter);
   const home = oneLine(input.home);
   const code = groupedActivationCode(input.code);

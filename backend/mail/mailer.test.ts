@@ -11,7 +11,11 @@ import { describeSmtpUrl } from "./smtp";
 import { escapeHtml, passwordResetMail } from "./templates";
 
 /** A minimal SMTP server (RFC 5321 happy path, no TLS): records each message's envelope and data. */
-async function startSmtpServer(): Promise<{ url: string; messages: { from: string; to: string[]; data: string }[]; close(): Promise<void> }> {
+async function startSmtpServer(): Promise<{
+  url: string;
+  messages: { from: string; to: string[]; data: string }[];
+  close(): Promise<void>;
+}> {
   const messages: { from: string; to: string[]; data: string }[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -69,7 +73,9 @@ async function startSmtpServer(): Promise<{ url: string; messages: { from: strin
 }
 
 const requestReset = (backend: Backend, email: string) =>
-  graphql(backend, "account", `mutation($e: String!) { requestPasswordReset(email: $e) { ok } }`, { variables: { e: email } });
+  graphql(backend, "account", `mutation($e: String!) { requestPasswordReset(email: $e) { ok } }`, {
+    variables: { e: email },
+  });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -80,9 +86,20 @@ describe("mailer", () => {
   it("records every message in mail_outbox by default", async () => {
     const backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
     cleanups.push(() => backend.close());
-    const { id } = await backend.mailer.send({ to: "someone@example.test", subject: "Hello", text: "Text body", html: "<p>Html</p>" });
+    const { id } = await backend.mailer.send({
+      to: "someone@example.test",
+      subject: "Hello",
+      text: "Text body",
+      html: "<p>Html</p>",
+    });
     const [row] = await latestMessages(backend.db, { to: "Someone@Example.test" });
-    expect(row).toMatchObject({ id, to_address: "someone@example.test", subject: "Hello", text: "Text body", html: "<p>Html</p>" });
+    expect(row).toMatchObject({
+      id,
+      to_address: "someone@example.test",
+      subject: "Hello",
+      text: "Text body",
+      html: "<p>Html</p>",
+    });
     expect(Date.parse(row!.created_at)).not.toBeNaN();
   });
 
@@ -93,11 +110,17 @@ describe("mailer", () => {
       databasePath: ":memory:",
       seedDemo: true,
       logger: silentLogger,
-      accountFlows: { smtpUrl: smtp.url, mailFrom: "Portal <portal@example.test>", portalUrl: "https://portal.example" },
+      accountFlows: {
+        smtpUrl: smtp.url,
+        mailFrom: "Portal <portal@example.test>",
+        portalUrl: "https://portal.example",
+      },
     });
     cleanups.push(() => backend.close());
 
-    expect((await requestReset(backend, demoAccounts.emma.email)).body.data).toEqual({ requestPasswordReset: { ok: true } });
+    expect((await requestReset(backend, demoAccounts.emma.email)).body.data).toEqual({
+      requestPasswordReset: { ok: true },
+    });
     await backend.mailer.idle();
     expect(smtp.messages).toHaveLength(1);
     const delivered = smtp.messages[0]!;
@@ -122,7 +145,9 @@ describe("mailer", () => {
       accountFlows: { smtpUrl: "smtp://127.0.0.1:9" },
     });
     cleanups.push(() => backend.close());
-    expect((await requestReset(backend, demoAccounts.anna.email)).body.data).toEqual({ requestPasswordReset: { ok: true } });
+    expect((await requestReset(backend, demoAccounts.anna.email)).body.data).toEqual({
+      requestPasswordReset: { ok: true },
+    });
     await backend.mailer.idle();
     expect(errors).toHaveLength(1);
     expect(String(errors[0]![0])).toMatch(/^mail #\d+ could not be delivered via smtp:\/\/127\.0\.0\.1:9/);
@@ -139,7 +164,7 @@ describe("password-reset e-mail", () => {
     ["nb", "Mitt Forbruk: Tilbakestill passordet ditt", "Velg et nytt passord"],
     ["sv", "My Consumption: Reset your password", "Choose a new password"],
   ])("in %s has the link on its own line and in the HTML", (language, subject, action) => {
-    const mail = passwordResetMail({ to: "a@b.test", language, link });
+    const mail = passwordResetMail({ to: "a@b.test", language, brand: "dk", link });
     expect(mail.subject).toBe(subject);
     expect(mail.text.split("\n")).toContain(link);
     expect(linksIn(mail.text)).toEqual([link]);

@@ -11,7 +11,11 @@ export async function latestMessages(
   db: Kysely<Database>,
   options: { to?: string; limit?: number } = {},
 ): Promise<MailOutboxRow[]> {
-  let query = db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(options.limit ?? 10);
+  let query = db
+    .selectFrom("mail_outbox")
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(options.limit ?? 10);
   if (options.to !== undefined) query = query.where("to_address", "=", normalizeEmail(options.to));
   return query.execute();
 }

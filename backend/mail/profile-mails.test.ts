@@ -11,7 +11,7 @@ describe("emailChangeConfirmationMail", () => {
     ["nb", "Mitt Forbruk: Bekreft den nye e-postadressen din", "utløper om 24 timer"],
     ["fr", "My Consumption: Confirm your new e-mail address", "expires in 24 hours"],
   ])("in %s goes to the new address with the link alone on its line and in the HTML", (language, subject, expiry) => {
-    const mail = emailChangeConfirmationMail({ to: "new@example.test", language, link });
+    const mail = emailChangeConfirmationMail({ to: "new@example.test", language, brand: "dk", link });
     expect(mail.to).toBe("new@example.test");
     expect(mail.subject).toBe(subject);
     expect(mail.text.split("\n")).toContain(link);
@@ -32,6 +32,7 @@ describe("emailChangedNoticeMail", () => {
     const mail = emailChangedNoticeMail({
       to: "old@example.test",
       language,
+      brand: "dk",
       newEmail: "new@example.test",
       contacts: ["Ejendomsservice ApS, drift@example.test, +45 33 12 34 56"],
     });
@@ -45,11 +46,23 @@ describe("emailChangedNoticeMail", () => {
   });
 
   it("leaves the contacts out when there are none, and escapes HTML", () => {
-    const mail = emailChangedNoticeMail({ to: "old@example.test", language: "en", newEmail: "new@example.test", contacts: ["<b>Eve</b>\r\nBcc: x"] });
+    const mail = emailChangedNoticeMail({
+      to: "old@example.test",
+      language: "en",
+      brand: "dk",
+      newEmail: "new@example.test",
+      contacts: ["<b>Eve</b>\r\nBcc: x"],
+    });
     expect(mail.html).not.toContain("<b>Eve</b>");
     expect(mail.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
     expect(mail.text).toContain("<b>Eve</b> Bcc: x");
-    const none = emailChangedNoticeMail({ to: "old@example.test", language: "en", newEmail: "new@example.test", contacts: [] });
+    const none = emailChangedNoticeMail({
+      to: "old@example.test",
+      language: "en",
+      brand: "dk",
+      newEmail: "new@example.test",
+      contacts: [],
+    });
     expect(none.text).not.toContain("Contact for your home");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The e-mails of an e-mail change (Profile settings; services/profile.ts), in the user's
- * language (da, en or nb; anything else gets English), each with a plain-text and an HTML part of
+ * language (da, en or nb; anything else gets English; texts in locales/{lng}/emails.json), each with a plain-text and an HTML part of
  * the same content:
  *
  * - the confirmation to the NEW address, with the one-time link `${PORTAL_URL}/confirm-email?token=…`
@@ -9,8 +9,11 @@
  *   this was not you, contact your landlord or property manager (the contacts of the user's homes
  *   are listed when the property has one).
  */
+import { brandFor, type BrandId } from "@common/brands";
+import { languageOrFallback, type Language } from "@common/languages";
+import { mailTexts } from "./i18n";
 import type { MailMessage } from "./mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLanguage, mailLinkButton, oneLine, type MailLanguage } from "./templates";
+import { escapeHtml, mailHtmlDocument, mailLinkButton, oneLine } from "./templates";
 
 interface ConfirmationTexts {
   subject: string;
@@ -22,35 +25,18 @@ interface ConfirmationTexts {
   ignore: string;
 }
 
-const confirmationTexts: Record<MailLanguage, ConfirmationTexts> = {
-  da: {
-    subject: "Bekræft din nye e-mailadresse",
-    greeting: "Hej,",
-    intro: (newEmail, app) => `Du har bedt om at ændre e-mailadressen på din konto i ${app} til ${newEmail}.`,
-    action: "Bekræft e-mailadressen",
-    expiry: "Linket virker én gang og udløber om 24 timer. Indtil da logger du ind med din nuværende e-mailadresse.",
-    after: "Når du har bekræftet, bliver du logget ud overalt og logger ind med den nye adresse.",
-    ignore: "Har du ikke bedt om ændringen, kan du se bort fra denne e-mail. Intet er ændret.",
-  },
-  en: {
-    subject: "Confirm your new e-mail address",
-    greeting: "Hello,",
-    intro: (newEmail, app) => `You asked to change the e-mail address of your ${app} account to ${newEmail}.`,
-    action: "Confirm the e-mail address",
-    expiry: "The link works once and expires in 24 hours. Until then you sign in with your current e-mail address.",
-    after: "Once you confirm, you are signed out everywhere and sign in with the new address.",
-    ignore: "If you did not ask for this change, you can ignore this e-mail. Nothing has changed.",
-  },
-  nb: {
-    subject: "Bekreft den nye e-postadressen din",
-    greeting: "Hei,",
-    intro: (newEmail, app) => `Du har bedt om å endre e-postadressen til kontoen din i ${app} til ${newEmail}.`,
-    action: "Bekreft e-postadressen",
-    expiry: "Lenken virker én gang og utløper om 24 timer. Frem til da logger du inn med den nåværende e-postadressen din.",
-    after: "Når du har bekreftet, blir du logget ut overalt og logger inn med den nye adressen.",
-    ignore: "Har du ikke bedt om endringen, kan du se bort fra denne e-posten. Ingenting er endret.",
-  },
-};
+function confirmationTexts(language: Language): ConfirmationTexts {
+  const t = mailTexts(language);
+  return {
+    subject: t("email_change.subject"),
+    greeting: t("greeting"),
+    intro: (newEmail, app) => t("email_change.intro", { email: newEmail, app }),
+    action: t("email_change.action"),
+    expiry: t("email_change.expiry"),
+    after: t("email_change.after"),
+    ignore: t("email_change.ignore"),
+  };
+}
 
 interface NoticeTexts {
   subject: string;
@@ -61,46 +47,33 @@ interface NoticeTexts {
   contactsIntro: string;
 }
 
-const noticeTexts: Record<MailLanguage, NoticeTexts> = {
-  da: {
-    subject: "Din e-mailadresse er ændret",
-    greeting: "Hej,",
-    changed: (newEmail, app) => `E-mailadressen på din konto i ${app} er ændret til ${newEmail}.`,
-    signIn: "Fremover logger du ind med den nye adresse, og e-mails fra os går dertil.",
-    notYou: "Var det ikke dig, så kontakt straks din udlejer eller ejendomsadministration.",
-    contactsIntro: "Kontakt for din bolig:",
-  },
-  en: {
-    subject: "Your e-mail address was changed",
-    greeting: "Hello,",
-    changed: (newEmail, app) => `The e-mail address of your ${app} account was changed to ${newEmail}.`,
-    signIn: "From now on you sign in with the new address, and our e-mails go there.",
-    notYou: "If this was not you, contact your landlord or property manager straight away.",
-    contactsIntro: "Contact for your home:",
-  },
-  nb: {
-    subject: "E-postadressen din er endret",
-    greeting: "Hei,",
-    changed: (newEmail, app) => `E-postadressen til kontoen din i ${app} er endret til ${newEmail}.`,
-    signIn: "Fra nå av logger du inn med den nye adressen, og e-poster fra oss går dit.",
-    notYou: "Var det ikke deg, kontakt utleieren eller forvalteren din med en gang.",
-    contactsIntro: "Kontakt for boligen din:",
-  },
-};
+function noticeTexts(language: Language): NoticeTexts {
+  const t = mailTexts(language);
+  return {
+    subject: t("email_changed.subject"),
+    greeting: t("greeting"),
+    changed: (newEmail, app) => t("email_changed.changed", { email: newEmail, app }),
+    signIn: t("email_changed.sign_in"),
+    notYou: t("email_changed.not_you"),
+    contactsIntro: t("email_changed.contacts_intro"),
+  };
+}
 
 export interface EmailChangeConfirmationMailInput {
   /** The NEW address. */
   to: string;
   language: string;
+  /** Whose app name the e-mail carries (BRAND). */
+  brand: BrandId;
   /** `${PORTAL_URL}/confirm-email?token=…` */
   link: string;
 }
 
 /** To the new address: follow the link to make it the account's e-mail. */
 export function emailChangeConfirmationMail(input: EmailChangeConfirmationMailInput): MailMessage {
-  const language = mailLanguage(input.language);
-  const texts = confirmationTexts[language];
-  const app = appName[language];
+  const language = languageOrFallback(input.language);
+  const texts = confirmationTexts(language);
+  const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${texts.subject}`;
   const intro = texts.intro(oneLine(input.to), app);
   const text = [
@@ -134,6 +107,8 @@ export interface EmailChangedNoticeMailInput {
   /** The OLD address. */
   to: string;
   language: string;
+  /** Whose app name the e-mail carries (BRAND). */
+  brand: BrandId;
   newEmail: string;
   /** The contacts of the user's homes, one line each ("name, e-mail, phone"); may be empty. */
   contacts: readonly string[];
@@ -141,9 +116,9 @@ export interface EmailChangedNoticeMailInput {
 
 /** To the old address after the change: the new address, and whom to contact if it was not them. */
 export function emailChangedNoticeMail(input: EmailChangedNoticeMailInput): MailMessage {
-  const language = mailLanguage(input.language);
-  const texts = noticeTexts[language];
-  const app = appName[language];
+  const language = languageOrFallback(input.language);
+  const texts = noticeTexts(language);
+  const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${texts.subject}`;
   const changed = texts.changed(oneLine(input.newEmail), app);
   const contacts = input.contacts.map(oneLine).filter((line) => line !== "");
@@ -160,7 +135,9 @@ export function emailChangedNoticeMail(input: EmailChangedNoticeMailInput): Mail
     "",
   ].join("\n");
   const contactsHtml =
-    contacts.length > 0 ? `\n<p>${escapeHtml(texts.contactsIntro)}<br>${contacts.map(escapeHtml).join("<br>")}</p>` : "";
+    contacts.length > 0
+      ? `\n<p>${escapeHtml(texts.contactsIntro)}<br>${contacts.map(escapeHtml).join("<br>")}</p>`
+      : "";
   const html = mailHtmlDocument(
     language,
     subject,

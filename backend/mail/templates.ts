@@ -1,48 +1,13 @@
 /**
  * The e-mails the back-end sends, in the recipient's language (da, en or nb; anything else gets
- * English, the spec's fallback). Each has a plain-text and an HTML part with the same content;
- * the link stands alone on its own line in the text part so mail clients and tests find it.
+ * English, the spec's fallback), their texts from locales/{lng}/emails.json (./i18n.ts). Each has a
+ * plain-text and an HTML part with the same content; the link stands alone on its own line in the
+ * text part so mail clients and tests find it.
  */
+import { brandFor, type BrandId } from "@common/brands";
+import { languageOrFallback, type Language } from "@common/languages";
+import { mailTexts } from "./i18n";
 import type { MailMessage } from "./mailer";
-
-export type MailLanguage = "da" | "en" | "nb";
-
-export function mailLanguage(language: string): MailLanguage {
-  return language === "da" || language === "nb" ? language : "en";
-}
-
-/** The Danish-market brand's app name (spec section 1: the active variant). */
-export const appName: Record<MailLanguage, string> = { da: "Mit Forbrug", en: "My Consumption", nb: "Mitt Forbruk" };
-
-const passwordResetTexts: Record<
-  MailLanguage,
-  { subject: string; greeting: string; intro: string; action: string; expiry: string; ignore: string }
-> = {
-  da: {
-    subject: "Nulstil din adgangskode",
-    greeting: "Hej,",
-    intro: "Vi har modtaget en anmodning om at nulstille adgangskoden til din konto.",
-    action: "Vælg en ny adgangskode",
-    expiry: "Linket virker én gang og udløber om 1 time.",
-    ignore: "Har du ikke bedt om en ny adgangskode, kan du se bort fra denne e-mail. Din adgangskode er uændret.",
-  },
-  en: {
-    subject: "Reset your password",
-    greeting: "Hello,",
-    intro: "We received a request to reset the password of your account.",
-    action: "Choose a new password",
-    expiry: "The link works once and expires in 1 hour.",
-    ignore: "If you did not ask for a new password, you can ignore this e-mail. Your password has not changed.",
-  },
-  nb: {
-    subject: "Tilbakestill passordet ditt",
-    greeting: "Hei,",
-    intro: "Vi har mottatt en forespørsel om å tilbakestille passordet til kontoen din.",
-    action: "Velg et nytt passord",
-    expiry: "Lenken virker én gang og utløper om 1 time.",
-    ignore: "Har du ikke bedt om et nytt passord, kan du se bort fra denne e-posten. Passordet ditt er uendret.",
-  },
-};
 
 export function escapeHtml(value: string): string {
   return value
@@ -60,7 +25,7 @@ export function oneLine(value: string): string {
 }
 
 /** Every e-mail's HTML part: the document around its body (paragraphs), in the mail's language. */
-export function mailHtmlDocument(language: MailLanguage, subject: string, body: string): string {
+export function mailHtmlDocument(language: Language, subject: string, body: string): string {
   return `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -79,14 +44,32 @@ export function mailLinkButton(link: string, label: string): string {
 }
 
 /** The password-reset e-mail with its one-time link. */
-export function passwordResetMail(input: { to: string; language: string; link: string }): MailMessage {
-  const language = mailLanguage(input.language);
-  const texts = passwordResetTexts[language];
-  const name = appName[language];
-  const subject = `${name}: ${texts.subject}`;
-  const text = [texts.greeting, "", texts.intro, "", `${texts.action}:`, input.link, "", texts.expiry, texts.ignore, "", name, ""].join(
-    "\n",
-  );
+export function passwordResetMail(input: { to: string; language: string; brand: BrandId; link: string }): MailMessage {
+  const language = languageOrFallback(input.language);
+  const t = mailTexts(language);
+  const texts = {
+    greeting: t("greeting"),
+    intro: t("password_reset.intro"),
+    action: t("password_reset.action"),
+    expiry: t("password_reset.expiry"),
+    ignore: t("password_reset.ignore"),
+  };
+  const name = brandFor(input.brand).appName[language];
+  const subject = `${name}: ${t("password_reset.subject")}`;
+  const text = [
+    texts.greeting,
+    "",
+    texts.intro,
+    "",
+    `${texts.action}:`,
+    input.link,
+    "",
+    texts.expiry,
+    texts.ignore,
+    "",
+    name,
+    "",
+  ].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,

@@ -5,50 +5,68 @@
  * run (backend/alarms/mail.ts) to residents with e-mail notifications on.
  */
 import { formatMonth } from "@common/format";
+import { brandFor, type BrandId } from "@common/brands";
+import { type Language, languageOrFallback } from "@common/languages";
+import { mailTexts } from "../mail/i18n";
 import type { MailMessage } from "../mail/mailer";
-import { appName, escapeHtml, mailHtmlDocument, mailLanguage, type MailLanguage } from "../mail/templates";
+import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 import { reportLink as portalReportLink } from "@common/portal-paths";
 
-const texts: Record<MailLanguage, { subject: (month: string) => string; greeting: string; intro: (month: string) => string; open: string; noLogin: string; settings: string }> = {
-  da: {
-    subject: (month) => `Din forbrugsrapport for ${month}`,
-    greeting: "Hej,",
-    intro: (month) => `Din forbrugsrapport for ${month} er klar: dit forbrug, sammenlignet med samme måned sidste år.`,
-    open: "Se rapporten",
-    noLogin: "Linket virker uden login. Del det kun med dem, der må se dit forbrug.",
-    settings: "Du får denne e-mail, fordi e-mail-notifikationer er slået til i din profil.",
-  },
-  en: {
-    subject: (month) => `Your consumption report for ${month}`,
-    greeting: "Hello,",
-    intro: (month) => `Your consumption report for ${month} is ready: your consumption, compared with the same month last year.`,
-    open: "See the report",
-    noLogin: "The link works without signing in. Share it only with people who may see your consumption.",
-    settings: "You get this e-mail because e-mail notifications are on in your profile.",
-  },
-  nb: {
-    subject: (month) => `Forbruksrapporten din for ${month}`,
-    greeting: "Hei,",
-    intro: (month) => `Forbruksrapporten din for ${month} er klar: forbruket ditt, sammenlignet med samme måned i fjor.`,
-    open: "Se rapporten",
-    noLogin: "Lenken virker uten innlogging. Del den bare med dem som kan se forbruket ditt.",
-    settings: "Du får denne e-posten fordi e-postvarsler er slått på i profilen din.",
-  },
-};
+interface ReportTexts {
+  subject: (month: string) => string;
+  greeting: string;
+  intro: (month: string) => string;
+  open: string;
+  noLogin: string;
+  settings: string;
+}
+
+function texts(language: Language): ReportTexts {
+  const t = mailTexts(language);
+  return {
+    subject: (month) => t("report.subject", { month }),
+    greeting: t("greeting"),
+    intro: (month) => t("report.intro", { month }),
+    open: t("report.open"),
+    noLogin: t("report.no_login"),
+    settings: t("why_notified"),
+  };
+}
 
 /** The report's link for a resident: PORTAL_URL/report/{code}?lng={language}. */
 export function reportLink(portalUrl: string, code: string, language: string): string {
-  return portalReportLink(portalUrl, code, mailLanguage(language));
+  return portalReportLink(portalUrl, code, languageOrFallback(language));
 }
 
-export function reportMail(input: { to: string; language: string; portalUrl: string; code: string; month: string }): MailMessage {
-  const language = mailLanguage(input.language);
-  const t = texts[language];
+export function reportMail(input: {
+  to: string;
+  language: string;
+  brand: BrandId;
+  portalUrl: string;
+  code: string;
+  month: string;
+}): MailMessage {
+  const language = languageOrFallback(input.language);
+  const t = texts(language);
   const month = formatMonth(input.month, language);
-  const app = appName[language];
+  const app = brandFor(input.brand).appName[language];
   const subject = `${app}: ${t.subject(month)}`;
   const link = reportLink(input.portalUrl, input.code, language);
-  const text = [t.greeting, "", t.intro(month), "", `${t.open}:`, link, "", t.noLogin, "", t.settings, "", app, ""].join("\n");
+  const text = [
+    t.greeting,
+    "",
+    t.intro(month),
+    "",
+    `${t.open}:`,
+    link,
+    "",
+    t.noLogin,
+    "",
+    t.settings,
+    "",
+    app,
+    "",
+  ].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,

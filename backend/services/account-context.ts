@@ -1,8 +1,9 @@
 /**
  * What the account flows (ADR 0009) need beyond the ServiceContext: the mailer, the portal's
- * public URL for links in e-mails, and the social providers' user-info endpoints. app.ts adds
- * them to every request's context as `flows`.
+ * public URL for links in e-mails, the brand whose app name they carry, and the social providers'
+ * user-info endpoints. app.ts adds them to every request's context as `flows`.
  */
+import type { BrandId } from "@common/brands";
 import type { Mailer } from "../mail/mailer";
 import type { ServiceContext } from "./context";
 import type { UserinfoUrls } from "./social";
@@ -16,6 +17,8 @@ export interface AccountFlowDependencies {
   fetch: typeof fetch;
   /** How long an impersonation session lasts (spec: 60 minutes). */
   impersonationSessionSeconds: number;
+  /** The brand variant whose app name the e-mails carry (BRAND). */
+  brand: BrandId;
 }
 
 /** The context of every resolver: ServiceContext plus the account-flow dependencies. */

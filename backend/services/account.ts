@@ -300,6 +300,7 @@ export const accountResolvers = {
         now: ctx.now,
         mailer: ctx.flows.mailer,
         portalUrl: ctx.flows.portalUrl,
+        brand: ctx.flows.brand,
       });
       return { ok: true };
     },

@@ -15,6 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { BrandId } from "@common/brands";
 import type { Database } from "../db/types";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
@@ -27,7 +28,7 @@ import { passwordResetLink } from "@common/portal-paths";
 
 export async function requestPasswordReset(
   db: Kysely<Database>,
-  input: { email: string; now: Date; mailer: Mailer; portalUrl: string },
+  input: { email: string; now: Date; mailer: Mailer; portalUrl: string; brand: BrandId },
 ): Promise<void> {
   if (input.email.length > 254) return;
   const email = normalizeEmail(input.email);
@@ -39,7 +40,7 @@ export async function requestPasswordReset(
   }
   const { token } = await issueSingleUseToken(db, { purpose: "password_reset", userId: user.id, now: input.now });
   const link = passwordResetLink(input.portalUrl, token, user.email);
-  await input.mailer.send(passwordResetMail({ to: user.email, language: user.language, link }));
+  await input.mailer.send(passwordResetMail({ to: user.email, language: user.language, brand: input.brand, link }));
 }
 
 export async function resetPassword(

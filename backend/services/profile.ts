@@ -174,6 +174,7 @@ export async function requestEmailChange(
     emailChangeConfirmationMail({
       to: newEmail,
       language: user.language,
+      brand: ctx.flows.brand,
       link: emailChangeLink(ctx.flows.portalUrl, token),
     }),
   );
@@ -242,6 +243,7 @@ export async function confirmEmailChange(ctx: BackendContext, args: { token: str
     emailChangedNoticeMail({
       to: user.email,
       language: user.language,
+      brand: ctx.flows.brand,
       newEmail,
       contacts: await contactLinesOfUser(ctx.db, user.id),
     }),

@@ -241,6 +241,7 @@ async function sendInvitation(
       inviter: inviter.name.trim() === "" ? inviter.email : inviter.name,
       home: `${unit.address}, ${unit.zipcode} ${unit.city}`,
       validDays: invitationValidDays,
+      brand: ctx.flows.brand,
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
-import { isLanguage } from "~/i18n/config";
+import { isLanguage } from "@common/languages";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isLanguage, isNamespace } from "~/i18n/config";
+import { isNamespace } from "~/i18n/config";
+import { isLanguage } from "@common/languages";
 import { publishedTranslations } from "~/i18n/resources.server";
 
 /**

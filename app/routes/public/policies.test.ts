@@ -1,6 +1,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, namespaces, supportedLanguages, type Language } from "~/i18n/config";
+import { i18nOptions, namespaces } from "~/i18n/config";
+import { supportedLanguages, type Language } from "@common/languages";
 import { resources } from "~/i18n/resources.server";
 import {
   policiesNamespace,

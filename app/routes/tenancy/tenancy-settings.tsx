@@ -9,7 +9,7 @@ import { formatCalendarDate } from "@common/format";
 import { todayInCopenhagen } from "@common/period";
 import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
 import { readForm } from "~/http/read-form.server";
-import { supportedLanguages } from "~/i18n/config";
+import { supportedLanguages } from "@common/languages";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
@@ -41,7 +41,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       zipcodeCity: `${info.zipcode} ${info.city}`,
       movedIn: date(info.startDate),
       movedOut: date(info.endDate),
-      billingPeriod: info.billingPeriodStart && info.billingPeriodEnd ? `${date(info.billingPeriodStart)} – ${date(info.billingPeriodEnd)}` : null,
+      billingPeriod:
+        info.billingPeriodStart && info.billingPeriodEnd
+          ? `${date(info.billingPeriodStart)} – ${date(info.billingPeriodEnd)}`
+          : null,
     },
     contact: info.propertyContact,
     callerIsAdmin: info.callerIsAdmin,
@@ -63,10 +66,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** The texts of each row action: its button, the button's full name, the toast after it. */
 const actionTexts: Record<Exclude<RowAction, "remove">, { button: string; label: string; toast: string }> = {
-  resend: { button: "tenancy_info.action_resend", label: "tenancy_info.action_resend_label", toast: "tenancy_info.toast_resend" },
-  withdraw: { button: "tenancy_info.action_withdraw", label: "tenancy_info.action_withdraw_label", toast: "tenancy_info.toast_withdraw" },
-  "make-admin": { button: "tenancy_info.action_make_admin", label: "tenancy_info.action_make_admin_label", toast: "tenancy_info.toast_make_admin" },
-  "remove-admin": { button: "tenancy_info.action_remove_admin", label: "tenancy_info.action_remove_admin_label", toast: "tenancy_info.toast_remove_admin" },
+  resend: {
+    button: "tenancy_info.action_resend",
+    label: "tenancy_info.action_resend_label",
+    toast: "tenancy_info.toast_resend",
+  },
+  withdraw: {
+    button: "tenancy_info.action_withdraw",
+    label: "tenancy_info.action_withdraw_label",
+    toast: "tenancy_info.toast_withdraw",
+  },
+  "make-admin": {
+    button: "tenancy_info.action_make_admin",
+    label: "tenancy_info.action_make_admin_label",
+    toast: "tenancy_info.toast_make_admin",
+  },
+  "remove-admin": {
+    button: "tenancy_info.action_remove_admin",
+    label: "tenancy_info.action_remove_admin_label",
+    toast: "tenancy_info.toast_remove_admin",
+  },
 };
 
 const notAllowed = () => data({ error: "forbidden" as const }, { status: 403 });
@@ -87,10 +106,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     try {
       await context.api.account.inviteTenancyUser(tenancy.tenancyId, email, language);
     } catch (error) {
-      if (isServiceFailure(error)) return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
+      if (isServiceFailure(error))
+        return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
       if (!(error instanceof ApiError)) throw error;
-      if (error.code === "ALREADY_MEMBER") return data(submission.reply({ fieldErrors: { email: ["tenancy_info.already_member"] } }), { status: 400 });
-      if (error.code === "BAD_USER_INPUT") return data(submission.reply({ fieldErrors: { email: ["validation.invalid_email"] } }), { status: 400 });
+      if (error.code === "ALREADY_MEMBER")
+        return data(submission.reply({ fieldErrors: { email: ["tenancy_info.already_member"] } }), { status: 400 });
+      if (error.code === "BAD_USER_INPUT")
+        return data(submission.reply({ fieldErrors: { email: ["validation.invalid_email"] } }), { status: 400 });
       throw error;
     }
     return redirectWithSuccess(here, toastMessage("tenancy_info.toast_invited", { email }));
@@ -99,18 +121,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: rowFormSchema });
   if (submission.status !== "success") throw data({ error: "bad_request" as const }, { status: 400 });
   const row = submission.value;
-  const target = info.users.find((user) => ("userId" in row ? user.userId === row.userId : user.invitationId === row.invitationId));
+  const target = info.users.find((user) =>
+    "userId" in row ? user.userId === row.userId : user.invitationId === row.invitationId,
+  );
   if (!target || !rowActions(target, info.users, true).includes(row.intent as RowAction)) {
     return redirectWithError(here, toastMessage(target ? "tenancy_info.error_last_admin" : "tenancy_info.error_gone"));
   }
   try {
     if (row.intent === "resend") await context.api.account.resendTenancyInvitation(tenancy.tenancyId, row.invitationId);
-    else if (row.intent === "withdraw") await context.api.account.withdrawTenancyInvitation(tenancy.tenancyId, row.invitationId);
-    else if ("userId" in row) await context.api.account.setTenancyUserAdmin(tenancy.tenancyId, row.userId, row.intent === "make-admin");
+    else if (row.intent === "withdraw")
+      await context.api.account.withdrawTenancyInvitation(tenancy.tenancyId, row.invitationId);
+    else if ("userId" in row)
+      await context.api.account.setTenancyUserAdmin(tenancy.tenancyId, row.userId, row.intent === "make-admin");
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === "LAST_ADMIN") return redirectWithError(here, toastMessage("tenancy_info.error_last_admin"));
-    if (error.code === "INVITATION_NOT_FOUND" || error.code === "USER_NOT_FOUND") return redirectWithError(here, toastMessage("tenancy_info.error_gone"));
+    if (error.code === "INVITATION_NOT_FOUND" || error.code === "USER_NOT_FOUND")
+      return redirectWithError(here, toastMessage("tenancy_info.error_gone"));
     throw error;
   }
   const who = target.name || target.email;
@@ -119,7 +146,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function TenancySettings() {
   const { t } = useTranslation();
-  const { tenancyId, home, contact, callerIsAdmin, users, mayLeave: canLeave, language } = useLoaderData<typeof loader>();
+  const {
+    tenancyId,
+    home,
+    contact,
+    callerIsAdmin,
+    users,
+    mayLeave: canLeave,
+    language,
+  } = useLoaderData<typeof loader>();
   return (
     <div className="settings-page">
       <h1>{t("tenancy_info.title")}</h1>
@@ -221,7 +256,11 @@ export default function TenancySettings() {
             </tbody>
           </table>
         </div>
-        {callerIsAdmin ? <InviteForm defaultLanguage={language} /> : <p className="muted">{t("tenancy_info.only_admins")}</p>}
+        {callerIsAdmin ? (
+          <InviteForm defaultLanguage={language} />
+        ) : (
+          <p className="muted">{t("tenancy_info.only_admins")}</p>
+        )}
       </section>
 
       <section className="card" aria-labelledby="more-heading">
@@ -241,7 +280,19 @@ export default function TenancySettings() {
   );
 }
 
-function RowButtons({ tenancyId, user }: { tenancyId: string; user: { userId: number | null; invitationId: number | null; name: string | null; email: string; actions: RowAction[] } }) {
+function RowButtons({
+  tenancyId,
+  user,
+}: {
+  tenancyId: string;
+  user: {
+    userId: number | null;
+    invitationId: number | null;
+    name: string | null;
+    email: string;
+    actions: RowAction[];
+  };
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const who = user.name || user.email;
@@ -250,7 +301,12 @@ function RowButtons({ tenancyId, user }: { tenancyId: string; user: { userId: nu
     <div className="button-row">
       {user.actions.map((action) =>
         action === "remove" ? (
-          <Link key={action} to={removeTenancyUserPath(tenancyId, user.userId ?? "")} className="button button-small button-secondary" aria-label={t("tenancy_info.action_remove_label", { who })}>
+          <Link
+            key={action}
+            to={removeTenancyUserPath(tenancyId, user.userId ?? "")}
+            className="button button-small button-secondary"
+            aria-label={t("tenancy_info.action_remove_label", { who })}
+          >
             {t("tenancy_info.action_remove")}
           </Link>
         ) : (
@@ -258,7 +314,12 @@ function RowButtons({ tenancyId, user }: { tenancyId: string; user: { userId: nu
             <input type="hidden" name="intent" value={action} />
             {user.invitationId !== null ? <input type="hidden" name="invitationId" value={user.invitationId} /> : null}
             {user.userId !== null ? <input type="hidden" name="userId" value={user.userId} /> : null}
-            <button type="submit" className="button button-small button-secondary" aria-label={t(actionTexts[action].label, { who })} disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className="button button-small button-secondary"
+              aria-label={t(actionTexts[action].label, { who })}
+              disabled={navigation.state === "submitting"}
+            >
               {t(actionTexts[action].button)}
             </button>
           </Form>
@@ -286,10 +347,20 @@ function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
       <p>{t("tenancy_info.invite_intro")}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="invite" />
-      <Field id={fields.email.id} label={t("tenancy_info.invite_email")} errorId={fields.email.errorId} errors={fields.email.errors}>
+      <Field
+        id={fields.email.id}
+        label={t("tenancy_info.invite_email")}
+        errorId={fields.email.errorId}
+        errors={fields.email.errors}
+      >
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" inputMode="email" />
       </Field>
-      <Field id={fields.language.id} label={t("tenancy_info.invite_language")} errorId={fields.language.errorId} errors={fields.language.errors}>
+      <Field
+        id={fields.language.id}
+        label={t("tenancy_info.invite_language")}
+        errorId={fields.language.errorId}
+        errors={fields.language.errors}
+      >
         <select {...getSelectProps(fields.language)}>
           {supportedLanguages.map((language) => (
             <option key={language} value={language}>

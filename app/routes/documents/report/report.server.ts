@@ -4,9 +4,9 @@
  * client address so codes cannot be found by trying.
  */
 import { data, type AppLoadContext } from "@remix-run/node";
-import { brandFor } from "~/brand/brands";
+import { brandFor } from "@common/brands";
 import { todayInCopenhagen } from "@common/period";
-import type { Language } from "~/i18n/config";
+import type { Language } from "@common/languages";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { limitPerAddress } from "~/security/limits.server";
 import { reportView, type ReportView } from "./report-view";
@@ -34,7 +34,10 @@ export async function inReportTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export type ReportResult = { language: Language } & ({ status: "available"; view: ReportView } | { status: "gone" | "not-found"; view: null });
+export type ReportResult = { language: Language } & (
+  | { status: "available"; view: ReportView }
+  | { status: "gone" | "not-found"; view: null }
+);
 
 /**
  * The report's view, or why there is none. Throws the localized 429 when the client has failed
@@ -43,10 +46,16 @@ export type ReportResult = { language: Language } & ({ status: "available"; view
  * (rule REPORT_CODE_FAILURES_PER_ADDRESS, ADR 0010). A resident mistyping a link is never near
  * it; someone trying codes gets 120 an hour against 2^144 codes.
  */
-export async function loadReport(request: Request, context: AppLoadContext, code: string | undefined): Promise<ReportResult> {
+export async function loadReport(
+  request: Request,
+  context: AppLoadContext,
+  code: string | undefined,
+): Promise<ReportResult> {
   const failures = await limitPerAddress(context, "reportCode");
   const [answer, language] = await Promise.all([
-    code ? inReportTurn(() => context.publicApi.tenant.consumptionReport(code)) : ({ availability: "NOT_FOUND", report: null } as const),
+    code
+      ? inReportTurn(() => context.publicApi.tenant.consumptionReport(code))
+      : ({ availability: "NOT_FOUND", report: null } as const),
     languageOf(request),
   ]);
   if (answer.availability !== "AVAILABLE") {
@@ -70,7 +79,11 @@ export function unavailableStatus(result: ReportResult): number {
 }
 
 /** Pages and files of a report are private to whoever holds the link: never stored by a cache. */
-export const reportHeaders = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+export const reportHeaders = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+};
 
 export function reportData<T>(value: T, status = 200) {
   return data(value, { status, headers: reportHeaders });

@@ -1,11 +1,14 @@
-import type { Language } from "~/i18n/config";
+import type { Language } from "./languages";
 
 /**
  * The three brand variants of spec section 1: each has an app name per language and links to
- * its app in two stores. The Danish-market variant is the active one unless BRAND says otherwise;
- * the theme is the same for all.
+ * its app in two stores. The Danish-market variant is the active one unless BRAND says otherwise
+ * (the portal's and the back-end's, so pages and e-mails carry the same name); the theme is the
+ * same for all.
  */
-export type BrandId = "dk" | "no" | "global";
+export const brandIds = ["dk", "no", "global"] as const;
+export type BrandId = (typeof brandIds)[number];
+export const defaultBrandId: BrandId = "dk";
 
 export interface Brand {
   id: BrandId;

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { brandFor, type BrandId } from "@common/brands";
+import { languageOrFallback } from "@common/languages";
+import { notificationsMail, type MailedNotification } from "../alarms/mail";
+import { reportMail } from "../reports/mail";
+import type { MailMessage } from "./mailer";
+import { invitationMail } from "./invitation";
+import { emailChangeConfirmationMail, emailChangedNoticeMail } from "./profile-mails";
+import { passwordResetMail } from "./templates";
+
+/**
+ * Every kind of e-mail the back-end sends, rendered with fixed inputs in each language and kept
+ * byte for byte in __snapshots__/: a change of wording, markup or escaping shows up in review as
+ * a diff of these files, and moving where the texts live must leave them untouched. The inputs
+ * The snapshots are of the default brand (dk); the others differ only in the app name. The inputs
+ * include hostile values (markup, line breaks, `$&`, `{{…}}`, `$t(…)`) so escaping and
+ * interpolation are pinned down too.
+ */
+
+const hostile = "Eve <b>&</b> $& {{home}} $t(emails:x)\r\nBcc: x@evil.test";
+
+const zero: MailedNotification = {
+  id: 1,
+  tenancyId: 7001,
+  kind: "zero_consumption",
+  quantity: "cold-water-volume",
+  direction: "above",
+  alarmType: "zero",
+  threshold: 0,
+  value: 0.012,
+  comparedValue: null,
+  periodStart: "2026-11-21",
+  periodEnd: "2026-11-21",
+};
+const threshold: MailedNotification = {
+  ...zero,
+  id: 2,
+  kind: "high_consumption",
+  quantity: "heat-energy",
+  alarmType: "threshold",
+  threshold: 120,
+  value: 142,
+  periodStart: "2026-09-14",
+  periodEnd: "2026-09-20",
+};
+const increase: MailedNotification = {
+  ...threshold,
+  id: 3,
+  direction: "increase",
+  alarmType: "comparison",
+  threshold: 25,
+  value: 31.5,
+  comparedValue: 108,
+};
+const humid: MailedNotification = {
+  ...zero,
+  id: 4,
+  kind: "indoor_climate",
+  quantity: "indoor-relative-humidity",
+  alarmType: "maximum",
+  threshold: 65,
+  value: 70,
+};
+const cold: MailedNotification = {
+  ...zero,
+  id: 5,
+  kind: "indoor_climate",
+  quantity: "indoor-temperature",
+  direction: "below",
+  alarmType: "minimum",
+  threshold: 18,
+  value: 16.6,
+};
+
+const portalUrl = "https://portal.example";
+
+function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
+  return [
+    [
+      "password reset",
+      passwordResetMail({
+        to: "a@b.test",
+        language,
+        brand,
+        link: `${portalUrl}/set-password?token=abc_DEF-123&email=a%40b.test`,
+      }),
+    ],
+    [
+      "invitation",
+      invitationMail({
+        to: "invitee@example.test",
+        language,
+        brand,
+        link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`,
+        code: "ABCDEFGHIJKL",
+        inviter: "Jens Hansen",
+        home: "Nørrebrogade 148B, 4. tv., 2200 København N",
+        validDays: 30,
+      }),
+    ],
+    [
+      "invitation, hostile names",
+      invitationMail({
+        to: "invitee@example.test",
+        language,
+        brand,
+        link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`,
+        code: "ABCDEFGHIJKL",
+        inviter: hostile,
+        home: hostile,
+        validDays: 14,
+      }),
+    ],
+    [
+      "e-mail change confirmation",
+      emailChangeConfirmationMail({
+        to: "new@example.test",
+        language,
+        brand,
+        link: `${portalUrl}/confirm-email?token=abc_DEF-123`,
+      }),
+    ],
+    [
+      "e-mail change confirmation, hostile address",
+      emailChangeConfirmationMail({
+        to: hostile,
+        language,
+        brand,
+        link: `${portalUrl}/confirm-email?token=abc_DEF-123`,
+      }),
+    ],
+    [
+      "e-mail changed notice",
+      emailChangedNoticeMail({
+        to: "old@example.test",
+        language,
+        brand,
+        newEmail: "new@example.test",
+        contacts: ["Ejendomsservice ApS, drift@example.test, +45 33 12 34 56", "<b>Eve</b>\r\nBcc: x"],
+      }),
+    ],
+    [
+      "e-mail changed notice, no contacts, hostile address",
+      emailChangedNoticeMail({ to: "old@example.test", language, brand, newEmail: hostile, contacts: [] }),
+    ],
+    [
+      "monthly report",
+      reportMail({ to: "a@b.test", language, brand, portalUrl, code: "r3P0rt-C0de", month: "2026-10" }),
+    ],
+    ["one notification", notificationsMail({ to: "a@b.test", language, brand, portalUrl, notifications: [threshold] })],
+    [
+      "several notifications",
+      notificationsMail({
+        to: "a@b.test",
+        language,
+        brand,
+        portalUrl,
+        notifications: [zero, threshold, increase, humid, cold],
+      }),
+    ],
+  ];
+}
+
+function rendered(language: string, brand: BrandId): string {
+  return mailsIn(language, brand)
+    .map(([kind, mail]) =>
+      [
+        `===== ${kind} =====`,
+        `To: ${JSON.stringify(mail.to)}`,
+        `Subject: ${mail.subject}`,
+        "----- text -----",
+        mail.text,
+        "----- html -----",
+        mail.html,
+      ].join("\n"),
+    )
+    .join("\n");
+}
+
+describe("every e-mail the back-end sends", () => {
+  // "fr" stands for any language the portal does not offer: it gets the fallback (English).
+  it.each(["da", "en", "nb", "fr"])("reads in %s exactly as kept in __snapshots__", async (language) => {
+    await expect(rendered(language, "dk")).toMatchFileSnapshot(`__snapshots__/rendered-mails.${language}.txt`);
+  });
+
+  it.each(["no", "global"] as const)(
+    "carries the app name of the configured brand (%s) and nothing else changes",
+    (brand) => {
+      for (const language of ["da", "en", "nb", "fr"]) {
+        const names = (id: BrandId) => brandFor(id).appName[languageOrFallback(language)];
+        expect(rendered(language, brand), language).toBe(
+          rendered(language, "dk").replaceAll(names("dk"), names(brand)),
+        );
+      }
+    },
+  );
+});
