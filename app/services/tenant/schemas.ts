@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
+import { isoDate, propertySettings } from "../answer-parts";
 
 /**
  * Shapes of the tenant data service's answers (backend/schema/tenant.graphql) and the inputs of its
  * calls. Anything else is rejected ('Invalid <operation> response').
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** An instant with the Copenhagen offset, e.g. 2025-10-26T02:00:00+01:00. */
 const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
 /** A value of a bucket: null where there is no data (never 0 for "no data"). */
@@ -91,17 +91,12 @@ export type Room = z.infer<typeof roomSchema>;
 // tenantUnits
 
 export const tenantUnitSchema = z.object({
-  objectDetails: z.object({
-    id: z.string(),
-    kind: objectKindSchema,
-    property: propertySchema,
-    unit: objectUnitSchema.nullable(),
-  }),
+  objectDetails: objectDetailsSchema.pick({ id: true, kind: true, property: true, unit: true }),
   path: z.object({
     property: z.object({
       id: z.string(),
       number: z.string(),
-      settings: z.array(z.object({ kind: z.string() })),
+      settings: propertySettings,
       co2Factors: z.array(z.object({ quantity: z.string(), gramPerQuantityUnit: z.number() })),
     }),
   }),
@@ -437,7 +432,7 @@ export const markAllNotificationsReadResponse = z.object({
 }) satisfies z.ZodType<Wire.MarkAllNotificationsReadMutation>;
 export const tenancyMenuResponse = z.object({
   unreadNotificationCount: z.number().int(),
-  propertySettings: z.array(z.object({ kind: z.string() })),
+  propertySettings,
 }) satisfies z.ZodType<Wire.TenancyMenuQuery>;
 export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
 
