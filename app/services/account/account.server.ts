@@ -1,4 +1,5 @@
 import { oneFieldRequests, type GraphQLService } from "../graphql.server";
+import type { z } from "zod";
 import type { TokenSet } from "../tokens";
 import {
   AddTenancyMutation,
@@ -70,14 +71,12 @@ function tokenSetOf(answer: { token: string; refreshToken: string; payload: { ex
 /** Operations of the account service (spec section 7). */
 export function accountService(gql: GraphQLService) {
   const field = oneFieldRequests(gql);
+  /** The sign-in answers: an answer of another shape is logged under one name (spec section 8). */
+  const signIn = <S extends z.ZodObject>(document: string, variables: Record<string, unknown>, schema: S) =>
+    gql.request(document, variables, schema, "Invalid authentication response");
   return {
     async tokenAuth(email: string, password: string): Promise<TokenSet> {
-      const { tokenAuth } = await gql.request(
-        TokenAuthMutation,
-        { email, password },
-        tokenAuthResponse,
-        "Invalid authentication response",
-      );
+      const { tokenAuth } = await signIn(TokenAuthMutation, { email, password }, tokenAuthResponse);
       return tokenSetOf(tokenAuth);
     },
 
@@ -96,11 +95,10 @@ export function accountService(gql: GraphQLService) {
 
     /** Sign-up; an existing user with the same password is signed in instead (created false). */
     async createEmailPasswordUser(email: string, password: string, language: string) {
-      const { createEmailPasswordUser: r } = await gql.request(
+      const { createEmailPasswordUser: r } = await signIn(
         CreateEmailPasswordUserMutation,
         { email, password, language },
         createEmailPasswordUserResponse,
-        "Invalid authentication response",
       );
       return { tokens: tokenSetOf(r), created: r.created };
     },
@@ -120,12 +118,7 @@ export function accountService(gql: GraphQLService) {
 
     /** Support sign-in: the account tokens, when the session ends, and an slt for the users service. */
     async impersonate(token: string) {
-      const { impersonate: r } = await gql.request(
-        ImpersonateMutation,
-        { token },
-        impersonateResponse,
-        "Invalid authentication response",
-      );
+      const { impersonate: r } = await signIn(ImpersonateMutation, { token }, impersonateResponse);
       return {
         tokens: tokenSetOf(r),
         sessionEndsAt: r.payload.sessionExpiresAt ?? r.refreshExpiresIn,
@@ -135,11 +128,10 @@ export function accountService(gql: GraphQLService) {
 
     /** Social sign-in: the provider's access token, verified by the account service. */
     async socialAuth(accessToken: string, provider: string, language: string) {
-      const { socialAuth: r } = await gql.request(
+      const { socialAuth: r } = await signIn(
         SocialAuthMutation,
         { accessToken, provider, language },
         socialAuthResponse,
-        "Invalid authentication response",
       );
       return { tokens: tokenSetOf(r), slt: r.slt, created: r.created };
     },

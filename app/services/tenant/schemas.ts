@@ -116,18 +116,22 @@ export type TenantUnit = z.infer<typeof tenantUnitSchema>;
 // tenantGraph
 
 /**
- * periodBegin/periodEnd: Copenhagen local datetimes YYYY-MM-DDTHH:mm:00 (end exclusive; …T23:59:00
- * includes that day). HOURLY spans at most 370 days (93 with PROPERTY_AVERAGE), DAILY 1100,
- * WEEKLY 3700.
+ * What every figure of a tenancy's consumption is asked for: the tenancy, the period and how the
+ * values are expressed. periodBegin/periodEnd: Copenhagen local datetimes YYYY-MM-DDTHH:mm:00 (end
+ * exclusive; …T23:59:00 includes that day).
  */
-export interface TenantGraphInput {
+interface ConsumptionPeriodInput {
   tenancyId: number;
-  quantities: string[];
-  resolution: Resolution;
   periodBegin: string;
   periodEnd: string;
   mode?: GraphMode;
   normalized?: boolean;
+}
+
+/** HOURLY spans at most 370 days (93 with PROPERTY_AVERAGE), DAILY 1100, WEEKLY 3700. */
+export interface TenantGraphInput extends ConsumptionPeriodInput {
+  quantities: string[];
+  resolution: Resolution;
   compareWith?: Comparison[];
   /** Only the meters of this room (name or slug). */
   roomName?: string | null;
@@ -183,15 +187,10 @@ export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 // ---------------------------------------------------------------------------------------------
 // tenantTable
 
-export interface TenantTableInput {
-  tenancyId: number;
+/** The period is widened to whole days (DAILY limit: 1100 days). */
+export interface TenantTableInput extends ConsumptionPeriodInput {
   quantities: string[];
-  /** As in TenantGraphInput; widened to whole days (DAILY limit: 1100 days). */
-  periodBegin: string;
-  periodEnd: string;
   groupBy?: TableGrouping;
-  mode?: GraphMode;
-  normalized?: boolean;
   /** PROPERTY_AVERAGE only with groupBy UNIT. */
   compareWith?: Comparison | null;
 }
@@ -226,14 +225,9 @@ export type TenantTable = z.infer<typeof tenantTableSchema>;
 // ---------------------------------------------------------------------------------------------
 // unitQuantityKpis
 
-export interface UnitQuantityKpisInput {
-  tenancyId: number;
+/** The period is widened to whole days. */
+export interface UnitQuantityKpisInput extends ConsumptionPeriodInput {
   quantity: string;
-  /** As in TenantGraphInput; widened to whole days. */
-  periodBegin: string;
-  periodEnd: string;
-  mode?: GraphMode;
-  normalized?: boolean;
 }
 
 export const unitQuantityKpisSchema = z.object({
