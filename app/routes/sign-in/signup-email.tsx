@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { EmailField, FormErrors } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { RouteError } from "~/components/route-error";
 import { signupFormSchema } from "~/domain/signup-form";
@@ -84,14 +84,7 @@ export default function SignupWithEmail() {
       <h1>{t("signup.email_title")}</h1>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          id={fields.email.id}
-          label={t("login.email")}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-        >
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" />
-        </Field>
+        <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}
