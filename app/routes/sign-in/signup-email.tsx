@@ -11,7 +11,7 @@ import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
-import { fieldErrors, formErrorKey } from "~/session/api-errors";
+import { formErrorsOf } from "~/session/api-errors";
 import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
@@ -60,9 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (isServiceFailure(error)) return unavailable();
     if (!(error instanceof ApiError)) throw error;
-    const fields = fieldErrors(error);
-    if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });
-    return data(submission.reply({ ...hidden, formErrors: [formErrorKey(error)] }), { status: 400 });
+    return data(submission.reply({ ...hidden, ...formErrorsOf(error) }), { status: 400 });
   }
 }
 
