@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CurrentPasswordField, FormErrors, FormField } from "~/components/field";
@@ -9,12 +9,8 @@ import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
-import {
-  accountChangeFailure,
-  requireProfile,
-  supportSessionRefusal,
-  type Refusal,
-} from "~/routes/profile/profile-pages.server";
+import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
+import type { accountChangeLoader } from "./profile-pages.server";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
@@ -32,10 +28,6 @@ const hidden = { hideFields: ["password"] };
  * what goes and asks for the password (or, without one, the e-mail typed again). The last admin of
  * a tenancy with other users must hand over first (LAST_ADMIN). Then the session ends.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return (await requireProfile(request, params, context)).account;
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: deleteFormSchema });
@@ -70,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeleteAccount() {
   const { t } = useTranslation();
-  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof loader>();
+  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -100,6 +92,7 @@ export default function DeleteAccount() {
   );
 }
 
+export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.delete_title");

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CurrentPasswordField, EmailField, FormErrors } from "~/components/field";
@@ -10,12 +10,8 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
-import {
-  accountChangeFailure,
-  requireProfile,
-  supportSessionRefusal,
-  type Refusal,
-} from "~/routes/profile/profile-pages.server";
+import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
+import type { accountChangeLoader } from "./profile-pages.server";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
@@ -32,10 +28,6 @@ const hidden = { hideFields: ["currentPassword"] };
  * a password, the current password. A confirmation link goes to the new address; the change happens
  * only when it is opened (/confirm-email), then the old address is told and the user logged out.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return (await requireProfile(request, params, context)).account;
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: emailFormSchema });
@@ -63,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ChangeEmail() {
   const { t } = useTranslation();
-  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof loader>();
+  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const answer = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult: answer?.result,
@@ -96,6 +88,7 @@ export default function ChangeEmail() {
   );
 }
 
+export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.email_title");

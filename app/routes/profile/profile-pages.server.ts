@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { usesPassword } from "~/domain/profile-forms";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
@@ -20,6 +20,11 @@ export async function requireProfile(request: Request, params: { tenancyId?: str
       impersonated: user.impersonated,
     },
   };
+}
+
+/** The loader of the pages that change the account (e-mail, password, deleting): what they show of it. */
+export async function accountChangeLoader({ request, params, context }: LoaderFunctionArgs) {
+  return (await requireProfile(request, params, context)).account;
 }
 
 /** Conform's errors for a refused change, with the answer's status. */

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CurrentPasswordField, FormErrors } from "~/components/field";
@@ -11,12 +11,8 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { fieldErrors } from "~/session/api-errors";
-import {
-  accountChangeFailure,
-  requireProfile,
-  supportSessionRefusal,
-  type Refusal,
-} from "~/routes/profile/profile-pages.server";
+import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
+import type { accountChangeLoader } from "./profile-pages.server";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
@@ -37,10 +33,6 @@ const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] }
  * in again with the new password, so only the other sessions end. A wrong current password: the
  * spec's "Password update failed. Please try again."
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return (await requireProfile(request, params, context)).account;
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy, user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: passwordFormSchema });
@@ -75,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const { t } = useTranslation();
-  const { tenancyId, impersonated } = useLoaderData<typeof loader>();
+  const { tenancyId, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -101,6 +93,7 @@ export default function ChangePassword() {
   );
 }
 
+export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.password_title");
