@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, FormField } from "~/components/field";
+import { LogoutButton } from "~/components/logout-button";
 import { RouteError } from "~/components/route-error";
 import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
@@ -149,11 +150,7 @@ export default function Profile() {
             </Link>
           </p>
         )}
-        <Form method="post" action="/logout" reloadDocument>
-          <button type="submit" className="button button-secondary">
-            {t("menu.logout")}
-          </button>
-        </Form>
+        <LogoutButton />
       </section>
     </div>
   );
