@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
 
 /** A labelled form field with its translated errors (error strings are translation keys). */
@@ -26,6 +27,52 @@ export function Field({
         ))}
       </div>
     </div>
+  );
+}
+
+/** A form field as conform describes it: what {@link Field} needs of it. */
+type FieldMeta = Pick<FieldMetadata<string>, "id" | "errorId" | "errors">;
+
+/** A {@link Field} for a field of a conform form: its ids and errors come from the form. */
+export function FormField({ meta, label, children }: { meta: FieldMeta; label: string; children: ReactNode }) {
+  return (
+    <Field id={meta.id} label={label} errorId={meta.errorId} errors={meta.errors}>
+      {children}
+    </Field>
+  );
+}
+
+/** An e-mail address to type: the mobile keyboard for addresses, the browser's suggestion as named. */
+export function EmailField({
+  meta,
+  label,
+  autoComplete,
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  autoComplete: "email" | "username";
+}) {
+  return (
+    <FormField meta={meta} label={label}>
+      <input {...getInputProps(meta, { type: "email" })} autoComplete={autoComplete} inputMode="email" />
+    </FormField>
+  );
+}
+
+/** The password the resident signs in with today (to sign in, or to confirm a change). */
+export function CurrentPasswordField({
+  meta,
+  label,
+  inputRef,
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <FormField meta={meta} label={label}>
+      <input {...getInputProps(meta, { type: "password" })} ref={inputRef} autoComplete="current-password" />
+    </FormField>
   );
 }
 

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Field } from "./field";
+import { FormField } from "./field";
 
 /**
  * A new password with the rules as a hint, and its repeat (sign-up and set-password). Every broken
@@ -18,7 +18,7 @@ export function NewPasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <Field id={password.id} label={t(labelKey)} errorId={password.errorId} errors={password.errors}>
+      <FormField meta={password} label={t(labelKey)}>
         <input
           {...getInputProps(password, { type: "password", ariaDescribedBy: "password-hint" })}
           autoComplete="new-password"
@@ -26,15 +26,10 @@ export function NewPasswordFields({
         <p id="password-hint" className="hint">
           {t("signup.password_hint")}
         </p>
-      </Field>
-      <Field
-        id={passwordRepeat.id}
-        label={t("signup.password_repeat")}
-        errorId={passwordRepeat.errorId}
-        errors={passwordRepeat.errors}
-      >
+      </FormField>
+      <FormField meta={passwordRepeat} label={t("signup.password_repeat")}>
         <input {...getInputProps(passwordRepeat, { type: "password" })} autoComplete="new-password" />
-      </Field>
+      </FormField>
     </>
   );
 }

@@ -203,6 +203,25 @@ export interface GraphQLService {
   readonly speculative: GraphQLService;
 }
 
+/**
+ * Nearly every operation answers one field, named like the operation (`{ alarms: [...] }`). For
+ * those: a function that runs one with `gql`, checks the answer with `schema` (an object of that one
+ * field; "Invalid <field> response" is logged for an answer of another shape) and returns the field.
+ */
+export function oneFieldRequests(gql: GraphQLService) {
+  return async function field<S extends z.ZodObject>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: S,
+    options?: { shared?: boolean },
+  ): Promise<z.output<S>[keyof z.output<S>]> {
+    const [name, ...others] = Object.keys(schema.shape);
+    if (name === undefined || others.length > 0) throw new Error("An answer of one field was expected");
+    const answer: z.output<S> = await gql.request(document, variables, schema, `Invalid ${name} response`, options);
+    return answer[name as keyof z.output<S>];
+  };
+}
+
 export function createGraphQLService(options: GraphQLServiceOptions): GraphQLService {
   const client = new GraphQLClient(options.url, {
     fetch: options.fetch ?? httpFetch,

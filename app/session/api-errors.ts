@@ -35,3 +35,12 @@ export function fieldErrors(error: ApiError): Record<string, string[]> | null {
   if (error.extensions.field === "email") return { email: ["validation.invalid_email"] };
   return null;
 }
+
+/**
+ * A refusal as a form shows it: under the fields where the back-end named them (the password
+ * rules, the address), else as one message for the form.
+ */
+export function formErrorsOf(error: ApiError): { fieldErrors: Record<string, string[]> } | { formErrors: string[] } {
+  const fields = fieldErrors(error);
+  return fields ? { fieldErrors: fields } : { formErrors: [formErrorKey(error)] };
+}

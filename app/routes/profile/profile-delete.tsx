@@ -1,19 +1,21 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { CurrentPasswordField, FormErrors, FormField } from "~/components/field";
 import { RouteError } from "~/components/route-error";
 import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
-import { ApiError, isServiceFailure } from "~/services/graphql.server";
-import { requireProfile } from "~/routes/profile/profile-pages.server";
+import { ApiError } from "~/services/graphql.server";
+import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
+import type { accountChangeLoader } from "./profile-pages.server";
+import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
-import { profileDeletePath, profilePath } from "@common/portal-paths";
+import { profileDeletePath } from "@common/portal-paths";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "profile.delete_title", to: profileDeletePath(tenancyId) }),
@@ -26,17 +28,13 @@ const hidden = { hideFields: ["password"] };
  * what goes and asks for the password (or, without one, the e-mail typed again). The last admin of
  * a tenancy with other users must hand over first (LAST_ADMIN). Then the session ends.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return (await requireProfile(request, params, context)).account;
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: deleteFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  const reply = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+  const reply = (status: number, errors: Refusal["errors"]) =>
     data(submission.reply({ ...hidden, ...errors }), { status });
-  if (user.impersonated) return reply(403, { formErrors: ["profile.impersonated"] });
+  if (user.impersonated) return reply(supportSessionRefusal.status, supportSessionRefusal.errors);
   const withPassword = usesPassword(user.userType);
   const { password, emailConfirmation } = submission.value;
   if (withPassword && !password)
@@ -45,16 +43,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return reply(400, { fieldErrors: { emailConfirmation: ["profile.delete_email_required"] } });
   try {
     await context.api.account.deleteAccount(withPassword ? { password } : { emailConfirmation });
-  } catch (error) {
-    if (isServiceFailure(error)) return reply(503, { formErrors: ["errors.service_unavailable"] });
-    if (!(error instanceof ApiError)) throw error;
+  } catch (thrown) {
+    const error = accountChangeFailure(thrown);
+    if (!(error instanceof ApiError)) return reply(error.status, error.errors);
     if (error.code === "INVALID_CREDENTIALS") {
       return withPassword
         ? reply(400, { fieldErrors: { password: ["profile.current_password_wrong"] } })
         : reply(400, { fieldErrors: { emailConfirmation: ["profile.delete_email_wrong"] } });
     }
     if (error.code === "LAST_ADMIN") return reply(400, { formErrors: ["profile.delete_last_admin"] });
-    if (error.code === "FORBIDDEN") return reply(403, { formErrors: ["profile.impersonated"] });
     throw error;
   }
   // The account and its sessions are gone: clear this browser's session too.
@@ -65,65 +62,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeleteAccount() {
   const { t } = useTranslation();
-  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof loader>();
+  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }),
   });
   return (
-    <div className="settings-page">
-      <h1>{t("profile.delete_title")}</h1>
-      <section className="card">
-        {impersonated ? (
-          <p className="notice" role="note">
-            {t("profile.impersonated")}
-          </p>
+    <AccountChangePage titleKey="profile.delete_title" impersonated={impersonated}>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
+        <p>{t("profile.delete_intro")}</p>
+        <ul>
+          <li>{t("profile.delete_what_account", { email })}</li>
+          <li>{t("profile.delete_what_tenancies")}</li>
+          <li>{t("profile.delete_what_alarms")}</li>
+        </ul>
+        <p>{t("profile.delete_stays")}</p>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {withPassword ? (
+          <CurrentPasswordField meta={fields.password} label={t("profile.current_password")} />
         ) : (
-          <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-            <p>{t("profile.delete_intro")}</p>
-            <ul>
-              <li>{t("profile.delete_what_account", { email })}</li>
-              <li>{t("profile.delete_what_tenancies")}</li>
-              <li>{t("profile.delete_what_alarms")}</li>
-            </ul>
-            <p>{t("profile.delete_stays")}</p>
-            <FormErrors id={form.errorId} errors={form.errors} />
-            {withPassword ? (
-              <Field
-                id={fields.password.id}
-                label={t("profile.current_password")}
-                errorId={fields.password.errorId}
-                errors={fields.password.errors}
-              >
-                <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
-              </Field>
-            ) : (
-              <Field
-                id={fields.emailConfirmation.id}
-                label={t("profile.delete_type_email", { email })}
-                errorId={fields.emailConfirmation.errorId}
-                errors={fields.emailConfirmation.errors}
-              >
-                <input {...getInputProps(fields.emailConfirmation, { type: "email" })} autoComplete="off" />
-              </Field>
-            )}
-            <div className="button-row">
-              <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
-                {t("profile.delete_submit")}
-              </button>
-              <Link to={profilePath(tenancyId)} className="button button-secondary">
-                {t("profile.cancel")}
-              </Link>
-            </div>
-          </Form>
+          <FormField meta={fields.emailConfirmation} label={t("profile.delete_type_email", { email })}>
+            <input {...getInputProps(fields.emailConfirmation, { type: "email" })} autoComplete="off" />
+          </FormField>
         )}
-      </section>
-    </div>
+        <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.delete_submit" danger />
+      </Form>
+    </AccountChangePage>
   );
 }
 
+export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.delete_title");

@@ -1,16 +1,18 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { CurrentPasswordField, EmailField, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
 import { emailFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
-import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
-import { requireProfile } from "~/routes/profile/profile-pages.server";
+import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
+import type { accountChangeLoader } from "./profile-pages.server";
+import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { profileEmailPath, profilePath } from "@common/portal-paths";
@@ -26,17 +28,13 @@ const hidden = { hideFields: ["currentPassword"] };
  * a password, the current password. A confirmation link goes to the new address; the change happens
  * only when it is opened (/confirm-email), then the old address is told and the user logged out.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return (await requireProfile(request, params, context)).account;
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: emailFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(hidden), sentTo: null }, { status: 400 });
-  const reply = (status: number, errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+  const reply = (status: number, errors: Refusal["errors"]) =>
     data({ result: submission.reply({ ...hidden, ...errors }), sentTo: null }, { status });
-  if (user.impersonated) return reply(403, { formErrors: ["profile.impersonated"] });
+  if (user.impersonated) return reply(supportSessionRefusal.status, supportSessionRefusal.errors);
   const { newEmail, currentPassword } = submission.value;
   if (usesPassword(user.userType) && !currentPassword)
     return reply(400, { fieldErrors: { currentPassword: ["profile.current_password_required"] } });
@@ -44,13 +42,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return reply(400, { fieldErrors: { newEmail: ["profile.email_same"] } });
   try {
     await context.api.account.requestEmailChange(newEmail, currentPassword ?? null);
-  } catch (error) {
-    if (isServiceFailure(error)) return reply(503, { formErrors: ["errors.service_unavailable"] });
-    if (!(error instanceof ApiError)) throw error;
+  } catch (thrown) {
+    const error = accountChangeFailure(thrown);
+    if (!(error instanceof ApiError)) return reply(error.status, error.errors);
     if (error.code === "INVALID_CREDENTIALS")
       return reply(400, { fieldErrors: { currentPassword: ["profile.current_password_wrong"] } });
     if (error.code === "BAD_USER_INPUT") return reply(400, { fieldErrors: { newEmail: ["validation.invalid_email"] } });
-    if (error.code === "FORBIDDEN") return reply(403, { formErrors: ["profile.impersonated"] });
     return reply(400, { fieldErrors: { newEmail: [formErrorKey(error)] } });
   }
   return { result: submission.reply({ resetForm: true }), sentTo: newEmail };
@@ -58,9 +55,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ChangeEmail() {
   const { t } = useTranslation();
-  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof loader>();
+  const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: answer?.result,
     constraint: getZodConstraint(emailFormSchema),
@@ -69,60 +65,30 @@ export default function ChangeEmail() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailFormSchema }),
   });
   return (
-    <div className="settings-page">
-      <h1>{t("profile.email_title")}</h1>
-      <section className="card">
-        {impersonated ? (
-          <p className="notice" role="note">
-            {t("profile.impersonated")}
+    <AccountChangePage titleKey="profile.email_title" impersonated={impersonated}>
+      {answer?.sentTo ? (
+        <div role="status">
+          <p>{t("profile.email_sent", { email: answer.sentTo })}</p>
+          <p>
+            <Link to={profilePath(tenancyId)}>{t("profile.title")}</Link>
           </p>
-        ) : answer?.sentTo ? (
-          <div role="status">
-            <p>{t("profile.email_sent", { email: answer.sentTo })}</p>
-            <p>
-              <Link to={profilePath(tenancyId)}>{t("profile.title")}</Link>
-            </p>
-          </div>
-        ) : (
-          <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-            <p>{t("profile.email_intro", { email })}</p>
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <Field
-              id={fields.newEmail.id}
-              label={t("profile.new_email")}
-              errorId={fields.newEmail.errorId}
-              errors={fields.newEmail.errors}
-            >
-              <input {...getInputProps(fields.newEmail, { type: "email" })} autoComplete="email" inputMode="email" />
-            </Field>
-            {withPassword ? (
-              <Field
-                id={fields.currentPassword.id}
-                label={t("profile.current_password")}
-                errorId={fields.currentPassword.errorId}
-                errors={fields.currentPassword.errors}
-              >
-                <input
-                  {...getInputProps(fields.currentPassword, { type: "password" })}
-                  autoComplete="current-password"
-                />
-              </Field>
-            ) : null}
-            <div className="button-row">
-              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-                {t("profile.send_confirmation")}
-              </button>
-              <Link to={profilePath(tenancyId)} className="button button-secondary">
-                {t("profile.cancel")}
-              </Link>
-            </div>
-          </Form>
-        )}
-      </section>
-    </div>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
+          <p>{t("profile.email_intro", { email })}</p>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <EmailField meta={fields.newEmail} label={t("profile.new_email")} autoComplete="email" />
+          {withPassword ? (
+            <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
+          ) : null}
+          <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.send_confirmation" />
+        </Form>
+      )}
+    </AccountChangePage>
   );
 }
 
+export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.email_title");

@@ -1,5 +1,6 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { usesPassword } from "~/domain/profile-forms";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 
 /**
@@ -19,4 +20,30 @@ export async function requireProfile(request: Request, params: { tenancyId?: str
       impersonated: user.impersonated,
     },
   };
+}
+
+/** The loader of the pages that change the account (e-mail, password, deleting): what they show of it. */
+export async function accountChangeLoader({ request, params, context }: LoaderFunctionArgs) {
+  return (await requireProfile(request, params, context)).account;
+}
+
+/** Conform's errors for a refused change, with the answer's status. */
+export interface Refusal {
+  status: number;
+  errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+}
+
+/** A support session may not change the e-mail or password, nor delete the account. */
+export const supportSessionRefusal: Refusal = { status: 403, errors: { formErrors: ["profile.impersonated"] } };
+
+/**
+ * What the account service's failure to make a change means to a profile form: the refusals every
+ * such form answers alike (the service cannot be used; FORBIDDEN, a support session), or the
+ * ApiError for the form to map to its own fields. Anything else is thrown again.
+ */
+export function accountChangeFailure(error: unknown): Refusal | ApiError {
+  if (isServiceFailure(error)) return { status: 503, errors: { formErrors: ["errors.service_unavailable"] } };
+  if (!(error instanceof ApiError)) throw error;
+  if (error.code === "FORBIDDEN") return supportSessionRefusal;
+  return error;
 }

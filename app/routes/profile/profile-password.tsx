@@ -1,17 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { CurrentPasswordField, FormErrors } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { RouteError } from "~/components/route-error";
 import { passwordFormSchema } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
-import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import { ApiError } from "~/services/graphql.server";
 import { fieldErrors } from "~/session/api-errors";
-import { requireProfile } from "~/routes/profile/profile-pages.server";
+import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
+import type { accountChangeLoader } from "./profile-pages.server";
+import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
@@ -31,29 +33,22 @@ const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] }
  * in again with the new password, so only the other sessions end. A wrong current password: the
  * spec's "Password update failed. Please try again."
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return (await requireProfile(request, params, context)).account;
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy, user } = await requireTenancy(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: passwordFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  if (user.impersonated)
-    return data(submission.reply({ ...hidden, formErrors: ["profile.impersonated"] }), { status: 403 });
+  const reply = (status: number, errors: Refusal["errors"]) =>
+    data(submission.reply({ ...hidden, ...errors }), { status });
+  if (user.impersonated) return reply(supportSessionRefusal.status, supportSessionRefusal.errors);
   const { currentPassword, password } = submission.value;
   try {
     await context.api.account.changePassword(currentPassword, password);
-  } catch (error) {
-    if (isServiceFailure(error))
-      return data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
-    if (!(error instanceof ApiError)) throw error;
+  } catch (thrown) {
+    const error = accountChangeFailure(thrown);
+    if (!(error instanceof ApiError)) return reply(error.status, error.errors);
     const fields = fieldErrors(error);
-    if (fields?.password)
-      return data(submission.reply({ ...hidden, fieldErrors: { password: fields.password } }), { status: 400 });
-    if (error.code === "FORBIDDEN")
-      return data(submission.reply({ ...hidden, formErrors: ["profile.impersonated"] }), { status: 403 });
-    return data(submission.reply({ ...hidden, formErrors: ["errors.password_update_failed"] }), { status: 400 });
+    if (fields?.password) return reply(400, { fieldErrors: { password: fields.password } });
+    return reply(400, { formErrors: ["errors.password_update_failed"] });
   }
   // Every session has ended, this one too: sign this browser in again with the new password.
   const session = await context.session.get();
@@ -72,9 +67,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const { t } = useTranslation();
-  const { tenancyId, impersonated } = useLoaderData<typeof loader>();
+  const { tenancyId, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(passwordFormSchema),
@@ -83,45 +77,23 @@ export default function ChangePassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
   });
   return (
-    <div className="settings-page">
-      <h1>{t("profile.password_title")}</h1>
-      <section className="card">
-        {impersonated ? (
-          <p className="notice" role="note">
-            {t("profile.impersonated")}
-          </p>
-        ) : (
-          <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-            <p>{t("profile.password_intro")}</p>
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <Field
-              id={fields.currentPassword.id}
-              label={t("profile.current_password")}
-              errorId={fields.currentPassword.errorId}
-              errors={fields.currentPassword.errors}
-            >
-              <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" />
-            </Field>
-            <NewPasswordFields
-              password={fields.password}
-              passwordRepeat={fields.passwordRepeat}
-              labelKey="profile.new_password"
-            />
-            <div className="button-row">
-              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-                {t("profile.change_password")}
-              </button>
-              <Link to={profilePath(tenancyId)} className="button button-secondary">
-                {t("profile.cancel")}
-              </Link>
-            </div>
-          </Form>
-        )}
-      </section>
-    </div>
+    <AccountChangePage titleKey="profile.password_title" impersonated={impersonated}>
+      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
+        <p>{t("profile.password_intro")}</p>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
+        <NewPasswordFields
+          password={fields.password}
+          passwordRepeat={fields.passwordRepeat}
+          labelKey="profile.new_password"
+        />
+        <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.change_password" />
+      </Form>
+    </AccountChangePage>
   );
 }
 
+export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.password_title");

@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { FormErrors, FormField } from "~/components/field";
+import { LogoutButton } from "~/components/logout-button";
 import { RouteError } from "~/components/route-error";
 import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
@@ -15,6 +16,7 @@ import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { profilePath } from "@common/portal-paths";
+import { SupportSessionNote } from "./account-change-page";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "profile.title", to: profilePath(tenancyId) }),
@@ -86,11 +88,7 @@ export default function Profile() {
   return (
     <div className="settings-page">
       <h1>{t("profile.title")}</h1>
-      {profile.impersonated ? (
-        <p className="notice" role="note">
-          {t("profile.impersonated")}
-        </p>
-      ) : null}
+      {profile.impersonated ? <SupportSessionNote /> : null}
 
       <section className="card" aria-labelledby="name-heading">
         <h2 id="name-heading">{t("profile.name_heading")}</h2>
@@ -152,11 +150,7 @@ export default function Profile() {
             </Link>
           </p>
         )}
-        <Form method="post" action="/logout" reloadDocument>
-          <button type="submit" className="button button-secondary">
-            {t("menu.logout")}
-          </button>
-        </Form>
+        <LogoutButton />
       </section>
     </div>
   );
@@ -180,9 +174,9 @@ function NameForm({ name }: { name: string }) {
     <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="name" />
-      <Field id={fields.name.id} label={t("profile.name")} errorId={fields.name.errorId} errors={fields.name.errors}>
+      <FormField meta={fields.name} label={t("profile.name")}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
-      </Field>
+      </FormField>
       <button type="submit" className="button" disabled={navigation.state === "submitting"}>
         {t("profile.save_name")}
       </button>
@@ -215,12 +209,7 @@ function SettingsForm({
     <Form method="post" reloadDocument {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value="settings" />
-      <Field
-        id={fields.language.id}
-        label={t("profile.language")}
-        errorId={fields.language.errorId}
-        errors={fields.language.errors}
-      >
+      <FormField meta={fields.language} label={t("profile.language")}>
         <select {...getSelectProps(fields.language)}>
           {languages.map((option) => (
             <option key={option} value={option}>
@@ -228,7 +217,7 @@ function SettingsForm({
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
       <div className="checkbox-field">
         <input {...getInputProps(fields.emailNotifications, { type: "checkbox" })} />
         <label htmlFor={fields.emailNotifications.id}>{t("profile.email_notifications")}</label>

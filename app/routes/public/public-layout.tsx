@@ -2,6 +2,7 @@ import { Link, Outlet, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
 import { RouteError } from "~/components/route-error";
+import { SkipLink } from "~/components/skip-link";
 import type { RootLoaderData } from "~/root";
 
 /** A public page may name where its back link goes (the first breadcrumb), e.g. /login. */
@@ -51,9 +52,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
     .find(Boolean);
   return (
     <div className="public-layout">
-      <a href="#main" className="skip-link">
-        {t("app.skip_to_content")}
-      </a>
+      <SkipLink />
       <SplashPanel />
       <div className="public-content">
         <header className="public-toolbar">

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormErrors } from "~/components/field";
+import { FormErrors, FormField } from "~/components/field";
 import { RouteError } from "~/components/route-error";
 import { normalizeActivationCode } from "@common/activation-code";
 import { pageMeta } from "~/i18n/meta";
@@ -77,12 +77,7 @@ export default function EnterCode() {
       <p>{t("enter_code.intro")}</p>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          id={fields.code.id}
-          label={t("enter_code.label")}
-          errorId={fields.code.errorId}
-          errors={fields.code.errors}
-        >
+        <FormField meta={fields.code} label={t("enter_code.label")}>
           <input
             {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
             autoComplete="off"
@@ -93,7 +88,7 @@ export default function EnterCode() {
           <p id="code-hint" className="hint">
             {t("enter_code.hint")}
           </p>
-        </Field>
+        </FormField>
         <button type="submit" className="button button-block">
           {t("enter_code.submit")}
         </button>

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormErrors } from "~/components/field";
+import { EmailField, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
 import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
@@ -67,14 +67,7 @@ export default function ForgotPassword() {
       <p>{t("forgot_password.intro")}</p>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          id={fields.email.id}
-          label={t("login.email")}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-        >
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" />
-        </Field>
+        <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <button type="submit" className="button button-block">
           {t("forgot_password.submit")}
         </button>

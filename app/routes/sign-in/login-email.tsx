@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { AuthorizationError } from "remix-auth";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { CurrentPasswordField, EmailField, FormErrors } from "~/components/field";
 import { RouteError } from "~/components/route-error";
 import { loginFormSchema } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
@@ -103,26 +103,8 @@ export default function LoginWithEmail() {
       <h1>{t("login.email_title")}</h1>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          id={fields.email.id}
-          label={t("login.email")}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-        >
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" inputMode="email" />
-        </Field>
-        <Field
-          id={fields.password.id}
-          label={t("login.password")}
-          errorId={fields.password.errorId}
-          errors={fields.password.errors}
-        >
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            ref={passwordRef}
-            autoComplete="current-password"
-          />
-        </Field>
+        <EmailField meta={fields.email} label={t("login.email")} autoComplete="username" />
+        <CurrentPasswordField meta={fields.password} label={t("login.password")} inputRef={passwordRef} />
         <div className="checkbox-field">
           <input {...getInputProps(fields.remember, { type: "checkbox" })} />
           <label htmlFor={fields.remember.id}>{t("login.remember_me")}</label>

@@ -11,7 +11,7 @@ import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
-import { fieldErrors, formErrorKey } from "~/session/api-errors";
+import { formErrorsOf } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { readForm } from "~/http/read-form.server";
@@ -56,9 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (isServiceFailure(error)) return unavailable();
     if (!(error instanceof ApiError)) throw error;
-    const fields = fieldErrors(error);
-    if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });
-    return data(submission.reply({ ...hidden, formErrors: [formErrorKey(error)] }), { status: 400 });
+    return data(submission.reply({ ...hidden, ...formErrorsOf(error) }), { status: 400 });
   }
   // Every session of the account was ended by the back-end: this one too, and nothing kept for
   // any of them may answer a copy of their cookies (ADR 0020).

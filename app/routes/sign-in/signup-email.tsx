@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
+import { EmailField, FormErrors } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { RouteError } from "~/components/route-error";
 import { signupFormSchema } from "~/domain/signup-form";
@@ -11,7 +11,7 @@ import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
-import { fieldErrors, formErrorKey } from "~/session/api-errors";
+import { formErrorsOf } from "~/session/api-errors";
 import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
@@ -60,9 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (isServiceFailure(error)) return unavailable();
     if (!(error instanceof ApiError)) throw error;
-    const fields = fieldErrors(error);
-    if (fields) return data(submission.reply({ ...hidden, fieldErrors: fields }), { status: 400 });
-    return data(submission.reply({ ...hidden, formErrors: [formErrorKey(error)] }), { status: 400 });
+    return data(submission.reply({ ...hidden, ...formErrorsOf(error) }), { status: 400 });
   }
 }
 
@@ -84,14 +82,7 @@ export default function SignupWithEmail() {
       <h1>{t("signup.email_title")}</h1>
       <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          id={fields.email.id}
-          label={t("login.email")}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-        >
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" />
-        </Field>
+        <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}

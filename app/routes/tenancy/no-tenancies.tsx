@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LogoutButton } from "~/components/logout-button";
 import { pageMeta } from "~/i18n/meta";
 import { requireUser } from "~/session/guards.server";
 
@@ -34,11 +35,7 @@ export default function NoTenancies() {
           </Link>
         </p>
       )}
-      <Form method="post" action="/logout" reloadDocument>
-        <button type="submit" className="button button-secondary button-block">
-          {t("menu.logout")}
-        </button>
-      </Form>
+      <LogoutButton block />
     </div>
   );
 }

@@ -12,7 +12,9 @@ import {
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
 import { Modal } from "~/components/modal";
+import { LogoutButton } from "~/components/logout-button";
 import { RouteError } from "~/components/route-error";
+import { SkipLink } from "~/components/skip-link";
 import type { RootLoaderData } from "~/root";
 import { requireTenancy } from "~/session/guards.server";
 import { rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
@@ -191,9 +193,7 @@ export default function TenancyLayout() {
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="app-shell">
-      <a href="#main" className="skip-link">
-        {t("app.skip_to_content")}
-      </a>
+      <SkipLink />
       <nav id="side-menu" className="side-menu" aria-label={t("menu.label")}>
         <div className="side-menu-top">
           <p className="side-menu-brand">{root?.appName}</p>
@@ -263,11 +263,7 @@ export default function TenancyLayout() {
             <NavLink to={metersPath(tenancy.id)}>{t("menu.meters")}</NavLink>
           </li>
         </ul>
-        <Form method="post" action="/logout" className="side-menu-logout" reloadDocument>
-          <button type="submit" className="button button-secondary button-block">
-            {t("menu.logout")}
-          </button>
-        </Form>
+        <LogoutButton className="side-menu-logout" block />
       </nav>
       <div className="app-main">
         <header className="app-header">

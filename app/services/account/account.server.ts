@@ -1,4 +1,5 @@
-import type { GraphQLService } from "../graphql.server";
+import { oneFieldRequests, type GraphQLService } from "../graphql.server";
+import type { z } from "zod";
 import type { TokenSet } from "../tokens";
 import {
   AddTenancyMutation,
@@ -62,101 +63,64 @@ import {
   type RateLimitSubject,
 } from "./schemas";
 
+/** The session's tokens out of an answer that signs in (the access token's expiry from its payload). */
+function tokenSetOf(answer: { token: string; refreshToken: string; payload: { exp: number } }): TokenSet {
+  return { token: answer.token, refreshToken: answer.refreshToken, expiresAt: answer.payload.exp };
+}
+
 /** Operations of the account service (spec section 7). */
 export function accountService(gql: GraphQLService) {
+  const field = oneFieldRequests(gql);
+  /** The sign-in answers: an answer of another shape is logged under one name (spec section 8). */
+  const signIn = <S extends z.ZodObject>(document: string, variables: Record<string, unknown>, schema: S) =>
+    gql.request(document, variables, schema, "Invalid authentication response");
   return {
     async tokenAuth(email: string, password: string): Promise<TokenSet> {
-      const { tokenAuth } = await gql.request(
-        TokenAuthMutation,
-        { email, password },
-        tokenAuthResponse,
-        "Invalid authentication response",
-      );
-      return { token: tokenAuth.token, refreshToken: tokenAuth.refreshToken, expiresAt: tokenAuth.payload.exp };
+      const { tokenAuth } = await signIn(TokenAuthMutation, { email, password }, tokenAuthResponse);
+      return tokenSetOf(tokenAuth);
     },
 
     async refreshToken(refreshToken: string): Promise<TokenSet> {
-      const result = await gql.request(
-        RefreshTokenMutation,
-        { refreshToken },
-        refreshTokenResponse,
-        "Invalid refreshToken response",
-      );
-      const r = result.refreshToken;
-      return { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp };
+      return tokenSetOf(await field(RefreshTokenMutation, { refreshToken }, refreshTokenResponse));
     },
 
     async revokeToken(refreshToken: string): Promise<boolean> {
-      const { revokeToken } = await gql.request(
-        RevokeTokenMutation,
-        { refreshToken },
-        revokeTokenResponse,
-        "Invalid revokeToken response",
-      );
-      return revokeToken.revoked;
+      return (await field(RevokeTokenMutation, { refreshToken }, revokeTokenResponse)).revoked;
     },
 
     /** Checks an activation code without using it (no sign-in needed). */
     async validateActivationCode(activationCode: string) {
-      return (
-        await gql.request(
-          ValidateActivationCodeQuery,
-          { activationCode },
-          validateActivationCodeResponse,
-          "Invalid validateActivationCode response",
-        )
-      ).validateActivationCode;
+      return field(ValidateActivationCodeQuery, { activationCode }, validateActivationCodeResponse);
     },
 
     /** Sign-up; an existing user with the same password is signed in instead (created false). */
     async createEmailPasswordUser(email: string, password: string, language: string) {
-      const { createEmailPasswordUser: r } = await gql.request(
+      const { createEmailPasswordUser: r } = await signIn(
         CreateEmailPasswordUserMutation,
         { email, password, language },
         createEmailPasswordUserResponse,
-        "Invalid authentication response",
       );
-      return {
-        tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
-        created: r.created,
-      };
+      return { tokens: tokenSetOf(r), created: r.created };
     },
 
     /** Links the signed-in user to the code's tenancy; returns the tenancy id. */
     async addTenancy(activationCode: string): Promise<string> {
-      return (
-        await gql.request(AddTenancyMutation, { activationCode }, addTenancyResponse, "Invalid addTenancy response")
-      ).addTenancy.tenancy.id;
+      return (await field(AddTenancyMutation, { activationCode }, addTenancyResponse)).tenancy.id;
     },
 
     async requestPasswordReset(email: string): Promise<void> {
-      await gql.request(
-        RequestPasswordResetMutation,
-        { email },
-        requestPasswordResetResponse,
-        "Invalid requestPasswordReset response",
-      );
+      await field(RequestPasswordResetMutation, { email }, requestPasswordResetResponse);
     },
 
     async passwordReset(email: string, token: string, newPassword: string): Promise<void> {
-      await gql.request(
-        PasswordResetMutation,
-        { email, token, newPassword },
-        passwordResetResponse,
-        "Invalid passwordReset response",
-      );
+      await field(PasswordResetMutation, { email, token, newPassword }, passwordResetResponse);
     },
 
     /** Support sign-in: the account tokens, when the session ends, and an slt for the users service. */
     async impersonate(token: string) {
-      const { impersonate: r } = await gql.request(
-        ImpersonateMutation,
-        { token },
-        impersonateResponse,
-        "Invalid authentication response",
-      );
+      const { impersonate: r } = await signIn(ImpersonateMutation, { token }, impersonateResponse);
       return {
-        tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
+        tokens: tokenSetOf(r),
         sessionEndsAt: r.payload.sessionExpiresAt ?? r.refreshExpiresIn,
         slt: r.slt,
       };
@@ -164,23 +128,17 @@ export function accountService(gql: GraphQLService) {
 
     /** Social sign-in: the provider's access token, verified by the account service. */
     async socialAuth(accessToken: string, provider: string, language: string) {
-      const { socialAuth: r } = await gql.request(
+      const { socialAuth: r } = await signIn(
         SocialAuthMutation,
         { accessToken, provider, language },
         socialAuthResponse,
-        "Invalid authentication response",
       );
-      return {
-        tokens: { token: r.token, refreshToken: r.refreshToken, expiresAt: r.payload.exp } satisfies TokenSet,
-        slt: r.slt,
-        created: r.created,
-      };
+      return { tokens: tokenSetOf(r), slt: r.slt, created: r.created };
     },
 
     /** A tenancy of the caller with its property's contact and its users; FORBIDDEN otherwise. */
     async tenancyInfo(tenancyId: number): Promise<TenancyInfo> {
-      return (await gql.request(TenancyInfoQuery, { tenancyId }, tenancyInfoResponse, "Invalid tenancyInfo response"))
-        .tenancyInfo;
+      return field(TenancyInfoQuery, { tenancyId }, tenancyInfoResponse);
     },
 
     /**
@@ -189,70 +147,28 @@ export function accountService(gql: GraphQLService) {
      * USER_NOT_FOUND, LAST_ADMIN, BAD_USER_INPUT (field email).
      */
     async inviteTenancyUser(tenancyId: number, email: string, language: string | null): Promise<TenancyInfo> {
-      return (
-        await gql.request(
-          InviteTenancyUserMutation,
-          { tenancyId, email, language },
-          inviteTenancyUserResponse,
-          "Invalid inviteTenancyUser response",
-        )
-      ).inviteTenancyUser;
+      return field(InviteTenancyUserMutation, { tenancyId, email, language }, inviteTenancyUserResponse);
     },
     async resendTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
-      return (
-        await gql.request(
-          ResendTenancyInvitationMutation,
-          { tenancyId, invitationId },
-          resendTenancyInvitationResponse,
-          "Invalid resendTenancyInvitation response",
-        )
-      ).resendTenancyInvitation;
+      return field(ResendTenancyInvitationMutation, { tenancyId, invitationId }, resendTenancyInvitationResponse);
     },
     async withdrawTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
-      return (
-        await gql.request(
-          WithdrawTenancyInvitationMutation,
-          { tenancyId, invitationId },
-          withdrawTenancyInvitationResponse,
-          "Invalid withdrawTenancyInvitation response",
-        )
-      ).withdrawTenancyInvitation;
+      return field(WithdrawTenancyInvitationMutation, { tenancyId, invitationId }, withdrawTenancyInvitationResponse);
     },
     async setTenancyUserAdmin(tenancyId: number, userId: number, isAdmin: boolean): Promise<TenancyInfo> {
-      return (
-        await gql.request(
-          SetTenancyUserAdminMutation,
-          { tenancyId, userId, isAdmin },
-          setTenancyUserAdminResponse,
-          "Invalid setTenancyUserAdmin response",
-        )
-      ).setTenancyUserAdmin;
+      return field(SetTenancyUserAdminMutation, { tenancyId, userId, isAdmin }, setTenancyUserAdminResponse);
     },
     async removeTenancyUser(tenancyId: number, userId: number): Promise<TenancyInfo> {
-      return (
-        await gql.request(
-          RemoveTenancyUserMutation,
-          { tenancyId, userId },
-          removeTenancyUserResponse,
-          "Invalid removeTenancyUser response",
-        )
-      ).removeTenancyUser;
+      return field(RemoveTenancyUserMutation, { tenancyId, userId }, removeTenancyUserResponse);
     },
     /** Leaves the tenancy (any member; LAST_ADMIN while other users remain and the caller is the last admin). */
     async leaveTenancy(tenancyId: number): Promise<void> {
-      await gql.request(LeaveTenancyMutation, { tenancyId }, leaveTenancyResponse, "Invalid leaveTenancy response");
+      await field(LeaveTenancyMutation, { tenancyId }, leaveTenancyResponse);
     },
 
     /** The caller's language and/or e-mail notifications. */
     async updateAccountSettings(settings: { language?: string; emailNotifications?: boolean }) {
-      return (
-        await gql.request(
-          UpdateAccountSettingsMutation,
-          settings,
-          updateAccountSettingsResponse,
-          "Invalid updateAccountSettings response",
-        )
-      ).updateAccountSettings;
+      return field(UpdateAccountSettingsMutation, settings, updateAccountSettingsResponse);
     },
 
     /**
@@ -261,42 +177,27 @@ export function accountService(gql: GraphQLService) {
      * for a weak new one, FORBIDDEN in a support session.
      */
     async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-      await gql.request(
-        ChangePasswordMutation,
-        { currentPassword, newPassword },
-        changePasswordResponse,
-        "Invalid changePassword response",
-      );
+      await field(ChangePasswordMutation, { currentPassword, newPassword }, changePasswordResponse);
     },
 
     /** Sends a confirmation link to the new address; nothing changes until it is opened. */
     async requestEmailChange(newEmail: string, currentPassword: string | null): Promise<void> {
-      await gql.request(
-        RequestEmailChangeMutation,
-        { newEmail, currentPassword },
-        requestEmailChangeResponse,
-        "Invalid requestEmailChange response",
-      );
+      await field(RequestEmailChangeMutation, { newEmail, currentPassword }, requestEmailChangeResponse);
     },
 
     /** The confirmation link's token (no sign-in needed); INVALID_TOKEN when spent. */
     async confirmEmailChange(token: string): Promise<void> {
-      await gql.request(
-        ConfirmEmailChangeMutation,
-        { token },
-        confirmEmailChangeResponse,
-        "Invalid confirmEmailChange response",
-      );
+      await field(ConfirmEmailChangeMutation, { token }, confirmEmailChangeResponse);
     },
 
     /** Deletes the caller's account (password, or the e-mail typed again for social users). */
     async deleteAccount(confirmation: { password?: string; emailConfirmation?: string }): Promise<void> {
-      await gql.request(DeleteAccountMutation, confirmation, deleteAccountResponse, "Invalid deleteAccount response");
+      await field(DeleteAccountMutation, confirmation, deleteAccountResponse);
     },
 
     /** Everything held about the caller, as a JSON text (GDPR Art. 15/20). */
     async myData(): Promise<string> {
-      return (await gql.request(MyDataQuery, {}, myDataResponse, "Invalid myData response")).myData;
+      return field(MyDataQuery, {}, myDataResponse);
     },
 
     /**
@@ -304,24 +205,16 @@ export function accountService(gql: GraphQLService) {
      * needed. Whether each (rule, key) may have one more hit now, in the order given.
      */
     async rateLimits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
-      return (await gql.request(RateLimitsQuery, { subjects }, rateLimitsResponse, "Invalid rateLimits response"))
-        .rateLimits;
+      return field(RateLimitsQuery, { subjects }, rateLimitsResponse);
     },
 
     /** Counts one hit for each (rule, key); answers the states after counting. */
     async countRateLimitHits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
-      return (
-        await gql.request(
-          CountRateLimitHitsMutation,
-          { subjects },
-          countRateLimitHitsResponse,
-          "Invalid countRateLimitHits response",
-        )
-      ).countRateLimitHits;
+      return field(CountRateLimitHitsMutation, { subjects }, countRateLimitHitsResponse);
     },
 
     async markOnboarded(): Promise<void> {
-      await gql.request(MarkOnboardedMutation, {}, markOnboardedResponse, "Invalid markOnboarded response");
+      await field(MarkOnboardedMutation, {}, markOnboardedResponse);
     },
 
     /**

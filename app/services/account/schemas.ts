@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
+import { isoDate, okAnswer, revokedAnswer } from "../answer-parts";
 
 /** Shapes of the account service's answers (spec section 3). Anything else is rejected. */
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const tokenPayload = z.object({
   token: z.string().min(1),
@@ -23,7 +22,7 @@ export const refreshTokenResponse = z.object({
   refreshToken: tokenPayload,
 }) satisfies z.ZodType<Wire.RefreshAccountTokenMutation>;
 export const revokeTokenResponse = z.object({
-  revokeToken: z.object({ revoked: z.boolean() }),
+  revokeToken: revokedAnswer,
 }) satisfies z.ZodType<Wire.RevokeAccountTokenMutation>;
 
 export const accountUserSchema = z.object({
@@ -76,19 +75,19 @@ export const currentUserResponse = z.object({
 }) satisfies z.ZodType<Wire.CurrentUserQuery>;
 
 export const validateActivationCodeResponse = z.object({
-  validateActivationCode: z.object({ ok: z.boolean(), text: z.string().nullable(), code: z.string().nullable() }),
+  validateActivationCode: okAnswer.extend({ text: z.string().nullable(), code: z.string().nullable() }),
 }) satisfies z.ZodType<Wire.ValidateActivationCodeQuery>;
 export const createEmailPasswordUserResponse = z.object({
   createEmailPasswordUser: tokenPayload.extend({ created: z.boolean() }),
 }) satisfies z.ZodType<Wire.CreateEmailPasswordUserMutation>;
 export const addTenancyResponse = z.object({
-  addTenancy: z.object({ ok: z.boolean(), tenancy: z.object({ id: z.string() }) }),
+  addTenancy: okAnswer.extend({ tenancy: z.object({ id: z.string() }) }),
 }) satisfies z.ZodType<Wire.AddTenancyMutation>;
 export const requestPasswordResetResponse = z.object({
-  requestPasswordReset: z.object({ ok: z.boolean() }),
+  requestPasswordReset: okAnswer,
 }) satisfies z.ZodType<Wire.RequestPasswordResetMutation>;
 export const passwordResetResponse = z.object({
-  passwordReset: z.object({ ok: z.boolean() }),
+  passwordReset: okAnswer,
 }) satisfies z.ZodType<Wire.PasswordResetMutation>;
 export const impersonateResponse = z.object({
   impersonate: tokenPayload.extend({ slt: z.string().min(1) }),
@@ -102,7 +101,7 @@ export const socialAuthResponse = z.object({
   }),
 }) satisfies z.ZodType<Wire.SocialAuthMutation>;
 export const markOnboardedResponse = z.object({
-  markOnboarded: z.object({ ok: z.boolean() }),
+  markOnboarded: okAnswer,
 }) satisfies z.ZodType<Wire.MarkOnboardedMutation>;
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
@@ -111,16 +110,15 @@ export type Tenancy = z.infer<typeof tenancySchema>;
 // ---------------------------------------------------------------------------------------------
 // Tenancy info and its users
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const tenancyInfoSchema = z.object({
   id: z.number().int(),
   address: z.string(),
   zipcode: z.string(),
   city: z.string(),
-  startDate: day,
-  endDate: day.nullable(),
-  billingPeriodStart: day.nullable(),
-  billingPeriodEnd: day.nullable(),
+  startDate: isoDate,
+  endDate: isoDate.nullable(),
+  billingPeriodStart: isoDate.nullable(),
+  billingPeriodEnd: isoDate.nullable(),
   propertyContact: z
     .object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() })
     .nullable(),
@@ -158,9 +156,7 @@ export const setTenancyUserAdminResponse = z.object({
 export const removeTenancyUserResponse = z.object({
   removeTenancyUser: tenancyInfoSchema,
 }) satisfies z.ZodType<Wire.RemoveTenancyUserMutation>;
-export const leaveTenancyResponse = z.object({
-  leaveTenancy: z.object({ ok: z.boolean() }),
-}) satisfies z.ZodType<Wire.LeaveTenancyMutation>;
+export const leaveTenancyResponse = z.object({ leaveTenancy: okAnswer }) satisfies z.ZodType<Wire.LeaveTenancyMutation>;
 
 // ---------------------------------------------------------------------------------------------
 // Profile settings
@@ -169,16 +165,16 @@ export const updateAccountSettingsResponse = z.object({
   updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }),
 }) satisfies z.ZodType<Wire.UpdateAccountSettingsMutation>;
 export const changePasswordResponse = z.object({
-  changePassword: z.object({ ok: z.boolean() }),
+  changePassword: okAnswer,
 }) satisfies z.ZodType<Wire.ChangePasswordMutation>;
 export const requestEmailChangeResponse = z.object({
-  requestEmailChange: z.object({ ok: z.boolean() }),
+  requestEmailChange: okAnswer,
 }) satisfies z.ZodType<Wire.RequestEmailChangeMutation>;
 export const confirmEmailChangeResponse = z.object({
-  confirmEmailChange: z.object({ ok: z.boolean() }),
+  confirmEmailChange: okAnswer,
 }) satisfies z.ZodType<Wire.ConfirmEmailChangeMutation>;
 export const deleteAccountResponse = z.object({
-  deleteAccount: z.object({ ok: z.boolean() }),
+  deleteAccount: okAnswer,
 }) satisfies z.ZodType<Wire.DeleteAccountMutation>;
 export const myDataResponse = z.object({ myData: z.string() }) satisfies z.ZodType<Wire.MyDataQuery>;
 

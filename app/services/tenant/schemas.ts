@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
+import { isoDate, propertySettings } from "../answer-parts";
 
 /**
  * Shapes of the tenant data service's answers (backend/schema/tenant.graphql) and the inputs of its
  * calls. Anything else is rejected ('Invalid <operation> response').
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** An instant with the Copenhagen offset, e.g. 2025-10-26T02:00:00+01:00. */
 const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
 /** A value of a bucket: null where there is no data (never 0 for "no data"). */
@@ -91,17 +91,12 @@ export type Room = z.infer<typeof roomSchema>;
 // tenantUnits
 
 export const tenantUnitSchema = z.object({
-  objectDetails: z.object({
-    id: z.string(),
-    kind: objectKindSchema,
-    property: propertySchema,
-    unit: objectUnitSchema.nullable(),
-  }),
+  objectDetails: objectDetailsSchema.pick({ id: true, kind: true, property: true, unit: true }),
   path: z.object({
     property: z.object({
       id: z.string(),
       number: z.string(),
-      settings: z.array(z.object({ kind: z.string() })),
+      settings: propertySettings,
       co2Factors: z.array(z.object({ quantity: z.string(), gramPerQuantityUnit: z.number() })),
     }),
   }),
@@ -121,18 +116,22 @@ export type TenantUnit = z.infer<typeof tenantUnitSchema>;
 // tenantGraph
 
 /**
- * periodBegin/periodEnd: Copenhagen local datetimes YYYY-MM-DDTHH:mm:00 (end exclusive; …T23:59:00
- * includes that day). HOURLY spans at most 370 days (93 with PROPERTY_AVERAGE), DAILY 1100,
- * WEEKLY 3700.
+ * What every figure of a tenancy's consumption is asked for: the tenancy, the period and how the
+ * values are expressed. periodBegin/periodEnd: Copenhagen local datetimes YYYY-MM-DDTHH:mm:00 (end
+ * exclusive; …T23:59:00 includes that day).
  */
-export interface TenantGraphInput {
+interface ConsumptionPeriodInput {
   tenancyId: number;
-  quantities: string[];
-  resolution: Resolution;
   periodBegin: string;
   periodEnd: string;
   mode?: GraphMode;
   normalized?: boolean;
+}
+
+/** HOURLY spans at most 370 days (93 with PROPERTY_AVERAGE), DAILY 1100, WEEKLY 3700. */
+export interface TenantGraphInput extends ConsumptionPeriodInput {
+  quantities: string[];
+  resolution: Resolution;
   compareWith?: Comparison[];
   /** Only the meters of this room (name or slug). */
   roomName?: string | null;
@@ -188,15 +187,10 @@ export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 // ---------------------------------------------------------------------------------------------
 // tenantTable
 
-export interface TenantTableInput {
-  tenancyId: number;
+/** The period is widened to whole days (DAILY limit: 1100 days). */
+export interface TenantTableInput extends ConsumptionPeriodInput {
   quantities: string[];
-  /** As in TenantGraphInput; widened to whole days (DAILY limit: 1100 days). */
-  periodBegin: string;
-  periodEnd: string;
   groupBy?: TableGrouping;
-  mode?: GraphMode;
-  normalized?: boolean;
   /** PROPERTY_AVERAGE only with groupBy UNIT. */
   compareWith?: Comparison | null;
 }
@@ -231,14 +225,9 @@ export type TenantTable = z.infer<typeof tenantTableSchema>;
 // ---------------------------------------------------------------------------------------------
 // unitQuantityKpis
 
-export interface UnitQuantityKpisInput {
-  tenancyId: number;
+/** The period is widened to whole days. */
+export interface UnitQuantityKpisInput extends ConsumptionPeriodInput {
   quantity: string;
-  /** As in TenantGraphInput; widened to whole days. */
-  periodBegin: string;
-  periodEnd: string;
-  mode?: GraphMode;
-  normalized?: boolean;
 }
 
 export const unitQuantityKpisSchema = z.object({
@@ -437,7 +426,7 @@ export const markAllNotificationsReadResponse = z.object({
 }) satisfies z.ZodType<Wire.MarkAllNotificationsReadMutation>;
 export const tenancyMenuResponse = z.object({
   unreadNotificationCount: z.number().int(),
-  propertySettings: z.array(z.object({ kind: z.string() })),
+  propertySettings,
 }) satisfies z.ZodType<Wire.TenancyMenuQuery>;
 export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
 

@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@common/error-codes";
-import { ApiError, type GraphQLService } from "../graphql.server";
+import { ApiError, oneFieldRequests, type GraphQLService } from "../graphql.server";
 import {
   MeterReadoutsQuery,
   ConsumptionReportQuery,
@@ -117,81 +117,45 @@ export const tenantMutationNames = [
 
 /** Operations of the tenant data service (spec section 7). Queries are memoized per request. */
 export function tenantService(gql: GraphQLService) {
+  const field = oneFieldRequests(gql);
   return {
     async tenantUnits() {
-      return (await gql.request(TenantUnitsQuery, {}, tenantUnitsResponse, "Invalid tenantUnits response")).tenantUnits;
+      return field(TenantUnitsQuery, {}, tenantUnitsResponse);
     },
 
     /** Values per bucket of one or more quantities of the tenancy's unit, with comparisons. */
     async graph(input: TenantGraphInput): Promise<TenantGraphResult> {
-      return (
-        await gql.request(TenantGraphQuery, { graph: input }, tenantGraphResponse, "Invalid tenantGraph response")
-      ).tenantGraph;
+      return field(TenantGraphQuery, { graph: input }, tenantGraphResponse);
     },
 
     /** Totals over a period per unit, room or meter and quantity. */
     async table(input: TenantTableInput): Promise<TenantTable> {
-      return (
-        await gql.request(TenantTableQuery, { table: input }, tenantTableResponse, "Invalid tenantTable response")
-      ).tenantTable;
+      return field(TenantTableQuery, { table: input }, tenantTableResponse);
     },
 
     /** Key figures of one quantity over a period: total, comparisons, per room and per meter. */
     async kpis(input: UnitQuantityKpisInput): Promise<UnitQuantityKpis> {
-      return (
-        await gql.request(
-          UnitQuantityKpisQuery,
-          { input },
-          unitQuantityKpisResponse,
-          "Invalid unitQuantityKpis response",
-        )
-      ).unitQuantityKpis;
+      return field(UnitQuantityKpisQuery, { input }, unitQuantityKpisResponse);
     },
 
     /** The first and last raw readout of a meter within the dates (clamped to the tenancy). */
     async readoutMinMax(input: ReadoutMinMaxInput): Promise<ReadoutMinMax> {
       const { tenancyId, meterNumber, quantity, fromDate, toDate } = input;
-      return (
-        await gql.request(
-          ReadoutMinMaxQuery,
-          { tenancyId, meterNumber, quantity, fromDate, toDate },
-          readoutMinMaxResponse,
-          "Invalid readoutMinMax response",
-        )
-      ).readoutMinMax;
+      return field(ReadoutMinMaxQuery, { tenancyId, meterNumber, quantity, fromDate, toDate }, readoutMinMaxResponse);
     },
 
     /** Prices of each quantity valid at some point in [periodBegin, periodEnd] (YYYY-MM-DD). */
     async quantityPrices(input: { periodBegin: string; periodEnd: string }): Promise<QuantityPrice[]> {
       const { periodBegin, periodEnd } = input;
-      return (
-        await gql.request(
-          QuantityPricesQuery,
-          { input: { periodBegin, periodEnd } },
-          quantityPricesResponse,
-          "Invalid quantityPrices response",
-        )
-      ).quantityPrices;
+      return field(QuantityPricesQuery, { input: { periodBegin, periodEnd } }, quantityPricesResponse);
     },
 
     /** The rating A+..G of the unit's consumption against the property (letter null without enough data). */
     async consumptionRating(input: { tenancyId: number; quantity: string }): Promise<ConsumptionRating> {
       const { tenancyId, quantity } = input;
-      return (
-        await gql.request(
-          ConsumptionRatingQuery,
-          { tenancyId, quantity },
-          consumptionRatingResponse,
-          "Invalid consumptionRating response",
-        )
-      ).consumptionRating;
+      return field(ConsumptionRatingQuery, { tenancyId, quantity }, consumptionRatingResponse);
     },
 
-    /**
-     * Renames a room of the tenancy's unit (never memoized). Refusals reject with an ApiError whose
-     * code is ROOM_NOT_FOUND, ROOM_NAME_INVALID (extensions.reason) or ROOM_NAME_TAKEN
-     * (extensions.room): see {@link isRoomRenameError}.
-     */
     /**
      * The dashboard's figures in one request: the rating of `ratingQuantity` and the unit's totals
      * for the two tables (each left out when null).
@@ -221,72 +185,37 @@ export function tenantService(gql: GraphQLService) {
 
     /** A monthly report by its code (no token needed): AVAILABLE with the report, GONE or NOT_FOUND. */
     async consumptionReport(code: string): Promise<ConsumptionReportAnswer> {
-      return (
-        await gql.request(
-          ConsumptionReportQuery,
-          { code },
-          consumptionReportResponse,
-          "Invalid consumptionReport response",
-        )
-      ).consumptionReport;
+      return field(ConsumptionReportQuery, { code }, consumptionReportResponse);
     },
 
     /** Every meter of the unit with its readouts in the range and its latest one (the meter list). */
     async meterReadouts(input: { tenancyId: number; fromDate: string; toDate: string }): Promise<MeterReadout[]> {
       const { tenancyId, fromDate, toDate } = input;
-      return (
-        await gql.request(
-          MeterReadoutsQuery,
-          { tenancyId, fromDate, toDate },
-          meterReadoutsResponse,
-          "Invalid meterReadouts response",
-        )
-      ).meterReadouts;
+      return field(MeterReadoutsQuery, { tenancyId, fromDate, toDate }, meterReadoutsResponse);
     },
 
     /** The tenancy's allocation statements, newest period first. */
     async allocationStatements(tenancyId: number): Promise<AllocationStatement[]> {
-      return (
-        await gql.request(
-          AllocationStatementsQuery,
-          { tenancyId },
-          allocationStatementsResponse,
-          "Invalid allocationStatements response",
-        )
-      ).allocationStatements;
+      return field(AllocationStatementsQuery, { tenancyId }, allocationStatementsResponse);
     },
 
     /** The caller's alarms on the tenancy, newest first. */
     async alarms(tenancyId: number): Promise<Alarm[]> {
-      return (await gql.request(AlarmsQuery, { tenancyId }, alarmsResponse, "Invalid alarms response")).alarms;
+      return field(AlarmsQuery, { tenancyId }, alarmsResponse);
     },
 
     /** One of the caller's alarms; ALARM_NOT_FOUND (an ApiError) for any other id. */
     async alarm(tenancyId: number, alarmId: number): Promise<Alarm> {
-      return (await gql.request(AlarmQuery, { tenancyId, alarmId }, alarmResponse, "Invalid alarm response")).alarm;
+      return field(AlarmQuery, { tenancyId, alarmId }, alarmResponse);
     },
 
     /** The caller's notifications on the tenancy, unread first, with the counts. */
     async notifications(tenancyId: number, first = 100) {
-      return (
-        await gql.request(
-          NotificationsQuery,
-          { tenancyId, first },
-          notificationsResponse,
-          "Invalid notifications response",
-        )
-      ).notifications;
+      return field(NotificationsQuery, { tenancyId, first }, notificationsResponse);
     },
 
     async notification(tenancyId: number, notificationId: number): Promise<Notification> {
-      return (
-        await gql.request(
-          NotificationQuery,
-          { tenancyId, notificationId },
-          notificationResponse,
-          "Invalid notification response",
-        )
-      ).notification;
+      return field(NotificationQuery, { tenancyId, notificationId }, notificationResponse);
     },
 
     /**
@@ -300,60 +229,34 @@ export function tenantService(gql: GraphQLService) {
     },
 
     async createAlarm(input: AlarmInput): Promise<Alarm> {
-      return (await gql.request(CreateAlarmMutation, { input }, createAlarmResponse, "Invalid createAlarm response"))
-        .createAlarm;
+      return field(CreateAlarmMutation, { input }, createAlarmResponse);
     },
 
     async updateAlarm(alarmId: number, input: AlarmInput): Promise<Alarm> {
-      return (
-        await gql.request(UpdateAlarmMutation, { alarmId, input }, updateAlarmResponse, "Invalid updateAlarm response")
-      ).updateAlarm;
+      return field(UpdateAlarmMutation, { alarmId, input }, updateAlarmResponse);
     },
 
     async deleteAlarm(tenancyId: number, alarmId: number): Promise<boolean> {
-      return (
-        await gql.request(
-          DeleteAlarmMutation,
-          { tenancyId, alarmId },
-          deleteAlarmResponse,
-          "Invalid deleteAlarm response",
-        )
-      ).deleteAlarm;
+      return field(DeleteAlarmMutation, { tenancyId, alarmId }, deleteAlarmResponse);
     },
 
     async markNotificationRead(tenancyId: number, notificationId: number): Promise<Notification> {
-      return (
-        await gql.request(
-          MarkNotificationReadMutation,
-          { tenancyId, notificationId },
-          markNotificationReadResponse,
-          "Invalid markNotificationRead response",
-        )
-      ).markNotificationRead;
+      return field(MarkNotificationReadMutation, { tenancyId, notificationId }, markNotificationReadResponse);
     },
 
     /** Marks every unread notification of the caller on the tenancy read; how many. */
     async markAllNotificationsRead(tenancyId: number): Promise<number> {
-      return (
-        await gql.request(
-          MarkAllNotificationsReadMutation,
-          { tenancyId },
-          markAllNotificationsReadResponse,
-          "Invalid markAllNotificationsRead response",
-        )
-      ).markAllNotificationsRead;
+      return field(MarkAllNotificationsReadMutation, { tenancyId }, markAllNotificationsReadResponse);
     },
 
+    /**
+     * Renames a room of the tenancy's unit (never memoized). Refusals reject with an ApiError whose
+     * code is ROOM_NOT_FOUND, ROOM_NAME_INVALID (extensions.reason) or ROOM_NAME_TAKEN
+     * (extensions.room): see {@link isRoomRenameError}.
+     */
     async renameRoom(input: RenameRoomInput): Promise<Room> {
       const { tenancyId, roomName, newName } = input;
-      return (
-        await gql.request(
-          RenameRoomMutation,
-          { input: { tenancyId, roomName, newName } },
-          renameRoomResponse,
-          "Invalid renameRoom response",
-        )
-      ).renameRoom;
+      return field(RenameRoomMutation, { input: { tenancyId, roomName, newName } }, renameRoomResponse);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
+import { propertySettings, revokedAnswer } from "../answer-parts";
 
 const tokenPair = z.object({
   ok: z.object({ token: z.string().min(1), refreshToken: z.string().min(1), expiresAt: z.number().int() }),
@@ -15,14 +16,14 @@ export const refreshResponse = z.object({
   refreshToken: tokenPair,
 }) satisfies z.ZodType<Wire.RefreshUsersTokenMutation>;
 export const revokeResponse = z.object({
-  revokeToken: z.object({ revoked: z.boolean() }),
+  revokeToken: revokedAnswer,
 }) satisfies z.ZodType<Wire.RevokeUsersTokenMutation>;
 
 export const userUnitSchema = z.object({
   unit: z.object({ id: z.string(), unitUniqueId: z.string(), name: z.string() }),
   path: z.array(
     z.object({
-      property: z.object({ id: z.string(), number: z.string(), settings: z.array(z.object({ kind: z.string() })) }),
+      property: z.object({ id: z.string(), number: z.string(), settings: propertySettings }),
     }),
   ),
 });

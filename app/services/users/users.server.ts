@@ -1,4 +1,4 @@
-import type { GraphQLService } from "../graphql.server";
+import { oneFieldRequests, type GraphQLService } from "../graphql.server";
 import type { TokenSet } from "../tokens";
 import {
   LoginFromSltMutation,
@@ -24,6 +24,7 @@ export const tenantTargetResource = "tenant";
 
 /** Operations of the users service, the spec's "second service" (spec section 7). */
 export function usersService(gql: GraphQLService) {
+  const field = oneFieldRequests(gql);
   return {
     async loginWithEmailAndPassword(email: string, password: string): Promise<TokenSet> {
       const result = await gql.request(
@@ -42,38 +43,25 @@ export function usersService(gql: GraphQLService) {
     },
 
     async refreshToken(refreshToken: string): Promise<TokenSet> {
-      const result = await gql.request(
-        RefreshUsersTokenMutation,
-        { refreshToken },
-        refreshResponse,
-        "Invalid refreshToken response",
-      );
-      return result.refreshToken.ok;
+      return (await field(RefreshUsersTokenMutation, { refreshToken }, refreshResponse)).ok;
     },
 
     async revokeToken(refreshToken: string): Promise<boolean> {
-      const result = await gql.request(
-        RevokeUsersTokenMutation,
-        { refreshToken },
-        revokeResponse,
-        "Invalid revokeToken response",
-      );
-      return result.revokeToken.revoked;
+      return (await field(RevokeUsersTokenMutation, { refreshToken }, revokeResponse)).revoked;
     },
 
     /** The signed-in user's profile at the users service (the name lives here). */
     async me() {
-      return (await gql.request(MeQuery, {}, meResponse, "Invalid me response")).me;
+      return field(MeQuery, {}, meResponse);
     },
 
     /** Changes the caller's name; BAD_USER_INPUT (field name) for an empty or too long one. */
     async updateMyName(name: string) {
-      return (await gql.request(UpdateMyNameMutation, { name }, updateMyNameResponse, "Invalid updateMyName response"))
-        .updateMyName;
+      return field(UpdateMyNameMutation, { name }, updateMyNameResponse);
     },
 
     async userUnits() {
-      return (await gql.request(UserUnitsQuery, {}, userUnitsResponse, "Invalid userUnits response")).userUnits;
+      return field(UserUnitsQuery, {}, userUnitsResponse);
     },
   };
 }

@@ -1,0 +1,64 @@
+import { Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { profilePath } from "@common/portal-paths";
+
+/** Said instead of a change a support session may not make (the e-mail, the password, deleting). */
+export function SupportSessionNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="notice" role="note">
+      {t("profile.impersonated")}
+    </p>
+  );
+}
+
+/**
+ * A page of the profile that changes the account: its title and its form, or in a support session
+ * the note that the account may not be changed from there.
+ */
+export function AccountChangePage({
+  titleKey,
+  impersonated,
+  children,
+}: {
+  titleKey: string;
+  impersonated: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="settings-page">
+      <h1>{t(titleKey)}</h1>
+      <section className="card">{impersonated ? <SupportSessionNote /> : children}</section>
+    </div>
+  );
+}
+
+/** The change's button (off while it is sent) and the way back to the profile without it. */
+export function AccountChangeButtons({
+  tenancyId,
+  submitKey,
+  danger = false,
+}: {
+  tenancyId: string;
+  submitKey: string;
+  danger?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <div className="button-row">
+      <button
+        type="submit"
+        className={danger ? "button button-danger" : "button"}
+        disabled={navigation.state === "submitting"}
+      >
+        {t(submitKey)}
+      </button>
+      <Link to={profilePath(tenancyId)} className="button button-secondary">
+        {t("profile.cancel")}
+      </Link>
+    </div>
+  );
+}
