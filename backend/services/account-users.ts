@@ -39,14 +39,22 @@ export function parseEmail(email: string): string {
   return normalized;
 }
 
+/** Whether the value is a language an account can have (en, da or nb). */
+export function isAccountLanguage(value: string | null | undefined): value is (typeof accountLanguages)[number] {
+  return typeof value === "string" && (accountLanguages as readonly string[]).includes(value);
+}
+
+/** BAD_USER_INPUT (extensions.field "language") for a language an account cannot have. */
+export function unknownLanguage() {
+  return serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, {
+    field: "language",
+  });
+}
+
 /** en, da or nb; null/undefined gives the default; anything else is BAD_USER_INPUT. */
 export function parseLanguage(language: string | null | undefined): string | null {
   if (language === null || language === undefined || language === "") return null;
-  if (!(accountLanguages as readonly string[]).includes(language)) {
-    throw serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, {
-      field: "language",
-    });
-  }
+  if (!isAccountLanguage(language)) throw unknownLanguage();
   return language;
 }
 
@@ -58,7 +66,8 @@ function assertOrdinaryAccount(user: UserRow): void {
   if (hasAboveDefaultRights(user)) throw serviceError("USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS");
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error is a unique constraint's (SQLite's or PostgreSQL's wording). */
+export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed|unique constraint/i.test(error.message);
 }
 

@@ -28,7 +28,7 @@ import type { Kysely } from "kysely";
 import { toSqlBoolean, type Database, type UserRow, type UserUpdate } from "../db/types";
 import { emailChangeConfirmationMail, emailChangedNoticeMail } from "../mail/profile-mails";
 import type { BackendContext } from "./account-context";
-import { accountLanguages, parseEmail } from "./account-users";
+import { isAccountLanguage, isUniqueViolation, parseEmail, unknownLanguage } from "./account-users";
 import type { ServiceContext } from "./context";
 import { invalidCredentials, invalidToken, serviceError } from "./errors";
 import { assertNotImpersonated } from "./impersonation";
@@ -70,10 +70,6 @@ export async function renameUser(db: Kysely<Database>, userId: number, name: str
     .executeTakeFirstOrThrow();
 }
 
-function isAccountLanguage(value: string): boolean {
-  return (accountLanguages as readonly string[]).includes(value);
-}
-
 /**
  * updateAccountSettings: the language and/or the e-mail notifications (null or absent: unchanged).
  * Allowed in a support session. Returns the updated user.
@@ -85,11 +81,7 @@ export async function updateAccountSettings(
 ): Promise<UserRow> {
   const changes: UserUpdate = {};
   if (args.language !== null && args.language !== undefined) {
-    if (!isAccountLanguage(args.language)) {
-      throw serviceError("BAD_USER_INPUT", `language must be one of ${accountLanguages.join(", ")}`, {
-        field: "language",
-      });
-    }
+    if (!isAccountLanguage(args.language)) throw unknownLanguage();
     changes.language = args.language;
   }
   if (args.emailNotifications !== null && args.emailNotifications !== undefined) {
@@ -180,19 +172,24 @@ export async function requestEmailChange(
   );
 }
 
-/** "name, e-mail, phone" of the property contact of each of the user's homes, without repeats. */
-async function contactLinesOfUser(db: Kysely<Database>, userId: number): Promise<string[]> {
-  const rows = await db
+/** The user's memberships, pending ones too, each with its tenancy, unit and property. */
+function membershipsWithHomes(db: Kysely<Database>, userId: number) {
+  return db
     .selectFrom("tenancy_members")
     .innerJoin("tenancies", "tenancies.id", "tenancy_members.tenancy_id")
     .innerJoin("units", "units.id", "tenancies.unit_id")
     .innerJoin("properties", "properties.id", "units.property_id")
+    .where("tenancy_members.user_id", "=", userId);
+}
+
+/** "name, e-mail, phone" of the property contact of each of the user's homes, without repeats. */
+async function contactLinesOfUser(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await membershipsWithHomes(db, userId)
     .select([
       "properties.contact_name as name",
       "properties.contact_email as email",
       "properties.contact_phone as phone",
     ])
-    .where("tenancy_members.user_id", "=", userId)
     .where("tenancy_members.invitation_pending", "=", 0)
     .orderBy("tenancies.start_date", "desc")
     .execute();
@@ -202,10 +199,6 @@ async function contactLinesOfUser(db: Kysely<Database>, userId: number): Promise
     )
     .filter((line) => line !== "");
   return [...new Set(lines)];
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed|unique constraint/i.test(error.message);
 }
 
 export async function confirmEmailChange(ctx: BackendContext, args: { token: string }): Promise<void> {
@@ -348,11 +341,7 @@ export interface MyData {
 }
 
 export async function collectMyData(db: Kysely<Database>, user: UserRow, now: Date): Promise<MyData> {
-  const tenancies = await db
-    .selectFrom("tenancy_members")
-    .innerJoin("tenancies", "tenancies.id", "tenancy_members.tenancy_id")
-    .innerJoin("units", "units.id", "tenancies.unit_id")
-    .innerJoin("properties", "properties.id", "units.property_id")
+  const tenancies = await membershipsWithHomes(db, user.id)
     .select([
       "tenancies.id as id",
       "units.address as address",
@@ -363,7 +352,6 @@ export async function collectMyData(db: Kysely<Database>, user: UserRow, now: Da
       "tenancy_members.is_admin as isAdmin",
       "tenancy_members.invitation_pending as invitationPending",
     ])
-    .where("tenancy_members.user_id", "=", user.id)
     .orderBy("tenancies.start_date")
     .orderBy("tenancies.id")
     .execute();

@@ -22,7 +22,7 @@ import type { Database, TenancyRow, UserRow } from "../db/types";
 import { invitationMail } from "../mail/invitation";
 import { assertTenancyAdmin, assertTenancyMember } from "./access";
 import type { BackendContext } from "./account-context";
-import { accountLanguages, defaultAccountLanguage, parseEmail } from "./account-users";
+import { defaultAccountLanguage, isAccountLanguage, parseEmail } from "./account-users";
 import { endActivationCode, issueActivationCode } from "./activation-codes";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
@@ -33,10 +33,6 @@ import { invitationLink } from "@common/portal-paths";
 export const invitationValidDays = 30;
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-function isAccountLanguage(value: string | null | undefined): value is (typeof accountLanguages)[number] {
-  return typeof value === "string" && (accountLanguages as readonly string[]).includes(value);
-}
 
 async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
   return db
@@ -52,6 +48,26 @@ async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
     ])
     .where("units.id", "=", tenancy.unit_id)
     .executeTakeFirstOrThrow();
+}
+
+/** The tenancy's invitations still open: neither withdrawn nor accepted. */
+function openInvitations(db: Db, tenancyId: number) {
+  return db
+    .selectFrom("tenancy_invitations")
+    .where("tenancy_id", "=", tenancyId)
+    .where("withdrawn_at", "is", null)
+    .where("accepted_at", "is", null);
+}
+
+/** The user's membership of the tenancy when it is effective (not pending), else undefined. */
+function effectiveMembership(db: Db, tenancyId: number, userId: number) {
+  return db
+    .selectFrom("tenancy_members")
+    .select("is_admin")
+    .where("tenancy_id", "=", tenancyId)
+    .where("user_id", "=", userId)
+    .where("invitation_pending", "=", 0)
+    .executeTakeFirst();
 }
 
 /**
@@ -74,13 +90,7 @@ export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: nu
     ])
     .where("tenancy_members.tenancy_id", "=", tenancy.id)
     .execute();
-  const invitations = await db
-    .selectFrom("tenancy_invitations")
-    .select(["id", "email", "created_at"])
-    .where("tenancy_id", "=", tenancy.id)
-    .where("withdrawn_at", "is", null)
-    .where("accepted_at", "is", null)
-    .execute();
+  const invitations = await openInvitations(db, tenancy.id).select(["id", "email", "created_at"]).execute();
 
   const nameOf = (name: string) => (name.trim() === "" ? null : name);
   const members = memberships
@@ -186,13 +196,9 @@ async function removeMembership(trx: Transaction<Database>, tenancyId: number, u
 
 /** An open invitation of the tenancy, or INVITATION_NOT_FOUND. */
 async function openInvitation(trx: Transaction<Database>, tenancyId: number, invitationId: number) {
-  const invitation = await trx
-    .selectFrom("tenancy_invitations")
+  const invitation = await openInvitations(trx, tenancyId)
     .selectAll()
     .where("id", "=", invitationId)
-    .where("tenancy_id", "=", tenancyId)
-    .where("withdrawn_at", "is", null)
-    .where("accepted_at", "is", null)
     .executeTakeFirst();
   if (invitation === undefined) throw serviceError("INVITATION_NOT_FOUND");
   return invitation;
@@ -246,6 +252,21 @@ async function sendInvitation(
   );
 }
 
+/**
+ * What an admin does to the tenancy's users: FORBIDDEN unless the caller is an admin of it, then
+ * `change`, then the tenancy as it is now (an admin who removed themselves sees it without them).
+ */
+async function changeAsTenancyAdmin(
+  ctx: ServiceContext,
+  tenancyId: number,
+  change: (tenancy: TenancyRow, caller: UserRow) => Promise<void>,
+): Promise<TenancyInfo> {
+  const caller = await ctx.requireCaller();
+  const tenancy = await assertTenancyAdmin(ctx.db, caller.id, tenancyId);
+  await change(tenancy, caller);
+  return buildTenancyInfo(ctx.db, tenancy, caller.id);
+}
+
 export const tenancyUsersResolvers = {
   Query: {
     async tenancyInfo(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<TenancyInfo> {
@@ -260,61 +281,46 @@ export const tenancyUsersResolvers = {
       args: { tenancyId: number; email: string; language?: string | null },
       ctx: BackendContext,
     ): Promise<TenancyInfo> {
-      const caller = await ctx.requireCaller();
-      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
-      const email = parseEmail(args.email.slice(0, 1000));
-      const { now } = ctx;
-      const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
-        const user = await trx
-          .selectFrom("users")
-          .select(["id", "language"])
-          .where("email", "=", email)
-          .executeTakeFirst();
-        if (user !== undefined) {
-          const member = await trx
-            .selectFrom("tenancy_members")
-            .select("user_id")
-            .where("tenancy_id", "=", tenancy.id)
-            .where("user_id", "=", user.id)
-            .where("invitation_pending", "=", 0)
+      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy, caller) => {
+        const email = parseEmail(args.email.slice(0, 1000));
+        const { now } = ctx;
+        const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
+          const user = await trx
+            .selectFrom("users")
+            .select(["id", "language"])
+            .where("email", "=", email)
             .executeTakeFirst();
-          if (member !== undefined) throw serviceError("ALREADY_MEMBER");
-        }
-        const given = isAccountLanguage(args.language) ? args.language : undefined;
-        const open = await trx
-          .selectFrom("tenancy_invitations")
-          .selectAll()
-          .where("tenancy_id", "=", tenancy.id)
-          .where("email", "=", email)
-          .where("withdrawn_at", "is", null)
-          .where("accepted_at", "is", null)
-          .executeTakeFirst();
-        if (open !== undefined) {
-          // Invited before: send it again (a new code; the old one ends).
-          const code = await renewInvitationCode(trx, open, now, given);
-          return { email, language: given ?? open.language, code };
-        }
-        const language = given ?? (isAccountLanguage(user?.language) ? user.language : defaultAccountLanguage);
-        const { id: codeId, code } = await issueActivationCode(trx, {
-          tenancyId: tenancy.id,
-          now,
-          validDays: invitationValidDays,
+          if (user !== undefined && (await effectiveMembership(trx, tenancy.id, user.id)) !== undefined) {
+            throw serviceError("ALREADY_MEMBER");
+          }
+          const given = isAccountLanguage(args.language) ? args.language : undefined;
+          const open = await openInvitations(trx, tenancy.id).selectAll().where("email", "=", email).executeTakeFirst();
+          if (open !== undefined) {
+            // Invited before: send it again (a new code; the old one ends).
+            const code = await renewInvitationCode(trx, open, now, given);
+            return { email, language: given ?? open.language, code };
+          }
+          const language = given ?? (isAccountLanguage(user?.language) ? user.language : defaultAccountLanguage);
+          const { id: codeId, code } = await issueActivationCode(trx, {
+            tenancyId: tenancy.id,
+            now,
+            validDays: invitationValidDays,
+          });
+          await trx
+            .insertInto("tenancy_invitations")
+            .values({
+              tenancy_id: tenancy.id,
+              email,
+              language,
+              activation_code_id: codeId,
+              invited_by_user_id: caller.id,
+              created_at: now.toISOString(),
+            })
+            .execute();
+          return { email, language, code };
         });
-        await trx
-          .insertInto("tenancy_invitations")
-          .values({
-            tenancy_id: tenancy.id,
-            email,
-            language,
-            activation_code_id: codeId,
-            invited_by_user_id: caller.id,
-            created_at: now.toISOString(),
-          })
-          .execute();
-        return { email, language, code };
+        await sendInvitation(ctx, tenancy, caller, invitation);
       });
-      await sendInvitation(ctx, tenancy, caller, invitation);
-      return buildTenancyInfo(ctx.db, tenancy, caller.id);
     },
 
     async resendTenancyInvitation(
@@ -322,15 +328,14 @@ export const tenancyUsersResolvers = {
       args: { tenancyId: number; invitationId: number },
       ctx: BackendContext,
     ): Promise<TenancyInfo> {
-      const caller = await ctx.requireCaller();
-      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
-      const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
-        const open = await openInvitation(trx, tenancy.id, args.invitationId);
-        const code = await renewInvitationCode(trx, open, ctx.now);
-        return { email: open.email, language: open.language, code };
+      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy, caller) => {
+        const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
+          const open = await openInvitation(trx, tenancy.id, args.invitationId);
+          const code = await renewInvitationCode(trx, open, ctx.now);
+          return { email: open.email, language: open.language, code };
+        });
+        await sendInvitation(ctx, tenancy, caller, invitation);
       });
-      await sendInvitation(ctx, tenancy, caller, invitation);
-      return buildTenancyInfo(ctx.db, tenancy, caller.id);
     },
 
     async withdrawTenancyInvitation(
@@ -338,18 +343,17 @@ export const tenancyUsersResolvers = {
       args: { tenancyId: number; invitationId: number },
       ctx: ServiceContext,
     ): Promise<TenancyInfo> {
-      const caller = await ctx.requireCaller();
-      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
-      await ctx.db.transaction().execute(async (trx) => {
-        const open = await openInvitation(trx, tenancy.id, args.invitationId);
-        await trx
-          .updateTable("tenancy_invitations")
-          .set({ withdrawn_at: ctx.now.toISOString() })
-          .where("id", "=", open.id)
-          .execute();
-        await endActivationCode(trx, { id: open.activation_code_id, now: ctx.now });
+      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy) => {
+        await ctx.db.transaction().execute(async (trx) => {
+          const open = await openInvitation(trx, tenancy.id, args.invitationId);
+          await trx
+            .updateTable("tenancy_invitations")
+            .set({ withdrawn_at: ctx.now.toISOString() })
+            .where("id", "=", open.id)
+            .execute();
+          await endActivationCode(trx, { id: open.activation_code_id, now: ctx.now });
+        });
       });
-      return buildTenancyInfo(ctx.db, tenancy, caller.id);
     },
 
     async setTenancyUserAdmin(
@@ -357,27 +361,20 @@ export const tenancyUsersResolvers = {
       args: { tenancyId: number; userId: number; isAdmin: boolean },
       ctx: ServiceContext,
     ): Promise<TenancyInfo> {
-      const caller = await ctx.requireCaller();
-      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
-      await ctx.db.transaction().execute(async (trx) => {
-        const member = await trx
-          .selectFrom("tenancy_members")
-          .select("is_admin")
-          .where("tenancy_id", "=", tenancy.id)
-          .where("user_id", "=", args.userId)
-          .where("invitation_pending", "=", 0)
-          .executeTakeFirst();
-        if (member === undefined) throw serviceError("USER_NOT_FOUND");
-        if (member.is_admin === (args.isAdmin ? 1 : 0)) return;
-        if (!args.isAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
-        await trx
-          .updateTable("tenancy_members")
-          .set({ is_admin: args.isAdmin ? 1 : 0 })
-          .where("tenancy_id", "=", tenancy.id)
-          .where("user_id", "=", args.userId)
-          .execute();
+      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy) => {
+        await ctx.db.transaction().execute(async (trx) => {
+          const member = await effectiveMembership(trx, tenancy.id, args.userId);
+          if (member === undefined) throw serviceError("USER_NOT_FOUND");
+          if (member.is_admin === (args.isAdmin ? 1 : 0)) return;
+          if (!args.isAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
+          await trx
+            .updateTable("tenancy_members")
+            .set({ is_admin: args.isAdmin ? 1 : 0 })
+            .where("tenancy_id", "=", tenancy.id)
+            .where("user_id", "=", args.userId)
+            .execute();
+        });
       });
-      return buildTenancyInfo(ctx.db, tenancy, caller.id);
     },
 
     async removeTenancyUser(
@@ -385,35 +382,27 @@ export const tenancyUsersResolvers = {
       args: { tenancyId: number; userId: number },
       ctx: ServiceContext,
     ): Promise<TenancyInfo> {
-      const caller = await ctx.requireCaller();
-      const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
-      await ctx.db.transaction().execute(async (trx) => {
-        const member = await trx
-          .selectFrom("tenancy_members")
-          .select(["is_admin", "invitation_pending"])
-          .where("tenancy_id", "=", tenancy.id)
-          .where("user_id", "=", args.userId)
-          .executeTakeFirst();
-        if (member === undefined) throw serviceError("USER_NOT_FOUND");
-        const isEffectiveAdmin = member.invitation_pending === 0 && member.is_admin === 1;
-        if (isEffectiveAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
-        await removeMembership(trx, tenancy.id, args.userId);
+      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy) => {
+        await ctx.db.transaction().execute(async (trx) => {
+          const member = await trx
+            .selectFrom("tenancy_members")
+            .select(["is_admin", "invitation_pending"])
+            .where("tenancy_id", "=", tenancy.id)
+            .where("user_id", "=", args.userId)
+            .executeTakeFirst();
+          if (member === undefined) throw serviceError("USER_NOT_FOUND");
+          const isEffectiveAdmin = member.invitation_pending === 0 && member.is_admin === 1;
+          if (isEffectiveAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
+          await removeMembership(trx, tenancy.id, args.userId);
+        });
       });
-      // An admin who removed themselves sees the tenancy as it is now, without them.
-      return buildTenancyInfo(ctx.db, tenancy, caller.id);
     },
 
     async leaveTenancy(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<{ ok: boolean }> {
       const caller = await ctx.requireCaller();
       const tenancy = await assertTenancyMember(ctx.db, caller.id, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
-        const member = await trx
-          .selectFrom("tenancy_members")
-          .select("is_admin")
-          .where("tenancy_id", "=", tenancy.id)
-          .where("user_id", "=", caller.id)
-          .where("invitation_pending", "=", 0)
-          .executeTakeFirst();
+        const member = await effectiveMembership(trx, tenancy.id, caller.id);
         if (member === undefined) throw serviceError("FORBIDDEN");
         if (
           member.is_admin === 1 &&
