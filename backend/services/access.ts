@@ -7,7 +7,8 @@
  *   const window = tenancyDataWindow(tenancy); // never show data from outside the tenancy
  */
 import type { Kysely } from "kysely";
-import type { Database, IsoDate, TenancyRow, UnitRow } from "../db/types";
+import type { Database, IsoDate, TenancyRow, UnitRow, UserRow } from "../db/types";
+import type { ServiceContext } from "./context";
 import { forbidden } from "./errors";
 
 /** Members whose access is effective (invitation accepted). */
@@ -63,6 +64,18 @@ export async function assertTenancyMember(
     .executeTakeFirst();
   if (tenancy === undefined) throw forbidden();
   return tenancy;
+}
+
+/**
+ * Where a resident's call on a tenancy starts: the caller (UNAUTHENTICATED without one) and the
+ * tenancy, when they are a member of it (FORBIDDEN otherwise).
+ */
+export async function callerAndTenancy(
+  ctx: ServiceContext,
+  tenancyId: number | string,
+): Promise<{ caller: UserRow; tenancy: TenancyRow }> {
+  const caller = await ctx.requireCaller();
+  return { caller, tenancy: await assertTenancyMember(ctx.db, caller.id, tenancyId) };
 }
 
 /** Returns the membership when the user is an admin of the tenancy; otherwise throws FORBIDDEN. */

@@ -20,7 +20,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, TenancyRow, UserRow } from "../db/types";
 import { invitationMail } from "../mail/invitation";
-import { assertTenancyAdmin, assertTenancyMember } from "./access";
+import { assertTenancyAdmin, callerAndTenancy } from "./access";
 import type { BackendContext } from "./account-context";
 import { defaultAccountLanguage, isAccountLanguage, parseEmail } from "./account-users";
 import { endActivationCode, issueActivationCode } from "./activation-codes";
@@ -270,8 +270,7 @@ async function changeAsTenancyAdmin(
 export const tenancyUsersResolvers = {
   Query: {
     async tenancyInfo(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<TenancyInfo> {
-      const caller = await ctx.requireCaller();
-      const tenancy = await assertTenancyMember(ctx.db, caller.id, args.tenancyId);
+      const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
       return buildTenancyInfo(ctx.db, tenancy, caller.id);
     },
   },
@@ -399,8 +398,7 @@ export const tenancyUsersResolvers = {
     },
 
     async leaveTenancy(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<{ ok: boolean }> {
-      const caller = await ctx.requireCaller();
-      const tenancy = await assertTenancyMember(ctx.db, caller.id, args.tenancyId);
+      const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
       await ctx.db.transaction().execute(async (trx) => {
         const member = await effectiveMembership(trx, tenancy.id, caller.id);
         if (member === undefined) throw serviceError("FORBIDDEN");

@@ -20,7 +20,7 @@ import { isQuantityId } from "@common/quantities";
 import { metersForQuantity } from "../consumption/engine";
 import type { Alarm, AlarmInput, Notification } from "../schema/tenant.generated";
 import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
-import { assertTenancyMember } from "./access";
+import { callerAndTenancy } from "./access";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
 import { hasEnded } from "./tenant-rooms";
@@ -125,18 +125,33 @@ function idOf(value: number): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
+/**
+ * The caller's own alarm or notification on the tenancy, or undefined: another user's, another
+ * tenancy's and a forged id are all simply not found.
+ */
+async function ownRow<T extends "alarms" | "notifications">(
+  ctx: ServiceContext,
+  table: T,
+  userId: number,
+  tenancyId: number,
+  rowId: number,
+): Promise<Selectable<Database[T]> | undefined> {
+  const id = idOf(rowId);
+  if (id === null) return undefined;
+  // Kysely cannot type a query over a table named by a type parameter: the query is typed over
+  // both tables (they share these columns) and its row is the named table's.
+  const row = await ctx.db
+    .selectFrom(table as "alarms" | "notifications")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("tenancy_id", "=", tenancyId)
+    .executeTakeFirst();
+  return row as Selectable<Database[T]> | undefined;
+}
+
 async function ownAlarm(ctx: ServiceContext, userId: number, tenancyId: number, alarmId: number): Promise<AlarmRow> {
-  const id = idOf(alarmId);
-  const row =
-    id === null
-      ? undefined
-      : await ctx.db
-          .selectFrom("alarms")
-          .selectAll()
-          .where("id", "=", id)
-          .where("user_id", "=", userId)
-          .where("tenancy_id", "=", tenancyId)
-          .executeTakeFirst();
+  const row = await ownRow(ctx, "alarms", userId, tenancyId, alarmId);
   if (row === undefined) throw alarmNotFound();
   return row;
 }
@@ -147,17 +162,7 @@ async function ownNotification(
   tenancyId: number,
   notificationId: number,
 ): Promise<NotificationRow> {
-  const id = idOf(notificationId);
-  const row =
-    id === null
-      ? undefined
-      : await ctx.db
-          .selectFrom("notifications")
-          .selectAll()
-          .where("id", "=", id)
-          .where("user_id", "=", userId)
-          .where("tenancy_id", "=", tenancyId)
-          .executeTakeFirst();
+  const row = await ownRow(ctx, "notifications", userId, tenancyId, notificationId);
   if (row === undefined) throw notificationNotFound();
   return row;
 }
@@ -185,23 +190,20 @@ async function validInput(
   return { quantity: input.quantity, type, frequency, level: level.level, enabled: input.enabled === false ? 0 : 1 };
 }
 
-/** A member of a tenancy that has not ended: only such a tenancy's alarms can be created or changed. */
-async function assertOpenTenancy(ctx: ServiceContext, userId: number, tenancyId: number): Promise<TenancyRow> {
-  const tenancy = await assertTenancyMember(ctx.db, userId, tenancyId);
-  if (hasEnded(tenancy, ctx.now)) throw serviceError("TENANCY_ENDED");
-  return tenancy;
+/** Only a tenancy that has not ended can have its alarms created or changed. */
+function assertNotEnded(tenancy: TenancyRow, now: Date): void {
+  if (hasEnded(tenancy, now)) throw serviceError("TENANCY_ENDED");
 }
 
 const maxNotificationsPerPage = 500;
 
 export const tenantAlarmQueries = {
   async alarms(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<Alarm[]> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
     const rows = await ctx.db
       .selectFrom("alarms")
       .selectAll()
-      .where("user_id", "=", user.id)
+      .where("user_id", "=", caller.id)
       .where("tenancy_id", "=", tenancy.id)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
@@ -214,9 +216,8 @@ export const tenantAlarmQueries = {
   },
 
   async alarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<Alarm> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
-    const row = await ownAlarm(ctx, user.id, tenancy.id, args.alarmId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
+    const row = await ownAlarm(ctx, caller.id, tenancy.id, args.alarmId);
     return alarmResult(row, (await lastFiredOf(ctx.db, [row.id])).get(row.id));
   },
 
@@ -225,10 +226,12 @@ export const tenantAlarmQueries = {
     args: { tenancyId: number; first?: number | null },
     ctx: ServiceContext,
   ): Promise<{ items: Notification[]; unreadCount: number; totalCount: number }> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
     const first = Math.min(Math.max(Math.trunc(args.first ?? 100), 0), maxNotificationsPerPage);
-    const mine = ctx.db.selectFrom("notifications").where("user_id", "=", user.id).where("tenancy_id", "=", tenancy.id);
+    const mine = ctx.db
+      .selectFrom("notifications")
+      .where("user_id", "=", caller.id)
+      .where("tenancy_id", "=", tenancy.id);
     const [rows, counts] = await Promise.all([
       mine
         .selectAll()
@@ -258,18 +261,16 @@ export const tenantAlarmQueries = {
     args: { tenancyId: number; notificationId: number },
     ctx: ServiceContext,
   ): Promise<Notification> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
-    return notificationResult(await ownNotification(ctx, user.id, tenancy.id, args.notificationId));
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
+    return notificationResult(await ownNotification(ctx, caller.id, tenancy.id, args.notificationId));
   },
 
   async unreadNotificationCount(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<number> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
     const row = await ctx.db
       .selectFrom("notifications")
       .select((eb) => eb.fn.countAll<number>().as("unread"))
-      .where("user_id", "=", user.id)
+      .where("user_id", "=", caller.id)
       .where("tenancy_id", "=", tenancy.id)
       .where("read_at", "is", null)
       .executeTakeFirstOrThrow();
@@ -279,13 +280,13 @@ export const tenantAlarmQueries = {
 
 export const tenantAlarmMutations = {
   async createAlarm(_: unknown, { input }: { input: AlarmInput }, ctx: ServiceContext): Promise<Alarm> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertOpenTenancy(ctx, user.id, input.tenancyId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, input.tenancyId);
+    assertNotEnded(tenancy, ctx.now);
     const settings = await validInput(ctx.db, tenancy, input);
     const at = ctx.now.toISOString();
     const row = await ctx.db
       .insertInto("alarms")
-      .values({ user_id: user.id, tenancy_id: tenancy.id, ...settings, created_at: at, updated_at: at })
+      .values({ user_id: caller.id, tenancy_id: tenancy.id, ...settings, created_at: at, updated_at: at })
       .returningAll()
       .executeTakeFirstOrThrow();
     return alarmResult(row, undefined);
@@ -296,10 +297,9 @@ export const tenantAlarmMutations = {
     { alarmId, input }: { alarmId: number; input: AlarmInput },
     ctx: ServiceContext,
   ): Promise<Alarm> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, input.tenancyId);
-    const existing = await ownAlarm(ctx, user.id, tenancy.id, alarmId);
-    if (hasEnded(tenancy, ctx.now)) throw serviceError("TENANCY_ENDED");
+    const { caller, tenancy } = await callerAndTenancy(ctx, input.tenancyId);
+    const existing = await ownAlarm(ctx, caller.id, tenancy.id, alarmId);
+    assertNotEnded(tenancy, ctx.now);
     const settings = await validInput(ctx.db, tenancy, input);
     return ctx.db.transaction().execute(async (trx) => {
       // Changed settings are a new rule: it is evaluated from the period it is changed in
@@ -316,9 +316,8 @@ export const tenantAlarmMutations = {
   },
 
   async deleteAlarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<boolean> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
-    const existing = await ownAlarm(ctx, user.id, tenancy.id, args.alarmId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
+    const existing = await ownAlarm(ctx, caller.id, tenancy.id, args.alarmId);
     const result = await ctx.db.deleteFrom("alarms").where("id", "=", existing.id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   },
@@ -328,9 +327,8 @@ export const tenantAlarmMutations = {
     args: { tenancyId: number; notificationId: number },
     ctx: ServiceContext,
   ): Promise<Notification> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
-    const existing = await ownNotification(ctx, user.id, tenancy.id, args.notificationId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
+    const existing = await ownNotification(ctx, caller.id, tenancy.id, args.notificationId);
     if (existing.read_at !== null) return notificationResult(existing);
     const row = await ctx.db
       .updateTable("notifications")
@@ -342,12 +340,11 @@ export const tenantAlarmMutations = {
   },
 
   async markAllNotificationsRead(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<number> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
     const result = await ctx.db
       .updateTable("notifications")
       .set({ read_at: ctx.now.toISOString() })
-      .where("user_id", "=", user.id)
+      .where("user_id", "=", caller.id)
       .where("tenancy_id", "=", tenancy.id)
       .where("read_at", "is", null)
       .executeTakeFirst();

@@ -56,7 +56,7 @@ import {
 } from "../consumption/engine";
 import { MIN_OTHER_UNITS, MIN_RATING_DAYS, propertyAverageOf, ratingLetterOf } from "../consumption/rating";
 import type { PropertyRow, TenancyRow, UnitRow } from "../db/types";
-import { assertTenancyMember, tenancyDataWindow } from "./access";
+import { callerAndTenancy, tenancyDataWindow } from "./access";
 import type { ServiceContext } from "./context";
 import { badUserInput, forbidden } from "./errors";
 import type { ObjectDetails } from "../schema/tenant.generated";
@@ -178,8 +178,7 @@ export function unitScopeOf(ctx: ServiceContext, tenancyId: number): Promise<Uni
 }
 
 async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<UnitScope> {
-  const user = await ctx.requireCaller();
-  const tenancy = await assertTenancyMember(ctx.db, user.id, tenancyId);
+  const { tenancy } = await callerAndTenancy(ctx, tenancyId);
   return scopeOfTenancy(ctx, tenancy);
 }
 

@@ -8,7 +8,7 @@ import { roomNameMaxLength } from "@common/room-name";
 import { roomSlug } from "@common/room-slug";
 import { dayKeyOf } from "@common/calendar";
 import type { TenancyRow } from "../db/types";
-import { assertTenancyMember } from "./access";
+import { callerAndTenancy } from "./access";
 import type { ServiceContext } from "./context";
 import { forbidden, serviceError } from "./errors";
 import type { Room } from "../schema/tenant.generated";
@@ -75,8 +75,7 @@ interface RenameRoomArgs {
  * ROOM_NAME_TAKEN when another room of the unit has the new name's slug.
  */
 async function renameRoom(_: unknown, { input }: RenameRoomArgs, ctx: ServiceContext): Promise<Room> {
-  const user = await ctx.requireCaller();
-  const tenancy = await assertTenancyMember(ctx.db, user.id, input.tenancyId);
+  const { tenancy } = await callerAndTenancy(ctx, input.tenancyId);
   // A resident who moved out keeps reading their own period, but no longer changes the unit.
   if (hasEnded(tenancy, ctx.now)) throw forbidden();
 

@@ -5,7 +5,7 @@
 import { stat } from "node:fs/promises";
 import { extname } from "node:path";
 import { statementFilePath } from "../statements/files";
-import { assertTenancyMember } from "./access";
+import { callerAndTenancy } from "./access";
 import { parseExpenseTypes } from "./account";
 import type { ServiceContext } from "./context";
 import type { AllocationStatement } from "../schema/tenant.generated";
@@ -16,8 +16,7 @@ export const tenantStatementQueries = {
     args: { tenancyId: number },
     ctx: ServiceContext,
   ): Promise<AllocationStatement[]> {
-    const user = await ctx.requireCaller();
-    const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+    const { tenancy } = await callerAndTenancy(ctx, args.tenancyId);
     const rows = await ctx.db
       .selectFrom("allocation_statements")
       .selectAll()

@@ -2,7 +2,7 @@
  * Resolvers of the tenant data service (schema/tenant.graphql). Every call needs a users-service
  * access token (aud 'users') and answers only for the units of the caller's tenancies.
  */
-import { assertTenancyMember, tenanciesOfUser, unitsVisibleToUser } from "./access";
+import { callerAndTenancy, tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
 import { alarmEnumResolvers, tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
@@ -26,8 +26,7 @@ export const tenantResolvers = {
     ...tenantStatementQueries,
     ...tenantReportQueries,
     async propertySettings(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<PropertySetting[]> {
-      const user = await ctx.requireCaller();
-      const tenancy = await assertTenancyMember(ctx.db, user.id, args.tenancyId);
+      const { tenancy } = await callerAndTenancy(ctx, args.tenancyId);
       const unit = await ctx.db
         .selectFrom("units")
         .select("property_id")
