@@ -238,19 +238,26 @@ function impersonationOf(row: RefreshTokenRow): ImpersonationSession | null {
   return { endsAt: new Date(row.absolute_expires_at ?? row.expires_at) };
 }
 
-async function revokeFamily(db: Kysely<Database>, familyId: string, now: Date): Promise<void> {
-  await db
-    .updateTable("token_families")
-    .set({ revoked_at: now.toISOString() })
-    .where("id", "=", familyId)
-    .where("revoked_at", "is", null)
-    .execute();
-  await db
-    .updateTable("refresh_tokens")
-    .set({ revoked_at: now.toISOString() })
-    .where("family_id", "=", familyId)
-    .where("revoked_at", "is", null)
-    .execute();
+/**
+ * Ends sign-ins: one family, or every family of a user. The families and their refresh tokens
+ * not yet revoked are revoked together, so a session is either live or gone on both.
+ */
+async function revokeSessions(
+  db: Kysely<Database>,
+  which: { familyId: string } | { userId: number },
+  now: Date,
+): Promise<void> {
+  const revokedAt = now.toISOString();
+  const families = db.updateTable("token_families").set({ revoked_at: revokedAt }).where("revoked_at", "is", null);
+  await ("familyId" in which
+    ? families.where("id", "=", which.familyId)
+    : families.where("user_id", "=", which.userId)
+  ).execute();
+  const tokens = db.updateTable("refresh_tokens").set({ revoked_at: revokedAt }).where("revoked_at", "is", null);
+  await ("familyId" in which
+    ? tokens.where("family_id", "=", which.familyId)
+    : tokens.where("user_id", "=", which.userId)
+  ).execute();
 }
 
 type RotationOutcome =
@@ -282,16 +289,18 @@ export async function rotateRefreshToken(
     if (row.revoked_at !== null) return { kind: "invalid" };
     if (row.absolute_expires_at !== null && row.absolute_expires_at <= nowIso) return { kind: "session-ended" };
     if (row.expires_at <= nowIso) return { kind: "invalid" };
-    const impersonation = impersonationOf(row);
-
-    if (row.replaced_at === null) {
-      const issued = await issueRefreshToken(trx, settings, {
+    // The next token of the same sign-in: same user, service, family and impersonation end.
+    const issueSuccessor = () =>
+      issueRefreshToken(trx, settings, {
         userId: row.user_id,
         service,
         now,
         familyId: row.family_id,
-        impersonation,
+        impersonation: impersonationOf(row),
       });
+
+    if (row.replaced_at === null) {
+      const issued = await issueSuccessor();
       const updated = await trx
         .updateTable("refresh_tokens")
         .set({ replaced_at: nowIso, replaced_by_id: issued.id })
@@ -309,19 +318,10 @@ export async function rotateRefreshToken(
         .where("id", "=", row.id)
         .where("grace_used_at", "is", null)
         .executeTakeFirst();
-      if (claimed.numUpdatedRows === 1n) {
-        const issued = await issueRefreshToken(trx, settings, {
-          userId: row.user_id,
-          service,
-          now,
-          familyId: row.family_id,
-          impersonation,
-        });
-        return { kind: "rotated", issued };
-      }
+      if (claimed.numUpdatedRows === 1n) return { kind: "rotated", issued: await issueSuccessor() };
     }
 
-    await revokeFamily(trx, row.family_id, now);
+    await revokeSessions(trx, { familyId: row.family_id }, now);
     return { kind: "reuse-detected" };
   });
 
@@ -364,7 +364,7 @@ export async function revokeRefreshToken(
     .where("token_hash", "=", hashToken(input.token))
     .executeTakeFirst();
   if (row === undefined || row.service !== input.service) return false;
-  await revokeFamily(db, row.family_id, input.now);
+  await revokeSessions(db, { familyId: row.family_id }, input.now);
   return true;
 }
 
@@ -373,18 +373,7 @@ export async function revokeRefreshToken(
  * access tokens are refused from the next call on, on every service.
  */
 export async function revokeAllRefreshTokensOfUser(db: Kysely<Database>, userId: number, now: Date): Promise<void> {
-  await db
-    .updateTable("token_families")
-    .set({ revoked_at: now.toISOString() })
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .execute();
-  await db
-    .updateTable("refresh_tokens")
-    .set({ revoked_at: now.toISOString() })
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .execute();
+  await revokeSessions(db, { userId }, now);
 }
 
 /** When the family's first token was issued: the time of the original sign-in. */
