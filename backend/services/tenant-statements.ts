@@ -2,9 +2,8 @@
  * allocationStatements (schema/tenant-statements.graphql): a tenancy's statements for its
  * residents, with each file's size (the file is streamed by statements/files.ts).
  */
-import { stat } from "node:fs/promises";
 import { extname } from "node:path";
-import { statementFilePath } from "../statements/files";
+import { statementFile } from "../statements/files";
 import { callerAndTenancy } from "./access";
 import { parseExpenseTypes } from "./account";
 import type { ServiceContext } from "./context";
@@ -26,21 +25,14 @@ export const tenantStatementQueries = {
       .execute();
     return Promise.all(
       rows.map(async (row) => {
-        const path = ctx.filesDir === undefined ? null : statementFilePath(ctx.filesDir, row.url);
-        const size =
-          path === null
-            ? null
-            : await stat(path).then(
-                (s) => (s.isFile() ? s.size : null),
-                () => null,
-              );
+        const file = ctx.filesDir === undefined ? null : await statementFile(ctx.filesDir, row.url);
         return {
           id: row.id,
           fileName: row.file_name,
           periodStart: row.period_start,
           periodEnd: row.period_end,
           expenseTypes: parseExpenseTypes(row.expense_types),
-          sizeBytes: size,
+          sizeBytes: file?.size ?? null,
           contentType: extname(row.url).toLowerCase() === ".pdf" ? "application/pdf" : "application/octet-stream",
         };
       }),

@@ -28,6 +28,23 @@ export function statementFilePath(filesDir: string, storedPath: string): string 
   return inside === "" || inside.startsWith("..") || inside.includes("\0") ? null : path;
 }
 
+/**
+ * A statement's file on the disk and its size, or null when the stored path leaves the files
+ * directory or names no file there.
+ */
+export async function statementFile(
+  filesDir: string,
+  storedPath: string,
+): Promise<{ path: string; size: number } | null> {
+  const path = statementFilePath(filesDir, storedPath);
+  if (path === null) return null;
+  const size = await stat(path).then(
+    (s) => (s.isFile() ? s.size : null),
+    () => null,
+  );
+  return size === null ? null : { path, size };
+}
+
 export { attachmentDisposition };
 
 function answer(status: number, error: string): Response {
@@ -58,18 +75,12 @@ export async function statementFileResponse(
   // Another tenancy's statement answers as a missing one: ids cannot be probed.
   if (statement === undefined || !(await isTenancyMember(deps.db, userId, statement.tenancy_id)))
     return answer(404, "Not found");
-  const path = statementFilePath(filesDir, statement.url);
-  const size =
-    path === null
-      ? null
-      : await stat(path).then(
-          (s) => (s.isFile() ? s.size : null),
-          () => null,
-        );
-  if (path === null || size === null) {
+  const file = await statementFile(filesDir, statement.url);
+  if (file === null) {
     deps.logger.warn(`allocation statement ${id}: no file at ${statement.url}`);
     return answer(404, "Not found");
   }
+  const { path, size } = file;
   const headers = {
     "content-type": contentTypes[extname(path).toLowerCase()] ?? "application/octet-stream",
     "content-length": String(size),
