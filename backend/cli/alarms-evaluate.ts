@@ -6,7 +6,7 @@
  */
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { withJobLock } from "../jobs/job-lock";
-import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
+import { CliError, type CliOptions, exitCodeOf, processIo, runWhenEntryPoint, withCliDatabase } from "./cli-database";
 
 const usage = "Usage: npm run alarms:evaluate [-- --at <ISO time, e.g. 2026-11-25T06:00:00Z>]";
 
@@ -19,16 +19,11 @@ function parseArgs(args: readonly string[]): { at: Date } {
   throw new CliError(usage);
 }
 
-export async function runAlarmsEvaluate(
-  args: readonly string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; io?: CliIo } = {},
-): Promise<number> {
+export async function runAlarmsEvaluate(args: readonly string[], options: CliOptions = {}): Promise<number> {
   const io = options.io ?? processIo;
-  try {
+  return exitCodeOf(io, async () => {
     const { at } = parseArgs(args);
-    const environment = cliEnvironment(options.env ?? process.env, options.cwd ?? process.cwd());
-    const db = await openCliDatabase(environment.databasePath);
-    try {
+    return withCliDatabase(options, async (db) => {
       const outcome = await withJobLock(db, "scheduled-jobs", () => evaluateAlarms(db, at), { wait: true });
       if (!outcome.ran) throw new Error("the scheduled-jobs lock was not taken");
       const run = outcome.value;
@@ -37,16 +32,8 @@ export async function runAlarmsEvaluate(
       );
       if (run.notificationIds.length > 0) io.out(`  notification ids: ${run.notificationIds.join(", ")}`);
       return 0;
-    } finally {
-      await db.destroy();
-    }
-  } catch (error) {
-    if (error instanceof CliError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+    });
+  });
 }
 
 runWhenEntryPoint(import.meta.url, (args) => runAlarmsEvaluate(args));

@@ -1,5 +1,5 @@
 /**
- * Shared by the support commands (impersonation-link, outbox): the environment as the back-end
+ * Shared by the support commands (impersonation-link, outbox, alarms:evaluate): the environment as the back-end
  * reads it (config.ts), and DATA_DIR's database, opened and migrated like the back-end does.
  * Nothing is created: without a database the commands stop with a message.
  */
@@ -55,6 +55,50 @@ export async function openCliDatabase(databasePath: string): Promise<Kysely<Data
     throw error;
   }
   return db;
+}
+
+/** What a support command takes besides its arguments; tests give their own, the defaults are the process's. */
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  io?: CliIo;
+}
+
+/**
+ * Opens DATA_DIR's database (or DATABASE_URL's) as the back-end would, hands it to `use` and
+ * closes it afterwards, whatever `use` does.
+ */
+export async function withCliDatabase<T>(
+  options: CliOptions,
+  use: (db: Kysely<Database>, environment: CliEnvironment) => Promise<T>,
+): Promise<T> {
+  const environment = cliEnvironment(options.env ?? process.env, options.cwd ?? process.cwd());
+  const db = await openCliDatabase(environment.databasePath);
+  try {
+    return await use(db, environment);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A command's exit code: its own, or 1 after printing the message of an error the user can act on
+ * (a CliError, or one `isUsersError` accepts); any other error is a bug and is thrown on.
+ */
+export async function exitCodeOf(
+  io: CliIo,
+  command: () => Promise<number>,
+  isUsersError: (error: unknown) => boolean = () => false,
+): Promise<number> {
+  try {
+    return await command();
+  } catch (error) {
+    if (error instanceof CliError || (error instanceof Error && isUsersError(error))) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
 }
 
 /** True when the module is the process's entry point (run with tsx or node). */

@@ -5,13 +5,13 @@
  * Only the link goes to stdout (so scripts can capture it); an unknown e-mail exits 1.
  */
 import { createImpersonationLink, ImpersonationTargetError } from "../services/impersonation";
-import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
+import { type CliOptions, exitCodeOf, processIo, runWhenEntryPoint, withCliDatabase } from "./cli-database";
 
 const usage = "Usage: npm run -s impersonation-link -- <email>";
 
 export async function runImpersonationLink(
   args: readonly string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; io?: CliIo; now?: Date } = {},
+  options: CliOptions & { now?: Date } = {},
 ): Promise<number> {
   const io = options.io ?? processIo;
   const emails = args.filter((arg) => !arg.startsWith("-"));
@@ -19,30 +19,23 @@ export async function runImpersonationLink(
     io.err(usage);
     return emails.length === 1 ? 0 : 1;
   }
-  try {
-    const environment = cliEnvironment(options.env ?? process.env, options.cwd ?? process.cwd());
-    const db = await openCliDatabase(environment.databasePath);
-    try {
-      const { link, expiresAt } = await createImpersonationLink(db, {
-        email: emails[0] ?? "",
-        portalUrl: environment.portalUrl,
-        now: options.now ?? new Date(),
-      });
-      io.out(link);
-      io.err(
-        `One-time link; use it before ${expiresAt.toISOString()}. The session ends 60 minutes after it is opened.`,
-      );
-      return 0;
-    } finally {
-      await db.destroy();
-    }
-  } catch (error) {
-    if (error instanceof ImpersonationTargetError || error instanceof CliError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  return exitCodeOf(
+    io,
+    () =>
+      withCliDatabase(options, async (db, environment) => {
+        const { link, expiresAt } = await createImpersonationLink(db, {
+          email: emails[0] ?? "",
+          portalUrl: environment.portalUrl,
+          now: options.now ?? new Date(),
+        });
+        io.out(link);
+        io.err(
+          `One-time link; use it before ${expiresAt.toISOString()}. The session ends 60 minutes after it is opened.`,
+        );
+        return 0;
+      }),
+    (error) => error instanceof ImpersonationTargetError,
+  );
 }
 
 runWhenEntryPoint(import.meta.url, (args) => runImpersonationLink(args));

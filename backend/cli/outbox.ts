@@ -7,7 +7,7 @@
  *   --json      one JSON array: [{ id, to, subject, createdAt, links, text }]
  */
 import { latestMessages, linksIn } from "../mail/outbox";
-import { CliError, cliEnvironment, openCliDatabase, processIo, type CliIo, runWhenEntryPoint } from "./cli-database";
+import { CliError, type CliOptions, exitCodeOf, processIo, runWhenEntryPoint, withCliDatabase } from "./cli-database";
 
 const usage = "Usage: npm run -s outbox -- [email] [--limit N] [--text] [--json]";
 
@@ -36,16 +36,11 @@ function parseArgs(args: readonly string[]): OutboxArgs {
   return parsed;
 }
 
-export async function runOutbox(
-  args: readonly string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; io?: CliIo } = {},
-): Promise<number> {
+export async function runOutbox(args: readonly string[], options: CliOptions = {}): Promise<number> {
   const io = options.io ?? processIo;
-  try {
+  return exitCodeOf(io, async () => {
     const parsed = parseArgs(args);
-    const environment = cliEnvironment(options.env ?? process.env, options.cwd ?? process.cwd());
-    const db = await openCliDatabase(environment.databasePath);
-    try {
+    return withCliDatabase(options, async (db) => {
       const messages = await latestMessages(db, { to: parsed.email, limit: parsed.limit });
       if (parsed.json) {
         io.out(
@@ -76,16 +71,8 @@ export async function runOutbox(
         io.out("");
       }
       return 0;
-    } finally {
-      await db.destroy();
-    }
-  } catch (error) {
-    if (error instanceof CliError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
+    });
+  });
 }
 
 runWhenEntryPoint(import.meta.url, (args) => runOutbox(args));
