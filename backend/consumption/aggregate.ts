@@ -42,6 +42,23 @@ export function clean(value: number, decimals = 9): number {
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
+/** Adds a value and its weight to the sums' entry for `key`. */
+function addTo<K>(sums: Map<K, Aggregate>, key: K, value: number, weight: number): void {
+  const entry = sums.get(key) ?? { value: 0, weight: 0 };
+  entry.value += value;
+  entry.weight += weight;
+  sums.set(key, entry);
+}
+
+/** The sums, each value and weight cleaned of floating-point noise. */
+function cleanSums<K>(sums: Map<K, Aggregate>): Map<K, Aggregate> {
+  for (const entry of sums.values()) {
+    entry.value = clean(entry.value);
+    entry.weight = clean(entry.weight);
+  }
+  return sums;
+}
+
 export function aggregationOf(quantity: QuantityId): Aggregation {
   return quantityDefinition(quantity).aggregation;
 }
@@ -58,10 +75,7 @@ export function hourlyFromRegister(readings: readonly Reading[]): HourAggregate[
     for (let hour = Math.floor(a.ts / HOUR_S) * HOUR_S; hour < b.ts; hour += HOUR_S) {
       const overlap = Math.min(b.ts, hour + HOUR_S) - Math.max(a.ts, hour);
       if (overlap <= 0) continue;
-      const entry = hours.get(hour) ?? { value: 0, weight: 0 };
-      entry.value += (delta * overlap) / span;
-      entry.weight += overlap / HOUR_S;
-      hours.set(hour, entry);
+      addTo(hours, hour, (delta * overlap) / span, overlap / HOUR_S);
     }
   }
   return [...hours.entries()]
@@ -74,10 +88,7 @@ export function hourlyFromSamples(readings: readonly Reading[]): HourAggregate[]
   const hours = new Map<number, Aggregate>();
   for (const reading of readings) {
     const hour = Math.floor(reading.ts / HOUR_S) * HOUR_S;
-    const entry = hours.get(hour) ?? { value: 0, weight: 0 };
-    entry.value += reading.value;
-    entry.weight += 1;
-    hours.set(hour, entry);
+    addTo(hours, hour, reading.value, 1);
   }
   return [...hours.entries()]
     .sort((x, y) => x[0] - y[0])
@@ -101,33 +112,18 @@ export function rollupDays(hours: readonly HourAggregate[]): Map<DayKey, Aggrega
       dayStart = startOfDay(day) / 1000;
       dayEnd = startOfDay(addDays(day, 1)) / 1000;
     }
-    const entry = days.get(day) ?? { value: 0, weight: 0 };
-    entry.value += hour.value;
-    entry.weight += hour.weight;
-    days.set(day, entry);
+    addTo(days, day, hour.value, hour.weight);
   }
-  for (const entry of days.values()) {
-    entry.value = clean(entry.value);
-    entry.weight = clean(entry.weight);
-  }
-  return days;
+  return cleanSums(days);
 }
 
 /** Sums days into calendar months. */
 export function rollupMonths(days: ReadonlyMap<DayKey, Aggregate>): Map<MonthKey, Aggregate> {
   const months = new Map<MonthKey, Aggregate>();
   for (const [day, aggregate] of days) {
-    const month = monthKeyOfDay(day);
-    const entry = months.get(month) ?? { value: 0, weight: 0 };
-    entry.value += aggregate.value;
-    entry.weight += aggregate.weight;
-    months.set(month, entry);
+    addTo(months, monthKeyOfDay(day), aggregate.value, aggregate.weight);
   }
-  for (const entry of months.values()) {
-    entry.value = clean(entry.value);
-    entry.weight = clean(entry.weight);
-  }
-  return months;
+  return cleanSums(months);
 }
 
 /** The value of a bucket: the sum for addition quantities, the mean for average ones; null without data. */

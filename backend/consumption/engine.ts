@@ -409,6 +409,23 @@ function co2FactorsFor(context: SeriesContext, meters: readonly MeterInfo[]): Co
   return (meterId) => factorOfMeter.get(meterId);
 }
 
+/** The meters' rows in the buckets at the context's resolution, priced (cost) or weighed (CO2) as its mode wants. */
+async function bucketRowsFor(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  buckets: readonly Bucket[],
+): Promise<BucketRow[]> {
+  return collectBucketRows(
+    context.db,
+    meters.map((meter) => meter.id),
+    context.resolution,
+    buckets,
+    context.window,
+    await pricesFor(context, buckets, meters),
+    co2FactorsFor(context, meters),
+  );
+}
+
 /** One series: the meters' values per bucket of the period. */
 export async function seriesOf(
   context: SeriesContext,
@@ -418,15 +435,7 @@ export async function seriesOf(
   length?: number,
 ): Promise<{ buckets: Bucket[]; values: (number | null)[] }> {
   const buckets = bucketsOf(context.resolution, period);
-  const rows = await collectBucketRows(
-    context.db,
-    meters.map((meter) => meter.id),
-    context.resolution,
-    buckets,
-    context.window,
-    await pricesFor(context, buckets, meters),
-    co2FactorsFor(context, meters),
-  );
+  const rows = await bucketRowsFor(context, meters, buckets);
   const aggregates = groupRows(rows, buckets.length, () => "all").get("all");
   const values = buckets.map((_, index) => present(aggregates?.[index], context.presentation, floorArea));
   if (length !== undefined) {
@@ -458,15 +467,7 @@ export async function seriesOfPieces(
   length: number,
 ): Promise<{ values: (number | null)[]; total: number | null }> {
   const buckets = pieces.map((piece) => piece.bucket);
-  const rows = await collectBucketRows(
-    context.db,
-    meters.map((meter) => meter.id),
-    context.resolution,
-    buckets,
-    context.window,
-    await pricesFor(context, buckets, meters),
-    co2FactorsFor(context, meters),
-  );
+  const rows = await bucketRowsFor(context, meters, buckets);
   const byPiece = groupRows(rows, pieces.length, () => "all").get("all");
   const owned: Aggregate[] = Array.from({ length }, () => ({ value: 0, weight: 0 }));
   const total: Aggregate = { value: 0, weight: 0 };
@@ -552,15 +553,7 @@ export async function propertyAverageSeries(
   buckets: readonly Bucket[],
 ): Promise<(number | null)[]> {
   const unitOfMeter = new Map(otherMeters.map((meter) => [meter.id, meter.unitId]));
-  const rows = await collectBucketRows(
-    context.db,
-    otherMeters.map((meter) => meter.id),
-    context.resolution,
-    buckets,
-    context.window,
-    await pricesFor(context, buckets, otherMeters),
-    co2FactorsFor(context, otherMeters),
-  );
+  const rows = await bucketRowsFor(context, otherMeters, buckets);
   const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
   return buckets
     .map((_, index) =>

@@ -98,6 +98,18 @@ export function parseCsv(text: string): { rows: ParsedRow[]; problems: ImportPro
   return { rows, problems };
 }
 
+/** The meter's stored reading nearest to `ts` on one side of it (never at it), if any. */
+function storedNeighbour(db: Kysely<Database>, meterId: number, side: "before" | "after", ts: number) {
+  return db
+    .selectFrom("meter_readings")
+    .select(["ts", "value"])
+    .where("meter_id", "=", meterId)
+    .where("ts", side === "before" ? "<" : ">", ts)
+    .orderBy("ts", side === "before" ? "desc" : "asc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function importReadings(db: Kysely<Database>, text: string, now: Date): Promise<ImportResult> {
   const { rows, problems } = parseCsv(text);
   const numbers = [...new Set(rows.map((row) => row.meterNumber))];
@@ -164,22 +176,8 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
     }
     if (aggregation === "addition" && fresh.length > 0) {
       // Registers never go down: check the new readings among the stored ones around them.
-      const before = await db
-        .selectFrom("meter_readings")
-        .select(["ts", "value"])
-        .where("meter_id", "=", meterId)
-        .where("ts", "<", first)
-        .orderBy("ts", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      const after = await db
-        .selectFrom("meter_readings")
-        .select(["ts", "value"])
-        .where("meter_id", "=", meterId)
-        .where("ts", ">", last)
-        .orderBy("ts", "asc")
-        .limit(1)
-        .executeTakeFirst();
+      const before = await storedNeighbour(db, meterId, "before", first);
+      const after = await storedNeighbour(db, meterId, "after", last);
       const merged: { ts: number; value: number; line?: number }[] = [
         ...(before === undefined ? [] : [before]),
         ...[...stored.entries()].map(([ts, value]) => ({ ts, value })),
