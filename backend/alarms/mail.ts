@@ -17,25 +17,6 @@ import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 import { reportMail } from "../reports/mail";
 import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 
-interface NotificationsTexts {
-  subject: (count: number) => string;
-  greeting: string;
-  intro: string;
-  open: string;
-  settings: string;
-}
-
-function texts(language: Language): NotificationsTexts {
-  const t = mailTexts(language);
-  return {
-    subject: (count) => t("notifications.subject", { count }),
-    greeting: t("greeting"),
-    intro: t("notifications.intro"),
-    open: t("notifications.open"),
-    settings: t("why_notified"),
-  };
-}
-
 export interface MailedNotification {
   id: number;
   tenancyId: number;
@@ -74,21 +55,27 @@ export function notificationsMail(input: {
   notifications: readonly MailedNotification[];
 }): MailMessage {
   const language = languageOrFallback(input.language);
-  const t = texts(language);
+  const t = mailTexts(language);
+  const [greeting, intro, open, settings] = [
+    t("greeting"),
+    t("notifications.intro"),
+    t("notifications.open"),
+    t("why_notified"),
+  ];
   const app = brandFor(input.brand).appName[language];
-  const subject = `${app}: ${t.subject(input.notifications.length)}`;
+  const subject = `${app}: ${t("notifications.subject", { count: input.notifications.length })}`;
   const items = input.notifications.map((n) => ({
     line: notificationLine(n, language),
     link: notificationLink(input.portalUrl, n),
   }));
   const text = [
-    t.greeting,
+    greeting,
     "",
-    t.intro,
+    intro,
     "",
     ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]),
     "",
-    t.settings,
+    settings,
     "",
     app,
     "",
@@ -96,12 +83,12 @@ export function notificationsMail(input: {
   const html = mailHtmlDocument(
     language,
     subject,
-    `<p>${escapeHtml(t.greeting)}</p>
-<p>${escapeHtml(t.intro)}</p>
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
 <ul>
-${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a></li>`).join("\n")}
+${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(open)}</a></li>`).join("\n")}
 </ul>
-<p>${escapeHtml(t.settings)}</p>
+<p>${escapeHtml(settings)}</p>
 <p>${escapeHtml(app)}</p>`,
   );
   return { to: input.to, subject, text, html };

@@ -11,8 +11,8 @@ import { passwordResetMail } from "./templates";
 /**
  * Every kind of e-mail the back-end sends, rendered with fixed inputs in each language and kept
  * byte for byte in __snapshots__/: a change of wording, markup or escaping shows up in review as
- * a diff of these files, and moving where the texts live must leave them untouched. The inputs
- * The snapshots are of the default brand (dk); the others differ only in the app name. The inputs
+ * a diff of these files, and moving where the texts live must leave them untouched. The
+ * snapshots are of the default brand (dk); the others differ only in the app name. The inputs
  * include hostile values (markup, line breaks, `$&`, `{{…}}`, `$t(…)`) so escaping and
  * interpolation are pinned down too.
  */

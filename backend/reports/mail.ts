@@ -6,32 +6,11 @@
  */
 import { formatMonth } from "@common/format";
 import { brandFor, type BrandId } from "@common/brands";
-import { type Language, languageOrFallback } from "@common/languages";
+import { languageOrFallback } from "@common/languages";
 import { mailTexts } from "../mail/i18n";
 import type { MailMessage } from "../mail/mailer";
 import { escapeHtml, mailHtmlDocument } from "../mail/templates";
 import { reportLink as portalReportLink } from "@common/portal-paths";
-
-interface ReportTexts {
-  subject: (month: string) => string;
-  greeting: string;
-  intro: (month: string) => string;
-  open: string;
-  noLogin: string;
-  settings: string;
-}
-
-function texts(language: Language): ReportTexts {
-  const t = mailTexts(language);
-  return {
-    subject: (month) => t("report.subject", { month }),
-    greeting: t("greeting"),
-    intro: (month) => t("report.intro", { month }),
-    open: t("report.open"),
-    noLogin: t("report.no_login"),
-    settings: t("why_notified"),
-  };
-}
 
 /** The report's link for a resident: PORTAL_URL/report/{code}?lng={language}. */
 export function reportLink(portalUrl: string, code: string, language: string): string {
@@ -47,34 +26,27 @@ export function reportMail(input: {
   month: string;
 }): MailMessage {
   const language = languageOrFallback(input.language);
-  const t = texts(language);
+  const t = mailTexts(language);
   const month = formatMonth(input.month, language);
+  const [greeting, intro, open, noLogin, settings] = [
+    t("greeting"),
+    t("report.intro", { month }),
+    t("report.open"),
+    t("report.no_login"),
+    t("why_notified"),
+  ];
   const app = brandFor(input.brand).appName[language];
-  const subject = `${app}: ${t.subject(month)}`;
+  const subject = `${app}: ${t("report.subject", { month })}`;
   const link = reportLink(input.portalUrl, input.code, language);
-  const text = [
-    t.greeting,
-    "",
-    t.intro(month),
-    "",
-    `${t.open}:`,
-    link,
-    "",
-    t.noLogin,
-    "",
-    t.settings,
-    "",
-    app,
-    "",
-  ].join("\n");
+  const text = [greeting, "", intro, "", `${open}:`, link, "", noLogin, "", settings, "", app, ""].join("\n");
   const html = mailHtmlDocument(
     language,
     subject,
-    `<p>${escapeHtml(t.greeting)}</p>
-<p>${escapeHtml(t.intro(month))}</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>
-<p>${escapeHtml(t.noLogin)}</p>
-<p>${escapeHtml(t.settings)}</p>
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(open)}</a></p>
+<p>${escapeHtml(noLogin)}</p>
+<p>${escapeHtml(settings)}</p>
 <p>${escapeHtml(app)}</p>`,
   );
   return { to: input.to, subject, text, html };
