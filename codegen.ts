@@ -1,7 +1,7 @@
 /**
  * The GraphQL contract is written once, in backend/schema/*.graphql; everything else is generated
- * from it by `npm run codegen` and committed, so `npm ci && npm start` needs no generation step
- * (codegen.test.ts fails when a generated file is stale):
+ * from it by `npm run codegen`, which `npm install` (scripts/postinstall.mjs) and `npm run build`
+ * run; the generated files are not committed (codegen.test.ts fails when one is stale):
  *
  * - backend/schema/type-defs.generated.ts: the SDL of each service as strings, so the back-end reads
  *   no files at run time (it runs from source under tsx and vitest and bundled in build/node);

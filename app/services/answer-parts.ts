@@ -13,3 +13,38 @@ export const revokedAnswer = z.object({ revoked: z.boolean() });
 
 /** A property's settings: which features it has switched on. */
 export const propertySettings = z.array(z.object({ kind: z.string() }));
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** A type's fields, all the way down, without their types. */
+type Fields<T> = T extends readonly (infer E)[]
+  ? Fields<E>[]
+  : T extends object
+    ? { [K in keyof T]-?: Fields<T[K]> }
+    : 0;
+type Reads<Input, Wire> = [Input] extends [Wire] ? Same<Fields<Input>, Fields<Wire>> : false;
+
+/**
+ * Checks at compile time that a schema reads exactly the fields of an operation's generated answer
+ * type, each with a type that fits it: `satisfies z.ZodType<Wire>` let a field the schema asks for
+ * but the operation does not select (or that the contract dropped) pass, as an object with more
+ * fields is still assignable. The schema's input side is compared, so a schema may turn a wire
+ * value into the domain's (the enums), and may be stricter than the contract (a rating letter).
+ */
+export function answerSchema<Wire>() {
+  return <S extends z.ZodType>(
+    schema: S & (Reads<z.input<S>, Wire> extends true ? unknown : { "differs from the generated type": Wire }),
+  ): S => schema;
+}
+
+/**
+ * One GraphQL enum against the domain's values, both ways: the wire's upper-case names are met here
+ * and nowhere else. `schema` reads an answer's value into the domain's; `toWire` writes a variable.
+ */
+export function enumMapping<Domain extends string, WireValue extends string>(toWire: Record<Domain, WireValue>) {
+  const fromWire = new Map(Object.entries(toWire).map(([domain, wire]) => [wire as WireValue, domain as Domain]));
+  const wireValues = Object.values(toWire) as [WireValue, ...WireValue[]];
+  return {
+    schema: z.enum(wireValues).transform((wire) => fromWire.get(wire) as Domain),
+    toWire: (value: Domain): WireValue => toWire[value],
+  };
+}

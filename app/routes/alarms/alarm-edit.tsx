@@ -82,8 +82,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await context.api.tenant.updateAlarm(alarm.id, {
       tenancyId: tenancy.tenancyId,
       quantity,
-      type: type.toUpperCase() as Uppercase<AlarmType>,
-      frequency: frequency.toUpperCase() as Uppercase<AlarmFrequency>,
+      type,
+      frequency,
       level,
       enabled: typed.enabled,
     });

@@ -87,8 +87,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await context.api.tenant.createAlarm({
       tenancyId: tenancy.tenancyId,
       quantity,
-      type: type.toUpperCase() as Uppercase<AlarmType>,
-      frequency: frequency.toUpperCase() as Uppercase<typeof frequency>,
+      type,
+      frequency,
       level: wizard.level,
       enabled: form.get("enabled") === "on",
     });

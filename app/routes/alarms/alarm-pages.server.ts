@@ -104,8 +104,6 @@ export function levelErrorText(
   };
 }
 
-const lower = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T>;
-
 export interface AlarmView {
   id: number;
   quantity: QuantityId;
@@ -126,8 +124,7 @@ export function levelAsTyped(level: number, language: string): string {
 
 export function alarmView(alarm: Alarm, language: string): AlarmView | null {
   if (!isQuantityId(alarm.quantity)) return null;
-  const type = lower(alarm.type);
-  const frequency = lower(alarm.frequency);
+  const { type, frequency } = alarm;
   return {
     id: alarm.id,
     quantity: alarm.quantity,
@@ -149,9 +146,9 @@ export function alarmView(alarm: Alarm, language: string): AlarmView | null {
 
 export interface NotificationView {
   id: number;
-  kind: Lowercase<Notification["kind"]>;
+  kind: Notification["kind"];
   quantity: QuantityId | null;
-  direction: Lowercase<NonNullable<Notification["direction"]>> | null;
+  direction: Notification["direction"];
   period: string;
   text: TextOf;
   received: string;
@@ -163,20 +160,20 @@ export interface NotificationView {
 }
 
 export function notificationView(n: Notification, tenancyId: string, language: string): NotificationView {
-  const kind = lower(n.kind);
+  const { kind } = n;
   const quantity = n.quantity !== null && isQuantityId(n.quantity) ? n.quantity : null;
   return {
     id: n.id,
     kind,
     quantity,
-    direction: n.direction ? lower(n.direction) : null,
+    direction: n.direction,
     period: formatDateRange(n.periodStart, n.periodEnd, language),
     text: notificationText(
       {
         kind,
         quantity: n.quantity,
-        alarmType: n.alarmType ? lower(n.alarmType) : null,
-        direction: n.direction ? lower(n.direction) : null,
+        alarmType: n.alarmType,
+        direction: n.direction,
         threshold: n.threshold,
         value: n.value,
         comparedValue: n.comparedValue,

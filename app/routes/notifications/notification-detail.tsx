@@ -35,11 +35,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     view,
     measured:
-      quantity && notification.value !== null && notification.direction !== "INCREASE"
+      quantity && notification.value !== null && notification.direction !== "increase"
         ? formatQuantity(notification.value, quantity, language)
         : null,
     limit:
-      quantity && notification.threshold !== null && notification.direction !== "INCREASE"
+      quantity && notification.threshold !== null && notification.direction !== "increase"
         ? formatQuantity(notification.threshold, quantity, language)
         : null,
   };

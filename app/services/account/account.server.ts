@@ -121,7 +121,8 @@ export function accountService(gql: GraphQLService) {
       const { impersonate: r } = await signIn(ImpersonateMutation, { token }, impersonateResponse);
       return {
         tokens: tokenSetOf(r),
-        sessionEndsAt: r.payload.sessionExpiresAt ?? r.refreshExpiresIn,
+        // An impersonation session's refresh token expires when the session ends (account.graphql).
+        sessionEndsAt: r.refreshExpiresIn,
         slt: r.slt,
       };
     },

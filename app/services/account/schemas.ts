@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
-import { isoDate, okAnswer, revokedAnswer } from "../answer-parts";
+import { answerSchema, isoDate, okAnswer, revokedAnswer } from "../answer-parts";
 
 /** Shapes of the account service's answers (spec section 3). Anything else is rejected. */
 
@@ -12,18 +12,20 @@ const tokenPayload = z.object({
     email: z.string(),
     exp: z.number().int(),
     origIat: z.number().int(),
-    impersonated: z.boolean().optional(),
-    sessionExpiresAt: z.number().int().nullable().optional(),
   }),
 });
 
-export const tokenAuthResponse = z.object({ tokenAuth: tokenPayload }) satisfies z.ZodType<Wire.TokenAuthMutation>;
-export const refreshTokenResponse = z.object({
-  refreshToken: tokenPayload,
-}) satisfies z.ZodType<Wire.RefreshAccountTokenMutation>;
-export const revokeTokenResponse = z.object({
-  revokeToken: revokedAnswer,
-}) satisfies z.ZodType<Wire.RevokeAccountTokenMutation>;
+export const tokenAuthResponse = answerSchema<Wire.TokenAuthMutation>()(z.object({ tokenAuth: tokenPayload }));
+export const refreshTokenResponse = answerSchema<Wire.RefreshAccountTokenMutation>()(
+  z.object({
+    refreshToken: tokenPayload,
+  }),
+);
+export const revokeTokenResponse = answerSchema<Wire.RevokeAccountTokenMutation>()(
+  z.object({
+    revokeToken: revokedAnswer,
+  }),
+);
 
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -69,40 +71,58 @@ export const tenancySchema = z.object({
   meterUnits: z.array(z.object({ kind: z.string(), unit: z.string() })),
 });
 
-export const currentUserResponse = z.object({
-  currentUser: accountUserSchema,
-  tenancies: z.array(tenancySchema),
-}) satisfies z.ZodType<Wire.CurrentUserQuery>;
-
-export const validateActivationCodeResponse = z.object({
-  validateActivationCode: okAnswer.extend({ text: z.string().nullable(), code: z.string().nullable() }),
-}) satisfies z.ZodType<Wire.ValidateActivationCodeQuery>;
-export const createEmailPasswordUserResponse = z.object({
-  createEmailPasswordUser: tokenPayload.extend({ created: z.boolean() }),
-}) satisfies z.ZodType<Wire.CreateEmailPasswordUserMutation>;
-export const addTenancyResponse = z.object({
-  addTenancy: okAnswer.extend({ tenancy: z.object({ id: z.string() }) }),
-}) satisfies z.ZodType<Wire.AddTenancyMutation>;
-export const requestPasswordResetResponse = z.object({
-  requestPasswordReset: okAnswer,
-}) satisfies z.ZodType<Wire.RequestPasswordResetMutation>;
-export const passwordResetResponse = z.object({
-  passwordReset: okAnswer,
-}) satisfies z.ZodType<Wire.PasswordResetMutation>;
-export const impersonateResponse = z.object({
-  impersonate: tokenPayload.extend({ slt: z.string().min(1) }),
-}) satisfies z.ZodType<Wire.ImpersonateMutation>;
-export const socialAuthResponse = z.object({
-  socialAuth: tokenPayload.extend({
-    socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
-    email: z.string(),
-    slt: z.string().min(1),
-    created: z.boolean(),
+export const currentUserResponse = answerSchema<Wire.CurrentUserQuery>()(
+  z.object({
+    currentUser: accountUserSchema,
+    tenancies: z.array(tenancySchema),
   }),
-}) satisfies z.ZodType<Wire.SocialAuthMutation>;
-export const markOnboardedResponse = z.object({
-  markOnboarded: okAnswer,
-}) satisfies z.ZodType<Wire.MarkOnboardedMutation>;
+);
+
+export const validateActivationCodeResponse = answerSchema<Wire.ValidateActivationCodeQuery>()(
+  z.object({
+    validateActivationCode: okAnswer.extend({ text: z.string().nullable(), code: z.string().nullable() }),
+  }),
+);
+export const createEmailPasswordUserResponse = answerSchema<Wire.CreateEmailPasswordUserMutation>()(
+  z.object({
+    createEmailPasswordUser: tokenPayload.extend({ created: z.boolean() }),
+  }),
+);
+export const addTenancyResponse = answerSchema<Wire.AddTenancyMutation>()(
+  z.object({
+    addTenancy: okAnswer.extend({ tenancy: z.object({ id: z.string() }) }),
+  }),
+);
+export const requestPasswordResetResponse = answerSchema<Wire.RequestPasswordResetMutation>()(
+  z.object({
+    requestPasswordReset: okAnswer,
+  }),
+);
+export const passwordResetResponse = answerSchema<Wire.PasswordResetMutation>()(
+  z.object({
+    passwordReset: okAnswer,
+  }),
+);
+export const impersonateResponse = answerSchema<Wire.ImpersonateMutation>()(
+  z.object({
+    impersonate: tokenPayload.extend({ slt: z.string().min(1) }),
+  }),
+);
+export const socialAuthResponse = answerSchema<Wire.SocialAuthMutation>()(
+  z.object({
+    socialAuth: tokenPayload.extend({
+      socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
+      email: z.string(),
+      slt: z.string().min(1),
+      created: z.boolean(),
+    }),
+  }),
+);
+export const markOnboardedResponse = answerSchema<Wire.MarkOnboardedMutation>()(
+  z.object({
+    markOnboarded: okAnswer,
+  }),
+);
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type Tenancy = z.infer<typeof tenancySchema>;
@@ -138,45 +158,67 @@ export const tenancyInfoSchema = z.object({
 });
 export type TenancyInfo = z.infer<typeof tenancyInfoSchema>;
 export type TenancyUser = TenancyInfo["users"][number];
-export const tenancyInfoResponse = z.object({
-  tenancyInfo: tenancyInfoSchema,
-}) satisfies z.ZodType<Wire.TenancyInfoQuery>;
-export const inviteTenancyUserResponse = z.object({
-  inviteTenancyUser: tenancyInfoSchema,
-}) satisfies z.ZodType<Wire.InviteTenancyUserMutation>;
-export const resendTenancyInvitationResponse = z.object({
-  resendTenancyInvitation: tenancyInfoSchema,
-}) satisfies z.ZodType<Wire.ResendTenancyInvitationMutation>;
-export const withdrawTenancyInvitationResponse = z.object({
-  withdrawTenancyInvitation: tenancyInfoSchema,
-}) satisfies z.ZodType<Wire.WithdrawTenancyInvitationMutation>;
-export const setTenancyUserAdminResponse = z.object({
-  setTenancyUserAdmin: tenancyInfoSchema,
-}) satisfies z.ZodType<Wire.SetTenancyUserAdminMutation>;
-export const removeTenancyUserResponse = z.object({
-  removeTenancyUser: tenancyInfoSchema,
-}) satisfies z.ZodType<Wire.RemoveTenancyUserMutation>;
-export const leaveTenancyResponse = z.object({ leaveTenancy: okAnswer }) satisfies z.ZodType<Wire.LeaveTenancyMutation>;
+export const tenancyInfoResponse = answerSchema<Wire.TenancyInfoQuery>()(
+  z.object({
+    tenancyInfo: tenancyInfoSchema,
+  }),
+);
+export const inviteTenancyUserResponse = answerSchema<Wire.InviteTenancyUserMutation>()(
+  z.object({
+    inviteTenancyUser: tenancyInfoSchema,
+  }),
+);
+export const resendTenancyInvitationResponse = answerSchema<Wire.ResendTenancyInvitationMutation>()(
+  z.object({
+    resendTenancyInvitation: tenancyInfoSchema,
+  }),
+);
+export const withdrawTenancyInvitationResponse = answerSchema<Wire.WithdrawTenancyInvitationMutation>()(
+  z.object({
+    withdrawTenancyInvitation: tenancyInfoSchema,
+  }),
+);
+export const setTenancyUserAdminResponse = answerSchema<Wire.SetTenancyUserAdminMutation>()(
+  z.object({
+    setTenancyUserAdmin: tenancyInfoSchema,
+  }),
+);
+export const removeTenancyUserResponse = answerSchema<Wire.RemoveTenancyUserMutation>()(
+  z.object({
+    removeTenancyUser: tenancyInfoSchema,
+  }),
+);
+export const leaveTenancyResponse = answerSchema<Wire.LeaveTenancyMutation>()(z.object({ leaveTenancy: okAnswer }));
 
 // ---------------------------------------------------------------------------------------------
 // Profile settings
 
-export const updateAccountSettingsResponse = z.object({
-  updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }),
-}) satisfies z.ZodType<Wire.UpdateAccountSettingsMutation>;
-export const changePasswordResponse = z.object({
-  changePassword: okAnswer,
-}) satisfies z.ZodType<Wire.ChangePasswordMutation>;
-export const requestEmailChangeResponse = z.object({
-  requestEmailChange: okAnswer,
-}) satisfies z.ZodType<Wire.RequestEmailChangeMutation>;
-export const confirmEmailChangeResponse = z.object({
-  confirmEmailChange: okAnswer,
-}) satisfies z.ZodType<Wire.ConfirmEmailChangeMutation>;
-export const deleteAccountResponse = z.object({
-  deleteAccount: okAnswer,
-}) satisfies z.ZodType<Wire.DeleteAccountMutation>;
-export const myDataResponse = z.object({ myData: z.string() }) satisfies z.ZodType<Wire.MyDataQuery>;
+export const updateAccountSettingsResponse = answerSchema<Wire.UpdateAccountSettingsMutation>()(
+  z.object({
+    updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }),
+  }),
+);
+export const changePasswordResponse = answerSchema<Wire.ChangePasswordMutation>()(
+  z.object({
+    changePassword: okAnswer,
+  }),
+);
+export const requestEmailChangeResponse = answerSchema<Wire.RequestEmailChangeMutation>()(
+  z.object({
+    requestEmailChange: okAnswer,
+  }),
+);
+export const confirmEmailChangeResponse = answerSchema<Wire.ConfirmEmailChangeMutation>()(
+  z.object({
+    confirmEmailChange: okAnswer,
+  }),
+);
+export const deleteAccountResponse = answerSchema<Wire.DeleteAccountMutation>()(
+  z.object({
+    deleteAccount: okAnswer,
+  }),
+);
+export const myDataResponse = answerSchema<Wire.MyDataQuery>()(z.object({ myData: z.string() }));
 
 // ---------------------------------------------------------------------------------------------
 // Abuse limits (ADR 0010): the rules are the account service's enum RateLimitRule.
@@ -205,9 +247,13 @@ const rateLimitState = z.object({
   retryAfterSeconds: z.number().int().nonnegative(),
 });
 export type RateLimitState = z.infer<typeof rateLimitState>;
-export const rateLimitsResponse = z.object({
-  rateLimits: z.array(rateLimitState),
-}) satisfies z.ZodType<Wire.RateLimitsQuery>;
-export const countRateLimitHitsResponse = z.object({
-  countRateLimitHits: z.array(rateLimitState),
-}) satisfies z.ZodType<Wire.CountRateLimitHitsMutation>;
+export const rateLimitsResponse = answerSchema<Wire.RateLimitsQuery>()(
+  z.object({
+    rateLimits: z.array(rateLimitState),
+  }),
+);
+export const countRateLimitHitsResponse = answerSchema<Wire.CountRateLimitHitsMutation>()(
+  z.object({
+    countRateLimitHits: z.array(rateLimitState),
+  }),
+);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
-import { isoDate, propertySettings } from "../answer-parts";
+import type { AlarmFrequency, AlarmType, NotificationDirection, NotificationKind } from "@common/alarms";
+import { answerSchema, enumMapping, isoDate, propertySettings } from "../answer-parts";
 
 /**
  * Shapes of the tenant data service's answers (backend/schema/tenant.graphql) and the inputs of its
@@ -11,6 +12,18 @@ import { isoDate, propertySettings } from "../answer-parts";
 const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
 /** A value of a bucket: null where there is no data (never 0 for "no data"). */
 const value = z.number().nullable();
+
+// ---------------------------------------------------------------------------------------------
+// Inputs: the generated ones (their descriptions are in backend/schema/tenant.graphql). Periods are
+// Copenhagen local datetimes YYYY-MM-DDTHH:mm:00, the end exclusive (…T23:59:00 includes that day).
+
+export type {
+  TenantGraphInput,
+  TenantTableInput,
+  UnitQuantityKpisInput,
+  RenameRoomInput,
+  ReadoutMinMaxQueryVariables as ReadoutMinMaxInput,
+} from "./graphql.generated";
 
 // ---------------------------------------------------------------------------------------------
 // Enums
@@ -107,37 +120,15 @@ export const tenantUnitSchema = z.object({
   rooms: z.array(roomSchema),
 });
 
-export const tenantUnitsResponse = z.object({
-  tenantUnits: z.array(tenantUnitSchema),
-}) satisfies z.ZodType<Wire.TenantUnitsQuery>;
+export const tenantUnitsResponse = answerSchema<Wire.TenantUnitsQuery>()(
+  z.object({
+    tenantUnits: z.array(tenantUnitSchema),
+  }),
+);
 export type TenantUnit = z.infer<typeof tenantUnitSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // tenantGraph
-
-/**
- * What every figure of a tenancy's consumption is asked for: the tenancy, the period and how the
- * values are expressed. periodBegin/periodEnd: Copenhagen local datetimes YYYY-MM-DDTHH:mm:00 (end
- * exclusive; …T23:59:00 includes that day).
- */
-interface ConsumptionPeriodInput {
-  tenancyId: number;
-  periodBegin: string;
-  periodEnd: string;
-  mode?: GraphMode;
-  normalized?: boolean;
-}
-
-/** HOURLY spans at most 370 days (93 with PROPERTY_AVERAGE), DAILY 1100, WEEKLY 3700. */
-export interface TenantGraphInput extends ConsumptionPeriodInput {
-  quantities: string[];
-  resolution: Resolution;
-  compareWith?: Comparison[];
-  /** Only the meters of this room (name or slug). */
-  roomName?: string | null;
-  /** Only this meter of the unit. */
-  meterNumber?: string | null;
-}
 
 export const tenantGraphResultSchema = z
   .object({
@@ -179,21 +170,15 @@ export const tenantGraphResultSchema = z
       ),
     { message: "every series has one value per timestamp", path: ["graphs"] },
   );
-export const tenantGraphResponse = z.object({
-  tenantGraph: tenantGraphResultSchema,
-}) satisfies z.ZodType<Wire.TenantGraphQuery>;
+export const tenantGraphResponse = answerSchema<Wire.TenantGraphQuery>()(
+  z.object({
+    tenantGraph: tenantGraphResultSchema,
+  }),
+);
 export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // tenantTable
-
-/** The period is widened to whole days (DAILY limit: 1100 days). */
-export interface TenantTableInput extends ConsumptionPeriodInput {
-  quantities: string[];
-  groupBy?: TableGrouping;
-  /** PROPERTY_AVERAGE only with groupBy UNIT. */
-  compareWith?: Comparison | null;
-}
 
 export const tenantTableSchema = z
   .object({
@@ -217,18 +202,15 @@ export const tenantTableSchema = z
       ),
     { message: "every row has one value per quantity descriptor", path: ["rows"] },
   );
-export const tenantTableResponse = z.object({
-  tenantTable: tenantTableSchema,
-}) satisfies z.ZodType<Wire.TenantTableQuery>;
+export const tenantTableResponse = answerSchema<Wire.TenantTableQuery>()(
+  z.object({
+    tenantTable: tenantTableSchema,
+  }),
+);
 export type TenantTable = z.infer<typeof tenantTableSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // unitQuantityKpis
-
-/** The period is widened to whole days. */
-export interface UnitQuantityKpisInput extends ConsumptionPeriodInput {
-  quantity: string;
-}
 
 export const unitQuantityKpisSchema = z.object({
   quantityDescriptor: quantityDescriptorSchema,
@@ -239,22 +221,15 @@ export const unitQuantityKpisSchema = z.object({
   rooms: z.array(z.object({ label: z.string(), value })),
   meters: z.array(z.object({ objectDetails: objectDetailsSchema, value })),
 });
-export const unitQuantityKpisResponse = z.object({
-  unitQuantityKpis: unitQuantityKpisSchema,
-}) satisfies z.ZodType<Wire.UnitQuantityKpisQuery>;
+export const unitQuantityKpisResponse = answerSchema<Wire.UnitQuantityKpisQuery>()(
+  z.object({
+    unitQuantityKpis: unitQuantityKpisSchema,
+  }),
+);
 export type UnitQuantityKpis = z.infer<typeof unitQuantityKpisSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // readoutMinMax
-
-export interface ReadoutMinMaxInput {
-  tenancyId: number;
-  meterNumber: string;
-  quantity: string;
-  /** Local datetimes YYYY-MM-DDTHH:mm:00. */
-  fromDate: string;
-  toDate: string;
-}
 
 export const readoutMinMaxSchema = z.object({
   meterNumber: z.string(),
@@ -264,9 +239,11 @@ export const readoutMinMaxSchema = z.object({
   lastReadoutTimestamp: isoInstant.nullable(),
   lastReadoutValue: value,
 });
-export const readoutMinMaxResponse = z.object({
-  readoutMinMax: readoutMinMaxSchema,
-}) satisfies z.ZodType<Wire.ReadoutMinMaxQuery>;
+export const readoutMinMaxResponse = answerSchema<Wire.ReadoutMinMaxQuery>()(
+  z.object({
+    readoutMinMax: readoutMinMaxSchema,
+  }),
+);
 export type ReadoutMinMax = z.infer<typeof readoutMinMaxSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -280,9 +257,11 @@ export const quantityPriceSchema = z.object({
   /** Inclusive; null: still in force. */
   validTo: isoDate.nullable(),
 });
-export const quantityPricesResponse = z.object({
-  quantityPrices: z.array(quantityPriceSchema),
-}) satisfies z.ZodType<Wire.QuantityPricesQuery>;
+export const quantityPricesResponse = answerSchema<Wire.QuantityPricesQuery>()(
+  z.object({
+    quantityPrices: z.array(quantityPriceSchema),
+  }),
+);
 export type QuantityPrice = z.infer<typeof quantityPriceSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -300,24 +279,21 @@ export const consumptionRatingSchema = z.object({
   unitsCompared: z.number().int().nonnegative(),
   expressedAs: z.string(),
 });
-export const consumptionRatingResponse = z.object({
-  consumptionRating: consumptionRatingSchema,
-}) satisfies z.ZodType<Wire.ConsumptionRatingQuery>;
+export const consumptionRatingResponse = answerSchema<Wire.ConsumptionRatingQuery>()(
+  z.object({
+    consumptionRating: consumptionRatingSchema,
+  }),
+);
 export type ConsumptionRating = z.infer<typeof consumptionRatingSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // renameRoom
 
-export interface RenameRoomInput {
-  tenancyId: number;
-  /** Current name or slug. */
-  roomName: string;
-  newName: string;
-}
-
-export const renameRoomResponse = z.object({
-  renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }),
-}) satisfies z.ZodType<Wire.RenameRoomMutation>;
+export const renameRoomResponse = answerSchema<Wire.RenameRoomMutation>()(
+  z.object({
+    renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The dashboard's one request (rating and the unit's totals, without object details)
@@ -333,34 +309,51 @@ const unitTotalsSchema = z
   });
 export type UnitTotals = z.infer<typeof unitTotalsSchema>;
 
-export const dashboardResponse = z.object({
-  rating: consumptionRatingSchema.optional(),
-  consumption: unitTotalsSchema.optional(),
-  climate: unitTotalsSchema.optional(),
-}) satisfies z.ZodType<Wire.DashboardQuery>;
+export const dashboardResponse = answerSchema<Wire.DashboardQuery>()(
+  z.object({
+    rating: consumptionRatingSchema.optional(),
+    consumption: unitTotalsSchema.optional(),
+    climate: unitTotalsSchema.optional(),
+  }),
+);
 export type DashboardData = z.infer<typeof dashboardResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Alarms and notifications
 
 const instant = z.string().min(1);
-export const alarmTypeSchema = z.enum(["THRESHOLD", "COMPARISON", "ZERO", "MINIMUM", "MAXIMUM"]);
-export const alarmFrequencySchema = z.enum(["DAY", "WEEK", "MONTH", "YEAR"]);
-export const notificationKindSchema = z.enum([
-  "HIGH_CONSUMPTION",
-  "ZERO_CONSUMPTION",
-  "INDOOR_CLIMATE",
-  "CONSUMPTION_REPORT",
-]);
-export const notificationDirectionSchema = z.enum(["ABOVE", "BELOW", "INCREASE"]);
+export const alarmTypes = enumMapping<AlarmType, Wire.AlarmType>({
+  threshold: "THRESHOLD",
+  comparison: "COMPARISON",
+  zero: "ZERO",
+  minimum: "MINIMUM",
+  maximum: "MAXIMUM",
+});
+export const alarmFrequencies = enumMapping<AlarmFrequency, Wire.AlarmFrequency>({
+  day: "DAY",
+  week: "WEEK",
+  month: "MONTH",
+  year: "YEAR",
+});
+const notificationKinds = enumMapping<NotificationKind, Wire.NotificationKind>({
+  high_consumption: "HIGH_CONSUMPTION",
+  zero_consumption: "ZERO_CONSUMPTION",
+  indoor_climate: "INDOOR_CLIMATE",
+  consumption_report: "CONSUMPTION_REPORT",
+});
+const notificationDirections = enumMapping<NotificationDirection, Wire.NotificationDirection>({
+  above: "ABOVE",
+  below: "BELOW",
+  increase: "INCREASE",
+});
 
 export const alarmSchema = z.object({
   id: z.number().int(),
   tenancyId: z.number().int(),
   quantity: z.string(),
   metricType: z.string(),
-  type: alarmTypeSchema,
-  frequency: alarmFrequencySchema,
+  type: alarmTypes.schema,
+  frequency: alarmFrequencies.schema,
   level: z.number(),
   enabled: z.boolean(),
   createdAt: instant,
@@ -374,12 +367,12 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   tenancyId: z.number().int(),
   alarmId: z.number().int().nullable(),
-  kind: notificationKindSchema,
+  kind: notificationKinds.schema,
   quantity: z.string().nullable(),
   metricType: z.string().nullable(),
-  alarmType: alarmTypeSchema.nullable(),
-  frequency: alarmFrequencySchema.nullable(),
-  direction: notificationDirectionSchema.nullable(),
+  alarmType: alarmTypes.schema.nullable(),
+  frequency: alarmFrequencies.schema.nullable(),
+  direction: notificationDirections.schema.nullable(),
   threshold: value,
   value,
   comparedValue: value,
@@ -394,40 +387,44 @@ export const notificationSchema = z.object({
 export type Alarm = z.infer<typeof alarmSchema>;
 export type Notification = z.infer<typeof notificationSchema>;
 
-export interface AlarmInput {
-  tenancyId: number;
-  quantity: string;
-  type: z.infer<typeof alarmTypeSchema>;
-  frequency: z.infer<typeof alarmFrequencySchema>;
-  level: number | null;
-  enabled: boolean;
-}
+/** An alarm's settings as the routes hold them: the generated input with the domain's enum values. */
+export type AlarmInput = Omit<Wire.AlarmInput, "type" | "frequency"> & { type: AlarmType; frequency: AlarmFrequency };
 
-export const alarmsResponse = z.object({ alarms: z.array(alarmSchema) }) satisfies z.ZodType<Wire.AlarmsQuery>;
-export const alarmResponse = z.object({ alarm: alarmSchema }) satisfies z.ZodType<Wire.AlarmQuery>;
-export const createAlarmResponse = z.object({ createAlarm: alarmSchema }) satisfies z.ZodType<Wire.CreateAlarmMutation>;
-export const updateAlarmResponse = z.object({ updateAlarm: alarmSchema }) satisfies z.ZodType<Wire.UpdateAlarmMutation>;
-export const deleteAlarmResponse = z.object({ deleteAlarm: z.boolean() }) satisfies z.ZodType<Wire.DeleteAlarmMutation>;
-export const notificationsResponse = z.object({
-  notifications: z.object({
-    items: z.array(notificationSchema),
-    unreadCount: z.number().int(),
-    totalCount: z.number().int(),
+export const alarmsResponse = answerSchema<Wire.AlarmsQuery>()(z.object({ alarms: z.array(alarmSchema) }));
+export const alarmResponse = answerSchema<Wire.AlarmQuery>()(z.object({ alarm: alarmSchema }));
+export const createAlarmResponse = answerSchema<Wire.CreateAlarmMutation>()(z.object({ createAlarm: alarmSchema }));
+export const updateAlarmResponse = answerSchema<Wire.UpdateAlarmMutation>()(z.object({ updateAlarm: alarmSchema }));
+export const deleteAlarmResponse = answerSchema<Wire.DeleteAlarmMutation>()(z.object({ deleteAlarm: z.boolean() }));
+export const notificationsResponse = answerSchema<Wire.NotificationsQuery>()(
+  z.object({
+    notifications: z.object({
+      items: z.array(notificationSchema),
+      unreadCount: z.number().int(),
+      totalCount: z.number().int(),
+    }),
   }),
-}) satisfies z.ZodType<Wire.NotificationsQuery>;
-export const notificationResponse = z.object({
-  notification: notificationSchema,
-}) satisfies z.ZodType<Wire.NotificationQuery>;
-export const markNotificationReadResponse = z.object({
-  markNotificationRead: notificationSchema,
-}) satisfies z.ZodType<Wire.MarkNotificationReadMutation>;
-export const markAllNotificationsReadResponse = z.object({
-  markAllNotificationsRead: z.number().int(),
-}) satisfies z.ZodType<Wire.MarkAllNotificationsReadMutation>;
-export const tenancyMenuResponse = z.object({
-  unreadNotificationCount: z.number().int(),
-  propertySettings,
-}) satisfies z.ZodType<Wire.TenancyMenuQuery>;
+);
+export const notificationResponse = answerSchema<Wire.NotificationQuery>()(
+  z.object({
+    notification: notificationSchema,
+  }),
+);
+export const markNotificationReadResponse = answerSchema<Wire.MarkNotificationReadMutation>()(
+  z.object({
+    markNotificationRead: notificationSchema,
+  }),
+);
+export const markAllNotificationsReadResponse = answerSchema<Wire.MarkAllNotificationsReadMutation>()(
+  z.object({
+    markAllNotificationsRead: z.number().int(),
+  }),
+);
+export const tenancyMenuResponse = answerSchema<Wire.TenancyMenuQuery>()(
+  z.object({
+    unreadNotificationCount: z.number().int(),
+    propertySettings,
+  }),
+);
 export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -443,9 +440,11 @@ export const allocationStatementSchema = z.object({
   contentType: z.string(),
 });
 export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
-export const allocationStatementsResponse = z.object({
-  allocationStatements: z.array(allocationStatementSchema),
-}) satisfies z.ZodType<Wire.AllocationStatementsQuery>;
+export const allocationStatementsResponse = answerSchema<Wire.AllocationStatementsQuery>()(
+  z.object({
+    allocationStatements: z.array(allocationStatementSchema),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The meter list
@@ -463,9 +462,11 @@ export const meterReadoutSchema = z.object({
   latestReadoutValue: value,
 });
 export type MeterReadout = z.infer<typeof meterReadoutSchema>;
-export const meterReadoutsResponse = z.object({
-  meterReadouts: z.array(meterReadoutSchema),
-}) satisfies z.ZodType<Wire.MeterReadoutsQuery>;
+export const meterReadoutsResponse = answerSchema<Wire.MeterReadoutsQuery>()(
+  z.object({
+    meterReadouts: z.array(meterReadoutSchema),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The monthly consumption report
@@ -499,10 +500,12 @@ export const consumptionReportSchema = z.object({
     .nullable(),
 });
 export type ConsumptionReport = z.infer<typeof consumptionReportSchema>;
-export const consumptionReportResponse = z.object({
-  consumptionReport: z.union([
-    z.object({ availability: z.literal("AVAILABLE"), report: consumptionReportSchema }),
-    z.object({ availability: z.enum(["GONE", "NOT_FOUND"]), report: z.null() }),
-  ]),
-}) satisfies z.ZodType<Wire.ConsumptionReportQuery>;
+export const consumptionReportResponse = answerSchema<Wire.ConsumptionReportQuery>()(
+  z.object({
+    consumptionReport: z.union([
+      z.object({ availability: z.literal("AVAILABLE"), report: consumptionReportSchema }),
+      z.object({ availability: z.enum(["GONE", "NOT_FOUND"]), report: z.null() }),
+    ]),
+  }),
+);
 export type ConsumptionReportAnswer = z.infer<typeof consumptionReportResponse>["consumptionReport"];

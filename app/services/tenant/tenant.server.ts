@@ -43,6 +43,8 @@ import {
   updateAlarmResponse,
   type Alarm,
   type AlarmInput,
+  alarmTypes,
+  alarmFrequencies,
   type Notification,
   type TenancyMenu,
   consumptionRatingResponse,
@@ -114,6 +116,10 @@ export const tenantMutationNames = [
   "markNotificationRead",
   "markAllNotificationsRead",
 ] as const;
+
+function alarmInputOnWire(input: AlarmInput) {
+  return { ...input, type: alarmTypes.toWire(input.type), frequency: alarmFrequencies.toWire(input.frequency) };
+}
 
 /** Operations of the tenant data service (spec section 7). Queries are memoized per request. */
 export function tenantService(gql: GraphQLService) {
@@ -229,11 +235,11 @@ export function tenantService(gql: GraphQLService) {
     },
 
     async createAlarm(input: AlarmInput): Promise<Alarm> {
-      return field(CreateAlarmMutation, { input }, createAlarmResponse);
+      return field(CreateAlarmMutation, { input: alarmInputOnWire(input) }, createAlarmResponse);
     },
 
     async updateAlarm(alarmId: number, input: AlarmInput): Promise<Alarm> {
-      return field(UpdateAlarmMutation, { alarmId, input }, updateAlarmResponse);
+      return field(UpdateAlarmMutation, { alarmId, input: alarmInputOnWire(input) }, updateAlarmResponse);
     },
 
     async deleteAlarm(tenancyId: number, alarmId: number): Promise<boolean> {

@@ -1,23 +1,31 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
-import { propertySettings, revokedAnswer } from "../answer-parts";
+import { answerSchema, propertySettings, revokedAnswer } from "../answer-parts";
 
 const tokenPair = z.object({
   ok: z.object({ token: z.string().min(1), refreshToken: z.string().min(1), expiresAt: z.number().int() }),
 });
 
-export const loginResponse = z.object({
-  loginWithEmailAndPassword: tokenPair,
-}) satisfies z.ZodType<Wire.LoginWithEmailAndPasswordMutation>;
-export const loginFromSltResponse = z.object({
-  loginFromSlt: tokenPair,
-}) satisfies z.ZodType<Wire.LoginFromSltMutation>;
-export const refreshResponse = z.object({
-  refreshToken: tokenPair,
-}) satisfies z.ZodType<Wire.RefreshUsersTokenMutation>;
-export const revokeResponse = z.object({
-  revokeToken: revokedAnswer,
-}) satisfies z.ZodType<Wire.RevokeUsersTokenMutation>;
+export const loginResponse = answerSchema<Wire.LoginWithEmailAndPasswordMutation>()(
+  z.object({
+    loginWithEmailAndPassword: tokenPair,
+  }),
+);
+export const loginFromSltResponse = answerSchema<Wire.LoginFromSltMutation>()(
+  z.object({
+    loginFromSlt: tokenPair,
+  }),
+);
+export const refreshResponse = answerSchema<Wire.RefreshUsersTokenMutation>()(
+  z.object({
+    refreshToken: tokenPair,
+  }),
+);
+export const revokeResponse = answerSchema<Wire.RevokeUsersTokenMutation>()(
+  z.object({
+    revokeToken: revokedAnswer,
+  }),
+);
 
 export const userUnitSchema = z.object({
   unit: z.object({ id: z.string(), unitUniqueId: z.string(), name: z.string() }),
@@ -27,14 +35,18 @@ export const userUnitSchema = z.object({
     }),
   ),
 });
-export const userUnitsResponse = z.object({
-  userUnits: z.array(userUnitSchema),
-}) satisfies z.ZodType<Wire.UserUnitsQuery>;
+export const userUnitsResponse = answerSchema<Wire.UserUnitsQuery>()(
+  z.object({
+    userUnits: z.array(userUnitSchema),
+  }),
+);
 export type UserUnit = z.infer<typeof userUnitSchema>;
 
 // Profile
 const usersUser = z.object({ id: z.string(), name: z.string(), email: z.string(), language: z.string() });
-export const meResponse = z.object({ me: usersUser }) satisfies z.ZodType<Wire.MeQuery>;
-export const updateMyNameResponse = z.object({
-  updateMyName: usersUser,
-}) satisfies z.ZodType<Wire.UpdateMyNameMutation>;
+export const meResponse = answerSchema<Wire.MeQuery>()(z.object({ me: usersUser }));
+export const updateMyNameResponse = answerSchema<Wire.UpdateMyNameMutation>()(
+  z.object({
+    updateMyName: usersUser,
+  }),
+);

@@ -63,7 +63,10 @@ export type GraphRequest = Pick<
   "tenancyId" | "quantity" | "period" | "span" | "compare" | "mode" | "normalized" | "roomName" | "meterNumber"
 >;
 
-export function graphInputOf(request: GraphRequest): Required<TenantGraphInput> {
+/** A chart's graph call, every choice made (the page formats with them). */
+type ChartGraphInput = TenantGraphInput & { mode: ValueMode; normalized: boolean; compareWith: Comparison[] };
+
+export function graphInputOf(request: GraphRequest): ChartGraphInput {
   const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
   const comparisonNotPossible = request.compare === "property-average" && perObject;
   return {
