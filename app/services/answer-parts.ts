@@ -5,6 +5,12 @@ import { z } from "zod";
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** An instant with the Copenhagen offset, e.g. 2025-10-26T02:00:00+01:00. */
+export const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/);
+
+/** A figure: null where there is no data (never 0 for "no data"). */
+export const nullableValue = z.number().nullable();
+
 /** What a mutation answers that says no more than that it was done. */
 export const okAnswer = z.object({ ok: z.boolean() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Alarm, Notification } from "~/services/tenant/schemas";
+import type { Alarm, Notification } from "~/services/tenant/alarm-schemas";
 import {
   alarmQuantitiesOf,
   alarmView,

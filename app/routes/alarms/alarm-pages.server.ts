@@ -13,7 +13,7 @@ import { formatDateRange } from "@common/bucket-labels";
 import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
 import { languageOf } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
-import type { Alarm, Notification } from "~/services/tenant/schemas";
+import type { Alarm, Notification } from "~/services/tenant/alarm-schemas";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { requireTenancy } from "~/session/guards.server";
 import { alarmPath, reportPath } from "@common/portal-paths";

@@ -25,28 +25,6 @@ import {
   UnitQuantityKpisQuery,
 } from "./documents";
 import {
-  meterReadoutsResponse,
-  consumptionReportResponse,
-  type ConsumptionReportAnswer,
-  type MeterReadout,
-  allocationStatementsResponse,
-  type AllocationStatement,
-  alarmResponse,
-  alarmsResponse,
-  createAlarmResponse,
-  deleteAlarmResponse,
-  markAllNotificationsReadResponse,
-  markNotificationReadResponse,
-  notificationResponse,
-  notificationsResponse,
-  tenancyMenuResponse,
-  updateAlarmResponse,
-  type Alarm,
-  type AlarmInput,
-  alarmTypes,
-  alarmFrequencies,
-  type Notification,
-  type TenancyMenu,
   consumptionRatingResponse,
   dashboardResponse,
   type DashboardData,
@@ -70,6 +48,32 @@ import {
   type UnitQuantityKpis,
   type UnitQuantityKpisInput,
 } from "./schemas";
+import {
+  alarmResponse,
+  alarmsResponse,
+  createAlarmResponse,
+  deleteAlarmResponse,
+  markAllNotificationsReadResponse,
+  markNotificationReadResponse,
+  notificationResponse,
+  notificationsResponse,
+  tenancyMenuResponse,
+  updateAlarmResponse,
+  type Alarm,
+  type AlarmInput,
+  alarmTypes,
+  alarmFrequencies,
+  type Notification,
+  type TenancyMenu,
+} from "./alarm-schemas";
+import {
+  meterReadoutsResponse,
+  consumptionReportResponse,
+  type ConsumptionReportAnswer,
+  type MeterReadout,
+  allocationStatementsResponse,
+  type AllocationStatement,
+} from "./document-schemas";
 
 /**
  * The codes renameRoom answers with for a room or a name it refuses (common/error-codes.ts);

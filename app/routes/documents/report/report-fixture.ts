@@ -1,5 +1,5 @@
 /** A monthly report as the back-end answers it, for the report's unit tests. */
-import type { ConsumptionReport } from "~/services/tenant/schemas";
+import type { ConsumptionReport } from "~/services/tenant/document-schemas";
 
 export const sampleReport: ConsumptionReport = {
   month: "2026-10",

@@ -6,7 +6,7 @@
 import { formatCalendarDate, formatMonth } from "@common/format";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import { currencyLabel, formatNumber, formatPercent, formatQuantity } from "@common/quantity-format";
-import type { ConsumptionReport } from "~/services/tenant/schemas";
+import type { ConsumptionReport } from "~/services/tenant/document-schemas";
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 

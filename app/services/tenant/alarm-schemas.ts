@@ -1,0 +1,112 @@
+import { z } from "zod";
+import type { AlarmFrequency, AlarmType, NotificationDirection, NotificationKind } from "@common/alarms";
+import type * as Wire from "./graphql.generated";
+import { answerSchema, enumMapping, isoDate, nullableValue as value, propertySettings } from "../answer-parts";
+
+/** Shapes of the tenant data service's alarm and notification answers (tenant-alarms.graphql). */
+
+const instant = z.string().min(1);
+export const alarmTypes = enumMapping<AlarmType, Wire.AlarmType>({
+  threshold: "THRESHOLD",
+  comparison: "COMPARISON",
+  zero: "ZERO",
+  minimum: "MINIMUM",
+  maximum: "MAXIMUM",
+});
+export const alarmFrequencies = enumMapping<AlarmFrequency, Wire.AlarmFrequency>({
+  day: "DAY",
+  week: "WEEK",
+  month: "MONTH",
+  year: "YEAR",
+});
+const notificationKinds = enumMapping<NotificationKind, Wire.NotificationKind>({
+  high_consumption: "HIGH_CONSUMPTION",
+  zero_consumption: "ZERO_CONSUMPTION",
+  indoor_climate: "INDOOR_CLIMATE",
+  consumption_report: "CONSUMPTION_REPORT",
+});
+const notificationDirections = enumMapping<NotificationDirection, Wire.NotificationDirection>({
+  above: "ABOVE",
+  below: "BELOW",
+  increase: "INCREASE",
+});
+
+export const alarmSchema = z.object({
+  id: z.number().int(),
+  tenancyId: z.number().int(),
+  quantity: z.string(),
+  metricType: z.string(),
+  type: alarmTypes.schema,
+  frequency: alarmFrequencies.schema,
+  level: z.number(),
+  enabled: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+  lastFiredAt: instant.nullable(),
+  lastFiredPeriodStart: isoDate.nullable(),
+  lastFiredPeriodEnd: isoDate.nullable(),
+});
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  tenancyId: z.number().int(),
+  alarmId: z.number().int().nullable(),
+  kind: notificationKinds.schema,
+  quantity: z.string().nullable(),
+  metricType: z.string().nullable(),
+  alarmType: alarmTypes.schema.nullable(),
+  frequency: alarmFrequencies.schema.nullable(),
+  direction: notificationDirections.schema.nullable(),
+  threshold: value,
+  value,
+  comparedValue: value,
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  reportCode: z.string().nullable(),
+  createdAt: instant,
+  read: z.boolean(),
+  readAt: instant.nullable(),
+});
+
+export type Alarm = z.infer<typeof alarmSchema>;
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** An alarm's settings as the routes hold them: the generated input with the domain's enum values. */
+export type AlarmInput = Omit<Wire.AlarmInput, "type" | "frequency"> & { type: AlarmType; frequency: AlarmFrequency };
+
+export const alarmsResponse = answerSchema<Wire.AlarmsQuery>()(z.object({ alarms: z.array(alarmSchema) }));
+export const alarmResponse = answerSchema<Wire.AlarmQuery>()(z.object({ alarm: alarmSchema }));
+export const createAlarmResponse = answerSchema<Wire.CreateAlarmMutation>()(z.object({ createAlarm: alarmSchema }));
+export const updateAlarmResponse = answerSchema<Wire.UpdateAlarmMutation>()(z.object({ updateAlarm: alarmSchema }));
+export const deleteAlarmResponse = answerSchema<Wire.DeleteAlarmMutation>()(z.object({ deleteAlarm: z.boolean() }));
+export const notificationsResponse = answerSchema<Wire.NotificationsQuery>()(
+  z.object({
+    notifications: z.object({
+      items: z.array(notificationSchema),
+      unreadCount: z.number().int(),
+      totalCount: z.number().int(),
+    }),
+  }),
+);
+export const notificationResponse = answerSchema<Wire.NotificationQuery>()(
+  z.object({
+    notification: notificationSchema,
+  }),
+);
+export const markNotificationReadResponse = answerSchema<Wire.MarkNotificationReadMutation>()(
+  z.object({
+    markNotificationRead: notificationSchema,
+  }),
+);
+export const markAllNotificationsReadResponse = answerSchema<Wire.MarkAllNotificationsReadMutation>()(
+  z.object({
+    markAllNotificationsRead: z.number().int(),
+  }),
+);
+export const tenancyMenuResponse = answerSchema<Wire.TenancyMenuQuery>()(
+  z.object({
+    unreadNotificationCount: z.number().int(),
+    propertySettings,
+  }),
+);
+export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
