@@ -159,36 +159,38 @@ describe("createGraphQLService", () => {
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
-    it("is a 503 service failure for an HTTP 5xx without GraphQL errors", async () => {
-      const backend = fakeFetch(
-        () => new Response("Bad gateway", { status: 502, headers: { "content-type": "text/plain" } }),
-      );
-      expectServiceFailure(
-        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+    const plain = "text/plain";
+    it.each([
+      [
+        "a 503 service failure for an HTTP 5xx without GraphQL errors",
+        "Bad gateway",
+        502,
+        plain,
         503,
         "service_unavailable",
-      );
-    });
-
-    it("is a 502 service failure for an HTTP 4xx without GraphQL errors", async () => {
-      const backend = fakeFetch(
-        () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } }),
-      );
-      expectServiceFailure(
-        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+      ],
+      [
+        "a 502 service failure for an HTTP 4xx without GraphQL errors",
+        "Not found",
+        404,
+        plain,
         502,
         "invalid_response",
-      );
-    });
-
-    it("is a service failure, not a crash, when the answer is not JSON", async () => {
-      const backend = fakeFetch(
-        () => new Response("<html>oops</html>", { status: 200, headers: { "content-type": "application/json" } }),
-      );
-      expectServiceFailure(
-        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+      ],
+      [
+        "a service failure, not a crash, when the answer is not JSON",
+        "<html>",
+        200,
+        "application/json",
         502,
         "invalid_response",
+      ],
+    ] as const)("is %s", async (_, body, status, contentType, failureStatus, code) => {
+      const backend = fakeFetch(() => new Response(body, { status, headers: { "content-type": contentType } }));
+      expectServiceFailure(
+        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+        failureStatus,
+        code,
       );
     });
   });
