@@ -114,23 +114,14 @@ describe("stepping limits and links", () => {
 });
 
 describe("comparedPeriod (ADR 0018)", () => {
-  it("is the same number of days just before, or the same dates a year earlier", () => {
-    expect(comparedPeriod({ from: "2026-03-29", to: "2026-03-29" }, "previous-period")).toEqual({
-      from: "2026-03-28",
-      to: "2026-03-28",
-    });
-    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-period")).toEqual({
-      from: "2026-03-30",
-      to: "2026-06-09",
-    });
-    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-year")).toEqual({
-      from: "2025-06-10",
-      to: "2025-08-20",
-    });
-    expect(comparedPeriod({ from: "2028-02-29", to: "2028-03-01" }, "previous-year")).toEqual({
-      from: "2027-02-28",
-      to: "2027-03-01",
-    });
+  // The same number of days just before, or the same dates a year earlier.
+  it.each([
+    ["2026-03-29", "2026-03-29", "previous-period", "2026-03-28", "2026-03-28"],
+    ["2026-06-10", "2026-08-20", "previous-period", "2026-03-30", "2026-06-09"],
+    ["2026-06-10", "2026-08-20", "previous-year", "2025-06-10", "2025-08-20"],
+    ["2028-02-29", "2028-03-01", "previous-year", "2027-02-28", "2027-03-01"],
+  ] as const)("%s–%s against the %s is %s–%s", (from, to, compare, comparedFrom, comparedTo) => {
+    expect(comparedPeriod({ from, to }, compare)).toEqual({ from: comparedFrom, to: comparedTo });
   });
 
   it("has no dates of its own for the property average or no comparison", () => {

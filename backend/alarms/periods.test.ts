@@ -18,19 +18,12 @@ describe("alarm periods", () => {
     expect(periodOf("week", "2027-01-01")).toEqual({ from: "2026-12-28", to: "2027-01-03" });
   });
 
-  it("compare with the same number of days just before", () => {
-    expect(previousPeriodOfSameLength({ from: "2026-03-29", to: "2026-03-29" })).toEqual({
-      from: "2026-03-28",
-      to: "2026-03-28",
-    });
-    expect(previousPeriodOfSameLength({ from: "2026-03-01", to: "2026-03-31" })).toEqual({
-      from: "2026-01-29",
-      to: "2026-02-28",
-    });
-    expect(previousPeriodOfSameLength({ from: "2026-03-23", to: "2026-03-29" })).toEqual({
-      from: "2026-03-16",
-      to: "2026-03-22",
-    });
+  it.each([
+    ["2026-03-29", "2026-03-29", "2026-03-28", "2026-03-28"],
+    ["2026-03-01", "2026-03-31", "2026-01-29", "2026-02-28"],
+    ["2026-03-23", "2026-03-29", "2026-03-16", "2026-03-22"],
+  ])("compare with the same number of days just before: %s–%s with %s–%s", (from, to, previousFrom, previousTo) => {
+    expect(previousPeriodOfSameLength({ from, to })).toEqual({ from: previousFrom, to: previousTo });
   });
 
   it("are due once closed, from the period the alarm was created in", () => {
