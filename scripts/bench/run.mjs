@@ -31,6 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { chromiumArgs, chromiumPath } from "../chromium.mjs";
 import { request, signIn, waitFor } from "./http.mjs";
 import { measurePage } from "./js-size.mjs";
 import { loadTest } from "./load.mjs";
@@ -82,16 +83,7 @@ const ANNA = "anna@demo.test";
 const JENS = "jens@demo.test";
 const LIGHTHOUSE_SPEC = "lighthouse@12.8.x";
 const lighthouseDir = path.join(root, ".cache", "lighthouse");
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const chromiumFlags = ["--headless", ...chromiumArgs];
 // Like a browser: the portal compresses what it sends (server.ts uses compression()).
 const browserAcceptEncoding = "gzip, deflate, br";
 
