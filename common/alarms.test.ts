@@ -40,17 +40,14 @@ describe("alarm rules", () => {
     expect(metricTypeOf("indoor-temperature")).toBe("temperature");
   });
 
-  // Levels typed with a comma or a point, and nothing else.
-  it.each([
-    ["1,5", 1.5],
-    [" 1.5 ", 1.5],
-    ["12", 12],
-    ["1.500,5", null],
-    ["-3", null],
-    ["1e3", null],
-    ["", null],
-  ])("reads the level typed %j as %s", (typed, level) => {
-    expect(parseLevel(typed)).toBe(level);
+  it("reads levels typed with a comma or a point, and nothing else", () => {
+    expect(parseLevel("1,5")).toBe(1.5);
+    expect(parseLevel(" 1.5 ")).toBe(1.5);
+    expect(parseLevel("12")).toBe(12);
+    expect(parseLevel("1.500,5")).toBeNull();
+    expect(parseLevel("-3")).toBeNull();
+    expect(parseLevel("1e3")).toBeNull();
+    expect(parseLevel("")).toBeNull();
   });
 
   const accepted = (level: number) => ({ ok: true, level });

@@ -5,13 +5,14 @@ import { dateLocale, formatCalendarDate, formatLocale } from "./format";
 
 // Numbers follow Danish conventions unless the language is English, then British ones (spec
 // section 9); month names are in the resident's language, Danish for any other.
-describe.each([
-  ["en", "en-GB", "en-GB"],
-  ["da", "da-DK", "da-DK"],
-  ["nb", "da-DK", "nb-NO"],
-  ["de", "da-DK", "da-DK"],
-  ["", "da-DK", "da-DK"],
-])("for the language %j", (language, numbers, months) => {
+const locales = {
+  en: { numbers: "en-GB", months: "en-GB" },
+  da: { numbers: "da-DK", months: "da-DK" },
+  nb: { numbers: "da-DK", months: "nb-NO" },
+  de: { numbers: "da-DK", months: "da-DK" },
+  "": { numbers: "da-DK", months: "da-DK" },
+};
+describe.each(Object.entries(locales))("for the language %j", (language, { numbers, months }) => {
   it(`formats numbers as ${numbers}`, () => {
     expect(formatLocale(language)).toBe(numbers);
   });

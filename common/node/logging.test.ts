@@ -147,13 +147,10 @@ describe("installJsonConsole", () => {
 });
 
 describe("loggablePath", () => {
-  // Paths are kept, but not the secrets some carry.
-  it.each([
-    ["/t/7009/consumption/heat", "/t/7009/consumption/heat"],
-    ["/impersonate/eyJhbGciOi.secret", "/impersonate/…"],
-    ["/report/AbCdEfGhIjKlMnOpQrStUvWx/pdf", "/report/…/pdf"],
-    ["/report/AbCdEfGhIjKlMnOpQrStUvWx.data", "/report/…"],
-  ])("logs %s as %s", (path, logged) => {
-    expect(loggablePath(path)).toBe(logged);
+  it("keeps paths, but not the secrets some carry", () => {
+    expect(loggablePath("/t/7009/consumption/heat")).toBe("/t/7009/consumption/heat");
+    expect(loggablePath("/impersonate/eyJhbGciOi.secret")).toBe("/impersonate/…");
+    expect(loggablePath("/report/AbCdEfGhIjKlMnOpQrStUvWx/pdf")).toBe("/report/…/pdf");
+    expect(loggablePath("/report/AbCdEfGhIjKlMnOpQrStUvWx.data")).toBe("/report/…");
   });
 });
