@@ -181,6 +181,12 @@ export function lastOfMonth(day: DayKey): DayKey {
   return `${day.slice(0, 8)}${pad2(daysInMonth(Number(day.slice(0, 4)), Number(day.slice(5, 7))))}`;
 }
 
+/** The days of the week (Monday to Sunday) holding a day. */
+export function periodOfWeek(day: DayKey): Period {
+  const monday = mondayOf(day);
+  return { from: monday, to: addDays(monday, 6) };
+}
+
 /** The days of a calendar month, first to last. */
 export function periodOfMonth(month: MonthKey): Period {
   return { from: `${month}-01`, to: lastOfMonth(`${month}-01`) };
