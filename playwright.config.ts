@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs } from "./scripts/chromium.mjs";
 import { e2e } from "./tests/e2e/env";
 
 /**
@@ -6,15 +7,6 @@ import { e2e } from "./tests/e2e/env";
  * chromium (never a downloaded browser). Every flow runs twice: with JavaScript and without.
  * A second portal instance points at a back-end that is not there, for the error states.
  */
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",

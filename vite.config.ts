@@ -1,7 +1,7 @@
-import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import remixConfig from "./remix.config";
+import { aliases } from "./vite.aliases";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -11,12 +11,7 @@ declare module "@remix-run/node" {
 
 export default defineConfig({
   plugins: [remix(remixConfig)],
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@common": fileURLToPath(new URL("./common", import.meta.url)),
-    },
-  },
+  resolve: { alias: aliases },
   build: { target: "es2022" },
   server: { port: Number(process.env.PORT ?? 3000) },
 });

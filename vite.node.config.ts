@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { aliases } from "./vite.aliases";
 
 /**
  * Builds the Node entry points that are not part of the Remix bundle: the Express server
@@ -7,12 +7,7 @@ import { defineConfig } from "vite";
  * (node_modules), so the output is small and starts fast.
  */
 export default defineConfig({
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@common": fileURLToPath(new URL("./common", import.meta.url)),
-    },
-  },
+  resolve: { alias: aliases },
   build: {
     ssr: true,
     target: "node20",

@@ -1,14 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { aliases } from "./vite.aliases";
 
 // Unit tests live beside the code they test; the Playwright suite (tests/e2e) runs separately.
 export default defineConfig({
-  resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@common": fileURLToPath(new URL("./common", import.meta.url)),
-    },
-  },
+  resolve: { alias: aliases },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

@@ -12,12 +12,18 @@ import {
 } from "./alarms";
 
 describe("alarm rules", () => {
-  it("offers consumption types for quantities that add up and min/max for the indoor climate", () => {
-    expect(alarmTypesFor("heat-energy")).toEqual(["threshold", "comparison", "zero"]);
-    expect(alarmTypesFor("cold-water-volume")).toEqual(["threshold", "comparison", "zero"]);
-    expect(alarmTypesFor("indoor-relative-humidity")).toEqual(["minimum", "maximum"]);
-    expect(alarmTypesFor("cooling-energy")).toEqual([]);
-    expect(alarmTypesFor("heat-flow-temperature")).toEqual([]);
+  // Consumption types for quantities that add up, min/max for the indoor climate, none for the rest.
+  it.each([
+    ["heat-energy", ["threshold", "comparison", "zero"]],
+    ["cold-water-volume", ["threshold", "comparison", "zero"]],
+    ["indoor-relative-humidity", ["minimum", "maximum"]],
+    ["cooling-energy", []],
+    ["heat-flow-temperature", []],
+  ] as const)("offers %s the alarm types %j", (quantity, types) => {
+    expect(alarmTypesFor(quantity)).toEqual(types);
+  });
+
+  it("offers no alarm on the error count", () => {
     expect(alarmQuantityIds).not.toContain("error");
   });
 
@@ -44,50 +50,36 @@ describe("alarm rules", () => {
     expect(parseLevel("")).toBeNull();
   });
 
-  it("checks levels against the quantity's unit and decimals (spec section 9)", () => {
+  const accepted = (level: number) => ({ ok: true, level });
+  const refused = (error?: object) => (error ? { ok: false, error } : expect.objectContaining({ ok: false }));
+  const error = (key: string) => ({ key: `alarms.error.${key}` });
+  // Against the quantity's unit and decimals (spec section 9); percentages 1–1000 for an increase,
+  // physical ranges for the indoor climate; zero consumption fixes the level at 0.
+  it.each([
     // Water: exactly 3 decimals, so a litre (0.001 m³) is the smallest limit.
-    expect(validateLevel("threshold", "cold-water-volume", "0,250")).toEqual({ ok: true, level: 0.25 });
-    expect(validateLevel("threshold", "cold-water-volume", "0,0005")).toEqual({
-      ok: false,
-      error: { key: "alarms.error.level_decimals", values: { decimals: 3 } },
-    });
+    ["threshold", "cold-water-volume", "0,250", accepted(0.25)],
+    ["threshold", "cold-water-volume", "0,0005", refused({ ...error("level_decimals"), values: { decimals: 3 } })],
     // Heat energy: whole kWh.
-    expect(validateLevel("threshold", "heat-energy", "1,5")).toMatchObject({
-      ok: false,
-      error: { key: "alarms.error.level_decimals" },
-    });
-    expect(validateLevel("threshold", "heat-energy", "0")).toMatchObject({
-      ok: false,
-      error: { key: "alarms.error.level_range" },
-    });
-    expect(validateLevel("threshold", "electricity-energy", "2.25")).toEqual({ ok: true, level: 2.25 });
-    expect(validateLevel("threshold", "heat-energy", "")).toEqual({
-      ok: false,
-      error: { key: "alarms.error.level_required" },
-    });
-    expect(validateLevel("threshold", "heat-energy", "abc")).toEqual({
-      ok: false,
-      error: { key: "alarms.error.level_not_a_number" },
-    });
+    ["threshold", "heat-energy", "1,5", refused(expect.objectContaining(error("level_decimals")))],
+    ["threshold", "heat-energy", "0", refused(expect.objectContaining(error("level_range")))],
+    ["threshold", "electricity-energy", "2.25", accepted(2.25)],
+    ["threshold", "heat-energy", "", refused(error("level_required"))],
+    ["threshold", "heat-energy", "abc", refused(error("level_not_a_number"))],
+    ["comparison", "heat-energy", "25", accepted(25)],
+    ["comparison", "heat-energy", "0", refused(expect.objectContaining({ values: { min: 1, max: 1000 } }))],
+    ["comparison", "heat-energy", "1001", refused()],
+    ["comparison", "heat-energy", "2,5", refused(expect.objectContaining(error("level_decimals")))],
+    ["maximum", "indoor-relative-humidity", "70", accepted(70)],
+    ["maximum", "indoor-relative-humidity", "100", refused()],
+    ["minimum", "indoor-temperature", "18", accepted(18)],
+    ["minimum", "indoor-temperature", "45", refused()],
+    ["zero", "heat-energy", "12", accepted(0)],
+  ] as const)("checks a %s level of %s typed %j", (type, quantity, typed, expected) => {
+    expect(validateLevel(type, quantity, typed)).toEqual(expected);
   });
 
-  it("takes percentages 1–1000, physical indoor ranges, and fixes zero consumption at 0", () => {
-    expect(validateLevel("comparison", "heat-energy", "25")).toEqual({ ok: true, level: 25 });
-    expect(validateLevel("comparison", "heat-energy", "0")).toMatchObject({
-      ok: false,
-      error: { values: { min: 1, max: 1000 } },
-    });
-    expect(validateLevel("comparison", "heat-energy", "1001")).toMatchObject({ ok: false });
-    expect(validateLevel("comparison", "heat-energy", "2,5")).toMatchObject({
-      ok: false,
-      error: { key: "alarms.error.level_decimals" },
-    });
-    expect(validateLevel("maximum", "indoor-relative-humidity", "70")).toEqual({ ok: true, level: 70 });
-    expect(validateLevel("maximum", "indoor-relative-humidity", "100")).toMatchObject({ ok: false });
-    expect(validateLevel("minimum", "indoor-temperature", "18")).toEqual({ ok: true, level: 18 });
-    expect(validateLevel("minimum", "indoor-temperature", "45")).toMatchObject({ ok: false });
+  it("has no level rule for zero consumption", () => {
     expect(levelRule("zero", "heat-energy")).toBeNull();
-    expect(validateLevel("zero", "heat-energy", "12")).toEqual({ ok: true, level: 0 });
   });
 
   it("checks numbers from the GraphQL input the same way", () => {

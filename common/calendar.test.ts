@@ -170,42 +170,23 @@ describe("comparison periods", () => {
     new Date(value.endWall).toISOString().slice(0, 16),
   ];
 
-  it("previous period: the same number of days just before", () => {
-    expect(show(previousPeriod("DAILY", period("2025-03-01T00:00:00", "2025-03-31T00:00:00")))).toEqual([
-      "2025-01-30T00:00",
-      "2025-03-01T00:00",
-    ]);
+  // The previous period is the same number of days just before, or the same number of whole months
+  // when the period is whole months; the previous year is the same dates a year earlier.
+  it.each([
+    ["period", "DAILY", "2025-03-01T00:00:00", "2025-03-31T00:00:00", "2025-01-30T00:00", "2025-03-01T00:00"],
     // A 23-hour day compares with the whole day before.
-    expect(show(previousPeriod("HOURLY", period("2025-03-30T00:00:00", "2025-03-31T00:00:00")))).toEqual([
-      "2025-03-29T00:00",
-      "2025-03-30T00:00",
-    ]);
-    expect(show(previousPeriod("HOURLY", period("2025-03-30T10:00:00", "2025-03-30T16:00:00")))).toEqual([
-      "2025-03-30T04:00",
-      "2025-03-30T10:00",
-    ]);
+    ["period", "HOURLY", "2025-03-30T00:00:00", "2025-03-31T00:00:00", "2025-03-29T00:00", "2025-03-30T00:00"],
+    ["period", "HOURLY", "2025-03-30T10:00:00", "2025-03-30T16:00:00", "2025-03-30T04:00", "2025-03-30T10:00"],
+    ["period", "MONTHLY", "2025-01-01T00:00:00", "2026-01-01T00:00:00", "2024-01-01T00:00", "2025-01-01T00:00"],
+    ["period", "YEARLY", "2025-01-01T00:00:00", "2025-12-31T23:59:00", "2024-01-01T00:00", "2025-01-01T00:00"],
+    ["year", "DAILY", "2025-10-20T00:00:00", "2025-11-03T00:00:00", "2024-10-20T00:00", "2024-11-03T00:00"],
+    ["year", "DAILY", "2024-02-29T00:00:00", "2024-03-01T00:00:00", "2023-02-28T00:00", "2023-03-01T00:00"],
+  ] as const)("previous %s by %s of %s–%s is %s–%s", (comparison, resolution, begin, end, ...expected) => {
+    const compared = comparison === "year" ? previousYear : previousPeriod;
+    expect(show(compared(resolution, period(begin, end)))).toEqual(expected);
   });
 
-  it("previous period of whole months moves by months", () => {
-    expect(show(previousPeriod("MONTHLY", period("2025-01-01T00:00:00", "2026-01-01T00:00:00")))).toEqual([
-      "2024-01-01T00:00",
-      "2025-01-01T00:00",
-    ]);
-    expect(show(previousPeriod("YEARLY", period("2025-01-01T00:00:00", "2025-12-31T23:59:00")))).toEqual([
-      "2024-01-01T00:00",
-      "2025-01-01T00:00",
-    ]);
-  });
-
-  it("previous year: the same dates a year earlier", () => {
-    expect(show(previousYear("DAILY", period("2025-10-20T00:00:00", "2025-11-03T00:00:00")))).toEqual([
-      "2024-10-20T00:00",
-      "2024-11-03T00:00",
-    ]);
-    expect(show(previousYear("DAILY", period("2024-02-29T00:00:00", "2024-03-01T00:00:00")))).toEqual([
-      "2023-02-28T00:00",
-      "2023-03-01T00:00",
-    ]);
+  it("a year before 29 February is 28 February", () => {
     expect(addMonths("2024-02-29", -12)).toBe("2023-02-28");
   });
 });
@@ -341,14 +322,10 @@ describe("the arithmetic agrees with dayjs", () => {
 
 describe("ranges: days as named, days as computed, the API's strings", () => {
   it("a period's days are half-open, and back", () => {
-    expect(daysOfPeriod({ from: "2026-02-01", to: "2026-02-28" })).toEqual({
-      fromDay: "2026-02-01",
-      endDay: "2026-03-01",
-    });
-    expect(periodOfDays({ fromDay: "2026-02-01", endDay: "2026-03-01" })).toEqual({
-      from: "2026-02-01",
-      to: "2026-02-28",
-    });
+    const february = { from: "2026-02-01", to: "2026-02-28" };
+    const days = { fromDay: "2026-02-01", endDay: "2026-03-01" };
+    expect(daysOfPeriod(february)).toEqual(days);
+    expect(periodOfDays(days)).toEqual(february);
     expect(periodOfMonth("2024-02")).toEqual({ from: "2024-02-01", to: "2024-02-29" });
     expect(periodOfMonth("2026-10")).toEqual({ from: "2026-10-01", to: "2026-10-31" });
   });

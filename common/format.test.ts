@@ -3,27 +3,22 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { dateLocale, formatCalendarDate, formatLocale } from "./format";
 
-describe("formatLocale (spec section 9: Danish unless English, then en-GB)", () => {
-  it("uses British conventions for English", () => {
-    expect(formatLocale("en")).toBe("en-GB");
+// Numbers follow Danish conventions unless the language is English, then British ones (spec
+// section 9); month names are in the resident's language, Danish for any other.
+const locales = {
+  en: { numbers: "en-GB", months: "en-GB" },
+  da: { numbers: "da-DK", months: "da-DK" },
+  nb: { numbers: "da-DK", months: "nb-NO" },
+  de: { numbers: "da-DK", months: "da-DK" },
+  "": { numbers: "da-DK", months: "da-DK" },
+};
+describe.each(Object.entries(locales))("for the language %j", (language, { numbers, months }) => {
+  it(`formats numbers as ${numbers}`, () => {
+    expect(formatLocale(language)).toBe(numbers);
   });
 
-  it.each(["da", "nb"])("uses Danish conventions for %s", (language) => {
-    expect(formatLocale(language)).toBe("da-DK");
-  });
-
-  it("uses Danish conventions for any other language", () => {
-    expect(formatLocale("de")).toBe("da-DK");
-    expect(formatLocale("")).toBe("da-DK");
-  });
-});
-
-describe("dateLocale", () => {
-  it("names months in the resident's language", () => {
-    expect(dateLocale("da")).toBe("da-DK");
-    expect(dateLocale("nb")).toBe("nb-NO");
-    expect(dateLocale("en")).toBe("en-GB");
-    expect(dateLocale("de")).toBe("da-DK");
+  it(`names months as ${months}`, () => {
+    expect(dateLocale(language)).toBe(months);
   });
 });
 

@@ -114,14 +114,10 @@ export function namedPeriod(name: NamedPeriod, today: IsoDate): Period {
   switch (name) {
     case "today":
       return { from: today, to: today };
-    case "this-week": {
-      const monday = mondayOf(today);
-      return { from: monday, to: addDays(monday, 6) };
-    }
-    case "last-week": {
-      const monday = addDays(mondayOf(today), -7);
-      return { from: monday, to: addDays(monday, 6) };
-    }
+    case "this-week":
+      return calendar.periodOfWeek(today);
+    case "last-week":
+      return calendar.periodOfWeek(addDays(today, -7));
     case "this-month":
       return calendar.periodOfMonth(month);
     case "last-month":

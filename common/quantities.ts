@@ -3,32 +3,60 @@
  * Pure data, shared by the portal and the local back-end.
  */
 
-export const quantityIds = [
-  "heat-energy",
-  "heat-volume",
-  "hca",
-  "hot-water-volume",
-  "cold-water-volume",
-  "total-water-volume",
-  "gas-volume",
-  "electricity-energy",
-  "cooling-energy",
-  "heat-cooling",
-  "heat-flow-temperature",
-  "heat-return-temperature",
-  "indoor-temperature",
-  "indoor-relative-humidity",
-  "hot-water-backflow",
-  "cold-water-backflow",
-  "error",
-] as const;
-
-export type QuantityId = (typeof quantityIds)[number];
-
 export type UnitOfMeasure = "kWh" | "m3" | "unit" | "K" | "°C" | "%" | "count";
 
 /** addition: values over time are summed; average: values over time are averaged. */
 export type Aggregation = "addition" | "average";
+
+/** Where a quantity is shown: as consumption, as indoor climate, or as a technical value. */
+type Group = "consumption" | "indoor-climate" | "technical";
+
+/**
+ * Every quantity once, in the order the portal lists them (the meters page, alarm quantities), with
+ * its unit, its aggregation, its group and, where it has one, the legacy meter kind of spec section 3.
+ */
+const table = {
+  "heat-energy": { unit: "kWh", aggregation: "addition", group: "consumption", legacyKind: "energy" },
+  "heat-volume": { unit: "m3", aggregation: "addition", group: "consumption", legacyKind: "heatvolume" },
+  hca: { unit: "unit", aggregation: "addition", group: "consumption", legacyKind: "radiator" },
+  "hot-water-volume": { unit: "m3", aggregation: "addition", group: "consumption", legacyKind: "hotwater" },
+  "cold-water-volume": { unit: "m3", aggregation: "addition", group: "consumption", legacyKind: "coldwater" },
+  "total-water-volume": { unit: "m3", aggregation: "addition", group: "consumption" },
+  "gas-volume": { unit: "m3", aggregation: "addition", group: "consumption", legacyKind: "gas" },
+  "electricity-energy": { unit: "kWh", aggregation: "addition", group: "consumption", legacyKind: "electricity" },
+  // The spec lists cooling energy among the average quantities.
+  "cooling-energy": { unit: "kWh", aggregation: "average", group: "consumption", legacyKind: "cooling" },
+  "heat-cooling": { unit: "K", aggregation: "average", group: "technical" },
+  "heat-flow-temperature": {
+    unit: "°C",
+    aggregation: "average",
+    group: "technical",
+    legacyKind: "flow_temperature",
+  },
+  "heat-return-temperature": {
+    unit: "°C",
+    aggregation: "average",
+    group: "technical",
+    legacyKind: "return_temperature",
+  },
+  "indoor-temperature": { unit: "°C", aggregation: "average", group: "indoor-climate", legacyKind: "temperature" },
+  "indoor-relative-humidity": {
+    unit: "%",
+    aggregation: "average",
+    group: "indoor-climate",
+    legacyKind: "humidity",
+  },
+  "hot-water-backflow": { unit: "m3", aggregation: "addition", group: "technical" },
+  "cold-water-backflow": { unit: "m3", aggregation: "addition", group: "technical" },
+  error: { unit: "count", aggregation: "addition", group: "technical" },
+} as const satisfies Record<
+  string,
+  { unit: UnitOfMeasure; aggregation: Aggregation; group: Group; legacyKind?: string }
+>;
+
+export type QuantityId = keyof typeof table;
+
+export const quantityIds = Object.keys(table) as readonly QuantityId[];
 
 export interface QuantityDefinition {
   id: QuantityId;
@@ -38,49 +66,21 @@ export interface QuantityDefinition {
   legacyKind?: string;
 }
 
-const definitions: Record<QuantityId, Omit<QuantityDefinition, "id">> = {
-  "heat-energy": { unit: "kWh", aggregation: "addition", legacyKind: "energy" },
-  "heat-volume": { unit: "m3", aggregation: "addition", legacyKind: "heatvolume" },
-  hca: { unit: "unit", aggregation: "addition", legacyKind: "radiator" },
-  "hot-water-volume": { unit: "m3", aggregation: "addition", legacyKind: "hotwater" },
-  "cold-water-volume": { unit: "m3", aggregation: "addition", legacyKind: "coldwater" },
-  "total-water-volume": { unit: "m3", aggregation: "addition" },
-  "gas-volume": { unit: "m3", aggregation: "addition", legacyKind: "gas" },
-  "electricity-energy": { unit: "kWh", aggregation: "addition", legacyKind: "electricity" },
-  // The spec lists cooling energy among the average quantities.
-  "cooling-energy": { unit: "kWh", aggregation: "average", legacyKind: "cooling" },
-  "heat-cooling": { unit: "K", aggregation: "average" },
-  "heat-flow-temperature": { unit: "°C", aggregation: "average", legacyKind: "flow_temperature" },
-  "heat-return-temperature": { unit: "°C", aggregation: "average", legacyKind: "return_temperature" },
-  "indoor-temperature": { unit: "°C", aggregation: "average", legacyKind: "temperature" },
-  "indoor-relative-humidity": { unit: "%", aggregation: "average", legacyKind: "humidity" },
-  "hot-water-backflow": { unit: "m3", aggregation: "addition" },
-  "cold-water-backflow": { unit: "m3", aggregation: "addition" },
-  error: { unit: "count", aggregation: "addition" },
-};
-
 export function isQuantityId(value: string): value is QuantityId {
   return (quantityIds as readonly string[]).includes(value);
 }
 
 export function quantityDefinition(id: QuantityId): QuantityDefinition {
-  return { id, ...definitions[id] };
+  const { group: _, ...definition } = table[id];
+  return { id, ...definition };
 }
 
-/** Quantities shown as consumption (the rest are indoor climate or technical values). */
-export const consumptionQuantityIds: readonly QuantityId[] = [
-  "heat-energy",
-  "heat-volume",
-  "hca",
-  "hot-water-volume",
-  "cold-water-volume",
-  "total-water-volume",
-  "gas-volume",
-  "electricity-energy",
-  "cooling-energy",
-];
+const inGroup = (group: Group): readonly QuantityId[] => quantityIds.filter((id) => table[id].group === group);
 
-export const indoorClimateQuantityIds: readonly QuantityId[] = ["indoor-temperature", "indoor-relative-humidity"];
+/** Quantities shown as consumption (the rest are indoor climate or technical values). */
+export const consumptionQuantityIds = inGroup("consumption");
+
+export const indoorClimateQuantityIds = inGroup("indoor-climate");
 
 /**
  * Technical values of the heating and water installation (spec sections 1 and 3): shown in the
@@ -88,12 +88,10 @@ export const indoorClimateQuantityIds: readonly QuantityId[] = ["indoor-temperat
  * compare consumption (ADR 0022).
  */
 export const technicalQuantityIds: readonly QuantityId[] = [
+  // The menu names the flow and return temperatures first.
   "heat-flow-temperature",
   "heat-return-temperature",
-  "heat-cooling",
-  "hot-water-backflow",
-  "cold-water-backflow",
-  "error",
+  ...inGroup("technical").filter((id) => id !== "heat-flow-temperature" && id !== "heat-return-temperature"),
 ];
 
 /**

@@ -99,19 +99,18 @@ export function formatNumber(value: number, language: string, digits: FractionDi
   return numberFormat(formatLocale(language), "decimal", digits).format(value);
 }
 
-/**
- * A quantity's value as a number with the fraction digits of spec section 9; a missing value
- * (null, or not a finite number) is shown as an en dash.
- */
-export function formatQuantityNumber(
-  value: number | null,
-  quantity: QuantityId,
-  language: string,
-  options?: FormatOptions,
-): string {
-  if (value === null || !Number.isFinite(value)) return EN_DASH;
-  return formatNumber(value, language, fractionDigits(quantity, options));
+type QuantityFormat<Value> = (value: Value, quantity: QuantityId, language: string, options?: FormatOptions) => string;
+
+/** A quantity's format that shows a missing value (null, or not a finite number) as an en dash alone. */
+function dashWhenMissing(format: QuantityFormat<number>): QuantityFormat<number | null> {
+  return (value, quantity, language, options) =>
+    value === null || !Number.isFinite(value) ? EN_DASH : format(value, quantity, language, options);
 }
+
+/** A quantity's value as a number with the fraction digits of spec section 9. */
+export const formatQuantityNumber = dashWhenMissing((value, quantity, language, options) =>
+  formatNumber(value, language, fractionDigits(quantity, options)),
+);
 
 // The hca unit is a word and so is translated; the other units are symbols. Languages without
 // their own word fall back to English, as the UI texts do (spec section 9).
@@ -176,20 +175,13 @@ export function unitLabel(
 
 /**
  * Number and unit, joined by a non-breaking space so they never wrap apart (the percent sign
- * too, as Danish writes it). A missing value is an en dash alone; a unitless value is the number
- * alone.
+ * too, as Danish writes it). A unitless value is the number alone.
  */
-export function formatQuantity(
-  value: number | null,
-  quantity: QuantityId,
-  language: string,
-  options?: FormatOptions,
-): string {
-  if (value === null || !Number.isFinite(value)) return EN_DASH;
+export const formatQuantity = dashWhenMissing((value, quantity, language, options) => {
   const number = formatQuantityNumber(value, quantity, language, options);
   const unit = unitLabel(quantity, language, { ...options, value });
   return unit === "" ? number : `${number}${NBSP}${unit}`;
-}
+});
 
 /**
  * A percentage given in percent (12.3 means 12.3 %), whole, in the language's conventions:

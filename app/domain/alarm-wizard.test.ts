@@ -30,23 +30,14 @@ describe("wizardPage", () => {
     });
   });
 
-  it("shows the earliest step that lacks its answer, with the error next to that field", () => {
-    expect(page("step=2&quantity=heat-energy")).toMatchObject({
-      step: 1,
-      errors: { type: { key: "alarms.error.type_required" } },
-    });
-    expect(page("step=2&type=threshold")).toMatchObject({
-      step: 1,
-      errors: { quantity: { key: "alarms.error.quantity_required" } },
-    });
-    expect(page("step=3&quantity=heat-energy&type=threshold")).toMatchObject({
-      step: 2,
-      errors: { frequency: { key: "alarms.error.frequency_required" } },
-    });
-    expect(page("step=4&quantity=heat-energy&type=threshold&frequency=day")).toMatchObject({
-      step: 3,
-      errors: { level: { key: "alarms.error.level_required" } },
-    });
+  // The earliest step that lacks its answer, with the error next to that field.
+  it.each([
+    ["step=2&quantity=heat-energy", 1, "type"],
+    ["step=2&type=threshold", 1, "quantity"],
+    ["step=3&quantity=heat-energy&type=threshold", 2, "frequency"],
+    ["step=4&quantity=heat-energy&type=threshold&frequency=day", 3, "level"],
+  ])("%s shows step %d with the %s required", (search, step, field) => {
+    expect(page(search)).toMatchObject({ step, errors: { [field]: { key: `alarms.error.${field}_required` } } });
   });
 
   it("keeps a bad level as typed and says what is wrong with it", () => {

@@ -22,50 +22,59 @@ const read = (search: string, overrides: Partial<PeriodContext> = {}) =>
   readPeriodQuery(new URLSearchParams(search), { ...context, ...overrides });
 
 describe("readPeriodQuery", () => {
-  it("defaults to the 30 days ending today and the page's comparison", () => {
-    const query = read("");
-    expect(query.period).toEqual({ from: "2026-10-24", to: "2026-11-22" });
-    expect(query.preset).toBe("last-30-days");
-    expect(query.compare).toBe("property-average");
-    expect(query.error).toBeNull();
-    expect(query.redirectSearch).toBeNull();
-    expect(read("", { defaultCompare: "previous-period" }).compare).toBe("previous-period");
+  const last30Days = { from: "2026-10-24", to: "2026-11-22" };
+  it.each([
+    [
+      "defaults to the 30 days ending today and the page's comparison",
+      "",
+      { period: last30Days, preset: "last-30-days", compare: "property-average", error: null, redirectSearch: null },
+    ],
+    [
+      "reads from, to and compare",
+      "from=2025-12-01&to=2025-12-31&compare=previous-year",
+      {
+        period: { from: "2025-12-01", to: "2025-12-31" },
+        compare: "previous-year",
+        preset: "custom",
+        redirectSearch: null,
+      },
+    ],
+    [
+      "turns a chosen preset into a redirect to its canonical dates, keeping the view",
+      "preset=this-year&compare=none&from=2026-10-24&to=2026-11-22&tab=detailed&help=co2",
+      {
+        period: { from: "2026-01-01", to: "2026-12-31" },
+        redirectSearch: "from=2026-01-01&to=2026-12-31&compare=none&tab=detailed",
+      },
+    ],
+    [
+      "uses the typed dates when their own button was pressed, whatever the preset says",
+      "from=2026-03-01&to=2026-03-31&preset=last-30-days&apply=dates&compare=none",
+      {
+        period: { from: "2026-03-01", to: "2026-03-31" },
+        redirectSearch: "from=2026-03-01&to=2026-03-31&compare=none",
+      },
+    ],
+    [
+      "keeps what was typed and shows the default period for a bad date",
+      "from=2026-02-30&to=2026-03-01",
+      { error: "invalid-date", typed: { from: "2026-02-30", to: "2026-03-01" }, period: last30Days },
+    ],
+  ])("%s (%j)", (_, search, expected) => {
+    expect(read(search)).toMatchObject(expected);
   });
 
-  it("reads from, to and compare", () => {
-    const query = read("from=2025-12-01&to=2025-12-31&compare=previous-year");
-    expect(query.period).toEqual({ from: "2025-12-01", to: "2025-12-31" });
-    expect(query.compare).toBe("previous-year");
-    expect(query.preset).toBe("custom");
-    expect(query.redirectSearch).toBeNull();
+  it("takes the page's own default comparison", () => {
+    expect(read("", { defaultCompare: "previous-period" }).compare).toBe("previous-period");
   });
 
   it("ignores an unknown comparison", () => {
     expect(read("compare=evil").compare).toBe("property-average");
   });
 
-  it("turns a chosen preset into a redirect to its canonical dates, keeping the view", () => {
-    const query = read("preset=this-year&compare=none&from=2026-10-24&to=2026-11-22&tab=detailed&help=co2");
-    expect(query.period).toEqual({ from: "2026-01-01", to: "2026-12-31" });
-    expect(query.redirectSearch).toBe("from=2026-01-01&to=2026-12-31&compare=none&tab=detailed");
-  });
-
   it("applies since moving in and the billing year", () => {
     expect(read("preset=since-moving-in").period).toEqual({ from: "2023-08-01", to: "2026-11-22" });
     expect(read("preset=billing-year").period).toEqual({ from: "2026-05-01", to: "2027-04-30" });
-  });
-
-  it("uses the typed dates when their own button was pressed, whatever the preset says", () => {
-    const query = read("from=2026-03-01&to=2026-03-31&preset=last-30-days&apply=dates&compare=none");
-    expect(query.period).toEqual({ from: "2026-03-01", to: "2026-03-31" });
-    expect(query.redirectSearch).toBe("from=2026-03-01&to=2026-03-31&compare=none");
-  });
-
-  it("keeps what was typed and shows the default period for a bad date", () => {
-    const query = read("from=2026-02-30&to=2026-03-01");
-    expect(query.error).toBe("invalid-date");
-    expect(query.typed).toEqual({ from: "2026-02-30", to: "2026-03-01" });
-    expect(query.period).toEqual({ from: "2026-10-24", to: "2026-11-22" });
   });
 
   it("refuses an end before the start, a period over ten years and dates outside 2000-2099", () => {
@@ -114,23 +123,14 @@ describe("stepping limits and links", () => {
 });
 
 describe("comparedPeriod (ADR 0018)", () => {
-  it("is the same number of days just before, or the same dates a year earlier", () => {
-    expect(comparedPeriod({ from: "2026-03-29", to: "2026-03-29" }, "previous-period")).toEqual({
-      from: "2026-03-28",
-      to: "2026-03-28",
-    });
-    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-period")).toEqual({
-      from: "2026-03-30",
-      to: "2026-06-09",
-    });
-    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "previous-year")).toEqual({
-      from: "2025-06-10",
-      to: "2025-08-20",
-    });
-    expect(comparedPeriod({ from: "2028-02-29", to: "2028-03-01" }, "previous-year")).toEqual({
-      from: "2027-02-28",
-      to: "2027-03-01",
-    });
+  // The same number of days just before, or the same dates a year earlier.
+  it.each([
+    ["2026-03-29", "2026-03-29", "previous-period", "2026-03-28", "2026-03-28"],
+    ["2026-06-10", "2026-08-20", "previous-period", "2026-03-30", "2026-06-09"],
+    ["2026-06-10", "2026-08-20", "previous-year", "2025-06-10", "2025-08-20"],
+    ["2028-02-29", "2028-03-01", "previous-year", "2027-02-28", "2027-03-01"],
+  ] as const)("%s–%s against the %s is %s–%s", (from, to, compare, comparedFrom, comparedTo) => {
+    expect(comparedPeriod({ from, to }, compare)).toEqual({ from: comparedFrom, to: comparedTo });
   });
 
   it("has no dates of its own for the property average or no comparison", () => {

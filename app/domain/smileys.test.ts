@@ -8,68 +8,46 @@ import {
   temperatureSmiley,
 } from "./smileys";
 
-describe("temperatureSmiley (spec section 4)", () => {
-  it.each([
-    [-5, "sad"],
-    [14.9, "sad"],
-    [15, "neutral"],
-    [18.9, "neutral"],
-    [19, "happy"],
-    [21, "happy"],
-    [22, "happy"],
-    [22.1, "neutral"],
-    [25, "neutral"],
-    [25.1, "sad"],
-    [30, "sad"],
-  ] as const)("%d °C is %s", (celsius, smiley) => {
-    expect(temperatureSmiley(celsius)).toBe(smiley);
+// Values on either side of every band edge, by the smiley they get.
+describe.each([
+  [
+    "temperatureSmiley",
+    temperatureSmiley,
+    "°C",
+    { sad: [-5, 14.9, 25.1, 30], neutral: [15, 18.9, 22.1, 25], happy: [19, 21, 22] },
+  ],
+  [
+    "humiditySmiley",
+    humiditySmiley,
+    "percent",
+    { sad: [0, 19.9, 70.1, 100], neutral: [20, 39.9, 60.1, 70], happy: [40, 50, 60] },
+  ],
+] as const)("%s (spec section 4)", (_, smileyOf, unit, expected) => {
+  const cases = Object.entries<readonly number[]>(expected).flatMap(([smiley, values]) =>
+    values.map((value) => ({ value, smiley })),
+  );
+  it.each(cases)(`$value ${unit} is $smiley`, ({ value, smiley }) => {
+    expect(smileyOf(value)).toBe(smiley);
   });
 
   it("has no smiley without a value", () => {
-    expect(temperatureSmiley(null)).toBeNull();
-    expect(temperatureSmiley(Number.NaN)).toBeNull();
-  });
-});
-
-describe("humiditySmiley (spec section 4)", () => {
-  it.each([
-    [0, "sad"],
-    [19.9, "sad"],
-    [20, "neutral"],
-    [39.9, "neutral"],
-    [40, "happy"],
-    [50, "happy"],
-    [60, "happy"],
-    [60.1, "neutral"],
-    [70, "neutral"],
-    [70.1, "sad"],
-    [100, "sad"],
-  ] as const)("%d %% is %s", (percent, smiley) => {
-    expect(humiditySmiley(percent)).toBe(smiley);
-  });
-
-  it("has no smiley without a value", () => {
-    expect(humiditySmiley(null)).toBeNull();
+    expect(smileyOf(null)).toBeNull();
+    expect(smileyOf(Number.NaN)).toBeNull();
   });
 });
 
 describe("indoorClimateBands", () => {
-  it("holds the spec's numbers", () => {
-    expect(indoorClimateBands).toEqual({
-      temperature: {
-        happy: [19, 22],
-        neutral: [
-          [15, 19],
-          [22, 25],
-        ],
-      },
-      humidity: {
-        happy: [40, 60],
-        neutral: [
-          [20, 40],
-          [60, 70],
-        ],
-      },
+  // The neutral bands reach from the spec's low and high edges to the happy band.
+  it.each([
+    { kind: "temperature", happy: [19, 22], low: 15, high: 25 },
+    { kind: "humidity", happy: [40, 60], low: 20, high: 70 },
+  ] as const)("holds the spec's numbers for $kind", ({ kind, happy, low, high }) => {
+    expect(indoorClimateBands[kind]).toEqual({
+      happy,
+      neutral: [
+        [low, happy[0]],
+        [happy[1], high],
+      ],
     });
   });
 });

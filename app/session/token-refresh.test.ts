@@ -73,6 +73,16 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** What a promise rejects with; undefined when it resolves. */
+async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
 describe("createAuthState", () => {
   it("gives null without a signed-in session and calls nothing", async () => {
     const { requestSession } = fakeRequestSession();
@@ -194,12 +204,7 @@ describe("createAuthState", () => {
       throw new ApiError("account", "INVALID_REFRESH_TOKEN", "Invalid refresh token");
     }, never);
 
-    let thrown: unknown;
-    try {
-      await authState(requestSession, publicApi).tokens();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = await thrownBy(authState(requestSession, publicApi).tokens());
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBeGreaterThanOrEqual(300);
@@ -217,12 +222,7 @@ describe("createAuthState", () => {
       throw failure;
     });
 
-    let thrown: unknown;
-    try {
-      await authState(requestSession, publicApi).tokens();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = await thrownBy(authState(requestSession, publicApi).tokens());
     expect(thrown).toBe(failure);
     expect(requestSession.destroyOnResponse).not.toHaveBeenCalled();
     expect(requestSession.commitToResponse).not.toHaveBeenCalled();

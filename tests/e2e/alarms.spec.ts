@@ -154,24 +154,13 @@ test.describe("alarms", () => {
 
   test("creates one alarm of each other type, one from a consumption page", async ({ page }, info) => {
     const { tenancyId } = await startAs(page, info.project.name);
-    await createAlarm(page, tenancyId, {
-      quantity: "Heating",
-      type: "Increase",
-      frequency: "Every month",
-      level: "20",
-    });
-    await createAlarm(page, tenancyId, {
-      quantity: "Temperature",
-      type: "Minimum",
-      frequency: "Every day",
-      level: "18",
-    });
-    await createAlarm(page, tenancyId, {
-      quantity: "Humidity",
-      type: "Maximum",
-      frequency: "Every week (Monday to Sunday)",
-      level: "70",
-    });
+    for (const alarm of [
+      { quantity: "Heating", type: "Increase", frequency: "Every month", level: "20" },
+      { quantity: "Temperature", type: "Minimum", frequency: "Every day", level: "18" },
+      { quantity: "Humidity", type: "Maximum", frequency: "Every week (Monday to Sunday)", level: "70" },
+    ]) {
+      await createAlarm(page, tenancyId, alarm);
+    }
 
     // From the hot-water page: the quantity is already chosen. Zero consumption asks no level.
     await page.goto(`/t/${tenancyId}/consumption/hot-water-volume`);

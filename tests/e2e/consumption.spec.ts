@@ -44,6 +44,11 @@ const residents = {
   },
 } as const;
 
+/** Most tests start on Anna's dashboard. */
+async function signInAsAnna({ page }: { page: Page }) {
+  await signInAndWaitForDashboard(page, residents.anna.email, residents.anna.tenancyId);
+}
+
 const indoorClimate = ["indoor-temperature", "indoor-relative-humidity"];
 
 /** The consumption quantities a unit has meters for, plus total water when it has hot and cold. */
@@ -204,10 +209,10 @@ test.describe("every consumption screen, for Anna and Jens, in each language", (
 
 test.describe("the numbers on the pages are the back-end's readings", () => {
   const { anna } = residents;
+  test.beforeEach(signInAsAnna);
   const october = { from: "2026-10-01", to: "2026-10-31" };
 
   test("a month of cold water: the total and every day, in Danish and English number formats", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const coldWater = meterIdsOf(anna.unitId, "cold-water-volume");
     const total = registerConsumption(coldWater, october.from, october.to);
     const path = `/t/${anna.tenancyId}/consumption/cold-water-volume?from=${october.from}&to=${october.to}&compare=none`;
@@ -230,7 +235,6 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
   });
 
   test("heat, electricity and radiator meters with their own decimals; the key figures agree", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const search = `from=${october.from}&to=${october.to}&compare=none`;
     const cases = [
       { quantity: "heat-energy", digits: 0 },
@@ -248,7 +252,6 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
   });
 
   test("a meter's last readout of the period is its register at the period's end", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const [meter] = metersOfUnit(anna.unitId).filter((candidate) => candidate.quantity === "electricity-energy");
     const reading = readingAt(meter!.id, copenhagenMidnight(nextDay(october.to)));
     await open(
@@ -260,7 +263,6 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
   });
 
   test("indoor climate: the period's average temperature and humidity with their smileys", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     await useLanguage(page, "en");
     await open(page, `/t/${anna.tenancyId}/consumption/indoor-climate?from=${october.from}&to=${october.to}`);
     const temperature = sampleAverage(meterIdsOf(anna.unitId, "indoor-temperature"), october.from, october.to);
@@ -281,7 +283,6 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
 
   test("a year of hourly values draws a thinned chart, keeps the peaks and adds up to the year", async ({ page }) => {
     test.setTimeout(60_000);
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const year = { from: "2025-11-01", to: "2026-10-31" };
     const electricity = meterIdsOf(anna.unitId, "electricity-energy");
     await open(
@@ -306,6 +307,7 @@ test.describe("the numbers on the pages are the back-end's readings", () => {
 
 test.describe("what a figure covers (ADR 0018)", () => {
   const { anna } = residents;
+  test.beforeEach(signInAsAnna);
   const base = `/t/${anna.tenancyId}/consumption`;
   /** The register consumption of the meters between two instants (epoch seconds). */
   const between = (meterIds: readonly number[], from: number, to: number) =>
@@ -314,7 +316,6 @@ test.describe("what a figure covers (ADR 0018)", () => {
   const card = (page: Page, key: string) => page.locator(`main .kpi-${key} .kpi-value`);
 
   test("the spring day by hour against the previous day: rows by clock time, legend = card", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const electricity = meterIdsOf(anna.unitId, "electricity-energy");
     await open(page, `${base}/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period`);
     const rows = await chartRows(page, 23);
@@ -342,7 +343,6 @@ test.describe("what a figure covers (ADR 0018)", () => {
   });
 
   test("the autumn day by hour: the winter-time 02:00 has no comparison value", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const electricity = meterIdsOf(anna.unitId, "electricity-energy");
     await open(page, `${base}/electricity-energy?from=2026-10-25&to=2026-10-25&compare=previous-period`);
     const rows = await chartRows(page, 25);
@@ -359,7 +359,6 @@ test.describe("what a figure covers (ADR 0018)", () => {
   test("weeks against the previous year: week 24 2026 from 10 June against 10–14 June 2025, partial weeks marked", async ({
     page,
   }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const heat = meterIdsOf(anna.unitId, "heat-energy");
     await open(page, `${base}/heat-energy?from=2026-06-10&to=2026-08-20&compare=previous-year`);
     const rows = await chartRows(page, 11);
@@ -386,7 +385,6 @@ test.describe("what a figure covers (ADR 0018)", () => {
   });
 
   test("weeks against the previous period: the same number of days just before; legend = card", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const heat = meterIdsOf(anna.unitId, "heat-energy");
     await open(page, `${base}/heat-energy?from=2026-06-10&to=2026-08-20&compare=previous-period`);
     const rows = await chartRows(page, 11);
@@ -398,7 +396,6 @@ test.describe("what a figure covers (ADR 0018)", () => {
   });
 
   test("the last 365 days by month: the legend total is the card's, partial months named", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     await open(page, `${base}/heat-energy?preset=last-365-days&compare=none`);
     const url = new URL(page.url());
     const from = url.searchParams.get("from")!;
@@ -414,9 +411,9 @@ test.describe("what a figure covers (ADR 0018)", () => {
 
 test.describe("the period selector", () => {
   const { anna } = residents;
+  test.beforeEach(signInAsAnna);
 
   test("steps whole months and years across a year end", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const heat = `/t/${anna.tenancyId}/consumption/heat-energy`;
     await open(page, `${heat}?from=2025-12-01&to=2025-12-31&compare=none`);
     await page.getByRole("link", { name: "Næste periode" }).click();
@@ -437,7 +434,6 @@ test.describe("the period selector", () => {
   });
 
   test("steps days and weeks across the daylight-saving changes, hour by hour", async ({ page }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const electricity = `/t/${anna.tenancyId}/consumption/electricity-energy`;
     await open(page, `${electricity}?from=2026-10-24&to=2026-10-24&compare=none`);
     await chartRows(page, 24);
@@ -473,7 +469,6 @@ test.describe("the period selector", () => {
   test("a preset becomes its dates in the URL, the comparison is kept, and bad dates keep what was typed", async ({
     page,
   }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     await useLanguage(page, "en");
     const heat = `/t/${anna.tenancyId}/consumption/heat-energy`;
     await open(page, `${heat}?from=2026-10-01&to=2026-10-31&compare=none`);
@@ -506,7 +501,6 @@ test.describe("the period selector", () => {
   test("rooms and meters compare with the previous period; the property average is not possible there", async ({
     page,
   }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const room = `/t/${anna.tenancyId}/consumption/hca/room/stue`;
     await open(page, `${room}?from=2026-10-01&to=2026-10-31`);
     await expect(page.locator('select[name="compare"]')).toHaveValue("previous-period");
@@ -521,10 +515,10 @@ test.describe("the period selector", () => {
 
 test.describe("help dialogs, addressed by the URL", () => {
   const { anna } = residents;
+  test.beforeEach(signInAsAnna);
 
   test("each topic opens from its link and closes again, with the spec's texts", async ({ page }, info) => {
     test.setTimeout(90_000);
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     await useLanguage(page, "en");
     const base = `/t/${anna.tenancyId}`;
     const topics: { path: string; topic: string; says: string }[] = [
@@ -558,7 +552,6 @@ test.describe("help dialogs, addressed by the URL", () => {
   });
 
   test("the CO2 dialog is the wide stretch variant; Escape closes a dialog with JavaScript", async ({ page }, info) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     await open(page, `/t/${anna.tenancyId}/consumption/heat-energy/price?view=co2&help=co2`);
     const dialog = page.getByRole("dialog");
     await expect(dialog).toHaveClass(/modal-stretch/);
@@ -577,11 +570,11 @@ test.describe("help dialogs, addressed by the URL", () => {
 
 test.describe("what a resident cannot see", () => {
   const { anna } = residents;
+  test.beforeEach(signInAsAnna);
 
   test("a quantity without a meter, a foreign meter and an unknown room are 404 in the resident's language", async ({
     page,
   }) => {
-    await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     const base = `/t/${anna.tenancyId}/consumption`;
     const jensMeter = metersOfUnit(residents.jens.unitId).find((meter) => meter.quantity === "gas-volume")!;
     for (const lng of languages) {

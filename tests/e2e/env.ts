@@ -1,4 +1,5 @@
 import path from "node:path";
+import { chromiumPath } from "../../scripts/chromium.mjs";
 
 /** Ports, paths and secrets of the end-to-end run (away from the defaults a developer may be using). */
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -13,7 +14,7 @@ export const e2e = {
   downBaseURL: `http://127.0.0.1:${downPort}`,
   dataDir: path.resolve(process.env.E2E_DATA_DIR ?? ".cache/e2e-data"),
   sessionSecret: "e2e-session-secret-not-for-production",
-  chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromiumPath,
   /** Short-lived access tokens, so a test can watch the portal refresh them. */
   accessTokenTtlSeconds: 40,
   refreshLeadSeconds: 30,

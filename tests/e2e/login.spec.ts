@@ -1,10 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, sessionCookie, signIn, useLanguage } from "./helpers";
+import {
+  DEMO_PASSWORD,
+  demoAccounts,
+  demoTenancyIds,
+  sessionCookie,
+  signIn,
+  signInAndWaitForDashboard,
+  useLanguage,
+} from "./helpers";
 
 test.describe("login with e-mail", () => {
   test("a resident with the right password lands on their tenancy dashboard", async ({ page, context }) => {
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nørrebrogade 148A, 2. tv.");
     await expect(page.locator(".header-address")).toContainText("2200 København N");
     // The dashboard's sections, in Danish (the default language).
@@ -20,8 +27,7 @@ test.describe("login with e-mail", () => {
   });
 
   test("e-mail addresses are not case-sensitive", async ({ page }) => {
-    await signIn(page, demoAccounts.anna.email.toUpperCase());
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email.toUpperCase(), demoTenancyIds.anna);
   });
 
   test("a wrong password shows the localized error, keeps the e-mail and leaves no session", async ({
@@ -82,8 +88,7 @@ test.describe("login with e-mail", () => {
   });
 
   test("a signed-in resident who opens /login goes to their tenancy", async ({ page }) => {
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await page.goto("/login");
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
   });
@@ -92,8 +97,7 @@ test.describe("login with e-mail", () => {
     page,
     context,
   }) => {
-    await signIn(page, demoAccounts.jens.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();
     const setCookieLength = `${cookie!.name}=${cookie!.value}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`
@@ -117,8 +121,7 @@ test("without 'remember me' the session ends with the browser; with it, it lasts
   page,
   context,
 }) => {
-  await signIn(page, demoAccounts.anna.email);
-  await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+  await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
   expect((await sessionCookie(context))?.expires).toBe(-1);
 
   await page.getByRole("button", { name: "Log ud" }).click();

@@ -34,57 +34,24 @@ interface Kind {
   digits: [number, number];
   totalLabel: string;
 }
+type Row = [quantity: string, unit: string, digits: Kind["digits"]];
+/** Average quantities show the mean of their samples, with "average" as the key figure's label. */
+const averaged = (home: Kind["home"], [quantity, unit, digits]: Row): Kind => {
+  return { quantity, home, average: true, unit, digits, totalLabel: "kpi.total_average" };
+};
+/** Technical values that add up (backflow, errors) show a plain sum, not consumption. */
+const summed = ([quantity, unit, digits]: Row): Kind => {
+  return { quantity, home: heating, average: false, unit, digits, totalLabel: "kpi.total_sum" };
+};
 const kinds: Kind[] = [
-  {
-    quantity: "heat-flow-temperature",
-    home: heating,
-    average: true,
-    unit: "°C",
-    digits: [0, 0],
-    totalLabel: "kpi.total_average",
-  },
-  {
-    quantity: "heat-return-temperature",
-    home: heating,
-    average: true,
-    unit: "°C",
-    digits: [0, 0],
-    totalLabel: "kpi.total_average",
-  },
-  {
-    quantity: "heat-cooling",
-    home: heating,
-    average: true,
-    unit: "K",
-    digits: [0, 0],
-    totalLabel: "kpi.total_average",
-  },
-  {
-    quantity: "cooling-energy",
-    home: cooling,
-    average: true,
-    unit: "kWh",
-    digits: [2, 2],
-    totalLabel: "kpi.total_average",
-  },
+  averaged(heating, ["heat-flow-temperature", "°C", [0, 0]]),
+  averaged(heating, ["heat-return-temperature", "°C", [0, 0]]),
+  averaged(heating, ["heat-cooling", "K", [0, 0]]),
+  averaged(cooling, ["cooling-energy", "kWh", [2, 2]]),
   { quantity: "heat-volume", home: heating, average: false, unit: "m³", digits: [0, 2], totalLabel: "kpi.total" },
-  {
-    quantity: "hot-water-backflow",
-    home: heating,
-    average: false,
-    unit: "m³",
-    digits: [3, 3],
-    totalLabel: "kpi.total_sum",
-  },
-  {
-    quantity: "cold-water-backflow",
-    home: heating,
-    average: false,
-    unit: "m³",
-    digits: [3, 3],
-    totalLabel: "kpi.total_sum",
-  },
-  { quantity: "error", home: heating, average: false, unit: "", digits: [0, 0], totalLabel: "kpi.total_sum" },
+  summed(["hot-water-backflow", "m³", [3, 3]]),
+  summed(["cold-water-backflow", "m³", [3, 3]]),
+  summed(["error", "", [0, 0]]),
 ];
 
 const format = (value: number, [min, max]: [number, number]) =>

@@ -1,4 +1,11 @@
-import { expect, request as http, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import {
+  expect,
+  request as http,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { e2e } from "./env";
 import {
   decodeSession,
@@ -29,6 +36,17 @@ async function copyOfCookie(context: BrowserContext) {
   const cookie = await sessionCookie(context);
   expect(cookie, "signed in").toBeDefined();
   return { header: `__session=${cookie!.value}`, cookie: cookie!, session: decodeSession(cookie!.value) };
+}
+
+/** Signs Anna in and waits for her dashboard. */
+async function signInAsAnna(page: Page) {
+  await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, signedIn);
+}
+
+/** Signs Anna in and takes a copy of her session cookie. */
+async function signInAsAnnaAndCopyCookie(page: Page, context: BrowserContext) {
+  await signInAsAnna(page);
+  return copyOfCookie(context);
 }
 
 /** A GET with exactly this Cookie header, from a client that keeps no cookies of its own. */
@@ -79,8 +97,7 @@ test.describe("a copied session cookie", () => {
     request,
     browser,
   }) => {
-    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, signedIn);
-    const copy = await copyOfCookie(context);
+    const copy = await signInAsAnnaAndCopyCookie(page, context);
     expect(await backendAnswers(request, copy.session.auth!)).toEqual(["ok", "ok", "ok"]);
 
     await page.getByRole("button", { name: "Log ud" }).click();
@@ -162,8 +179,7 @@ test.describe("caching", () => {
     context,
     request,
   }) => {
-    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, signedIn);
-    const copy = await copyOfCookie(context);
+    const copy = await signInAsAnnaAndCopyCookie(page, context);
 
     const document = await getWithCookie(dashboard, copy.header);
     expect(document.status).toBe(200);
@@ -196,7 +212,7 @@ test.describe("caching", () => {
 
   test("a client-side navigation's data answer is private, no-store", async ({ page }, info) => {
     test.skip(info.project.name === "nojs", "only a page with JavaScript fetches .data");
-    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, signedIn);
+    await signInAsAnna(page);
     const dataAnswer = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data"));
     await page.locator(`a[href^="${dashboard}/consumption/"]`).first().click();
     expect((await dataAnswer).headers()["cache-control"]).toBe("private, no-store");

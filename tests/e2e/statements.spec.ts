@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./env";
 import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
 
@@ -11,12 +11,17 @@ import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } 
  */
 const storedFile = (relative: string) => readFileSync(path.join(e2e.dataDir, "files", relative));
 
-test("Jens downloads each of his statements: the stored file, as an attachment that is not cached", async ({
-  page,
-}) => {
+/** Jens's first home, the one with the statements, in English. */
+async function openJensFirstInEnglish(page: Page) {
   await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
   await useLanguage(page, "en");
   await page.goto(`/t/${demoTenancyIds.jensFirst}`);
+}
+
+test("Jens downloads each of his statements: the stored file, as an attachment that is not cached", async ({
+  page,
+}) => {
+  await openJensFirstInEnglish(page);
   await page
     .getByRole("navigation", { name: "Main menu" })
     .getByRole("link", { name: "Allocation statements" })
@@ -50,9 +55,7 @@ test("Jens downloads each of his statements: the stored file, as an attachment t
 test("the dashboard's latest statement downloads, and another tenancy's statement or a made-up id is 404", async ({
   page,
 }) => {
-  await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
-  await useLanguage(page, "en");
-  await page.goto(`/t/${demoTenancyIds.jensFirst}`);
+  await openJensFirstInEnglish(page);
   const latest = page.locator(`a[href="/t/${demoTenancyIds.jensFirst}/statements/1/download"]`);
   await expect(latest).toBeVisible();
   const downloading = page.waitForEvent("download");

@@ -1,0 +1,118 @@
+/**
+ * What every part of `npm run bench` (run.mjs) shares: its options and limits, the log line, the
+ * temporary data directory with the demo reports read from it, and the clean-up of everything it
+ * starts.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { stopAll } from "./processes.mjs";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+process.chdir(root);
+
+// ---------------------------------------------------------------------------------------------
+// Options and constants
+
+const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  // run.mjs starts with its doc comment.
+  console.log(
+    /** @type {[string, string]} */ (
+      readFileSync(new URL("./run.mjs", import.meta.url), "utf8").match(/\/\*\*([\s\S]*?)\*\//)
+    )[1].replace(/^ \* ?/gm, ""),
+  );
+  process.exit(0);
+}
+/**
+ * @param {string} name
+ * @param {number} fallback
+ */
+const option = (name, fallback) => {
+  const found = argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split("=")[1]) : fallback;
+};
+export const skipLighthouse = argv.includes("--skip-lighthouse");
+export const skipBackend = argv.includes("--skip-backend");
+export const lighthouseRuns = Math.max(1, option("lighthouse-runs", 3));
+export const loadSeconds = Math.max(1, option("duration", 15));
+export const connections = Math.max(1, option("connections", 50));
+// A served portal is warm: the JIT has compiled the render path long before anyone measures it.
+export const warmupSeconds = 10;
+
+export const PASSWORD = "Demo-Password-2026!";
+export const ANNA = "anna@demo.test";
+export const JENS = "jens@demo.test";
+// Like a browser: the portal compresses what it sends (server.ts uses compression()).
+export const browserAcceptEncoding = "gzip, deflate, br";
+
+export const limits = {
+  jsKB: 150,
+  performance: 95,
+  accessibility: 100,
+  p99Ms: 300,
+  errors: 0,
+  backendP95Ms: 50,
+  cookieBytes: 4096,
+  alarmRunMs: 10_000,
+  reportPdfMs: 1000,
+};
+
+export const reportsDir = path.join(root, "reports");
+mkdirSync(reportsDir, { recursive: true });
+export const serverLog = path.join(reportsDir, "bench-server.log");
+export const startedAt = Date.now();
+export const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
+export const say = (/** @type {string} */ message) => console.log(`[bench ${elapsed().padStart(5)}] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: every started process and the temporary data directory, whatever happens
+
+/** @type {string | undefined} */
+export let dataDir;
+export let stopping = false;
+let cleanedUp = false;
+export async function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await stopAll();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping everything the bench started…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** A fresh temporary data directory for the portal's back-end; cleanUp removes it. */
+export function makeDataDir() {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+  return dataDir;
+}
+
+/** Removes the data directory now (the portal has stopped). */
+export function removeDataDir() {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+}
+
+/** The monthly reports' codes of the bench's demo data (made by the back-end's first scheduled run). */
+export function reportCodes() {
+  const db = new Database(path.join(/** @type {string} */ (dataDir), "portal.sqlite"), {
+    readonly: true,
+    fileMustExist: true,
+  });
+  try {
+    return db
+      .prepare("SELECT code FROM consumption_reports ORDER BY tenancy_id, month DESC")
+      .all()
+      .map((r) => /** @type {{ code: string }} */ (r).code);
+  } finally {
+    db.close();
+  }
+}
