@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { signIn, waitFor } from "./http.mjs";
 import { loadTest } from "./load.mjs";
-import { childCpuSeconds, freePort, runToEnd, startProcess, stopAll, stopProcess } from "./processes.mjs";
+import { childCpuSeconds, runToEnd, startPortal, stopAll, stopProcess } from "./processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -90,19 +90,11 @@ async function applyOnly(/** @type {string[]} */ files) {
 
 /** One run: the portal's and the back-end's CPU milliseconds per dashboard request. */
 async function measure() {
-  const port = await freePort(3300);
-  const backendPort = await freePort(4300, [port]);
-  const base = `http://127.0.0.1:${port}`;
-  const portal = startProcess(process.execPath, ["scripts/start.mjs"], {
-    name: "portal",
+  const { portal, base } = await startPortal({
+    firstPort: 3300,
+    firstBackendPort: 4300,
+    dataDir,
     log: path.join(work, "server.log"),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BACKEND_PORT: String(backendPort),
-      DATA_DIR: dataDir,
-    },
   });
   try {
     if (!(await waitFor(`${base}/healthz`, { timeoutMs: 180_000 }))) throw new Error("the portal did not start");

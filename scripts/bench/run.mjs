@@ -45,7 +45,7 @@ import { signIn, waitFor } from "./http.mjs";
 import { measurePage } from "./js-size.mjs";
 import { lighthouseBudgets } from "./lighthouse.mjs";
 import { backendBudgets, dashboardUnderLoad, reportPdfs } from "./measure.mjs";
-import { freePort, runToEnd, startProcess, stopProcess } from "./processes.mjs";
+import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 import { details, fmt, notMeasured, printTable, reasonOf, row, rows, summary, writeReport } from "./table.mjs";
 
 async function main() {
@@ -71,26 +71,17 @@ async function main() {
     throw new Error("npm run build failed");
   }
 
-  const port = await freePort(Number(process.env.BENCH_PORT ?? 3200));
-  const backendPort = await freePort(Number(process.env.BENCH_BACKEND_PORT ?? 4200), [port]);
   const dataDir = makeDataDir();
-  const base = `http://127.0.0.1:${port}`;
   writeFileSync(serverLog, "");
+  const { portal, base, backendPort } = await startPortal({
+    firstPort: Number(process.env.BENCH_PORT ?? 3200),
+    firstBackendPort: Number(process.env.BENCH_BACKEND_PORT ?? 4200),
+    dataDir,
+    log: serverLog,
+  });
   say(
     `starting the portal on ${base} and its back-end on 127.0.0.1:${backendPort} with a fresh DATA_DIR (seeding takes about 30 s; log: reports/bench-server.log)…`,
   );
-  const portal = startProcess(process.execPath, ["scripts/start.mjs"], {
-    name: "portal",
-    log: serverLog,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BACKEND_PORT: String(backendPort),
-      DATA_DIR: dataDir,
-      PORTAL_URL: base,
-    },
-  });
   const up = await Promise.race([
     waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }),
     portal.done.then(() => false),
