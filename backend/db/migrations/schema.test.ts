@@ -94,7 +94,7 @@ describe("the migrations", () => {
   it.each(Object.keys(dialects) as (keyof typeof dialects)[])(
     "send %s the statements kept in __snapshots__",
     async (name) => {
-      await expect(await migrationStatements(name)).toMatchFileSnapshot(`__snapshots__/migrations.${name}.sql`);
+      await expect(await migrationStatements(name)).toMatchFileSnapshot(`__snapshots__/migrations.${name}.txt`);
     },
   );
 
@@ -107,6 +107,6 @@ describe("the migrations", () => {
     const { rows } = await sql<{ type: string; name: string; sql: string | null }>`
       select type, name, sql from sqlite_master where tbl_name not like 'kysely_%' order by type, name`.execute(db);
     const schema = rows.map((row) => `-- ${row.type} ${row.name}\n${row.sql ?? "(automatic)"};`).join("\n");
-    await expect(`${schema}\n`).toMatchFileSnapshot("__snapshots__/schema.sqlite.sql");
+    await expect(`${schema}\n`).toMatchFileSnapshot("__snapshots__/schema.sqlite.txt");
   });
 });
