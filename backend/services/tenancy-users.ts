@@ -1,13 +1,13 @@
 /**
  * Tenancy info and its users (schema/account.graphql): a tenancy with its property's contact
- * and its users, and what an admin of the tenancy may do to them (spec sections 4 and 6): invite by
- * e-mail, resend or withdraw an invitation, make a user admin or not, remove a user; and any member
- * may leave.
+ * and its users (tenancy-info.ts), and what an admin of the tenancy may do to them (spec sections 4
+ * and 6): invite by e-mail, resend or withdraw an invitation, make a user admin or not, remove a
+ * user; and any member may leave.
  *
  * - An invitation (tenancy_invitations, migration 0007) carries a 12-letter activation code of the
- *   tenancy, valid 30 days, e-mailed as `${PORTAL_URL}/signup?activationCode=…`. A resend gives it a new code
- *   and ends the old one; a withdrawal ends its code; using the code (addTenancy, activation-codes.ts)
- *   accepts it. Ended codes answer ACTIVATION_CODE_INVALID.
+ *   tenancy, valid 30 days, e-mailed as `${PORTAL_URL}/signup?activationCode=…`. A resend gives it
+ *   a new code and ends the old one; a withdrawal ends its code; using the code (addTenancy,
+ *   activation-codes.ts) accepts it. Ended codes answer ACTIVATION_CODE_INVALID.
  * - A tenancy keeps at least one admin while it has members (LAST_ADMIN).
  * - Leaving or being removed also deletes that user's alarms and notifications of the tenancy.
  * - Memberships pending from before invitations existed (tenancy_members.invitation_pending, e.g.
@@ -17,7 +17,7 @@
  * Every check and its change run in one transaction, so two admins acting at once cannot leave a
  * tenancy without an admin. E-mails are sent after the transaction has committed.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database, TenancyRow, UserRow } from "../db/types";
 import { invitationMail } from "../mail/invitation";
 import { assertTenancyAdmin, callerAndTenancy } from "./access";
@@ -26,38 +26,14 @@ import { defaultAccountLanguage, isAccountLanguage, parseEmail } from "./account
 import { endActivationCode, issueActivationCode } from "./activation-codes";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
-import type { TenancyInfo, TenancyUser } from "../schema/account.generated";
+import type { TenancyInfo } from "../schema/account.generated";
 import { invitationLink } from "@common/portal-paths";
+import { buildTenancyInfo, openInvitations, unitOfTenancy, type Db } from "./tenancy-info";
+
+export { buildTenancyInfo } from "./tenancy-info";
 
 /** How long an invitation's code works. */
 export const invitationValidDays = 30;
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
-  return db
-    .selectFrom("units")
-    .innerJoin("properties", "properties.id", "units.property_id")
-    .select([
-      "units.address as address",
-      "properties.zipcode as zipcode",
-      "properties.city as city",
-      "properties.contact_name as contactName",
-      "properties.contact_email as contactEmail",
-      "properties.contact_phone as contactPhone",
-    ])
-    .where("units.id", "=", tenancy.unit_id)
-    .executeTakeFirstOrThrow();
-}
-
-/** The tenancy's invitations still open: neither withdrawn nor accepted. */
-function openInvitations(db: Db, tenancyId: number) {
-  return db
-    .selectFrom("tenancy_invitations")
-    .where("tenancy_id", "=", tenancyId)
-    .where("withdrawn_at", "is", null)
-    .where("accepted_at", "is", null);
-}
 
 /** The user's membership of the tenancy when it is effective (not pending), else undefined. */
 function effectiveMembership(db: Db, tenancyId: number, userId: number) {
@@ -68,88 +44,6 @@ function effectiveMembership(db: Db, tenancyId: number, userId: number) {
     .where("user_id", "=", userId)
     .where("invitation_pending", "=", 0)
     .executeTakeFirst();
-}
-
-/**
- * The tenancy as `callerId` sees it: members first (admins first, then by name), then pending
- * ones (open invitations and pending memberships, oldest first). The caller's membership is not
- * checked here (the resolvers do it first).
- */
-export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: number): Promise<TenancyInfo> {
-  const unit = await unitOfTenancy(db, tenancy);
-  const memberships = await db
-    .selectFrom("tenancy_members")
-    .innerJoin("users", "users.id", "tenancy_members.user_id")
-    .select([
-      "tenancy_members.user_id as userId",
-      "tenancy_members.is_admin as isAdmin",
-      "tenancy_members.invitation_pending as pending",
-      "tenancy_members.created_at as createdAt",
-      "users.name as name",
-      "users.email as email",
-    ])
-    .where("tenancy_members.tenancy_id", "=", tenancy.id)
-    .execute();
-  const invitations = await openInvitations(db, tenancy.id).select(["id", "email", "created_at"]).execute();
-
-  // A member as listed; a pending one is neither admin nor caller yet, and shows when it was invited.
-  const fromMembership = (row: (typeof memberships)[number]): TenancyUser => {
-    const pending = row.pending === 1;
-    return {
-      userId: row.userId,
-      invitationId: null,
-      name: row.name.trim() === "" ? null : row.name,
-      email: row.email,
-      isAdmin: !pending && row.isAdmin === 1,
-      invitationPending: pending,
-      isCaller: !pending && row.userId === callerId,
-      invitedAt: pending ? row.createdAt : null,
-    };
-  };
-  const members = memberships
-    .filter((row) => row.pending === 0)
-    .map(fromMembership)
-    .sort(
-      (a, b) =>
-        Number(b.isAdmin) - Number(a.isAdmin) ||
-        (a.name ?? a.email).localeCompare(b.name ?? b.email, "da") ||
-        a.email.localeCompare(b.email) ||
-        (a.userId ?? 0) - (b.userId ?? 0),
-    );
-
-  const invitedEmails = new Set(invitations.map((invitation) => invitation.email));
-  const pending: TenancyUser[] = [
-    ...memberships.filter((row) => row.pending === 1 && !invitedEmails.has(row.email)).map(fromMembership),
-    ...invitations.map(
-      (invitation): TenancyUser => ({
-        userId: null,
-        invitationId: invitation.id,
-        name: null,
-        email: invitation.email,
-        isAdmin: false,
-        invitationPending: true,
-        isCaller: false,
-        invitedAt: invitation.created_at,
-      }),
-    ),
-  ].sort(
-    (a, b) => (a.invitedAt ?? "").localeCompare(b.invitedAt ?? "") || (a.invitationId ?? 0) - (b.invitationId ?? 0),
-  );
-
-  const hasContact = unit.contactName !== null || unit.contactEmail !== null || unit.contactPhone !== null;
-  return {
-    id: tenancy.id,
-    address: unit.address,
-    zipcode: unit.zipcode,
-    city: unit.city,
-    startDate: tenancy.start_date,
-    endDate: tenancy.end_date,
-    billingPeriodStart: tenancy.billing_period_start,
-    billingPeriodEnd: tenancy.billing_period_end,
-    propertyContact: hasContact ? { name: unit.contactName, email: unit.contactEmail, phone: unit.contactPhone } : null,
-    callerIsAdmin: members.some((member) => member.isCaller && member.isAdmin),
-    users: [...members, ...pending],
-  };
 }
 
 /** The number of the tenancy's members, or only of its admins (pending memberships never count). */
