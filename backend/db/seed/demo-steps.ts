@@ -9,13 +9,8 @@ import { demoStatementPdf } from "../../statements/demo-statement-pdf";
 import { toSqlBoolean } from "../types";
 import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
-import {
-  demoActivationCodes,
-  demoInvitation,
-  demoPropertyContact,
-  demoTenancyIds,
-  type DemoAccountKey,
-} from "./demo-accounts";
+import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
+import type { DemoAccountKey } from "./demo-accounts";
 import {
   demoProperty,
   demoPropertySettings,
@@ -27,29 +22,6 @@ import {
 } from "./demo-plan";
 import { seedAccountFlows, seedAccountsAndCodes } from "./demo-people";
 import { insertChunked, type SeedStep } from "./seed-step";
-
-/** The unit of Jens's first home, whose allocation statements the demo has. */
-const jensStatementUnit = "DK1042-0403";
-
-/** The allocation statement of Jens's first home for the year from 1 May `year`. */
-function jensStatement(id: number, year: number) {
-  const [start, end] = [`${year}-05-01`, `${year + 1}-04-30`];
-  return {
-    id,
-    tenancy_id: demoTenancyIds.jensFirst,
-    file_name: `Fordelingsregnskab ${year}-${year + 1} ${jensStatementUnit}.pdf`,
-    url: `/statements/1042/${jensStatementUnit}/${start}_${end}.pdf`,
-    period_start: start,
-    period_end: end,
-    expense_types: JSON.stringify(["heating", "water"]),
-  };
-}
-
-/** What the demo's alarms of a user on a tenancy share: enabled, set on 2 November 2026. */
-function demoAlarmOf(user: DemoAccountKey, tenancyId: number) {
-  const set = "2026-11-02T08:00:00.000Z";
-  return { user_id: userIdOf(user), tenancy_id: tenancyId, enabled: 1 as 0 | 1, created_at: set, updated_at: set };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Steps
@@ -292,3 +264,29 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Rows that more than one step writes (the steps run after this module has loaded)
+
+/** The unit of Jens's first home, whose allocation statements the demo has. */
+const jensStatementUnit = "DK1042-0403";
+
+/** The allocation statement of Jens's first home for the year from 1 May `year`. */
+function jensStatement(id: number, year: number) {
+  const [start, end] = [`${year}-05-01`, `${year + 1}-04-30`];
+  return {
+    id,
+    tenancy_id: demoTenancyIds.jensFirst,
+    file_name: `Fordelingsregnskab ${year}-${year + 1} ${jensStatementUnit}.pdf`,
+    url: `/statements/1042/${jensStatementUnit}/${start}_${end}.pdf`,
+    period_start: start,
+    period_end: end,
+    expense_types: JSON.stringify(["heating", "water"]),
+  };
+}
+
+/** What the demo's alarms of a user on a tenancy share: enabled, set on 2 November 2026. */
+function demoAlarmOf(user: DemoAccountKey, tenancyId: number) {
+  const set = "2026-11-02T08:00:00.000Z";
+  return { user_id: userIdOf(user), tenancy_id: tenancyId, enabled: 1 as 0 | 1, created_at: set, updated_at: set };
+}
