@@ -3,10 +3,11 @@
  * seed_steps (like migrations). To extend the demo, append a step with the next number; existing
  * demo databases then get just the new step on the next start. Never change a released step.
  */
-import { quantityDefinition } from "@common/quantities";
+import type { Transaction } from "kysely";
+import { quantityDefinition, type QuantityId } from "@common/quantities";
 import { hashActivationCode } from "../../services/activation-codes";
 import { demoStatementPdf } from "../../statements/demo-statement-pdf";
-import { toSqlBoolean } from "../types";
+import { toSqlBoolean, type Database } from "../types";
 import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
 import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
@@ -60,17 +61,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
           rooms: unit.rooms,
         })),
       );
-      await insertChunked(
-        db,
-        "meters",
-        planMeters(units).map((meter) => ({
-          id: meter.id,
-          unit_id: meter.unitId,
-          number: meter.number,
-          room_name: meter.roomName,
-          quantity: quantityDefinition(meter.quantity).id,
-        })),
-      );
+      await insertMeters(db, planMeters(units));
     },
   },
   {
@@ -134,17 +125,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     // cooling (seed/more-quantities.ts). Their readings come with the others' (seed/readings.ts).
     name: "0007_more_quantities",
     async run(db) {
-      await insertChunked(
-        db,
-        "meters",
-        moreDemoMeters.map((meter) => ({
-          id: meter.id,
-          unit_id: meter.unitId,
-          number: meter.number,
-          room_name: meter.roomName,
-          quantity: quantityDefinition(meter.quantity).id,
-        })),
-      );
+      await insertMeters(db, moreDemoMeters);
     },
   },
   {
@@ -289,4 +270,22 @@ function jensStatement(id: number, year: number) {
 function demoAlarmOf(user: DemoAccountKey, tenancyId: number) {
   const set = "2026-11-02T08:00:00.000Z";
   return { user_id: userIdOf(user), tenancy_id: tenancyId, enabled: 1 as 0 | 1, created_at: set, updated_at: set };
+}
+
+/** Writes planned meters: the first seed's and those of the other quantities. */
+function insertMeters(
+  db: Transaction<Database>,
+  meters: readonly { id: number; unitId: number; number: string; roomName: string | null; quantity: QuantityId }[],
+): Promise<void> {
+  return insertChunked(
+    db,
+    "meters",
+    meters.map((meter) => ({
+      id: meter.id,
+      unit_id: meter.unitId,
+      number: meter.number,
+      room_name: meter.roomName,
+      quantity: quantityDefinition(meter.quantity).id,
+    })),
+  );
 }
