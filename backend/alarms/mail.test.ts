@@ -3,68 +3,14 @@ import { createBackend, type Backend } from "../app";
 import { latestMessages } from "../mail/outbox";
 import { silentLogger } from "../logger";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
-import {
-  MAIL_WITHIN_MS,
-  mailPendingNotifications,
-  notificationLine,
-  notificationLink,
-  type MailedNotification,
-} from "./mail";
+import { MAIL_WITHIN_MS, mailPendingNotifications, notificationLine, notificationLink } from "./mail";
+import { cold, humid, increase, threshold, zero } from "./mail-fixture";
 
 const portalUrl = "https://portal.example";
 /** Numbers and units are joined by no-break spaces; compared here as plain ones. */
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
 
 describe("a notification in an e-mail", () => {
-  const zero: MailedNotification = {
-    id: 1,
-    tenancyId: 7001,
-    kind: "zero_consumption",
-    quantity: "cold-water-volume",
-    direction: "above",
-    alarmType: "zero",
-    threshold: 0,
-    value: 0.012,
-    comparedValue: null,
-    periodStart: "2026-11-21",
-    periodEnd: "2026-11-21",
-  };
-  const threshold: MailedNotification = {
-    ...zero,
-    kind: "high_consumption",
-    quantity: "heat-energy",
-    alarmType: "threshold",
-    threshold: 120,
-    value: 142,
-    periodStart: "2026-09-14",
-    periodEnd: "2026-09-20",
-  };
-  const increase: MailedNotification = {
-    ...threshold,
-    direction: "increase",
-    alarmType: "comparison",
-    threshold: 25,
-    value: 31.5,
-    comparedValue: 108,
-  };
-  const humid: MailedNotification = {
-    ...zero,
-    kind: "indoor_climate",
-    quantity: "indoor-relative-humidity",
-    alarmType: "maximum",
-    threshold: 65,
-    value: 70,
-  };
-  const cold: MailedNotification = {
-    ...zero,
-    kind: "indoor_climate",
-    quantity: "indoor-temperature",
-    direction: "below",
-    alarmType: "minimum",
-    threshold: 18,
-    value: 16.6,
-  };
-
   it("reads as a sentence in the user's language, with the units and decimals of spec section 9", () => {
     expect(plain(notificationLine(threshold, "en"))).toBe(
       "Heating, 14–20 September 2026: 142 kWh, above your limit of 120 kWh",
@@ -87,7 +33,7 @@ describe("a notification in an e-mail", () => {
   });
 
   it("links to the notification in the portal", () => {
-    expect(notificationLink(portalUrl, threshold)).toBe("https://portal.example/t/7001/notifications/1");
+    expect(notificationLink(portalUrl, threshold)).toBe("https://portal.example/t/7001/notifications/2");
   });
 });
 

@@ -5,15 +5,15 @@
  * Only users with e-mail notifications on (and active) get one.
  */
 import type { Kysely } from "kysely";
-import { brandFor, type BrandId } from "@common/brands";
+import type { BrandId } from "@common/brands";
 import { formatDateRange } from "@common/bucket-labels";
-import { languageOrFallback, type Language } from "@common/languages";
+import type { Language } from "@common/languages";
 import { notificationText } from "@common/notification-text";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
-import { mailTexts, portalTexts } from "../mail/i18n";
+import { portalTexts } from "../mail/i18n";
 import type { Mailer, MailMessage } from "../mail/mailer";
-import { escapeHtml, mailHtmlDocument } from "../mail/templates";
+import { mailSetting, renderMail, type MailRecipient } from "../mail/templates";
 import { reportMail } from "../reports/mail";
 import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 
@@ -47,51 +47,27 @@ export function notificationLink(portalUrl: string, n: Pick<MailedNotification, 
   return portalNotificationLink(portalUrl, n.tenancyId, n.id);
 }
 
-export function notificationsMail(input: {
-  to: string;
-  language: string;
-  brand: BrandId;
-  portalUrl: string;
-  notifications: readonly MailedNotification[];
-}): MailMessage {
-  const language = languageOrFallback(input.language);
-  const t = mailTexts(language);
-  const [greeting, intro, open, settings] = [
-    t("greeting"),
-    t("notifications.intro"),
-    t("notifications.open"),
-    t("why_notified"),
-  ];
-  const app = brandFor(input.brand).appName[language];
-  const subject = `${app}: ${t("notifications.subject", { count: input.notifications.length })}`;
-  const items = input.notifications.map((n) => ({
-    line: notificationLine(n, language),
-    link: notificationLink(input.portalUrl, n),
-  }));
-  const text = [
-    greeting,
-    "",
-    intro,
-    "",
-    ...items.flatMap((item) => [`- ${item.line}`, `  ${item.link}`]),
-    "",
-    settings,
-    "",
-    app,
-    "",
-  ].join("\n");
-  const html = mailHtmlDocument(
-    language,
-    subject,
-    `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<ul>
-${items.map((item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(open)}</a></li>`).join("\n")}
-</ul>
-<p>${escapeHtml(settings)}</p>
-<p>${escapeHtml(app)}</p>`,
-  );
-  return { to: input.to, subject, text, html };
+export function notificationsMail(
+  input: MailRecipient & { portalUrl: string; notifications: readonly MailedNotification[] },
+): MailMessage {
+  const mail = mailSetting(input);
+  const { t, language } = mail;
+  return renderMail({
+    ...mail,
+    to: input.to,
+    subject: t("notifications.subject", { count: input.notifications.length }),
+    body: [
+      { lines: [t("notifications.intro")] },
+      {
+        list: input.notifications.map((n) => ({
+          line: notificationLine(n, language),
+          link: notificationLink(input.portalUrl, n),
+        })),
+        open: t("notifications.open"),
+      },
+      { lines: [t("why_notified")] },
+    ],
+  });
 }
 
 /** How far back a notification not yet e-mailed is still sent (older ones are only in the portal). */

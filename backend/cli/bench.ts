@@ -21,7 +21,10 @@ import { quantityDefinition } from "@common/quantities";
 import { addMonths, dayKeyOf, firstOfMonth, periodOfDays, startOfDay, toApiRange } from "@common/calendar";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { ingestMeterReadings, writeNewSeries } from "../consumption/store";
-import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/readings";
+import type { Transaction } from "kysely";
+import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/reading-model";
+import type { ModelMeter } from "../db/seed/reading-model";
+import type { Database } from "../db/types";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
@@ -75,6 +78,22 @@ function seconds(from: number): string {
 }
 
 /** Loads the property into `backend`'s database and measures it; returns the figures. */
+/** Runs `write` for every meter, `size` meters to a transaction; `afterEach` learns how many are done. */
+async function forMetersInTransactions(
+  backend: Backend,
+  meters: readonly ModelMeter[],
+  size: number,
+  write: (trx: Transaction<Database>, meter: ModelMeter) => Promise<void>,
+  afterEach?: (done: number) => void,
+): Promise<void> {
+  for (let offset = 0; offset < meters.length; offset += size) {
+    await backend.db.transaction().execute(async (trx) => {
+      for (const meter of meters.slice(offset, offset + size)) await write(trx, meter);
+    });
+    afterEach?.(Math.min(meters.length, offset + size));
+  }
+}
+
 async function benchDatabase(backend: Backend, units: number, say: Say): Promise<Figure[]> {
   const figures: Figure[] = [];
   const now = new Date();
@@ -158,19 +177,21 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
   const hours = hourContext(0, currentIndex + 1);
   let readings = 0;
   let lastReport = performance.now();
-  for (let offset = 0; offset < meters.length; offset += 30) {
-    await db.transaction().execute(async (trx) => {
-      for (const meter of meters.slice(offset, offset + 30)) {
-        const series = meterReadings(meter, hours, fromIndex, loadedIndex);
-        await writeNewSeries(trx, meter.id, quantityDefinition(meter.quantity).aggregation, series);
-        readings += series.length;
-      }
-    });
-    if (performance.now() - lastReport > 60_000) {
+  await forMetersInTransactions(
+    backend,
+    meters,
+    30,
+    async (trx, meter) => {
+      const series = meterReadings(meter, hours, fromIndex, loadedIndex);
+      await writeNewSeries(trx, meter.id, quantityDefinition(meter.quantity).aggregation, series);
+      readings += series.length;
+    },
+    (done) => {
+      if (performance.now() - lastReport <= 60_000) return;
       lastReport = performance.now();
-      say(`#   … ${readings} readings of ${Math.min(meters.length, offset + 30)} meters after ${seconds(started)}`);
-    }
-  }
+      say(`#   … ${readings} readings of ${done} meters after ${seconds(started)}`);
+    },
+  );
   const loadTime = seconds(started);
   figures.push({
     name: "load",
@@ -182,14 +203,10 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
 
   // Ingest one more hour for every meter, as the hourly import does (ingestMeterReadings per meter).
   const ingestStarted = performance.now();
-  for (let offset = 0; offset < meters.length; offset += 100) {
-    await db.transaction().execute(async (trx) => {
-      for (const meter of meters.slice(offset, offset + 100)) {
-        const series = meterReadings(meter, hours, currentIndex, currentIndex);
-        await ingestMeterReadings(trx, meter.id, quantityDefinition(meter.quantity).aggregation, series);
-      }
-    });
-  }
+  await forMetersInTransactions(backend, meters, 100, async (trx, meter) => {
+    const series = meterReadings(meter, hours, currentIndex, currentIndex);
+    await ingestMeterReadings(trx, meter.id, quantityDefinition(meter.quantity).aggregation, series);
+  });
   const ingest = `${meters.length} meters in ${seconds(ingestStarted)}`;
   figures.push({ name: "ingest one hour of readings for every meter", text: ingest });
   say(`ingest one hour of readings for every meter: ${ingest}`);

@@ -8,7 +8,7 @@ import { silentLogger } from "../logger";
 import { graphql } from "../testing/graphql";
 import { latestMessages, linksIn } from "./outbox";
 import { describeSmtpUrl } from "./smtp";
-import { escapeHtml, passwordResetMail } from "./templates";
+import { escapeHtml } from "./templates";
 
 /** A minimal SMTP server (RFC 5321 happy path, no TLS): records each message's envelope and data. */
 async function startSmtpServer(): Promise<{
@@ -155,23 +155,7 @@ describe("mailer", () => {
   });
 });
 
-describe("password-reset e-mail", () => {
-  const link = "https://portal.example/set-password?token=abc_DEF-123&email=a%40b.test";
-
-  it.each([
-    ["da", "Mit Forbrug: Nulstil din adgangskode", "Vælg en ny adgangskode"],
-    ["en", "My Consumption: Reset your password", "Choose a new password"],
-    ["nb", "Mitt Forbruk: Tilbakestill passordet ditt", "Velg et nytt passord"],
-    ["sv", "My Consumption: Reset your password", "Choose a new password"],
-  ])("in %s has the link on its own line and in the HTML", (language, subject, action) => {
-    const mail = passwordResetMail({ to: "a@b.test", language, brand: "dk", link });
-    expect(mail.subject).toBe(subject);
-    expect(mail.text.split("\n")).toContain(link);
-    expect(linksIn(mail.text)).toEqual([link]);
-    expect(mail.html).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
-    expect(mail.html).toContain(escapeHtml(action));
-  });
-
+describe("e-mails", () => {
   it("escapes HTML", () => {
     expect(escapeHtml(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
   });

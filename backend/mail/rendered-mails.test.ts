@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { brandFor, type BrandId } from "@common/brands";
 import { languageOrFallback } from "@common/languages";
-import { notificationsMail, type MailedNotification } from "../alarms/mail";
+import { notificationsMail } from "../alarms/mail";
+import { cold, humid, increase, threshold, zero } from "../alarms/mail-fixture";
 import { reportMail } from "../reports/mail";
 import type { MailMessage } from "./mailer";
 import { invitationMail } from "./invitation";
@@ -19,60 +20,15 @@ import { passwordResetMail } from "./templates";
 
 const hostile = "Eve <b>&</b> $& {{home}} $t(emails:x)\r\nBcc: x@evil.test";
 
-const zero: MailedNotification = {
-  id: 1,
-  tenancyId: 7001,
-  kind: "zero_consumption",
-  quantity: "cold-water-volume",
-  direction: "above",
-  alarmType: "zero",
-  threshold: 0,
-  value: 0.012,
-  comparedValue: null,
-  periodStart: "2026-11-21",
-  periodEnd: "2026-11-21",
-};
-const threshold: MailedNotification = {
-  ...zero,
-  id: 2,
-  kind: "high_consumption",
-  quantity: "heat-energy",
-  alarmType: "threshold",
-  threshold: 120,
-  value: 142,
-  periodStart: "2026-09-14",
-  periodEnd: "2026-09-20",
-};
-const increase: MailedNotification = {
-  ...threshold,
-  id: 3,
-  direction: "increase",
-  alarmType: "comparison",
-  threshold: 25,
-  value: 31.5,
-  comparedValue: 108,
-};
-const humid: MailedNotification = {
-  ...zero,
-  id: 4,
-  kind: "indoor_climate",
-  quantity: "indoor-relative-humidity",
-  alarmType: "maximum",
-  threshold: 65,
-  value: 70,
-};
-const cold: MailedNotification = {
-  ...zero,
-  id: 5,
-  kind: "indoor_climate",
-  quantity: "indoor-temperature",
-  direction: "below",
-  alarmType: "minimum",
-  threshold: 18,
-  value: 16.6,
-};
-
 const portalUrl = "https://portal.example";
+const invitation = {
+  to: "invitee@example.test",
+  link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`,
+  code: "ABCDEFGHIJKL",
+  inviter: "Jens Hansen",
+  home: "Nørrebrogade 148B, 4. tv., 2200 København N",
+  validDays: 30,
+};
 
 function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
   return [
@@ -85,31 +41,10 @@ function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
         link: `${portalUrl}/set-password?token=abc_DEF-123&email=a%40b.test`,
       }),
     ],
-    [
-      "invitation",
-      invitationMail({
-        to: "invitee@example.test",
-        language,
-        brand,
-        link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`,
-        code: "ABCDEFGHIJKL",
-        inviter: "Jens Hansen",
-        home: "Nørrebrogade 148B, 4. tv., 2200 København N",
-        validDays: 30,
-      }),
-    ],
+    ["invitation", invitationMail({ ...invitation, language, brand })],
     [
       "invitation, hostile names",
-      invitationMail({
-        to: "invitee@example.test",
-        language,
-        brand,
-        link: `${portalUrl}/signup?activationCode=ABCDEFGHIJKL`,
-        code: "ABCDEFGHIJKL",
-        inviter: hostile,
-        home: hostile,
-        validDays: 14,
-      }),
+      invitationMail({ ...invitation, language, brand, inviter: hostile, home: hostile, validDays: 14 }),
     ],
     [
       "e-mail change confirmation",

@@ -45,6 +45,13 @@ export async function isTenancyMember(db: Kysely<Database>, userId: number, tena
   return row !== undefined;
 }
 
+/** An id as given (a number, or digits in a string); FORBIDDEN for anything else, like an id not there. */
+function idOrForbidden(value: number | string): number {
+  const id = typeof value === "number" ? value : Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw forbidden();
+  return id;
+}
+
 /**
  * Returns the tenancy when the user is a member of it; otherwise throws FORBIDDEN (also for a
  * tenancy id that does not exist, so ids cannot be probed).
@@ -54,8 +61,7 @@ export async function assertTenancyMember(
   userId: number,
   tenancyId: number | string,
 ): Promise<TenancyRow> {
-  const id = typeof tenancyId === "number" ? tenancyId : Number(tenancyId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw forbidden();
+  const id = idOrForbidden(tenancyId);
   const tenancy = await db
     .selectFrom("tenancies")
     .selectAll("tenancies")
@@ -111,8 +117,7 @@ export async function assertUnitVisible(
   userId: number,
   unitId: number | string,
 ): Promise<UnitRow> {
-  const id = typeof unitId === "number" ? unitId : Number(unitId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw forbidden();
+  const id = idOrForbidden(unitId);
   const unit = (await unitsVisibleToUser(db, userId)).find((candidate) => candidate.id === id);
   if (unit === undefined) throw forbidden();
   return unit;

@@ -20,7 +20,7 @@
  *   transaction what belongs to the user; invitations they sent and codes they used stay, without
  *   them. Readings belong to the unit and stay. Sent e-mails stay in mail_outbox (the record of
  *   what was sent).
- * - myData: the caller's profile, tenancies, alarms and notifications as one JSON document.
+ * - myData: the caller's profile, tenancies, alarms and notifications as one JSON document (my-data.ts).
  *
  * E-mails are sent after the transaction has committed.
  */
@@ -38,6 +38,9 @@ import { normalizeEmail } from "./sign-in";
 import { adminCount, memberCount } from "./tenancy-users";
 import { revokeAllRefreshTokensOfUser } from "./tokens";
 import { emailChangeLink } from "@common/portal-paths";
+import { collectMyData, membershipsWithHomes } from "./my-data";
+
+export { collectMyData, type MyData } from "./my-data";
 
 /** Longest name, in characters (code points). */
 export const nameMaxLength = 100;
@@ -172,16 +175,6 @@ export async function requestEmailChange(
   );
 }
 
-/** The user's memberships, pending ones too, each with its tenancy, unit and property. */
-function membershipsWithHomes(db: Kysely<Database>, userId: number) {
-  return db
-    .selectFrom("tenancy_members")
-    .innerJoin("tenancies", "tenancies.id", "tenancy_members.tenancy_id")
-    .innerJoin("units", "units.id", "tenancies.unit_id")
-    .innerJoin("properties", "properties.id", "units.property_id")
-    .where("tenancy_members.user_id", "=", userId);
-}
-
 /** "name, e-mail, phone" of the property contact of each of the user's homes, without repeats. */
 async function contactLinesOfUser(db: Kysely<Database>, userId: number): Promise<string[]> {
   const rows = await membershipsWithHomes(db, userId)
@@ -298,89 +291,6 @@ export async function deleteAccount(
       .execute();
     await trx.deleteFrom("users").where("id", "=", user.id).execute();
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The caller's data (GDPR Art. 15 and 20)
-
-const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
-/** Every column but `omit`, keys in camelCase; `booleans` (0/1 columns) as true/false. */
-function exportRow(row: Record<string, unknown>, options: { omit: readonly string[]; booleans: readonly string[] }) {
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (options.omit.includes(key)) continue;
-    result[camelCase(key)] = options.booleans.includes(key) ? value === 1 : value;
-  }
-  return result;
-}
-
-export interface MyData {
-  exportedAt: string;
-  profile: {
-    id: number;
-    email: string;
-    name: string;
-    language: string;
-    emailNotifications: boolean;
-    userType: string;
-    createdAt: string;
-  };
-  tenancies: {
-    id: number;
-    address: string;
-    zipcode: string;
-    city: string;
-    start: string;
-    end: string | null;
-    isAdmin: boolean;
-    invitationPending: boolean;
-  }[];
-  alarms: Record<string, unknown>[];
-  notifications: Record<string, unknown>[];
-}
-
-export async function collectMyData(db: Kysely<Database>, user: UserRow, now: Date): Promise<MyData> {
-  const tenancies = await membershipsWithHomes(db, user.id)
-    .select([
-      "tenancies.id as id",
-      "units.address as address",
-      "properties.zipcode as zipcode",
-      "properties.city as city",
-      "tenancies.start_date as start",
-      "tenancies.end_date as end",
-      "tenancy_members.is_admin as isAdmin",
-      "tenancy_members.invitation_pending as invitationPending",
-    ])
-    .orderBy("tenancies.start_date")
-    .orderBy("tenancies.id")
-    .execute();
-  const alarms = await db.selectFrom("alarms").selectAll().where("user_id", "=", user.id).orderBy("id").execute();
-  const notifications = await db
-    .selectFrom("notifications")
-    .selectAll()
-    .where("user_id", "=", user.id)
-    .orderBy("id")
-    .execute();
-  return {
-    exportedAt: now.toISOString(),
-    profile: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      language: user.language,
-      emailNotifications: user.email_notifications === 1,
-      userType: user.user_type,
-      createdAt: user.created_at,
-    },
-    tenancies: tenancies.map((tenancy) => ({
-      ...tenancy,
-      isAdmin: tenancy.isAdmin === 1,
-      invitationPending: tenancy.invitationPending === 1,
-    })),
-    alarms: alarms.map((alarm) => exportRow(alarm, { omit: ["user_id"], booleans: ["enabled"] })),
-    notifications: notifications.map((notification) => exportRow(notification, { omit: ["user_id"], booleans: [] })),
-  };
 }
 
 export const profileResolvers = {

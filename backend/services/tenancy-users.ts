@@ -1,13 +1,13 @@
 /**
  * Tenancy info and its users (schema/account.graphql): a tenancy with its property's contact
- * and its users, and what an admin of the tenancy may do to them (spec sections 4 and 6): invite by
- * e-mail, resend or withdraw an invitation, make a user admin or not, remove a user; and any member
- * may leave.
+ * and its users (tenancy-info.ts), and what an admin of the tenancy may do to them (spec sections 4
+ * and 6): invite by e-mail, resend or withdraw an invitation, make a user admin or not, remove a
+ * user; and any member may leave.
  *
  * - An invitation (tenancy_invitations, migration 0007) carries a 12-letter activation code of the
- *   tenancy, valid 30 days, e-mailed as `${PORTAL_URL}/signup?activationCode=…`. A resend gives it a new code
- *   and ends the old one; a withdrawal ends its code; using the code (addTenancy, activation-codes.ts)
- *   accepts it. Ended codes answer ACTIVATION_CODE_INVALID.
+ *   tenancy, valid 30 days, e-mailed as `${PORTAL_URL}/signup?activationCode=…`. A resend gives it
+ *   a new code and ends the old one; a withdrawal ends its code; using the code (addTenancy,
+ *   activation-codes.ts) accepts it. Ended codes answer ACTIVATION_CODE_INVALID.
  * - A tenancy keeps at least one admin while it has members (LAST_ADMIN).
  * - Leaving or being removed also deletes that user's alarms and notifications of the tenancy.
  * - Memberships pending from before invitations existed (tenancy_members.invitation_pending, e.g.
@@ -17,7 +17,7 @@
  * Every check and its change run in one transaction, so two admins acting at once cannot leave a
  * tenancy without an admin. E-mails are sent after the transaction has committed.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database, TenancyRow, UserRow } from "../db/types";
 import { invitationMail } from "../mail/invitation";
 import { assertTenancyAdmin, callerAndTenancy } from "./access";
@@ -26,38 +26,14 @@ import { defaultAccountLanguage, isAccountLanguage, parseEmail } from "./account
 import { endActivationCode, issueActivationCode } from "./activation-codes";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
-import type { TenancyInfo, TenancyUser } from "../schema/account.generated";
+import type { TenancyInfo } from "../schema/account.generated";
 import { invitationLink } from "@common/portal-paths";
+import { buildTenancyInfo, openInvitations, unitOfTenancy, type Db } from "./tenancy-info";
+
+export { buildTenancyInfo } from "./tenancy-info";
 
 /** How long an invitation's code works. */
 export const invitationValidDays = 30;
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-async function unitOfTenancy(db: Db, tenancy: TenancyRow) {
-  return db
-    .selectFrom("units")
-    .innerJoin("properties", "properties.id", "units.property_id")
-    .select([
-      "units.address as address",
-      "properties.zipcode as zipcode",
-      "properties.city as city",
-      "properties.contact_name as contactName",
-      "properties.contact_email as contactEmail",
-      "properties.contact_phone as contactPhone",
-    ])
-    .where("units.id", "=", tenancy.unit_id)
-    .executeTakeFirstOrThrow();
-}
-
-/** The tenancy's invitations still open: neither withdrawn nor accepted. */
-function openInvitations(db: Db, tenancyId: number) {
-  return db
-    .selectFrom("tenancy_invitations")
-    .where("tenancy_id", "=", tenancyId)
-    .where("withdrawn_at", "is", null)
-    .where("accepted_at", "is", null);
-}
 
 /** The user's membership of the tenancy when it is effective (not pending), else undefined. */
 function effectiveMembership(db: Db, tenancyId: number, userId: number) {
@@ -70,120 +46,26 @@ function effectiveMembership(db: Db, tenancyId: number, userId: number) {
     .executeTakeFirst();
 }
 
-/**
- * The tenancy as `callerId` sees it: members first (admins first, then by name), then pending
- * ones (open invitations and pending memberships, oldest first). The caller's membership is not
- * checked here (the resolvers do it first).
- */
-export async function buildTenancyInfo(db: Db, tenancy: TenancyRow, callerId: number): Promise<TenancyInfo> {
-  const unit = await unitOfTenancy(db, tenancy);
-  const memberships = await db
-    .selectFrom("tenancy_members")
-    .innerJoin("users", "users.id", "tenancy_members.user_id")
-    .select([
-      "tenancy_members.user_id as userId",
-      "tenancy_members.is_admin as isAdmin",
-      "tenancy_members.invitation_pending as pending",
-      "tenancy_members.created_at as createdAt",
-      "users.name as name",
-      "users.email as email",
-    ])
-    .where("tenancy_members.tenancy_id", "=", tenancy.id)
-    .execute();
-  const invitations = await openInvitations(db, tenancy.id).select(["id", "email", "created_at"]).execute();
-
-  const nameOf = (name: string) => (name.trim() === "" ? null : name);
-  const members = memberships
-    .filter((row) => row.pending === 0)
-    .map(
-      (row): TenancyUser => ({
-        userId: row.userId,
-        invitationId: null,
-        name: nameOf(row.name),
-        email: row.email,
-        isAdmin: row.isAdmin === 1,
-        invitationPending: false,
-        isCaller: row.userId === callerId,
-        invitedAt: null,
-      }),
-    )
-    .sort(
-      (a, b) =>
-        Number(b.isAdmin) - Number(a.isAdmin) ||
-        (a.name ?? a.email).localeCompare(b.name ?? b.email, "da") ||
-        a.email.localeCompare(b.email) ||
-        (a.userId ?? 0) - (b.userId ?? 0),
-    );
-
-  const invitedEmails = new Set(invitations.map((invitation) => invitation.email));
-  const pending: TenancyUser[] = [
-    ...memberships
-      .filter((row) => row.pending === 1 && !invitedEmails.has(row.email))
-      .map(
-        (row): TenancyUser => ({
-          userId: row.userId,
-          invitationId: null,
-          name: nameOf(row.name),
-          email: row.email,
-          isAdmin: false,
-          invitationPending: true,
-          isCaller: false,
-          invitedAt: row.createdAt,
-        }),
-      ),
-    ...invitations.map(
-      (invitation): TenancyUser => ({
-        userId: null,
-        invitationId: invitation.id,
-        name: null,
-        email: invitation.email,
-        isAdmin: false,
-        invitationPending: true,
-        isCaller: false,
-        invitedAt: invitation.created_at,
-      }),
-    ),
-  ].sort(
-    (a, b) => (a.invitedAt ?? "").localeCompare(b.invitedAt ?? "") || (a.invitationId ?? 0) - (b.invitationId ?? 0),
-  );
-
-  const hasContact = unit.contactName !== null || unit.contactEmail !== null || unit.contactPhone !== null;
-  return {
-    id: tenancy.id,
-    address: unit.address,
-    zipcode: unit.zipcode,
-    city: unit.city,
-    startDate: tenancy.start_date,
-    endDate: tenancy.end_date,
-    billingPeriodStart: tenancy.billing_period_start,
-    billingPeriodEnd: tenancy.billing_period_end,
-    propertyContact: hasContact ? { name: unit.contactName, email: unit.contactEmail, phone: unit.contactPhone } : null,
-    callerIsAdmin: members.some((member) => member.isCaller && member.isAdmin),
-    users: [...members, ...pending],
-  };
-}
-
-/** The number of admins among the tenancy's members (pending memberships never count). */
-export async function adminCount(db: Db, tenancyId: number): Promise<number> {
+/** The number of the tenancy's members, or only of its admins (pending memberships never count). */
+async function countMembers(db: Db, tenancyId: number, only: "members" | "admins"): Promise<number> {
   const row = await db
     .selectFrom("tenancy_members")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("tenancy_id", "=", tenancyId)
     .where("invitation_pending", "=", 0)
-    .where("is_admin", "=", 1)
+    .$if(only === "admins", (query) => query.where("is_admin", "=", 1))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-/** The number of the tenancy's members (pending memberships never count). */
-export async function memberCount(db: Db, tenancyId: number): Promise<number> {
-  const row = await db
-    .selectFrom("tenancy_members")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("tenancy_id", "=", tenancyId)
-    .where("invitation_pending", "=", 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** The number of admins among the tenancy's members. */
+export function adminCount(db: Db, tenancyId: number): Promise<number> {
+  return countMembers(db, tenancyId, "admins");
+}
+
+/** The number of the tenancy's members. */
+export function memberCount(db: Db, tenancyId: number): Promise<number> {
+  return countMembers(db, tenancyId, "members");
 }
 
 /** Ends a user's membership: the membership, and their alarms and notifications of the tenancy. */
@@ -252,20 +134,71 @@ async function sendInvitation(
   );
 }
 
-/**
- * What an admin does to the tenancy's users: FORBIDDEN unless the caller is an admin of it, then
- * `change`, then the tenancy as it is now (an admin who removed themselves sees it without them).
- */
-async function changeAsTenancyAdmin(
-  ctx: ServiceContext,
-  tenancyId: number,
-  change: (tenancy: TenancyRow, caller: UserRow) => Promise<void>,
-): Promise<TenancyInfo> {
-  const caller = await ctx.requireCaller();
-  const tenancy = await assertTenancyAdmin(ctx.db, caller.id, tenancyId);
-  await change(tenancy, caller);
-  return buildTenancyInfo(ctx.db, tenancy, caller.id);
+/** What an admin's change finds: the arguments, the request, the tenancy and the admin. */
+interface AdminChange<Args, Ctx extends ServiceContext> {
+  args: Args;
+  ctx: Ctx;
+  tenancy: TenancyRow;
+  caller: UserRow;
 }
+
+/**
+ * The resolver of what an admin does to the tenancy's users: FORBIDDEN unless the caller is an
+ * admin of it, then `change` in one transaction, then what the change gives back to do once it has
+ * committed (an e-mail), then the tenancy as it is now (an admin who removed themselves sees it
+ * without them).
+ */
+function tenancyAdminMutation<Args extends { tenancyId: number }, Ctx extends ServiceContext = ServiceContext>(
+  change: (trx: Transaction<Database>, found: AdminChange<Args, Ctx>) => Promise<void | (() => Promise<void>)>,
+) {
+  return async (_: unknown, args: Args, ctx: Ctx): Promise<TenancyInfo> => {
+    const caller = await ctx.requireCaller();
+    const tenancy = await assertTenancyAdmin(ctx.db, caller.id, args.tenancyId);
+    const afterCommit = await ctx.db.transaction().execute((trx) => change(trx, { args, ctx, tenancy, caller }));
+    await afterCommit?.();
+    return buildTenancyInfo(ctx.db, tenancy, caller.id);
+  };
+}
+
+/** Invites an address, or invites it again with a new code when its invitation is still open. */
+async function invite(
+  trx: Transaction<Database>,
+  { args, ctx: { now }, tenancy, caller }: AdminChange<{ email: string; language?: string | null }, ServiceContext>,
+): Promise<InvitationToSend> {
+  const email = parseEmail(args.email.slice(0, 1000));
+  const user = await trx.selectFrom("users").select(["id", "language"]).where("email", "=", email).executeTakeFirst();
+  if (user !== undefined && (await effectiveMembership(trx, tenancy.id, user.id)) !== undefined) {
+    throw serviceError("ALREADY_MEMBER");
+  }
+  const given = isAccountLanguage(args.language) ? args.language : undefined;
+  const open = await openInvitations(trx, tenancy.id).selectAll().where("email", "=", email).executeTakeFirst();
+  if (open !== undefined) {
+    // Invited before: send it again (a new code; the old one ends).
+    const code = await renewInvitationCode(trx, open, now, given);
+    return { email, language: given ?? open.language, code };
+  }
+  const language = given ?? (isAccountLanguage(user?.language) ? user.language : defaultAccountLanguage);
+  const { id: codeId, code } = await issueActivationCode(trx, {
+    tenancyId: tenancy.id,
+    now,
+    validDays: invitationValidDays,
+  });
+  await trx
+    .insertInto("tenancy_invitations")
+    .values({
+      tenancy_id: tenancy.id,
+      email,
+      language,
+      activation_code_id: codeId,
+      invited_by_user_id: caller.id,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { email, language, code };
+}
+
+type InvitationArgs = { tenancyId: number; invitationId: number };
+type UserArgs = { tenancyId: number; userId: number };
 
 export const tenancyUsersResolvers = {
   Query: {
@@ -275,127 +208,56 @@ export const tenancyUsersResolvers = {
     },
   },
   Mutation: {
-    async inviteTenancyUser(
-      _: unknown,
-      args: { tenancyId: number; email: string; language?: string | null },
-      ctx: BackendContext,
-    ): Promise<TenancyInfo> {
-      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy, caller) => {
-        const email = parseEmail(args.email.slice(0, 1000));
-        const { now } = ctx;
-        const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
-          const user = await trx
-            .selectFrom("users")
-            .select(["id", "language"])
-            .where("email", "=", email)
-            .executeTakeFirst();
-          if (user !== undefined && (await effectiveMembership(trx, tenancy.id, user.id)) !== undefined) {
-            throw serviceError("ALREADY_MEMBER");
-          }
-          const given = isAccountLanguage(args.language) ? args.language : undefined;
-          const open = await openInvitations(trx, tenancy.id).selectAll().where("email", "=", email).executeTakeFirst();
-          if (open !== undefined) {
-            // Invited before: send it again (a new code; the old one ends).
-            const code = await renewInvitationCode(trx, open, now, given);
-            return { email, language: given ?? open.language, code };
-          }
-          const language = given ?? (isAccountLanguage(user?.language) ? user.language : defaultAccountLanguage);
-          const { id: codeId, code } = await issueActivationCode(trx, {
-            tenancyId: tenancy.id,
-            now,
-            validDays: invitationValidDays,
-          });
-          await trx
-            .insertInto("tenancy_invitations")
-            .values({
-              tenancy_id: tenancy.id,
-              email,
-              language,
-              activation_code_id: codeId,
-              invited_by_user_id: caller.id,
-              created_at: now.toISOString(),
-            })
-            .execute();
-          return { email, language, code };
-        });
-        await sendInvitation(ctx, tenancy, caller, invitation);
-      });
-    },
+    inviteTenancyUser: tenancyAdminMutation<
+      { tenancyId: number; email: string; language?: string | null },
+      BackendContext
+    >(async (trx, found) => {
+      const invitation = await invite(trx, found);
+      return () => sendInvitation(found.ctx, found.tenancy, found.caller, invitation);
+    }),
 
-    async resendTenancyInvitation(
-      _: unknown,
-      args: { tenancyId: number; invitationId: number },
-      ctx: BackendContext,
-    ): Promise<TenancyInfo> {
-      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy, caller) => {
-        const invitation = await ctx.db.transaction().execute(async (trx): Promise<InvitationToSend> => {
-          const open = await openInvitation(trx, tenancy.id, args.invitationId);
-          const code = await renewInvitationCode(trx, open, ctx.now);
-          return { email: open.email, language: open.language, code };
-        });
-        await sendInvitation(ctx, tenancy, caller, invitation);
-      });
-    },
+    resendTenancyInvitation: tenancyAdminMutation<InvitationArgs, BackendContext>(async (trx, found) => {
+      const open = await openInvitation(trx, found.tenancy.id, found.args.invitationId);
+      const code = await renewInvitationCode(trx, open, found.ctx.now);
+      return () =>
+        sendInvitation(found.ctx, found.tenancy, found.caller, { email: open.email, language: open.language, code });
+    }),
 
-    async withdrawTenancyInvitation(
-      _: unknown,
-      args: { tenancyId: number; invitationId: number },
-      ctx: ServiceContext,
-    ): Promise<TenancyInfo> {
-      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy) => {
-        await ctx.db.transaction().execute(async (trx) => {
-          const open = await openInvitation(trx, tenancy.id, args.invitationId);
-          await trx
-            .updateTable("tenancy_invitations")
-            .set({ withdrawn_at: ctx.now.toISOString() })
-            .where("id", "=", open.id)
-            .execute();
-          await endActivationCode(trx, { id: open.activation_code_id, now: ctx.now });
-        });
-      });
-    },
+    withdrawTenancyInvitation: tenancyAdminMutation<InvitationArgs>(async (trx, { args, ctx, tenancy }) => {
+      const open = await openInvitation(trx, tenancy.id, args.invitationId);
+      await trx
+        .updateTable("tenancy_invitations")
+        .set({ withdrawn_at: ctx.now.toISOString() })
+        .where("id", "=", open.id)
+        .execute();
+      await endActivationCode(trx, { id: open.activation_code_id, now: ctx.now });
+    }),
 
-    async setTenancyUserAdmin(
-      _: unknown,
-      args: { tenancyId: number; userId: number; isAdmin: boolean },
-      ctx: ServiceContext,
-    ): Promise<TenancyInfo> {
-      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy) => {
-        await ctx.db.transaction().execute(async (trx) => {
-          const member = await effectiveMembership(trx, tenancy.id, args.userId);
-          if (member === undefined) throw serviceError("USER_NOT_FOUND");
-          if (member.is_admin === (args.isAdmin ? 1 : 0)) return;
-          if (!args.isAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
-          await trx
-            .updateTable("tenancy_members")
-            .set({ is_admin: args.isAdmin ? 1 : 0 })
-            .where("tenancy_id", "=", tenancy.id)
-            .where("user_id", "=", args.userId)
-            .execute();
-        });
-      });
-    },
+    setTenancyUserAdmin: tenancyAdminMutation<UserArgs & { isAdmin: boolean }>(async (trx, { args, tenancy }) => {
+      const member = await effectiveMembership(trx, tenancy.id, args.userId);
+      if (member === undefined) throw serviceError("USER_NOT_FOUND");
+      if (member.is_admin === (args.isAdmin ? 1 : 0)) return;
+      if (!args.isAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
+      await trx
+        .updateTable("tenancy_members")
+        .set({ is_admin: args.isAdmin ? 1 : 0 })
+        .where("tenancy_id", "=", tenancy.id)
+        .where("user_id", "=", args.userId)
+        .execute();
+    }),
 
-    async removeTenancyUser(
-      _: unknown,
-      args: { tenancyId: number; userId: number },
-      ctx: ServiceContext,
-    ): Promise<TenancyInfo> {
-      return changeAsTenancyAdmin(ctx, args.tenancyId, async (tenancy) => {
-        await ctx.db.transaction().execute(async (trx) => {
-          const member = await trx
-            .selectFrom("tenancy_members")
-            .select(["is_admin", "invitation_pending"])
-            .where("tenancy_id", "=", tenancy.id)
-            .where("user_id", "=", args.userId)
-            .executeTakeFirst();
-          if (member === undefined) throw serviceError("USER_NOT_FOUND");
-          const isEffectiveAdmin = member.invitation_pending === 0 && member.is_admin === 1;
-          if (isEffectiveAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
-          await removeMembership(trx, tenancy.id, args.userId);
-        });
-      });
-    },
+    removeTenancyUser: tenancyAdminMutation<UserArgs>(async (trx, { args, tenancy }) => {
+      const member = await trx
+        .selectFrom("tenancy_members")
+        .select(["is_admin", "invitation_pending"])
+        .where("tenancy_id", "=", tenancy.id)
+        .where("user_id", "=", args.userId)
+        .executeTakeFirst();
+      if (member === undefined) throw serviceError("USER_NOT_FOUND");
+      const isEffectiveAdmin = member.invitation_pending === 0 && member.is_admin === 1;
+      if (isEffectiveAdmin && (await adminCount(trx, tenancy.id)) <= 1) throw serviceError("LAST_ADMIN");
+      await removeMembership(trx, tenancy.id, args.userId);
+    }),
 
     async leaveTenancy(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<{ ok: boolean }> {
       const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);

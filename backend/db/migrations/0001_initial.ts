@@ -6,20 +6,8 @@
  * migrations/index.ts. Only Kysely's schema builder and portable SQL are used (ADR 0004).
  */
 import { autoId, realType } from "./dialect";
-import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
-
-/** A 0/1 integer column with a check constraint. */
-function booleanColumn(name: string, defaultValue: 0 | 1) {
-  return [
-    name,
-    "integer",
-    (col: ColumnDefinitionBuilder) =>
-      col
-        .notNull()
-        .defaultTo(defaultValue)
-        .check(sql`${sql.ref(name)} in (0, 1)`),
-  ] as const;
-}
+import { sql, type Kysely } from "kysely";
+import { booleanColumn } from "./columns";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types

@@ -30,35 +30,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .modifyEnd(readingTableEnd(db, "ts"))
     .execute();
 
-  await db.schema
-    .createTable("consumption_hourly")
-    .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
-    .addColumn("hour", epochType(db), (col) => col.notNull())
-    .addColumn("value", realType(db), (col) => col.notNull())
-    .addColumn("weight", realType(db), (col) => col.notNull())
-    .addPrimaryKeyConstraint("consumption_hourly_pk", ["meter_id", "hour"])
-    .modifyEnd(readingTableEnd(db, "hour"))
-    .execute();
-
-  await db.schema
-    .createTable("consumption_daily")
-    .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
-    .addColumn("day", "text", (col) => col.notNull())
-    .addColumn("value", realType(db), (col) => col.notNull())
-    .addColumn("weight", realType(db), (col) => col.notNull())
-    .addPrimaryKeyConstraint("consumption_daily_pk", ["meter_id", "day"])
-    .modifyEnd(readingTableEnd(db, "day"))
-    .execute();
-
-  await db.schema
-    .createTable("consumption_monthly")
-    .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
-    .addColumn("month", "text", (col) => col.notNull())
-    .addColumn("value", realType(db), (col) => col.notNull())
-    .addColumn("weight", realType(db), (col) => col.notNull())
-    .addPrimaryKeyConstraint("consumption_monthly_pk", ["meter_id", "month"])
-    .modifyEnd(withoutRowid(db))
-    .execute();
+  // The rollups: a meter's consumption (or sum of samples) and its weight per hour, day and month.
+  for (const [table, column, type, end] of [
+    ["consumption_hourly", "hour", epochType(db), readingTableEnd(db, "hour")],
+    ["consumption_daily", "day", "text", readingTableEnd(db, "day")],
+    ["consumption_monthly", "month", "text", withoutRowid(db)],
+  ] as const) {
+    await db.schema
+      .createTable(table)
+      .addColumn("meter_id", "integer", (col) => col.notNull().references("meters.id").onDelete("cascade"))
+      .addColumn(column, type, (col) => col.notNull())
+      .addColumn("value", realType(db), (col) => col.notNull())
+      .addColumn("weight", realType(db), (col) => col.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, ["meter_id", column])
+      .modifyEnd(end)
+      .execute();
+  }
 
   if (isPostgres(db)) {
     // Rows without their month's (or year's) partition yet (db/postgres/reading-partitions.ts).

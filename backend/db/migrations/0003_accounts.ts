@@ -8,6 +8,7 @@
  *   sha256 is stored; used_at makes them single use.
  * - mail_outbox: every e-mail the back-end sends (the default mailer only records it here).
  */
+import { singleUseTokensTable } from "./columns";
 import { autoId } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
@@ -25,20 +26,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable("refresh_tokens").addColumn("absolute_expires_at", "text").execute();
 
-  await db.schema
-    .createTable("single_use_tokens")
-    .addColumn("id", "integer", autoId(db))
-    .addColumn("purpose", "text", (col) =>
-      col.notNull().check(sql`purpose in ('password_reset', 'impersonation', 'slt')`),
-    )
-    .addColumn("token_hash", "text", (col) => col.notNull().unique())
-    .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .addColumn("expires_at", "text", (col) => col.notNull())
-    .addColumn("used_at", "text")
-    .addColumn("impersonation", "integer", (col) => col.notNull().defaultTo(0).check(sql`impersonation in (0, 1)`))
-    .addColumn("session_expires_at", "text")
-    .execute();
+  await singleUseTokensTable(
+    db,
+    "single_use_tokens",
+    sql`purpose in ('password_reset', 'impersonation', 'slt')`,
+  ).execute();
   await db.schema
     .createIndex("single_use_tokens_user_purpose_idx")
     .on("single_use_tokens")

@@ -1,15 +1,12 @@
-import { Migrator, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDatabase, migrateToLatest, type Database } from "../database";
-import { staticMigrationProvider } from "./index";
+import { migrateToLatest, type Database } from "../database";
+import { databaseAt, migrateTo } from "./migrate-to";
 
 let db: Kysely<Database>;
-const migrator = () => new Migrator({ db, provider: staticMigrationProvider });
 
 beforeEach(async () => {
-  db = createDatabase(":memory:");
-  const { error } = await migrator().migrateTo("0003_accounts");
-  if (error) throw error;
+  db = await databaseAt("0003_accounts");
 });
 afterEach(() => db.destroy());
 
@@ -81,7 +78,7 @@ describe("migration 0004_token_families", () => {
       "logged-out",
     ]);
 
-    const { error } = await migrator().migrateTo("0003_accounts");
+    const { error } = await migrateTo(db, "0003_accounts");
     expect(error).toBeUndefined();
     const tables = await sql<{
       name: string;

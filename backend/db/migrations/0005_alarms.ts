@@ -14,19 +14,8 @@
  * Dates are local Copenhagen dates (YYYY-MM-DD), periods inclusive; instants are ISO UTC strings.
  */
 import { autoId, realType } from "./dialect";
-import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
-
-function booleanColumn(name: string, defaultValue: 0 | 1) {
-  return [
-    name,
-    "integer",
-    (col: ColumnDefinitionBuilder) =>
-      col
-        .notNull()
-        .defaultTo(defaultValue)
-        .check(sql`${sql.ref(name)} in (0, 1)`),
-  ] as const;
-}
+import { sql, type Kysely } from "kysely";
+import { booleanColumn } from "./columns";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,15 +1,12 @@
-import { Migrator, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDatabase, migrateToLatest, type Database } from "../database";
-import { staticMigrationProvider } from "./index";
+import { migrateToLatest, type Database } from "../database";
+import { databaseAt, migrateTo } from "./migrate-to";
 
 let db: Kysely<Database>;
-const migrator = () => new Migrator({ db, provider: staticMigrationProvider });
 
 beforeEach(async () => {
-  db = createDatabase(":memory:");
-  const { error } = await migrator().migrateTo("0007_tenancy_users");
-  if (error) throw error;
+  db = await databaseAt("0007_tenancy_users");
   await sql`insert into users (id, email, created_at) values (1, 'a@example.test', '2026-01-01T00:00:00.000Z')`.execute(
     db,
   );
@@ -67,36 +64,16 @@ describe("migration 0008_email_change_tokens", () => {
       .execute();
     // email_change needs its address, and only it has one; unknown purposes, repeated hashes and unknown users stay
     // refused.
-    await expect(
-      db
-        .insertInto("single_use_tokens")
-        .values(token(4, "email_change", null))
-        .execute(),
-    ).rejects.toThrow(/CHECK/);
-    await expect(
-      db
-        .insertInto("single_use_tokens")
-        .values(token(5, "password_reset", "c@example.test"))
-        .execute(),
-    ).rejects.toThrow(/CHECK/);
-    await expect(
-      db
-        .insertInto("single_use_tokens")
-        .values(token(6, "other", null))
-        .execute(),
-    ).rejects.toThrow(/CHECK/);
-    await expect(
-      db
-        .insertInto("single_use_tokens")
-        .values({ ...token(7, "email_change", "d@example.test"), token_hash: "hash-3" })
-        .execute(),
-    ).rejects.toThrow(/UNIQUE/);
-    await expect(
-      db
-        .insertInto("single_use_tokens")
-        .values({ ...token(8, "email_change", "e@example.test"), user_id: 99 })
-        .execute(),
-    ).rejects.toThrow(/FOREIGN KEY/);
+    const refused: [ReturnType<typeof token>, RegExp][] = [
+      [token(4, "email_change", null), /CHECK/],
+      [token(5, "password_reset", "c@example.test"), /CHECK/],
+      [token(6, "other", null), /CHECK/],
+      [{ ...token(7, "email_change", "d@example.test"), token_hash: "hash-3" }, /UNIQUE/],
+      [{ ...token(8, "email_change", "e@example.test"), user_id: 99 }, /FOREIGN KEY/],
+    ];
+    for (const [row, refusal] of refused) {
+      await expect(db.insertInto("single_use_tokens").values(row).execute(), row.token_hash).rejects.toThrow(refusal);
+    }
     const indexes = await sql<{
       name: string;
     }>`select name from sqlite_master where type = 'index' and tbl_name = 'single_use_tokens' and name not like 'sqlite_%'`.execute(
@@ -114,7 +91,7 @@ describe("migration 0008_email_change_tokens", () => {
       .insertInto("single_use_tokens")
       .values(token(3, "email_change", "b@example.test"))
       .execute();
-    const { error } = await migrator().migrateTo("0007_tenancy_users");
+    const { error } = await migrateTo(db, "0007_tenancy_users");
     expect(error).toBeUndefined();
     const rows = await sql<{ id: number; purpose: string }>`select * from single_use_tokens order by id`.execute(db);
     expect(rows.rows.map((row) => [row.id, row.purpose])).toEqual([

@@ -10,7 +10,8 @@
  * copy every row, drop the old one, rename) inside one transaction: an interrupted migration leaves
  * the old table as it was. Nothing references single_use_tokens, so dropping it cascades nowhere.
  */
-import { autoId, isPostgres } from "./dialect";
+import { singleUseTokensTable } from "./columns";
+import { isPostgres } from "./dialect";
 import { sql, type Kysely } from "kysely";
 
 const purposesBefore = sql`purpose in ('password_reset', 'impersonation', 'slt')`;
@@ -20,17 +21,11 @@ const columnsBefore = sql`id, purpose, token_hash, user_id, created_at, expires_
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 async function rebuild(db: Kysely<any>, options: { withNewEmail: boolean }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    let table = trx.schema
-      .createTable("single_use_tokens_next")
-      .addColumn("id", "integer", autoId(db))
-      .addColumn("purpose", "text", (col) => col.notNull().check(options.withNewEmail ? purposesAfter : purposesBefore))
-      .addColumn("token_hash", "text", (col) => col.notNull().unique())
-      .addColumn("user_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
-      .addColumn("created_at", "text", (col) => col.notNull())
-      .addColumn("expires_at", "text", (col) => col.notNull())
-      .addColumn("used_at", "text")
-      .addColumn("impersonation", "integer", (col) => col.notNull().defaultTo(0).check(sql`impersonation in (0, 1)`))
-      .addColumn("session_expires_at", "text");
+    let table = singleUseTokensTable(
+      trx,
+      "single_use_tokens_next",
+      options.withNewEmail ? purposesAfter : purposesBefore,
+    );
     if (options.withNewEmail) {
       table = table
         .addColumn("new_email", "text")

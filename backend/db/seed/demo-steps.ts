@@ -3,13 +3,15 @@
  * seed_steps (like migrations). To extend the demo, append a step with the next number; existing
  * demo databases then get just the new step on the next start. Never change a released step.
  */
-import { quantityDefinition } from "@common/quantities";
+import type { Transaction } from "kysely";
+import { quantityDefinition, type QuantityId } from "@common/quantities";
 import { hashActivationCode } from "../../services/activation-codes";
 import { demoStatementPdf } from "../../statements/demo-statement-pdf";
-import { toSqlBoolean } from "../types";
+import { toSqlBoolean, type Database } from "../types";
 import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
 import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
+import type { DemoAccountKey } from "./demo-accounts";
 import {
   demoProperty,
   demoPropertySettings,
@@ -59,17 +61,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
           rooms: unit.rooms,
         })),
       );
-      await insertChunked(
-        db,
-        "meters",
-        planMeters(units).map((meter) => ({
-          id: meter.id,
-          unit_id: meter.unitId,
-          number: meter.number,
-          room_name: meter.roomName,
-          quantity: quantityDefinition(meter.quantity).id,
-        })),
-      );
+      await insertMeters(db, planMeters(units));
     },
   },
   {
@@ -100,18 +92,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
   {
     name: "0004_allocation_statements",
     async run(db) {
-      await db
-        .insertInto("allocation_statements")
-        .values({
-          id: 1,
-          tenancy_id: demoTenancyIds.jensFirst,
-          file_name: "Fordelingsregnskab 2025-2026 DK1042-0403.pdf",
-          url: "/statements/1042/DK1042-0403/2025-05-01_2026-04-30.pdf",
-          period_start: "2025-05-01",
-          period_end: "2026-04-30",
-          expense_types: JSON.stringify(["heating", "water"]),
-        })
-        .execute();
+      await db.insertInto("allocation_statements").values(jensStatement(1, 2025)).execute();
     },
   },
   {
@@ -144,17 +125,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     // cooling (seed/more-quantities.ts). Their readings come with the others' (seed/readings.ts).
     name: "0007_more_quantities",
     async run(db) {
-      await insertChunked(
-        db,
-        "meters",
-        moreDemoMeters.map((meter) => ({
-          id: meter.id,
-          unit_id: meter.unitId,
-          number: meter.number,
-          room_name: meter.roomName,
-          quantity: quantityDefinition(meter.quantity).id,
-        })),
-      );
+      await insertMeters(db, moreDemoMeters);
     },
   },
   {
@@ -163,42 +134,30 @@ export const demoSeedSteps: readonly SeedStep[] = [
     // start-up), so a newcomer sees real ones; a monthly cold-water comparison; a disabled one of Jens.
     name: "0008_demo_alarms",
     async run(db) {
-      const set = "2026-11-02T08:00:00.000Z";
       await db
         .insertInto("alarms")
         .values([
           {
-            user_id: userIdOf("anna"),
-            tenancy_id: demoTenancyIds.anna,
+            ...demoAlarmOf("anna", demoTenancyIds.anna),
             quantity: "heat-energy",
             type: "threshold",
             frequency: "week",
             level: 40,
-            enabled: 1,
-            created_at: set,
-            updated_at: set,
           },
           {
-            user_id: userIdOf("anna"),
-            tenancy_id: demoTenancyIds.anna,
+            ...demoAlarmOf("anna", demoTenancyIds.anna),
             quantity: "cold-water-volume",
             type: "comparison",
             frequency: "month",
             level: 20,
-            enabled: 1,
-            created_at: set,
-            updated_at: set,
           },
           {
-            user_id: userIdOf("jens"),
-            tenancy_id: demoTenancyIds.jensFirst,
+            ...demoAlarmOf("jens", demoTenancyIds.jensFirst),
             quantity: "indoor-temperature",
             type: "minimum",
             frequency: "day",
             level: 19,
             enabled: 0,
-            created_at: set,
-            updated_at: set,
           },
         ])
         .execute();
@@ -211,14 +170,7 @@ export const demoSeedSteps: readonly SeedStep[] = [
     // notifications at start-up from the demo readings.
     name: "0009_demo_alarms_of_every_kind",
     async run(db) {
-      const set = "2026-11-02T08:00:00.000Z";
-      const jens = {
-        user_id: userIdOf("jens"),
-        tenancy_id: demoTenancyIds.jensFirst,
-        enabled: 1 as const,
-        created_at: set,
-        updated_at: set,
-      };
+      const jens = demoAlarmOf("jens", demoTenancyIds.jensFirst);
       await db
         .insertInto("alarms")
         .values([
@@ -235,26 +187,13 @@ export const demoSeedSteps: readonly SeedStep[] = [
     // statement's url column is the path there.
     name: "0010_statement_files",
     async run(db, context) {
-      const unit = "DK1042-0403";
-      const address = "Nørrebrogade 148B, 4. tv.";
-      await db
-        .insertInto("allocation_statements")
-        .values({
-          id: 2,
-          tenancy_id: demoTenancyIds.jensFirst,
-          file_name: `Fordelingsregnskab 2024-2025 ${unit}.pdf`,
-          url: `/statements/1042/${unit}/2024-05-01_2025-04-30.pdf`,
-          period_start: "2024-05-01",
-          period_end: "2025-04-30",
-          expense_types: JSON.stringify(["heating", "water"]),
-        })
-        .execute();
+      await db.insertInto("allocation_statements").values(jensStatement(2, 2024)).execute();
       const statements = await db.selectFrom("allocation_statements").selectAll().orderBy("id").execute();
       for (const statement of statements) {
         const year = Number(statement.period_start.slice(0, 4));
         const pdf = await demoStatementPdf({
-          tenancyAddress: address,
-          unitId: unit,
+          tenancyAddress: "Nørrebrogade 148B, 4. tv.",
+          unitId: jensStatementUnit,
           periodStart: statement.period_start,
           periodEnd: statement.period_end,
           lines: [
@@ -306,3 +245,47 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Rows that more than one step writes (the steps run after this module has loaded)
+
+/** The unit of Jens's first home, whose allocation statements the demo has. */
+const jensStatementUnit = "DK1042-0403";
+
+/** The allocation statement of Jens's first home for the year from 1 May `year`. */
+function jensStatement(id: number, year: number) {
+  const [start, end] = [`${year}-05-01`, `${year + 1}-04-30`];
+  return {
+    id,
+    tenancy_id: demoTenancyIds.jensFirst,
+    file_name: `Fordelingsregnskab ${year}-${year + 1} ${jensStatementUnit}.pdf`,
+    url: `/statements/1042/${jensStatementUnit}/${start}_${end}.pdf`,
+    period_start: start,
+    period_end: end,
+    expense_types: JSON.stringify(["heating", "water"]),
+  };
+}
+
+/** What the demo's alarms of a user on a tenancy share: enabled, set on 2 November 2026. */
+function demoAlarmOf(user: DemoAccountKey, tenancyId: number) {
+  const set = "2026-11-02T08:00:00.000Z";
+  return { user_id: userIdOf(user), tenancy_id: tenancyId, enabled: 1 as 0 | 1, created_at: set, updated_at: set };
+}
+
+/** Writes planned meters: the first seed's and those of the other quantities. */
+function insertMeters(
+  db: Transaction<Database>,
+  meters: readonly { id: number; unitId: number; number: string; roomName: string | null; quantity: QuantityId }[],
+): Promise<void> {
+  return insertChunked(
+    db,
+    "meters",
+    meters.map((meter) => ({
+      id: meter.id,
+      unit_id: meter.unitId,
+      number: meter.number,
+      room_name: meter.roomName,
+      quantity: quantityDefinition(meter.quantity).id,
+    })),
+  );
+}
