@@ -5,11 +5,9 @@
  * run (backend/alarms/mail.ts) to residents with e-mail notifications on.
  */
 import { formatMonth } from "@common/format";
-import { brandFor, type BrandId } from "@common/brands";
 import { languageOrFallback } from "@common/languages";
-import { mailTexts } from "../mail/i18n";
 import type { MailMessage } from "../mail/mailer";
-import { escapeHtml, mailHtmlDocument } from "../mail/templates";
+import { mailSetting, renderMail, type MailRecipient } from "../mail/templates";
 import { reportLink as portalReportLink } from "@common/portal-paths";
 
 /** The report's link for a resident: PORTAL_URL/report/{code}?lng={language}. */
@@ -17,37 +15,19 @@ export function reportLink(portalUrl: string, code: string, language: string): s
   return portalReportLink(portalUrl, code, languageOrFallback(language));
 }
 
-export function reportMail(input: {
-  to: string;
-  language: string;
-  brand: BrandId;
-  portalUrl: string;
-  code: string;
-  month: string;
-}): MailMessage {
-  const language = languageOrFallback(input.language);
-  const t = mailTexts(language);
+export function reportMail(input: MailRecipient & { portalUrl: string; code: string; month: string }): MailMessage {
+  const mail = mailSetting(input);
+  const { t, language } = mail;
   const month = formatMonth(input.month, language);
-  const [greeting, intro, open, noLogin, settings] = [
-    t("greeting"),
-    t("report.intro", { month }),
-    t("report.open"),
-    t("report.no_login"),
-    t("why_notified"),
-  ];
-  const app = brandFor(input.brand).appName[language];
-  const subject = `${app}: ${t("report.subject", { month })}`;
-  const link = reportLink(input.portalUrl, input.code, language);
-  const text = [greeting, "", intro, "", `${open}:`, link, "", noLogin, "", settings, "", app, ""].join("\n");
-  const html = mailHtmlDocument(
-    language,
-    subject,
-    `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(open)}</a></p>
-<p>${escapeHtml(noLogin)}</p>
-<p>${escapeHtml(settings)}</p>
-<p>${escapeHtml(app)}</p>`,
-  );
-  return { to: input.to, subject, text, html };
+  return renderMail({
+    ...mail,
+    to: input.to,
+    subject: t("report.subject", { month }),
+    body: [
+      { lines: [t("report.intro", { month })] },
+      { action: t("report.open"), link: reportLink(input.portalUrl, input.code, language), plain: true },
+      { lines: [t("report.no_login")] },
+      { lines: [t("why_notified")] },
+    ],
+  });
 }
