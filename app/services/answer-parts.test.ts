@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { answerSchema, enumMapping } from "./answer-parts";
+import { answerSchema, enumMapping, fieldAnswer } from "./answer-parts";
 
 describe("enumMapping", () => {
   const sizes = enumMapping<"small" | "large", "SMALL" | "LARGE">({ small: "SMALL", large: "LARGE" });
@@ -52,5 +52,23 @@ describe("answerSchema", () => {
         item: z.object({ id: z.union([z.number(), z.string()]), size: sizes.schema, note: z.string().nullable() }),
       }),
     );
+  });
+});
+
+describe("fieldAnswer", () => {
+  type Wire = { alarm: { id: number; level: number | null } };
+  const alarm = z.object({ id: z.number().int(), level: z.number().nullable() });
+
+  it("reads an operation's one field", () => {
+    const schema = fieldAnswer<Wire>()("alarm", alarm);
+    expect(schema.parse({ alarm: { id: 7, level: null } })).toEqual({ alarm: { id: 7, level: null } });
+    expect(schema.safeParse({ alarms: { id: 7, level: null } }).success).toBe(false);
+  });
+
+  it("refuses at compile time another field's name, or a schema that differs from the field's type", () => {
+    // @ts-expect-error the operation selects `alarm`, not `alarms`.
+    fieldAnswer<Wire>()("alarms", alarm);
+    // @ts-expect-error `level` is selected but not read.
+    fieldAnswer<Wire>()("alarm", z.object({ id: z.number() }));
   });
 });

@@ -54,3 +54,15 @@ export function enumMapping<Domain extends string, WireValue extends string>(toW
     toWire: (value: Domain): WireValue => toWire[value],
   };
 }
+
+/**
+ * The answer of an operation that selects one field, `{ [field]: schema }`, checked as
+ * {@link answerSchema} checks it (what every operation but the dashboard's is).
+ */
+export function fieldAnswer<Wire>() {
+  return <K extends keyof Wire & string, S extends z.ZodType>(
+    field: K,
+    schema: S &
+      (Reads<{ [P in K]: z.input<S> }, Wire> extends true ? unknown : { "differs from the generated type": Wire }),
+  ) => z.object({ [field]: schema as S } as { [P in K]: S });
+}

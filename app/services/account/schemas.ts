@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
-import { answerSchema, isoDate, okAnswer, revokedAnswer } from "../answer-parts";
+import { answerSchema, fieldAnswer, isoDate, okAnswer, revokedAnswer } from "../answer-parts";
 
 /** Shapes of the account service's answers (spec section 3). Anything else is rejected. */
 
@@ -15,17 +15,9 @@ const tokenPayload = z.object({
   }),
 });
 
-export const tokenAuthResponse = answerSchema<Wire.TokenAuthMutation>()(z.object({ tokenAuth: tokenPayload }));
-export const refreshTokenResponse = answerSchema<Wire.RefreshAccountTokenMutation>()(
-  z.object({
-    refreshToken: tokenPayload,
-  }),
-);
-export const revokeTokenResponse = answerSchema<Wire.RevokeAccountTokenMutation>()(
-  z.object({
-    revokeToken: revokedAnswer,
-  }),
-);
+export const tokenAuthResponse = fieldAnswer<Wire.TokenAuthMutation>()("tokenAuth", tokenPayload);
+export const refreshTokenResponse = fieldAnswer<Wire.RefreshAccountTokenMutation>()("refreshToken", tokenPayload);
+export const revokeTokenResponse = fieldAnswer<Wire.RevokeAccountTokenMutation>()("revokeToken", revokedAnswer);
 
 export const accountUserSchema = z.object({
   id: z.string(),
@@ -78,51 +70,37 @@ export const currentUserResponse = answerSchema<Wire.CurrentUserQuery>()(
   }),
 );
 
-export const validateActivationCodeResponse = answerSchema<Wire.ValidateActivationCodeQuery>()(
-  z.object({
-    validateActivationCode: okAnswer.extend({ text: z.string().nullable(), code: z.string().nullable() }),
+export const validateActivationCodeResponse = fieldAnswer<Wire.ValidateActivationCodeQuery>()(
+  "validateActivationCode",
+  okAnswer.extend({ text: z.string().nullable(), code: z.string().nullable() }),
+);
+export const createEmailPasswordUserResponse = fieldAnswer<Wire.CreateEmailPasswordUserMutation>()(
+  "createEmailPasswordUser",
+  tokenPayload.extend({ created: z.boolean() }),
+);
+export const addTenancyResponse = fieldAnswer<Wire.AddTenancyMutation>()(
+  "addTenancy",
+  okAnswer.extend({ tenancy: z.object({ id: z.string() }) }),
+);
+export const requestPasswordResetResponse = fieldAnswer<Wire.RequestPasswordResetMutation>()(
+  "requestPasswordReset",
+  okAnswer,
+);
+export const passwordResetResponse = fieldAnswer<Wire.PasswordResetMutation>()("passwordReset", okAnswer);
+export const impersonateResponse = fieldAnswer<Wire.ImpersonateMutation>()(
+  "impersonate",
+  tokenPayload.extend({ slt: z.string().min(1) }),
+);
+export const socialAuthResponse = fieldAnswer<Wire.SocialAuthMutation>()(
+  "socialAuth",
+  tokenPayload.extend({
+    socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
+    email: z.string(),
+    slt: z.string().min(1),
+    created: z.boolean(),
   }),
 );
-export const createEmailPasswordUserResponse = answerSchema<Wire.CreateEmailPasswordUserMutation>()(
-  z.object({
-    createEmailPasswordUser: tokenPayload.extend({ created: z.boolean() }),
-  }),
-);
-export const addTenancyResponse = answerSchema<Wire.AddTenancyMutation>()(
-  z.object({
-    addTenancy: okAnswer.extend({ tenancy: z.object({ id: z.string() }) }),
-  }),
-);
-export const requestPasswordResetResponse = answerSchema<Wire.RequestPasswordResetMutation>()(
-  z.object({
-    requestPasswordReset: okAnswer,
-  }),
-);
-export const passwordResetResponse = answerSchema<Wire.PasswordResetMutation>()(
-  z.object({
-    passwordReset: okAnswer,
-  }),
-);
-export const impersonateResponse = answerSchema<Wire.ImpersonateMutation>()(
-  z.object({
-    impersonate: tokenPayload.extend({ slt: z.string().min(1) }),
-  }),
-);
-export const socialAuthResponse = answerSchema<Wire.SocialAuthMutation>()(
-  z.object({
-    socialAuth: tokenPayload.extend({
-      socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
-      email: z.string(),
-      slt: z.string().min(1),
-      created: z.boolean(),
-    }),
-  }),
-);
-export const markOnboardedResponse = answerSchema<Wire.MarkOnboardedMutation>()(
-  z.object({
-    markOnboarded: okAnswer,
-  }),
-);
+export const markOnboardedResponse = fieldAnswer<Wire.MarkOnboardedMutation>()("markOnboarded", okAnswer);
 
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type Tenancy = z.infer<typeof tenancySchema>;
@@ -158,67 +136,47 @@ export const tenancyInfoSchema = z.object({
 });
 export type TenancyInfo = z.infer<typeof tenancyInfoSchema>;
 export type TenancyUser = TenancyInfo["users"][number];
-export const tenancyInfoResponse = answerSchema<Wire.TenancyInfoQuery>()(
-  z.object({
-    tenancyInfo: tenancyInfoSchema,
-  }),
+export const tenancyInfoResponse = fieldAnswer<Wire.TenancyInfoQuery>()("tenancyInfo", tenancyInfoSchema);
+export const inviteTenancyUserResponse = fieldAnswer<Wire.InviteTenancyUserMutation>()(
+  "inviteTenancyUser",
+  tenancyInfoSchema,
 );
-export const inviteTenancyUserResponse = answerSchema<Wire.InviteTenancyUserMutation>()(
-  z.object({
-    inviteTenancyUser: tenancyInfoSchema,
-  }),
+export const resendTenancyInvitationResponse = fieldAnswer<Wire.ResendTenancyInvitationMutation>()(
+  "resendTenancyInvitation",
+  tenancyInfoSchema,
 );
-export const resendTenancyInvitationResponse = answerSchema<Wire.ResendTenancyInvitationMutation>()(
-  z.object({
-    resendTenancyInvitation: tenancyInfoSchema,
-  }),
+export const withdrawTenancyInvitationResponse = fieldAnswer<Wire.WithdrawTenancyInvitationMutation>()(
+  "withdrawTenancyInvitation",
+  tenancyInfoSchema,
 );
-export const withdrawTenancyInvitationResponse = answerSchema<Wire.WithdrawTenancyInvitationMutation>()(
-  z.object({
-    withdrawTenancyInvitation: tenancyInfoSchema,
-  }),
+export const setTenancyUserAdminResponse = fieldAnswer<Wire.SetTenancyUserAdminMutation>()(
+  "setTenancyUserAdmin",
+  tenancyInfoSchema,
 );
-export const setTenancyUserAdminResponse = answerSchema<Wire.SetTenancyUserAdminMutation>()(
-  z.object({
-    setTenancyUserAdmin: tenancyInfoSchema,
-  }),
+export const removeTenancyUserResponse = fieldAnswer<Wire.RemoveTenancyUserMutation>()(
+  "removeTenancyUser",
+  tenancyInfoSchema,
 );
-export const removeTenancyUserResponse = answerSchema<Wire.RemoveTenancyUserMutation>()(
-  z.object({
-    removeTenancyUser: tenancyInfoSchema,
-  }),
-);
-export const leaveTenancyResponse = answerSchema<Wire.LeaveTenancyMutation>()(z.object({ leaveTenancy: okAnswer }));
+export const leaveTenancyResponse = fieldAnswer<Wire.LeaveTenancyMutation>()("leaveTenancy", okAnswer);
 
 // ---------------------------------------------------------------------------------------------
 // Profile settings
 
-export const updateAccountSettingsResponse = answerSchema<Wire.UpdateAccountSettingsMutation>()(
-  z.object({
-    updateAccountSettings: z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }),
-  }),
+export const updateAccountSettingsResponse = fieldAnswer<Wire.UpdateAccountSettingsMutation>()(
+  "updateAccountSettings",
+  z.object({ id: z.string(), language: z.string(), emailNotifications: z.boolean() }),
 );
-export const changePasswordResponse = answerSchema<Wire.ChangePasswordMutation>()(
-  z.object({
-    changePassword: okAnswer,
-  }),
+export const changePasswordResponse = fieldAnswer<Wire.ChangePasswordMutation>()("changePassword", okAnswer);
+export const requestEmailChangeResponse = fieldAnswer<Wire.RequestEmailChangeMutation>()(
+  "requestEmailChange",
+  okAnswer,
 );
-export const requestEmailChangeResponse = answerSchema<Wire.RequestEmailChangeMutation>()(
-  z.object({
-    requestEmailChange: okAnswer,
-  }),
+export const confirmEmailChangeResponse = fieldAnswer<Wire.ConfirmEmailChangeMutation>()(
+  "confirmEmailChange",
+  okAnswer,
 );
-export const confirmEmailChangeResponse = answerSchema<Wire.ConfirmEmailChangeMutation>()(
-  z.object({
-    confirmEmailChange: okAnswer,
-  }),
-);
-export const deleteAccountResponse = answerSchema<Wire.DeleteAccountMutation>()(
-  z.object({
-    deleteAccount: okAnswer,
-  }),
-);
-export const myDataResponse = answerSchema<Wire.MyDataQuery>()(z.object({ myData: z.string() }));
+export const deleteAccountResponse = fieldAnswer<Wire.DeleteAccountMutation>()("deleteAccount", okAnswer);
+export const myDataResponse = fieldAnswer<Wire.MyDataQuery>()("myData", z.string());
 
 // ---------------------------------------------------------------------------------------------
 // Abuse limits (ADR 0010): the rules are the account service's enum RateLimitRule.
@@ -247,13 +205,8 @@ const rateLimitState = z.object({
   retryAfterSeconds: z.number().int().nonnegative(),
 });
 export type RateLimitState = z.infer<typeof rateLimitState>;
-export const rateLimitsResponse = answerSchema<Wire.RateLimitsQuery>()(
-  z.object({
-    rateLimits: z.array(rateLimitState),
-  }),
-);
-export const countRateLimitHitsResponse = answerSchema<Wire.CountRateLimitHitsMutation>()(
-  z.object({
-    countRateLimitHits: z.array(rateLimitState),
-  }),
+export const rateLimitsResponse = fieldAnswer<Wire.RateLimitsQuery>()("rateLimits", z.array(rateLimitState));
+export const countRateLimitHitsResponse = fieldAnswer<Wire.CountRateLimitHitsMutation>()(
+  "countRateLimitHits",
+  z.array(rateLimitState),
 );

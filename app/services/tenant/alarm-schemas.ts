@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { AlarmFrequency, AlarmType, NotificationDirection, NotificationKind } from "@common/alarms";
 import type * as Wire from "./graphql.generated";
-import { answerSchema, enumMapping, isoDate, nullableValue as value, propertySettings } from "../answer-parts";
+import {
+  answerSchema,
+  fieldAnswer,
+  enumMapping,
+  isoDate,
+  nullableValue as value,
+  propertySettings,
+} from "../answer-parts";
 
 /** Shapes of the tenant data service's alarm and notification answers (tenant-alarms.graphql). */
 
@@ -74,34 +81,27 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** An alarm's settings as the routes hold them: the generated input with the domain's enum values. */
 export type AlarmInput = Omit<Wire.AlarmInput, "type" | "frequency"> & { type: AlarmType; frequency: AlarmFrequency };
 
-export const alarmsResponse = answerSchema<Wire.AlarmsQuery>()(z.object({ alarms: z.array(alarmSchema) }));
-export const alarmResponse = answerSchema<Wire.AlarmQuery>()(z.object({ alarm: alarmSchema }));
-export const createAlarmResponse = answerSchema<Wire.CreateAlarmMutation>()(z.object({ createAlarm: alarmSchema }));
-export const updateAlarmResponse = answerSchema<Wire.UpdateAlarmMutation>()(z.object({ updateAlarm: alarmSchema }));
-export const deleteAlarmResponse = answerSchema<Wire.DeleteAlarmMutation>()(z.object({ deleteAlarm: z.boolean() }));
-export const notificationsResponse = answerSchema<Wire.NotificationsQuery>()(
+export const alarmsResponse = fieldAnswer<Wire.AlarmsQuery>()("alarms", z.array(alarmSchema));
+export const alarmResponse = fieldAnswer<Wire.AlarmQuery>()("alarm", alarmSchema);
+export const createAlarmResponse = fieldAnswer<Wire.CreateAlarmMutation>()("createAlarm", alarmSchema);
+export const updateAlarmResponse = fieldAnswer<Wire.UpdateAlarmMutation>()("updateAlarm", alarmSchema);
+export const deleteAlarmResponse = fieldAnswer<Wire.DeleteAlarmMutation>()("deleteAlarm", z.boolean());
+export const notificationsResponse = fieldAnswer<Wire.NotificationsQuery>()(
+  "notifications",
   z.object({
-    notifications: z.object({
-      items: z.array(notificationSchema),
-      unreadCount: z.number().int(),
-      totalCount: z.number().int(),
-    }),
+    items: z.array(notificationSchema),
+    unreadCount: z.number().int(),
+    totalCount: z.number().int(),
   }),
 );
-export const notificationResponse = answerSchema<Wire.NotificationQuery>()(
-  z.object({
-    notification: notificationSchema,
-  }),
+export const notificationResponse = fieldAnswer<Wire.NotificationQuery>()("notification", notificationSchema);
+export const markNotificationReadResponse = fieldAnswer<Wire.MarkNotificationReadMutation>()(
+  "markNotificationRead",
+  notificationSchema,
 );
-export const markNotificationReadResponse = answerSchema<Wire.MarkNotificationReadMutation>()(
-  z.object({
-    markNotificationRead: notificationSchema,
-  }),
-);
-export const markAllNotificationsReadResponse = answerSchema<Wire.MarkAllNotificationsReadMutation>()(
-  z.object({
-    markAllNotificationsRead: z.number().int(),
-  }),
+export const markAllNotificationsReadResponse = fieldAnswer<Wire.MarkAllNotificationsReadMutation>()(
+  "markAllNotificationsRead",
+  z.number().int(),
 );
 export const tenancyMenuResponse = answerSchema<Wire.TenancyMenuQuery>()(
   z.object({

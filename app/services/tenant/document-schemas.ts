@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
-import { answerSchema, isoDate, isoInstant, nullableValue as value } from "../answer-parts";
+import { fieldAnswer, isoDate, isoInstant, nullableValue as value } from "../answer-parts";
 
 /** Shapes of the tenant data service's answers about documents: statements, the meter list, reports. */
 
@@ -17,10 +17,9 @@ export const allocationStatementSchema = z.object({
   contentType: z.string(),
 });
 export type AllocationStatement = z.infer<typeof allocationStatementSchema>;
-export const allocationStatementsResponse = answerSchema<Wire.AllocationStatementsQuery>()(
-  z.object({
-    allocationStatements: z.array(allocationStatementSchema),
-  }),
+export const allocationStatementsResponse = fieldAnswer<Wire.AllocationStatementsQuery>()(
+  "allocationStatements",
+  z.array(allocationStatementSchema),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -39,10 +38,9 @@ export const meterReadoutSchema = z.object({
   latestReadoutValue: value,
 });
 export type MeterReadout = z.infer<typeof meterReadoutSchema>;
-export const meterReadoutsResponse = answerSchema<Wire.MeterReadoutsQuery>()(
-  z.object({
-    meterReadouts: z.array(meterReadoutSchema),
-  }),
+export const meterReadoutsResponse = fieldAnswer<Wire.MeterReadoutsQuery>()(
+  "meterReadouts",
+  z.array(meterReadoutSchema),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -77,12 +75,11 @@ export const consumptionReportSchema = z.object({
     .nullable(),
 });
 export type ConsumptionReport = z.infer<typeof consumptionReportSchema>;
-export const consumptionReportResponse = answerSchema<Wire.ConsumptionReportQuery>()(
-  z.object({
-    consumptionReport: z.union([
-      z.object({ availability: z.literal("AVAILABLE"), report: consumptionReportSchema }),
-      z.object({ availability: z.enum(["GONE", "NOT_FOUND"]), report: z.null() }),
-    ]),
-  }),
+export const consumptionReportResponse = fieldAnswer<Wire.ConsumptionReportQuery>()(
+  "consumptionReport",
+  z.union([
+    z.object({ availability: z.literal("AVAILABLE"), report: consumptionReportSchema }),
+    z.object({ availability: z.enum(["GONE", "NOT_FOUND"]), report: z.null() }),
+  ]),
 );
 export type ConsumptionReportAnswer = z.infer<typeof consumptionReportResponse>["consumptionReport"];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type * as Wire from "./graphql.generated";
-import { answerSchema, isoDate, isoInstant, nullableValue, propertySettings } from "../answer-parts";
+import { answerSchema, fieldAnswer, isoDate, isoInstant, nullableValue, propertySettings } from "../answer-parts";
 
 /**
  * Shapes of the tenant data service's consumption answers (backend/schema/tenant.graphql) and the
@@ -117,11 +117,7 @@ export const tenantUnitSchema = z.object({
   rooms: z.array(roomSchema),
 });
 
-export const tenantUnitsResponse = answerSchema<Wire.TenantUnitsQuery>()(
-  z.object({
-    tenantUnits: z.array(tenantUnitSchema),
-  }),
-);
+export const tenantUnitsResponse = fieldAnswer<Wire.TenantUnitsQuery>()("tenantUnits", z.array(tenantUnitSchema));
 export type TenantUnit = z.infer<typeof tenantUnitSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -167,11 +163,7 @@ export const tenantGraphResultSchema = z
       ),
     { message: "every series has one value per timestamp", path: ["graphs"] },
   );
-export const tenantGraphResponse = answerSchema<Wire.TenantGraphQuery>()(
-  z.object({
-    tenantGraph: tenantGraphResultSchema,
-  }),
-);
+export const tenantGraphResponse = fieldAnswer<Wire.TenantGraphQuery>()("tenantGraph", tenantGraphResultSchema);
 export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -199,11 +191,7 @@ export const tenantTableSchema = z
       ),
     { message: "every row has one value per quantity descriptor", path: ["rows"] },
   );
-export const tenantTableResponse = answerSchema<Wire.TenantTableQuery>()(
-  z.object({
-    tenantTable: tenantTableSchema,
-  }),
-);
+export const tenantTableResponse = fieldAnswer<Wire.TenantTableQuery>()("tenantTable", tenantTableSchema);
 export type TenantTable = z.infer<typeof tenantTableSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -218,10 +206,9 @@ export const unitQuantityKpisSchema = z.object({
   rooms: z.array(z.object({ label: z.string(), value })),
   meters: z.array(z.object({ objectDetails: objectDetailsSchema, value })),
 });
-export const unitQuantityKpisResponse = answerSchema<Wire.UnitQuantityKpisQuery>()(
-  z.object({
-    unitQuantityKpis: unitQuantityKpisSchema,
-  }),
+export const unitQuantityKpisResponse = fieldAnswer<Wire.UnitQuantityKpisQuery>()(
+  "unitQuantityKpis",
+  unitQuantityKpisSchema,
 );
 export type UnitQuantityKpis = z.infer<typeof unitQuantityKpisSchema>;
 
@@ -236,11 +223,7 @@ export const readoutMinMaxSchema = z.object({
   lastReadoutTimestamp: isoInstant.nullable(),
   lastReadoutValue: value,
 });
-export const readoutMinMaxResponse = answerSchema<Wire.ReadoutMinMaxQuery>()(
-  z.object({
-    readoutMinMax: readoutMinMaxSchema,
-  }),
-);
+export const readoutMinMaxResponse = fieldAnswer<Wire.ReadoutMinMaxQuery>()("readoutMinMax", readoutMinMaxSchema);
 export type ReadoutMinMax = z.infer<typeof readoutMinMaxSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -254,10 +237,9 @@ export const quantityPriceSchema = z.object({
   /** Inclusive; null: still in force. */
   validTo: isoDate.nullable(),
 });
-export const quantityPricesResponse = answerSchema<Wire.QuantityPricesQuery>()(
-  z.object({
-    quantityPrices: z.array(quantityPriceSchema),
-  }),
+export const quantityPricesResponse = fieldAnswer<Wire.QuantityPricesQuery>()(
+  "quantityPrices",
+  z.array(quantityPriceSchema),
 );
 export type QuantityPrice = z.infer<typeof quantityPriceSchema>;
 
@@ -276,20 +258,18 @@ export const consumptionRatingSchema = z.object({
   unitsCompared: z.number().int().nonnegative(),
   expressedAs: z.string(),
 });
-export const consumptionRatingResponse = answerSchema<Wire.ConsumptionRatingQuery>()(
-  z.object({
-    consumptionRating: consumptionRatingSchema,
-  }),
+export const consumptionRatingResponse = fieldAnswer<Wire.ConsumptionRatingQuery>()(
+  "consumptionRating",
+  consumptionRatingSchema,
 );
 export type ConsumptionRating = z.infer<typeof consumptionRatingSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // renameRoom
 
-export const renameRoomResponse = answerSchema<Wire.RenameRoomMutation>()(
-  z.object({
-    renameRoom: z.object({ name: z.string().min(1), slug: z.string().min(1) }),
-  }),
+export const renameRoomResponse = fieldAnswer<Wire.RenameRoomMutation>()(
+  "renameRoom",
+  z.object({ name: z.string().min(1), slug: z.string().min(1) }),
 );
 
 // ---------------------------------------------------------------------------------------------
