@@ -11,6 +11,7 @@ import { latestMessages } from "./mail/outbox";
 import { graphql, signInToAccount } from "./testing/graphql";
 import { listTables } from "./testing/dump";
 import { migrations as allMigrations } from "./db/migrations";
+import { createDemoBackend } from "./testing/setup";
 
 describe("createBackend", () => {
   it("runs the migrations on an empty file", async () => {
@@ -228,12 +229,7 @@ describe("JSON log lines", () => {
 
 describe("the brand", () => {
   it("names the app in the e-mails as configured (BRAND), like the portal's pages", async () => {
-    const backend = await createBackend({
-      databasePath: ":memory:",
-      seedDemo: true,
-      logger: silentLogger,
-      brand: "global",
-    });
+    const backend = await createDemoBackend({ brand: "global" });
     try {
       const mutation = `mutation ($email: String!) { requestPasswordReset(email: $email) { ok } }`;
       await graphql(backend, "account", mutation, { variables: { email: demoAccounts.emma.email } });

@@ -3,19 +3,19 @@
  * GraphQL) for the same month, the month before and the same month a year earlier.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
 import { graphqlData, signInToUsers } from "../testing/graphql";
 import { daysOfMonth, monthReportFigures, previousMonthOf, reportQuantities } from "./month-figures";
+import { createDemoBackend } from "../testing/setup";
 
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;
 let token: string;
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  backend = await createDemoBackend({ now: () => NOW });
   await topUpDemoReadings(backend.db, NOW, { unitIds: [101, 102, 103, 104, 109], fromDay: "2025-09-01" });
   token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
 }, 180_000);

@@ -4,14 +4,14 @@
  * resident), the water cost of the price page (COST mode) and the chart's months.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
 import { graphqlData, signInToUsers } from "../testing/graphql";
 import { generateMonthlyReports } from "../jobs/monthly-reports";
 import { daysOfMonth } from "./month-figures";
 import { CHART_MONTHS, isPlausibleReportCode, monthsEndingWith, reportOfCode } from "./report-data";
+import { createDemoBackend } from "../testing/setup";
 
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;
@@ -19,7 +19,7 @@ let token: string;
 let code: string;
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  backend = await createDemoBackend({ now: () => NOW });
   await topUpDemoReadings(backend.db, NOW, { unitIds: [101, 102, 103, 104, 109], fromDay: "2025-08-01" });
   await generateMonthlyReports(backend.db, NOW);
   token = (await signInToUsers(backend, demoAccounts.anna.email)).token;

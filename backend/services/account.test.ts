@@ -1,9 +1,8 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quantityDefinition, isQuantityId } from "@common/quantities";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import {
   firstErrorCode,
   graphql,
@@ -13,18 +12,13 @@ import {
   type TokenAuthData,
 } from "../testing/graphql";
 import { errorMessages } from "./errors";
+import { createDemoBackend } from "../testing/setup";
 
 const fixedNow = new Date("2026-06-01T10:00:00.000Z");
 let backend: Backend;
 
 beforeAll(async () => {
-  backend = await createBackend({
-    databasePath: ":memory:",
-    seedDemo: true,
-    jwtSecret: "account-test-secret-0123456789abcdef",
-    now: () => fixedNow,
-    logger: silentLogger,
-  });
+  backend = await createDemoBackend({ jwtSecret: "account-test-secret-0123456789abcdef", now: () => fixedNow });
 });
 afterAll(() => backend.close());
 
@@ -249,7 +243,7 @@ describe("tenancies", () => {
   });
 
   it("picks the statement with the latest period end as the latest", async () => {
-    const local = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    const local = await createDemoBackend();
     try {
       await local.db
         .insertInto("allocation_statements")

@@ -14,27 +14,26 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import { latestMessages } from "../mail/outbox";
-import { createDemoBackend, tenancyRow, userIdOf as sharedUserIdOf } from "../testing/setup";
+import {
+  createDemoBackendOn,
+  tenancyRow,
+  testPortalUrl as portalUrl,
+  userIdOf as sharedUserIdOf,
+} from "../testing/setup";
 import { dumpTables } from "../testing/dump";
 import { firstErrorCode, graphql, graphqlData, signInToAccount } from "../testing/graphql";
+import { testClock } from "../testing/clock";
 import { assertTenancyMember } from "./access";
 import { hashActivationCode, validateActivationCode } from "./activation-codes";
 import { errorMessages } from "./errors";
 
-const start = new Date("2026-11-25T10:00:00.000Z");
-let clock = start;
-const portalUrl = "http://portal.test";
+const clock = testClock("2026-11-25T10:00:00.000Z");
 const newPassword = "Invited-Password-2026!";
 let backend: Backend;
 
 /** A fresh demo database per test: the tests change memberships. */
 beforeEach(async () => {
-  clock = start;
-  backend = await createDemoBackend({
-    jwtSecret: "tenancy-users-test-secret-0123456789",
-    now: () => clock,
-    accountFlows: { portalUrl: `${portalUrl}/` },
-  });
+  backend = await createDemoBackendOn(clock, { jwtSecret: "tenancy-users-test-secret-0123456789" });
 });
 afterEach(() => backend.close());
 
@@ -97,7 +96,7 @@ async function latestInvitation(to: string) {
   return { message: message!, code };
 }
 
-const validate = (code: string) => validateActivationCode(backend.db, code, clock);
+const validate = (code: string) => validateActivationCode(backend.db, code, clock.now());
 
 async function signUp(email: string): Promise<string> {
   const created = await graphqlData<{ createEmailPasswordUser: { token: string; created: boolean } }>(
@@ -130,7 +129,7 @@ async function isMember(email: string, tenancyId: number): Promise<boolean> {
 
 /** Gives a user an alarm (with an evaluation) and a notification of a tenancy; returns the alarm's id. */
 async function giveAlarmAndNotification(userId: number, tenancyId: number): Promise<number> {
-  const at = clock.toISOString();
+  const at = clock.now().toISOString();
   const alarm = await backend.db
     .insertInto("alarms")
     .values({
@@ -268,7 +267,7 @@ describe("tenancyInfo", () => {
         user_id: anna,
         is_admin: 1,
         invitation_pending: 0,
-        created_at: clock.toISOString(),
+        created_at: clock.now().toISOString(),
       })
       .execute();
     await data("setTenancyUserAdmin", mette, {
@@ -330,7 +329,7 @@ describe("only an admin changes the users", () => {
             .executeTakeFirstOrThrow()
         ).id,
         invited_by_user_id: metteUserId,
-        created_at: clock.toISOString(),
+        created_at: clock.now().toISOString(),
       })
       .execute();
     const secondInvitation = await invitationIdOf("pending@example.test");
@@ -414,7 +413,7 @@ describe("inviteTenancyUser", () => {
         isAdmin: false,
         invitationPending: true,
         isCaller: false,
-        invitedAt: clock.toISOString(),
+        invitedAt: clock.now().toISOString(),
       },
     ]);
     expect(info.users.at(-1)?.email).toBe("new.partner@example.test"); // oldest first: the newest last
@@ -434,7 +433,7 @@ describe("inviteTenancyUser", () => {
       .where("code_hash", "=", hashActivationCode(code))
       .executeTakeFirstOrThrow();
     expect(codeRow.tenancy_id).toBe(demoTenancyIds.jensFirst);
-    expect(codeRow.expires_at).toBe(new Date(start.getTime() + 30 * 86_400_000).toISOString());
+    expect(codeRow.expires_at).toBe(clock.at(30 * 86_400).toISOString());
     const row = await backend.db
       .selectFrom("tenancy_invitations")
       .selectAll()
@@ -450,7 +449,7 @@ describe("inviteTenancyUser", () => {
       accepted_at: null,
     });
     // Expires after 30 days.
-    clock = new Date(start.getTime() + 30 * 86_400_000 + 1000);
+    clock.set(30 * 86_400 + 1);
     expect((await validate(code)).code).toBe("ACTIVATION_CODE_INVALID");
   });
 
@@ -532,7 +531,7 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
     });
     const first = await latestInvitation("twice@example.test");
     const invitationId = await invitationIdOf("twice@example.test");
-    clock = new Date(start.getTime() + 3_600_000);
+    clock.set(3600);
     const info = await data("resendTenancyInvitation", await tokenOf(demoAccounts.jens.email), {
       tenancyId: demoTenancyIds.jensFirst,
       invitationId,
@@ -569,7 +568,7 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
       .selectAll()
       .where("id", "=", demoInvitation.id)
       .executeTakeFirstOrThrow();
-    expect(row.withdrawn_at).toBe(clock.toISOString());
+    expect(row.withdrawn_at).toBe(clock.now().toISOString());
     // The address can be invited again later.
     await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: demoInvitation.email });
     expect(await validate((await latestInvitation(demoInvitation.email)).code)).toMatchObject({ ok: true });
@@ -626,7 +625,7 @@ describe("accepting an invitation (addTenancy with its code)", () => {
     const { code } = await latestInvitation("partner@example.test");
     const invitationId = await invitationIdOf("partner@example.test");
 
-    clock = new Date(start.getTime() + 60_000);
+    clock.set(60);
     const partner = await signUp("partner@example.test");
     const added = await addTenancy(partner, code);
     expect(added.body.data?.addTenancy).toEqual({ ok: true, tenancy: { tenancyId: demoTenancyIds.jensFirst } });
@@ -651,7 +650,11 @@ describe("accepting an invitation (addTenancy with its code)", () => {
       .selectAll()
       .where("id", "=", invitationId)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ accepted_at: clock.toISOString(), accepted_by_user_id: partnerId, withdrawn_at: null });
+    expect(row).toMatchObject({
+      accepted_at: clock.now().toISOString(),
+      accepted_by_user_id: partnerId,
+      withdrawn_at: null,
+    });
     expect(await validate(code)).toMatchObject({ ok: false, code: "ACTIVATION_CODE_IN_USE" });
 
     // The new member sees the tenancy, as a plain user.
@@ -866,14 +869,14 @@ describe("migration 0007", () => {
       language: "da",
       activation_code_id: codeId,
       invited_by_user_id: null,
-      created_at: clock.toISOString(),
+      created_at: clock.now().toISOString(),
     });
     await expect(backend.db.insertInto("tenancy_invitations").values(values(4)).execute()).rejects.toThrow(
       /UNIQUE|unique constraint/,
     );
     await backend.db
       .updateTable("tenancy_invitations")
-      .set({ withdrawn_at: clock.toISOString() })
+      .set({ withdrawn_at: clock.now().toISOString() })
       .where("id", "=", demoInvitation.id)
       .execute();
     await backend.db.insertInto("tenancy_invitations").values(values(4)).execute();

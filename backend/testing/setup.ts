@@ -7,11 +7,25 @@ import { createBackend, type Backend, type BackendOptions } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
+import type { TestClock } from "./clock";
 import { signInToUsers } from "./graphql";
 
 /** A back-end on a fresh in-memory database with the demo data, logging nothing; `options` add to or replace that. */
 export function createDemoBackend(options: Partial<BackendOptions> = {}): Promise<Backend> {
   return createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, ...options });
+}
+
+/** The portal a test back-end's e-mails link to. */
+export const testPortalUrl = "http://portal.test";
+
+/** A demo back-end on this clock, set back to its start, whose e-mails link to testPortalUrl; `options` add to that. */
+export function createDemoBackendOn(clock: TestClock, options: Partial<BackendOptions> = {}): Promise<Backend> {
+  clock.set(0);
+  return createDemoBackend({
+    now: clock.now,
+    ...options,
+    accountFlows: { portalUrl: `${testPortalUrl}/`, ...options.accountFlows },
+  });
 }
 
 export type DemoAccountKey = keyof typeof demoAccounts;

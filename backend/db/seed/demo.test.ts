@@ -9,13 +9,14 @@ import { hashActivationCode } from "../../services/activation-codes";
 import { verifyPassword } from "../../services/passwords";
 import { dumpTables, rowCounts } from "../../testing/dump";
 import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoTenancyIds, demoUnitUniqueIds } from "./demo-accounts";
+import { createDemoBackend } from "../../testing/setup";
 
 let backend: Backend;
 let seedMilliseconds = 0;
 
 beforeAll(async () => {
   const started = performance.now();
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  backend = await createDemoBackend();
   seedMilliseconds = performance.now() - started;
 });
 afterAll(() => backend.close());
@@ -26,7 +27,7 @@ describe("demo seed", () => {
   });
 
   it("is deterministic: two fresh databases hold identical rows", async () => {
-    const other = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    const other = await createDemoBackend();
     try {
       const [first, second] = [await dumpTables(backend.db), await dumpTables(other.db)];
       expect(Object.keys(first)).toContain("meters");
