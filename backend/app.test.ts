@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -12,11 +10,11 @@ import { graphql, signInToAccount } from "./testing/graphql";
 import { listTables } from "./testing/dump";
 import { migrations as allMigrations } from "./db/migrations";
 import { createDemoBackend } from "./testing/setup";
+import { withTempDir } from "./testing/temp-dir";
 
 describe("createBackend", () => {
   it("runs the migrations on an empty file", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backend-app-"));
-    try {
+    await withTempDir("backend-app-", async (dir) => {
       const backend = await createBackend({ databasePath: join(dir, "new.sqlite"), logger: silentLogger });
       try {
         const tables = await listTables(backend.db);
@@ -43,9 +41,7 @@ describe("createBackend", () => {
       } finally {
         await backend.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("refuses a short JWT secret", async () => {

@@ -12,7 +12,7 @@ import {
   type TokenAuthData,
 } from "../testing/graphql";
 import { errorMessages } from "./errors";
-import { createDemoBackend } from "../testing/setup";
+import { createDemoBackend, measuredQuantitiesOf } from "../testing/setup";
 
 const fixedNow = new Date("2026-06-01T10:00:00.000Z");
 let backend: Backend;
@@ -200,15 +200,8 @@ describe("tenancies", () => {
 
   it("lists the distinct quantities of the unit's meters with their units of measure", async () => {
     const [tenancy] = await tenanciesOf(demoAccounts.anna.email);
-    const meterQuantities = await backend.db
-      .selectFrom("meters")
-      .innerJoin("units", "units.id", "meters.unit_id")
-      .select("meters.quantity")
-      .distinct()
-      .where("units.unique_id", "=", demoUnitUniqueIds.anna)
-      .execute();
     const kinds = tenancy!.meterUnits.map((meterUnit) => meterUnit.kind);
-    expect([...kinds].sort()).toEqual(meterQuantities.map((row) => row.quantity).sort());
+    expect([...kinds].sort()).toEqual((await measuredQuantitiesOf(backend.db, demoTenancyIds.anna)).sort());
     expect(new Set(kinds).size).toBe(kinds.length);
     for (const meterUnit of tenancy!.meterUnits) {
       expect(isQuantityId(meterUnit.kind)).toBe(true);

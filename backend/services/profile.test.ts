@@ -18,6 +18,7 @@ import {
 import type { UserRow } from "../db/types";
 import { createDemoBackendOn, tenancyRow, testPortalUrl as portalUrl } from "../testing/setup";
 import { columnNames } from "../testing/dump";
+import { recordWeeklyFiring } from "../testing/due-alarm";
 import { latestMessages } from "../mail/outbox";
 import {
   refreshAccount as refreshAccountSession,
@@ -497,29 +498,12 @@ describe("deleteAccount", () => {
       .select("id")
       .where("user_id", "=", jens.id)
       .executeTakeFirstOrThrow();
-    await backend.db
-      .insertInto("notifications")
-      .values({
-        user_id: jens.id,
-        tenancy_id: demoTenancyIds.jensFirst,
-        alarm_id: alarm.id,
-        kind: "high_consumption",
-        period_start: "2026-11-09",
-        period_end: "2026-11-15",
-        created_at: clock.now().toISOString(),
-      })
-      .execute();
-    await backend.db
-      .insertInto("alarm_evaluations")
-      .values({
-        alarm_id: alarm.id,
-        period_start: "2026-11-09",
-        period_end: "2026-11-15",
-        evaluated_at: clock.now().toISOString(),
-        values_seen: 168,
-        fired: 1,
-      })
-      .execute();
+    await recordWeeklyFiring(backend.db, {
+      userId: jens.id,
+      tenancyId: demoTenancyIds.jensFirst,
+      alarmId: alarm.id,
+      at: clock.now().toISOString(),
+    });
     const meter = await backend.db
       .selectFrom("meters")
       .innerJoin("tenancies", "tenancies.unit_id", "meters.unit_id")

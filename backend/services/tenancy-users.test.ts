@@ -21,6 +21,7 @@ import {
   userIdOf as sharedUserIdOf,
 } from "../testing/setup";
 import { dumpTables } from "../testing/dump";
+import { recordWeeklyFiring } from "../testing/due-alarm";
 import { firstErrorCode, graphql, graphqlData, signInToAccount } from "../testing/graphql";
 import { testClock } from "../testing/clock";
 import { assertTenancyMember } from "./access";
@@ -144,29 +145,7 @@ async function giveAlarmAndNotification(userId: number, tenancyId: number): Prom
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await backend.db
-    .insertInto("alarm_evaluations")
-    .values({
-      alarm_id: alarm.id,
-      period_start: "2026-11-09",
-      period_end: "2026-11-15",
-      evaluated_at: at,
-      values_seen: 168,
-      fired: 1,
-    })
-    .execute();
-  await backend.db
-    .insertInto("notifications")
-    .values({
-      user_id: userId,
-      tenancy_id: tenancyId,
-      alarm_id: alarm.id,
-      kind: "high_consumption",
-      period_start: "2026-11-09",
-      period_end: "2026-11-15",
-      created_at: at,
-    })
-    .execute();
+  await recordWeeklyFiring(backend.db, { userId, tenancyId, alarmId: alarm.id, at });
   return alarm.id;
 }
 

@@ -46,6 +46,19 @@ export async function meterIdsOf(db: Kysely<Database>, unitId: number, quantity:
   return rows.map((row) => row.id);
 }
 
+/** The quantities a tenancy's unit has meters of, in alphabetical order. */
+export async function measuredQuantitiesOf(db: Kysely<Database>, tenancyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("meters")
+    .innerJoin("tenancies", "tenancies.unit_id", "meters.unit_id")
+    .select("meters.quantity")
+    .distinct()
+    .where("tenancies.id", "=", tenancyId)
+    .orderBy("meters.quantity")
+    .execute();
+  return rows.map((row) => row.quantity);
+}
+
 /**
  * Makes Nora (no tenancies of her own) an admin member of the tenancy before Anna's, which ended
  * 2023-07-31: a resident who has moved out.

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isQuantityId } from "@common/quantities";
@@ -10,6 +8,7 @@ import { verifyPassword } from "../../services/passwords";
 import { dumpTables, rowCounts } from "../../testing/dump";
 import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoTenancyIds, demoUnitUniqueIds } from "./demo-accounts";
 import { createDemoBackend } from "../../testing/setup";
+import { withTempDir } from "../../testing/temp-dir";
 
 let backend: Backend;
 let seedMilliseconds = 0;
@@ -38,8 +37,7 @@ describe("demo seed", () => {
   });
 
   it("is idempotent: a second start on the same file changes nothing", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backend-seed-"));
-    try {
+    await withTempDir("backend-seed-", async (dir) => {
       const path = join(dir, "portal.sqlite");
       const first = await createBackend({ databasePath: path, seedDemo: true, logger: silentLogger });
       const countsBefore = await rowCounts(first.db);
@@ -53,14 +51,11 @@ describe("demo seed", () => {
       } finally {
         await second.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("leaves a database with other data alone", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backend-seed-"));
-    try {
+    await withTempDir("backend-seed-", async (dir) => {
       const path = join(dir, "portal.sqlite");
       const plain = await createBackend({ databasePath: path, logger: silentLogger });
       await plain.db
@@ -82,9 +77,7 @@ describe("demo seed", () => {
       } finally {
         await seeded.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("has at least 30 units with plausible sizes and unique ids", async () => {
