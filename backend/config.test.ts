@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
+import { configErrorOf } from "./testing/config";
 import { tempDirFor } from "./testing/temp-dir";
 
 const temp = tempDirFor("each", "backend-config-");
@@ -99,13 +100,10 @@ describe("loadConfig", () => {
   });
 
   it("names every invalid variable", () => {
-    let message = "";
-    try {
-      loadConfig({ DATA_DIR: temp.path, BACKEND_PORT: "eighty", JWT_SECRET: "short", SEED_DEMO: "maybe" }, temp.path);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      message = (error as Error).message;
-    }
+    const message = configErrorOf(
+      { DATA_DIR: temp.path, BACKEND_PORT: "eighty", JWT_SECRET: "short", SEED_DEMO: "maybe" },
+      temp.path,
+    );
     expect(message).toContain("BACKEND_PORT");
     expect(message).toContain("JWT_SECRET");
     expect(message).toContain("SEED_DEMO");

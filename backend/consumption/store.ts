@@ -323,53 +323,52 @@ export interface RollupRow {
   weight: number;
 }
 
-export async function hourlyRows(
-  db: Db,
-  meterIds: readonly number[],
-  fromS: number,
-  toS: number,
-): Promise<RollupRow[]> {
-  if (meterIds.length === 0 || fromS >= toS) return [];
-  return db
-    .selectFrom("consumption_hourly")
-    .select(["meter_id", "hour as key", "value", "weight"])
-    .where("meter_id", "in", meterIds)
-    .where("hour", ">=", fromS)
-    .where("hour", "<", toS)
-    .execute();
+/** Each rollup table and its key column: hour start (epoch seconds), day (YYYY-MM-DD), month (YYYY-MM). */
+const rollupTables = {
+  hourly: ["consumption_hourly", "hour"],
+  daily: ["consumption_daily", "day"],
+  monthly: ["consumption_monthly", "month"],
+} as const;
+type Rollup = keyof typeof rollupTables;
+
+/** A rollup's rows of these meters whose key lies in [from, end); null when none can. */
+function rollupRange(db: Db, rollup: Rollup, meterIds: readonly number[], from: number | string, end: number | string) {
+  if (meterIds.length === 0 || from >= end) return null;
+  const [table, key] = rollupTables[rollup];
+  return {
+    key,
+    rows: db.selectFrom(table).where("meter_id", "in", meterIds).where(key, ">=", from).where(key, "<", end),
+  };
 }
 
-export async function dailyRows(
+async function rollupRows(
   db: Db,
+  rollup: Rollup,
   meterIds: readonly number[],
-  fromDay: DayKey,
-  endDay: DayKey,
+  from: number | string,
+  end: number | string,
 ): Promise<RollupRow[]> {
-  if (meterIds.length === 0 || fromDay >= endDay) return [];
-  return db
-    .selectFrom("consumption_daily")
-    .select(["meter_id", "day as key", "value", "weight"])
-    .where("meter_id", "in", meterIds)
-    .where("day", ">=", fromDay)
-    .where("day", "<", endDay)
-    .execute();
+  const range = rollupRange(db, rollup, meterIds, from, end);
+  if (range === null) return [];
+  return range.rows.select((eb) => ["meter_id", eb.ref(range.key).as("key"), "value", "weight"]).execute();
+}
+
+export function hourlyRows(db: Db, meterIds: readonly number[], fromS: number, toS: number): Promise<RollupRow[]> {
+  return rollupRows(db, "hourly", meterIds, fromS, toS);
+}
+
+export function dailyRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
+  return rollupRows(db, "daily", meterIds, fromDay, endDay);
 }
 
 /** Monthly rows of whole months [fromMonthDay, endMonthDay) (both first days of months). */
-export async function monthlyRows(
+export function monthlyRows(
   db: Db,
   meterIds: readonly number[],
   fromMonthDay: DayKey,
   endMonthDay: DayKey,
 ): Promise<RollupRow[]> {
-  if (meterIds.length === 0 || fromMonthDay >= endMonthDay) return [];
-  return db
-    .selectFrom("consumption_monthly")
-    .select(["meter_id", "month as key", "value", "weight"])
-    .where("meter_id", "in", meterIds)
-    .where("month", ">=", fromMonthDay.slice(0, 7))
-    .where("month", "<", endMonthDay.slice(0, 7))
-    .execute();
+  return rollupRows(db, "monthly", meterIds, monthKeyOfDay(fromMonthDay), monthKeyOfDay(endMonthDay));
 }
 
 /**
@@ -405,22 +404,18 @@ export async function daysAndMonthsRows(
   return [...head, ...whole, ...tail];
 }
 
-/** Sums of one rollup table per meter over [from, end) of its key column. */
+/** Sums of one rollup per meter over [from, end) of its key column. */
 async function rollupSums(
   db: Db,
-  table: "consumption_daily" | "consumption_monthly",
+  rollup: "daily" | "monthly",
   meterIds: readonly number[],
   from: string,
   end: string,
 ): Promise<{ meter_id: number; value: number; weight: number }[]> {
-  if (meterIds.length === 0 || from >= end) return [];
-  const key = table === "consumption_daily" ? "day" : "month";
-  return db
-    .selectFrom(table)
+  const range = rollupRange(db, rollup, meterIds, from, end);
+  if (range === null) return [];
+  return range.rows
     .select((eb) => ["meter_id", eb.fn.sum<number>("value").as("value"), eb.fn.sum<number>("weight").as("weight")])
-    .where("meter_id", "in", meterIds)
-    .where(key, ">=", from)
-    .where(key, "<", end)
     .groupBy("meter_id")
     .execute();
 }
@@ -441,17 +436,17 @@ export async function totalsByMeter(
   const months = monthsInside(fromDay, endDay);
   const parts =
     months === null
-      ? [await rollupSums(db, "consumption_daily", meterIds, fromDay, endDay)]
+      ? [await rollupSums(db, "daily", meterIds, fromDay, endDay)]
       : await Promise.all([
-          rollupSums(db, "consumption_daily", meterIds, fromDay, months.firstWholeMonth),
+          rollupSums(db, "daily", meterIds, fromDay, months.firstWholeMonth),
           rollupSums(
             db,
-            "consumption_monthly",
+            "monthly",
             meterIds,
             monthKeyOfDay(months.firstWholeMonth),
             monthKeyOfDay(months.endWholeMonth),
           ),
-          rollupSums(db, "consumption_daily", meterIds, months.endWholeMonth, endDay),
+          rollupSums(db, "daily", meterIds, months.endWholeMonth, endDay),
         ]);
   for (const rows of parts) {
     for (const row of rows) {

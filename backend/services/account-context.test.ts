@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config";
 import { languageOfLocale } from "./social";
+import { configErrorOf } from "../testing/config";
 import { tempDirFor } from "../testing/temp-dir";
 
 const temp = tempDirFor("each", "backend-flows-config-");
@@ -48,21 +49,15 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
   });
 
   it("refuses plain http user-info URLs off loopback, non-SMTP mail URLs and a bad portal URL, naming each", () => {
-    let message = "";
-    try {
-      loadConfig(
-        {
-          DATA_DIR: temp.path,
-          GOOGLE_USERINFO_URL: "http://userinfo.example/me",
-          SMTP_URL: "mail.example",
-          PORTAL_URL: "portal",
-        },
-        temp.path,
-      );
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      message = (error as Error).message;
-    }
+    const message = configErrorOf(
+      {
+        DATA_DIR: temp.path,
+        GOOGLE_USERINFO_URL: "http://userinfo.example/me",
+        SMTP_URL: "mail.example",
+        PORTAL_URL: "portal",
+      },
+      temp.path,
+    );
     expect(message).toContain("GOOGLE_USERINFO_URL");
     expect(message).toContain("SMTP_URL");
     expect(message).toContain("PORTAL_URL");

@@ -534,27 +534,33 @@ describe("what a figure covers (ADR 0018)", () => {
     }>(backend, "tenant", kpisQuery(quantity, from, end), { token: tokens.anna });
     return data.unitQuantityKpis;
   }
-  const hourly = (quantity: string, dayKey: string, compare: string) =>
-    graph(
+  /** Anna's day hour by hour compared with the previous period, her meters of the quantity and the comparison. */
+  async function hourlyComparison(quantity: string, dayKey: string) {
+    const result = await graph(
       "anna",
-      annaGraphInput([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, { compareWith: [compare] }),
+      annaGraphInput([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, {
+        compareWith: ["PREVIOUS_PERIOD"],
+      }),
     );
-  const hourAt = (value: string) => Date.parse(value) / 1000;
+    const ids = await meterIds(ANNA_UNIT, quantity);
+    return { result, ids, related: result.graphs[0]!.consumption.relatedValues[0]! };
+  }
+  /** What the meters' registers counted between two local times. */
+  const countedBetween = (ids: number[], from: string, to: string) =>
+    rawRegisterDelta(ids, Date.parse(from) / 1000, Date.parse(to) / 1000);
 
   it("spring day, previous period: 01:00–03:00 against the day before's 01:00 and 02:00, 03:00 against 03:00; totals = card", async () => {
     // The issue's /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period, a year
     // earlier.
-    const result = await hourly("electricity-energy", "2025-03-30", "PREVIOUS_PERIOD");
-    const ids = await meterIds(ANNA_UNIT, "electricity-energy");
+    const { result, ids, related } = await hourlyComparison("electricity-energy", "2025-03-30");
     expect(result.timestamps).toHaveLength(23);
     expect(result.timestamps.slice(1, 3)).toEqual(["2025-03-30T01:00:00+01:00", "2025-03-30T03:00:00+02:00"]);
-    const related = result.graphs[0]!.consumption.relatedValues[0]!;
     expect(related.values[1]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-03-29T01:00:00+01:00"), hourAt("2025-03-29T03:00:00+01:00")),
+      await countedBetween(ids, "2025-03-29T01:00:00+01:00", "2025-03-29T03:00:00+01:00"),
       6,
     );
     expect(related.values[2]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-03-29T03:00:00+01:00"), hourAt("2025-03-29T04:00:00+01:00")),
+      await countedBetween(ids, "2025-03-29T03:00:00+01:00", "2025-03-29T04:00:00+01:00"),
       6,
     );
     // The day before's 24 hours are all in the comparison's total, which the key-figure card shows.
@@ -571,18 +577,16 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("autumn day, previous period: the summer-time 02:00 against 02:00, the winter-time 02:00 against nothing; totals = card", async () => {
-    const result = await hourly("heat-energy", "2025-10-26", "PREVIOUS_PERIOD");
-    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    const { result, ids, related } = await hourlyComparison("heat-energy", "2025-10-26");
     expect(result.timestamps).toHaveLength(25);
     expect(result.timestamps.slice(2, 4)).toEqual(["2025-10-26T02:00:00+02:00", "2025-10-26T02:00:00+01:00"]);
-    const related = result.graphs[0]!.consumption.relatedValues[0]!;
     expect(related.values[2]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-10-25T02:00:00+02:00"), hourAt("2025-10-25T03:00:00+02:00")),
+      await countedBetween(ids, "2025-10-25T02:00:00+02:00", "2025-10-25T03:00:00+02:00"),
       6,
     );
     expect(related.values[3]).toBeNull();
     expect(related.values[4]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-10-25T03:00:00+02:00"), hourAt("2025-10-25T04:00:00+02:00")),
+      await countedBetween(ids, "2025-10-25T03:00:00+02:00", "2025-10-25T04:00:00+02:00"),
       6,
     );
     const card = await kpis("heat-energy", "2025-10-26", "2025-10-27");

@@ -135,12 +135,12 @@ describe("buckets clipped to the period", () => {
 describe("expectedFigures on hand-made readings", () => {
   // One unit per hour, all year round: a day has as many units as hours.
   const readings = memoryReadings(new Map([[1, register("2025-01-01T00:00:00Z", "2027-01-01T00:00:00Z")]]));
+  /** One day hour by hour, compared as `compare` says. */
+  const hoursOf = (day: string, compare: "previous-period" | "previous-year") =>
+    expectedFigures(readings, request({ period: { from: day, to: day }, span: "hour", compare }))!;
 
   it("compares the spring-forward day by clock time: 01:00–03:00 with the day before's 01:00 and 02:00", () => {
-    const figures = expectedFigures(
-      readings,
-      request({ period: { from: "2026-03-29", to: "2026-03-29" }, span: "hour", compare: "previous-period" }),
-    )!;
+    const figures = hoursOf("2026-03-29", "previous-period");
     expect(figures.rows).toHaveLength(23);
     expect(figures.rows[1]).toMatchObject({ value: 1, comparison: 2 });
     expect(figures.rows[2]).toMatchObject({ value: 1, comparison: 1 });
@@ -152,10 +152,7 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares the autumn day's summer-time 02:00 with 02:00, the winter-time one with nothing", () => {
-    const figures = expectedFigures(
-      readings,
-      request({ period: { from: "2026-10-25", to: "2026-10-25" }, span: "hour", compare: "previous-year" }),
-    )!;
+    const figures = hoursOf("2026-10-25", "previous-year");
     expect(figures.rows).toHaveLength(25);
     expect(figures.rows[2]).toMatchObject({ value: 1, comparison: 1 });
     expect(figures.rows[3]).toMatchObject({ value: 1, comparison: null });
@@ -164,17 +161,11 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares a normal day's 02:00 with both 02:00 hours of an autumn day, with nothing of a spring day", () => {
-    const afterAutumn = expectedFigures(
-      readings,
-      request({ period: { from: "2026-10-26", to: "2026-10-26" }, span: "hour", compare: "previous-period" }),
-    )!;
+    const afterAutumn = hoursOf("2026-10-26", "previous-period");
     expect(afterAutumn.rows).toHaveLength(24);
     expect(afterAutumn.rows[2]).toMatchObject({ value: 1, comparison: 2 });
     expect(afterAutumn.comparisonTotal).toBe(25);
-    const afterSpring = expectedFigures(
-      readings,
-      request({ period: { from: "2026-03-30", to: "2026-03-30" }, span: "hour", compare: "previous-period" }),
-    )!;
+    const afterSpring = hoursOf("2026-03-30", "previous-period");
     expect(afterSpring.rows[1]).toMatchObject({ value: 1, comparison: 1 });
     expect(afterSpring.rows[2]).toMatchObject({ value: 1, comparison: null });
     expect(afterSpring.comparisonTotal).toBe(23);
