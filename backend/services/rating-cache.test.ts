@@ -3,7 +3,7 @@ import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { graphqlData, signInToUsers } from "../testing/graphql";
-import { RATING_CACHE_MS } from "./tenant-consumption";
+import { RATING_CACHE_MS } from "./tenant-consumption/rating";
 import { createDemoBackend } from "../testing/setup";
 
 /**
