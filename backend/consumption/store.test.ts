@@ -3,17 +3,9 @@ import type { Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
 import type { QuantityId } from "@common/quantities";
 import { bucketsOf, parseLocalDateTime } from "@common/calendar";
-import {
-  comparisonPieces,
-  meterTotalsOf,
-  ownPieces,
-  seriesOfPieces,
-  totalsOf,
-  type DataWindow,
-  type MeterInfo,
-  type Presentation,
-  type SeriesContext,
-} from "./engine";
+import { meterTotalsOf } from "./bucket-rows";
+import { comparisonPieces, ownPieces, seriesOfPieces, totalsOf, type SeriesContext } from "./series";
+import type { DataWindow, MeterInfo, Presentation } from "./engine";
 import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";
 import { createDemoBackend } from "../testing/setup";
 

@@ -2,16 +2,14 @@
 import type { QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
 import { addDays, bucketsOf, comparedDay, daysBetween, daysOfWallPeriod, formatInstant } from "@common/calendar";
+import { expressedAs, metersForQuantity, type MeterInfo } from "../../consumption/engine";
 import {
-  expressedAs,
-  metersForQuantity,
   comparisonPieces,
   ownPieces,
   propertyAverageSeries,
   seriesOfPieces,
-  type MeterInfo,
   type SeriesContext,
-} from "../../consumption/engine";
+} from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { badUserInput, forbidden } from "../errors";
 import {

@@ -1,7 +1,8 @@
 /** unitQuantityKpis: the key figures of one quantity over a period, for the pages and the monthly report. */
 import type { QuantityId } from "@common/quantities";
 import type { DayRange } from "@common/calendar";
-import { expressedAs, metersForQuantity, present, totalsOf, type GraphMode } from "../../consumption/engine";
+import { expressedAs, metersForQuantity, present, type GraphMode } from "../../consumption/engine";
+import { totalsOf } from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { daysOfInput, propertyAverageTotal, shiftedDays, totalsOverRanges } from "./totals";
 import { parseMode, parseQuantity, presentationFor } from "./arguments";

@@ -2,14 +2,8 @@
 import { quantityDefinition, type QuantityId } from "@common/quantities";
 import { addDays, dayKeyOf } from "@common/calendar";
 import { clean } from "../../consumption/aggregate";
-import {
-  expressedAs,
-  intersectWindow,
-  metersForQuantity,
-  present,
-  totalsOf,
-  type Presentation,
-} from "../../consumption/engine";
+import { expressedAs, intersectWindow, metersForQuantity, present, type Presentation } from "../../consumption/engine";
+import { totalsOf } from "../../consumption/series";
 import { MIN_OTHER_UNITS, MIN_RATING_DAYS, ratingLetterOf } from "../../consumption/rating";
 import type { ServiceContext } from "../context";
 import { badUserInput } from "../errors";

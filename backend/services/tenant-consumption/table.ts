@@ -1,5 +1,6 @@
 /** tenantTable: the totals of several quantities over a period, with their comparisons. */
-import { expressedAs, metersForQuantity, present, totalsOf, type MeterInfo } from "../../consumption/engine";
+import { expressedAs, metersForQuantity, present, type MeterInfo } from "../../consumption/engine";
+import { totalsOf } from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { badUserInput } from "../errors";
 import type { ObjectDetails } from "../../schema/tenant.generated";

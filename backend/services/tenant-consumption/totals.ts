@@ -2,7 +2,8 @@
 import type { QuantityId } from "@common/quantities";
 import { daysBetween, daysOfWallPeriod, imageOfDays, type DayRange, type ShiftKind } from "@common/calendar";
 import { clean, type Aggregate } from "../../consumption/aggregate";
-import { present, totalsOf, type MeterInfo, type Presentation } from "../../consumption/engine";
+import { present, type MeterInfo, type Presentation } from "../../consumption/engine";
+import { totalsOf } from "../../consumption/series";
 import { propertyAverageOf } from "../../consumption/rating";
 import type { ServiceContext } from "../context";
 import { parsePeriod } from "./arguments";

@@ -8,12 +8,11 @@ import { roomSlug } from "@common/room-slug";
 import {
   dataWindowOf,
   metersForQuantity,
-  meterTotalsOf,
   type DataWindow,
   type MeterInfo,
-  type MeterTotals,
   type UnitInfo,
 } from "../../consumption/engine";
+import { meterTotalsOf, type MeterTotals } from "../../consumption/bucket-rows";
 import type { PropertyRow, TenancyRow, UnitRow } from "../../db/types";
 import { callerAndTenancy, tenancyDataWindow } from "../access";
 import type { ServiceContext } from "../context";
