@@ -6,7 +6,7 @@
 
 import type { Aggregate } from "./aggregate";
 import { dayKeyOf, type Bucket, type DayKey, type Resolution } from "@common/calendar";
-import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./store";
+import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./rollup-reads";
 import type { Co2FactorOfMeter, PriceOfMeterHour } from "./hour-prices";
 import type { DataWindow, Db } from "./engine";
 

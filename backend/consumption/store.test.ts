@@ -6,7 +6,7 @@ import { bucketsOf, parseLocalDateTime } from "@common/calendar";
 import { meterTotalsOf } from "./bucket-rows";
 import { comparisonPieces, ownPieces, seriesOfPieces, totalsOf, type SeriesContext } from "./series";
 import type { DataWindow, MeterInfo, Presentation } from "./engine";
-import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";
+import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./rollup-reads";
 import { createDemoBackend } from "../testing/setup";
 
 /** The meters of demo unit 101 as the engine takes them, those of one quantity when given. */
