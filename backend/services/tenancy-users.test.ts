@@ -119,6 +119,13 @@ async function addTenancy(token: string, activationCode: string) {
   );
 }
 
+/** Jens, an admin of his first home, invites `email` to it: his token and the tenancy info it answers. */
+async function jensInvites(email: string, language?: string) {
+  const jens = await tokenOf(demoAccounts.jens.email);
+  const info = await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email, language });
+  return { jens, info };
+}
+
 async function isMember(email: string, tenancyId: number): Promise<boolean> {
   try {
     await assertTenancyMember(backend.db, await userIdOf(email), tenancyId);
@@ -376,12 +383,7 @@ describe("only an admin changes the users", () => {
 
 describe("inviteTenancyUser", () => {
   it("stores the invitation and e-mails the link /signup?activationCode= in the chosen language; the code works for that tenancy", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    const info = await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: "  New.Partner@Example.TEST ",
-      language: "en",
-    });
+    const { jens, info } = await jensInvites("  New.Partner@Example.TEST ", "en");
     const invited = info.users.filter((user) => user.email === "new.partner@example.test");
     expect(invited).toEqual([
       {
@@ -482,11 +484,7 @@ describe("inviteTenancyUser", () => {
   });
 
   it("sends an open invitation again instead of a second one: the old code stops working", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    const info = await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: demoInvitation.email,
-    });
+    const { info } = await jensInvites(demoInvitation.email);
     expect(info.users.filter((user) => user.email === demoInvitation.email)).toEqual([
       expect.objectContaining({ invitationId: demoInvitation.id, invitedAt: demoInvitation.createdAt }),
     ]);
@@ -502,12 +500,7 @@ describe("inviteTenancyUser", () => {
 
 describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
   it("resend: a new code in a new e-mail; the old code becomes invalid", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: "twice@example.test",
-      language: "nb",
-    });
+    const { jens } = await jensInvites("twice@example.test", "nb");
     const first = await latestInvitation("twice@example.test");
     const invitationId = await invitationIdOf("twice@example.test");
     clock.set(3600);
@@ -595,12 +588,7 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
 
 describe("accepting an invitation (addTenancy with its code)", () => {
   it("makes the new user a member and the invitation leaves the users", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: "partner@example.test",
-      language: "en",
-    });
+    const { jens } = await jensInvites("partner@example.test", "en");
     const { code } = await latestInvitation("partner@example.test");
     const invitationId = await invitationIdOf("partner@example.test");
 

@@ -11,6 +11,8 @@ import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { createDemoBackend, meterIdsOf, usersTokensOf } from "../testing/setup";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
+import { TenantGraphQuery } from "../../app/services/tenant/documents";
+import type { TenantGraphQuery as TenantGraphResult } from "../../app/services/tenant/graphql.generated";
 
 /** The clock of this test: readings run up to 2025-11-20 11:00 (UTC 10:00). */
 const NOW = new Date("2025-11-20T10:30:00.000Z");
@@ -35,45 +37,9 @@ afterAll(() => backend?.close());
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const graphQuery = /* GraphQL */ `
-  query Graph($graph: TenantGraphInput!) {
-    tenantGraph(graph: $graph) {
-      timestamps
-      buckets { firstDay lastDay partial }
-      graphs {
-        type
-        consumption {
-          quantityDescriptor { quantity normalized expressedAs }
-          values
-          total
-          relatedValues { type values total firstDay lastDay }
-        }
-      }
-    }
-  }
-`;
-
-interface GraphData {
-  tenantGraph: {
-    timestamps: string[];
-    buckets: { firstDay: string; lastDay: string; partial: boolean }[];
-    graphs: {
-      type: string;
-      consumption: {
-        quantityDescriptor: { quantity: string; normalized: boolean; expressedAs: string };
-        values: (number | null)[];
-        total: number | null;
-        relatedValues: {
-          type: string;
-          values: (number | null)[];
-          total: number | null;
-          firstDay: string | null;
-          lastDay: string | null;
-        }[];
-      };
-    }[];
-  };
-}
+// The portal's own document and answer type: what a consumption page asks is what is tested.
+const graphQuery = TenantGraphQuery;
+type GraphData = TenantGraphResult;
 
 async function graph(user: string, input: Record<string, unknown>) {
   const data = await graphqlData<GraphData>(backend, "tenant", graphQuery, {

@@ -9,6 +9,7 @@ import {
   notificationView,
   tenancyEnded,
 } from "./alarm-pages.server";
+import { weeklyHeatNotice } from "../../../backend/testing/notification";
 
 const plain = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/g, " ");
 
@@ -108,13 +109,7 @@ describe("views", () => {
       id: 9,
       tenancyId: 7009,
       alarmId: 5,
-      kind: "HIGH_CONSUMPTION",
-      quantity: "heat-energy",
-      metricType: "energy",
-      alarmType: "THRESHOLD",
-      frequency: "WEEK",
-      direction: "ABOVE",
-      threshold: 40,
+      ...weeklyHeatNotice,
       value: 52.4,
       comparedValue: null,
       periodStart: "2026-11-16",
