@@ -16,7 +16,7 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";
-import { createDemoBackendOn, tenancyRow, testPortalUrl as portalUrl } from "../testing/setup";
+import { createDemoBackendOn, jensFirstHome, tenancyRow, testPortalUrl as portalUrl } from "../testing/setup";
 import { columnNames } from "../testing/dump";
 import { recordWeeklyFiring } from "../testing/due-alarm";
 import { latestMessages } from "../mail/outbox";
@@ -660,10 +660,7 @@ describe("myData", () => {
     const first = data.tenancies.find((t: { id: number }) => t.id === demoTenancyIds.jensFirst);
     const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(first).toEqual({
-      id: demoTenancyIds.jensFirst,
-      address: "Nørrebrogade 148B, 4. tv.",
-      zipcode: "2200",
-      city: "København N",
+      ...jensFirstHome,
       start: tenancy.start_date,
       end: tenancy.end_date,
       isAdmin: true,

@@ -16,6 +16,7 @@ import {
 import { latestMessages } from "../mail/outbox";
 import {
   createDemoBackendOn,
+  jensFirstHome,
   tenancyRow,
   testPortalUrl as portalUrl,
   userIdOf as sharedUserIdOf,
@@ -180,10 +181,7 @@ describe("tenancyInfo", () => {
     const info = await data("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensFirst });
     const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(info).toMatchObject({
-      id: demoTenancyIds.jensFirst,
-      address: "Nørrebrogade 148B, 4. tv.",
-      zipcode: "2200",
-      city: "København N",
+      ...jensFirstHome,
       startDate: tenancy.start_date,
       endDate: tenancy.end_date,
       billingPeriodStart: tenancy.billing_period_start,

@@ -8,7 +8,7 @@ import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { createDemoBackend, makeNoraFormerResident, userIdOf, usersTokensOf } from "../testing/setup";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
-import { weeklyHeatNotice } from "../testing/notification";
+import { weeklyHeatAlarm, weeklyHeatNotice } from "../testing/weekly-heat-alarm";
 
 /** The clock of this test: Wednesday 25 November 2026, 10:30 in Copenhagen. */
 const NOW = new Date("2026-11-25T09:30:00.000Z");
@@ -128,12 +128,7 @@ describe("alarms", () => {
     const alarm = result.body.data!.createAlarm;
     expect(alarm).toMatchObject({
       tenancyId: ANNA,
-      quantity: "heat-energy",
-      metricType: "energy",
-      type: "THRESHOLD",
-      frequency: "WEEK",
-      level: 40,
-      enabled: true,
+      ...weeklyHeatAlarm,
       createdAt: NOW.toISOString(),
       lastFiredAt: null,
     });

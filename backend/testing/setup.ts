@@ -15,6 +15,14 @@ export function createDemoBackend(options: Partial<BackendOptions> = {}): Promis
   return createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, ...options });
 }
 
+/** Jens's first home (he is its admin) as the services describe it. */
+export const jensFirstHome = {
+  id: demoTenancyIds.jensFirst,
+  address: "Nørrebrogade 148B, 4. tv.",
+  zipcode: "2200",
+  city: "København N",
+} as const;
+
 /** The portal a test back-end's e-mails link to. */
 export const testPortalUrl = "http://portal.test";
 

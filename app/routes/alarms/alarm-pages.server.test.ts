@@ -9,7 +9,7 @@ import {
   notificationView,
   tenancyEnded,
 } from "./alarm-pages.server";
-import { weeklyHeatNotice } from "../../../backend/testing/notification";
+import { weeklyHeatAlarm, weeklyHeatNotice } from "../../../backend/testing/weekly-heat-alarm";
 
 const plain = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/g, " ");
 
@@ -79,12 +79,7 @@ describe("views", () => {
   const alarm: Alarm = {
     id: 5,
     tenancyId: 7009,
-    quantity: "heat-energy",
-    metricType: "energy",
-    type: "THRESHOLD",
-    frequency: "WEEK",
-    level: 40,
-    enabled: true,
+    ...weeklyHeatAlarm,
     createdAt: "2026-11-01T23:30:00.000Z",
     updatedAt: "2026-11-01T23:30:00.000Z",
     lastFiredAt: "2026-11-23T05:00:00.000Z",
