@@ -1,6 +1,7 @@
 /**
  * Reading the rollups (ADR 0008): each range from the coarsest rollup that answers it exactly (months
- * inside a range from the monthly table, the edges from the daily one).
+ * inside a range from the monthly table, the edges from the daily one); and clearing a meter's range
+ * of one before ingest writes it again.
  */
 import { addMonths, firstOfMonth, monthKeyOfDay, type DayKey } from "@common/calendar";
 import type { Aggregate } from "./aggregate";
@@ -30,6 +31,18 @@ function rollupRange(db: Db, rollup: Rollup, meterIds: readonly number[], from: 
     key,
     rows: db.selectFrom(table).where("meter_id", "in", meterIds).where(key, ">=", from).where(key, "<", end),
   };
+}
+
+/** Deletes a meter's rows of a rollup whose key lies in [from, end), before ingest writes them again. */
+export async function deleteRollupRange(
+  db: Db,
+  rollup: Rollup,
+  meterId: number,
+  from: number | string,
+  end: number | string,
+): Promise<void> {
+  const [table, key] = rollupTables[rollup];
+  await db.deleteFrom(table).where("meter_id", "=", meterId).where(key, ">=", from).where(key, "<", end).execute();
 }
 
 async function rollupRows(

@@ -17,6 +17,7 @@ import {
   type Reading,
 } from "./aggregate";
 import { type Db, bulkInsert, insertIntoReadingTable } from "./bulk-insert";
+import { deleteRollupRange } from "./rollup-reads";
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
 function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
@@ -183,32 +184,17 @@ export async function ingestMeterReadings(
     (hour) => hour.hour >= rangeStart && hour.hour < rangeEnd,
   );
 
-  await db
-    .deleteFrom("consumption_hourly")
-    .where("meter_id", "=", meterId)
-    .where("hour", ">=", rangeStart)
-    .where("hour", "<", rangeEnd)
-    .execute();
+  await deleteRollupRange(db, "hourly", meterId, rangeStart, rangeEnd);
   const hourly = hourValues(meterId, hours);
   await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
 
-  await db
-    .deleteFrom("consumption_daily")
-    .where("meter_id", "=", meterId)
-    .where("day", ">=", firstDay)
-    .where("day", "<", endDay)
-    .execute();
+  await deleteRollupRange(db, "daily", meterId, firstDay, endDay);
   const daily = keyedValues(meterId, rollupDays(hours));
   await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
 
   const firstMonth = monthKeyOfDay(firstDay);
   const endMonth = monthKeyOfDay(addMonths(firstOfMonth(addDays(endDay, -1)), 1));
-  await db
-    .deleteFrom("consumption_monthly")
-    .where("meter_id", "=", meterId)
-    .where("month", ">=", firstMonth)
-    .where("month", "<", endMonth)
-    .execute();
+  await deleteRollupRange(db, "monthly", meterId, firstMonth, endMonth);
   await sql`
     insert into consumption_monthly (meter_id, month, value, weight)
     select meter_id, substr(day, 1, 7), ${roundTo9(sql`sum(value)`, db)}, ${roundTo9(sql`sum(weight)`, db)}
