@@ -175,6 +175,15 @@ async function alarmsAndNotificationsOf(userId: number, tenancyId: number) {
   return { alarms: alarms.length, notifications: notifications.length, evaluations: evaluations.length };
 }
 
+const noAlarmsOrNotifications = { alarms: 0, notifications: 0, evaluations: 0 };
+
+/** Gives Jens an alarm with a notification in his second home: his id, and his first home's counts then. */
+async function jensWithAlarmInSecondHome() {
+  const jensId = await userIdOf(demoAccounts.jens.email);
+  await giveAlarmAndNotification(jensId, demoTenancyIds.jensSecond);
+  return { jensId, firstHome: await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst) };
+}
+
 describe("tenancyInfo", () => {
   it("shows the home, the property's contact from the seed, and the users with the demo's pending invitation", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
@@ -709,20 +718,14 @@ describe("setTenancyUserAdmin", () => {
 describe("removeTenancyUser", () => {
   it("removes a member with their alarms and notifications of that tenancy only", async () => {
     const mette = await tokenOf(demoAccounts.mette.email);
-    const jensId = await userIdOf(demoAccounts.jens.email);
-    await giveAlarmAndNotification(jensId, demoTenancyIds.jensSecond);
-    const firstHomeBefore = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
+    const { jensId, firstHome: firstHomeBefore } = await jensWithAlarmInSecondHome();
     expect(firstHomeBefore.alarms).toBeGreaterThan(0);
     await giveAlarmAndNotification(jensId, demoTenancyIds.jensFirst);
 
     const info = await data("removeTenancyUser", mette, { tenancyId: demoTenancyIds.jensSecond, userId: jensId });
     expect(info.users.map((user) => user.email)).toEqual([demoAccounts.mette.email]);
     expect(await isMember(demoAccounts.jens.email, demoTenancyIds.jensSecond)).toBe(false);
-    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({
-      alarms: 0,
-      notifications: 0,
-      evaluations: 0,
-    });
+    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual(noAlarmsOrNotifications);
     // His other home keeps everything.
     expect(await isMember(demoAccounts.jens.email, demoTenancyIds.jensFirst)).toBe(true);
     const firstHomeAfter = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
@@ -778,20 +781,14 @@ describe("removeTenancyUser", () => {
 describe("leaveTenancy", () => {
   it("removes the caller's access and their alarms and notifications of that tenancy", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
-    const jensId = await userIdOf(demoAccounts.jens.email);
-    await giveAlarmAndNotification(jensId, demoTenancyIds.jensSecond);
-    const firstHome = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
+    const { jensId, firstHome } = await jensWithAlarmInSecondHome();
     expect(await data<{ ok: boolean }>("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond })).toEqual({
       ok: true,
     });
     await expect(assertTenancyMember(backend.db, jensId, demoTenancyIds.jensSecond)).rejects.toMatchObject({
       extensions: { code: "FORBIDDEN" },
     });
-    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({
-      alarms: 0,
-      notifications: 0,
-      evaluations: 0,
-    });
+    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual(noAlarmsOrNotifications);
     expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst)).toEqual(firstHome);
     expect(firstErrorCode(await call("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe("FORBIDDEN");
     expect(firstErrorCode(await call("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe(
