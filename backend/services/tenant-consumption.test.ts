@@ -66,6 +66,9 @@ const annaGraphInput = (
   more: Record<string, unknown> = {},
 ) => ({ tenancyId: demoTenancyIds.anna, quantities, resolution, periodBegin, periodEnd, ...more });
 
+/** Anna's graph of these quantities, as she sees it. */
+const annasGraph = (...args: Parameters<typeof annaGraphInput>) => graph("anna", annaGraphInput(...args));
+
 const meterIds = (unitId: number, quantity: string) => meterIdsOf(backend.db, unitId, quantity);
 
 /** Register consumption from raw readings: reading(to) − reading(from), summed over the meters. */
@@ -177,10 +180,7 @@ describe("bad arguments", () => {
 
 describe("tenantGraph against the raw readings", () => {
   it("daily heat across the autumn change equals the register differences, the 25-hour day included", async () => {
-    const result = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "DAILY", "2025-10-25T00:00:00", "2025-10-28T00:00:00"),
-    );
+    const result = await annasGraph(["heat-energy"], "DAILY", "2025-10-25T00:00:00", "2025-10-28T00:00:00");
     expect(result.timestamps).toEqual([
       "2025-10-25T00:00:00+02:00",
       "2025-10-26T00:00:00+02:00",
@@ -203,10 +203,7 @@ describe("tenantGraph against the raw readings", () => {
       ["2025-03-30", "2025-03-31", 23],
       ["2025-10-26", "2025-10-27", 25],
     ] as const) {
-      const hourly = await graph(
-        "anna",
-        annaGraphInput(["hca", "heat-energy"], "HOURLY", `${date}T00:00:00`, `${next}T00:00:00`),
-      );
+      const hourly = await annasGraph(["hca", "heat-energy"], "HOURLY", `${date}T00:00:00`, `${next}T00:00:00`);
       expect(hourly.timestamps).toHaveLength(hours);
       for (const [index, quantity] of (["hca", "heat-energy"] as const).entries()) {
         const values = hourly.graphs[index]!.consumption.values;
@@ -218,10 +215,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("gives a whole year of hourly values whose sum is the year's register difference", async () => {
-    const year = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "HOURLY", "2024-11-20T00:00:00", "2025-11-20T00:00:00"),
-    );
+    const year = await annasGraph(["heat-energy"], "HOURLY", "2024-11-20T00:00:00", "2025-11-20T00:00:00");
     // 365 days; the spring and autumn changes cancel out.
     expect(year.timestamps).toHaveLength(365 * 24);
     const values = year.graphs[0]!.consumption.values;
@@ -234,10 +228,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("averages indoor temperature over every sample of the day, across rooms", async () => {
-    const result = await graph(
-      "anna",
-      annaGraphInput(["indoor-temperature"], "DAILY", "2025-10-26T00:00:00", "2025-10-27T00:00:00"),
-    );
+    const result = await annasGraph(["indoor-temperature"], "DAILY", "2025-10-26T00:00:00", "2025-10-27T00:00:00");
     const ids = await meterIds(ANNA_UNIT, "indoor-temperature");
     const raw = await sql<{ mean: number; n: number }>`
       select avg(value) as mean, count(*) as n from meter_readings
@@ -248,17 +239,11 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("distinguishes zero consumption from no data", async () => {
-    const summer = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "HOURLY", "2025-07-15T00:00:00", "2025-07-16T00:00:00"),
-    );
+    const summer = await annasGraph(["heat-energy"], "HOURLY", "2025-07-15T00:00:00", "2025-07-16T00:00:00");
     expect(summer.graphs[0]!.consumption.values).toContain(0);
     expect(summer.graphs[0]!.consumption.values).not.toContain(null);
     // The future has no data: null, not zero.
-    const future = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "DAILY", "2025-11-19T00:00:00", "2025-11-23T00:00:00"),
-    );
+    const future = await annasGraph(["heat-energy"], "DAILY", "2025-11-19T00:00:00", "2025-11-23T00:00:00");
     const values = future.graphs[0]!.consumption.values;
     expect(values[0]).toBeGreaterThan(0);
     expect(values.slice(2)).toEqual([null, null]);
@@ -317,10 +302,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("weekly buckets start on Monday and monthly ones on the 1st, clipped to the period (ADR 0018)", async () => {
-    const weeks = await graph(
-      "anna",
-      annaGraphInput(["cold-water-volume"], "WEEKLY", "2025-03-26T00:00:00", "2025-04-09T00:00:00"),
-    );
+    const weeks = await annasGraph(["cold-water-volume"], "WEEKLY", "2025-03-26T00:00:00", "2025-04-09T00:00:00");
     expect(weeks.timestamps).toEqual([
       "2025-03-26T00:00:00+01:00",
       "2025-03-31T00:00:00+02:00",
@@ -340,10 +322,7 @@ describe("tenantGraph against the raw readings", () => {
       await rawRegisterDelta(ids, day("2025-03-26"), day("2025-04-09")),
       6,
     );
-    const year = await graph(
-      "anna",
-      annaGraphInput(["cold-water-volume"], "YEARLY", "2025-01-01T00:00:00", "2026-01-01T00:00:00"),
-    );
+    const year = await annasGraph(["cold-water-volume"], "YEARLY", "2025-01-01T00:00:00", "2026-01-01T00:00:00");
     expect(year.buckets).toEqual([{ firstDay: "2025-01-01", lastDay: "2025-12-31", partial: false }]);
     expect(year.graphs[0]!.consumption.values[0]).toBeCloseTo(
       await rawRegisterDelta(ids, day("2025-01-01"), Math.floor(NOW.getTime() / 3_600_000) * 3600),
@@ -478,10 +457,9 @@ describe("tenantGraph against the raw readings", () => {
     );
     const hour = negative.rows[0]!.hour;
     const date = new Date(hour * 1000 + 3600_000).toISOString().slice(0, 10);
-    const cost = await graph(
-      "anna",
-      annaGraphInput(["electricity-energy"], "HOURLY", `${date}T00:00:00`, `${date}T23:59:00`, { mode: "COST" }),
-    );
+    const cost = await annasGraph(["electricity-energy"], "HOURLY", `${date}T00:00:00`, `${date}T23:59:00`, {
+      mode: "COST",
+    });
     expect(cost.graphs[0]!.consumption.values.some((value) => value !== null && value < 0)).toBe(true);
   });
 });
@@ -502,12 +480,9 @@ describe("what a figure covers (ADR 0018)", () => {
   }
   /** Anna's day hour by hour compared with the previous period, her meters of the quantity and the comparison. */
   async function hourlyComparison(quantity: string, dayKey: string) {
-    const result = await graph(
-      "anna",
-      annaGraphInput([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, {
-        compareWith: ["PREVIOUS_PERIOD"],
-      }),
-    );
+    const result = await annasGraph([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, {
+      compareWith: ["PREVIOUS_PERIOD"],
+    });
     const ids = await meterIds(ANNA_UNIT, quantity);
     return { result, ids, related: result.graphs[0]!.consumption.relatedValues[0]! };
   }
