@@ -8,7 +8,6 @@ import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { createDemoBackend, makeNoraFormerResident, userIdOf, usersTokensOf } from "../testing/setup";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
-import { weeklyHeatAlarm, weeklyHeatNotice } from "../testing/weekly-heat-alarm";
 
 /** The clock of this test: Wednesday 25 November 2026, 10:30 in Copenhagen. */
 const NOW = new Date("2026-11-25T09:30:00.000Z");
@@ -128,7 +127,12 @@ describe("alarms", () => {
     const alarm = result.body.data!.createAlarm;
     expect(alarm).toMatchObject({
       tenancyId: ANNA,
-      ...weeklyHeatAlarm,
+      quantity: "heat-energy",
+      metricType: "energy",
+      type: "THRESHOLD",
+      frequency: "WEEK",
+      level: 40,
+      enabled: true,
       createdAt: NOW.toISOString(),
       lastFiredAt: null,
     });
@@ -379,7 +383,13 @@ describe("notifications", () => {
     expect({ unreadCount, totalCount }).toEqual({ unreadCount: 2, totalCount: 3 });
     expect(items[0]).toMatchObject({
       tenancyId: ANNA,
-      ...weeklyHeatNotice,
+      kind: "HIGH_CONSUMPTION",
+      quantity: "heat-energy",
+      metricType: "energy",
+      alarmType: "THRESHOLD",
+      frequency: "WEEK",
+      direction: "ABOVE",
+      threshold: 40,
       value: 52.5,
       read: false,
       readAt: null,

@@ -9,7 +9,6 @@ import {
   notificationView,
   tenancyEnded,
 } from "./alarm-pages.server";
-import { weeklyHeatAlarm, weeklyHeatNotice } from "../../../backend/testing/weekly-heat-alarm";
 
 const plain = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/g, " ");
 
@@ -79,7 +78,12 @@ describe("views", () => {
   const alarm: Alarm = {
     id: 5,
     tenancyId: 7009,
-    ...weeklyHeatAlarm,
+    quantity: "heat-energy",
+    metricType: "energy",
+    type: "THRESHOLD",
+    frequency: "WEEK",
+    level: 40,
+    enabled: true,
     createdAt: "2026-11-01T23:30:00.000Z",
     updatedAt: "2026-11-01T23:30:00.000Z",
     lastFiredAt: "2026-11-23T05:00:00.000Z",
@@ -104,7 +108,13 @@ describe("views", () => {
       id: 9,
       tenancyId: 7009,
       alarmId: 5,
-      ...weeklyHeatNotice,
+      kind: "HIGH_CONSUMPTION",
+      quantity: "heat-energy",
+      metricType: "energy",
+      alarmType: "THRESHOLD",
+      frequency: "WEEK",
+      direction: "ABOVE",
+      threshold: 40,
       value: 52.4,
       comparedValue: null,
       periodStart: "2026-11-16",
