@@ -395,16 +395,10 @@ describe("tenantGraph against the raw readings", () => {
       expect(cold).toBeGreaterThan(0);
       return hot * 3400 + cold * 290;
     };
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["total-water-volume"], mode: "CO2" };
+    const co2Graph = (resolution: string, begin: string, end: string, more: Record<string, unknown> = {}) =>
+      annasGraph(["total-water-volume"], resolution, begin, end, { mode: "CO2", ...more });
 
-    const daily = (
-      await graph("anna", {
-        ...input,
-        resolution: "DAILY",
-        periodBegin: "2025-03-10T00:00:00",
-        periodEnd: "2025-03-12T00:00:00",
-      })
-    ).graphs[0]!;
+    const daily = (await co2Graph("DAILY", "2025-03-10T00:00:00", "2025-03-12T00:00:00")).graphs[0]!;
     expect(daily.type).toBe("CO2");
     expect(daily.consumption.quantityDescriptor.expressedAs).toBe("g CO2");
     expect(daily.consumption.values).toHaveLength(2);
@@ -412,14 +406,7 @@ describe("tenantGraph against the raw readings", () => {
     expect(daily.consumption.values[1]).toBeCloseTo(await rawCo2("2025-03-11", "2025-03-12"), 4);
 
     // A year comes from the monthly rollups: each month still weighs hot and cold water apart.
-    const year = (
-      await graph("anna", {
-        ...input,
-        resolution: "MONTHLY",
-        periodBegin: "2024-11-01T00:00:00",
-        periodEnd: "2025-10-31T23:59:00",
-      })
-    ).graphs[0]!;
+    const year = (await co2Graph("MONTHLY", "2024-11-01T00:00:00", "2025-10-31T23:59:00")).graphs[0]!;
     expect(year.consumption.values).toHaveLength(12);
     expect(year.consumption.values[3]).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
 
@@ -436,15 +423,8 @@ describe("tenantGraph against the raw readings", () => {
       .select("floor_area")
       .where("id", "=", ANNA_UNIT)
       .executeTakeFirstOrThrow();
-    const perM2 = (
-      await graph("anna", {
-        ...input,
-        normalized: true,
-        resolution: "DAILY",
-        periodBegin: "2025-03-10T00:00:00",
-        periodEnd: "2025-03-11T00:00:00",
-      })
-    ).graphs[0]!;
+    const perM2 = (await co2Graph("DAILY", "2025-03-10T00:00:00", "2025-03-11T00:00:00", { normalized: true }))
+      .graphs[0]!;
     expect(perM2.consumption.quantityDescriptor.expressedAs).toBe("g CO2/m2");
     expect(perM2.consumption.values[0]).toBeCloseTo((await rawCo2("2025-03-10", "2025-03-11")) / unit.floor_area, 4);
   });
