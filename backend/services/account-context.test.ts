@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
 import { languageOfLocale } from "./social";
 import { configErrorOf } from "../testing/config";
 import { tempDirFor } from "../testing/temp-dir";

@@ -390,7 +390,7 @@ describe("only an admin changes the users", () => {
 
 describe("inviteTenancyUser", () => {
   it("stores the invitation and e-mails the link /signup?activationCode= in the chosen language; the code works for that tenancy", async () => {
-    const { jens, info } = await jensInvites("  New.Partner@Example.TEST ", "en");
+    const { info } = await jensInvites("  New.Partner@Example.TEST ", "en");
     const invited = info.users.filter((user) => user.email === "new.partner@example.test");
     expect(invited).toEqual([
       {
@@ -507,7 +507,7 @@ describe("inviteTenancyUser", () => {
 
 describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
   it("resend: a new code in a new e-mail; the old code becomes invalid", async () => {
-    const { jens } = await jensInvites("twice@example.test", "nb");
+    await jensInvites("twice@example.test", "nb");
     const first = await latestInvitation("twice@example.test");
     const invitationId = await invitationIdOf("twice@example.test");
     clock.set(3600);
