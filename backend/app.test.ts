@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -11,11 +9,12 @@ import { latestMessages } from "./mail/outbox";
 import { graphql, signInToAccount } from "./testing/graphql";
 import { listTables } from "./testing/dump";
 import { migrations as allMigrations } from "./db/migrations";
+import { createDemoBackend } from "./testing/setup";
+import { withTempDir } from "./testing/temp-dir";
 
 describe("createBackend", () => {
   it("runs the migrations on an empty file", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backend-app-"));
-    try {
+    await withTempDir("backend-app-", async (dir) => {
       const backend = await createBackend({ databasePath: join(dir, "new.sqlite"), logger: silentLogger });
       try {
         const tables = await listTables(backend.db);
@@ -42,9 +41,7 @@ describe("createBackend", () => {
       } finally {
         await backend.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("refuses a short JWT secret", async () => {
@@ -228,12 +225,7 @@ describe("JSON log lines", () => {
 
 describe("the brand", () => {
   it("names the app in the e-mails as configured (BRAND), like the portal's pages", async () => {
-    const backend = await createBackend({
-      databasePath: ":memory:",
-      seedDemo: true,
-      logger: silentLogger,
-      brand: "global",
-    });
+    const backend = await createDemoBackend({ brand: "global" });
     try {
       const mutation = `mutation ($email: String!) { requestPasswordReset(email: $email) { ok } }`;
       await graphql(backend, "account", mutation, { variables: { email: demoAccounts.emma.email } });

@@ -5,19 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@common/period";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { readOlderDemoNotifications } from "../db/seed/demo";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
+import { createDemoBackend } from "../testing/setup";
 
 /** Wednesday 25 November 2026, 07:00 in Copenhagen: three whole weeks since the alarms were set. */
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  backend = await createDemoBackend({ now: () => NOW });
   await topUpDemoReadings(backend.db, NOW, { unitIds: [109, 119], fromDay: "2026-10-01" });
 }, 120_000);
 afterAll(() => backend?.close());

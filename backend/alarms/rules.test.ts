@@ -1,59 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { evaluateAlarm } from "./rules";
+import type { AlarmType } from "@common/alarms";
+import { evaluateAlarm, type PeriodFigures, type Verdict } from "./rules";
+
+const fires = (value: number, comparedValue: number | null = null): Verdict => ({ fires: true, value, comparedValue });
+const quiet: Verdict = { fires: false };
+const total = (value: number | null, previousTotal?: number | null): PeriodFigures =>
+  previousTotal === undefined ? { total: value, average: null } : { total: value, average: null, previousTotal };
+const average = (value: number | null): PeriodFigures => ({ total: null, average: value });
 
 describe("evaluateAlarm", () => {
-  it("threshold: fires above the level, not at it", () => {
-    expect(evaluateAlarm("threshold", 100, { total: 100.5, average: null })).toEqual({
-      fires: true,
-      value: 100.5,
-      comparedValue: null,
-    });
-    expect(evaluateAlarm("threshold", 100, { total: 100, average: null })).toEqual({ fires: false });
-    expect(evaluateAlarm("threshold", 100, { total: null, average: null })).toEqual({ fires: false });
+  it.each<[string, AlarmType, number, PeriodFigures, Verdict]>([
+    ["threshold: fires above the level", "threshold", 100, total(100.5), fires(100.5)],
+    ["threshold: not at the level", "threshold", 100, total(100), quiet],
+    ["threshold: not without readings", "threshold", 100, total(null), quiet],
+    ["zero consumption: fires on anything above 0", "zero", 0, total(0.001), fires(0.001)],
+    ["zero consumption: not on 0", "zero", 0, total(0), quiet],
+    ["zero consumption: never on a period without readings", "zero", 0, total(null), quiet],
+    ["comparison: fires at an increase of the percentage", "comparison", 25, total(125, 100), fires(25, 100)],
+    ["comparison: not below the percentage", "comparison", 25, total(124.9, 100), quiet],
+    ["comparison: not over a previous total of 0", "comparison", 25, total(10, 0), quiet],
+    ["comparison: not without a previous total", "comparison", 25, total(10, null), quiet],
+    ["minimum: fires on an average below the level", "minimum", 18, average(17.4), fires(17.4)],
+    ["minimum: not at the level", "minimum", 18, average(18), quiet],
+    ["maximum: fires on an average above the level", "maximum", 70, average(71), fires(71)],
+    ["maximum: not without readings", "maximum", 70, average(null), quiet],
+  ])("%s", (_, type, level, figures, verdict) => {
+    expect(evaluateAlarm(type, level, figures)).toEqual(verdict);
   });
 
-  it("zero consumption: fires on anything above 0, never on a period without readings", () => {
-    expect(evaluateAlarm("zero", 0, { total: 0.001, average: null })).toEqual({
-      fires: true,
-      value: 0.001,
-      comparedValue: null,
-    });
-    expect(evaluateAlarm("zero", 0, { total: 0, average: null })).toEqual({ fires: false });
-    expect(evaluateAlarm("zero", 0, { total: null, average: null })).toEqual({ fires: false });
-  });
-
-  it("comparison: fires at an increase of at least the percentage over a previous total above 0", () => {
-    expect(evaluateAlarm("comparison", 25, { total: 125, average: null, previousTotal: 100 })).toEqual({
-      fires: true,
-      value: 25,
-      comparedValue: 100,
-    });
-    expect(evaluateAlarm("comparison", 25, { total: 124.9, average: null, previousTotal: 100 })).toEqual({
-      fires: false,
-    });
-    expect(evaluateAlarm("comparison", 25, { total: 10, average: null, previousTotal: 0 })).toEqual({ fires: false });
-    expect(evaluateAlarm("comparison", 25, { total: 10, average: null, previousTotal: null })).toEqual({
-      fires: false,
-    });
-    // 0.3 / 0.24 is 1.2499999999999998 in floating point: still 25 %.
-    expect(evaluateAlarm("comparison", 25, { total: 0.3, average: null, previousTotal: 0.24 })).toMatchObject({
-      fires: true,
-      value: 25,
-    });
-  });
-
-  it("minimum and maximum: the period's average below or above the level", () => {
-    expect(evaluateAlarm("minimum", 18, { total: null, average: 17.4 })).toEqual({
-      fires: true,
-      value: 17.4,
-      comparedValue: null,
-    });
-    expect(evaluateAlarm("minimum", 18, { total: null, average: 18 })).toEqual({ fires: false });
-    expect(evaluateAlarm("maximum", 70, { total: null, average: 71 })).toEqual({
-      fires: true,
-      value: 71,
-      comparedValue: null,
-    });
-    expect(evaluateAlarm("maximum", 70, { total: null, average: null })).toEqual({ fires: false });
+  it("comparison: 0.3 over 0.24 is still 25 %", () => {
+    // 0.3 / 0.24 is 1.2499999999999998 in floating point.
+    expect(evaluateAlarm("comparison", 25, total(0.3, 0.24))).toMatchObject({ fires: true, value: 25 });
   });
 });

@@ -1,11 +1,3 @@
-/**
- * `npm run db:copy`: SQLite to PostgreSQL. The copy itself runs against the PostgreSQL
- * server of TEST_DATABASE_URL, e.g.
- *   TEST_DATABASE_URL='postgres://portal@localhost:5499/postgres?host=/tmp' npx vitest run backend/cli/db-copy.test.ts
- * and is skipped without it; the checks of the arguments and of the source always run.
- */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Migrator, sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,17 +11,14 @@ import { dumpTables, listTables } from "../testing/dump";
 import { accountRefreshMutation, graphqlData, signInToAccount, signInToUsers } from "../testing/graphql";
 import type { CliIo } from "./cli-database";
 import { runDbCopy } from "./db-copy";
+import { tempDirFor } from "../testing/temp-dir";
 
 const NOW = new Date("2025-06-15T10:00:00.000Z");
 const jwtSecret = "db-copy-test-secret-0123456789abcdef";
 /** Put into every target URL: it must never be printed (the test server trusts local sockets). */
 const password = "pw-Never-Printed-7";
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "db-copy-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const temp = tempDirFor("all", "db-copy-");
 
 function recordingIo(): CliIo & { stdout: string[]; stderr: string[]; all: () => string } {
   const stdout: string[] = [];
@@ -63,7 +52,7 @@ describe("npm run db:copy: arguments and source", () => {
     ],
   ])("prints the usage and exits 1 for %s, without the password", async (_, args) => {
     const io = recordingIo();
-    expect(await runDbCopy(args, { env: { DATA_DIR: dir }, io })).toBe(1);
+    expect(await runDbCopy(args, { env: { DATA_DIR: temp.path }, io })).toBe(1);
     expect(io.stderr.join("\n")).toContain("Usage: npm run db:copy -- --to postgres://");
     expect(io.all()).not.toContain(password);
   });
@@ -72,10 +61,10 @@ describe("npm run db:copy: arguments and source", () => {
     // Nothing listens on port 1: reaching the target would fail differently.
     const to = `postgres://portal:${password}@127.0.0.1:1/portal`;
     const missing = recordingIo();
-    expect(await runDbCopy(["--to", to], { env: { DATA_DIR: join(dir, "none") }, io: missing })).toBe(1);
-    expect(missing.stderr.join("\n")).toContain(`No database at ${join(dir, "none", "portal.sqlite")}`);
+    expect(await runDbCopy(["--to", to], { env: { DATA_DIR: join(temp.path, "none") }, io: missing })).toBe(1);
+    expect(missing.stderr.join("\n")).toContain(`No database at ${join(temp.path, "none", "portal.sqlite")}`);
 
-    const oldPath = join(dir, "old.sqlite");
+    const oldPath = join(temp.path, "old.sqlite");
     const old = createDatabase(oldPath);
     await new Migrator({ db: old, provider: staticMigrationProvider }).migrateTo("0003_accounts");
     await old.destroy();
@@ -122,8 +111,8 @@ async function annaKpis(backend: Backend) {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run db:copy to PostgreSQL", () => {
   const serverUrl = process.env.TEST_DATABASE_URL ?? "";
-  const sourcePath = () => join(dir, "portal.sqlite");
-  const smallPath = () => join(dir, "small.sqlite");
+  const sourcePath = () => join(temp.path, "portal.sqlite");
+  const smallPath = () => join(temp.path, "small.sqlite");
   const drops: (() => Promise<void>)[] = [];
   let sourceTables: string[];
   let sourceRows: Record<string, string[]>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
-import { silentLogger } from "../logger";
+import type { Backend } from "../app";
 import { dumpTables } from "../testing/dump";
 import { importReadings, parseTimestamp } from "./import";
+import { createDemoBackend } from "../testing/setup";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
 let backend: Backend;
@@ -10,7 +10,7 @@ let heatMeter: string;
 let tempMeter: string;
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  backend = await createDemoBackend({ now: () => NOW });
   const meters = await backend.db
     .selectFrom("meters")
     .select(["number", "quantity"])

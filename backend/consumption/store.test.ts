@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
 import type { QuantityId } from "@common/quantities";
 import { bucketsOf, parseLocalDateTime } from "@common/calendar";
-import {
-  comparisonPieces,
-  meterTotalsOf,
-  ownPieces,
-  seriesOfPieces,
-  totalsOf,
-  type DataWindow,
-  type MeterInfo,
-  type Presentation,
-  type SeriesContext,
-} from "./engine";
-import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./store";
+import { meterTotalsOf } from "./bucket-rows";
+import { comparisonPieces, ownPieces, seriesOfPieces, totalsOf, type SeriesContext } from "./series";
+import type { DataWindow, MeterInfo, Presentation } from "./engine";
+import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./rollup-reads";
+import { createDemoBackend } from "../testing/setup";
 
 /** The meters of demo unit 101 as the engine takes them, those of one quantity when given. */
 async function metersOfUnit101(backend: Backend, quantity?: QuantityId): Promise<MeterInfo[]> {
@@ -47,7 +39,7 @@ describe("totals per meter summed by the database", () => {
   let meterIds: number[];
 
   beforeAll(async () => {
-    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    backend = await createDemoBackend();
     await topUpDemoReadings(backend.db, new Date("2025-03-10T12:00:00Z"), { unitIds: [101], fromDay: "2024-12-20" });
     meterIds = (
       await backend.db.selectFrom("meters").select("id").where("unit_id", "=", 101).orderBy("id").execute()
@@ -117,7 +109,7 @@ describe("series read in pieces (ADR 0018)", () => {
   let meters: MeterInfo[];
 
   beforeAll(async () => {
-    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    backend = await createDemoBackend();
     await topUpDemoReadings(backend.db, new Date("2025-03-10T12:00:00Z"), { unitIds: [101], fromDay: "2024-11-01" });
     meters = await metersOfUnit101(backend, "heat-energy");
     meterIds = meters.map((meter) => meter.id);

@@ -1,15 +1,12 @@
 /**
  * Readings and rollups in the database (ADR 0008): writing readings keeps consumption_hourly,
- * consumption_daily and consumption_monthly up to date in the same transaction; reading picks
- * the coarsest rollup that answers exactly (months inside a range from the monthly table, the
- * edges from the daily one).
+ * consumption_daily and consumption_monthly up to date in the same transaction. Reading them:
+ * rollup-reads.ts; the inserts themselves: bulk-insert.ts.
  */
-import { CompiledQuery, sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
-import { ensureReadingPartitions, partitionKeyOf, type PartitionedTable } from "../db/postgres/reading-partitions";
 import type { Aggregation } from "@common/quantities";
-import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay, type DayKey } from "@common/calendar";
-import type { Database } from "../db/types";
+import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay } from "@common/calendar";
 import {
   HOUR_S,
   hourlyFromReadings,
@@ -19,104 +16,14 @@ import {
   type HourAggregate,
   type Reading,
 } from "./aggregate";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { type Db, bulkInsert, insertIntoReadingTable } from "./bulk-insert";
+import { deleteRollupRange } from "./rollup-reads";
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
 function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
   return isPostgres(db)
     ? sql<number>`round((${expression})::numeric, 9)::float8`
     : sql<number>`round(${expression}, 9)`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bulk inserts: one prepared multi-row statement per chunk, bypassing the query builder.
-
-const statementCache = new Map<string, string>();
-function multiRowInsert(table: string, columns: readonly string[], rows: number, conflict: string): string {
-  const key = `${table}|${columns.join(",")}|${rows}|${conflict}`;
-  let statement = statementCache.get(key);
-  if (statement === undefined) {
-    const tuple = `(${columns.map(() => "?").join(",")})`;
-    statement = `insert into ${table} (${columns.join(",")}) values ${Array.from({ length: rows }, () => tuple).join(",")} ${conflict}`;
-    statementCache.set(key, statement);
-  }
-  return statement;
-}
-
-/** PostgreSQL array types of the reading tables' columns; other columns are text or double precision by value. */
-const postgresColumnTypes: Readonly<Record<string, string>> = { meter_id: "int4", ts: "int8", hour: "int8" };
-
-/**
- * PostgreSQL: one statement per 10,000 rows, each column one array parameter unnested into rows
- * (`insert … select * from unnest($1::int4[], $2::int8[], …)`): a statement's text and plan do not
- * grow with its rows, and no statement nears PostgreSQL's 65,535 parameters.
- */
-async function unnestInsert(
-  db: Db,
-  table: string,
-  columns: readonly string[],
-  values: readonly (string | number | null)[],
-  conflict: string,
-): Promise<void> {
-  const width = columns.length;
-  const chunkRows = 10_000;
-  const types = columns.map(
-    (column, index) => postgresColumnTypes[column] ?? (typeof values[index] === "string" ? "text" : "float8"),
-  );
-  const statement = `insert into ${table} (${columns.join(",")}) select * from unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(", ")}) ${conflict}`;
-  for (let offset = 0; offset < values.length; offset += chunkRows * width) {
-    const end = Math.min(values.length, offset + chunkRows * width);
-    const arrays: (string | number | null)[][] = columns.map(() => []);
-    for (let index = offset; index < end; index++) arrays[(index - offset) % width]!.push(values[index]!);
-    await db.executeQuery(CompiledQuery.raw(statement, arrays));
-  }
-}
-
-/** Inserts flat rows (values in column order): SQLite in prepared chunks of 400 rows, PostgreSQL by arrays. */
-export async function bulkInsert(
-  db: Db,
-  table: string,
-  columns: readonly string[],
-  values: readonly (string | number | null)[],
-  conflict = "",
-): Promise<void> {
-  if (values.length === 0) return;
-  if (isPostgres(db)) return unnestInsert(db, table, columns, values, conflict);
-  const width = columns.length;
-  const chunkRows = 400;
-  for (let offset = 0; offset < values.length; offset += chunkRows * width) {
-    const chunk = values.slice(offset, offset + chunkRows * width);
-    await db.executeQuery(
-      CompiledQuery.raw(multiRowInsert(table, columns, chunk.length / width, conflict), chunk as unknown[]),
-    );
-  }
-}
-
-/**
- * {@link bulkInsert} into a reading table that PostgreSQL partitions by time (ADR 0031): the
- * partitions for the rows' times are made first. The rows' times are the table's partition-key column.
- */
-async function insertIntoReadingTable(
-  db: Db,
-  table: PartitionedTable,
-  columns: readonly string[],
-  values: readonly (string | number)[],
-  conflict = "",
-): Promise<void> {
-  if (values.length > 0 && isPostgres(db)) {
-    const width = columns.length;
-    const keyIndex = columns.indexOf(partitionKeyOf[table]);
-    let min = values[keyIndex]!;
-    let max = min;
-    for (let index = keyIndex; index < values.length; index += width) {
-      const key = values[index]!;
-      if (key < min) min = key;
-      if (key > max) max = key;
-    }
-    await ensureReadingPartitions(db, table, min, max);
-  }
-  await bulkInsert(db, table, columns, values, conflict);
 }
 
 function hourValues(meterId: number, hours: readonly HourAggregate[]): number[] {
@@ -277,32 +184,17 @@ export async function ingestMeterReadings(
     (hour) => hour.hour >= rangeStart && hour.hour < rangeEnd,
   );
 
-  await db
-    .deleteFrom("consumption_hourly")
-    .where("meter_id", "=", meterId)
-    .where("hour", ">=", rangeStart)
-    .where("hour", "<", rangeEnd)
-    .execute();
+  await deleteRollupRange(db, "hourly", meterId, rangeStart, rangeEnd);
   const hourly = hourValues(meterId, hours);
   await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
 
-  await db
-    .deleteFrom("consumption_daily")
-    .where("meter_id", "=", meterId)
-    .where("day", ">=", firstDay)
-    .where("day", "<", endDay)
-    .execute();
+  await deleteRollupRange(db, "daily", meterId, firstDay, endDay);
   const daily = keyedValues(meterId, rollupDays(hours));
   await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
 
   const firstMonth = monthKeyOfDay(firstDay);
   const endMonth = monthKeyOfDay(addMonths(firstOfMonth(addDays(endDay, -1)), 1));
-  await db
-    .deleteFrom("consumption_monthly")
-    .where("meter_id", "=", meterId)
-    .where("month", ">=", firstMonth)
-    .where("month", "<", endMonth)
-    .execute();
+  await deleteRollupRange(db, "monthly", meterId, firstMonth, endMonth);
   await sql`
     insert into consumption_monthly (meter_id, month, value, weight)
     select meter_id, substr(day, 1, 7), ${roundTo9(sql`sum(value)`, db)}, ${roundTo9(sql`sum(weight)`, db)}
@@ -312,158 +204,8 @@ export async function ingestMeterReadings(
   `.execute(db);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading rollups
-
-export interface RollupRow {
-  meter_id: number;
-  /** Hour start (epoch seconds), day (YYYY-MM-DD) or month (YYYY-MM). */
-  key: number | string;
-  value: number;
-  weight: number;
-}
-
-export async function hourlyRows(
-  db: Db,
-  meterIds: readonly number[],
-  fromS: number,
-  toS: number,
-): Promise<RollupRow[]> {
-  if (meterIds.length === 0 || fromS >= toS) return [];
-  return db
-    .selectFrom("consumption_hourly")
-    .select(["meter_id", "hour as key", "value", "weight"])
-    .where("meter_id", "in", meterIds)
-    .where("hour", ">=", fromS)
-    .where("hour", "<", toS)
-    .execute();
-}
-
-export async function dailyRows(
-  db: Db,
-  meterIds: readonly number[],
-  fromDay: DayKey,
-  endDay: DayKey,
-): Promise<RollupRow[]> {
-  if (meterIds.length === 0 || fromDay >= endDay) return [];
-  return db
-    .selectFrom("consumption_daily")
-    .select(["meter_id", "day as key", "value", "weight"])
-    .where("meter_id", "in", meterIds)
-    .where("day", ">=", fromDay)
-    .where("day", "<", endDay)
-    .execute();
-}
-
-/** Monthly rows of whole months [fromMonthDay, endMonthDay) (both first days of months). */
-export async function monthlyRows(
-  db: Db,
-  meterIds: readonly number[],
-  fromMonthDay: DayKey,
-  endMonthDay: DayKey,
-): Promise<RollupRow[]> {
-  if (meterIds.length === 0 || fromMonthDay >= endMonthDay) return [];
-  return db
-    .selectFrom("consumption_monthly")
-    .select(["meter_id", "month as key", "value", "weight"])
-    .where("meter_id", "in", meterIds)
-    .where("month", ">=", fromMonthDay.slice(0, 7))
-    .where("month", "<", endMonthDay.slice(0, 7))
-    .execute();
-}
-
-/**
- * The days [fromDay, endDay) as the rollups answer them exactly with the fewest rows: whole months
- * from the monthly rollup, the days before the first and after the last whole month from the daily
- * one. Null when no whole month lies inside (then the daily rollup alone answers).
- */
-function monthsInside(fromDay: DayKey, endDay: DayKey): { firstWholeMonth: DayKey; endWholeMonth: DayKey } | null {
-  const firstWholeMonth = fromDay.endsWith("-01") ? fromDay : addMonths(firstOfMonth(fromDay), 1);
-  const endWholeMonth = firstOfMonth(endDay);
-  return firstWholeMonth < endWholeMonth ? { firstWholeMonth, endWholeMonth } : null;
-}
-
-/**
- * Rows covering the days [fromDay, endDay) exactly, with as few rows as possible: whole months
- * from the monthly rollup (key YYYY-MM), the days before the first and after the last whole month
- * from the daily one (key YYYY-MM-DD).
- */
-export async function daysAndMonthsRows(
-  db: Db,
-  meterIds: readonly number[],
-  fromDay: DayKey,
-  endDay: DayKey,
-): Promise<RollupRow[]> {
-  if (fromDay >= endDay) return [];
-  const months = monthsInside(fromDay, endDay);
-  if (months === null) return dailyRows(db, meterIds, fromDay, endDay);
-  const [head, whole, tail] = await Promise.all([
-    dailyRows(db, meterIds, fromDay, months.firstWholeMonth),
-    monthlyRows(db, meterIds, months.firstWholeMonth, months.endWholeMonth),
-    dailyRows(db, meterIds, months.endWholeMonth, endDay),
-  ]);
-  return [...head, ...whole, ...tail];
-}
-
-/** Sums of one rollup table per meter over [from, end) of its key column. */
-async function rollupSums(
-  db: Db,
-  table: "consumption_daily" | "consumption_monthly",
-  meterIds: readonly number[],
-  from: string,
-  end: string,
-): Promise<{ meter_id: number; value: number; weight: number }[]> {
-  if (meterIds.length === 0 || from >= end) return [];
-  const key = table === "consumption_daily" ? "day" : "month";
-  return db
-    .selectFrom(table)
-    .select((eb) => ["meter_id", eb.fn.sum<number>("value").as("value"), eb.fn.sum<number>("weight").as("weight")])
-    .where("meter_id", "in", meterIds)
-    .where(key, ">=", from)
-    .where(key, "<", end)
-    .groupBy("meter_id")
-    .execute();
-}
-
-/**
- * Totals per meter over the days [fromDay, endDay), summed by the database: one row per meter and
- * rollup instead of one per day (30 days of six radiators: 6 rows, not 180). Meters without rows
- * in the range are absent.
- */
-export async function totalsByMeter(
-  db: Db,
-  meterIds: readonly number[],
-  fromDay: DayKey,
-  endDay: DayKey,
-): Promise<Map<number, Aggregate>> {
-  const totals = new Map<number, Aggregate>();
-  if (fromDay >= endDay || meterIds.length === 0) return totals;
-  const months = monthsInside(fromDay, endDay);
-  const parts =
-    months === null
-      ? [await rollupSums(db, "consumption_daily", meterIds, fromDay, endDay)]
-      : await Promise.all([
-          rollupSums(db, "consumption_daily", meterIds, fromDay, months.firstWholeMonth),
-          rollupSums(
-            db,
-            "consumption_monthly",
-            meterIds,
-            monthKeyOfDay(months.firstWholeMonth),
-            monthKeyOfDay(months.endWholeMonth),
-          ),
-          rollupSums(db, "consumption_daily", meterIds, months.endWholeMonth, endDay),
-        ]);
-  for (const rows of parts) {
-    for (const row of rows) {
-      const entry = totals.get(row.meter_id);
-      if (entry === undefined) totals.set(row.meter_id, { value: row.value, weight: row.weight });
-      else {
-        entry.value += row.value;
-        entry.weight += row.weight;
-      }
-    }
-  }
-  return totals;
-}
-
 export { HOUR_S };
+
+// Where the demo seed, the benchmark and the alarm job have always found them.
+export { bulkInsert } from "./bulk-insert";
+export { totalsByMeter } from "./rollup-reads";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
-import { silentLogger } from "../logger";
+import type { Backend } from "../app";
 import { evaluateAlarms } from "./alarm-evaluation";
+import { createDemoBackend } from "../testing/setup";
 
 /**
  * The job against a real database: the demo property's meters and tenancies, with daily rollups
@@ -13,7 +13,7 @@ let backend: Backend;
 let meters: Record<string, number>;
 
 beforeEach(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  backend = await createDemoBackend();
   const rows = await backend.db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", 101).execute();
   meters = Object.fromEntries(rows.map((row) => [row.quantity, row.id]));
   // The demo's own alarms (seed step 0008) are not this test's.

@@ -50,41 +50,24 @@ describe.skipIf(!serverUrl)("two back-end instances on one PostgreSQL database",
       createBackend({ databasePath: database.url, seedDemo: true, logger, now }),
     ]);
     opened.push({ close: database.drop }, a, b);
-    return { a, b, logs, url: database.url };
+    return { a, b, logs, logger, url: database.url };
   }
 
   it("seed the demo once, fire a due alarm once, make each report once and mail each notification once", async () => {
-    const { a, b, logs } = await twoInstances();
+    const { a, b, logs, logger } = await twoInstances();
     const steps = await a.db.selectFrom("seed_steps").select("name").execute();
     expect(new Set(steps.map((s) => s.name)).size).toBe(steps.length);
     expect(logs.filter((line) => line.startsWith("demo data seeded"))).toHaveLength(1);
     await insertDueHeatAlarm(a.db);
 
     // Both schedules start (each runs at once) and run again, all at the same time.
-    const mail = (backend: Backend) => ({
-      mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000", brand: "dk" as const },
-      intervalMs: 3_600_000,
-    });
-    const scheduleA = startSchedule(
-      a.db,
-      now,
-      {
-        ...silentLogger,
-        info: (m: unknown) => void logs.push(String(m)),
-        error: (m: unknown) => void logs.push(`ERROR ${String(m)}`),
-      },
-      mail(a),
-    );
-    const scheduleB = startSchedule(
-      b.db,
-      now,
-      {
-        ...silentLogger,
-        info: (m: unknown) => void logs.push(String(m)),
-        error: (m: unknown) => void logs.push(`ERROR ${String(m)}`),
-      },
-      mail(b),
-    );
+    const schedule = (backend: Backend) =>
+      startSchedule(backend.db, now, logger, {
+        mail: { mailer: backend.mailer, portalUrl: "http://localhost:3000", brand: "dk" },
+        intervalMs: 3_600_000,
+      });
+    const scheduleA = schedule(a);
+    const scheduleB = schedule(b);
     opened.push({ close: () => scheduleA.stop() }, { close: () => scheduleB.stop() });
     await Promise.all([scheduleA.runNow(), scheduleB.runNow(), scheduleA.runNow(), scheduleB.runNow()]);
     expect(logs.filter((line) => line.startsWith("ERROR"))).toEqual([]);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import { generateMonthlyReports, newReportCode, reportMonths } from "./monthly-reports";
 import { mailPendingNotifications } from "../alarms/mail";
 import { latestMessages } from "../mail/outbox";
+import { createDemoBackend } from "../testing/setup";
 
 describe("reportMonths", () => {
   it("gives the closed months wholly inside the tenancy, at most 12 back, oldest first", () => {
@@ -54,7 +54,7 @@ describe("generateMonthlyReports", () => {
   let backend: Backend;
   const now = new Date("2026-11-25T06:00:00.000Z");
   beforeAll(async () => {
-    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => now });
+    backend = await createDemoBackend({ now: () => now });
   }, 60_000);
   afterAll(() => backend?.close());
 

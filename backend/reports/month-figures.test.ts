@@ -3,46 +3,21 @@
  * GraphQL) for the same month, the month before and the same month a year earlier.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
-import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
-import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
-import { graphqlData, signInToUsers } from "../testing/graphql";
+import type { Backend } from "../app";
+import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { daysOfMonth, monthReportFigures, previousMonthOf, reportQuantities } from "./month-figures";
+import { monthKpisOfAnna, reportBackend } from "../testing/month-kpis";
 
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;
 let token: string;
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
-  await topUpDemoReadings(backend.db, NOW, { unitIds: [101, 102, 103, 104, 109], fromDay: "2025-09-01" });
-  token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
+  ({ backend, token } = await reportBackend(NOW, "2025-09-01"));
 }, 180_000);
 afterAll(() => backend?.close());
 
-async function pageKpis(quantity: string, month: string) {
-  const { first, last } = daysOfMonth(month);
-  const data = await graphqlData<{
-    unitQuantityKpis: { total: number | null; previousYear: number | null; propertyComparison: number | null };
-  }>(
-    backend,
-    "tenant",
-    `query ($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total previousYear propertyComparison } }`,
-    {
-      token,
-      variables: {
-        i: {
-          tenancyId: demoTenancyIds.anna,
-          quantity,
-          periodBegin: `${first}T00:00:00`,
-          periodEnd: `${last}T23:59:00`,
-        },
-      },
-    },
-  );
-  return data.unitQuantityKpis;
-}
+const pageKpis = (quantity: string, month: string) => monthKpisOfAnna(backend, token, quantity, month);
 
 describe("monthReportFigures", () => {
   it("equals the consumption pages' key figures for the month, the month before and the year before", async () => {

@@ -4,14 +4,12 @@
  * resident), the water cost of the price page (COST mode) and the chart's months.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
-import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
-import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
-import { graphqlData, signInToUsers } from "../testing/graphql";
+import type { Backend } from "../app";
+import { demoTenancyIds } from "../db/seed/demo-accounts";
+import { graphqlData } from "../testing/graphql";
 import { generateMonthlyReports } from "../jobs/monthly-reports";
-import { daysOfMonth } from "./month-figures";
 import { CHART_MONTHS, isPlausibleReportCode, monthsEndingWith, reportOfCode } from "./report-data";
+import { monthKpisOfAnna, reportBackend } from "../testing/month-kpis";
 
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;
@@ -19,10 +17,8 @@ let token: string;
 let code: string;
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
-  await topUpDemoReadings(backend.db, NOW, { unitIds: [101, 102, 103, 104, 109], fromDay: "2025-08-01" });
+  ({ backend, token } = await reportBackend(NOW, "2025-08-01"));
   await generateMonthlyReports(backend.db, NOW);
-  token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
   code = (
     await backend.db
       .selectFrom("consumption_reports")
@@ -39,27 +35,8 @@ const REPORT_QUERY = `query ($code: String!) { consumptionReport(code: $code) { 
   quantities { quantity total previousMonth sameMonthLastYear propertyAverage co2Grams months { month value } }
   waterCost { currency prices { quantity pricePerLitre } cost previousCost } } } }`;
 
-async function pageKpis(quantity: string, month: string, mode = "HOURLY_VALUES") {
-  const { first, last } = daysOfMonth(month);
-  const data = await graphqlData<{ unitQuantityKpis: { total: number | null } }>(
-    backend,
-    "tenant",
-    `query ($i: UnitQuantityKpisInput!) { unitQuantityKpis(input: $i) { total } }`,
-    {
-      token,
-      variables: {
-        i: {
-          tenancyId: demoTenancyIds.anna,
-          quantity,
-          periodBegin: `${first}T00:00:00`,
-          periodEnd: `${last}T23:59:00`,
-          mode,
-        },
-      },
-    },
-  );
-  return data.unitQuantityKpis.total;
-}
+const pageKpis = async (quantity: string, month: string, mode = "HOURLY_VALUES") =>
+  (await monthKpisOfAnna(backend, token, quantity, month, mode)).total;
 
 describe("consumptionReport", () => {
   it("answers a live code without a token, with the pages' figures for the month, its chart months, CO2 and water cost", async () => {

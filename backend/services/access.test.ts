@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
 import type { Database, TenancyRow } from "../db/types";
-import { silentLogger } from "../logger";
 import {
   assertTenancyAdmin,
   assertTenancyMember,
@@ -13,13 +12,14 @@ import {
   unitsVisibleToUser,
 } from "./access";
 import { errorCodeOf } from "./errors";
+import { createDemoBackend } from "../testing/setup";
 
 let backend: Backend;
 let db: Kysely<Database>;
 const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  backend = await createDemoBackend();
   db = backend.db;
   for (const row of await db.selectFrom("users").select(["id", "email"]).execute()) userIds[row.email] = row.id;
 });

@@ -1,19 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../config";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
 import { languageOfLocale } from "./social";
+import { configErrorOf } from "../testing/config";
+import { tempDirFor } from "../testing/temp-dir";
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "backend-flows-config-"));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const temp = tempDirFor("each", "backend-flows-config-");
 
 describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINFO_URL)", () => {
   it("has real defaults: Google and Facebook enabled, Apple disabled, outbox only", () => {
-    expect(loadConfig({ DATA_DIR: dir }, dir).accountFlows).toEqual({
+    expect(loadConfig({ DATA_DIR: temp.path }, temp.path).accountFlows).toEqual({
       portalUrl: "http://localhost:3000",
       smtpUrl: null,
       mailFrom: "Mit Forbrug <no-reply@localhost>",
@@ -29,7 +24,7 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
   it("reads every variable; 'none' disables a provider; loopback may use http", () => {
     const config = loadConfig(
       {
-        DATA_DIR: dir,
+        DATA_DIR: temp.path,
         PORTAL_URL: "https://portal.example/tenant/",
         SMTP_URL: "smtps://user:pass@mail.example:465",
         MAIL_FROM: "Portal <portal@example.test>",
@@ -38,7 +33,7 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
         APPLE_USERINFO_URL: "https://apple-bridge.example/userinfo",
         IMPERSONATION_SESSION_SECONDS: "120",
       },
-      dir,
+      temp.path,
     );
     expect(config.accountFlows).toEqual({
       portalUrl: "https://portal.example/tenant",
@@ -54,21 +49,15 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
   });
 
   it("refuses plain http user-info URLs off loopback, non-SMTP mail URLs and a bad portal URL, naming each", () => {
-    let message = "";
-    try {
-      loadConfig(
-        {
-          DATA_DIR: dir,
-          GOOGLE_USERINFO_URL: "http://userinfo.example/me",
-          SMTP_URL: "mail.example",
-          PORTAL_URL: "portal",
-        },
-        dir,
-      );
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      message = (error as Error).message;
-    }
+    const message = configErrorOf(
+      {
+        DATA_DIR: temp.path,
+        GOOGLE_USERINFO_URL: "http://userinfo.example/me",
+        SMTP_URL: "mail.example",
+        PORTAL_URL: "portal",
+      },
+      temp.path,
+    );
     expect(message).toContain("GOOGLE_USERINFO_URL");
     expect(message).toContain("SMTP_URL");
     expect(message).toContain("PORTAL_URL");

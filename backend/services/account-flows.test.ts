@@ -16,9 +16,10 @@ import {
 } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";
 import { latestMessages, linksIn } from "../mail/outbox";
-import { createDemoBackend } from "../testing/setup";
+import { createDemoBackend, createDemoBackendOn, testPortalUrl as portalUrl } from "../testing/setup";
 import {
-  accountRefreshMutation,
+  refreshAccount as refreshAccountSession,
+  refreshUsers as refreshUsersSession,
   firstErrorCode,
   graphql,
   graphqlData,
@@ -26,26 +27,23 @@ import {
   signInToUsers,
   tokenAuthMutation,
 } from "../testing/graphql";
+import { testClock } from "../testing/clock";
 import { hashActivationCode } from "./activation-codes";
 import { errorMessages } from "./errors";
 import { createImpersonationLink, ImpersonationTargetError } from "./impersonation";
 import { startTestOpenIdProvider, type TestOpenIdProvider } from "./social-test-provider";
 import { hashToken } from "./tokens";
 
-const start = new Date("2026-06-01T10:00:00.000Z");
-let clock = start;
-const portalUrl = "http://portal.test";
+const clock = testClock("2026-06-01T10:00:00.000Z");
 const newPassword = "New-Password-2026?";
 let backend: Backend;
 let idp: TestOpenIdProvider;
 
 beforeAll(async () => {
   idp = await startTestOpenIdProvider();
-  backend = await createDemoBackend({
+  backend = await createDemoBackendOn(clock, {
     jwtSecret: "account-flows-test-secret-0123456789",
-    now: () => clock,
     accountFlows: {
-      portalUrl: `${portalUrl}/`,
       userinfoUrls: { GOOGLE: idp.userinfoUrl, FACEBOOK: idp.userinfoUrl, APPLE: null },
     },
   });
@@ -55,10 +53,9 @@ afterAll(async () => {
   await idp.close();
 });
 beforeEach(() => {
-  clock = start;
+  clock.set(0);
 });
 
-const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const tokenPayloadFields = "email exp origIat impersonated sessionExpiresAt";
@@ -139,12 +136,12 @@ describe("createEmailPasswordUser", () => {
     expect(created.created).toBe(true);
     expect(created.payload).toEqual({
       email: "new.resident@example.test",
-      exp: epoch(start) + 300,
-      origIat: epoch(start),
+      exp: epoch(clock.start) + 300,
+      origIat: epoch(clock.start),
       impersonated: false,
       sessionExpiresAt: null,
     });
-    expect(created.refreshExpiresIn).toBe(epoch(start) + 2_592_000);
+    expect(created.refreshExpiresIn).toBe(epoch(clock.start) + 2_592_000);
 
     const me = await currentUser(created.token);
     expect(me.body.data?.currentUser).toEqual({
@@ -456,19 +453,8 @@ describe("password reset", () => {
 
     expect(firstErrorCode(await tokenAuth(email, newPassword))).toBeUndefined();
     expect(firstErrorCode(await tokenAuth(email, DEMO_PASSWORD))).toBe("INVALID_CREDENTIALS");
-    const refreshOld = await graphql(backend, "account", accountRefreshMutation, {
-      variables: { refreshToken: oldAccount.refreshToken },
-    });
-    expect(firstErrorCode(refreshOld)).toBe("INVALID_REFRESH_TOKEN");
-    const refreshOldUsers = await graphql(
-      backend,
-      "users",
-      `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token } } }`,
-      {
-        variables: { t: oldUsers.refreshToken },
-      },
-    );
-    expect(firstErrorCode(refreshOldUsers)).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refreshAccount(oldAccount.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refreshUsers(oldUsers.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
     // The old sessions' access tokens end with the reset too, not when they expire (ADR 0020).
     expect(
       firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: oldAccount.token })),
@@ -539,9 +525,9 @@ describe("password reset", () => {
     expect(firstErrorCode(await reset(demoAccounts.anna.email, first, newPassword))).toBe("PASSWORD_UPDATE_FAILED");
     expect(firstErrorCode(await reset("nobody@example.test", first, newPassword))).toBe("PASSWORD_UPDATE_FAILED");
 
-    clock = at(3601);
+    clock.set(3601);
     expect(firstErrorCode(await reset(email, first, newPassword))).toBe("PASSWORD_UPDATE_FAILED");
-    clock = at(3599);
+    clock.set(3599);
     expect((await reset(email, first, newPassword)).body.data?.passwordReset.ok).toBe(true);
     expect(firstErrorCode(await reset(email, second, "Third-Password-2026!"))).toBe("PASSWORD_UPDATE_FAILED");
     expect(firstErrorCode(await tokenAuth(email, newPassword))).toBeUndefined();
@@ -588,16 +574,10 @@ const refreshAccount = (refreshToken: string) =>
     `mutation($r: String!) { refreshToken(refreshToken: $r) { token refreshToken refreshExpiresIn payload { ${tokenPayloadFields} } } }`,
     { variables: { r: refreshToken } },
   );
-const refreshUsers = (refreshToken: string) =>
-  graphql<{ refreshToken: { ok: { token: string; refreshToken: string; expiresAt: number } } }>(
-    backend,
-    "users",
-    `mutation($r: String!) { refreshToken(refreshToken: $r) { ok { token refreshToken expiresAt } } }`,
-    { variables: { r: refreshToken } },
-  );
+const refreshUsers = (refreshToken: string) => refreshUsersSession(backend, refreshToken);
 
 async function impersonationToken(email: string): Promise<string> {
-  const { link, token } = await createImpersonationLink(backend.db, { email, portalUrl, now: clock });
+  const { link, token } = await createImpersonationLink(backend.db, { email, portalUrl, now: clock.now() });
   expect(link).toBe(`${portalUrl}/impersonate/${token}`);
   return token;
 }
@@ -609,11 +589,11 @@ describe("impersonation", () => {
     const first = await impersonate(linkToken);
     expect(first.body.errors).toBeUndefined();
     const session = first.body.data!.impersonate;
-    const sessionEnd = epoch(start) + 3600;
+    const sessionEnd = epoch(clock.start) + 3600;
     expect(session.payload).toEqual({
       email,
-      exp: epoch(start) + 300,
-      origIat: epoch(start),
+      exp: epoch(clock.start) + 300,
+      origIat: epoch(clock.start),
       impersonated: true,
       sessionExpiresAt: sessionEnd,
     });
@@ -643,14 +623,14 @@ describe("impersonation", () => {
     expect(tenantUnits.body.errors).toBeUndefined();
 
     // Refreshing inside the hour keeps the session; tokens never outlive its end.
-    clock = at(58 * 60);
+    clock.set(58 * 60);
     const refreshed = await refreshAccount(session.refreshToken);
     expect(refreshed.body.errors).toBeUndefined();
     const refreshedData = refreshed.body.data!.refreshToken;
     expect(refreshedData.payload).toMatchObject({
       impersonated: true,
       sessionExpiresAt: sessionEnd,
-      origIat: epoch(start),
+      origIat: epoch(clock.start),
     });
     expect(refreshedData.payload.exp).toBe(sessionEnd);
     expect(refreshedData.refreshExpiresIn).toBe(sessionEnd);
@@ -658,7 +638,7 @@ describe("impersonation", () => {
     expect(usersRefreshed.body.data?.refreshToken.ok.expiresAt).toBe(sessionEnd);
 
     // After 60 minutes nothing works any more.
-    clock = at(60 * 60);
+    clock.set(60 * 60);
     expect(firstErrorCode(await refreshAccount(refreshedData.refreshToken))).toBe("LOGIN_EXPIRED");
     expect((await refreshAccount(refreshedData.refreshToken)).body.errors?.[0]?.message).toBe(
       "Login expired. Please log in again.",
@@ -667,7 +647,7 @@ describe("impersonation", () => {
       "LOGIN_EXPIRED",
     );
     expect(firstErrorCode(await currentUser(refreshedData.token))).toBe("UNAUTHENTICATED");
-    clock = at(61 * 60);
+    clock.set(61 * 60);
     expect(firstErrorCode(await refreshAccount(refreshedData.refreshToken))).toBe("LOGIN_EXPIRED");
   });
 
@@ -684,7 +664,7 @@ describe("impersonation", () => {
 
   it("refuses an expired or unknown link token", async () => {
     const token = await impersonationToken(demoAccounts.emma.email);
-    clock = at(15 * 60 + 1);
+    clock.set(15 * 60 + 1);
     expect(firstErrorCode(await impersonate(token))).toBe("INVALID_TOKEN");
     expect(firstErrorCode(await impersonate("A".repeat(43)))).toBe("INVALID_TOKEN");
     expect(firstErrorCode(await impersonate(""))).toBe("INVALID_TOKEN");
@@ -692,14 +672,14 @@ describe("impersonation", () => {
 
   it("makes no link for an unknown, deactivated or admin-portal account", async () => {
     for (const email of ["nobody@example.test", demoAccounts.inactive.email, demoSpecialAccounts.adminPortal.email]) {
-      await expect(createImpersonationLink(backend.db, { email, portalUrl, now: clock })).rejects.toBeInstanceOf(
+      await expect(createImpersonationLink(backend.db, { email, portalUrl, now: clock.now() })).rejects.toBeInstanceOf(
         ImpersonationTargetError,
       );
     }
   });
 
   it("ends the session after IMPERSONATION_SESSION_SECONDS when configured shorter (for end-to-end tests)", async () => {
-    let otherClock = start;
+    let otherClock = clock.start;
     const other = await createDemoBackend({
       now: () => otherClock,
       accountFlows: { impersonationSessionSeconds: 120 },
@@ -708,19 +688,17 @@ describe("impersonation", () => {
       const { token } = await createImpersonationLink(other.db, {
         email: demoAccounts.anna.email,
         portalUrl,
-        now: start,
+        now: clock.start,
       });
       const session = await graphqlData<ImpersonateData>(other, "account", impersonateMutation, {
         variables: { token },
       });
       expect(session.impersonate.payload).toMatchObject({
-        exp: epoch(start) + 120,
-        sessionExpiresAt: epoch(start) + 120,
+        exp: epoch(clock.start) + 120,
+        sessionExpiresAt: epoch(clock.start) + 120,
       });
-      otherClock = at(121);
-      const refreshed = await graphql(other, "account", accountRefreshMutation, {
-        variables: { refreshToken: session.impersonate.refreshToken },
-      });
+      otherClock = clock.at(121);
+      const refreshed = await refreshAccountSession(other, session.impersonate.refreshToken);
       expect(firstErrorCode(refreshed)).toBe("LOGIN_EXPIRED");
     } finally {
       await other.close();
@@ -858,7 +836,7 @@ describe("loginFromSlt", () => {
     const first = await loginFromSlt(slt);
     expect(first.body.errors).toBeUndefined();
     const ok = first.body.data!.loginFromSlt.ok;
-    expect(ok.expiresAt).toBe(epoch(start) + 300);
+    expect(ok.expiresAt).toBe(epoch(clock.start) + 300);
     expect(decodeJwt(ok.token)).toMatchObject({ aud: "users" });
     expect(decodeJwt(ok.token).imp).toBeUndefined();
     const me = await graphqlData<{ me: { email: string } }>(backend, "users", "{ me { email } }", { token: ok.token });
@@ -868,11 +846,11 @@ describe("loginFromSlt", () => {
 
   it("expires after 60 seconds and refuses anything else", async () => {
     const slt = await freshSlt("s-2", "slt.late@example.test");
-    clock = at(61);
+    clock.set(61);
     expect(firstErrorCode(await loginFromSlt(slt))).toBe("INVALID_TOKEN");
-    clock = start;
+    clock.set(0);
     const fresh = await freshSlt("s-2", "slt.late@example.test");
-    clock = at(59);
+    clock.set(59);
     expect(firstErrorCode(await loginFromSlt(fresh))).toBeUndefined();
     expect(firstErrorCode(await loginFromSlt("garbage"))).toBe("INVALID_TOKEN");
     // An impersonation link token is not an slt.

@@ -1,9 +1,8 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quantityDefinition, isQuantityId } from "@common/quantities";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import {
   firstErrorCode,
   graphql,
@@ -13,18 +12,13 @@ import {
   type TokenAuthData,
 } from "../testing/graphql";
 import { errorMessages } from "./errors";
+import { createDemoBackend, measuredQuantitiesOf } from "../testing/setup";
 
 const fixedNow = new Date("2026-06-01T10:00:00.000Z");
 let backend: Backend;
 
 beforeAll(async () => {
-  backend = await createBackend({
-    databasePath: ":memory:",
-    seedDemo: true,
-    jwtSecret: "account-test-secret-0123456789abcdef",
-    now: () => fixedNow,
-    logger: silentLogger,
-  });
+  backend = await createDemoBackend({ jwtSecret: "account-test-secret-0123456789abcdef", now: () => fixedNow });
 });
 afterAll(() => backend.close());
 
@@ -206,15 +200,8 @@ describe("tenancies", () => {
 
   it("lists the distinct quantities of the unit's meters with their units of measure", async () => {
     const [tenancy] = await tenanciesOf(demoAccounts.anna.email);
-    const meterQuantities = await backend.db
-      .selectFrom("meters")
-      .innerJoin("units", "units.id", "meters.unit_id")
-      .select("meters.quantity")
-      .distinct()
-      .where("units.unique_id", "=", demoUnitUniqueIds.anna)
-      .execute();
     const kinds = tenancy!.meterUnits.map((meterUnit) => meterUnit.kind);
-    expect([...kinds].sort()).toEqual(meterQuantities.map((row) => row.quantity).sort());
+    expect([...kinds].sort()).toEqual((await measuredQuantitiesOf(backend.db, demoTenancyIds.anna)).sort());
     expect(new Set(kinds).size).toBe(kinds.length);
     for (const meterUnit of tenancy!.meterUnits) {
       expect(isQuantityId(meterUnit.kind)).toBe(true);
@@ -249,7 +236,7 @@ describe("tenancies", () => {
   });
 
   it("picks the statement with the latest period end as the latest", async () => {
-    const local = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    const local = await createDemoBackend();
     try {
       await local.db
         .insertInto("allocation_statements")

@@ -16,11 +16,13 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";
-import { createDemoBackend, tenancyRow } from "../testing/setup";
+import { createDemoBackendOn, jensFirstHome, tenancyRow, testPortalUrl as portalUrl } from "../testing/setup";
 import { columnNames } from "../testing/dump";
+import { recordWeeklyFiring } from "../testing/due-alarm";
 import { latestMessages } from "../mail/outbox";
 import {
-  accountRefreshMutation,
+  refreshAccount as refreshAccountSession,
+  refreshUsers as refreshUsersSession,
   firstErrorCode,
   graphql,
   graphqlData,
@@ -29,26 +31,22 @@ import {
   tokenAuthMutation,
   type GraphQLCallResult,
 } from "../testing/graphql";
+import { testClock } from "../testing/clock";
 import { hashActivationCode } from "./activation-codes";
 import { createImpersonationLink } from "./impersonation";
 import { startSession } from "./sign-in";
 import { secretKey, type TokenSettings } from "./tokens";
 
-const start = new Date("2026-11-25T10:00:00.000Z");
-let clock = start;
-const portalUrl = "http://portal.test";
+const clock = testClock("2026-11-25T10:00:00.000Z");
 const jwtSecret = "profile-test-secret-0123456789-abcdef";
 const newPassword = "Changed-Password-2026?";
 let backend: Backend;
 
 /** A fresh demo database per test: the tests change and delete accounts. */
 beforeEach(async () => {
-  clock = start;
-  backend = await createDemoBackend({ jwtSecret, now: () => clock, accountFlows: { portalUrl: `${portalUrl}/` } });
+  backend = await createDemoBackendOn(clock, { jwtSecret });
 });
 afterEach(() => backend.close());
-
-const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
 
 const documents = {
   currentUser: `query { currentUser { id email language emailNotifications userType impersonated } }`,
@@ -84,12 +82,8 @@ const me = (token: string) =>
   });
 const tokenAuth = (email: string, password: string) =>
   graphql(backend, "account", tokenAuthMutation, { variables: { email, password } });
-const refreshAccount = (refreshToken: string) =>
-  graphql(backend, "account", accountRefreshMutation, { variables: { refreshToken } });
-const refreshUsers = (refreshToken: string) =>
-  graphql(backend, "users", `mutation ($r: String!) { refreshToken(refreshToken: $r) { ok { token } } }`, {
-    variables: { r: refreshToken },
-  });
+const refreshAccount = (refreshToken: string) => refreshAccountSession(backend, refreshToken);
+const refreshUsers = (refreshToken: string) => refreshUsersSession(backend, refreshToken);
 
 async function userRow(email: string): Promise<UserRow | undefined> {
   return backend.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
@@ -112,17 +106,17 @@ async function socialUser(email = "social.person@example.test") {
       name: "Social Person",
       language: "en",
       user_type: "GOOGLE",
-      created_at: clock.toISOString(),
+      created_at: clock.now().toISOString(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const session = await startSession(backend.db, tokenSettings, user, "account", clock);
+  const session = await startSession(backend.db, tokenSettings, user, "account", clock.now());
   return { user, token: session.access.token };
 }
 
 /** A support session as `email`: the account token and the users-service token (through the slt). */
 async function impersonationSession(email: string) {
-  const { token } = await createImpersonationLink(backend.db, { email, portalUrl, now: clock });
+  const { token } = await createImpersonationLink(backend.db, { email, portalUrl, now: clock.now() });
   const session = await graphqlData<{ impersonate: { token: string; slt: string } }>(
     backend,
     "account",
@@ -350,7 +344,7 @@ describe("changing the e-mail", () => {
     expect(stored[0]).toMatchObject({
       new_email: "emma.new@example.test",
       used_at: null,
-      expires_at: at(24 * 3600).toISOString(),
+      expires_at: clock.at(24 * 3600).toISOString(),
     });
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -361,7 +355,7 @@ describe("changing the e-mail", () => {
     expect(await latestMessages(backend.db, { to: email })).toEqual([]);
 
     // Following the link (no sign-in needed) changes it, tells the old address and ends every session.
-    clock = at(23 * 3600);
+    clock.set(23 * 3600);
     expect(await ok("confirmEmailChange", undefined, { token })).toEqual({ ok: true });
     expect((await userRow("emma.new@example.test"))?.user_type).toBe("EMAIL_PASSWORD");
     expect(await userRow(email)).toBeUndefined();
@@ -441,11 +435,11 @@ describe("changing the e-mail", () => {
     await ok("requestEmailChange", session, { newEmail: "first@example.test", currentPassword: DEMO_PASSWORD });
     const first = await confirmationLink("first@example.test");
     expect(first.message.subject).toBe("Mitt Forbruk: Bekreft den nye e-postadressen din"); // Nora's language
-    clock = at(60);
+    clock.set(60);
     await ok("requestEmailChange", session, { newEmail: "second@example.test", currentPassword: DEMO_PASSWORD });
     const second = await confirmationLink("second@example.test");
     expect(firstErrorCode(await call("confirmEmailChange", undefined, { token: first.token }))).toBe("INVALID_TOKEN");
-    clock = at(60 + 24 * 3600);
+    clock.set(60 + 24 * 3600);
     expect(firstErrorCode(await call("confirmEmailChange", undefined, { token: second.token }))).toBe("INVALID_TOKEN");
     for (const token of ["", "A".repeat(43), "not-a-token", "x".repeat(5000)]) {
       expect(firstErrorCode(await call("confirmEmailChange", undefined, { token }))).toBe("INVALID_TOKEN");
@@ -504,29 +498,12 @@ describe("deleteAccount", () => {
       .select("id")
       .where("user_id", "=", jens.id)
       .executeTakeFirstOrThrow();
-    await backend.db
-      .insertInto("notifications")
-      .values({
-        user_id: jens.id,
-        tenancy_id: demoTenancyIds.jensFirst,
-        alarm_id: alarm.id,
-        kind: "high_consumption",
-        period_start: "2026-11-09",
-        period_end: "2026-11-15",
-        created_at: clock.toISOString(),
-      })
-      .execute();
-    await backend.db
-      .insertInto("alarm_evaluations")
-      .values({
-        alarm_id: alarm.id,
-        period_start: "2026-11-09",
-        period_end: "2026-11-15",
-        evaluated_at: clock.toISOString(),
-        values_seen: 168,
-        fired: 1,
-      })
-      .execute();
+    await recordWeeklyFiring(backend.db, {
+      userId: jens.id,
+      tenancyId: demoTenancyIds.jensFirst,
+      alarmId: alarm.id,
+      at: clock.now().toISOString(),
+    });
     const meter = await backend.db
       .selectFrom("meters")
       .innerJoin("tenancies", "tenancies.unit_id", "meters.unit_id")
@@ -658,7 +635,7 @@ describe("myData", () => {
         period_start: "2026-10-01",
         period_end: "2026-10-31",
         report_code: "abc",
-        created_at: clock.toISOString(),
+        created_at: clock.now().toISOString(),
       })
       .execute();
     const { token } = await signInToAccount(backend, email);
@@ -666,7 +643,7 @@ describe("myData", () => {
     expect(text).not.toMatch(/password_hash|token_hash|passwordHash|tokenHash|scrypt\$/);
     const data = JSON.parse(text);
 
-    expect(data.exportedAt).toBe(start.toISOString());
+    expect(data.exportedAt).toBe(clock.start.toISOString());
     expect(data.profile).toEqual({
       id: jens.id,
       email,
@@ -683,10 +660,7 @@ describe("myData", () => {
     const first = data.tenancies.find((t: { id: number }) => t.id === demoTenancyIds.jensFirst);
     const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(first).toEqual({
-      id: demoTenancyIds.jensFirst,
-      address: "Nørrebrogade 148B, 4. tv.",
-      zipcode: "2200",
-      city: "København N",
+      ...jensFirstHome,
       start: tenancy.start_date,
       end: tenancy.end_date,
       isAdmin: true,

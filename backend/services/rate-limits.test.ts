@@ -6,6 +6,7 @@ import { startSchedule } from "../jobs/schedule";
 import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { silentLogger } from "../logger";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
+import { testClock } from "../testing/clock";
 import {
   checkRateLimits,
   countRateLimitHits,
@@ -19,10 +20,7 @@ import {
  * counted atomically, the same for every back-end (and so every portal) on one database.
  */
 
-const start = new Date("2026-11-22T06:00:00.000Z");
-let clock = start;
-const now = () => clock;
-const later = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+const clock = testClock("2026-11-22T06:00:00.000Z");
 
 const rateLimitsQuery = /* GraphQL */ `
   query RateLimits($subjects: [RateLimitSubject!]!) {
@@ -62,8 +60,8 @@ const signIn = (key: string): RateLimitSubject => ({ rule: "SIGN_IN_PER_ADDRESS"
 describe("abuse limits kept by the back-end", () => {
   let backend: Backend;
   beforeEach(async () => {
-    clock = start;
-    backend = await createBackend({ databasePath: ":memory:", logger: silentLogger, now });
+    clock.set(0);
+    backend = await createBackend({ databasePath: ":memory:", logger: silentLogger, now: clock.now });
   });
   afterEach(() => backend.close());
 
@@ -87,18 +85,18 @@ describe("abuse limits kept by the back-end", () => {
     // Checking counts nothing.
     expect((await check(backend, reset("k1")))[0]!.remaining).toBe(10);
     for (let i = 1; i <= 9; i++) {
-      clock = later(i * 60);
+      clock.set(i * 60);
       expect(await hit(backend, reset("k1"))).toEqual([
         { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10 - i, retryAfterSeconds: 0 },
       ]);
     }
     expect((await check(backend, reset("k1")))[0]).toMatchObject({ allowed: true, remaining: 1 });
     // The tenth hit of the hour reaches the limit: the window began with the first hit, at start + 60 s.
-    clock = later(1200);
+    clock.set(1200);
     expect(await hit(backend, reset("k1"))).toEqual([
       { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: false, remaining: 0, retryAfterSeconds: 3660 - 1200 },
     ]);
-    clock = later(1800.4);
+    clock.set(1800.4);
     expect(await check(backend, reset("k1"))).toEqual([
       { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: false, remaining: 0, retryAfterSeconds: 1860 },
     ]);
@@ -110,22 +108,22 @@ describe("abuse limits kept by the back-end", () => {
     });
     const row = await backend.db.selectFrom("rate_limits").selectAll().execute();
     expect(row).toEqual([
-      { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", window_ends: later(3660).toISOString(), count: 11 },
+      { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", window_ends: clock.at(3660).toISOString(), count: 11 },
     ]);
   });
 
   it("start a new window once the old one has ended", async () => {
     for (let i = 0; i < 10; i++) await hit(backend, reset("k1"));
-    clock = later(3599);
+    clock.set(3599);
     expect((await check(backend, reset("k1")))[0]).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
-    clock = later(3600);
+    clock.set(3600);
     expect(await check(backend, reset("k1"))).toEqual([
       { rule: "RESET_REQUEST_PER_ADDRESS", key: "k1", allowed: true, remaining: 10, retryAfterSeconds: 0 },
     ]);
-    clock = later(4000);
+    clock.set(4000);
     expect((await hit(backend, reset("k1")))[0]).toMatchObject({ allowed: true, remaining: 9 });
     expect(await backend.db.selectFrom("rate_limits").select(["count", "window_ends"]).execute()).toEqual([
-      { count: 1, window_ends: later(4000 + 3600).toISOString() },
+      { count: 1, window_ends: clock.at(4000 + 3600).toISOString() },
     ]);
   });
 
@@ -142,9 +140,9 @@ describe("abuse limits kept by the back-end", () => {
   });
 
   it("lose no hit when many are counted at once", async () => {
-    await Promise.all(Array.from({ length: 40 }, () => countRateLimitHits(backend.db, [signIn("busy")], clock)));
+    await Promise.all(Array.from({ length: 40 }, () => countRateLimitHits(backend.db, [signIn("busy")], clock.now())));
     expect(await backend.db.selectFrom("rate_limits").select("count").execute()).toEqual([{ count: 40 }]);
-    expect((await checkRateLimits(backend.db, [signIn("busy")], clock))[0]).toMatchObject({
+    expect((await checkRateLimits(backend.db, [signIn("busy")], clock.now()))[0]).toMatchObject({
       allowed: false,
       remaining: 0,
     });
@@ -171,17 +169,17 @@ describe("abuse limits kept by the back-end", () => {
 
   it("prune the windows that have ended, by hand and in the hourly schedule, and keep the running ones", async () => {
     await hit(backend, signIn("old"));
-    clock = later(600);
+    clock.set(600);
     await hit(backend, reset("newer"));
-    clock = later(900);
-    expect(await pruneRateLimits(backend.db, clock)).toBe(1);
+    clock.set(900);
+    expect(await pruneRateLimits(backend.db, clock.now())).toBe(1);
     expect(await backend.db.selectFrom("rate_limits").select("key").execute()).toEqual([{ key: "newer" }]);
     // The pruned window counted nothing any more: the key starts afresh either way.
     expect((await check(backend, signIn("old")))[0]).toMatchObject({ allowed: true, remaining: 30 });
 
     await hit(backend, signIn("old"));
-    clock = later(900 + 900);
-    const schedule = startSchedule(backend.db, now, silentLogger, { intervalMs: 3_600_000 });
+    clock.set(900 + 900);
+    const schedule = startSchedule(backend.db, clock.now, silentLogger, { intervalMs: 3_600_000 });
     await schedule.runNow();
     await schedule.stop();
     expect(await backend.db.selectFrom("rate_limits").select("key").execute()).toEqual([{ key: "newer" }]);
@@ -212,11 +210,11 @@ describe("two back-end instances on one database", () => {
   }
 
   it("count a wrong-password limit over the attempts made through both together", async () => {
-    clock = start;
+    clock.set(0);
     const databasePath = await sharedDatabase();
-    const first = await createBackend({ databasePath, logger: silentLogger, now });
+    const first = await createBackend({ databasePath, logger: silentLogger, now: clock.now });
     backends.push(first);
-    const second = await createBackend({ databasePath, logger: silentLogger, now });
+    const second = await createBackend({ databasePath, logger: silentLogger, now: clock.now });
     backends.push(second);
     const account: RateLimitSubject = { rule: "SIGN_IN_PER_ACCOUNT", key: "account" };
     const attempt = [signIn("address"), account];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { silentLogger } from "../logger";
 import { graphqlData, signInToUsers } from "../testing/graphql";
-import { RATING_CACHE_MS } from "./tenant-consumption";
+import { RATING_CACHE_MS } from "./tenant-consumption/rating";
+import { createDemoBackend } from "../testing/setup";
 
 /**
  * consumptionRating is kept for RATING_CACHE_MS (it covers whole past days, so it changes once a
@@ -17,7 +17,7 @@ let token: string;
 const seededUnits = [101, 102, 103, 104, 108, 109];
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => now });
+  backend = await createDemoBackend({ now: () => now });
   await topUpDemoReadings(backend.db, now, { unitIds: seededUnits, fromDay: "2024-10-01" });
   token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
 }, 120_000);

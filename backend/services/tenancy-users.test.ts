@@ -14,27 +14,28 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import { latestMessages } from "../mail/outbox";
-import { createDemoBackend, tenancyRow, userIdOf as sharedUserIdOf } from "../testing/setup";
+import {
+  createDemoBackendOn,
+  jensFirstHome,
+  tenancyRow,
+  testPortalUrl as portalUrl,
+  userIdOf as sharedUserIdOf,
+} from "../testing/setup";
 import { dumpTables } from "../testing/dump";
+import { recordWeeklyFiring } from "../testing/due-alarm";
 import { firstErrorCode, graphql, graphqlData, signInToAccount } from "../testing/graphql";
+import { testClock } from "../testing/clock";
 import { assertTenancyMember } from "./access";
 import { hashActivationCode, validateActivationCode } from "./activation-codes";
 import { errorMessages } from "./errors";
 
-const start = new Date("2026-11-25T10:00:00.000Z");
-let clock = start;
-const portalUrl = "http://portal.test";
+const clock = testClock("2026-11-25T10:00:00.000Z");
 const newPassword = "Invited-Password-2026!";
 let backend: Backend;
 
 /** A fresh demo database per test: the tests change memberships. */
 beforeEach(async () => {
-  clock = start;
-  backend = await createDemoBackend({
-    jwtSecret: "tenancy-users-test-secret-0123456789",
-    now: () => clock,
-    accountFlows: { portalUrl: `${portalUrl}/` },
-  });
+  backend = await createDemoBackendOn(clock, { jwtSecret: "tenancy-users-test-secret-0123456789" });
 });
 afterEach(() => backend.close());
 
@@ -97,7 +98,7 @@ async function latestInvitation(to: string) {
   return { message: message!, code };
 }
 
-const validate = (code: string) => validateActivationCode(backend.db, code, clock);
+const validate = (code: string) => validateActivationCode(backend.db, code, clock.now());
 
 async function signUp(email: string): Promise<string> {
   const created = await graphqlData<{ createEmailPasswordUser: { token: string; created: boolean } }>(
@@ -119,6 +120,13 @@ async function addTenancy(token: string, activationCode: string) {
   );
 }
 
+/** Jens, an admin of his first home, invites `email` to it: his token and the tenancy info it answers. */
+async function jensInvites(email: string, language?: string) {
+  const jens = await tokenOf(demoAccounts.jens.email);
+  const info = await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email, language });
+  return { jens, info };
+}
+
 async function isMember(email: string, tenancyId: number): Promise<boolean> {
   try {
     await assertTenancyMember(backend.db, await userIdOf(email), tenancyId);
@@ -130,7 +138,7 @@ async function isMember(email: string, tenancyId: number): Promise<boolean> {
 
 /** Gives a user an alarm (with an evaluation) and a notification of a tenancy; returns the alarm's id. */
 async function giveAlarmAndNotification(userId: number, tenancyId: number): Promise<number> {
-  const at = clock.toISOString();
+  const at = clock.now().toISOString();
   const alarm = await backend.db
     .insertInto("alarms")
     .values({
@@ -145,29 +153,7 @@ async function giveAlarmAndNotification(userId: number, tenancyId: number): Prom
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await backend.db
-    .insertInto("alarm_evaluations")
-    .values({
-      alarm_id: alarm.id,
-      period_start: "2026-11-09",
-      period_end: "2026-11-15",
-      evaluated_at: at,
-      values_seen: 168,
-      fired: 1,
-    })
-    .execute();
-  await backend.db
-    .insertInto("notifications")
-    .values({
-      user_id: userId,
-      tenancy_id: tenancyId,
-      alarm_id: alarm.id,
-      kind: "high_consumption",
-      period_start: "2026-11-09",
-      period_end: "2026-11-15",
-      created_at: at,
-    })
-    .execute();
+  await recordWeeklyFiring(backend.db, { userId, tenancyId, alarmId: alarm.id, at });
   return alarm.id;
 }
 
@@ -189,16 +175,22 @@ async function alarmsAndNotificationsOf(userId: number, tenancyId: number) {
   return { alarms: alarms.length, notifications: notifications.length, evaluations: evaluations.length };
 }
 
+const noAlarmsOrNotifications = { alarms: 0, notifications: 0, evaluations: 0 };
+
+/** Gives Jens an alarm with a notification in his second home: his id, and his first home's counts then. */
+async function jensWithAlarmInSecondHome() {
+  const jensId = await userIdOf(demoAccounts.jens.email);
+  await giveAlarmAndNotification(jensId, demoTenancyIds.jensSecond);
+  return { jensId, firstHome: await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst) };
+}
+
 describe("tenancyInfo", () => {
   it("shows the home, the property's contact from the seed, and the users with the demo's pending invitation", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
     const info = await data("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensFirst });
     const tenancy = await tenancyRow(backend.db, demoTenancyIds.jensFirst);
     expect(info).toMatchObject({
-      id: demoTenancyIds.jensFirst,
-      address: "Nørrebrogade 148B, 4. tv.",
-      zipcode: "2200",
-      city: "København N",
+      ...jensFirstHome,
       startDate: tenancy.start_date,
       endDate: tenancy.end_date,
       billingPeriodStart: tenancy.billing_period_start,
@@ -268,7 +260,7 @@ describe("tenancyInfo", () => {
         user_id: anna,
         is_admin: 1,
         invitation_pending: 0,
-        created_at: clock.toISOString(),
+        created_at: clock.now().toISOString(),
       })
       .execute();
     await data("setTenancyUserAdmin", mette, {
@@ -330,7 +322,7 @@ describe("only an admin changes the users", () => {
             .executeTakeFirstOrThrow()
         ).id,
         invited_by_user_id: metteUserId,
-        created_at: clock.toISOString(),
+        created_at: clock.now().toISOString(),
       })
       .execute();
     const secondInvitation = await invitationIdOf("pending@example.test");
@@ -398,12 +390,7 @@ describe("only an admin changes the users", () => {
 
 describe("inviteTenancyUser", () => {
   it("stores the invitation and e-mails the link /signup?activationCode= in the chosen language; the code works for that tenancy", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    const info = await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: "  New.Partner@Example.TEST ",
-      language: "en",
-    });
+    const { info } = await jensInvites("  New.Partner@Example.TEST ", "en");
     const invited = info.users.filter((user) => user.email === "new.partner@example.test");
     expect(invited).toEqual([
       {
@@ -414,7 +401,7 @@ describe("inviteTenancyUser", () => {
         isAdmin: false,
         invitationPending: true,
         isCaller: false,
-        invitedAt: clock.toISOString(),
+        invitedAt: clock.now().toISOString(),
       },
     ]);
     expect(info.users.at(-1)?.email).toBe("new.partner@example.test"); // oldest first: the newest last
@@ -434,7 +421,7 @@ describe("inviteTenancyUser", () => {
       .where("code_hash", "=", hashActivationCode(code))
       .executeTakeFirstOrThrow();
     expect(codeRow.tenancy_id).toBe(demoTenancyIds.jensFirst);
-    expect(codeRow.expires_at).toBe(new Date(start.getTime() + 30 * 86_400_000).toISOString());
+    expect(codeRow.expires_at).toBe(clock.at(30 * 86_400).toISOString());
     const row = await backend.db
       .selectFrom("tenancy_invitations")
       .selectAll()
@@ -450,7 +437,7 @@ describe("inviteTenancyUser", () => {
       accepted_at: null,
     });
     // Expires after 30 days.
-    clock = new Date(start.getTime() + 30 * 86_400_000 + 1000);
+    clock.set(30 * 86_400 + 1);
     expect((await validate(code)).code).toBe("ACTIVATION_CODE_INVALID");
   });
 
@@ -504,11 +491,7 @@ describe("inviteTenancyUser", () => {
   });
 
   it("sends an open invitation again instead of a second one: the old code stops working", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    const info = await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: demoInvitation.email,
-    });
+    const { info } = await jensInvites(demoInvitation.email);
     expect(info.users.filter((user) => user.email === demoInvitation.email)).toEqual([
       expect.objectContaining({ invitationId: demoInvitation.id, invitedAt: demoInvitation.createdAt }),
     ]);
@@ -524,15 +507,10 @@ describe("inviteTenancyUser", () => {
 
 describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
   it("resend: a new code in a new e-mail; the old code becomes invalid", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: "twice@example.test",
-      language: "nb",
-    });
+    await jensInvites("twice@example.test", "nb");
     const first = await latestInvitation("twice@example.test");
     const invitationId = await invitationIdOf("twice@example.test");
-    clock = new Date(start.getTime() + 3_600_000);
+    clock.set(3600);
     const info = await data("resendTenancyInvitation", await tokenOf(demoAccounts.jens.email), {
       tenancyId: demoTenancyIds.jensFirst,
       invitationId,
@@ -569,7 +547,7 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
       .selectAll()
       .where("id", "=", demoInvitation.id)
       .executeTakeFirstOrThrow();
-    expect(row.withdrawn_at).toBe(clock.toISOString());
+    expect(row.withdrawn_at).toBe(clock.now().toISOString());
     // The address can be invited again later.
     await data("inviteTenancyUser", jens, { tenancyId: demoTenancyIds.jensFirst, email: demoInvitation.email });
     expect(await validate((await latestInvitation(demoInvitation.email)).code)).toMatchObject({ ok: true });
@@ -617,16 +595,11 @@ describe("resendTenancyInvitation and withdrawTenancyInvitation", () => {
 
 describe("accepting an invitation (addTenancy with its code)", () => {
   it("makes the new user a member and the invitation leaves the users", async () => {
-    const jens = await tokenOf(demoAccounts.jens.email);
-    await data("inviteTenancyUser", jens, {
-      tenancyId: demoTenancyIds.jensFirst,
-      email: "partner@example.test",
-      language: "en",
-    });
+    const { jens } = await jensInvites("partner@example.test", "en");
     const { code } = await latestInvitation("partner@example.test");
     const invitationId = await invitationIdOf("partner@example.test");
 
-    clock = new Date(start.getTime() + 60_000);
+    clock.set(60);
     const partner = await signUp("partner@example.test");
     const added = await addTenancy(partner, code);
     expect(added.body.data?.addTenancy).toEqual({ ok: true, tenancy: { tenancyId: demoTenancyIds.jensFirst } });
@@ -651,7 +624,11 @@ describe("accepting an invitation (addTenancy with its code)", () => {
       .selectAll()
       .where("id", "=", invitationId)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ accepted_at: clock.toISOString(), accepted_by_user_id: partnerId, withdrawn_at: null });
+    expect(row).toMatchObject({
+      accepted_at: clock.now().toISOString(),
+      accepted_by_user_id: partnerId,
+      withdrawn_at: null,
+    });
     expect(await validate(code)).toMatchObject({ ok: false, code: "ACTIVATION_CODE_IN_USE" });
 
     // The new member sees the tenancy, as a plain user.
@@ -741,20 +718,14 @@ describe("setTenancyUserAdmin", () => {
 describe("removeTenancyUser", () => {
   it("removes a member with their alarms and notifications of that tenancy only", async () => {
     const mette = await tokenOf(demoAccounts.mette.email);
-    const jensId = await userIdOf(demoAccounts.jens.email);
-    await giveAlarmAndNotification(jensId, demoTenancyIds.jensSecond);
-    const firstHomeBefore = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
+    const { jensId, firstHome: firstHomeBefore } = await jensWithAlarmInSecondHome();
     expect(firstHomeBefore.alarms).toBeGreaterThan(0);
     await giveAlarmAndNotification(jensId, demoTenancyIds.jensFirst);
 
     const info = await data("removeTenancyUser", mette, { tenancyId: demoTenancyIds.jensSecond, userId: jensId });
     expect(info.users.map((user) => user.email)).toEqual([demoAccounts.mette.email]);
     expect(await isMember(demoAccounts.jens.email, demoTenancyIds.jensSecond)).toBe(false);
-    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({
-      alarms: 0,
-      notifications: 0,
-      evaluations: 0,
-    });
+    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual(noAlarmsOrNotifications);
     // His other home keeps everything.
     expect(await isMember(demoAccounts.jens.email, demoTenancyIds.jensFirst)).toBe(true);
     const firstHomeAfter = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
@@ -810,20 +781,14 @@ describe("removeTenancyUser", () => {
 describe("leaveTenancy", () => {
   it("removes the caller's access and their alarms and notifications of that tenancy", async () => {
     const jens = await tokenOf(demoAccounts.jens.email);
-    const jensId = await userIdOf(demoAccounts.jens.email);
-    await giveAlarmAndNotification(jensId, demoTenancyIds.jensSecond);
-    const firstHome = await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst);
+    const { jensId, firstHome } = await jensWithAlarmInSecondHome();
     expect(await data<{ ok: boolean }>("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond })).toEqual({
       ok: true,
     });
     await expect(assertTenancyMember(backend.db, jensId, demoTenancyIds.jensSecond)).rejects.toMatchObject({
       extensions: { code: "FORBIDDEN" },
     });
-    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual({
-      alarms: 0,
-      notifications: 0,
-      evaluations: 0,
-    });
+    expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensSecond)).toEqual(noAlarmsOrNotifications);
     expect(await alarmsAndNotificationsOf(jensId, demoTenancyIds.jensFirst)).toEqual(firstHome);
     expect(firstErrorCode(await call("tenancyInfo", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe("FORBIDDEN");
     expect(firstErrorCode(await call("leaveTenancy", jens, { tenancyId: demoTenancyIds.jensSecond }))).toBe(
@@ -866,14 +831,14 @@ describe("migration 0007", () => {
       language: "da",
       activation_code_id: codeId,
       invited_by_user_id: null,
-      created_at: clock.toISOString(),
+      created_at: clock.now().toISOString(),
     });
     await expect(backend.db.insertInto("tenancy_invitations").values(values(4)).execute()).rejects.toThrow(
       /UNIQUE|unique constraint/,
     );
     await backend.db
       .updateTable("tenancy_invitations")
-      .set({ withdrawn_at: clock.toISOString() })
+      .set({ withdrawn_at: clock.now().toISOString() })
       .where("id", "=", demoInvitation.id)
       .execute();
     await backend.db.insertInto("tenancy_invitations").values(values(4)).execute();

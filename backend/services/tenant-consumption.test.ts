@@ -11,6 +11,8 @@ import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { createDemoBackend, meterIdsOf, usersTokensOf } from "../testing/setup";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
+import { TenantGraphQuery } from "../../app/services/tenant/documents";
+import type { TenantGraphQuery as TenantGraphResult } from "../../app/services/tenant/graphql.generated";
 
 /** The clock of this test: readings run up to 2025-11-20 11:00 (UTC 10:00). */
 const NOW = new Date("2025-11-20T10:30:00.000Z");
@@ -35,45 +37,9 @@ afterAll(() => backend?.close());
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const graphQuery = /* GraphQL */ `
-  query Graph($graph: TenantGraphInput!) {
-    tenantGraph(graph: $graph) {
-      timestamps
-      buckets { firstDay lastDay partial }
-      graphs {
-        type
-        consumption {
-          quantityDescriptor { quantity normalized expressedAs }
-          values
-          total
-          relatedValues { type values total firstDay lastDay }
-        }
-      }
-    }
-  }
-`;
-
-interface GraphData {
-  tenantGraph: {
-    timestamps: string[];
-    buckets: { firstDay: string; lastDay: string; partial: boolean }[];
-    graphs: {
-      type: string;
-      consumption: {
-        quantityDescriptor: { quantity: string; normalized: boolean; expressedAs: string };
-        values: (number | null)[];
-        total: number | null;
-        relatedValues: {
-          type: string;
-          values: (number | null)[];
-          total: number | null;
-          firstDay: string | null;
-          lastDay: string | null;
-        }[];
-      };
-    }[];
-  };
-}
+// The portal's own document and answer type: what a consumption page asks is what is tested.
+const graphQuery = TenantGraphQuery;
+type GraphData = TenantGraphResult;
 
 async function graph(user: string, input: Record<string, unknown>) {
   const data = await graphqlData<GraphData>(backend, "tenant", graphQuery, {
@@ -99,6 +65,9 @@ const annaGraphInput = (
   periodEnd: string,
   more: Record<string, unknown> = {},
 ) => ({ tenancyId: demoTenancyIds.anna, quantities, resolution, periodBegin, periodEnd, ...more });
+
+/** Anna's graph of these quantities, as she sees it. */
+const annasGraph = (...args: Parameters<typeof annaGraphInput>) => graph("anna", annaGraphInput(...args));
 
 const meterIds = (unitId: number, quantity: string) => meterIdsOf(backend.db, unitId, quantity);
 
@@ -211,10 +180,7 @@ describe("bad arguments", () => {
 
 describe("tenantGraph against the raw readings", () => {
   it("daily heat across the autumn change equals the register differences, the 25-hour day included", async () => {
-    const result = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "DAILY", "2025-10-25T00:00:00", "2025-10-28T00:00:00"),
-    );
+    const result = await annasGraph(["heat-energy"], "DAILY", "2025-10-25T00:00:00", "2025-10-28T00:00:00");
     expect(result.timestamps).toEqual([
       "2025-10-25T00:00:00+02:00",
       "2025-10-26T00:00:00+02:00",
@@ -237,10 +203,7 @@ describe("tenantGraph against the raw readings", () => {
       ["2025-03-30", "2025-03-31", 23],
       ["2025-10-26", "2025-10-27", 25],
     ] as const) {
-      const hourly = await graph(
-        "anna",
-        annaGraphInput(["hca", "heat-energy"], "HOURLY", `${date}T00:00:00`, `${next}T00:00:00`),
-      );
+      const hourly = await annasGraph(["hca", "heat-energy"], "HOURLY", `${date}T00:00:00`, `${next}T00:00:00`);
       expect(hourly.timestamps).toHaveLength(hours);
       for (const [index, quantity] of (["hca", "heat-energy"] as const).entries()) {
         const values = hourly.graphs[index]!.consumption.values;
@@ -252,10 +215,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("gives a whole year of hourly values whose sum is the year's register difference", async () => {
-    const year = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "HOURLY", "2024-11-20T00:00:00", "2025-11-20T00:00:00"),
-    );
+    const year = await annasGraph(["heat-energy"], "HOURLY", "2024-11-20T00:00:00", "2025-11-20T00:00:00");
     // 365 days; the spring and autumn changes cancel out.
     expect(year.timestamps).toHaveLength(365 * 24);
     const values = year.graphs[0]!.consumption.values;
@@ -268,10 +228,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("averages indoor temperature over every sample of the day, across rooms", async () => {
-    const result = await graph(
-      "anna",
-      annaGraphInput(["indoor-temperature"], "DAILY", "2025-10-26T00:00:00", "2025-10-27T00:00:00"),
-    );
+    const result = await annasGraph(["indoor-temperature"], "DAILY", "2025-10-26T00:00:00", "2025-10-27T00:00:00");
     const ids = await meterIds(ANNA_UNIT, "indoor-temperature");
     const raw = await sql<{ mean: number; n: number }>`
       select avg(value) as mean, count(*) as n from meter_readings
@@ -282,17 +239,11 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("distinguishes zero consumption from no data", async () => {
-    const summer = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "HOURLY", "2025-07-15T00:00:00", "2025-07-16T00:00:00"),
-    );
+    const summer = await annasGraph(["heat-energy"], "HOURLY", "2025-07-15T00:00:00", "2025-07-16T00:00:00");
     expect(summer.graphs[0]!.consumption.values).toContain(0);
     expect(summer.graphs[0]!.consumption.values).not.toContain(null);
     // The future has no data: null, not zero.
-    const future = await graph(
-      "anna",
-      annaGraphInput(["heat-energy"], "DAILY", "2025-11-19T00:00:00", "2025-11-23T00:00:00"),
-    );
+    const future = await annasGraph(["heat-energy"], "DAILY", "2025-11-19T00:00:00", "2025-11-23T00:00:00");
     const values = future.graphs[0]!.consumption.values;
     expect(values[0]).toBeGreaterThan(0);
     expect(values.slice(2)).toEqual([null, null]);
@@ -351,10 +302,7 @@ describe("tenantGraph against the raw readings", () => {
   });
 
   it("weekly buckets start on Monday and monthly ones on the 1st, clipped to the period (ADR 0018)", async () => {
-    const weeks = await graph(
-      "anna",
-      annaGraphInput(["cold-water-volume"], "WEEKLY", "2025-03-26T00:00:00", "2025-04-09T00:00:00"),
-    );
+    const weeks = await annasGraph(["cold-water-volume"], "WEEKLY", "2025-03-26T00:00:00", "2025-04-09T00:00:00");
     expect(weeks.timestamps).toEqual([
       "2025-03-26T00:00:00+01:00",
       "2025-03-31T00:00:00+02:00",
@@ -374,10 +322,7 @@ describe("tenantGraph against the raw readings", () => {
       await rawRegisterDelta(ids, day("2025-03-26"), day("2025-04-09")),
       6,
     );
-    const year = await graph(
-      "anna",
-      annaGraphInput(["cold-water-volume"], "YEARLY", "2025-01-01T00:00:00", "2026-01-01T00:00:00"),
-    );
+    const year = await annasGraph(["cold-water-volume"], "YEARLY", "2025-01-01T00:00:00", "2026-01-01T00:00:00");
     expect(year.buckets).toEqual([{ firstDay: "2025-01-01", lastDay: "2025-12-31", partial: false }]);
     expect(year.graphs[0]!.consumption.values[0]).toBeCloseTo(
       await rawRegisterDelta(ids, day("2025-01-01"), Math.floor(NOW.getTime() / 3_600_000) * 3600),
@@ -450,16 +395,10 @@ describe("tenantGraph against the raw readings", () => {
       expect(cold).toBeGreaterThan(0);
       return hot * 3400 + cold * 290;
     };
-    const input = { tenancyId: demoTenancyIds.anna, quantities: ["total-water-volume"], mode: "CO2" };
+    const co2Graph = (resolution: string, begin: string, end: string, more: Record<string, unknown> = {}) =>
+      annasGraph(["total-water-volume"], resolution, begin, end, { mode: "CO2", ...more });
 
-    const daily = (
-      await graph("anna", {
-        ...input,
-        resolution: "DAILY",
-        periodBegin: "2025-03-10T00:00:00",
-        periodEnd: "2025-03-12T00:00:00",
-      })
-    ).graphs[0]!;
+    const daily = (await co2Graph("DAILY", "2025-03-10T00:00:00", "2025-03-12T00:00:00")).graphs[0]!;
     expect(daily.type).toBe("CO2");
     expect(daily.consumption.quantityDescriptor.expressedAs).toBe("g CO2");
     expect(daily.consumption.values).toHaveLength(2);
@@ -467,14 +406,7 @@ describe("tenantGraph against the raw readings", () => {
     expect(daily.consumption.values[1]).toBeCloseTo(await rawCo2("2025-03-11", "2025-03-12"), 4);
 
     // A year comes from the monthly rollups: each month still weighs hot and cold water apart.
-    const year = (
-      await graph("anna", {
-        ...input,
-        resolution: "MONTHLY",
-        periodBegin: "2024-11-01T00:00:00",
-        periodEnd: "2025-10-31T23:59:00",
-      })
-    ).graphs[0]!;
+    const year = (await co2Graph("MONTHLY", "2024-11-01T00:00:00", "2025-10-31T23:59:00")).graphs[0]!;
     expect(year.consumption.values).toHaveLength(12);
     expect(year.consumption.values[3]).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
 
@@ -491,15 +423,8 @@ describe("tenantGraph against the raw readings", () => {
       .select("floor_area")
       .where("id", "=", ANNA_UNIT)
       .executeTakeFirstOrThrow();
-    const perM2 = (
-      await graph("anna", {
-        ...input,
-        normalized: true,
-        resolution: "DAILY",
-        periodBegin: "2025-03-10T00:00:00",
-        periodEnd: "2025-03-11T00:00:00",
-      })
-    ).graphs[0]!;
+    const perM2 = (await co2Graph("DAILY", "2025-03-10T00:00:00", "2025-03-11T00:00:00", { normalized: true }))
+      .graphs[0]!;
     expect(perM2.consumption.quantityDescriptor.expressedAs).toBe("g CO2/m2");
     expect(perM2.consumption.values[0]).toBeCloseTo((await rawCo2("2025-03-10", "2025-03-11")) / unit.floor_area, 4);
   });
@@ -512,10 +437,9 @@ describe("tenantGraph against the raw readings", () => {
     );
     const hour = negative.rows[0]!.hour;
     const date = new Date(hour * 1000 + 3600_000).toISOString().slice(0, 10);
-    const cost = await graph(
-      "anna",
-      annaGraphInput(["electricity-energy"], "HOURLY", `${date}T00:00:00`, `${date}T23:59:00`, { mode: "COST" }),
-    );
+    const cost = await annasGraph(["electricity-energy"], "HOURLY", `${date}T00:00:00`, `${date}T23:59:00`, {
+      mode: "COST",
+    });
     expect(cost.graphs[0]!.consumption.values.some((value) => value !== null && value < 0)).toBe(true);
   });
 });
@@ -534,27 +458,30 @@ describe("what a figure covers (ADR 0018)", () => {
     }>(backend, "tenant", kpisQuery(quantity, from, end), { token: tokens.anna });
     return data.unitQuantityKpis;
   }
-  const hourly = (quantity: string, dayKey: string, compare: string) =>
-    graph(
-      "anna",
-      annaGraphInput([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, { compareWith: [compare] }),
-    );
-  const hourAt = (value: string) => Date.parse(value) / 1000;
+  /** Anna's day hour by hour compared with the previous period, her meters of the quantity and the comparison. */
+  async function hourlyComparison(quantity: string, dayKey: string) {
+    const result = await annasGraph([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, {
+      compareWith: ["PREVIOUS_PERIOD"],
+    });
+    const ids = await meterIds(ANNA_UNIT, quantity);
+    return { result, ids, related: result.graphs[0]!.consumption.relatedValues[0]! };
+  }
+  /** What the meters' registers counted between two local times. */
+  const countedBetween = (ids: number[], from: string, to: string) =>
+    rawRegisterDelta(ids, Date.parse(from) / 1000, Date.parse(to) / 1000);
 
   it("spring day, previous period: 01:00–03:00 against the day before's 01:00 and 02:00, 03:00 against 03:00; totals = card", async () => {
     // The issue's /t/7009/consumption/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period, a year
     // earlier.
-    const result = await hourly("electricity-energy", "2025-03-30", "PREVIOUS_PERIOD");
-    const ids = await meterIds(ANNA_UNIT, "electricity-energy");
+    const { result, ids, related } = await hourlyComparison("electricity-energy", "2025-03-30");
     expect(result.timestamps).toHaveLength(23);
     expect(result.timestamps.slice(1, 3)).toEqual(["2025-03-30T01:00:00+01:00", "2025-03-30T03:00:00+02:00"]);
-    const related = result.graphs[0]!.consumption.relatedValues[0]!;
     expect(related.values[1]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-03-29T01:00:00+01:00"), hourAt("2025-03-29T03:00:00+01:00")),
+      await countedBetween(ids, "2025-03-29T01:00:00+01:00", "2025-03-29T03:00:00+01:00"),
       6,
     );
     expect(related.values[2]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-03-29T03:00:00+01:00"), hourAt("2025-03-29T04:00:00+01:00")),
+      await countedBetween(ids, "2025-03-29T03:00:00+01:00", "2025-03-29T04:00:00+01:00"),
       6,
     );
     // The day before's 24 hours are all in the comparison's total, which the key-figure card shows.
@@ -571,18 +498,16 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("autumn day, previous period: the summer-time 02:00 against 02:00, the winter-time 02:00 against nothing; totals = card", async () => {
-    const result = await hourly("heat-energy", "2025-10-26", "PREVIOUS_PERIOD");
-    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    const { result, ids, related } = await hourlyComparison("heat-energy", "2025-10-26");
     expect(result.timestamps).toHaveLength(25);
     expect(result.timestamps.slice(2, 4)).toEqual(["2025-10-26T02:00:00+02:00", "2025-10-26T02:00:00+01:00"]);
-    const related = result.graphs[0]!.consumption.relatedValues[0]!;
     expect(related.values[2]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-10-25T02:00:00+02:00"), hourAt("2025-10-25T03:00:00+02:00")),
+      await countedBetween(ids, "2025-10-25T02:00:00+02:00", "2025-10-25T03:00:00+02:00"),
       6,
     );
     expect(related.values[3]).toBeNull();
     expect(related.values[4]).toBeCloseTo(
-      await rawRegisterDelta(ids, hourAt("2025-10-25T03:00:00+02:00"), hourAt("2025-10-25T04:00:00+02:00")),
+      await countedBetween(ids, "2025-10-25T03:00:00+02:00", "2025-10-25T04:00:00+02:00"),
       6,
     );
     const card = await kpis("heat-energy", "2025-10-26", "2025-10-27");

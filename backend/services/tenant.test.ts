@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts, demoUnitUniqueIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../testing/graphql";
+import { createDemoBackend } from "../testing/setup";
 
 let backend: Backend;
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  backend = await createDemoBackend();
 });
 afterAll(() => backend.close());
 

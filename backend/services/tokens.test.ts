@@ -1,42 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import {
-  accountRefreshMutation,
+  refreshAccount,
+  refreshUsers,
   firstErrorCode,
   graphql,
   signInToAccount,
   signInToUsers,
-  type TokenAuthData,
 } from "../testing/graphql";
+import { testClock } from "../testing/clock";
 import { hashToken, pruneSpentSessions } from "./tokens";
+import { createDemoBackend } from "../testing/setup";
 
-const start = new Date("2026-06-01T10:00:00.000Z");
-let clock: Date;
+const clock = testClock("2026-06-01T10:00:00.000Z");
 let backend: Backend;
 
-const advance = (seconds: number) => {
-  clock = new Date(clock.getTime() + seconds * 1000);
-};
-
 beforeEach(async () => {
-  clock = start;
-  backend = await createBackend({
-    databasePath: ":memory:",
-    seedDemo: true,
+  clock.set(0);
+  backend = await createDemoBackend({
     jwtSecret: "tokens-test-secret-0123456789abcdefgh",
     refreshGraceSeconds: 30,
     refreshTokenTtlSeconds: 3600,
-    now: () => clock,
-    logger: silentLogger,
+    now: clock.now,
   });
 });
 afterEach(() => backend.close());
 
-type RefreshData = { refreshToken: TokenAuthData["tokenAuth"] };
-const refresh = (refreshToken: string) =>
-  graphql<RefreshData>(backend, "account", accountRefreshMutation, { variables: { refreshToken } });
+const refresh = (refreshToken: string) => refreshAccount(backend, refreshToken);
 
 async function refreshOk(refreshToken: string) {
   const result = await refresh(refreshToken);
@@ -64,38 +55,38 @@ describe("refresh tokens", () => {
 
   it("rotate: a new refresh token of the same family, a new access token, origIat kept", async () => {
     const signedIn = await signInToAccount(backend, demoAccounts.anna.email);
-    advance(60);
+    clock.advance(60);
     const refreshed = await refreshOk(signedIn.refreshToken);
     expect(refreshed.refreshToken).not.toBe(signedIn.refreshToken);
     expect(refreshed.token).not.toBe(signedIn.token);
     expect(refreshed.payload).toEqual({
       email: demoAccounts.anna.email,
-      exp: clock.getTime() / 1000 + 300,
-      origIat: start.getTime() / 1000,
+      exp: clock.now().getTime() / 1000 + 300,
+      origIat: clock.start.getTime() / 1000,
     });
-    expect(refreshed.refreshExpiresIn).toBe(clock.getTime() / 1000 + 3600);
+    expect(refreshed.refreshExpiresIn).toBe(clock.now().getTime() / 1000 + 3600);
 
     const family = await familyRows(refreshed.refreshToken);
     expect(family).toHaveLength(2);
     const old = family.find((row) => row.token_hash === hashToken(signedIn.refreshToken))!;
     const current = family.find((row) => row.token_hash === hashToken(refreshed.refreshToken))!;
-    expect(old.replaced_at).toBe(clock.toISOString());
+    expect(old.replaced_at).toBe(clock.now().toISOString());
     expect(old.replaced_by_id).toBe(current.id);
     expect(current.replaced_at).toBeNull();
 
     // The new token works for the next rotation.
-    advance(60);
+    clock.advance(60);
     expect((await refresh(refreshed.refreshToken)).body.errors).toBeUndefined();
   });
 
   it("accept the immediately previous token once more within the grace window", async () => {
     const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
     const second = await refreshOk(first); // tab A
-    advance(10);
+    clock.advance(10);
     const third = await refreshOk(first); // tab B, 10 s later: within the grace window
     expect(new Set([first, second.refreshToken, third.refreshToken]).size).toBe(3);
     // Both tabs' tokens stay usable.
-    advance(1);
+    clock.advance(1);
     expect((await refresh(third.refreshToken)).body.errors).toBeUndefined();
     expect((await refresh(second.refreshToken)).body.errors).toBeUndefined();
   });
@@ -112,14 +103,14 @@ describe("refresh tokens", () => {
   it("treat reuse after the grace window as theft: error and the whole family revoked", async () => {
     const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
     const second = await refreshOk(first);
-    advance(31);
+    clock.advance(31);
     const reuse = await refresh(first);
     expect(firstErrorCode(reuse)).toBe("INVALID_REFRESH_TOKEN");
     expect(reuse.body.errors?.[0]?.message).toBe("Invalid refresh token");
     expect(reuse.body.data).toBeNull();
 
     const family = await familyRows(first);
-    expect(family.every((row) => row.revoked_at === clock.toISOString())).toBe(true);
+    expect(family.every((row) => row.revoked_at === clock.now().toISOString())).toBe(true);
     expect(firstErrorCode(await refresh(second.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
   });
 
@@ -133,7 +124,7 @@ describe("refresh tokens", () => {
 
   it("expire", async () => {
     const { refreshToken } = await signInToAccount(backend, demoAccounts.anna.email);
-    advance(3600);
+    clock.advance(3600);
     expect(firstErrorCode(await refresh(refreshToken))).toBe("INVALID_REFRESH_TOKEN");
   });
 
@@ -148,30 +139,17 @@ describe("refresh tokens", () => {
     const users = await signInToUsers(backend, demoAccounts.anna.email);
     expect(firstErrorCode(await refresh(users.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
     const account = await signInToAccount(backend, demoAccounts.anna.email);
-    const viaUsers = await graphql(
-      backend,
-      "users",
-      `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token } } }`,
-      {
-        variables: { t: account.refreshToken },
-      },
-    );
-    expect(firstErrorCode(viaUsers)).toBe("INVALID_REFRESH_TOKEN");
+    expect(firstErrorCode(await refreshUsers(backend, account.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
   });
 
   it("rotate in the users service too, returning ok {token, refreshToken, expiresAt}", async () => {
     const signedIn = await signInToUsers(backend, demoAccounts.jens.email);
-    advance(5);
-    const result = await graphql<{ refreshToken: { ok: { token: string; refreshToken: string; expiresAt: number } } }>(
-      backend,
-      "users",
-      `mutation($t: String!) { refreshToken(refreshToken: $t) { ok { token refreshToken expiresAt } } }`,
-      { variables: { t: signedIn.refreshToken } },
-    );
+    clock.advance(5);
+    const result = await refreshUsers(backend, signedIn.refreshToken);
     expect(result.body.errors).toBeUndefined();
     const ok = result.body.data!.refreshToken.ok;
     expect(ok.refreshToken).not.toBe(signedIn.refreshToken);
-    expect(ok.expiresAt).toBe(clock.getTime() / 1000 + 300);
+    expect(ok.expiresAt).toBe(clock.now().getTime() / 1000 + 300);
   });
 
   it("of a deactivated user are refused and revoked", async () => {
@@ -209,7 +187,7 @@ describe("access tokens of a revoked session (ADR 0020)", () => {
     expect(await accessWith(tokens)).toEqual(allOk);
     await revoke("account", account.refreshToken);
     await revoke("users", users.refreshToken);
-    advance(1);
+    clock.advance(1);
     expect(await accessWith(tokens)).toEqual(allRefused);
   });
 
@@ -239,7 +217,7 @@ describe("access tokens of a revoked session (ADR 0020)", () => {
   it("are refused once theft detection has revoked the family", async () => {
     const { refreshToken: first } = await signInToAccount(backend, demoAccounts.anna.email);
     const second = await refreshOk(first);
-    advance(31);
+    clock.advance(31);
     expect(firstErrorCode(await refresh(first))).toBe("INVALID_REFRESH_TOKEN");
     expect(
       firstErrorCode(await graphql(backend, "account", "{ currentUser { email } }", { token: second.token })),
@@ -262,7 +240,7 @@ describe("access tokens of a revoked session (ADR 0020)", () => {
     expect(firstErrorCode(await refresh(account.refreshToken))).toBe("INVALID_REFRESH_TOKEN");
     const families = await backend.db.selectFrom("token_families").select("revoked_at").execute();
     expect(families.length).toBe(2);
-    expect(families.every((family) => family.revoked_at === clock.toISOString())).toBe(true);
+    expect(families.every((family) => family.revoked_at === clock.now().toISOString())).toBe(true);
   });
 });
 
@@ -307,11 +285,11 @@ describe("pruning spent sessions", () => {
     expect(familiesBefore.length).toBeGreaterThan(0);
 
     // Still within its life plus 30 days: nothing goes.
-    advance(3600 + 29 * 86_400);
-    expect(await pruneSpentSessions(db, clock)).toEqual({ refreshTokens: 0, families: 0 });
+    clock.advance(3600 + 29 * 86_400);
+    expect(await pruneSpentSessions(db, clock.now())).toEqual({ refreshTokens: 0, families: 0 });
 
-    advance(2 * 86_400);
-    const pruned = await pruneSpentSessions(db, clock);
+    clock.advance(2 * 86_400);
+    const pruned = await pruneSpentSessions(db, clock.now());
     expect(pruned.refreshTokens).toBeGreaterThan(0);
     expect(pruned.families).toBe(familiesBefore.length);
     expect(await db.selectFrom("token_families").select("id").execute()).toEqual([]);
@@ -319,7 +297,7 @@ describe("pruning spent sessions", () => {
 
     // A sign-in of today is kept.
     await signInToUsers(backend, demoAccounts.anna.email);
-    expect(await pruneSpentSessions(db, clock)).toEqual({ refreshTokens: 0, families: 0 });
+    expect(await pruneSpentSessions(db, clock.now())).toEqual({ refreshTokens: 0, families: 0 });
     expect(await db.selectFrom("token_families").select("id").execute()).toHaveLength(1);
   });
 });

@@ -1,8 +1,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import {
   firstErrorCode,
   graphql,
@@ -12,20 +11,15 @@ import {
   usersLoginMutation,
   type UsersLoginData,
 } from "../testing/graphql";
+import { testClock } from "../testing/clock";
+import { createDemoBackend } from "../testing/setup";
 
-const start = new Date("2026-06-01T10:00:00.000Z");
-let clock = start;
+const clock = testClock("2026-06-01T10:00:00.000Z");
 let backend: Backend;
 const secret = "users-test-secret-0123456789abcdefghij";
 
 beforeAll(async () => {
-  backend = await createBackend({
-    databasePath: ":memory:",
-    seedDemo: true,
-    jwtSecret: secret,
-    now: () => clock,
-    logger: silentLogger,
-  });
+  backend = await createDemoBackend({ jwtSecret: secret, now: clock.now });
 });
 afterAll(() => backend.close());
 
@@ -48,7 +42,7 @@ describe("loginWithEmailAndPassword", () => {
     const claims = decodeJwt(ok.token);
     expect(claims.aud).toBe("users");
     expect(ok.expiresAt).toBe(claims.exp);
-    expect(ok.expiresAt).toBe(start.getTime() / 1000 + 300);
+    expect(ok.expiresAt).toBe(clock.start.getTime() / 1000 + 300);
     expect(ok.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
@@ -95,23 +89,17 @@ describe("access token audiences", () => {
   it("tokens expire after the access-token lifetime", async () => {
     const { token } = await signInToUsers(backend, demoAccounts.jens.email);
     try {
-      clock = new Date(start.getTime() + 299_000);
+      clock.set(299);
       expect((await graphql(backend, "users", meQuery, { token })).body.errors).toBeUndefined();
-      clock = new Date(start.getTime() + 301_000);
+      clock.set(301);
       expect(firstErrorCode(await graphql(backend, "users", meQuery, { token }))).toBe("UNAUTHENTICATED");
     } finally {
-      clock = start;
+      clock.set(0);
     }
   });
 
   it("tokens signed with another secret are refused", async () => {
-    const other = await createBackend({
-      databasePath: ":memory:",
-      seedDemo: true,
-      jwtSecret: `${secret}-but-different`,
-      now: () => clock,
-      logger: silentLogger,
-    });
+    const other = await createDemoBackend({ jwtSecret: `${secret}-but-different`, now: clock.now });
     try {
       const { token } = await signInToUsers(other, demoAccounts.jens.email);
       expect(firstErrorCode(await graphql(backend, "users", meQuery, { token }))).toBe("UNAUTHENTICATED");
@@ -135,7 +123,7 @@ describe("me", () => {
   });
 
   it("refuses a token of a user deactivated since", async () => {
-    const local = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    const local = await createDemoBackend();
     try {
       const { token } = await signInToUsers(local, demoAccounts.emma.email);
       await local.db.updateTable("users").set({ is_active: 0 }).where("email", "=", demoAccounts.emma.email).execute();

@@ -5,17 +5,17 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
-import { silentLogger } from "../logger";
 import { firstErrorCode, graphql, signInToUsers } from "../testing/graphql";
 import { attachmentDisposition, statementFilePath } from "./files";
+import { createDemoBackend } from "../testing/setup";
 
 let backend: Backend;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  backend = await createDemoBackend();
   for (const key of ["anna", "jens", "mette"] as const)
     tokens[key] = (await signInToUsers(backend, demoAccounts[key].email)).token;
 }, 120_000);

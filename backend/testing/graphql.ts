@@ -58,25 +58,18 @@ export function firstErrorCode(result: GraphQLCallResult<unknown>): ErrorCode | 
   return result.body.errors?.[0]?.extensions?.code;
 }
 
+/** What the account service answers on signing in or refreshing. */
+const accountSessionFields = "token refreshToken refreshExpiresIn payload { email exp origIat }";
+
 export const tokenAuthMutation = /* GraphQL */ `
   mutation TokenAuth($email: String!, $password: String!) {
-    tokenAuth(email: $email, password: $password) {
-      token
-      refreshToken
-      refreshExpiresIn
-      payload { email exp origIat }
-    }
+    tokenAuth(email: $email, password: $password) { ${accountSessionFields} }
   }
 `;
 
 export const accountRefreshMutation = /* GraphQL */ `
   mutation Refresh($refreshToken: String!) {
-    refreshToken(refreshToken: $refreshToken) {
-      token
-      refreshToken
-      refreshExpiresIn
-      payload { email exp origIat }
-    }
+    refreshToken(refreshToken: $refreshToken) { ${accountSessionFields} }
   }
 `;
 
@@ -85,6 +78,12 @@ export const usersLoginMutation = /* GraphQL */ `
     loginWithEmailAndPassword(credentials: $credentials) {
       ok { token refreshToken expiresAt }
     }
+  }
+`;
+
+export const usersRefreshMutation = /* GraphQL */ `
+  mutation Refresh($refreshToken: String!) {
+    refreshToken(refreshToken: $refreshToken) { ok { token refreshToken expiresAt } }
   }
 `;
 
@@ -97,8 +96,28 @@ export interface TokenAuthData {
   };
 }
 
+export interface UsersSession {
+  token: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
 export interface UsersLoginData {
-  loginWithEmailAndPassword: { ok: { token: string; refreshToken: string; expiresAt: number } };
+  loginWithEmailAndPassword: { ok: UsersSession };
+}
+
+/** Refreshes an account-service session: the whole answer, errors included. */
+export function refreshAccount(backend: Pick<Backend, "fetch">, refreshToken: string) {
+  return graphql<{ refreshToken: TokenAuthData["tokenAuth"] }>(backend, "account", accountRefreshMutation, {
+    variables: { refreshToken },
+  });
+}
+
+/** Refreshes a users-service session: the whole answer, errors included. */
+export function refreshUsers(backend: Pick<Backend, "fetch">, refreshToken: string) {
+  return graphql<{ refreshToken: { ok: UsersSession } }>(backend, "users", usersRefreshMutation, {
+    variables: { refreshToken },
+  });
 }
 
 /** Signs in to the account service; returns tokenAuth's result. */

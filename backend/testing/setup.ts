@@ -7,11 +7,33 @@ import { createBackend, type Backend, type BackendOptions } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
+import type { TestClock } from "./clock";
 import { signInToUsers } from "./graphql";
 
 /** A back-end on a fresh in-memory database with the demo data, logging nothing; `options` add to or replace that. */
 export function createDemoBackend(options: Partial<BackendOptions> = {}): Promise<Backend> {
   return createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, ...options });
+}
+
+/** Jens's first home (he is its admin) as the services describe it. */
+export const jensFirstHome = {
+  id: demoTenancyIds.jensFirst,
+  address: "Nørrebrogade 148B, 4. tv.",
+  zipcode: "2200",
+  city: "København N",
+} as const;
+
+/** The portal a test back-end's e-mails link to. */
+export const testPortalUrl = "http://portal.test";
+
+/** A demo back-end on this clock, set back to its start, whose e-mails link to testPortalUrl; `options` add to that. */
+export function createDemoBackendOn(clock: TestClock, options: Partial<BackendOptions> = {}): Promise<Backend> {
+  clock.set(0);
+  return createDemoBackend({
+    now: clock.now,
+    ...options,
+    accountFlows: { portalUrl: `${testPortalUrl}/`, ...options.accountFlows },
+  });
 }
 
 export type DemoAccountKey = keyof typeof demoAccounts;
@@ -30,6 +52,19 @@ export async function meterIdsOf(db: Kysely<Database>, unitId: number, quantity:
     .where("quantity", "=", quantity)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** The quantities a tenancy's unit has meters of, in alphabetical order. */
+export async function measuredQuantitiesOf(db: Kysely<Database>, tenancyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("meters")
+    .innerJoin("tenancies", "tenancies.unit_id", "meters.unit_id")
+    .select("meters.quantity")
+    .distinct()
+    .where("tenancies.id", "=", tenancyId)
+    .orderBy("meters.quantity")
+    .execute();
+  return rows.map((row) => row.quantity);
 }
 
 /**

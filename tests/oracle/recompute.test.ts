@@ -42,6 +42,16 @@ function request(partial: Partial<PageRequest> & Pick<PageRequest, "period" | "s
   return { tenancy, timeZone: tz, series: { meterIds: [1], aggregation: "addition" }, otherUnits: [], ...partial };
 }
 
+/** The figures of the days from–to by `span`, compared as `compare` says; `more` adds to the page's request. */
+function figuresOf(
+  source: Parameters<typeof expectedFigures>[0],
+  from: string,
+  to: string,
+  { span, compare, ...more }: Partial<PageRequest> & Pick<PageRequest, "span" | "compare">,
+) {
+  return expectedFigures(source, request({ period: { from, to }, span, compare, ...more }))!;
+}
+
 describe("the local calendar", () => {
   it("finds Copenhagen midnights in winter and summer time", () => {
     expect(localMidnight("2026-01-12", tz)).toBe(utc("2026-01-11T23:00:00Z"));
@@ -135,12 +145,12 @@ describe("buckets clipped to the period", () => {
 describe("expectedFigures on hand-made readings", () => {
   // One unit per hour, all year round: a day has as many units as hours.
   const readings = memoryReadings(new Map([[1, register("2025-01-01T00:00:00Z", "2027-01-01T00:00:00Z")]]));
+  /** One day hour by hour, compared as `compare` says. */
+  const hoursOf = (day: string, compare: "previous-period" | "previous-year") =>
+    figuresOf(readings, day, day, { span: "hour", compare });
 
   it("compares the spring-forward day by clock time: 01:00–03:00 with the day before's 01:00 and 02:00", () => {
-    const figures = expectedFigures(
-      readings,
-      request({ period: { from: "2026-03-29", to: "2026-03-29" }, span: "hour", compare: "previous-period" }),
-    )!;
+    const figures = hoursOf("2026-03-29", "previous-period");
     expect(figures.rows).toHaveLength(23);
     expect(figures.rows[1]).toMatchObject({ value: 1, comparison: 2 });
     expect(figures.rows[2]).toMatchObject({ value: 1, comparison: 1 });
@@ -152,10 +162,7 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares the autumn day's summer-time 02:00 with 02:00, the winter-time one with nothing", () => {
-    const figures = expectedFigures(
-      readings,
-      request({ period: { from: "2026-10-25", to: "2026-10-25" }, span: "hour", compare: "previous-year" }),
-    )!;
+    const figures = hoursOf("2026-10-25", "previous-year");
     expect(figures.rows).toHaveLength(25);
     expect(figures.rows[2]).toMatchObject({ value: 1, comparison: 1 });
     expect(figures.rows[3]).toMatchObject({ value: 1, comparison: null });
@@ -164,17 +171,11 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares a normal day's 02:00 with both 02:00 hours of an autumn day, with nothing of a spring day", () => {
-    const afterAutumn = expectedFigures(
-      readings,
-      request({ period: { from: "2026-10-26", to: "2026-10-26" }, span: "hour", compare: "previous-period" }),
-    )!;
+    const afterAutumn = hoursOf("2026-10-26", "previous-period");
     expect(afterAutumn.rows).toHaveLength(24);
     expect(afterAutumn.rows[2]).toMatchObject({ value: 1, comparison: 2 });
     expect(afterAutumn.comparisonTotal).toBe(25);
-    const afterSpring = expectedFigures(
-      readings,
-      request({ period: { from: "2026-03-30", to: "2026-03-30" }, span: "hour", compare: "previous-period" }),
-    )!;
+    const afterSpring = hoursOf("2026-03-30", "previous-period");
     expect(afterSpring.rows[1]).toMatchObject({ value: 1, comparison: 1 });
     expect(afterSpring.rows[2]).toMatchObject({ value: 1, comparison: null });
     expect(afterSpring.comparisonTotal).toBe(23);
@@ -182,10 +183,7 @@ describe("expectedFigures on hand-made readings", () => {
 
   it("leaves a compared leap day out of a previous-year total", () => {
     const leap = memoryReadings(new Map([[1, register("2024-01-01T00:00:00Z", "2025-04-01T00:00:00Z")]]));
-    const figures = expectedFigures(
-      leap,
-      request({ period: { from: "2025-02-01", to: "2025-03-31" }, span: "month", compare: "previous-year" }),
-    )!;
+    const figures = figuresOf(leap, "2025-02-01", "2025-03-31", { span: "month", compare: "previous-year" });
     expect(figures.rows[0]!.comparison).toBe(28 * 24);
     // March 2024 has 31 days, one of them 23 hours long (31 March).
     expect(figures.rows[1]!.comparison).toBe(31 * 24 - 1);
@@ -204,10 +202,7 @@ describe("expectedFigures on hand-made readings", () => {
         ],
       ]),
     );
-    const figures = expectedFigures(
-      byDay,
-      request({ period: { from: "2026-06-10", to: "2026-06-23" }, span: "week", compare: "previous-period" }),
-    )!;
+    const figures = figuresOf(byDay, "2026-06-10", "2026-06-23", { span: "week", compare: "previous-period" });
     expect(figures.rows.map((r) => r.bucket.span !== "hour" && [r.bucket.range.from, r.bucket.range.to])).toEqual([
       ["2026-06-10", "2026-06-14"],
       ["2026-06-15", "2026-06-21"],
@@ -223,10 +218,7 @@ describe("expectedFigures on hand-made readings", () => {
   });
 
   it("compares a week with the same dates a year earlier, and totals over exactly P", () => {
-    const figures = expectedFigures(
-      readings,
-      request({ period: { from: "2026-06-10", to: "2026-08-20" }, span: "week", compare: "previous-year" }),
-    )!;
+    const figures = figuresOf(readings, "2026-06-10", "2026-08-20", { span: "week", compare: "previous-year" });
     expect(figures.rows[0]).toMatchObject({ value: 5 * 24, comparison: 5 * 24 });
     expect(figures.total).toBe(72 * 24);
     expect(figures.comparisonTotal).toBe(72 * 24);
@@ -239,16 +231,12 @@ describe("expectedFigures on hand-made readings", () => {
         [2, samples("2026-01-05T00:00:00Z", "2026-01-06T00:00:00Z", () => 23)],
       ]),
     );
-    const figures = expectedFigures(
-      climate,
-      request({
-        period: { from: "2026-01-05", to: "2026-01-06" },
-        span: "day",
-        compare: "none",
-        tenancy,
-        series: { meterIds: [1, 2], aggregation: "average" },
-      }),
-    )!;
+    const figures = figuresOf(climate, "2026-01-05", "2026-01-06", {
+      span: "day",
+      compare: "none",
+      tenancy,
+      series: { meterIds: [1, 2], aggregation: "average" },
+    });
     // P runs from 23:00 UTC on the 4th: meter 1 has 47 samples in it, meter 2 all its 24.
     expect(figures.total).toBeCloseTo((20 * 47 + 23 * 24) / 71, 9);
   });
@@ -265,15 +253,11 @@ describe("expectedFigures on hand-made readings", () => {
       ]),
     );
     const otherUnits = [2, 3, 4].map((id) => ({ meterIds: [id], aggregation: "addition" as const }));
-    const figures = expectedFigures(
-      units,
-      request({
-        period: { from: "2026-01-10", to: "2026-01-11" },
-        span: "day",
-        compare: "property-average",
-        otherUnits,
-      }),
-    )!;
+    const figures = figuresOf(units, "2026-01-10", "2026-01-11", {
+      span: "day",
+      compare: "property-average",
+      otherUnits,
+    });
     expect(figures.rows[0]!.comparison).toBe(3 * 24);
     expect(figures.comparisonTotal).toBe(3 * 48);
   });

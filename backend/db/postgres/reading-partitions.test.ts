@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBackend, type Backend } from "../../app";
 import { writeNewSeries, ingestMeterReadings } from "../../consumption/store";
 import { silentLogger } from "../../logger";
-import { insertOneUnitProperty } from "../../testing/setup";
+import { createDemoBackend, insertOneUnitProperty } from "../../testing/setup";
 import { isPostgres } from "../migrations/dialect";
 import { ensureReadingPartitions, partitionsFor, preparePartitionsAhead } from "./reading-partitions";
 
@@ -122,7 +122,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the reading tables on PostgreSQ
   });
 
   it("are remembered once seen, but not when the transaction that made them rolls back; the schedule looks again", async () => {
-    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    backend = await createDemoBackend();
     const meter = await backend.db.selectFrom("meters").select("id").orderBy("id").executeTakeFirstOrThrow();
     const ts = Date.parse("2033-03-10T00:00:00Z") / 1000;
     const count = async (table: string) =>
@@ -152,7 +152,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the reading tables on PostgreSQ
   });
 
   it("keep a row written without its partition in the default one, and move it when the partition is made", async () => {
-    backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    backend = await createDemoBackend();
     const meter = await backend.db.selectFrom("meters").select("id").orderBy("id").executeTakeFirstOrThrow();
     const ts = Date.parse("2035-06-10T00:00:00Z") / 1000;
     await backend.db.insertInto("meter_readings").values({ meter_id: meter.id, ts, value: 1 }).execute();

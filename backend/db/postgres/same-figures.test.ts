@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend, freshPostgresDatabase, type Backend } from "../../app";
 import { silentLogger } from "../../logger";
 import { graphqlData, signInToUsers } from "../../testing/graphql";
+import { measuredQuantitiesOf } from "../../testing/setup";
 import { demoAccounts, demoTenancyIds } from "../seed/demo-accounts";
 import { isPostgres } from "../migrations/dialect";
 
@@ -49,16 +50,8 @@ describe.skipIf(!serverUrl)("the same demo data on SQLite and PostgreSQL", () =>
     const { token } = await signInToUsers(backend, demoAccounts.anna.email);
     const ask = (query: string, variables: Record<string, unknown> = {}) =>
       graphqlData(backend, "tenant", query, { token, variables });
-    const meters = await backend.db
-      .selectFrom("meters")
-      .innerJoin("tenancies", "tenancies.unit_id", "meters.unit_id")
-      .select("meters.quantity")
-      .distinct()
-      .where("tenancies.id", "=", demoTenancyIds.anna)
-      .orderBy("meters.quantity")
-      .execute();
     const figures: Record<string, unknown> = {};
-    for (const { quantity } of meters) {
+    for (const quantity of await measuredQuantitiesOf(backend.db, demoTenancyIds.anna)) {
       const graph = (resolution: string, begin: string, end: string, compareWith: string[]) =>
         ask(
           `query($g: TenantGraphInput!) { tenantGraph(graph: $g) { timestamps graphs { consumption { values relatedValues { type values } } } } }`,

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isQuantityId } from "@common/quantities";
@@ -9,13 +7,15 @@ import { hashActivationCode } from "../../services/activation-codes";
 import { verifyPassword } from "../../services/passwords";
 import { dumpTables, rowCounts } from "../../testing/dump";
 import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoTenancyIds, demoUnitUniqueIds } from "./demo-accounts";
+import { createDemoBackend } from "../../testing/setup";
+import { withTempDir } from "../../testing/temp-dir";
 
 let backend: Backend;
 let seedMilliseconds = 0;
 
 beforeAll(async () => {
   const started = performance.now();
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  backend = await createDemoBackend();
   seedMilliseconds = performance.now() - started;
 });
 afterAll(() => backend.close());
@@ -26,7 +26,7 @@ describe("demo seed", () => {
   });
 
   it("is deterministic: two fresh databases hold identical rows", async () => {
-    const other = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+    const other = await createDemoBackend();
     try {
       const [first, second] = [await dumpTables(backend.db), await dumpTables(other.db)];
       expect(Object.keys(first)).toContain("meters");
@@ -37,8 +37,7 @@ describe("demo seed", () => {
   });
 
   it("is idempotent: a second start on the same file changes nothing", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backend-seed-"));
-    try {
+    await withTempDir("backend-seed-", async (dir) => {
       const path = join(dir, "portal.sqlite");
       const first = await createBackend({ databasePath: path, seedDemo: true, logger: silentLogger });
       const countsBefore = await rowCounts(first.db);
@@ -52,14 +51,11 @@ describe("demo seed", () => {
       } finally {
         await second.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("leaves a database with other data alone", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backend-seed-"));
-    try {
+    await withTempDir("backend-seed-", async (dir) => {
       const path = join(dir, "portal.sqlite");
       const plain = await createBackend({ databasePath: path, logger: silentLogger });
       await plain.db
@@ -81,9 +77,7 @@ describe("demo seed", () => {
       } finally {
         await seeded.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("has at least 30 units with plausible sizes and unique ids", async () => {

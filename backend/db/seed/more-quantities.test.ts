@@ -7,12 +7,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfDay } from "@common/calendar";
-import { createBackend, type Backend } from "../../app";
-import { silentLogger } from "../../logger";
+import type { Backend } from "../../app";
 import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../../testing/graphql";
 import { demoAccounts, demoTenancyIds } from "./demo-accounts";
 import { coolingUnitId, districtHeatingUnitId, inBackflowEpisode, moreDemoMeters } from "./more-quantities";
 import { topUpDemoReadings } from "./readings";
+import { createDemoBackend } from "../../testing/setup";
 
 /** Readings up to 2025-08-05: July 2025 has warm days, 8–9 June 2025 a backflow episode. */
 const NOW = new Date("2025-08-05T10:30:00.000Z");
@@ -20,7 +20,7 @@ let backend: Backend;
 let token = "";
 
 beforeAll(async () => {
-  backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, now: () => NOW });
+  backend = await createDemoBackend({ now: () => NOW });
   await topUpDemoReadings(backend.db, NOW, { unitIds: [districtHeatingUnitId, coolingUnitId], fromDay: "2025-06-01" });
   token = (await signInToUsers(backend, demoAccounts.jens.email)).token;
 }, 60_000);

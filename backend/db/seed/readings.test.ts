@@ -3,12 +3,13 @@ import { createBackend, type Backend } from "../../app";
 import { silentLogger } from "../../logger";
 import { dumpTables } from "../../testing/dump";
 import { demoHistoryStart, topUpDemoReadings } from "./readings";
+import { createDemoBackend } from "../../testing/setup";
 
 const T1 = new Date("2025-10-25T21:10:00.000Z");
 const T2 = new Date("2025-10-27T05:40:00.000Z"); // across the autumn change
 
 async function seeded(): Promise<Backend> {
-  return createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
+  return createDemoBackend();
 }
 const readingsOf = async (backend: Backend) => {
   const dump = await dumpTables(backend.db);

@@ -1,0 +1,166 @@
+/**
+ * Reading the rollups (ADR 0008): each range from the coarsest rollup that answers it exactly (months
+ * inside a range from the monthly table, the edges from the daily one); and clearing a meter's range
+ * of one before ingest writes it again.
+ */
+import { addMonths, firstOfMonth, monthKeyOfDay, type DayKey } from "@common/calendar";
+import type { Aggregate } from "./aggregate";
+import type { Db } from "./bulk-insert";
+
+export interface RollupRow {
+  meter_id: number;
+  /** Hour start (epoch seconds), day (YYYY-MM-DD) or month (YYYY-MM). */
+  key: number | string;
+  value: number;
+  weight: number;
+}
+
+/** Each rollup table and its key column: hour start (epoch seconds), day (YYYY-MM-DD), month (YYYY-MM). */
+const rollupTables = {
+  hourly: ["consumption_hourly", "hour"],
+  daily: ["consumption_daily", "day"],
+  monthly: ["consumption_monthly", "month"],
+} as const;
+type Rollup = keyof typeof rollupTables;
+
+/** A rollup's rows of these meters whose key lies in [from, end); null when none can. */
+function rollupRange(db: Db, rollup: Rollup, meterIds: readonly number[], from: number | string, end: number | string) {
+  if (meterIds.length === 0 || from >= end) return null;
+  const [table, key] = rollupTables[rollup];
+  return {
+    key,
+    rows: db.selectFrom(table).where("meter_id", "in", meterIds).where(key, ">=", from).where(key, "<", end),
+  };
+}
+
+/** Deletes a meter's rows of a rollup whose key lies in [from, end), before ingest writes them again. */
+export async function deleteRollupRange(
+  db: Db,
+  rollup: Rollup,
+  meterId: number,
+  from: number | string,
+  end: number | string,
+): Promise<void> {
+  const [table, key] = rollupTables[rollup];
+  await db.deleteFrom(table).where("meter_id", "=", meterId).where(key, ">=", from).where(key, "<", end).execute();
+}
+
+async function rollupRows(
+  db: Db,
+  rollup: Rollup,
+  meterIds: readonly number[],
+  from: number | string,
+  end: number | string,
+): Promise<RollupRow[]> {
+  const range = rollupRange(db, rollup, meterIds, from, end);
+  if (range === null) return [];
+  return range.rows.select((eb) => ["meter_id", eb.ref(range.key).as("key"), "value", "weight"]).execute();
+}
+
+export function hourlyRows(db: Db, meterIds: readonly number[], fromS: number, toS: number): Promise<RollupRow[]> {
+  return rollupRows(db, "hourly", meterIds, fromS, toS);
+}
+
+export function dailyRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
+  return rollupRows(db, "daily", meterIds, fromDay, endDay);
+}
+
+/** Monthly rows of whole months [fromMonthDay, endMonthDay) (both first days of months). */
+export function monthlyRows(
+  db: Db,
+  meterIds: readonly number[],
+  fromMonthDay: DayKey,
+  endMonthDay: DayKey,
+): Promise<RollupRow[]> {
+  return rollupRows(db, "monthly", meterIds, monthKeyOfDay(fromMonthDay), monthKeyOfDay(endMonthDay));
+}
+
+/**
+ * The days [fromDay, endDay) as the rollups answer them exactly with the fewest rows: whole months
+ * from the monthly rollup, the days before the first and after the last whole month from the daily
+ * one. Null when no whole month lies inside (then the daily rollup alone answers).
+ */
+function monthsInside(fromDay: DayKey, endDay: DayKey): { firstWholeMonth: DayKey; endWholeMonth: DayKey } | null {
+  const firstWholeMonth = fromDay.endsWith("-01") ? fromDay : addMonths(firstOfMonth(fromDay), 1);
+  const endWholeMonth = firstOfMonth(endDay);
+  return firstWholeMonth < endWholeMonth ? { firstWholeMonth, endWholeMonth } : null;
+}
+
+/**
+ * Rows covering the days [fromDay, endDay) exactly, with as few rows as possible: whole months
+ * from the monthly rollup (key YYYY-MM), the days before the first and after the last whole month
+ * from the daily one (key YYYY-MM-DD).
+ */
+export async function daysAndMonthsRows(
+  db: Db,
+  meterIds: readonly number[],
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<RollupRow[]> {
+  if (fromDay >= endDay) return [];
+  const months = monthsInside(fromDay, endDay);
+  if (months === null) return dailyRows(db, meterIds, fromDay, endDay);
+  const [head, whole, tail] = await Promise.all([
+    dailyRows(db, meterIds, fromDay, months.firstWholeMonth),
+    monthlyRows(db, meterIds, months.firstWholeMonth, months.endWholeMonth),
+    dailyRows(db, meterIds, months.endWholeMonth, endDay),
+  ]);
+  return [...head, ...whole, ...tail];
+}
+
+/** Sums of one rollup per meter over [from, end) of its key column. */
+async function rollupSums(
+  db: Db,
+  rollup: "daily" | "monthly",
+  meterIds: readonly number[],
+  from: string,
+  end: string,
+): Promise<{ meter_id: number; value: number; weight: number }[]> {
+  const range = rollupRange(db, rollup, meterIds, from, end);
+  if (range === null) return [];
+  return range.rows
+    .select((eb) => ["meter_id", eb.fn.sum<number>("value").as("value"), eb.fn.sum<number>("weight").as("weight")])
+    .groupBy("meter_id")
+    .execute();
+}
+
+/**
+ * Totals per meter over the days [fromDay, endDay), summed by the database: one row per meter and
+ * rollup instead of one per day (30 days of six radiators: 6 rows, not 180). Meters without rows
+ * in the range are absent.
+ */
+export async function totalsByMeter(
+  db: Db,
+  meterIds: readonly number[],
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<Map<number, Aggregate>> {
+  const totals = new Map<number, Aggregate>();
+  if (fromDay >= endDay || meterIds.length === 0) return totals;
+  const months = monthsInside(fromDay, endDay);
+  const parts =
+    months === null
+      ? [await rollupSums(db, "daily", meterIds, fromDay, endDay)]
+      : await Promise.all([
+          rollupSums(db, "daily", meterIds, fromDay, months.firstWholeMonth),
+          rollupSums(
+            db,
+            "monthly",
+            meterIds,
+            monthKeyOfDay(months.firstWholeMonth),
+            monthKeyOfDay(months.endWholeMonth),
+          ),
+          rollupSums(db, "daily", meterIds, months.endWholeMonth, endDay),
+        ]);
+  for (const rows of parts) {
+    for (const row of rows) {
+      const entry = totals.get(row.meter_id);
+      if (entry === undefined) totals.set(row.meter_id, { value: row.value, weight: row.weight });
+      else {
+        entry.value += row.value;
+        entry.weight += row.weight;
+      }
+    }
+  }
+  return totals;
+}

@@ -1,0 +1,257 @@
+/**
+ * Series per bucket for a set of meters, clamped to the caller's data window: the own period and
+ * its comparisons (previous period, previous year, property average), and totals for key figures
+ * and tables.
+ */
+
+import type { QuantityId } from "@common/quantities";
+import { clean, type Aggregate } from "./aggregate";
+import {
+  HOUR_MS,
+  addDays,
+  bucketsOf,
+  comparedDay,
+  comparedHours,
+  type ShiftKind,
+  dayKeyOf,
+  startOfDay,
+  type Bucket,
+  type DayKey,
+  type Resolution,
+  type WallPeriod,
+} from "@common/calendar";
+import { propertyAverageOf } from "./rating";
+import { type BucketRow, collectBucketRows, groupRows, type MeterTotals, summedBucketRows } from "./bucket-rows";
+import { type Co2FactorOfMeter, type PriceOfMeterHour, loadPrices } from "./hour-prices";
+import { type DataWindow, type Db, type MeterInfo, type Presentation, type UnitInfo, present } from "./engine";
+
+export interface SeriesContext {
+  db: Db;
+  quantity: QuantityId;
+  resolution: Resolution;
+  presentation: Presentation;
+  window: DataWindow;
+  /** The unit's meter totals of this request (see meterTotalsOf); without it totals read their own. */
+  meterTotals?: MeterTotals;
+}
+
+/**
+ * Loads prices for the cost mode over the buckets, or undefined for the other modes. Each meter is
+ * priced by its own quantity, so water (total) costs its hot water at the hot-water price and its
+ * cold water at the cold-water price.
+ */
+async function pricesFor(
+  context: SeriesContext,
+  buckets: readonly Bucket[],
+  meters: readonly MeterInfo[],
+): Promise<PriceOfMeterHour | undefined> {
+  if (context.presentation.mode !== "COST") return undefined;
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  if (first === undefined || last === undefined) return () => undefined;
+  const fromS = Math.max(first.start / 1000, context.window.fromS);
+  const toS = Math.min(last.end / 1000, context.window.toS);
+  const quantities = [...new Set(meters.map((meter) => meter.quantity))];
+  const byQuantity = new Map(
+    await Promise.all(
+      quantities.map(async (quantity) => [quantity, await loadPrices(context.db, quantity, fromS, toS)] as const),
+    ),
+  );
+  const quantityOfMeter = new Map(meters.map((meter) => [meter.id, meter.quantity]));
+  return (hour, meterId) => {
+    const quantity = quantityOfMeter.get(meterId);
+    return quantity === undefined ? undefined : byQuantity.get(quantity)?.(hour);
+  };
+}
+
+/** Each meter's CO2 factor (its own quantity's) for the CO2 mode, or undefined for the other modes. */
+function co2FactorsFor(context: SeriesContext, meters: readonly MeterInfo[]): Co2FactorOfMeter | undefined {
+  if (context.presentation.mode !== "CO2") return undefined;
+  const factorOfMeter = new Map(meters.map((meter) => [meter.id, context.presentation.co2Factors.get(meter.quantity)]));
+  return (meterId) => factorOfMeter.get(meterId);
+}
+
+/** The meters' rows in the buckets at the context's resolution, priced (cost) or weighed (CO2) as its mode wants. */
+async function bucketRowsFor(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  buckets: readonly Bucket[],
+): Promise<BucketRow[]> {
+  return collectBucketRows(
+    context.db,
+    meters.map((meter) => meter.id),
+    context.resolution,
+    buckets,
+    context.window,
+    await pricesFor(context, buckets, meters),
+    co2FactorsFor(context, meters),
+  );
+}
+
+/** One series: the meters' values per bucket of the period. */
+export async function seriesOf(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  floorArea: number,
+  period: WallPeriod,
+  length?: number,
+): Promise<{ buckets: Bucket[]; values: (number | null)[] }> {
+  const buckets = bucketsOf(context.resolution, period);
+  const rows = await bucketRowsFor(context, meters, buckets);
+  const aggregates = groupRows(rows, buckets.length, () => "all").get("all");
+  const values = buckets.map((_, index) => present(aggregates?.[index], context.presentation, floorArea));
+  if (length !== undefined) {
+    while (values.length < length) values.push(null);
+    values.length = length;
+  }
+  return { buckets, values };
+}
+
+/**
+ * A piece of a series: a bucket of days (or one hour) read once and counted in every row it
+ * belongs to (`owners`, indices of the rows). A comparison series is made of the images of the
+ * rows' buckets under the comparison's map (ADR 0018); pieces are sorted and disjoint.
+ */
+export interface Piece {
+  bucket: Bucket;
+  owners: number[];
+}
+
+/**
+ * The values per row of a series made of pieces, and its total over all the pieces (each read
+ * once): the sum, or for averages the weighted mean of every hour, over exactly the pieces' days.
+ */
+export async function seriesOfPieces(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  floorArea: number,
+  pieces: readonly Piece[],
+  length: number,
+): Promise<{ values: (number | null)[]; total: number | null }> {
+  const buckets = pieces.map((piece) => piece.bucket);
+  const rows = await bucketRowsFor(context, meters, buckets);
+  const byPiece = groupRows(rows, pieces.length, () => "all").get("all");
+  const owned: Aggregate[] = Array.from({ length }, () => ({ value: 0, weight: 0 }));
+  const total: Aggregate = { value: 0, weight: 0 };
+  pieces.forEach((piece, index) => {
+    const aggregate = byPiece?.[index];
+    if (aggregate === undefined) return;
+    total.value += aggregate.value;
+    total.weight += aggregate.weight;
+    for (const owner of piece.owners) {
+      owned[owner]!.value += aggregate.value;
+      owned[owner]!.weight += aggregate.weight;
+    }
+  });
+  return {
+    values: owned.map((aggregate) => present(aggregate, context.presentation, floorArea)),
+    total: present(total, context.presentation, floorArea),
+  };
+}
+
+/** The pieces of a series of the buckets themselves: one each. */
+export function ownPieces(buckets: readonly Bucket[]): Piece[] {
+  return buckets.map((bucket, index) => ({ bucket, owners: [index] }));
+}
+
+/**
+ * The pieces of a comparison (ADR 0018): hourly rows take the hours comparedHours gives; coarser
+ * rows the image of their days under the comparison's map, day by day, consecutive days owned by
+ * the same rows joined into one piece.
+ */
+export function comparisonPieces(
+  kind: ShiftKind,
+  resolution: Resolution,
+  buckets: readonly Bucket[],
+  periodDays: number,
+): Piece[] {
+  if (resolution === "HOURLY") {
+    const owners = new Map<number, number[]>();
+    buckets.forEach((bucket, index) => {
+      for (const hour of comparedHours(kind, bucket.start, periodDays)) {
+        const list = owners.get(hour) ?? [];
+        if (!list.includes(index)) list.push(index);
+        owners.set(hour, list);
+      }
+    });
+    return [...owners.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([start, list]) => {
+        const day = dayKeyOf(start);
+        return { bucket: { start, end: start + HOUR_MS, firstDay: day, endDay: addDays(day, 1) }, owners: list };
+      });
+  }
+  const owners = new Map<DayKey, number[]>();
+  buckets.forEach((bucket, index) => {
+    for (let day = bucket.firstDay; day < bucket.endDay; day = addDays(day, 1)) {
+      const image = comparedDay(kind, day, periodDays);
+      const list = owners.get(image) ?? [];
+      if (!list.includes(index)) list.push(index);
+      owners.set(image, list);
+    }
+  });
+  const pieces: Piece[] = [];
+  for (const [day, list] of [...owners.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && last.bucket.endDay === day && last.owners.join() === list.join()) {
+      last.bucket.endDay = addDays(day, 1);
+      last.bucket.end = startOfDay(last.bucket.endDay);
+      continue;
+    }
+    const endDay = addDays(day, 1);
+    pieces.push({ bucket: { start: startOfDay(day), end: startOfDay(endDay), firstDay: day, endDay }, owners: list });
+  }
+  return pieces;
+}
+
+/**
+ * The property average per bucket: the mean over the other units (never the caller's) of each
+ * unit's value (per m2 of that unit when normalized); null where fewer than three units have data.
+ */
+export async function propertyAverageSeries(
+  context: SeriesContext,
+  otherMeters: readonly MeterInfo[],
+  units: ReadonlyMap<number, UnitInfo>,
+  buckets: readonly Bucket[],
+): Promise<(number | null)[]> {
+  const unitOfMeter = new Map(otherMeters.map((meter) => [meter.id, meter.unitId]));
+  const rows = await bucketRowsFor(context, otherMeters, buckets);
+  const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
+  return buckets
+    .map((_, index) =>
+      propertyAverageOf(
+        [...byUnit.entries()].map(([unitId, aggregates]) =>
+          present(aggregates[index], context.presentation, units.get(unitId)?.floorArea ?? Number.NaN),
+        ),
+      ),
+    )
+    .map((value) => (value === null ? null : clean(value, 6)));
+}
+
+/**
+ * Totals over whole days [period] (one bucket), per group. Used by KPIs, tables and the rating.
+ */
+export async function totalsOf<K>(
+  context: Omit<SeriesContext, "resolution">,
+  meters: readonly MeterInfo[],
+  fromDay: DayKey,
+  endDay: DayKey,
+  groupOf: (meter: MeterInfo) => K,
+): Promise<Map<K, Aggregate>> {
+  const bucket: Bucket = { start: startOfDay(fromDay), end: startOfDay(endDay), firstDay: fromDay, endDay };
+  const seriesContext: SeriesContext = { ...context, resolution: "YEARLY" };
+  const meterIds = meters.map((meter) => meter.id);
+  const prices = await pricesFor(seriesContext, [bucket], meters);
+  const co2Factors = co2FactorsFor(seriesContext, meters);
+  // Cost prices every hour; consumption and CO2 add up whole rollup rows, which the database sums.
+  const rows =
+    prices !== undefined
+      ? await collectBucketRows(context.db, meterIds, "YEARLY", [bucket], context.window, prices, co2Factors)
+      : await summedBucketRows(context.db, meterIds, bucket, context.window, co2Factors, context.meterTotals);
+  const meterById = new Map(meters.map((meter) => [meter.id, meter]));
+  const groups = groupRows(rows, 1, (meterId) => {
+    const meter = meterById.get(meterId);
+    return meter === undefined ? undefined : groupOf(meter);
+  });
+  return new Map([...groups.entries()].map(([key, aggregates]) => [key, aggregates[0]!]));
+}

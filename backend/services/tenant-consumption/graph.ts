@@ -1,0 +1,145 @@
+/** tenantGraph: a quantity's series per bucket for the unit, a room or a meter, with its comparisons. */
+import type { QuantityId } from "@common/quantities";
+import { roomSlug } from "@common/room-slug";
+import { addDays, bucketsOf, comparedDay, daysBetween, daysOfWallPeriod, formatInstant } from "@common/calendar";
+import { expressedAs, metersForQuantity, type MeterInfo } from "../../consumption/engine";
+import {
+  comparisonPieces,
+  ownPieces,
+  propertyAverageSeries,
+  seriesOfPieces,
+  type SeriesContext,
+} from "../../consumption/series";
+import type { ServiceContext } from "../context";
+import { badUserInput, forbidden } from "../errors";
+import {
+  MAX_HOURLY_PROPERTY_AVERAGE_DAYS,
+  parseComparisons,
+  parseMode,
+  parsePeriod,
+  parseQuantities,
+  parseResolution,
+  presentationFor,
+} from "./arguments";
+import { propertyAverageTotal } from "./totals";
+import { type UnitScope, otherUnitsOf, unitScopeOf } from "./unit-scope";
+
+interface TenantGraphArgs {
+  graph: {
+    tenancyId: number;
+    quantities: string[];
+    resolution: string;
+    periodBegin: string;
+    periodEnd: string;
+    mode?: string | null;
+    normalized?: boolean | null;
+    compareWith?: string[] | null;
+    roomName?: string | null;
+    meterNumber?: string | null;
+  };
+}
+
+function selectMeters(
+  scope: UnitScope,
+  quantity: QuantityId,
+  roomName: string | null | undefined,
+  meterNumber: string | null | undefined,
+): MeterInfo[] {
+  let meters = metersForQuantity(scope.meters, quantity);
+  if (meterNumber !== null && meterNumber !== undefined) {
+    const meter = scope.meters.find((candidate) => candidate.number === meterNumber);
+    // A meter of another unit is not the caller's business: same answer as an unknown number.
+    if (meter === undefined) throw forbidden();
+    meters = meters.filter((candidate) => candidate.id === meter.id);
+  }
+  if (roomName !== null && roomName !== undefined) {
+    const wanted = roomSlug(roomName);
+    if (!scope.meters.some((meter) => meter.roomName !== null && roomSlug(meter.roomName) === wanted)) {
+      throw badUserInput(`The unit has no room '${roomName}'`, "roomName");
+    }
+    meters = meters.filter((meter) => meter.roomName !== null && roomSlug(meter.roomName) === wanted);
+  }
+  return meters;
+}
+
+export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: ServiceContext) {
+  const quantities = parseQuantities(graph.quantities);
+  const resolution = parseResolution(graph.resolution);
+  const period = parsePeriod(graph.periodBegin, graph.periodEnd, resolution);
+  const mode = parseMode(graph.mode);
+  const compareWith = parseComparisons(graph.compareWith);
+  if (compareWith.includes("PROPERTY_AVERAGE") && (graph.roomName != null || graph.meterNumber != null)) {
+    throw badUserInput("Comparison with the property average is not possible for a room or a meter", "compareWith");
+  }
+  if (compareWith.includes("PROPERTY_AVERAGE") && resolution === "HOURLY") {
+    // Every other unit's hourly rows are read: a year of them takes seconds (README, Consumption data).
+    const days = (period.endWall - period.beginWall) / 86_400_000;
+    if (days > MAX_HOURLY_PROPERTY_AVERAGE_DAYS) {
+      throw badUserInput(
+        `Comparison with the property average at HOURLY may span at most ${MAX_HOURLY_PROPERTY_AVERAGE_DAYS} days; this one spans ${Math.ceil(days)}`,
+        "compareWith",
+      );
+    }
+  }
+  const scope = await unitScopeOf(ctx, graph.tenancyId);
+  const presentations = quantities.map((quantity) => presentationFor(scope, quantity, mode, graph.normalized === true));
+
+  // ADR 0018: the buckets are clipped to the period's days P; every total is over exactly P (own
+  // series, property average) or over its image f(P) (previous period, previous year).
+  const buckets = bucketsOf(resolution, period);
+  const days = daysOfWallPeriod(period);
+  const periodDays = daysBetween(days.fromDay, days.endDay);
+  const graphs = [];
+  for (const [index, quantity] of quantities.entries()) {
+    const presentation = presentations[index]!;
+    const context: SeriesContext = { db: ctx.db, quantity, resolution, presentation, window: scope.window };
+    const meters = selectMeters(scope, quantity, graph.roomName, graph.meterNumber);
+    const own = await seriesOfPieces(context, meters, scope.unit.floor_area, ownPieces(buckets), buckets.length);
+    const relatedValues = [];
+    for (const comparison of compareWith) {
+      if (comparison === "PROPERTY_AVERAGE") {
+        const others = await otherUnitsOf(ctx, scope, quantity);
+        const total = await propertyAverageTotal(ctx, scope, quantity, presentation, days.fromDay, days.endDay);
+        relatedValues.push({
+          type: comparison,
+          values: await propertyAverageSeries(context, others.meters, others.units, buckets),
+          total: total.value,
+          firstDay: days.fromDay,
+          lastDay: addDays(days.endDay, -1),
+        });
+      } else {
+        const pieces = comparisonPieces(comparison, resolution, buckets, periodDays);
+        const series = await seriesOfPieces(context, meters, scope.unit.floor_area, pieces, buckets.length);
+        relatedValues.push({
+          type: comparison,
+          values: series.values,
+          total: series.total,
+          firstDay: comparedDay(comparison, days.fromDay, periodDays),
+          lastDay: comparedDay(comparison, addDays(days.endDay, -1), periodDays),
+        });
+      }
+    }
+    graphs.push({
+      type: mode,
+      consumption: {
+        quantityDescriptor: {
+          quantity,
+          normalized: presentation.normalized,
+          expressedAs: expressedAs(quantity, mode, presentation.normalized),
+        },
+        values: own.values,
+        total: own.total,
+        relatedValues,
+      },
+    });
+  }
+  return {
+    timestamps: buckets.map((bucket) => formatInstant(bucket.start)),
+    buckets: buckets.map((bucket) => ({
+      firstDay: bucket.firstDay,
+      lastDay: resolution === "HOURLY" ? bucket.firstDay : addDays(bucket.endDay, -1),
+      partial: bucket.partial === true,
+    })),
+    graphs,
+  };
+}

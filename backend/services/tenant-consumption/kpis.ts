@@ -1,0 +1,104 @@
+/** unitQuantityKpis: the key figures of one quantity over a period, for the pages and the monthly report. */
+import type { QuantityId } from "@common/quantities";
+import type { DayRange } from "@common/calendar";
+import { expressedAs, metersForQuantity, present, type GraphMode } from "../../consumption/engine";
+import { totalsOf } from "../../consumption/series";
+import type { ServiceContext } from "../context";
+import { daysOfInput, propertyAverageTotal, shiftedDays, totalsOverRanges } from "./totals";
+import { parseMode, parseQuantity, presentationFor } from "./arguments";
+import { type UnitScope, meterDetails, unitScopeOf } from "./unit-scope";
+
+interface KpisArgs {
+  input: {
+    tenancyId: number;
+    quantity: string;
+    periodBegin: string;
+    periodEnd: string;
+    mode?: string | null;
+    normalized?: boolean | null;
+  };
+}
+
+export async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: ServiceContext) {
+  return kpisOfScope(ctx, await unitScopeOf(ctx, input.tenancyId), input);
+}
+
+/** unitQuantityKpis for a unit scope: also what the back-end's own jobs use (the monthly report). */
+export async function kpisOfScope(
+  ctx: Pick<ServiceContext, "db">,
+  scope: UnitScope,
+  input: Omit<KpisArgs["input"], "tenancyId">,
+) {
+  const quantity = parseQuantity(input.quantity);
+  const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
+  const mode = parseMode(input.mode);
+  const presentation = presentationFor(scope, quantity, mode, input.normalized === true);
+  const context = { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
+  const meters = metersForQuantity(scope.meters, quantity);
+  const area = scope.unit.floor_area;
+
+  // The same days as the chart's legend totals (ADR 0018): P, and its image under each comparison.
+  const total = async (ranges: readonly DayRange[]) => {
+    const totals = await totalsOverRanges(context, meters, ranges, () => "all");
+    return present(totals.get("all"), presentation, area);
+  };
+  const [ownTotal, previousPeriodTotal, previousYearTotal, average, byRoom, byMeter] = await Promise.all([
+    total([{ fromDay, endDay }]),
+    total(shiftedDays("PREVIOUS_PERIOD", fromDay, endDay)),
+    total(shiftedDays("PREVIOUS_YEAR", fromDay, endDay)),
+    propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay),
+    totalsOf(
+      context,
+      meters.filter((meter) => meter.roomName !== null),
+      fromDay,
+      endDay,
+      (meter) => meter.roomName!,
+    ),
+    totalsOf(context, meters, fromDay, endDay, (meter) => meter.id),
+  ]);
+  const rooms = [...new Set(meters.map((meter) => meter.roomName).filter((room): room is string => room !== null))];
+  return {
+    quantityDescriptor: {
+      quantity,
+      normalized: presentation.normalized,
+      expressedAs: expressedAs(quantity, mode, presentation.normalized),
+    },
+    total: ownTotal,
+    previousPeriod: previousPeriodTotal,
+    previousYear: previousYearTotal,
+    propertyComparison: average.value,
+    rooms: rooms.map((label) => ({ label, value: present(byRoom.get(label), presentation, area) })),
+    meters: meters.map((meter) => ({
+      objectDetails: meterDetails(scope, meter),
+      value: present(byMeter.get(meter.id), presentation, area),
+    })),
+  };
+}
+
+/**
+ * The total of a quantity over whole local days [periodBegin, periodEnd] for a unit scope, computed
+ * exactly as kpisOfScope's `total` (same days, same presentation): what the monthly report's chart
+ * and its cost and CO2 lines use, without kpisOfScope's five other totals.
+ */
+export async function totalOfScope(
+  ctx: Pick<ServiceContext, "db">,
+  scope: UnitScope,
+  input: { quantity: QuantityId; periodBegin: string; periodEnd: string; mode?: GraphMode },
+): Promise<number | null> {
+  const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
+  const presentation = presentationFor(scope, input.quantity, input.mode ?? "HOURLY_VALUES", false);
+  const context = {
+    db: ctx.db,
+    quantity: input.quantity,
+    presentation,
+    window: scope.window,
+    meterTotals: scope.meterTotals,
+  };
+  const totals = await totalsOverRanges(
+    context,
+    metersForQuantity(scope.meters, input.quantity),
+    [{ fromDay, endDay }],
+    () => "all",
+  );
+  return present(totals.get("all"), presentation, scope.unit.floor_area);
+}
