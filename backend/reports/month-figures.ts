@@ -5,7 +5,7 @@
  * pages' key figures (unitQuantityKpis), so the report never disagrees with them.
  */
 import type { Kysely } from "kysely";
-import { addMonthsToMonth, periodOfMonth, toApiRange } from "@common/calendar";
+import { addMonthsToMonth, daysOfPeriod, periodOfMonth } from "@common/calendar";
 import { withTotalWater } from "@common/meters";
 import { consumptionQuantityIds, isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
 import type { Database, TenancyRow } from "../db/types";
@@ -48,12 +48,12 @@ export async function monthReportFigures(
 ): Promise<QuantityMonthFigures[]> {
   const scope = await scopeOfTenancy({ db, now }, tenancy);
   const ctx = { db };
-  const range = (m: string) => toApiRange(periodOfMonth(m));
+  const days = (m: string) => daysOfPeriod(periodOfMonth(m));
   return Promise.all(
     reportQuantities(scope.meters.map((meter) => meter.quantity)).map(async (quantity) => {
       const [current, previous] = await Promise.all([
-        kpisOfScope(ctx, scope, { quantity, ...range(month) }),
-        kpisOfScope(ctx, scope, { quantity, ...range(previousMonthOf(month)) }),
+        kpisOfScope(ctx, scope, { quantity, days: days(month) }),
+        kpisOfScope(ctx, scope, { quantity, days: days(previousMonthOf(month)) }),
       ]);
       return {
         quantity,

@@ -9,7 +9,7 @@
  * unit, and the CO2 footprint where the property has factors.
  */
 import type { Kysely } from "kysely";
-import { periodOfMonth, toApiRange } from "@common/calendar";
+import { daysOfPeriod, periodOfMonth } from "@common/calendar";
 import { hasCo2Footprint } from "@common/price-view";
 import type { QuantityId } from "@common/quantities";
 import type { Database } from "../db/types";
@@ -66,7 +66,7 @@ export function monthsEndingWith(month: string, count: number): string[] {
   return months;
 }
 
-const rangeOf = (month: string) => toApiRange(periodOfMonth(month));
+const daysOf = (month: string) => daysOfPeriod(periodOfMonth(month));
 
 /** The report behind a code: NOT_FOUND for an unknown code, GONE for an expired or revoked one. */
 export async function reportOfCode(db: Kysely<Database>, code: string, now: Date): Promise<ReportAnswer> {
@@ -95,13 +95,15 @@ async function buildReport(
     figures.map(async (figure): Promise<ReportQuantity> => {
       const [co2Grams, months] = await Promise.all([
         hasCo2Footprint(figure.quantity, factors)
-          ? totalOfScope(ctx, scope, { quantity: figure.quantity, mode: "CO2", ...rangeOf(month) })
+          ? totalOfScope(ctx, scope, { quantity: figure.quantity, mode: "CO2", days: daysOf(month) })
           : Promise.resolve(null),
         Promise.all(
           chartMonths.map(async (m) => ({
             month: m,
             value:
-              m === month ? figure.total : await totalOfScope(ctx, scope, { quantity: figure.quantity, ...rangeOf(m) }),
+              m === month
+                ? figure.total
+                : await totalOfScope(ctx, scope, { quantity: figure.quantity, days: daysOf(m) }),
           })),
         ),
       ]);
@@ -150,8 +152,8 @@ async function waterCostOf(
   // Each meter at its own tariff: total water's cost is what the price page shows for it.
   const costQuantity: QuantityId = measured.length === 2 ? "total-water-volume" : measured[0]!;
   const [cost, previousCost] = await Promise.all([
-    totalOfScope(ctx, scope, { quantity: costQuantity, mode: "COST", ...rangeOf(month) }),
-    totalOfScope(ctx, scope, { quantity: costQuantity, mode: "COST", ...rangeOf(previousMonthOf(month)) }),
+    totalOfScope(ctx, scope, { quantity: costQuantity, mode: "COST", days: daysOf(month) }),
+    totalOfScope(ctx, scope, { quantity: costQuantity, mode: "COST", days: daysOf(previousMonthOf(month)) }),
   ]);
   return {
     currency: prices[0]!.currency,

@@ -20,19 +20,28 @@ interface KpisArgs {
 }
 
 export async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: ServiceContext) {
-  return kpisOfScope(ctx, await unitScopeOf(ctx, input.tenancyId), input);
+  return kpisOfScope(ctx, await unitScopeOf(ctx, input.tenancyId), {
+    quantity: parseQuantity(input.quantity),
+    days: daysOfInput(input.periodBegin, input.periodEnd),
+    mode: parseMode(input.mode),
+    normalized: input.normalized === true,
+  });
+}
+
+/** What key figures are asked for, read from the API's strings or given by a job. */
+export interface KpisRequest {
+  quantity: QuantityId;
+  /** Whole local days, the end exclusive. */
+  days: DayRange;
+  mode?: GraphMode;
+  normalized?: boolean;
 }
 
 /** unitQuantityKpis for a unit scope: also what the back-end's own jobs use (the monthly report). */
-export async function kpisOfScope(
-  ctx: Pick<ServiceContext, "db">,
-  scope: UnitScope,
-  input: Omit<KpisArgs["input"], "tenancyId">,
-) {
-  const quantity = parseQuantity(input.quantity);
-  const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
-  const mode = parseMode(input.mode);
-  const presentation = presentationFor(scope, quantity, mode, input.normalized === true);
+export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitScope, request: KpisRequest) {
+  const { quantity, mode = "HOURLY_VALUES", normalized = false } = request;
+  const { fromDay, endDay } = request.days;
+  const presentation = presentationFor(scope, quantity, mode, normalized);
   const context = { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
   const meters = metersForQuantity(scope.meters, quantity);
   const area = scope.unit.floor_area;
@@ -76,29 +85,18 @@ export async function kpisOfScope(
 }
 
 /**
- * The total of a quantity over whole local days [periodBegin, periodEnd] for a unit scope, computed
- * exactly as kpisOfScope's `total` (same days, same presentation): what the monthly report's chart
- * and its cost and CO2 lines use, without kpisOfScope's five other totals.
+ * The total of a quantity over whole local days for a unit scope, computed exactly as kpisOfScope's
+ * `total` (same days, same presentation): what the monthly report's chart and its cost and CO2
+ * lines use, without kpisOfScope's five other totals.
  */
 export async function totalOfScope(
   ctx: Pick<ServiceContext, "db">,
   scope: UnitScope,
-  input: { quantity: QuantityId; periodBegin: string; periodEnd: string; mode?: GraphMode },
+  request: Omit<KpisRequest, "normalized">,
 ): Promise<number | null> {
-  const { fromDay, endDay } = daysOfInput(input.periodBegin, input.periodEnd);
-  const presentation = presentationFor(scope, input.quantity, input.mode ?? "HOURLY_VALUES", false);
-  const context = {
-    db: ctx.db,
-    quantity: input.quantity,
-    presentation,
-    window: scope.window,
-    meterTotals: scope.meterTotals,
-  };
-  const totals = await totalsOverRanges(
-    context,
-    metersForQuantity(scope.meters, input.quantity),
-    [{ fromDay, endDay }],
-    () => "all",
-  );
+  const { quantity, days, mode = "HOURLY_VALUES" } = request;
+  const presentation = presentationFor(scope, quantity, mode, false);
+  const context = { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals };
+  const totals = await totalsOverRanges(context, metersForQuantity(scope.meters, quantity), [days], () => "all");
   return present(totals.get("all"), presentation, scope.unit.floor_area);
 }
