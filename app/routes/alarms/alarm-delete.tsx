@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
@@ -71,6 +70,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.delete_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
@@ -83,6 +82,4 @@ export default function AlarmDetail() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.detail_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

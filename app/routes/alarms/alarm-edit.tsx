@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
-import { RouteError } from "~/components/route-error";
 import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import type { WizardError } from "~/domain/alarm-wizard";
 import {
@@ -160,6 +159,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.edit_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
-import { RouteError } from "~/components/route-error";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import {
   wizardPage,
@@ -321,6 +320,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.new_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

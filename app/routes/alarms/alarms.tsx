@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { alarmView, requireAlarmArea, type AlarmView } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
 import { alarmsPath } from "@common/portal-paths";
@@ -94,6 +93,4 @@ export default function Alarms() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

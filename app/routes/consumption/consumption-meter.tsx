@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
@@ -109,6 +108,4 @@ export default function ConsumptionMeter() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.per_meter");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

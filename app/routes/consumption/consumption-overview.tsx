@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { comparisonKpis, meterRows, roomRows, tableView } from "~/routes/consumption/kpi/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
@@ -335,6 +334,4 @@ export default function ConsumptionOverview() {
 // A refused rename (ADR 0019) keeps its Allow header on the page.
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -3,7 +3,6 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import {
   loadConsumptionPage,
@@ -210,6 +209,4 @@ export default function ConsumptionPrice() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.view_price");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

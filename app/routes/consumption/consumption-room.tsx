@@ -3,7 +3,6 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { loadPageChart } from "~/routes/consumption/chart/chart-view.server";
 import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
@@ -81,6 +80,4 @@ export default function ConsumptionRoom() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.per_room");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

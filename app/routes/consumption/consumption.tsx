@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PeriodSelector } from "~/components/period-selector";
-import { RouteError } from "~/components/route-error";
 import {
   defaultCompareFor,
   hasPriceViewOf,
@@ -77,6 +76,4 @@ export default function Consumption() {
 
 export const meta: MetaFunction = ({ matches, params }) => pageMeta(matches, `quantity.${params.quantity}`);
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

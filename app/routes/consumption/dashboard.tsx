@@ -5,7 +5,6 @@ import { ComparisonSmiley } from "~/components/kpi-list";
 import { Smiley } from "~/components/smiley";
 import { SmileyLegend } from "~/components/smiley-legend";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { formatCalendarDate } from "@common/format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
@@ -188,6 +187,4 @@ export default function Dashboard() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

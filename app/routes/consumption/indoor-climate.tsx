@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
-import { RouteError } from "~/components/route-error";
 import { Smiley } from "~/components/smiley";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import {
@@ -130,6 +129,4 @@ export default function IndoorClimate() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "indoor_climate.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
-import { RouteError } from "~/components/route-error";
 import { unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { loadConsumptionPage, periodSelectorState } from "~/routes/consumption/consumption-page.server";
 import { pageInputsFromUrl } from "~/routes/consumption/page-inputs.server";
@@ -172,6 +171,4 @@ export default function Meters() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "meters.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

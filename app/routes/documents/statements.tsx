@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { formatDateRange } from "@common/bucket-labels";
 import { formatFileSize } from "@common/format";
 import { languageOf } from "~/i18n/i18n.server";
@@ -91,6 +90,4 @@ export default function Statements() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "statements.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import {
   idParam,
   notificationView,
@@ -107,6 +106,4 @@ export default function NotificationDetail() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "notifications.detail_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, FormField } from "~/components/field";
+import { CheckboxField, FormField, LanguageField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { LogoutButton } from "~/components/logout-button";
-import { RouteError } from "~/components/route-error";
 import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
@@ -160,19 +160,14 @@ function NameForm({ name }: { name: string }) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(nameFormSchema, {
     id: "name-form",
     lastResult:
       lastResult && "status" in lastResult && lastResult.initialValue?.intent === "name" ? lastResult : undefined,
-    constraint: getZodConstraint(nameFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: { name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ZodForm form={form} className="profile-form">
       <input type="hidden" name="intent" value="name" />
       <FormField meta={fields.name} label={t("profile.name")}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
@@ -180,7 +175,7 @@ function NameForm({ name }: { name: string }) {
       <button type="submit" className="button" disabled={navigation.state === "submitting"}>
         {t("profile.save_name")}
       </button>
-    </Form>
+    </ZodForm>
   );
 }
 
@@ -196,37 +191,25 @@ function SettingsForm({
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(settingsFormSchema, {
     id: "settings-form",
     lastResult:
       lastResult && "status" in lastResult && lastResult.initialValue?.intent === "settings" ? lastResult : undefined,
-    constraint: getZodConstraint(settingsFormSchema),
     defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     // A whole-page post: a new language needs the page's translations, as the language dialog does.
-    <Form method="post" reloadDocument {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ZodForm form={form} reloadDocument className="profile-form">
       <input type="hidden" name="intent" value="settings" />
-      <FormField meta={fields.language} label={t("profile.language")}>
-        <select {...getSelectProps(fields.language)}>
-          {languages.map((option) => (
-            <option key={option} value={option}>
-              {t(`language.${option}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <div className="checkbox-field">
-        <input {...getInputProps(fields.emailNotifications, { type: "checkbox" })} />
-        <label htmlFor={fields.emailNotifications.id}>{t("profile.email_notifications")}</label>
-      </div>
+      <LanguageField meta={fields.language} label={t("profile.language")} languages={languages} />
+      <CheckboxField meta={fields.emailNotifications}>{t("profile.email_notifications")}</CheckboxField>
       <p className="hint">{t("profile.email_notifications_hint")}</p>
       <button type="submit" className="button" disabled={navigation.state === "submitting"}>
         {t("profile.save_settings")}
       </button>
-    </Form>
+    </ZodForm>
   );
 }
 
@@ -234,6 +217,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { helpParagraphs, helpTopics, type HelpTopic } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { SmileyLegend } from "~/components/smiley-legend";
 import {
   contactAnchor,
@@ -198,6 +197,4 @@ function HelpTopicSection({ topic, co2Note }: { topic: HelpTopic; co2Note: strin
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, titleKey);
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

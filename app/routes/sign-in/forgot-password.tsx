@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { EmailField, FormErrors } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { EmailField } from "~/components/field";
+import { BlockSubmit, useZodForm, ZodForm } from "~/components/zod-form";
 import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
@@ -47,12 +46,7 @@ export default function ForgotPassword() {
   const { t } = useTranslation();
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, { lastResult, shouldRevalidate: "onBlur" });
   if (sent) {
     return (
       <div className="public-card" role="status">
@@ -65,19 +59,14 @@ export default function ForgotPassword() {
     <div className="public-card">
       <h1>{t("forgot_password.title")}</h1>
       <p>{t("forgot_password.intro")}</p>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
-        <button type="submit" className="button button-block">
-          {t("forgot_password.submit")}
-        </button>
-      </Form>
+        <BlockSubmit>{t("forgot_password.submit")}</BlockSubmit>
+      </ZodForm>
     </div>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "forgot_password.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

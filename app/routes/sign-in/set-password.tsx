@@ -1,11 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors } from "~/components/field";
+import { BlockSubmit, useZodForm, ZodForm } from "~/components/zod-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { RouteError } from "~/components/route-error";
 import { setPasswordFormSchema } from "~/domain/signup-form";
 import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
@@ -73,13 +71,7 @@ export default function SetPassword() {
   const { t } = useTranslation();
   const { hasLink } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(setPasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
-  });
+  const [form, fields] = useZodForm(setPasswordFormSchema, { lastResult });
   if (!hasLink) {
     return (
       <div className="public-card">
@@ -94,23 +86,18 @@ export default function SetPassword() {
   return (
     <div className="public-card">
       <h1>{t("set_password.title")}</h1>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ZodForm form={form}>
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}
           labelKey="set_password.new_password"
         />
-        <button type="submit" className="button button-block">
-          {t("set_password.submit")}
-        </button>
-      </Form>
+        <BlockSubmit>{t("set_password.submit")}</BlockSubmit>
+      </ZodForm>
     </div>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "set_password.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailField, FormErrors } from "~/components/field";
+import { CheckboxField, EmailField } from "~/components/field";
+import { BlockSubmit, useZodForm, ZodForm } from "~/components/zod-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { RouteError } from "~/components/route-error";
 import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
@@ -68,51 +67,37 @@ export default function SignupWithEmail() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(signupFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
-  });
+  const [form, fields] = useZodForm(signupFormSchema, { lastResult });
   const submitting = navigation.state === "submitting";
 
   return (
     <div className="public-card">
       <h1>{t("signup.email_title")}</h1>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}
           labelKey="login.password"
         />
-        <div className="checkbox-field">
-          <input {...getInputProps(fields.dataPolicy, { type: "checkbox" })} />
-          <label htmlFor={fields.dataPolicy.id}>
-            {t("signup.data_policy_confirm")} (
-            <Link to="/data-policy" target="_blank">
-              {t("policy.data_title")}
-            </Link>
-            )
-          </label>
-        </div>
+        <CheckboxField meta={fields.dataPolicy}>
+          {t("signup.data_policy_confirm")} (
+          <Link to="/data-policy" target="_blank">
+            {t("policy.data_title")}
+          </Link>
+          )
+        </CheckboxField>
         <div id={fields.dataPolicy.errorId} className="field-error">
           {fields.dataPolicy.errors?.map((key) => (
             <p key={key}>{t(key)}</p>
           ))}
         </div>
-        <button type="submit" className="button button-block" aria-disabled={submitting || undefined}>
-          {submitting ? t("signup.submitting") : t("signup.submit")}
-        </button>
-      </Form>
+        <BlockSubmit pending={submitting}>{submitting ? t("signup.submitting") : t("signup.submit")}</BlockSubmit>
+      </ZodForm>
     </div>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "signup.email_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { FormField, LanguageField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { formatCalendarDate } from "@common/format";
 import { todayInCopenhagen } from "@common/period";
 import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
@@ -333,46 +333,30 @@ function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(inviteFormSchema, {
     lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
-    constraint: getZodConstraint(inviteFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: { language: defaultLanguage },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="invite-form">
-      <h3>{t("tenancy_info.invite_heading")}</h3>
-      <p>{t("tenancy_info.invite_intro")}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ZodForm
+      form={form}
+      className="invite-form"
+      lead={
+        <>
+          <h3>{t("tenancy_info.invite_heading")}</h3>
+          <p>{t("tenancy_info.invite_intro")}</p>
+        </>
+      }
+    >
       <input type="hidden" name="intent" value="invite" />
-      <Field
-        id={fields.email.id}
-        label={t("tenancy_info.invite_email")}
-        errorId={fields.email.errorId}
-        errors={fields.email.errors}
-      >
+      <FormField meta={fields.email} label={t("tenancy_info.invite_email")}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" inputMode="email" />
-      </Field>
-      <Field
-        id={fields.language.id}
-        label={t("tenancy_info.invite_language")}
-        errorId={fields.language.errorId}
-        errors={fields.language.errors}
-      >
-        <select {...getSelectProps(fields.language)}>
-          {supportedLanguages.map((language) => (
-            <option key={language} value={language}>
-              {t(`language.${language}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      </FormField>
+      <LanguageField meta={fields.language} label={t("tenancy_info.invite_language")} languages={supportedLanguages} />
       <button type="submit" className="button" disabled={navigation.state === "submitting"}>
         {t("tenancy_info.invite_submit")}
       </button>
-    </Form>
+    </ZodForm>
   );
 }
 
@@ -380,6 +364,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tenancy_info.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

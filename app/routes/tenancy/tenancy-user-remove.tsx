@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { rowActions } from "~/domain/tenancy-users";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
@@ -87,6 +86,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tenancy_info.remove_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";
