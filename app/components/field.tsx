@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
+import { Options } from "./select-options";
 
 /** A labelled form field with its translated errors (error strings are translation keys). */
 export function Field({
@@ -110,11 +111,7 @@ export function LanguageField({
   return (
     <FormField meta={meta} label={label}>
       <select {...getSelectProps(meta)}>
-        {languages.map((language) => (
-          <option key={language} value={language}>
-            {t(`language.${language}`)}
-          </option>
-        ))}
+        <Options values={languages} label={(language) => t(`language.${language}`)} />
       </select>
     </FormField>
   );

@@ -19,6 +19,7 @@ import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { KpiList } from "~/components/kpi-list";
+import { LabelledSelect } from "~/components/select-options";
 import { readForm } from "~/http/read-form.server";
 import { consumptionPath, newAlarmPath } from "@common/portal-paths";
 
@@ -255,24 +256,24 @@ export default function ConsumptionOverview() {
                 const value = new URLSearchParams(search).get(name) ?? (name === "tab" ? "detailed" : null);
                 return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
               })}
-              <label>
-                <span>{t("consumption.group_by")}</span>
-                <select name="group" defaultValue={d.group === "ROOM" ? "room" : "meter"} key={d.group}>
-                  <option value="meter">{t("consumption.group_meter")}</option>
-                  <option value="room">{t("consumption.group_room")}</option>
-                </select>
-              </label>
-              <label>
-                <span>{t("consumption.resolution")}</span>
-                <select name="resolution" defaultValue={d.span === d.autoSpan ? "" : d.span} key={d.span}>
-                  <option value="">{t("consumption.resolution_auto", { span: t(`span.${d.autoSpan}`) })}</option>
-                  {(["hour", "day", "week", "month"] as const).map((span) => (
-                    <option key={span} value={span}>
-                      {t(`span.${span}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <LabelledSelect
+                label={t("consumption.group_by")}
+                name="group"
+                defaultValue={d.group === "ROOM" ? "room" : "meter"}
+                resetKey={d.group}
+                values={["meter", "room"]}
+                optionLabel={(group) => t(group === "room" ? "consumption.group_room" : "consumption.group_meter")}
+              />
+              <LabelledSelect
+                label={t("consumption.resolution")}
+                name="resolution"
+                defaultValue={d.span === d.autoSpan ? "" : d.span}
+                resetKey={d.span}
+                values={["", "hour", "day", "week", "month"]}
+                optionLabel={(span) =>
+                  span === "" ? t("consumption.resolution_auto", { span: t(`span.${d.autoSpan}`) }) : t(`span.${span}`)
+                }
+              />
               <button type="submit" className="button button-small">
                 {t("period.show")}
               </button>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
+import { LabelledSelect } from "~/components/select-options";
 import { unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { loadConsumptionPage, periodSelectorState } from "~/routes/consumption/consumption-page.server";
 import { pageInputsFromUrl } from "~/routes/consumption/page-inputs.server";
@@ -144,20 +145,20 @@ export default function Meters() {
           <Form method="get" action={meterReadingsCsvPath(tenancyId)} reloadDocument className="inline-form">
             <input type="hidden" name="from" value={selector.period.from} />
             <input type="hidden" name="to" value={selector.period.to} />
-            <label>
-              <span>{t("meters.csv_resolution")}</span>
-              <select name="resolution" defaultValue="day">
-                <option value="day">{t("meters.csv_day")}</option>
-                <option value="hour">{t("meters.csv_hour")}</option>
-              </select>
-            </label>
-            <label>
-              <span>{t("meters.csv_format")}</span>
-              <select name="format" defaultValue="local">
-                <option value="local">{t("meters.csv_local")}</option>
-                <option value="plain">{t("meters.csv_plain")}</option>
-              </select>
-            </label>
+            <LabelledSelect
+              label={t("meters.csv_resolution")}
+              name="resolution"
+              defaultValue="day"
+              values={["day", "hour"]}
+              optionLabel={(resolution) => t(resolution === "hour" ? "meters.csv_hour" : "meters.csv_day")}
+            />
+            <LabelledSelect
+              label={t("meters.csv_format")}
+              name="format"
+              defaultValue="local"
+              values={["local", "plain"]}
+              optionLabel={(format) => t(format === "plain" ? "meters.csv_plain" : "meters.csv_local")}
+            />
             <button type="submit" className="button button-small">
               {t("meters.csv_download")}
             </button>
