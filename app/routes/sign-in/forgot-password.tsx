@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -7,10 +6,9 @@ import { EmailField } from "~/components/field";
 import { BlockSubmit, useZodForm, ZodForm } from "~/components/zod-form";
 import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
-import { limitPerAddress } from "~/security/limits.server";
-import { isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "../public/public-layout";
-import { readForm } from "~/http/read-form.server";
+import { limitedSubmission } from "./limited-form.server";
 
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -26,12 +24,9 @@ export function loader({ request }: LoaderFunctionArgs) {
  * page reveals nothing; the back-end sends the link when there is one.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema });
-  const unavailable = () => data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
-  // Over the limit: 429 whatever the form holds. The limits are the account service's.
-  const limit = await limitPerAddress(context, "resetRequest").catch(nullOnServiceFailure);
-  if (!limit) return unavailable();
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const form = await limitedSubmission(request, context, "resetRequest", schema);
+  if ("answer" in form) return form.answer;
+  const { submission, limit, unavailable } = form;
   try {
     await limit.count();
     await context.publicApi.account.requestPasswordReset(submission.value.email);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
 import { useEffect, useRef } from "react";
@@ -12,7 +12,6 @@ import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/gra
 import type { AuthTokens } from "~/services/tokens";
 import { authenticator, ServiceDownError } from "~/session/authenticator.server";
 import { signInAttempt } from "~/security/limits.server";
-import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { secureCookiesFor } from "~/session/session.server";
 import type { PublicHandle } from "../public/public-layout";
@@ -23,10 +22,7 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 const hidden = { hideFields: ["password"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (await optionalUser(context)) return redirect("/t");
-  return null;
-}
+export { signedOutLoader as loader } from "./signed-out.server";
 
 /**
  * Sign-in with e-mail and password (spec section 4): both services, then the user's tenancies,

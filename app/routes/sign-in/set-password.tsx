@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,12 +6,11 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { setPasswordFormSchema } from "~/domain/signup-form";
 import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
-import { limitPerAddress } from "~/security/limits.server";
-import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorsOf } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { readForm } from "~/http/read-form.server";
+import { limitedSubmission } from "./limited-form.server";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -37,13 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: setPasswordFormSchema });
-  const unavailable = () =>
-    data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
-  // Over the limit: 429 whatever the form holds. The limits are the account service's.
-  const limit = await limitPerAddress(context, "setPassword").catch(nullOnServiceFailure);
-  if (!limit) return unavailable();
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const form = await limitedSubmission(request, context, "setPassword", setPasswordFormSchema, hidden);
+  if ("answer" in form) return form.answer;
+  const { submission, limit, unavailable } = form;
   const session = await context.session.get();
   const reset = session.get("passwordReset");
   if (!reset)

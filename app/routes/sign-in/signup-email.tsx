@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, EmailField } from "~/components/field";
@@ -8,37 +7,27 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
-import { limitPerAddress } from "~/security/limits.server";
-import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorsOf } from "~/session/api-errors";
-import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
-import { readForm } from "~/http/read-form.server";
+import { limitedSubmission } from "./limited-form.server";
 
 export const handle: PublicHandle = { back: "/signup" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 const hidden = { hideFields: ["password", "passwordRepeat"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (await optionalUser(context)) return redirect("/t");
-  return null;
-}
+export { signedOutLoader as loader } from "./signed-out.server";
 
 /**
  * Sign-up with e-mail (spec sections 4 and 5): every password rule checked here and again by the
  * back-end; then both services' sign-in, the pending activation code applied, and /account-created.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: signupFormSchema });
-  const unavailable = () =>
-    data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
-  // Over the limit: 429 whatever the form holds. The limits are the account service's.
-  const limit = await limitPerAddress(context, "signUp").catch(nullOnServiceFailure);
-  if (!limit) return unavailable();
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-
+  const form = await limitedSubmission(request, context, "signUp", signupFormSchema, hidden);
+  if ("answer" in form) return form.answer;
+  const { submission, limit, unavailable } = form;
   const { email, password } = submission.value;
   try {
     await limit.count();
