@@ -18,6 +18,7 @@ import { withSearchParam } from "~/domain/url-state";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { DataTable } from "~/components/data-table";
 import { KpiList } from "~/components/kpi-list";
 import { LabelledSelect } from "~/components/select-options";
 import { readForm } from "~/http/read-form.server";
@@ -196,6 +197,11 @@ function RenameRoomForm({ room }: { room: { name: string; slug: string } }) {
   );
 }
 
+/** A value column's heading, with the values' unit when they have one. */
+function withUnit(label: string, unit: string | null) {
+  return unit ? `${label} (${unit})` : label;
+}
+
 export default function ConsumptionOverview() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
@@ -283,33 +289,23 @@ export default function ConsumptionOverview() {
                 {t(d.table.emptyKey)}
               </p>
             ) : d.table ? (
-              <table className="data-table">
-                <caption className="visually-hidden">{t("consumption.all_meters")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t(d.group === "ROOM" ? "consumption.group_room" : "consumption.group_meter")}</th>
-                    <th scope="col">
-                      {t("chart.value")}
-                      {d.table.unit ? ` (${d.table.unit})` : null}
-                    </th>
-                    {d.table.comparisonLabel ? (
-                      <th scope="col">
-                        {d.table.comparisonLabel}
-                        {d.table.unit ? ` (${d.table.unit})` : null}
-                      </th>
-                    ) : null}
+              <DataTable
+                className="data-table"
+                caption={t("consumption.all_meters")}
+                columns={[
+                  t(d.group === "ROOM" ? "consumption.group_room" : "consumption.group_meter"),
+                  withUnit(t("chart.value"), d.table.unit),
+                  ...(d.table.comparisonLabel ? [withUnit(d.table.comparisonLabel, d.table.unit)] : []),
+                ]}
+              >
+                {d.table.rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.value}</td>
+                    {d.table?.comparisonLabel ? <td>{row.comparison}</td> : null}
                   </tr>
-                </thead>
-                <tbody>
-                  {d.table.rows.map((row) => (
-                    <tr key={row.key}>
-                      <th scope="row">{row.label}</th>
-                      <td>{row.value}</td>
-                      {d.table?.comparisonLabel ? <td>{row.comparison}</td> : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             ) : null}
           </section>
           {d.renamableRooms.length > 0 ? (

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/data-table";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
@@ -151,24 +152,18 @@ export default function ConsumptionPrice() {
             {d.prices.length === 0 ? (
               <p className="empty-state">{t(d.marketPriced ? "price.market_prices_only" : "price.no_prices")}</p>
             ) : (
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("price.price")}</th>
-                    <th scope="col">{t("price.valid_from")}</th>
-                    <th scope="col">{t("price.valid_to")}</th>
+              <DataTable
+                className="data-table"
+                columns={[t("price.price"), t("price.valid_from"), t("price.valid_to")]}
+              >
+                {d.prices.map((price) => (
+                  <tr key={price.key}>
+                    <td>{price.price}</td>
+                    <td>{price.validFrom}</td>
+                    <td>{price.validTo ?? t("price.still_valid")}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {d.prices.map((price) => (
-                    <tr key={price.key}>
-                      <td>{price.price}</td>
-                      <td>{price.validFrom}</td>
-                      <td>{price.validTo ?? t("price.still_valid")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             )}
           </section>
         </>

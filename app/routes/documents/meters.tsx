@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable, TableScroll } from "~/components/data-table";
 import { HelpDialog, HelpLink } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
 import { LabelledSelect } from "~/components/select-options";
@@ -90,51 +91,42 @@ export default function Meters() {
       {groups.map((group) => (
         <section key={group.quantity} className="card" aria-labelledby={`meters-${group.quantity}`}>
           <h2 id={`meters-${group.quantity}`}>{t(`quantity.${group.quantity}`)}</h2>
-          {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
-          <div
-            className="table-scroll"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling table takes focus for arrow keys
-            tabIndex={0}
-            role="group"
-            aria-label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}
-          >
-            <table className="data-table meter-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("meters.col_meter")}</th>
-                  <th scope="col">{t("meters.col_room")}</th>
-                  <th scope="col">{t("meters.col_start")}</th>
-                  <th scope="col">{t("meters.col_end")}</th>
-                  <th scope="col">{t("meters.col_latest")}</th>
+          <TableScroll label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}>
+            <DataTable
+              className="data-table meter-table"
+              columns={[
+                t("meters.col_meter"),
+                t("meters.col_room"),
+                t("meters.col_start"),
+                t("meters.col_end"),
+                t("meters.col_latest"),
+              ]}
+            >
+              {group.meters.map((meter) => (
+                <tr key={meter.id}>
+                  <th scope="row">
+                    <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>
+                      {meter.number}
+                    </Link>
+                  </th>
+                  <td>{meter.room ?? "–"}</td>
+                  {[meter.first, meter.last, meter.latest].map((reading, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: always the same three cells in the same order
+                    <td key={index}>
+                      {reading ? (
+                        <>
+                          <span className="reading-value">{reading.value}</span>{" "}
+                          <span className="reading-time">{reading.at}</span>
+                        </>
+                      ) : (
+                        "–"
+                      )}
+                    </td>
+                  ))}
                 </tr>
-              </thead>
-              <tbody>
-                {group.meters.map((meter) => (
-                  <tr key={meter.id}>
-                    <th scope="row">
-                      <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>
-                        {meter.number}
-                      </Link>
-                    </th>
-                    <td>{meter.room ?? "–"}</td>
-                    {[meter.first, meter.last, meter.latest].map((reading, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: always the same three cells in the same order
-                      <td key={index}>
-                        {reading ? (
-                          <>
-                            <span className="reading-value">{reading.value}</span>{" "}
-                            <span className="reading-time">{reading.at}</span>
-                          </>
-                        ) : (
-                          "–"
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </DataTable>
+          </TableScroll>
         </section>
       ))}
       {groups.length > 0 ? (

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/data-table";
 import { formatDateRange } from "@common/bucket-labels";
 import { formatFileSize } from "@common/format";
 import { languageOf } from "~/i18n/i18n.server";
@@ -47,41 +48,35 @@ export default function Statements() {
         {statements.length === 0 ? (
           <p className="empty-state">{t("statements.empty")}</p>
         ) : (
-          <table className="data-table statement-table">
-            <caption className="visually-hidden">{t("statements.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("statements.col_period")}</th>
-                <th scope="col">{t("statements.col_expenses")}</th>
-                <th scope="col">{t("statements.col_file")}</th>
+          <DataTable
+            className="data-table statement-table"
+            caption={t("statements.caption")}
+            columns={[t("statements.col_period"), t("statements.col_expenses"), t("statements.col_file")]}
+          >
+            {statements.map((statement) => (
+              <tr key={statement.id}>
+                <th scope="row">{statement.period}</th>
+                <td>{statement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", ")}</td>
+                <td>
+                  {statement.size === null ? (
+                    <span className="notice">{t("statements.missing")}</span>
+                  ) : (
+                    // A file, not a page: the browser downloads it (no client-side navigation).
+                    <a
+                      href={statement.href}
+                      download={statement.fileName}
+                      aria-label={t("statements.download_label", { name: statement.fileName, size: statement.size })}
+                    >
+                      {t("statements.download")}{" "}
+                      <span className="file-meta">
+                        ({statement.fileName}, {statement.size})
+                      </span>
+                    </a>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {statements.map((statement) => (
-                <tr key={statement.id}>
-                  <th scope="row">{statement.period}</th>
-                  <td>{statement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", ")}</td>
-                  <td>
-                    {statement.size === null ? (
-                      <span className="notice">{t("statements.missing")}</span>
-                    ) : (
-                      // A file, not a page: the browser downloads it (no client-side navigation).
-                      <a
-                        href={statement.href}
-                        download={statement.fileName}
-                        aria-label={t("statements.download_label", { name: statement.fileName, size: statement.size })}
-                      >
-                        {t("statements.download")}{" "}
-                        <span className="file-meta">
-                          ({statement.fileName}, {statement.size})
-                        </span>
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable, TableScroll } from "~/components/data-table";
 import { FormField, LanguageField } from "~/components/field";
 import { useZodForm, ZodForm } from "~/components/zod-form";
 import { formatCalendarDate } from "@common/format";
@@ -210,52 +211,43 @@ export default function TenancySettings() {
 
       <section className="card" aria-labelledby="users-heading">
         <h2 id="users-heading">{t("tenancy_info.users_heading")}</h2>
-        {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
-        <div
-          className="table-scroll"
-          role="group"
-          aria-labelledby="users-heading"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus for the arrow keys
-          tabIndex={0}
-        >
-          <table className="users-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("tenancy_info.user")}</th>
-                <th scope="col">{t("tenancy_info.role")}</th>
-                {callerIsAdmin ? <th scope="col">{t("tenancy_info.actions")}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.key}>
-                  <th scope="row">
-                    {user.name || user.email}
-                    {user.isCaller ? ` (${t("tenancy_info.you")})` : null}
-                    {user.name && user.name !== user.email ? (
-                      <>
-                        <br />
-                        <span className="muted">{user.email}</span>
-                      </>
-                    ) : null}
-                  </th>
-                  <td>
-                    {user.invitationPending
-                      ? t("tenancy_info.invitation_pending", { when: user.invitedAt ?? "" })
-                      : user.isAdmin
-                        ? t("tenancy_info.admin")
-                        : t("tenancy_info.member")}
-                  </td>
-                  {callerIsAdmin ? (
-                    <td>
-                      <RowButtons tenancyId={tenancyId} user={user} />
-                    </td>
+        <TableScroll labelledBy="users-heading">
+          <DataTable
+            className="users-table"
+            columns={[
+              t("tenancy_info.user"),
+              t("tenancy_info.role"),
+              ...(callerIsAdmin ? [t("tenancy_info.actions")] : []),
+            ]}
+          >
+            {users.map((user) => (
+              <tr key={user.key}>
+                <th scope="row">
+                  {user.name || user.email}
+                  {user.isCaller ? ` (${t("tenancy_info.you")})` : null}
+                  {user.name && user.name !== user.email ? (
+                    <>
+                      <br />
+                      <span className="muted">{user.email}</span>
+                    </>
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </th>
+                <td>
+                  {user.invitationPending
+                    ? t("tenancy_info.invitation_pending", { when: user.invitedAt ?? "" })
+                    : user.isAdmin
+                      ? t("tenancy_info.admin")
+                      : t("tenancy_info.member")}
+                </td>
+                {callerIsAdmin ? (
+                  <td>
+                    <RowButtons tenancyId={tenancyId} user={user} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </DataTable>
+        </TableScroll>
         {callerIsAdmin ? (
           <InviteForm defaultLanguage={language} />
         ) : (
