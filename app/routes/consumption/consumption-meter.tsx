@@ -15,6 +15,7 @@ import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { consumptionMeterPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params, data }) => ({
@@ -87,10 +88,7 @@ export default function ConsumptionMeter() {
       <h2 className="subpage-heading">
         {d.label} <HelpLink topic="meter" />
       </h2>
-      <section className="card" aria-labelledby="readout-heading">
-        <h2 id="readout-heading">
-          {t("consumption.last_readout")} <HelpLink topic="readout" />
-        </h2>
+      <Card id="readout-heading" heading={t("consumption.last_readout")} help="readout">
         {d.lastReadout ? (
           <p className="readout">
             <strong>{d.lastReadout.value}</strong>{" "}
@@ -99,7 +97,7 @@ export default function ConsumptionMeter() {
         ) : (
           <p className="empty-state">{t("states.data_not_yet_available")}</p>
         )}
-      </section>
+      </Card>
       <ChartFigure chart={d.chart} />
       <HelpDialog topics={["meter", "readout"]} />
     </>

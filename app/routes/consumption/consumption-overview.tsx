@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
-import { HelpDialog, HelpLink } from "~/components/help";
+import { HelpDialog } from "~/components/help";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { comparisonKpis, meterRows, roomRows, tableView } from "~/routes/consumption/kpi/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
@@ -23,6 +23,7 @@ import { KpiList } from "~/components/kpi-list";
 import { LabelledSelect } from "~/components/select-options";
 import { readForm } from "~/http/read-form.server";
 import { consumptionPath, newAlarmPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 /**
  * /t/{tenancyId}/consumption/{quantity} (spec section 2, consumption overview): a dashboard tab
@@ -214,17 +215,11 @@ export default function ConsumptionOverview() {
       <ChartFigure chart={d.chart} />
       {d.tab === "dashboard" ? (
         <>
-          <section className="card" aria-labelledby="kpi-heading">
-            <h2 id="kpi-heading">
-              {t("kpi.heading")} <HelpLink topic="smileys" />
-            </h2>
+          <Card id="kpi-heading" heading={t("kpi.heading")} help="smileys">
             {d.kpis ? <KpiList kpis={d.kpis} /> : <p className="notice">{t("chart.refused")}</p>}
-          </section>
+          </Card>
           <div className="two-columns">
-            <section className="card" aria-labelledby="rooms-heading">
-              <h2 id="rooms-heading">
-                {t("consumption.per_room")} <HelpLink topic="room" />
-              </h2>
+            <Card id="rooms-heading" heading={t("consumption.per_room")} help="room">
               {d.rooms.length === 0 ? (
                 <p className="empty-state">{t("consumption.no_rooms")}</p>
               ) : (
@@ -237,11 +232,8 @@ export default function ConsumptionOverview() {
                   ))}
                 </ul>
               )}
-            </section>
-            <section className="card" aria-labelledby="meters-heading">
-              <h2 id="meters-heading">
-                {t("consumption.per_meter")} <HelpLink topic="meter" />
-              </h2>
+            </Card>
+            <Card id="meters-heading" heading={t("consumption.per_meter")} help="meter">
               <ul className="value-list">
                 {d.meters.map((meter) => (
                   <li key={meter.id}>
@@ -250,13 +242,12 @@ export default function ConsumptionOverview() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </Card>
           </div>
         </>
       ) : (
         <>
-          <section className="card" aria-labelledby="all-meters-heading">
-            <h2 id="all-meters-heading">{t("consumption.all_meters")}</h2>
+          <Card id="all-meters-heading" heading={t("consumption.all_meters")}>
             <Form method="get" className="inline-form" preventScrollReset>
               {["from", "to", "compare", "tab"].map((name) => {
                 const value = new URLSearchParams(search).get(name) ?? (name === "tab" ? "detailed" : null);
@@ -307,14 +298,13 @@ export default function ConsumptionOverview() {
                 ))}
               </DataTable>
             ) : null}
-          </section>
+          </Card>
           {d.renamableRooms.length > 0 ? (
-            <section className="card" aria-labelledby="rename-heading">
-              <h2 id="rename-heading">{t("rooms.rename_heading")}</h2>
+            <Card id="rename-heading" heading={t("rooms.rename_heading")}>
               {d.renamableRooms.map((room) => (
                 <RenameRoomForm key={room.slug} room={room} />
               ))}
-            </section>
+            </Card>
           ) : null}
         </>
       )}

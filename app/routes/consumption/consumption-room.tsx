@@ -13,6 +13,7 @@ import { roomSlug } from "@common/room-slug";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { consumptionMeterPath, consumptionRoomPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params, data }) => ({
@@ -63,8 +64,7 @@ export default function ConsumptionRoom() {
         {t("consumption.room_heading", { name: d.roomName })} <HelpLink topic="room" />
       </h2>
       <ChartFigure chart={d.chart} />
-      <section className="card" aria-labelledby="room-meters-heading">
-        <h2 id="room-meters-heading">{t("consumption.meters_in_room")}</h2>
+      <Card id="room-meters-heading" heading={t("consumption.meters_in_room")}>
         <ul className="value-list">
           {d.meters.map((meter) => (
             <li key={meter.id}>
@@ -72,7 +72,7 @@ export default function ConsumptionRoom() {
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
       <HelpDialog topics={["room"]} />
     </>
   );

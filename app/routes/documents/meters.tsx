@@ -15,6 +15,7 @@ import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "meters.title", to: metersPath(tenancyId) }),
@@ -89,8 +90,7 @@ export default function Meters() {
       {refused ? <p className="notice">{t("chart.refused")}</p> : null}
       {groups.length === 0 && !refused ? <p className="empty-state">{t("meters.empty")}</p> : null}
       {groups.map((group) => (
-        <section key={group.quantity} className="card" aria-labelledby={`meters-${group.quantity}`}>
-          <h2 id={`meters-${group.quantity}`}>{t(`quantity.${group.quantity}`)}</h2>
+        <Card key={group.quantity} id={`meters-${group.quantity}`} heading={t(`quantity.${group.quantity}`)}>
           <TableScroll label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}>
             <DataTable
               className="data-table meter-table"
@@ -127,11 +127,10 @@ export default function Meters() {
               ))}
             </DataTable>
           </TableScroll>
-        </section>
+        </Card>
       ))}
       {groups.length > 0 ? (
-        <section className="card" aria-labelledby="csv-heading">
-          <h2 id="csv-heading">{t("meters.csv_heading")}</h2>
+        <Card id="csv-heading" heading={t("meters.csv_heading")}>
           <p>{t("meters.csv_intro")}</p>
           {/* A file, not a page: a plain GET form the browser downloads from (no client-side navigation). */}
           <Form method="get" action={meterReadingsCsvPath(tenancyId)} reloadDocument className="inline-form">
@@ -155,7 +154,7 @@ export default function Meters() {
               {t("meters.csv_download")}
             </button>
           </Form>
-        </section>
+        </Card>
       ) : null}
       <HelpDialog topics={["readout"]} />
     </div>

@@ -6,6 +6,7 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { notificationPath, notificationsPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 /**
  * /t/{tenancyId}/notifications (spec section 2, "Notifications: new and old"): unread first, each
@@ -83,16 +84,14 @@ export default function Notifications() {
       ) : (
         <>
           {d.unread.length > 0 ? (
-            <section className="card" aria-labelledby="new-heading">
-              <h2 id="new-heading">{t("notifications.new")}</h2>
+            <Card id="new-heading" heading={t("notifications.new")}>
               <NotificationList items={d.unread} tenancyId={d.tenancyId} />
-            </section>
+            </Card>
           ) : null}
           {d.read.length > 0 ? (
-            <section className="card" aria-labelledby="earlier-heading">
-              <h2 id="earlier-heading">{t("notifications.earlier")}</h2>
+            <Card id="earlier-heading" heading={t("notifications.earlier")}>
               <NotificationList items={d.read} tenancyId={d.tenancyId} />
-            </section>
+            </Card>
           ) : null}
         </>
       )}

@@ -17,6 +17,7 @@ import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { profilePath } from "@common/portal-paths";
 import { SupportSessionNote } from "./account-change-page";
+import { Card } from "~/components/card";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "profile.title", to: profilePath(tenancyId) }),
@@ -90,13 +91,11 @@ export default function Profile() {
       <h1>{t("profile.title")}</h1>
       {profile.impersonated ? <SupportSessionNote /> : null}
 
-      <section className="card" aria-labelledby="name-heading">
-        <h2 id="name-heading">{t("profile.name_heading")}</h2>
+      <Card id="name-heading" heading={t("profile.name_heading")}>
         <NameForm name={profile.name} />
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="account-heading">
-        <h2 id="account-heading">{t("profile.account_heading")}</h2>
+      <Card id="account-heading" heading={t("profile.account_heading")}>
         <dl className="facts">
           <div>
             <dt>{t("profile.email")}</dt>
@@ -130,10 +129,9 @@ export default function Profile() {
           languages={profile.languages}
           emailNotifications={profile.emailNotifications}
         />
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="data-heading">
-        <h2 id="data-heading">{t("profile.data_heading")}</h2>
+      <Card id="data-heading" heading={t("profile.data_heading")}>
         <p>{t("profile.data_intro")}</p>
         <p>
           <a href={`${base}/my-data.json`} download>
@@ -151,7 +149,7 @@ export default function Profile() {
           </p>
         )}
         <LogoutButton />
-      </section>
+      </Card>
     </div>
   );
 }

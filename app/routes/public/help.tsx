@@ -19,6 +19,7 @@ import { requireTenancy } from "~/session/guards.server";
 import helpStyles from "~/styles/help.css?url";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { helpPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 const titleKey = "help_page.title";
 
@@ -124,16 +125,14 @@ export default function Help() {
         </section>
       ))}
 
-      <section className="card help-section" aria-labelledby={topicsAnchor}>
-        <h2 id={topicsAnchor}>{page.topicsHeading}</h2>
+      <Card id={topicsAnchor} heading={page.topicsHeading} className="card help-section">
         <p>{page.topicsIntro}</p>
         {helpTopics.map((topic) => (
           <HelpTopicSection key={topic} topic={topic} co2Note={page.co2Note} />
         ))}
-      </section>
+      </Card>
 
-      <section className="card help-section" aria-labelledby={contactAnchor}>
-        <h2 id={contactAnchor}>{page.contactHeading}</h2>
+      <Card id={contactAnchor} heading={page.contactHeading} className="card help-section">
         <p>{page.contactIntro}</p>
         {shown ? (
           <address className="help-contact">
@@ -152,7 +151,7 @@ export default function Help() {
         ) : (
           <p className="empty-state">{page.noContact}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

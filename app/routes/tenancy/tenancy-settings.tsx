@@ -18,6 +18,7 @@ import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "./tenancy-layout";
 import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.title", to: tenancySettingsPath(tenancyId) }),
@@ -160,8 +161,7 @@ export default function TenancySettings() {
     <div className="settings-page">
       <h1>{t("tenancy_info.title")}</h1>
 
-      <section className="card" aria-labelledby="home-heading">
-        <h2 id="home-heading">{t("tenancy_info.home_heading")}</h2>
+      <Card id="home-heading" heading={t("tenancy_info.home_heading")}>
         <dl className="facts">
           <div>
             <dt>{t("tenancy_info.address")}</dt>
@@ -184,10 +184,9 @@ export default function TenancySettings() {
             <dd>{home.billingPeriod ?? "–"}</dd>
           </div>
         </dl>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="contact-heading">
-        <h2 id="contact-heading">{t("tenancy_info.contact_heading")}</h2>
+      <Card id="contact-heading" heading={t("tenancy_info.contact_heading")}>
         {contact && (contact.name || contact.email || contact.phone) ? (
           <p className="contact">
             {contact.name ? <strong>{contact.name}</strong> : null}
@@ -207,10 +206,9 @@ export default function TenancySettings() {
         ) : (
           <p>{t("tenancy_info.no_contact")}</p>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="users-heading">
-        <h2 id="users-heading">{t("tenancy_info.users_heading")}</h2>
+      <Card id="users-heading" heading={t("tenancy_info.users_heading")}>
         <TableScroll labelledBy="users-heading">
           <DataTable
             className="users-table"
@@ -253,10 +251,9 @@ export default function TenancySettings() {
         ) : (
           <p className="muted">{t("tenancy_info.only_admins")}</p>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="more-heading">
-        <h2 id="more-heading">{t("tenancy_info.more_heading")}</h2>
+      <Card id="more-heading" heading={t("tenancy_info.more_heading")}>
         <p>
           <Link to="/enter-code">{t("tenancy_info.add_tenancy")}</Link>
         </p>
@@ -267,7 +264,7 @@ export default function TenancySettings() {
         ) : (
           <p className="muted">{t("tenancy_info.leave_last_admin")}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }
