@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ConfirmForm, ConfirmPage } from "~/components/confirm-page";
 import { rowActions } from "~/domain/tenancy-users";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
@@ -58,27 +59,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function RemoveTenancyUser() {
   const { t } = useTranslation();
   const { tenancyId, who, email, allowed } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="settings-page">
-      <h1>{t("tenancy_info.remove_title")}</h1>
-      <section className="card">
-        <p>
-          <strong>{who}</strong> ({email})
-        </p>
-        <p>{allowed ? t("tenancy_info.remove_confirm") : t("tenancy_info.error_last_admin")}</p>
-        <Form method="post" className="button-row">
-          {allowed ? (
-            <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
-              {t("tenancy_info.remove_submit")}
-            </button>
-          ) : null}
-          <Link to={tenancySettingsPath(tenancyId)} className="button button-secondary">
-            {t("tenancy_info.keep_user")}
-          </Link>
-        </Form>
-      </section>
-    </div>
+    <ConfirmPage className="settings-page" title={t("tenancy_info.remove_title")} subject={who} detail={email}>
+      <p>{allowed ? t("tenancy_info.remove_confirm") : t("tenancy_info.error_last_admin")}</p>
+      <ConfirmForm
+        submit={allowed ? t("tenancy_info.remove_submit") : null}
+        backTo={tenancySettingsPath(tenancyId)}
+        backLabel={t("tenancy_info.keep_user")}
+      />
+    </ConfirmPage>
   );
 }
 
