@@ -6,15 +6,10 @@ import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pa
 import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "alarms.delete_title",
-    to: alarmDeletePath(tenancyId, match.params.alarmId ?? ""),
-  }),
-};
+export const handle = itemCrumb("alarms.delete_title", "alarmId", alarmDeletePath);
 
 /**
  * /t/{tenancyId}/alarms/{alarmId}/delete: deleting asks for confirmation on a page of its own (no

@@ -3,15 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "alarms.detail_title",
-    to: alarmPath(tenancyId, match.params.alarmId ?? ""),
-  }),
-};
+export const handle = itemCrumb("alarms.detail_title", "alarmId", alarmPath);
 
 /** /t/{tenancyId}/alarms/{alarmId}: one alarm, when it last fired, and the ways to change or delete it. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -18,15 +18,10 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmEditPath, alarmPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "alarms.edit_title",
-    to: alarmEditPath(tenancyId, match.params.alarmId ?? ""),
-  }),
-};
+export const handle = itemCrumb("alarms.edit_title", "alarmId", alarmEditPath);
 
 /** /t/{tenancyId}/alarms/{alarmId}/edit: the alarm's type, period, level and on/off in one form. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

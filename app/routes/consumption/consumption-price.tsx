@@ -19,16 +19,11 @@ import { co2FactorsFor, marketPricedQuantities, pricedQuantitiesOf } from "@comm
 import { isQuantityId } from "@common/quantities";
 import { withSearchParam } from "~/domain/url-state";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { consumptionPricePath } from "@common/portal-paths";
 import { Card } from "~/components/card";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, { params }) => ({
-    labelKey: "consumption.view_price",
-    to: consumptionPricePath(tenancyId, params.quantity ?? ""),
-  }),
-};
+export const handle = itemCrumb("consumption.view_price", "quantity", consumptionPricePath);
 
 /**
  * /t/{tenancyId}/consumption/{quantity}/price (spec section 2): the cost with the quantity prices in

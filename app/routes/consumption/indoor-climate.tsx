@@ -18,12 +18,10 @@ import { formatQuantity } from "@common/quantity-format";
 import { indoorClimateQuantityIds } from "@common/quantities";
 import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { indoorClimatePath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "indoor_climate.title", to: indoorClimatePath(tenancyId) }),
-};
+export const handle = titleCrumb("indoor_climate.title", indoorClimatePath);
 
 /**
  * /t/{tenancyId}/consumption/indoor-climate (spec section 2): temperature and relative humidity

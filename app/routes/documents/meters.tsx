@@ -13,13 +13,11 @@ import { toApiRange } from "@common/period";
 import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "meters.title", to: metersPath(tenancyId) }),
-};
+export const handle = titleCrumb("meters.title", metersPath);
 
 /**
  * /t/{tenancyId}/meters (the meter list named by the spec's texts): every meter of the

@@ -7,12 +7,10 @@ import { formatFileSize } from "@common/format";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { statementDownloadPath, statementsPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "statements.title", to: statementsPath(tenancyId) }),
-};
+export const handle = titleCrumb("statements.title", statementsPath);
 
 /**
  * /t/{tenancyId}/statements (spec sections 2, 3, 6): every allocation statement of the

@@ -10,15 +10,10 @@ import {
 import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { notificationPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "notifications.detail_title",
-    to: notificationPath(tenancyId, match.params.notificationId ?? ""),
-  }),
-};
+export const handle = itemCrumb("notifications.detail_title", "notificationId", notificationPath);
 
 /**
  * /t/{tenancyId}/notifications/{id}: one notification. Opening it marks it read (the layout does,

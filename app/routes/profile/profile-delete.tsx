@@ -14,12 +14,10 @@ import type { accountChangeLoader } from "./profile-pages.server";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profileDeletePath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.delete_title", to: profileDeletePath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.delete_title", profileDeletePath);
 
 const hidden = { hideFields: ["password"] };
 

@@ -13,12 +13,10 @@ import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./pro
 import type { accountChangeLoader } from "./profile-pages.server";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profileEmailPath, profilePath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.email_title", to: profileEmailPath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.email_title", profileEmailPath);
 
 const hidden = { hideFields: ["currentPassword"] };
 

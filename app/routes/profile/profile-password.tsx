@@ -16,12 +16,10 @@ import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profilePasswordPath, profilePath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.password_title", to: profilePasswordPath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.password_title", profilePasswordPath);
 
 /** Every field but the passwords comes back; passwords are never sent back to the page. */
 const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] };

@@ -14,14 +14,12 @@ import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profilePath } from "@common/portal-paths";
 import { SupportSessionNote } from "./account-change-page";
 import { Card } from "~/components/card";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.title", to: profilePath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.title", profilePath);
 
 /**
  * /t/{tenancyId}/profile, "Profile settings" (spec sections 2, 4, 5): the name (users

@@ -40,24 +40,12 @@ import {
   tenancySettingsPath,
 } from "@common/portal-paths";
 
-/** A tenancy page names its breadcrumb (a translation key) and where it leads. */
-export interface Breadcrumb {
-  labelKey: string;
-  /** Placeholder values for the label (for example a room's name). */
-  values?: Record<string, string>;
-  to: string;
-}
-export interface TenancyHandle {
-  breadcrumb?: (
-    tenancyId: string,
-    match: { params: Record<string, string | undefined>; data: unknown },
-  ) => Breadcrumb | null;
-}
+import { titleCrumb, type Breadcrumb, type TenancyHandle } from "./tenancy-handle";
+
+export type { TenancyHandle };
 
 /** The tenancy's dashboard is the first breadcrumb of every page in the area. */
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "dashboard.title", to: tenancyPath(tenancyId) }),
-};
+export const handle = titleCrumb("dashboard.title", tenancyPath);
 
 /**
  * The tenancy area's side-menu layout (spec section 2): side menu, header with breadcrumbs and the

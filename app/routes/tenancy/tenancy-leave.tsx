@@ -7,12 +7,10 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "./tenancy-layout";
+import { titleCrumb } from "./tenancy-handle";
 import { leaveTenancyPath, tenancySettingsPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.leave_title", to: leaveTenancyPath(tenancyId) }),
-};
+export const handle = titleCrumb("tenancy_info.leave_title", leaveTenancyPath);
 
 /**
  * /t/{tenancyId}/settings/leave: leaving a tenancy, on a confirmation page of its own.

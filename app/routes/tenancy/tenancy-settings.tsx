@@ -16,13 +16,11 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "./tenancy-layout";
+import { titleCrumb } from "./tenancy-handle";
 import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.title", to: tenancySettingsPath(tenancyId) }),
-};
+export const handle = titleCrumb("tenancy_info.title", tenancySettingsPath);
 
 /**
  * /t/{tenancyId}/settings, "Tenancy info" (spec sections 2, 3, 4, 6): the home, its

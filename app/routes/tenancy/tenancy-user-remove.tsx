@@ -8,15 +8,10 @@ import { ApiError } from "~/services/graphql.server";
 import type { TenancyInfo } from "~/services/account/schemas";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "./tenancy-layout";
+import { itemCrumb } from "./tenancy-handle";
 import { removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "tenancy_info.remove_title",
-    to: removeTenancyUserPath(tenancyId, match.params.userId ?? ""),
-  }),
-};
+export const handle = itemCrumb("tenancy_info.remove_title", "userId", removeTenancyUserPath);
 
 /** The member an admin may remove, or a 403/404 (a plain user, the last admin, oneself, no such user). */
 function removable(info: TenancyInfo, userIdParam: string | undefined) {

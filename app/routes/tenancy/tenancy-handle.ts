@@ -1,0 +1,29 @@
+/** A tenancy page names its breadcrumb (a translation key) and where it leads. */
+export interface Breadcrumb {
+  labelKey: string;
+  /** Placeholder values for the label (for example a room's name). */
+  values?: Record<string, string>;
+  to: string;
+}
+
+/** What a page of the tenancy area tells the layout: its breadcrumb, from the tenancy and its match. */
+export interface TenancyHandle {
+  breadcrumb?: (
+    tenancyId: string,
+    match: { params: Record<string, string | undefined>; data: unknown },
+  ) => Breadcrumb | null;
+}
+
+/** The handle of a page whose breadcrumb is its title, leading to the page in the same tenancy. */
+export function titleCrumb(labelKey: string, pathOf: (tenancyId: string) => string): TenancyHandle {
+  return { breadcrumb: (tenancyId) => ({ labelKey, to: pathOf(tenancyId) }) };
+}
+
+/** The same for a page of one thing (an alarm, a user, a quantity's prices) named by a parameter of its URL. */
+export function itemCrumb(
+  labelKey: string,
+  param: string,
+  pathOf: (tenancyId: string, id: string) => string,
+): TenancyHandle {
+  return { breadcrumb: (tenancyId, { params }) => ({ labelKey, to: pathOf(tenancyId, params[param] ?? "") }) };
+}
