@@ -14,6 +14,7 @@ import { formErrorKey } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { readForm } from "~/http/read-form.server";
 import { tenancyPath } from "@common/portal-paths";
+import { PublicCard } from "~/components/public-card";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -71,9 +72,7 @@ export default function EnterCode() {
     shouldRevalidate: "onSubmit",
   });
   return (
-    <div className="public-card">
-      <h1>{t("enter_code.title")}</h1>
-      <p>{t("enter_code.intro")}</p>
+    <PublicCard title={t("enter_code.title")} intro={t("enter_code.intro")}>
       <ZodForm form={form}>
         <FormField meta={fields.code} label={t("enter_code.label")}>
           <input
@@ -89,7 +88,7 @@ export default function EnterCode() {
         </FormField>
         <BlockSubmit>{t("enter_code.submit")}</BlockSubmit>
       </ZodForm>
-    </div>
+    </PublicCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { pageMeta } from "~/i18n/meta";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "../public/public-layout";
 import { limitedSubmission } from "./limited-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -43,22 +44,15 @@ export default function ForgotPassword() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(schema, { lastResult, shouldRevalidate: "onBlur" });
   if (sent) {
-    return (
-      <div className="public-card" role="status">
-        <h1>{t("forgot_password.sent_title")}</h1>
-        <p>{t("forgot_password.sent_body")}</p>
-      </div>
-    );
+    return <PublicCard title={t("forgot_password.sent_title")} intro={t("forgot_password.sent_body")} role="status" />;
   }
   return (
-    <div className="public-card">
-      <h1>{t("forgot_password.title")}</h1>
-      <p>{t("forgot_password.intro")}</p>
+    <PublicCard title={t("forgot_password.title")} intro={t("forgot_password.intro")}>
       <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <BlockSubmit>{t("forgot_password.submit")}</BlockSubmit>
       </ZodForm>
-    </div>
+    </PublicCard>
   );
 }
 

@@ -16,6 +16,7 @@ import { completeSignIn } from "~/session/sign-in.server";
 import { secureCookiesFor } from "~/session/session.server";
 import type { PublicHandle } from "../public/public-layout";
 import { readForm } from "~/http/read-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/login" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -88,8 +89,7 @@ export default function LoginWithEmail() {
   }, [lastResult]);
 
   return (
-    <div className="public-card">
-      <h1>{t("login.email_title")}</h1>
+    <PublicCard title={t("login.email_title")}>
       <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="username" />
         <CurrentPasswordField meta={fields.password} label={t("login.password")} inputRef={passwordRef} />
@@ -101,7 +101,7 @@ export default function LoginWithEmail() {
       <p>
         <Link to="/login/email/forgot-password">{t("forgot_password.link")}</Link>
       </p>
-    </div>
+    </PublicCard>
   );
 }
 

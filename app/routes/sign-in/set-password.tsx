@@ -11,6 +11,7 @@ import { formErrorsOf } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { limitedSubmission } from "./limited-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -68,18 +69,15 @@ export default function SetPassword() {
   const [form, fields] = useZodForm(setPasswordFormSchema, { lastResult });
   if (!hasLink) {
     return (
-      <div className="public-card">
-        <h1>{t("set_password.title")}</h1>
-        <p>{t("set_password.missing_link")}</p>
+      <PublicCard title={t("set_password.title")} intro={t("set_password.missing_link")}>
         <Link to="/login/email/forgot-password" className="button button-block">
           {t("forgot_password.submit")}
         </Link>
-      </div>
+      </PublicCard>
     );
   }
   return (
-    <div className="public-card">
-      <h1>{t("set_password.title")}</h1>
+    <PublicCard title={t("set_password.title")}>
       <ZodForm form={form}>
         <NewPasswordFields
           password={fields.password}
@@ -88,7 +86,7 @@ export default function SetPassword() {
         />
         <BlockSubmit>{t("set_password.submit")}</BlockSubmit>
       </ZodForm>
-    </div>
+    </PublicCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SocialButtons } from "~/components/social-buttons";
 import type { signInEntryLoader } from "./signed-out.server";
+import { PublicCard } from "~/components/public-card";
 
 /** What differs between the two entries: their texts, and which one the other links to. */
 const entries = {
@@ -35,9 +36,7 @@ export function SignInEntry({ purpose }: { purpose: "login" | "signup" }) {
   const { socialProviders } = useLoaderData<typeof signInEntryLoader>();
   const entry = entries[purpose];
   return (
-    <div className="public-card">
-      <h1>{t(entry.title)}</h1>
-      <p>{t(entry.intro)}</p>
+    <PublicCard title={t(entry.title)} intro={t(entry.intro)}>
       <p>
         <Link to={`${entry.emailPath}${search}`} className="button button-block">
           {t(entry.withEmail)}
@@ -47,6 +46,6 @@ export function SignInEntry({ purpose }: { purpose: "login" | "signup" }) {
       <p>
         {t(entry.other)} <Link to={`${entry.otherPath}${search}`}>{t(entry.otherLink)}</Link>
       </p>
-    </div>
+    </PublicCard>
   );
 }

@@ -12,6 +12,7 @@ import { formErrorsOf } from "~/session/api-errors";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
 import { limitedSubmission } from "./limited-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/signup" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -60,8 +61,7 @@ export default function SignupWithEmail() {
   const submitting = navigation.state === "submitting";
 
   return (
-    <div className="public-card">
-      <h1>{t("signup.email_title")}</h1>
+    <PublicCard title={t("signup.email_title")}>
       <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <NewPasswordFields
@@ -83,7 +83,7 @@ export default function SignupWithEmail() {
         </div>
         <BlockSubmit pending={submitting}>{submitting ? t("signup.submitting") : t("signup.submit")}</BlockSubmit>
       </ZodForm>
-    </div>
+    </PublicCard>
   );
 }
 
