@@ -1,5 +1,6 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SubmitButton } from "./submit-button";
 import { alarmFrequencies, type AlarmFrequency, type AlarmType } from "@common/alarms";
 
 /** The fields the alarm creation steps and the edit form share. */
@@ -97,7 +98,6 @@ export function SaveAlarm({
   backLabel: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
     <>
       <label className="checkbox-field">
@@ -113,9 +113,7 @@ export function SaveAlarm({
         <Link to={backTo} className="button button-secondary">
           {backLabel}
         </Link>
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-          {t("alarms.save")}
-        </button>
+        <SubmitButton>{t("alarms.save")}</SubmitButton>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SubmitButton } from "./submit-button";
 
 /**
  * A form's submit button, off while it is sent, and the way back that changes nothing. Without a
@@ -16,17 +17,10 @@ export function SubmitAndBack({
   backTo: string;
   backLabel: string;
 }) {
-  const navigation = useNavigation();
   return (
     <>
       {submit === null ? null : (
-        <button
-          type="submit"
-          className={danger ? "button button-danger" : "button"}
-          disabled={navigation.state === "submitting"}
-        >
-          {submit}
-        </button>
+        <SubmitButton className={danger ? "button button-danger" : "button"}>{submit}</SubmitButton>
       )}
       <Link to={backTo} className="button button-secondary">
         {backLabel}

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { FormErrors } from "./field";
@@ -70,11 +70,13 @@ export function ZodForm<Schema extends Record<string, unknown>>({
   );
 }
 
-/** The full-width submit button of the sign-in cards, marked aria-disabled while `pending`. */
-export function BlockSubmit({ pending, children }: { pending?: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" className="button button-block" aria-disabled={pending || undefined}>
-      {children}
-    </button>
-  );
+/**
+ * The action's answer when it is conform's answer to this form: on a page with several forms, the
+ * one whose hidden `intent` field it answers. Any other answer of the action is not this form's.
+ */
+export function useFormAnswer(intent?: string): SubmissionResult<string[]> | undefined {
+  const answer: unknown = useActionData();
+  if (typeof answer !== "object" || answer === null || !("status" in answer)) return undefined;
+  const result = answer as SubmissionResult<string[]>;
+  return intent === undefined || result.initialValue?.intent === intent ? result : undefined;
 }

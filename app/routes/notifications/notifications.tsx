@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SubmitButton } from "~/components/submit-button";
 import { notificationView, requireAlarmArea, type NotificationView } from "~/routes/alarms/alarm-pages.server";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
@@ -60,20 +61,13 @@ function NotificationList({ items, tenancyId }: { items: NotificationView[]; ten
 export default function Notifications() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <div className="notification-page">
       <div className="page-heading">
         <h1>{t("notifications.title")}</h1>
         {d.unreadCount > 0 ? (
           <Form method="post">
-            <button
-              type="submit"
-              className="button button-secondary button-small"
-              disabled={navigation.state === "submitting"}
-            >
-              {t("notifications.mark_all")}
-            </button>
+            <SubmitButton className="button button-secondary button-small">{t("notifications.mark_all")}</SubmitButton>
           </Form>
         ) : null}
       </div>

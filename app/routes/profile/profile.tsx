@@ -1,10 +1,11 @@
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, FormField, LanguageField } from "~/components/field";
-import { useZodForm, ZodForm } from "~/components/zod-form";
+import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
+import { SubmitButton } from "~/components/submit-button";
 import { LogoutButton } from "~/components/logout-button";
 import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
@@ -154,12 +155,9 @@ export default function Profile() {
 
 function NameForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(nameFormSchema, {
     id: "name-form",
-    lastResult:
-      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "name" ? lastResult : undefined,
+    lastResult: useFormAnswer("name"),
     defaultValue: { name },
   });
   return (
@@ -168,9 +166,7 @@ function NameForm({ name }: { name: string }) {
       <FormField meta={fields.name} label={t("profile.name")}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
       </FormField>
-      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        {t("profile.save_name")}
-      </button>
+      <SubmitButton>{t("profile.save_name")}</SubmitButton>
     </ZodForm>
   );
 }
@@ -185,12 +181,9 @@ function SettingsForm({
   emailNotifications: boolean;
 }) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(settingsFormSchema, {
     id: "settings-form",
-    lastResult:
-      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "settings" ? lastResult : undefined,
+    lastResult: useFormAnswer("settings"),
     defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
@@ -202,9 +195,7 @@ function SettingsForm({
       <LanguageField meta={fields.language} label={t("profile.language")} languages={languages} />
       <CheckboxField meta={fields.emailNotifications}>{t("profile.email_notifications")}</CheckboxField>
       <p className="hint">{t("profile.email_notifications_hint")}</p>
-      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        {t("profile.save_settings")}
-      </button>
+      <SubmitButton>{t("profile.save_settings")}</SubmitButton>
     </ZodForm>
   );
 }

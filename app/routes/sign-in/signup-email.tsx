@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, EmailField } from "~/components/field";
-import { BlockSubmit, useZodForm, ZodForm } from "~/components/zod-form";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { BlockSubmit } from "~/components/submit-button";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";

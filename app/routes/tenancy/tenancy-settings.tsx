@@ -1,11 +1,12 @@
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable, TableScroll } from "~/components/data-table";
 import { FormField, LanguageField } from "~/components/field";
-import { useZodForm, ZodForm } from "~/components/zod-form";
+import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
+import { SubmitButton } from "~/components/submit-button";
 import { formatCalendarDate } from "@common/format";
 import { todayInCopenhagen } from "@common/period";
 import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
@@ -281,7 +282,6 @@ function RowButtons({
   };
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const who = user.name || user.email;
   if (user.actions.length === 0) return null;
   return (
@@ -301,14 +301,12 @@ function RowButtons({
             <input type="hidden" name="intent" value={action} />
             {user.invitationId !== null ? <input type="hidden" name="invitationId" value={user.invitationId} /> : null}
             {user.userId !== null ? <input type="hidden" name="userId" value={user.userId} /> : null}
-            <button
-              type="submit"
+            <SubmitButton
               className="button button-small button-secondary"
-              aria-label={t(actionTexts[action].label, { who })}
-              disabled={navigation.state === "submitting"}
+              label={t(actionTexts[action].label, { who })}
             >
               {t(actionTexts[action].button)}
-            </button>
+            </SubmitButton>
           </Form>
         ),
       )}
@@ -318,10 +316,8 @@ function RowButtons({
 
 function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(inviteFormSchema, {
-    lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
+    lastResult: useFormAnswer(),
     defaultValue: { language: defaultLanguage },
   });
   return (
@@ -340,9 +336,7 @@ function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" inputMode="email" />
       </FormField>
       <LanguageField meta={fields.language} label={t("tenancy_info.invite_language")} languages={supportedLanguages} />
-      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        {t("tenancy_info.invite_submit")}
-      </button>
+      <SubmitButton>{t("tenancy_info.invite_submit")}</SubmitButton>
     </ZodForm>
   );
 }
