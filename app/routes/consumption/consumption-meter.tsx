@@ -13,17 +13,15 @@ import { toApiRange } from "@common/period";
 import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { quantityItemCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, { params, data }) => ({
-    labelKey: "consumption.meter_crumb",
-    values: { number: (data as { meterNumber?: string } | undefined)?.meterNumber ?? params.meterId ?? "" },
-    to: consumptionMeterPath(tenancyId, params.quantity ?? "", params.meterId ?? ""),
-  }),
-};
+export const handle = quantityItemCrumb(
+  "consumption.meter_crumb",
+  { placeholder: "number", dataField: "meterNumber", param: "meterId" },
+  consumptionMeterPath,
+);
 
 /**
  * /t/{tenancyId}/consumption/{quantity}/meter/{meterId} (spec section 2): one meter's consumption,

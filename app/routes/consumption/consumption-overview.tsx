@@ -20,6 +20,7 @@ import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { DataTable } from "~/components/data-table";
 import { KpiList } from "~/components/kpi-list";
+import { LinkList } from "~/components/link-list";
 import { LabelledSelect } from "~/components/select-options";
 import { readForm } from "~/http/read-form.server";
 import { consumptionPath, newAlarmPath } from "@common/portal-paths";
@@ -223,25 +224,20 @@ export default function ConsumptionOverview() {
               {d.rooms.length === 0 ? (
                 <p className="empty-state">{t("consumption.no_rooms")}</p>
               ) : (
-                <ul className="value-list">
-                  {d.rooms.map((room) => (
-                    <li key={room.slug}>
-                      <Link to={`${base}/room/${room.slug}${search}`}>{room.label}</Link>
-                      <span className="value">{room.value}</span>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList
+                  items={d.rooms.map((room) => ({
+                    key: room.slug,
+                    to: `${base}/room/${room.slug}${search}`,
+                    label: room.label,
+                    value: room.value,
+                  }))}
+                />
               )}
             </Card>
             <Card id="meters-heading" heading={t("consumption.per_meter")} help="meter">
-              <ul className="value-list">
-                {d.meters.map((meter) => (
-                  <li key={meter.id}>
-                    <Link to={`${base}/meter/${meter.id}${search}`}>{meter.label}</Link>
-                    <span className="value">{meter.value}</span>
-                  </li>
-                ))}
-              </ul>
+              <LinkList
+                items={d.meters.map((meter) => ({ ...meter, key: meter.id, to: `${base}/meter/${meter.id}${search}` }))}
+              />
             </Card>
           </div>
         </>

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
@@ -11,17 +11,16 @@ import { isQuantityId } from "@common/quantities";
 import { metersOfQuantity } from "@common/meters";
 import { roomSlug } from "@common/room-slug";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { quantityItemCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath, consumptionRoomPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
+import { LinkList } from "~/components/link-list";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, { params, data }) => ({
-    labelKey: "consumption.room_crumb",
-    values: { name: (data as { roomName?: string } | undefined)?.roomName ?? params.roomName ?? "" },
-    to: consumptionRoomPath(tenancyId, params.quantity ?? "", params.roomName ?? ""),
-  }),
-};
+export const handle = quantityItemCrumb(
+  "consumption.room_crumb",
+  { placeholder: "name", dataField: "roomName", param: "roomName" },
+  consumptionRoomPath,
+);
 
 /**
  * /t/{tenancyId}/consumption/{quantity}/room/{roomName} (spec section 2): one room's consumption,
@@ -65,13 +64,13 @@ export default function ConsumptionRoom() {
       </h2>
       <ChartFigure chart={d.chart} />
       <Card id="room-meters-heading" heading={t("consumption.meters_in_room")}>
-        <ul className="value-list">
-          {d.meters.map((meter) => (
-            <li key={meter.id}>
-              <Link to={`${consumptionMeterPath(d.tenancyId, d.quantity, meter.id)}${search}`}>{meter.label}</Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList
+          items={d.meters.map((meter) => ({
+            key: meter.id,
+            to: `${consumptionMeterPath(d.tenancyId, d.quantity, meter.id)}${search}`,
+            label: meter.label,
+          }))}
+        />
       </Card>
       <HelpDialog topics={["room"]} />
     </>

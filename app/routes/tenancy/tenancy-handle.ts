@@ -27,3 +27,25 @@ export function itemCrumb(
 ): TenancyHandle {
   return { breadcrumb: (tenancyId, { params }) => ({ labelKey, to: pathOf(tenancyId, params[param] ?? "") }) };
 }
+
+/**
+ * The handle of a page of one meter or room of a quantity: named by what its loader found (the
+ * meter's number, the room's name) or, before that is known, by the URL's parameter.
+ */
+export function quantityItemCrumb(
+  labelKey: string,
+  name: { placeholder: string; dataField: string; param: string },
+  pathOf: (tenancyId: string, quantity: string, id: string) => string,
+): TenancyHandle {
+  return {
+    breadcrumb: (tenancyId, { params, data }) => {
+      const found = (data as Record<string, unknown> | undefined)?.[name.dataField];
+      const id = params[name.param] ?? "";
+      return {
+        labelKey,
+        values: { [name.placeholder]: typeof found === "string" ? found : id },
+        to: pathOf(tenancyId, params.quantity ?? "", id),
+      };
+    },
+  };
+}
