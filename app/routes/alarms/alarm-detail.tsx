@@ -5,6 +5,7 @@ import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pa
 import { pageMeta } from "~/i18n/meta";
 import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmPath } from "@common/portal-paths";
+import { Fact } from "~/components/fact";
 
 export const handle = itemCrumb("alarms.detail_title", "alarmId", alarmPath);
 
@@ -29,29 +30,14 @@ export default function AlarmDetail() {
       </div>
       <section className="card">
         <dl className="summary-list">
-          <div>
-            <dt>{t("alarms.col_quantity")}</dt>
-            <dd>{t(`quantity.${alarm.quantity}`)}</dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_type")}</dt>
-            <dd>
-              {t(`alarms.type.${alarm.type}`)}
-              <span className="field-hint"> {t(`alarms.type_help.${alarm.type}`)}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_frequency")}</dt>
-            <dd>{t(`alarms.frequency.${alarm.frequency}`)}</dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_level")}</dt>
-            <dd>{t(alarm.level.key, alarm.level.values)}</dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_status")}</dt>
-            <dd>{t(alarm.enabled ? "alarms.on" : "alarms.off")}</dd>
-          </div>
+          <Fact term={t("alarms.col_quantity")}>{t(`quantity.${alarm.quantity}`)}</Fact>
+          <Fact term={t("alarms.col_type")}>
+            {t(`alarms.type.${alarm.type}`)}
+            <span className="field-hint"> {t(`alarms.type_help.${alarm.type}`)}</span>
+          </Fact>
+          <Fact term={t("alarms.col_frequency")}>{t(`alarms.frequency.${alarm.frequency}`)}</Fact>
+          <Fact term={t("alarms.col_level")}>{t(alarm.level.key, alarm.level.values)}</Fact>
+          <Fact term={t("alarms.col_status")}>{t(alarm.enabled ? "alarms.on" : "alarms.off")}</Fact>
         </dl>
         <p className="alarm-fired">
           {alarm.lastFired

@@ -22,6 +22,7 @@ import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { alarmsPath, newAlarmPath } from "@common/portal-paths";
+import { Fact } from "~/components/fact";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "alarms.new_title", to: `${newAlarmPath(tenancyId)}?step=1` }),
@@ -284,22 +285,14 @@ export default function NewAlarm() {
           <Form method="post" action={`${here}${wizardSearch(choices, 4)}`}>
             <p>{t("alarms.summary_label")}</p>
             <dl className="summary-list">
-              <div>
-                <dt>{t("alarms.col_quantity")}</dt>
-                <dd>{choices.quantity ? t(`quantity.${choices.quantity}`) : null}</dd>
-              </div>
-              <div>
-                <dt>{t("alarms.col_type")}</dt>
-                <dd>{choices.type ? t(`alarms.type.${choices.type}`) : null}</dd>
-              </div>
-              <div>
-                <dt>{t("alarms.col_frequency")}</dt>
-                <dd>{choices.frequency ? t(`alarms.frequency.${choices.frequency}`) : null}</dd>
-              </div>
-              <div>
-                <dt>{t("alarms.col_level")}</dt>
-                <dd>{d.summaryLevel ? t(d.summaryLevel.key, d.summaryLevel.values) : null}</dd>
-              </div>
+              <Fact term={t("alarms.col_quantity")}>{choices.quantity ? t(`quantity.${choices.quantity}`) : null}</Fact>
+              <Fact term={t("alarms.col_type")}>{choices.type ? t(`alarms.type.${choices.type}`) : null}</Fact>
+              <Fact term={t("alarms.col_frequency")}>
+                {choices.frequency ? t(`alarms.frequency.${choices.frequency}`) : null}
+              </Fact>
+              <Fact term={t("alarms.col_level")}>
+                {d.summaryLevel ? t(d.summaryLevel.key, d.summaryLevel.values) : null}
+              </Fact>
             </dl>
             <Carried choices={choices} except={[]} />
             <SaveAlarm

@@ -12,6 +12,7 @@ import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import { itemCrumb } from "../tenancy/tenancy-handle";
 import { notificationPath } from "@common/portal-paths";
+import { Fact } from "~/components/fact";
 
 export const handle = itemCrumb("notifications.detail_title", "notificationId", notificationPath);
 
@@ -53,28 +54,12 @@ export default function NotificationDetail() {
       <section className="card">
         <p className="notification-text">{t(view.text.key, view.text.values)}</p>
         <dl className="summary-list">
-          <div>
-            <dt>{t("notifications.period")}</dt>
-            <dd>{view.period}</dd>
-          </div>
+          <Fact term={t("notifications.period")}>{view.period}</Fact>
           {view.direction ? (
-            <div>
-              <dt>{t("notifications.direction_label")}</dt>
-              <dd>{t(`notifications.direction.${view.direction}`)}</dd>
-            </div>
+            <Fact term={t("notifications.direction_label")}>{t(`notifications.direction.${view.direction}`)}</Fact>
           ) : null}
-          {measured ? (
-            <div>
-              <dt>{t("notifications.measured")}</dt>
-              <dd>{measured}</dd>
-            </div>
-          ) : null}
-          {limit ? (
-            <div>
-              <dt>{t("notifications.limit")}</dt>
-              <dd>{limit}</dd>
-            </div>
-          ) : null}
+          {measured ? <Fact term={t("notifications.measured")}>{measured}</Fact> : null}
+          {limit ? <Fact term={t("notifications.limit")}>{limit}</Fact> : null}
         </dl>
         <p className="notification-received">{t("notifications.received", { date: view.received })}</p>
       </section>

@@ -19,6 +19,7 @@ import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profilePath } from "@common/portal-paths";
 import { SupportSessionNote } from "./account-change-page";
 import { Card } from "~/components/card";
+import { Fact } from "~/components/fact";
 
 export const handle = titleCrumb("profile.title", profilePath);
 
@@ -96,32 +97,26 @@ export default function Profile() {
 
       <Card id="account-heading" heading={t("profile.account_heading")}>
         <dl className="facts">
-          <div>
-            <dt>{t("profile.email")}</dt>
-            <dd>
-              {profile.email}
-              {profile.impersonated ? null : (
-                <>
-                  <br />
-                  <Link to={`${base}/email`}>{t("profile.change_email")}</Link>
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("profile.password")}</dt>
-            <dd>
-              {profile.impersonated ? (
-                "–"
-              ) : profile.usesPassword ? (
-                <Link to={`${base}/password`}>{t("profile.change_password")}</Link>
-              ) : (
-                <>
-                  {t("profile.no_password")} <Link to="/login/email/forgot-password">{t("profile.set_password")}</Link>
-                </>
-              )}
-            </dd>
-          </div>
+          <Fact term={t("profile.email")}>
+            {profile.email}
+            {profile.impersonated ? null : (
+              <>
+                <br />
+                <Link to={`${base}/email`}>{t("profile.change_email")}</Link>
+              </>
+            )}
+          </Fact>
+          <Fact term={t("profile.password")}>
+            {profile.impersonated ? (
+              "–"
+            ) : profile.usesPassword ? (
+              <Link to={`${base}/password`}>{t("profile.change_password")}</Link>
+            ) : (
+              <>
+                {t("profile.no_password")} <Link to="/login/email/forgot-password">{t("profile.set_password")}</Link>
+              </>
+            )}
+          </Fact>
         </dl>
         <SettingsForm
           language={profile.language}

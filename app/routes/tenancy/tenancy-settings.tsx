@@ -20,6 +20,7 @@ import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/
 import { titleCrumb } from "./tenancy-handle";
 import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
+import { Fact } from "~/components/fact";
 
 export const handle = titleCrumb("tenancy_info.title", tenancySettingsPath);
 
@@ -162,26 +163,14 @@ export default function TenancySettings() {
 
       <Card id="home-heading" heading={t("tenancy_info.home_heading")}>
         <dl className="facts">
-          <div>
-            <dt>{t("tenancy_info.address")}</dt>
-            <dd>
-              {home.address}
-              <br />
-              {home.zipcodeCity}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("tenancy_info.moved_in")}</dt>
-            <dd>{home.movedIn}</dd>
-          </div>
-          <div>
-            <dt>{t("tenancy_info.moved_out")}</dt>
-            <dd>{home.movedOut ?? t("tenancy_info.not_moved_out")}</dd>
-          </div>
-          <div>
-            <dt>{t("tenancy_info.billing_period")}</dt>
-            <dd>{home.billingPeriod ?? "–"}</dd>
-          </div>
+          <Fact term={t("tenancy_info.address")}>
+            {home.address}
+            <br />
+            {home.zipcodeCity}
+          </Fact>
+          <Fact term={t("tenancy_info.moved_in")}>{home.movedIn}</Fact>
+          <Fact term={t("tenancy_info.moved_out")}>{home.movedOut ?? t("tenancy_info.not_moved_out")}</Fact>
+          <Fact term={t("tenancy_info.billing_period")}>{home.billingPeriod ?? "–"}</Fact>
         </dl>
       </Card>
 
