@@ -6,6 +6,7 @@ import { pageMeta } from "~/i18n/meta";
 import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmPath } from "@common/portal-paths";
 import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = itemCrumb("alarms.detail_title", "alarmId", alarmPath);
 
@@ -23,11 +24,13 @@ export default function AlarmDetail() {
   const base = alarmPath(tenancyId, alarm.id);
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>
-          {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)}
-        </h1>
-      </div>
+      <PageHeading
+        title={
+          <>
+            {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)}
+          </>
+        }
+      />
       <section className="card">
         <dl className="summary-list">
           <Fact term={t("alarms.col_quantity")}>{t(`quantity.${alarm.quantity}`)}</Fact>

@@ -20,6 +20,7 @@ import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmEditPath, alarmPath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = itemCrumb("alarms.edit_title", "alarmId", alarmEditPath);
 
@@ -110,9 +111,7 @@ export default function EditAlarm() {
   const detail = alarmPath(tenancyId, alarm.id);
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>{t("alarms.edit_title")}</h1>
-      </div>
+      <PageHeading title={t("alarms.edit_title")} />
       {ended ? (
         <p className="notice">{t("alarms.ended")}</p>
       ) : (

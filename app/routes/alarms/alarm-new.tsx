@@ -23,6 +23,7 @@ import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { alarmsPath, newAlarmPath } from "@common/portal-paths";
 import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "alarms.new_title", to: `${newAlarmPath(tenancyId)}?step=1` }),
@@ -202,10 +203,9 @@ export default function NewAlarm() {
 
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>{t("alarms.new_title")}</h1>
+      <PageHeading title={t("alarms.new_title")}>
         <p className="wizard-position">{t("alarms.step", { step })}</p>
-      </div>
+      </PageHeading>
       <StepList step={step} />
       <section className="card wizard-card">
         {step === 1 ? (

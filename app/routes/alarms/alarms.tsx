@@ -5,6 +5,7 @@ import { DataTable } from "~/components/data-table";
 import { alarmView, requireAlarmArea, type AlarmView } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
 import { alarmsPath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * /t/{tenancyId}/alarms (spec section 2, "Alarm settings"): the resident's alarms on the tenancy,
@@ -38,9 +39,7 @@ export default function Alarms() {
   ) : null;
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>{t("alarms.title")}</h1>
-      </div>
+      <PageHeading title={t("alarms.title")} />
       <p className="lead">{t("alarms.intro")}</p>
       {d.ended ? (
         <p className="notice">{t("alarms.ended")}</p>

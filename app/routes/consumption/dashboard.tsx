@@ -15,6 +15,7 @@ import { dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.ser
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
 import { consumptionBasePath, statementsPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the
@@ -55,13 +56,12 @@ export default function Dashboard() {
   const base = consumptionBasePath(d.tenancyId);
   return (
     <div className="dashboard">
-      <div className="page-heading">
-        <h1>{d.address}</h1>
+      <PageHeading title={d.address}>
         <p className="hint">
           {d.zipcode} {d.city} · {t("dashboard.moved_in", { date: date(d.start) })}
           {d.end ? ` · ${t("dashboard.moved_out", { date: date(d.end) })}` : null}
         </p>
-      </div>
+      </PageHeading>
 
       <Card id="rating-heading" heading={t("dashboard.consumption_rating")} help="rating" className="card rating-card">
         {d.rating?.letter ? (

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable, TableScroll } from "~/components/data-table";
-import { HelpDialog, HelpLink } from "~/components/help";
+import { HelpDialog } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
 import { LabelledSelect } from "~/components/select-options";
 import { unlessRefused } from "~/routes/consumption/chart/chart-view.server";
@@ -16,6 +16,7 @@ import { pageMeta } from "~/i18n/meta";
 import { titleCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = titleCrumb("meters.title", metersPath);
 
@@ -79,11 +80,7 @@ export default function Meters() {
     : "";
   return (
     <div className="consumption-page meters-page">
-      <div className="page-heading">
-        <h1>
-          {t("meters.title")} <HelpLink topic="readout" />
-        </h1>
-      </div>
+      <PageHeading title={t("meters.title")} help="readout" />
       <PeriodSelector state={selector} withCompare={false} />
       {refused ? <p className="notice">{t("chart.refused")}</p> : null}
       {groups.length === 0 && !refused ? <p className="empty-state">{t("meters.empty")}</p> : null}

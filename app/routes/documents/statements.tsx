@@ -9,6 +9,7 @@ import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
 import { titleCrumb } from "../tenancy/tenancy-handle";
 import { statementDownloadPath, statementsPath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = titleCrumb("statements.title", statementsPath);
 
@@ -38,9 +39,7 @@ export default function Statements() {
   const { statements } = useLoaderData<typeof loader>();
   return (
     <div className="statements-page">
-      <div className="page-heading">
-        <h1>{t("statements.title")}</h1>
-      </div>
+      <PageHeading title={t("statements.title")} />
       <p className="lead">{t("statements.intro")}</p>
       <section className="card">
         {statements.length === 0 ? (

@@ -13,6 +13,7 @@ import { pageMeta } from "~/i18n/meta";
 import { itemCrumb } from "../tenancy/tenancy-handle";
 import { notificationPath } from "@common/portal-paths";
 import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = itemCrumb("notifications.detail_title", "notificationId", notificationPath);
 
@@ -45,12 +46,14 @@ export default function NotificationDetail() {
   const { view, measured, limit } = useLoaderData<typeof loader>();
   return (
     <div className="notification-page">
-      <div className="page-heading">
-        <h1>
-          {t(`notifications.kind.${view.kind}`)}
-          {view.quantity ? ` · ${t(`quantity.${view.quantity}`)}` : null}
-        </h1>
-      </div>
+      <PageHeading
+        title={
+          <>
+            {t(`notifications.kind.${view.kind}`)}
+            {view.quantity ? ` · ${t(`quantity.${view.quantity}`)}` : null}
+          </>
+        }
+      />
       <section className="card">
         <p className="notification-text">{t(view.text.key, view.text.values)}</p>
         <dl className="summary-list">

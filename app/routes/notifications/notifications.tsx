@@ -8,6 +8,7 @@ import { pageMeta } from "~/i18n/meta";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { notificationPath, notificationsPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * /t/{tenancyId}/notifications (spec section 2, "Notifications: new and old"): unread first, each
@@ -63,14 +64,13 @@ export default function Notifications() {
   const d = useLoaderData<typeof loader>();
   return (
     <div className="notification-page">
-      <div className="page-heading">
-        <h1>{t("notifications.title")}</h1>
+      <PageHeading title={t("notifications.title")}>
         {d.unreadCount > 0 ? (
           <Form method="post">
             <SubmitButton className="button button-secondary button-small">{t("notifications.mark_all")}</SubmitButton>
           </Form>
         ) : null}
-      </div>
+      </PageHeading>
       {d.totalCount === 0 ? (
         <section className="card">
           <p className="empty-state">{t("notifications.empty")}</p>

@@ -20,6 +20,7 @@ import helpStyles from "~/styles/help.css?url";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { helpPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
 const titleKey = "help_page.title";
 
@@ -75,9 +76,7 @@ export default function Help() {
   const shown = contact && (contact.name || contact.email || contact.phone) ? contact : null;
   return (
     <div className="help-page">
-      <div className="page-heading">
-        <h1>{page.title}</h1>
-      </div>
+      <PageHeading title={page.title} />
       <p className="lead">{page.intro}</p>
 
       <nav className="card help-toc" aria-label={page.tocLabel}>
