@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
+import { FieldError, FrequencyChoices, RadioChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import {
   wizardPage,
@@ -211,22 +211,15 @@ export default function NewAlarm() {
         {step === 1 ? (
           <Form method="get" action={here} onChange={showTypes} onSubmit={rememberInHistory} preventScrollReset>
             {d.quantities.length > 1 ? (
-              <fieldset className="choice-group" aria-describedby="quantity-error">
-                <legend>{t("alarms.quantity_label")}</legend>
-                {d.quantities.map((quantity) => (
-                  <label key={quantity} className="choice">
-                    <input
-                      type="radio"
-                      name="quantity"
-                      value={quantity}
-                      defaultChecked={choices.quantity === quantity}
-                      key={`${quantity}-${choices.quantity}`}
-                    />
-                    <span>{t(`quantity.${quantity}`)}</span>
-                  </label>
-                ))}
-                <FieldError id="quantity-error" error={errors.quantity} />
-              </fieldset>
+              <RadioChoices
+                name="quantity"
+                legend={t("alarms.quantity_label")}
+                values={d.quantities}
+                checked={choices.quantity}
+                label={(quantity) => t(`quantity.${quantity}`)}
+                error={errors.quantity}
+                version={String(choices.quantity)}
+              />
             ) : (
               <>
                 <input type="hidden" name="quantity" value={d.quantities[0]} />
