@@ -53,7 +53,7 @@ export function TableScroll({
       role="group"
       aria-label={label}
       aria-labelledby={labelledBy}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus for the arrow keys
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling table takes focus for arrow keys
       tabIndex={0}
     >
       {children}
