@@ -1,5 +1,6 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SubmitButton } from "./submit-button";
 import { alarmFrequencies, type AlarmFrequency, type AlarmType } from "@common/alarms";
 
 /** The fields the alarm creation steps and the edit form share. */
@@ -19,12 +20,72 @@ export function FieldError({ id, error }: { id: string; error: FieldErrorText | 
   );
 }
 
-/** The types a quantity takes, each with what it does; `version` re-mounts them when the URL's choice changes. */
+/**
+ * One radio button per value, with the field's error (and a note) below, which the group is
+ * described by; ids follow the field's name. With `help`, each choice carries a sentence that it is
+ * described by. `version` re-mounts the buttons when the URL's choice changes, so the checked one follows.
+ */
+export function RadioChoices<Value extends string>({
+  name,
+  legend,
+  values,
+  checked,
+  label,
+  help,
+  note,
+  error,
+  version = "",
+}: {
+  name: string;
+  legend: string;
+  values: readonly Value[];
+  checked: string | null;
+  label: (value: Value) => string;
+  help?: (value: Value) => string;
+  note?: string;
+  error?: FieldErrorText;
+  version?: string;
+}) {
+  return (
+    <fieldset className="choice-group" aria-describedby={note ? `${name}-error ${name}-note` : `${name}-error`}>
+      <legend>{legend}</legend>
+      {values.map((value) => (
+        <label key={`${value}-${version}`} className="choice">
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            defaultChecked={checked === value}
+            aria-describedby={help ? `${name}-${value}-help` : undefined}
+          />
+          {help ? (
+            <span>
+              <strong>{label(value)}</strong>
+              <span id={`${name}-${value}-help`} className="choice-help">
+                {help(value)}
+              </span>
+            </span>
+          ) : (
+            <span>{label(value)}</span>
+          )}
+        </label>
+      ))}
+      {note ? (
+        <p id={`${name}-note`} className="field-hint">
+          {note}
+        </p>
+      ) : null}
+      <FieldError id={`${name}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+/** The types a quantity takes, each with what it does. */
 export function TypeChoices({
   types,
   checked,
   error,
-  version = "",
+  version,
 }: {
   types: readonly AlarmType[];
   checked: string | null;
@@ -33,34 +94,24 @@ export function TypeChoices({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="choice-group" aria-describedby="type-error">
-      <legend>{t("alarms.type_label")}</legend>
-      {types.map((type) => (
-        <label key={`${type}-${version}`} className="choice">
-          <input
-            type="radio"
-            name="type"
-            value={type}
-            defaultChecked={checked === type}
-            aria-describedby={`type-${type}-help`}
-          />
-          <span>
-            <strong>{t(`alarms.type.${type}`)}</strong>
-            <span id={`type-${type}-help`} className="choice-help">
-              {t(`alarms.type_help.${type}`)}
-            </span>
-          </span>
-        </label>
-      ))}
-      <FieldError id="type-error" error={error} />
-    </fieldset>
+    <RadioChoices
+      name="type"
+      legend={t("alarms.type_label")}
+      values={types}
+      checked={checked}
+      label={(type) => t(`alarms.type.${type}`)}
+      help={(type) => t(`alarms.type_help.${type}`)}
+      error={error}
+      version={version}
+    />
   );
 }
 
+/** How often the alarm looks, with the note on when it does. */
 export function FrequencyChoices({
   checked,
   error,
-  version = "",
+  version,
 }: {
   checked: AlarmFrequency | string | null;
   error?: FieldErrorText;
@@ -68,19 +119,16 @@ export function FrequencyChoices({
 }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="choice-group" aria-describedby="frequency-error frequency-note">
-      <legend>{t("alarms.frequency_label")}</legend>
-      {alarmFrequencies.map((frequency) => (
-        <label key={`${frequency}-${version}`} className="choice">
-          <input type="radio" name="frequency" value={frequency} defaultChecked={checked === frequency} />
-          <span>{t(`alarms.frequency.${frequency}`)}</span>
-        </label>
-      ))}
-      <p id="frequency-note" className="field-hint">
-        {t("alarms.frequency_note")}
-      </p>
-      <FieldError id="frequency-error" error={error} />
-    </fieldset>
+    <RadioChoices
+      name="frequency"
+      legend={t("alarms.frequency_label")}
+      values={alarmFrequencies}
+      checked={checked}
+      label={(frequency) => t(`alarms.frequency.${frequency}`)}
+      note={t("alarms.frequency_note")}
+      error={error}
+      version={version}
+    />
   );
 }
 
@@ -97,7 +145,6 @@ export function SaveAlarm({
   backLabel: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
     <>
       <label className="checkbox-field">
@@ -113,9 +160,7 @@ export function SaveAlarm({
         <Link to={backTo} className="button button-secondary">
           {backLabel}
         </Link>
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-          {t("alarms.save")}
-        </button>
+        <SubmitButton>{t("alarms.save")}</SubmitButton>
       </div>
     </>
   );

@@ -1,6 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
+import { Options } from "./select-options";
 
 /** A labelled form field with its translated errors (error strings are translation keys). */
 export function Field({
@@ -83,5 +84,35 @@ export function FormErrors({ id, errors }: { id: string; errors: string[] | unde
     <div id={id} className="form-errors" role="alert">
       {errors?.length ? errors.map((key) => <p key={key}>{t(key)}</p>) : null}
     </div>
+  );
+}
+
+/** A checkbox with its label after it (a label's content may hold a link). */
+export function CheckboxField({ meta, children }: { meta: FieldMetadata<string>; children: ReactNode }) {
+  return (
+    <div className="checkbox-field">
+      <input {...getInputProps(meta, { type: "checkbox" })} />
+      <label htmlFor={meta.id}>{children}</label>
+    </div>
+  );
+}
+
+/** A language to choose, each named by its translation in the page's language. */
+export function LanguageField({
+  meta,
+  label,
+  languages,
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  languages: readonly string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField meta={meta} label={label}>
+      <select {...getSelectProps(meta)}>
+        <Options values={languages} label={(language) => t(`language.${language}`)} />
+      </select>
+    </FormField>
   );
 }

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCalendarDate } from "@common/format";
 import { namedPeriods, type Period } from "@common/period";
+import { LabelledSelect } from "./select-options";
 import { compareChoices, type CompareChoice, type PeriodError, type Preset } from "~/domain/period-query";
 
 export interface PeriodSelectorState {
@@ -128,27 +129,23 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
           </p>
         ) : null}
         <div className="period-choices">
-          <label>
-            <span>{t("period.preset_label")}</span>
-            <select name="preset" defaultValue={state.preset} key={`preset-${state.preset}`}>
-              {presets.map((preset) => (
-                <option key={preset} value={preset}>
-                  {t(`period.preset.${preset}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect
+            label={t("period.preset_label")}
+            name="preset"
+            defaultValue={state.preset}
+            resetKey={`preset-${state.preset}`}
+            values={presets}
+            optionLabel={(preset) => t(`period.preset.${preset}`)}
+          />
           {withCompare ? (
-            <label>
-              <span>{t("period.compare_label")}</span>
-              <select name="compare" defaultValue={state.compare} key={`compare-${state.compare}`}>
-                {compareChoices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {t(`compare.${choice}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label={t("period.compare_label")}
+              name="compare"
+              defaultValue={state.compare}
+              resetKey={`compare-${state.compare}`}
+              values={compareChoices}
+              optionLabel={(choice) => t(`compare.${choice}`)}
+            />
           ) : null}
           <button type="submit" className="button button-small">
             {t("period.show")}

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { ChartBar } from "~/routes/documents/report/report-view";
 import { barLayout } from "~/routes/documents/report/report-chart";
+import { DataTable } from "./data-table";
 
 const WIDTH = 520;
 const HEIGHT = 150;
@@ -73,22 +74,14 @@ export function ReportChart({
       </svg>
       <details className="report-chart-table">
         <summary>{tableHeading}</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{monthHeading}</th>
-              <th scope="col">{valueHeading}</th>
+        <DataTable columns={[monthHeading, valueHeading]}>
+          {bars.map((bar) => (
+            <tr key={bar.month}>
+              <th scope="row">{bar.longLabel}</th>
+              <td>{bar.valueText}</td>
             </tr>
-          </thead>
-          <tbody>
-            {bars.map((bar) => (
-              <tr key={bar.month}>
-                <th scope="row">{bar.longLabel}</th>
-                <td>{bar.valueText}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </details>
     </figure>
   );

@@ -1,20 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
+import { ConfirmForm, ConfirmPage } from "~/components/confirm-page";
 import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "alarms.delete_title",
-    to: alarmDeletePath(tenancyId, match.params.alarmId ?? ""),
-  }),
-};
+export const handle = itemCrumb("alarms.delete_title", "alarmId", alarmDeletePath);
 
 /**
  * /t/{tenancyId}/alarms/{alarmId}/delete: deleting asks for confirmation on a page of its own (no
@@ -42,28 +37,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function DeleteAlarm() {
   const { t } = useTranslation();
   const { tenancyId, alarm } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="alarm-page">
-      <h1>{t("alarms.delete_title")}</h1>
-      <section className="card">
-        <p>
-          <strong>
-            {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)} ·{" "}
-            {t(`alarms.frequency.${alarm.frequency}`)} · {t(alarm.level.key, alarm.level.values)}
-          </strong>
-        </p>
-        <p>{t("alarms.delete_confirm")}</p>
-        <Form method="post" className="button-row">
-          <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
-            {t("alarms.delete_submit")}
-          </button>
-          <Link to={alarmPath(tenancyId, alarm.id)} className="button button-secondary">
-            {t("alarms.keep")}
-          </Link>
-        </Form>
-      </section>
-    </div>
+    <ConfirmPage
+      className="alarm-page"
+      title={t("alarms.delete_title")}
+      subject={
+        <>
+          {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)} ·{" "}
+          {t(`alarms.frequency.${alarm.frequency}`)} · {t(alarm.level.key, alarm.level.values)}
+        </>
+      }
+    >
+      <p>{t("alarms.delete_confirm")}</p>
+      <ConfirmForm
+        submit={t("alarms.delete_submit")}
+        backTo={alarmPath(tenancyId, alarm.id)}
+        backLabel={t("alarms.keep")}
+      />
+    </ConfirmPage>
   );
 }
 
@@ -71,6 +62,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.delete_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,18 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmPath } from "@common/portal-paths";
+import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "alarms.detail_title",
-    to: alarmPath(tenancyId, match.params.alarmId ?? ""),
-  }),
-};
+export const handle = itemCrumb("alarms.detail_title", "alarmId", alarmPath);
 
 /** /t/{tenancyId}/alarms/{alarmId}: one alarm, when it last fired, and the ways to change or delete it. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -28,36 +24,23 @@ export default function AlarmDetail() {
   const base = alarmPath(tenancyId, alarm.id);
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>
-          {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)}
-        </h1>
-      </div>
+      <PageHeading
+        title={
+          <>
+            {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)}
+          </>
+        }
+      />
       <section className="card">
         <dl className="summary-list">
-          <div>
-            <dt>{t("alarms.col_quantity")}</dt>
-            <dd>{t(`quantity.${alarm.quantity}`)}</dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_type")}</dt>
-            <dd>
-              {t(`alarms.type.${alarm.type}`)}
-              <span className="field-hint"> {t(`alarms.type_help.${alarm.type}`)}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_frequency")}</dt>
-            <dd>{t(`alarms.frequency.${alarm.frequency}`)}</dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_level")}</dt>
-            <dd>{t(alarm.level.key, alarm.level.values)}</dd>
-          </div>
-          <div>
-            <dt>{t("alarms.col_status")}</dt>
-            <dd>{t(alarm.enabled ? "alarms.on" : "alarms.off")}</dd>
-          </div>
+          <Fact term={t("alarms.col_quantity")}>{t(`quantity.${alarm.quantity}`)}</Fact>
+          <Fact term={t("alarms.col_type")}>
+            {t(`alarms.type.${alarm.type}`)}
+            <span className="field-hint"> {t(`alarms.type_help.${alarm.type}`)}</span>
+          </Fact>
+          <Fact term={t("alarms.col_frequency")}>{t(`alarms.frequency.${alarm.frequency}`)}</Fact>
+          <Fact term={t("alarms.col_level")}>{t(alarm.level.key, alarm.level.values)}</Fact>
+          <Fact term={t("alarms.col_status")}>{t(alarm.enabled ? "alarms.on" : "alarms.off")}</Fact>
         </dl>
         <p className="alarm-fired">
           {alarm.lastFired
@@ -83,6 +66,4 @@ export default function AlarmDetail() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.detail_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
-import { RouteError } from "~/components/route-error";
 import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import type { WizardError } from "~/domain/alarm-wizard";
 import {
@@ -19,15 +18,11 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { alarmEditPath, alarmPath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "alarms.edit_title",
-    to: alarmEditPath(tenancyId, match.params.alarmId ?? ""),
-  }),
-};
+export const handle = itemCrumb("alarms.edit_title", "alarmId", alarmEditPath);
 
 /** /t/{tenancyId}/alarms/{alarmId}/edit: the alarm's type, period, level and on/off in one form. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -116,9 +111,7 @@ export default function EditAlarm() {
   const detail = alarmPath(tenancyId, alarm.id);
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>{t("alarms.edit_title")}</h1>
-      </div>
+      <PageHeading title={t("alarms.edit_title")} />
       {ended ? (
         <p className="notice">{t("alarms.ended")}</p>
       ) : (
@@ -160,6 +153,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.edit_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -2,8 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
-import { RouteError } from "~/components/route-error";
+import { FieldError, FrequencyChoices, RadioChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import {
   wizardPage,
@@ -23,6 +22,8 @@ import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { alarmsPath, newAlarmPath } from "@common/portal-paths";
+import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "alarms.new_title", to: `${newAlarmPath(tenancyId)}?step=1` }),
@@ -202,31 +203,23 @@ export default function NewAlarm() {
 
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>{t("alarms.new_title")}</h1>
+      <PageHeading title={t("alarms.new_title")}>
         <p className="wizard-position">{t("alarms.step", { step })}</p>
-      </div>
+      </PageHeading>
       <StepList step={step} />
       <section className="card wizard-card">
         {step === 1 ? (
           <Form method="get" action={here} onChange={showTypes} onSubmit={rememberInHistory} preventScrollReset>
             {d.quantities.length > 1 ? (
-              <fieldset className="choice-group" aria-describedby="quantity-error">
-                <legend>{t("alarms.quantity_label")}</legend>
-                {d.quantities.map((quantity) => (
-                  <label key={quantity} className="choice">
-                    <input
-                      type="radio"
-                      name="quantity"
-                      value={quantity}
-                      defaultChecked={choices.quantity === quantity}
-                      key={`${quantity}-${choices.quantity}`}
-                    />
-                    <span>{t(`quantity.${quantity}`)}</span>
-                  </label>
-                ))}
-                <FieldError id="quantity-error" error={errors.quantity} />
-              </fieldset>
+              <RadioChoices
+                name="quantity"
+                legend={t("alarms.quantity_label")}
+                values={d.quantities}
+                checked={choices.quantity}
+                label={(quantity) => t(`quantity.${quantity}`)}
+                error={errors.quantity}
+                version={String(choices.quantity)}
+              />
             ) : (
               <>
                 <input type="hidden" name="quantity" value={d.quantities[0]} />
@@ -285,22 +278,14 @@ export default function NewAlarm() {
           <Form method="post" action={`${here}${wizardSearch(choices, 4)}`}>
             <p>{t("alarms.summary_label")}</p>
             <dl className="summary-list">
-              <div>
-                <dt>{t("alarms.col_quantity")}</dt>
-                <dd>{choices.quantity ? t(`quantity.${choices.quantity}`) : null}</dd>
-              </div>
-              <div>
-                <dt>{t("alarms.col_type")}</dt>
-                <dd>{choices.type ? t(`alarms.type.${choices.type}`) : null}</dd>
-              </div>
-              <div>
-                <dt>{t("alarms.col_frequency")}</dt>
-                <dd>{choices.frequency ? t(`alarms.frequency.${choices.frequency}`) : null}</dd>
-              </div>
-              <div>
-                <dt>{t("alarms.col_level")}</dt>
-                <dd>{d.summaryLevel ? t(d.summaryLevel.key, d.summaryLevel.values) : null}</dd>
-              </div>
+              <Fact term={t("alarms.col_quantity")}>{choices.quantity ? t(`quantity.${choices.quantity}`) : null}</Fact>
+              <Fact term={t("alarms.col_type")}>{choices.type ? t(`alarms.type.${choices.type}`) : null}</Fact>
+              <Fact term={t("alarms.col_frequency")}>
+                {choices.frequency ? t(`alarms.frequency.${choices.frequency}`) : null}
+              </Fact>
+              <Fact term={t("alarms.col_level")}>
+                {d.summaryLevel ? t(d.summaryLevel.key, d.summaryLevel.values) : null}
+              </Fact>
             </dl>
             <Carried choices={choices} except={[]} />
             <SaveAlarm
@@ -321,6 +306,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.new_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
+import { DataTable } from "~/components/data-table";
 import { alarmView, requireAlarmArea, type AlarmView } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
 import { alarmsPath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * /t/{tenancyId}/alarms (spec section 2, "Alarm settings"): the resident's alarms on the tenancy,
@@ -38,9 +39,7 @@ export default function Alarms() {
   ) : null;
   return (
     <div className="alarm-page">
-      <div className="page-heading">
-        <h1>{t("alarms.title")}</h1>
-      </div>
+      <PageHeading title={t("alarms.title")} />
       <p className="lead">{t("alarms.intro")}</p>
       {d.ended ? (
         <p className="notice">{t("alarms.ended")}</p>
@@ -55,35 +54,33 @@ export default function Alarms() {
       ) : (
         <>
           <section className="card">
-            <table className="data-table alarm-table">
-              <caption className="visually-hidden">{t("alarms.list_caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("alarms.col_quantity")}</th>
-                  <th scope="col">{t("alarms.col_type")}</th>
-                  <th scope="col">{t("alarms.col_frequency")}</th>
-                  <th scope="col">{t("alarms.col_level")}</th>
-                  <th scope="col">{t("alarms.col_status")}</th>
+            <DataTable
+              className="data-table alarm-table"
+              caption={t("alarms.list_caption")}
+              columns={[
+                t("alarms.col_quantity"),
+                t("alarms.col_type"),
+                t("alarms.col_frequency"),
+                t("alarms.col_level"),
+                t("alarms.col_status"),
+              ]}
+            >
+              {d.alarms.map((alarm) => (
+                <tr key={alarm.id}>
+                  <th scope="row">
+                    <Link to={`${base}/${alarm.id}`}>{t(`quantity.${alarm.quantity}`)}</Link>
+                  </th>
+                  <td>{t(`alarms.type.${alarm.type}`)}</td>
+                  <td>{t(`alarms.frequency.${alarm.frequency}`)}</td>
+                  <td>{t(alarm.level.key, alarm.level.values)}</td>
+                  <td>
+                    <span className={alarm.enabled ? "status status-on" : "status status-off"}>
+                      {t(alarm.enabled ? "alarms.on" : "alarms.off")}
+                    </span>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {d.alarms.map((alarm) => (
-                  <tr key={alarm.id}>
-                    <th scope="row">
-                      <Link to={`${base}/${alarm.id}`}>{t(`quantity.${alarm.quantity}`)}</Link>
-                    </th>
-                    <td>{t(`alarms.type.${alarm.type}`)}</td>
-                    <td>{t(`alarms.frequency.${alarm.frequency}`)}</td>
-                    <td>{t(alarm.level.key, alarm.level.values)}</td>
-                    <td>
-                      <span className={alarm.enabled ? "status status-on" : "status status-off"}>
-                        {t(alarm.enabled ? "alarms.on" : "alarms.off")}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </section>
           {create}
         </>
@@ -94,6 +91,4 @@ export default function Alarms() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "alarms.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

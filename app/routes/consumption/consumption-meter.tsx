@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
@@ -14,16 +13,15 @@ import { toApiRange } from "@common/period";
 import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { quantityItemCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, { params, data }) => ({
-    labelKey: "consumption.meter_crumb",
-    values: { number: (data as { meterNumber?: string } | undefined)?.meterNumber ?? params.meterId ?? "" },
-    to: consumptionMeterPath(tenancyId, params.quantity ?? "", params.meterId ?? ""),
-  }),
-};
+export const handle = quantityItemCrumb(
+  "consumption.meter_crumb",
+  { placeholder: "number", dataField: "meterNumber", param: "meterId" },
+  consumptionMeterPath,
+);
 
 /**
  * /t/{tenancyId}/consumption/{quantity}/meter/{meterId} (spec section 2): one meter's consumption,
@@ -88,10 +86,7 @@ export default function ConsumptionMeter() {
       <h2 className="subpage-heading">
         {d.label} <HelpLink topic="meter" />
       </h2>
-      <section className="card" aria-labelledby="readout-heading">
-        <h2 id="readout-heading">
-          {t("consumption.last_readout")} <HelpLink topic="readout" />
-        </h2>
+      <Card id="readout-heading" heading={t("consumption.last_readout")} help="readout">
         {d.lastReadout ? (
           <p className="readout">
             <strong>{d.lastReadout.value}</strong>{" "}
@@ -100,7 +95,7 @@ export default function ConsumptionMeter() {
         ) : (
           <p className="empty-state">{t("states.data_not_yet_available")}</p>
         )}
-      </section>
+      </Card>
       <ChartFigure chart={d.chart} />
       <HelpDialog topics={["meter", "readout"]} />
     </>
@@ -109,6 +104,4 @@ export default function ConsumptionMeter() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.per_meter");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

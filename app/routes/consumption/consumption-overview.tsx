@@ -3,8 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
-import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
+import { HelpDialog } from "~/components/help";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { comparisonKpis, meterRows, roomRows, tableView } from "~/routes/consumption/kpi/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
@@ -19,9 +18,13 @@ import { withSearchParam } from "~/domain/url-state";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+import { DataTable } from "~/components/data-table";
 import { KpiList } from "~/components/kpi-list";
+import { LinkList } from "~/components/link-list";
+import { LabelledSelect } from "~/components/select-options";
 import { readForm } from "~/http/read-form.server";
 import { consumptionPath, newAlarmPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
 /**
  * /t/{tenancyId}/consumption/{quantity} (spec section 2, consumption overview): a dashboard tab
@@ -196,6 +199,11 @@ function RenameRoomForm({ room }: { room: { name: string; slug: string } }) {
   );
 }
 
+/** A value column's heading, with the values' unit when they have one. */
+function withUnit(label: string, unit: string | null) {
+  return unit ? `${label} (${unit})` : label;
+}
+
 export default function ConsumptionOverview() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
@@ -208,72 +216,57 @@ export default function ConsumptionOverview() {
       <ChartFigure chart={d.chart} />
       {d.tab === "dashboard" ? (
         <>
-          <section className="card" aria-labelledby="kpi-heading">
-            <h2 id="kpi-heading">
-              {t("kpi.heading")} <HelpLink topic="smileys" />
-            </h2>
+          <Card id="kpi-heading" heading={t("kpi.heading")} help="smileys">
             {d.kpis ? <KpiList kpis={d.kpis} /> : <p className="notice">{t("chart.refused")}</p>}
-          </section>
+          </Card>
           <div className="two-columns">
-            <section className="card" aria-labelledby="rooms-heading">
-              <h2 id="rooms-heading">
-                {t("consumption.per_room")} <HelpLink topic="room" />
-              </h2>
+            <Card id="rooms-heading" heading={t("consumption.per_room")} help="room">
               {d.rooms.length === 0 ? (
                 <p className="empty-state">{t("consumption.no_rooms")}</p>
               ) : (
-                <ul className="value-list">
-                  {d.rooms.map((room) => (
-                    <li key={room.slug}>
-                      <Link to={`${base}/room/${room.slug}${search}`}>{room.label}</Link>
-                      <span className="value">{room.value}</span>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList
+                  items={d.rooms.map((room) => ({
+                    key: room.slug,
+                    to: `${base}/room/${room.slug}${search}`,
+                    label: room.label,
+                    value: room.value,
+                  }))}
+                />
               )}
-            </section>
-            <section className="card" aria-labelledby="meters-heading">
-              <h2 id="meters-heading">
-                {t("consumption.per_meter")} <HelpLink topic="meter" />
-              </h2>
-              <ul className="value-list">
-                {d.meters.map((meter) => (
-                  <li key={meter.id}>
-                    <Link to={`${base}/meter/${meter.id}${search}`}>{meter.label}</Link>
-                    <span className="value">{meter.value}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            </Card>
+            <Card id="meters-heading" heading={t("consumption.per_meter")} help="meter">
+              <LinkList
+                items={d.meters.map((meter) => ({ ...meter, key: meter.id, to: `${base}/meter/${meter.id}${search}` }))}
+              />
+            </Card>
           </div>
         </>
       ) : (
         <>
-          <section className="card" aria-labelledby="all-meters-heading">
-            <h2 id="all-meters-heading">{t("consumption.all_meters")}</h2>
+          <Card id="all-meters-heading" heading={t("consumption.all_meters")}>
             <Form method="get" className="inline-form" preventScrollReset>
               {["from", "to", "compare", "tab"].map((name) => {
                 const value = new URLSearchParams(search).get(name) ?? (name === "tab" ? "detailed" : null);
                 return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
               })}
-              <label>
-                <span>{t("consumption.group_by")}</span>
-                <select name="group" defaultValue={d.group === "ROOM" ? "room" : "meter"} key={d.group}>
-                  <option value="meter">{t("consumption.group_meter")}</option>
-                  <option value="room">{t("consumption.group_room")}</option>
-                </select>
-              </label>
-              <label>
-                <span>{t("consumption.resolution")}</span>
-                <select name="resolution" defaultValue={d.span === d.autoSpan ? "" : d.span} key={d.span}>
-                  <option value="">{t("consumption.resolution_auto", { span: t(`span.${d.autoSpan}`) })}</option>
-                  {(["hour", "day", "week", "month"] as const).map((span) => (
-                    <option key={span} value={span}>
-                      {t(`span.${span}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <LabelledSelect
+                label={t("consumption.group_by")}
+                name="group"
+                defaultValue={d.group === "ROOM" ? "room" : "meter"}
+                resetKey={d.group}
+                values={["meter", "room"]}
+                optionLabel={(group) => t(group === "room" ? "consumption.group_room" : "consumption.group_meter")}
+              />
+              <LabelledSelect
+                label={t("consumption.resolution")}
+                name="resolution"
+                defaultValue={d.span === d.autoSpan ? "" : d.span}
+                resetKey={d.span}
+                values={["", "hour", "day", "week", "month"]}
+                optionLabel={(span) =>
+                  span === "" ? t("consumption.resolution_auto", { span: t(`span.${d.autoSpan}`) }) : t(`span.${span}`)
+                }
+              />
               <button type="submit" className="button button-small">
                 {t("period.show")}
               </button>
@@ -283,42 +276,31 @@ export default function ConsumptionOverview() {
                 {t(d.table.emptyKey)}
               </p>
             ) : d.table ? (
-              <table className="data-table">
-                <caption className="visually-hidden">{t("consumption.all_meters")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t(d.group === "ROOM" ? "consumption.group_room" : "consumption.group_meter")}</th>
-                    <th scope="col">
-                      {t("chart.value")}
-                      {d.table.unit ? ` (${d.table.unit})` : null}
-                    </th>
-                    {d.table.comparisonLabel ? (
-                      <th scope="col">
-                        {d.table.comparisonLabel}
-                        {d.table.unit ? ` (${d.table.unit})` : null}
-                      </th>
-                    ) : null}
+              <DataTable
+                className="data-table"
+                caption={t("consumption.all_meters")}
+                columns={[
+                  t(d.group === "ROOM" ? "consumption.group_room" : "consumption.group_meter"),
+                  withUnit(t("chart.value"), d.table.unit),
+                  ...(d.table.comparisonLabel ? [withUnit(d.table.comparisonLabel, d.table.unit)] : []),
+                ]}
+              >
+                {d.table.rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.value}</td>
+                    {d.table?.comparisonLabel ? <td>{row.comparison}</td> : null}
                   </tr>
-                </thead>
-                <tbody>
-                  {d.table.rows.map((row) => (
-                    <tr key={row.key}>
-                      <th scope="row">{row.label}</th>
-                      <td>{row.value}</td>
-                      {d.table?.comparisonLabel ? <td>{row.comparison}</td> : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             ) : null}
-          </section>
+          </Card>
           {d.renamableRooms.length > 0 ? (
-            <section className="card" aria-labelledby="rename-heading">
-              <h2 id="rename-heading">{t("rooms.rename_heading")}</h2>
+            <Card id="rename-heading" heading={t("rooms.rename_heading")}>
               {d.renamableRooms.map((room) => (
                 <RenameRoomForm key={room.slug} room={room} />
               ))}
-            </section>
+            </Card>
           ) : null}
         </>
       )}
@@ -335,6 +317,4 @@ export default function ConsumptionOverview() {
 // A refused rename (ADR 0019) keeps its Allow header on the page.
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

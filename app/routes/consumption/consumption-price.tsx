@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/data-table";
 import { ChartFigure } from "~/components/chart-figure";
-import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
+import { HelpDialog } from "~/components/help";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import {
   loadConsumptionPage,
@@ -19,15 +19,11 @@ import { co2FactorsFor, marketPricedQuantities, pricedQuantitiesOf } from "@comm
 import { isQuantityId } from "@common/quantities";
 import { withSearchParam } from "~/domain/url-state";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { consumptionPricePath } from "@common/portal-paths";
+import { Card } from "~/components/card";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, { params }) => ({
-    labelKey: "consumption.view_price",
-    to: consumptionPricePath(tenancyId, params.quantity ?? ""),
-  }),
-};
+export const handle = itemCrumb("consumption.view_price", "quantity", consumptionPricePath);
 
 /**
  * /t/{tenancyId}/consumption/{quantity}/price (spec section 2): the cost with the quantity prices in
@@ -138,47 +134,34 @@ export default function ConsumptionPrice() {
       {d.view === "cost" ? (
         <>
           {d.marketPriced ? (
-            <section className="card notice-card" aria-labelledby="estimate-heading">
-              <h2 id="estimate-heading">
-                {t("price.estimate_heading")} <HelpLink topic="cost" />
-              </h2>
+            <Card id="estimate-heading" heading={t("price.estimate_heading")} help="cost" className="card notice-card">
               <p>{t("price.estimate_intro")}</p>
               {d.chart?.lastValueMissing ? <p className="notice">{t("states.no_cost_estimate")}</p> : null}
-            </section>
+            </Card>
           ) : null}
           {d.chart ? <ChartFigure chart={d.chart} /> : null}
-          <section className="card" aria-labelledby="prices-heading">
-            <h2 id="prices-heading">{t("price.prices_heading")}</h2>
+          <Card id="prices-heading" heading={t("price.prices_heading")}>
             {d.prices.length === 0 ? (
               <p className="empty-state">{t(d.marketPriced ? "price.market_prices_only" : "price.no_prices")}</p>
             ) : (
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("price.price")}</th>
-                    <th scope="col">{t("price.valid_from")}</th>
-                    <th scope="col">{t("price.valid_to")}</th>
+              <DataTable
+                className="data-table"
+                columns={[t("price.price"), t("price.valid_from"), t("price.valid_to")]}
+              >
+                {d.prices.map((price) => (
+                  <tr key={price.key}>
+                    <td>{price.price}</td>
+                    <td>{price.validFrom}</td>
+                    <td>{price.validTo ?? t("price.still_valid")}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {d.prices.map((price) => (
-                    <tr key={price.key}>
-                      <td>{price.price}</td>
-                      <td>{price.validFrom}</td>
-                      <td>{price.validTo ?? t("price.still_valid")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             )}
-          </section>
+          </Card>
         </>
       ) : (
         <>
-          <section className="card" aria-labelledby="co2-heading">
-            <h2 id="co2-heading">
-              {t("price.co2_heading")} <HelpLink topic="co2">{t("price.co2_fun_facts")}</HelpLink>
-            </h2>
+          <Card id="co2-heading" heading={t("price.co2_heading")} help="co2" helpLabel={t("price.co2_fun_facts")}>
             <p>
               {d.co2Factors.length === 0
                 ? t("price.co2_no_factor")
@@ -186,7 +169,7 @@ export default function ConsumptionPrice() {
                   ? t("price.co2_factor", { factor: d.co2Factors[0] })
                   : t("price.co2_factors", { factors: d.co2Factors.join("; ") })}
             </p>
-          </section>
+          </Card>
           {d.chart ? <ChartFigure chart={d.chart} /> : null}
         </>
       )}
@@ -210,6 +193,4 @@ export default function ConsumptionPrice() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.view_price");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,9 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { loadPageChart } from "~/routes/consumption/chart/chart-view.server";
 import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
@@ -12,16 +11,16 @@ import { isQuantityId } from "@common/quantities";
 import { metersOfQuantity } from "@common/meters";
 import { roomSlug } from "@common/room-slug";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { quantityItemCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath, consumptionRoomPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
+import { LinkList } from "~/components/link-list";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, { params, data }) => ({
-    labelKey: "consumption.room_crumb",
-    values: { name: (data as { roomName?: string } | undefined)?.roomName ?? params.roomName ?? "" },
-    to: consumptionRoomPath(tenancyId, params.quantity ?? "", params.roomName ?? ""),
-  }),
-};
+export const handle = quantityItemCrumb(
+  "consumption.room_crumb",
+  { placeholder: "name", dataField: "roomName", param: "roomName" },
+  consumptionRoomPath,
+);
 
 /**
  * /t/{tenancyId}/consumption/{quantity}/room/{roomName} (spec section 2): one room's consumption,
@@ -64,16 +63,15 @@ export default function ConsumptionRoom() {
         {t("consumption.room_heading", { name: d.roomName })} <HelpLink topic="room" />
       </h2>
       <ChartFigure chart={d.chart} />
-      <section className="card" aria-labelledby="room-meters-heading">
-        <h2 id="room-meters-heading">{t("consumption.meters_in_room")}</h2>
-        <ul className="value-list">
-          {d.meters.map((meter) => (
-            <li key={meter.id}>
-              <Link to={`${consumptionMeterPath(d.tenancyId, d.quantity, meter.id)}${search}`}>{meter.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Card id="room-meters-heading" heading={t("consumption.meters_in_room")}>
+        <LinkList
+          items={d.meters.map((meter) => ({
+            key: meter.id,
+            to: `${consumptionMeterPath(d.tenancyId, d.quantity, meter.id)}${search}`,
+            label: meter.label,
+          }))}
+        />
+      </Card>
       <HelpDialog topics={["room"]} />
     </>
   );
@@ -81,6 +79,4 @@ export default function ConsumptionRoom() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "consumption.per_room");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

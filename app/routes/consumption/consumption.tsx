@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PeriodSelector } from "~/components/period-selector";
-import { RouteError } from "~/components/route-error";
 import {
   defaultCompareFor,
   hasPriceViewOf,
@@ -15,6 +14,7 @@ import type { QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { consumptionPath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params }) =>
@@ -56,9 +56,7 @@ export default function Consumption() {
   const onSubPage = /\/(room|meter)\//.test(location.pathname);
   return (
     <div className="consumption-page">
-      <div className="page-heading">
-        <h1>{t(`quantity.${quantity as QuantityId}`)}</h1>
-      </div>
+      <PageHeading title={t(`quantity.${quantity as QuantityId}`)} />
       {!onSubPage && hasPriceView ? (
         <nav className="view-tabs" aria-label={t("consumption.views")}>
           <NavLink to={`${base}?${search}`} end preventScrollReset>
@@ -77,6 +75,4 @@ export default function Consumption() {
 
 export const meta: MetaFunction = ({ matches, params }) => pageMeta(matches, `quantity.${params.quantity}`);
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

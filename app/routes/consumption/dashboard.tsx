@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { HelpDialog, HelpLink } from "~/components/help";
+import { HelpDialog } from "~/components/help";
 import { ComparisonSmiley } from "~/components/kpi-list";
 import { Smiley } from "~/components/smiley";
 import { SmileyLegend } from "~/components/smiley-legend";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { formatCalendarDate } from "@common/format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
@@ -15,6 +14,8 @@ import type { TFunction } from "i18next";
 import { dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
 import { consumptionBasePath, statementsPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the
@@ -55,18 +56,14 @@ export default function Dashboard() {
   const base = consumptionBasePath(d.tenancyId);
   return (
     <div className="dashboard">
-      <div className="page-heading">
-        <h1>{d.address}</h1>
+      <PageHeading title={d.address}>
         <p className="hint">
           {d.zipcode} {d.city} · {t("dashboard.moved_in", { date: date(d.start) })}
           {d.end ? ` · ${t("dashboard.moved_out", { date: date(d.end) })}` : null}
         </p>
-      </div>
+      </PageHeading>
 
-      <section className="card rating-card" aria-labelledby="rating-heading">
-        <h2 id="rating-heading">
-          {t("dashboard.consumption_rating")} <HelpLink topic="rating" />
-        </h2>
+      <Card id="rating-heading" heading={t("dashboard.consumption_rating")} help="rating" className="card rating-card">
         {d.rating?.letter ? (
           <div className="rating">
             <p className={`rating-letter rating-${d.rating.letter.replace("+", "-plus")}`}>
@@ -85,12 +82,9 @@ export default function Dashboard() {
         ) : (
           <DataNotYetAvailable />
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="consumption-heading">
-        <h2 id="consumption-heading">
-          {t("dashboard.your_consumption")} <HelpLink topic="smileys" />
-        </h2>
+      <Card id="consumption-heading" heading={t("dashboard.your_consumption")} help="smileys">
         <p className="hint">
           {t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}
         </p>
@@ -115,12 +109,13 @@ export default function Dashboard() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="climate-heading">
-        <h2 id="climate-heading">
-          <Link to={`${base}/indoor-climate`}>{t("dashboard.indoor_climate")}</Link> <HelpLink topic="indoor-climate" />
-        </h2>
+      <Card
+        id="climate-heading"
+        heading={<Link to={`${base}/indoor-climate`}>{t("dashboard.indoor_climate")}</Link>}
+        help="indoor-climate"
+      >
         {d.climate.length === 0 ? (
           <p className="empty-state">{t("dashboard.no_meters")}</p>
         ) : (
@@ -143,10 +138,9 @@ export default function Dashboard() {
             </ul>
           </>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="statement-heading">
-        <h2 id="statement-heading">{t("dashboard.latest_statement")}</h2>
+      <Card id="statement-heading" heading={t("dashboard.latest_statement")}>
         {d.latestStatement ? (
           <div className="statement">
             <p className="statement-name">
@@ -176,7 +170,7 @@ export default function Dashboard() {
         ) : (
           <p className="empty-state">{t("dashboard.no_statements")}</p>
         )}
-      </section>
+      </Card>
       <HelpDialog
         topics={["rating", "smileys", "indoor-climate"]}
         values={{ happyFrom: 19, happyTo: 22, humidityFrom: 40, humidityTo: 60 }}
@@ -188,6 +182,4 @@ export default function Dashboard() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "dashboard.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

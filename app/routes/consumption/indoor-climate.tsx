@@ -2,9 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
-import { HelpDialog, HelpLink } from "~/components/help";
+import { HelpDialog } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
-import { RouteError } from "~/components/route-error";
 import { Smiley } from "~/components/smiley";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import {
@@ -19,12 +18,11 @@ import { formatQuantity } from "@common/quantity-format";
 import { indoorClimateQuantityIds } from "@common/quantities";
 import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { indoorClimatePath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "indoor_climate.title", to: indoorClimatePath(tenancyId) }),
-};
+export const handle = titleCrumb("indoor_climate.title", indoorClimatePath);
 
 /**
  * /t/{tenancyId}/consumption/indoor-climate (spec section 2): temperature and relative humidity
@@ -86,11 +84,7 @@ export default function IndoorClimate() {
   const { temperature, humidity } = indoorClimateBands;
   return (
     <div className="consumption-page">
-      <div className="page-heading">
-        <h1>
-          {t("indoor_climate.title")} <HelpLink topic="indoor-climate">{t("indoor_climate.tips_link")}</HelpLink>
-        </h1>
-      </div>
+      <PageHeading title={t("indoor_climate.title")} help="indoor-climate" helpLabel={t("indoor_climate.tips_link")} />
       <PeriodSelector state={selector} />
       {sections.map((section) => (
         <section key={section.quantity} className="card" aria-labelledby={`${section.quantity}-heading`}>
@@ -130,6 +124,4 @@ export default function IndoorClimate() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "indoor_climate.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

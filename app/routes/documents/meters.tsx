@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { HelpDialog, HelpLink } from "~/components/help";
+import { DataTable, TableScroll } from "~/components/data-table";
+import { HelpDialog } from "~/components/help";
 import { PeriodSelector } from "~/components/period-selector";
-import { RouteError } from "~/components/route-error";
+import { LabelledSelect } from "~/components/select-options";
 import { unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { loadConsumptionPage, periodSelectorState } from "~/routes/consumption/consumption-page.server";
 import { pageInputsFromUrl } from "~/routes/consumption/page-inputs.server";
@@ -12,12 +13,12 @@ import { toApiRange } from "@common/period";
 import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "meters.title", to: metersPath(tenancyId) }),
-};
+export const handle = titleCrumb("meters.title", metersPath);
 
 /**
  * /t/{tenancyId}/meters (the meter list named by the spec's texts): every meter of the
@@ -79,91 +80,76 @@ export default function Meters() {
     : "";
   return (
     <div className="consumption-page meters-page">
-      <div className="page-heading">
-        <h1>
-          {t("meters.title")} <HelpLink topic="readout" />
-        </h1>
-      </div>
+      <PageHeading title={t("meters.title")} help="readout" />
       <PeriodSelector state={selector} withCompare={false} />
       {refused ? <p className="notice">{t("chart.refused")}</p> : null}
       {groups.length === 0 && !refused ? <p className="empty-state">{t("meters.empty")}</p> : null}
       {groups.map((group) => (
-        <section key={group.quantity} className="card" aria-labelledby={`meters-${group.quantity}`}>
-          <h2 id={`meters-${group.quantity}`}>{t(`quantity.${group.quantity}`)}</h2>
-          {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
-          <div
-            className="table-scroll"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling table takes focus for arrow keys
-            tabIndex={0}
-            role="group"
-            aria-label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}
-          >
-            <table className="data-table meter-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("meters.col_meter")}</th>
-                  <th scope="col">{t("meters.col_room")}</th>
-                  <th scope="col">{t("meters.col_start")}</th>
-                  <th scope="col">{t("meters.col_end")}</th>
-                  <th scope="col">{t("meters.col_latest")}</th>
+        <Card key={group.quantity} id={`meters-${group.quantity}`} heading={t(`quantity.${group.quantity}`)}>
+          <TableScroll label={t("meters.scroll_region", { quantity: t(`quantity.${group.quantity}`) })}>
+            <DataTable
+              className="data-table meter-table"
+              columns={[
+                t("meters.col_meter"),
+                t("meters.col_room"),
+                t("meters.col_start"),
+                t("meters.col_end"),
+                t("meters.col_latest"),
+              ]}
+            >
+              {group.meters.map((meter) => (
+                <tr key={meter.id}>
+                  <th scope="row">
+                    <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>
+                      {meter.number}
+                    </Link>
+                  </th>
+                  <td>{meter.room ?? "–"}</td>
+                  {[meter.first, meter.last, meter.latest].map((reading, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: always the same three cells in the same order
+                    <td key={index}>
+                      {reading ? (
+                        <>
+                          <span className="reading-value">{reading.value}</span>{" "}
+                          <span className="reading-time">{reading.at}</span>
+                        </>
+                      ) : (
+                        "–"
+                      )}
+                    </td>
+                  ))}
                 </tr>
-              </thead>
-              <tbody>
-                {group.meters.map((meter) => (
-                  <tr key={meter.id}>
-                    <th scope="row">
-                      <Link to={`${consumptionMeterPath(tenancyId, meter.quantity, meter.id)}${periodSearch}`}>
-                        {meter.number}
-                      </Link>
-                    </th>
-                    <td>{meter.room ?? "–"}</td>
-                    {[meter.first, meter.last, meter.latest].map((reading, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: always the same three cells in the same order
-                      <td key={index}>
-                        {reading ? (
-                          <>
-                            <span className="reading-value">{reading.value}</span>{" "}
-                            <span className="reading-time">{reading.at}</span>
-                          </>
-                        ) : (
-                          "–"
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+              ))}
+            </DataTable>
+          </TableScroll>
+        </Card>
       ))}
       {groups.length > 0 ? (
-        <section className="card" aria-labelledby="csv-heading">
-          <h2 id="csv-heading">{t("meters.csv_heading")}</h2>
+        <Card id="csv-heading" heading={t("meters.csv_heading")}>
           <p>{t("meters.csv_intro")}</p>
           {/* A file, not a page: a plain GET form the browser downloads from (no client-side navigation). */}
           <Form method="get" action={meterReadingsCsvPath(tenancyId)} reloadDocument className="inline-form">
             <input type="hidden" name="from" value={selector.period.from} />
             <input type="hidden" name="to" value={selector.period.to} />
-            <label>
-              <span>{t("meters.csv_resolution")}</span>
-              <select name="resolution" defaultValue="day">
-                <option value="day">{t("meters.csv_day")}</option>
-                <option value="hour">{t("meters.csv_hour")}</option>
-              </select>
-            </label>
-            <label>
-              <span>{t("meters.csv_format")}</span>
-              <select name="format" defaultValue="local">
-                <option value="local">{t("meters.csv_local")}</option>
-                <option value="plain">{t("meters.csv_plain")}</option>
-              </select>
-            </label>
+            <LabelledSelect
+              label={t("meters.csv_resolution")}
+              name="resolution"
+              defaultValue="day"
+              values={["day", "hour"]}
+              optionLabel={(resolution) => t(resolution === "hour" ? "meters.csv_hour" : "meters.csv_day")}
+            />
+            <LabelledSelect
+              label={t("meters.csv_format")}
+              name="format"
+              defaultValue="local"
+              values={["local", "plain"]}
+              optionLabel={(format) => t(format === "plain" ? "meters.csv_plain" : "meters.csv_local")}
+            />
             <button type="submit" className="button button-small">
               {t("meters.csv_download")}
             </button>
           </Form>
-        </section>
+        </Card>
       ) : null}
       <HelpDialog topics={["readout"]} />
     </div>
@@ -172,6 +158,4 @@ export default function Meters() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "meters.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,18 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
+import { DataTable } from "~/components/data-table";
 import { formatDateRange } from "@common/bucket-labels";
 import { formatFileSize } from "@common/format";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { statementDownloadPath, statementsPath } from "@common/portal-paths";
+import { PageHeading } from "~/components/page-heading";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "statements.title", to: statementsPath(tenancyId) }),
-};
+export const handle = titleCrumb("statements.title", statementsPath);
 
 /**
  * /t/{tenancyId}/statements (spec sections 2, 3, 6): every allocation statement of the
@@ -40,49 +39,41 @@ export default function Statements() {
   const { statements } = useLoaderData<typeof loader>();
   return (
     <div className="statements-page">
-      <div className="page-heading">
-        <h1>{t("statements.title")}</h1>
-      </div>
+      <PageHeading title={t("statements.title")} />
       <p className="lead">{t("statements.intro")}</p>
       <section className="card">
         {statements.length === 0 ? (
           <p className="empty-state">{t("statements.empty")}</p>
         ) : (
-          <table className="data-table statement-table">
-            <caption className="visually-hidden">{t("statements.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("statements.col_period")}</th>
-                <th scope="col">{t("statements.col_expenses")}</th>
-                <th scope="col">{t("statements.col_file")}</th>
+          <DataTable
+            className="data-table statement-table"
+            caption={t("statements.caption")}
+            columns={[t("statements.col_period"), t("statements.col_expenses"), t("statements.col_file")]}
+          >
+            {statements.map((statement) => (
+              <tr key={statement.id}>
+                <th scope="row">{statement.period}</th>
+                <td>{statement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", ")}</td>
+                <td>
+                  {statement.size === null ? (
+                    <span className="notice">{t("statements.missing")}</span>
+                  ) : (
+                    // A file, not a page: the browser downloads it (no client-side navigation).
+                    <a
+                      href={statement.href}
+                      download={statement.fileName}
+                      aria-label={t("statements.download_label", { name: statement.fileName, size: statement.size })}
+                    >
+                      {t("statements.download")}{" "}
+                      <span className="file-meta">
+                        ({statement.fileName}, {statement.size})
+                      </span>
+                    </a>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {statements.map((statement) => (
-                <tr key={statement.id}>
-                  <th scope="row">{statement.period}</th>
-                  <td>{statement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", ")}</td>
-                  <td>
-                    {statement.size === null ? (
-                      <span className="notice">{t("statements.missing")}</span>
-                    ) : (
-                      // A file, not a page: the browser downloads it (no client-side navigation).
-                      <a
-                        href={statement.href}
-                        download={statement.fileName}
-                        aria-label={t("statements.download_label", { name: statement.fileName, size: statement.size })}
-                      >
-                        {t("statements.download")}{" "}
-                        <span className="file-meta">
-                          ({statement.fileName}, {statement.size})
-                        </span>
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>
@@ -91,6 +82,4 @@ export default function Statements() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "statements.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

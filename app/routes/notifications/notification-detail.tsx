@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import {
   idParam,
   notificationView,
@@ -11,15 +10,12 @@ import {
 import { formatQuantity } from "@common/quantity-format";
 import { isQuantityId } from "@common/quantities";
 import { pageMeta } from "~/i18n/meta";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 import { notificationPath } from "@common/portal-paths";
+import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "notifications.detail_title",
-    to: notificationPath(tenancyId, match.params.notificationId ?? ""),
-  }),
-};
+export const handle = itemCrumb("notifications.detail_title", "notificationId", notificationPath);
 
 /**
  * /t/{tenancyId}/notifications/{id}: one notification. Opening it marks it read (the layout does,
@@ -50,37 +46,23 @@ export default function NotificationDetail() {
   const { view, measured, limit } = useLoaderData<typeof loader>();
   return (
     <div className="notification-page">
-      <div className="page-heading">
-        <h1>
-          {t(`notifications.kind.${view.kind}`)}
-          {view.quantity ? ` · ${t(`quantity.${view.quantity}`)}` : null}
-        </h1>
-      </div>
+      <PageHeading
+        title={
+          <>
+            {t(`notifications.kind.${view.kind}`)}
+            {view.quantity ? ` · ${t(`quantity.${view.quantity}`)}` : null}
+          </>
+        }
+      />
       <section className="card">
         <p className="notification-text">{t(view.text.key, view.text.values)}</p>
         <dl className="summary-list">
-          <div>
-            <dt>{t("notifications.period")}</dt>
-            <dd>{view.period}</dd>
-          </div>
+          <Fact term={t("notifications.period")}>{view.period}</Fact>
           {view.direction ? (
-            <div>
-              <dt>{t("notifications.direction_label")}</dt>
-              <dd>{t(`notifications.direction.${view.direction}`)}</dd>
-            </div>
+            <Fact term={t("notifications.direction_label")}>{t(`notifications.direction.${view.direction}`)}</Fact>
           ) : null}
-          {measured ? (
-            <div>
-              <dt>{t("notifications.measured")}</dt>
-              <dd>{measured}</dd>
-            </div>
-          ) : null}
-          {limit ? (
-            <div>
-              <dt>{t("notifications.limit")}</dt>
-              <dd>{limit}</dd>
-            </div>
-          ) : null}
+          {measured ? <Fact term={t("notifications.measured")}>{measured}</Fact> : null}
+          {limit ? <Fact term={t("notifications.limit")}>{limit}</Fact> : null}
         </dl>
         <p className="notification-received">{t("notifications.received", { date: view.received })}</p>
       </section>
@@ -107,6 +89,4 @@ export default function NotificationDetail() {
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "notifications.detail_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,11 +1,9 @@
 import { Outlet } from "@remix-run/react";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { notificationsPath } from "@common/portal-paths";
 
 /** /t/{tenancyId}/notifications/*: the "Notifications" breadcrumb (no data of its own). */
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "notifications.title", to: notificationsPath(tenancyId) }),
-};
+export const handle = titleCrumb("notifications.title", notificationsPath);
 
 export default function NotificationsLayout() {
   return <Outlet />;

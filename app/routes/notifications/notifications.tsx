@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
+import { SubmitButton } from "~/components/submit-button";
 import { notificationView, requireAlarmArea, type NotificationView } from "~/routes/alarms/alarm-pages.server";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { notificationPath, notificationsPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
 /**
  * /t/{tenancyId}/notifications (spec section 2, "Notifications: new and old"): unread first, each
@@ -60,23 +62,15 @@ function NotificationList({ items, tenancyId }: { items: NotificationView[]; ten
 export default function Notifications() {
   const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <div className="notification-page">
-      <div className="page-heading">
-        <h1>{t("notifications.title")}</h1>
+      <PageHeading title={t("notifications.title")}>
         {d.unreadCount > 0 ? (
           <Form method="post">
-            <button
-              type="submit"
-              className="button button-secondary button-small"
-              disabled={navigation.state === "submitting"}
-            >
-              {t("notifications.mark_all")}
-            </button>
+            <SubmitButton className="button button-secondary button-small">{t("notifications.mark_all")}</SubmitButton>
           </Form>
         ) : null}
-      </div>
+      </PageHeading>
       {d.totalCount === 0 ? (
         <section className="card">
           <p className="empty-state">{t("notifications.empty")}</p>
@@ -84,16 +78,14 @@ export default function Notifications() {
       ) : (
         <>
           {d.unread.length > 0 ? (
-            <section className="card" aria-labelledby="new-heading">
-              <h2 id="new-heading">{t("notifications.new")}</h2>
+            <Card id="new-heading" heading={t("notifications.new")}>
               <NotificationList items={d.unread} tenancyId={d.tenancyId} />
-            </section>
+            </Card>
           ) : null}
           {d.read.length > 0 ? (
-            <section className="card" aria-labelledby="earlier-heading">
-              <h2 id="earlier-heading">{t("notifications.earlier")}</h2>
+            <Card id="earlier-heading" heading={t("notifications.earlier")}>
               <NotificationList items={d.read} tenancyId={d.tenancyId} />
-            </section>
+            </Card>
           ) : null}
         </>
       )}
@@ -105,6 +97,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "notifications.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

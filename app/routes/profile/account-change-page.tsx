@@ -1,6 +1,6 @@
-import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { SubmitAndBack } from "~/components/confirm-page";
 import { profilePath } from "@common/portal-paths";
 
 /** Said instead of a change a support session may not make (the e-mail, the password, deleting). */
@@ -46,19 +46,14 @@ export function AccountChangeButtons({
   danger?: boolean;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
     <div className="button-row">
-      <button
-        type="submit"
-        className={danger ? "button button-danger" : "button"}
-        disabled={navigation.state === "submitting"}
-      >
-        {t(submitKey)}
-      </button>
-      <Link to={profilePath(tenancyId)} className="button button-secondary">
-        {t("profile.cancel")}
-      </Link>
+      <SubmitAndBack
+        submit={t(submitKey)}
+        danger={danger}
+        backTo={profilePath(tenancyId)}
+        backLabel={t("profile.cancel")}
+      />
     </div>
   );
 }

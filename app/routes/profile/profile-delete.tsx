@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CurrentPasswordField, FormErrors, FormField } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { CurrentPasswordField, FormField } from "~/components/field";
+import { ZodForm } from "~/components/zod-form";
 import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
@@ -14,12 +14,10 @@ import type { accountChangeLoader } from "./profile-pages.server";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profileDeletePath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.delete_title", to: profileDeletePath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.delete_title", profileDeletePath);
 
 const hidden = { hideFields: ["password"] };
 
@@ -70,15 +68,21 @@ export default function DeleteAccount() {
   });
   return (
     <AccountChangePage titleKey="profile.delete_title" impersonated={impersonated}>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-        <p>{t("profile.delete_intro")}</p>
-        <ul>
-          <li>{t("profile.delete_what_account", { email })}</li>
-          <li>{t("profile.delete_what_tenancies")}</li>
-          <li>{t("profile.delete_what_alarms")}</li>
-        </ul>
-        <p>{t("profile.delete_stays")}</p>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ZodForm
+        form={form}
+        className="profile-form"
+        lead={
+          <>
+            <p>{t("profile.delete_intro")}</p>
+            <ul>
+              <li>{t("profile.delete_what_account", { email })}</li>
+              <li>{t("profile.delete_what_tenancies")}</li>
+              <li>{t("profile.delete_what_alarms")}</li>
+            </ul>
+            <p>{t("profile.delete_stays")}</p>
+          </>
+        }
+      >
         {withPassword ? (
           <CurrentPasswordField meta={fields.password} label={t("profile.current_password")} />
         ) : (
@@ -87,7 +91,7 @@ export default function DeleteAccount() {
           </FormField>
         )}
         <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.delete_submit" danger />
-      </Form>
+      </ZodForm>
     </AccountChangePage>
   );
 }
@@ -97,6 +101,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.delete_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

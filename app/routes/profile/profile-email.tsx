@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CurrentPasswordField, EmailField, FormErrors } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { CurrentPasswordField, EmailField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { emailFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
@@ -14,12 +13,10 @@ import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./pro
 import type { accountChangeLoader } from "./profile-pages.server";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profileEmailPath, profilePath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.email_title", to: profileEmailPath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.email_title", profileEmailPath);
 
 const hidden = { hideFields: ["currentPassword"] };
 
@@ -57,13 +54,7 @@ export default function ChangeEmail() {
   const { t } = useTranslation();
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult: answer?.result,
-    constraint: getZodConstraint(emailFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailFormSchema }),
-  });
+  const [form, fields] = useZodForm(emailFormSchema, { lastResult: answer?.result });
   return (
     <AccountChangePage titleKey="profile.email_title" impersonated={impersonated}>
       {answer?.sentTo ? (
@@ -74,15 +65,13 @@ export default function ChangeEmail() {
           </p>
         </div>
       ) : (
-        <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-          <p>{t("profile.email_intro", { email })}</p>
-          <FormErrors id={form.errorId} errors={form.errors} />
+        <ZodForm form={form} className="profile-form" lead={<p>{t("profile.email_intro", { email })}</p>}>
           <EmailField meta={fields.newEmail} label={t("profile.new_email")} autoComplete="email" />
           {withPassword ? (
             <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
           ) : null}
           <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.send_confirmation" />
-        </Form>
+        </ZodForm>
       )}
     </AccountChangePage>
   );
@@ -93,6 +82,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.email_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

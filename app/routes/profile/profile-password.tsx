@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CurrentPasswordField, FormErrors } from "~/components/field";
+import { CurrentPasswordField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { RouteError } from "~/components/route-error";
 import { passwordFormSchema } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
@@ -17,12 +16,10 @@ import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profilePasswordPath, profilePath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.password_title", to: profilePasswordPath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.password_title", profilePasswordPath);
 
 /** Every field but the passwords comes back; passwords are never sent back to the page. */
 const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] };
@@ -69,18 +66,10 @@ export default function ChangePassword() {
   const { t } = useTranslation();
   const { tenancyId, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(passwordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
-  });
+  const [form, fields] = useZodForm(passwordFormSchema, { lastResult });
   return (
     <AccountChangePage titleKey="profile.password_title" impersonated={impersonated}>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-        <p>{t("profile.password_intro")}</p>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ZodForm form={form} className="profile-form" lead={<p>{t("profile.password_intro")}</p>}>
         <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
         <NewPasswordFields
           password={fields.password}
@@ -88,7 +77,7 @@ export default function ChangePassword() {
           labelKey="profile.new_password"
         />
         <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.change_password" />
-      </Form>
+      </ZodForm>
     </AccountChangePage>
   );
 }
@@ -98,6 +87,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.password_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

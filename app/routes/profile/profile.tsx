@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, FormField } from "~/components/field";
+import { CheckboxField, FormField, LanguageField } from "~/components/field";
+import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
+import { SubmitButton } from "~/components/submit-button";
 import { LogoutButton } from "~/components/logout-button";
-import { RouteError } from "~/components/route-error";
 import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
@@ -14,13 +15,13 @@ import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "../tenancy/tenancy-layout";
+import { titleCrumb } from "../tenancy/tenancy-handle";
 import { profilePath } from "@common/portal-paths";
 import { SupportSessionNote } from "./account-change-page";
+import { Card } from "~/components/card";
+import { Fact } from "~/components/fact";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "profile.title", to: profilePath(tenancyId) }),
-};
+export const handle = titleCrumb("profile.title", profilePath);
 
 /**
  * /t/{tenancyId}/profile, "Profile settings" (spec sections 2, 4, 5): the name (users
@@ -90,50 +91,41 @@ export default function Profile() {
       <h1>{t("profile.title")}</h1>
       {profile.impersonated ? <SupportSessionNote /> : null}
 
-      <section className="card" aria-labelledby="name-heading">
-        <h2 id="name-heading">{t("profile.name_heading")}</h2>
+      <Card id="name-heading" heading={t("profile.name_heading")}>
         <NameForm name={profile.name} />
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="account-heading">
-        <h2 id="account-heading">{t("profile.account_heading")}</h2>
+      <Card id="account-heading" heading={t("profile.account_heading")}>
         <dl className="facts">
-          <div>
-            <dt>{t("profile.email")}</dt>
-            <dd>
-              {profile.email}
-              {profile.impersonated ? null : (
-                <>
-                  <br />
-                  <Link to={`${base}/email`}>{t("profile.change_email")}</Link>
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("profile.password")}</dt>
-            <dd>
-              {profile.impersonated ? (
-                "–"
-              ) : profile.usesPassword ? (
-                <Link to={`${base}/password`}>{t("profile.change_password")}</Link>
-              ) : (
-                <>
-                  {t("profile.no_password")} <Link to="/login/email/forgot-password">{t("profile.set_password")}</Link>
-                </>
-              )}
-            </dd>
-          </div>
+          <Fact term={t("profile.email")}>
+            {profile.email}
+            {profile.impersonated ? null : (
+              <>
+                <br />
+                <Link to={`${base}/email`}>{t("profile.change_email")}</Link>
+              </>
+            )}
+          </Fact>
+          <Fact term={t("profile.password")}>
+            {profile.impersonated ? (
+              "–"
+            ) : profile.usesPassword ? (
+              <Link to={`${base}/password`}>{t("profile.change_password")}</Link>
+            ) : (
+              <>
+                {t("profile.no_password")} <Link to="/login/email/forgot-password">{t("profile.set_password")}</Link>
+              </>
+            )}
+          </Fact>
         </dl>
         <SettingsForm
           language={profile.language}
           languages={profile.languages}
           emailNotifications={profile.emailNotifications}
         />
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="data-heading">
-        <h2 id="data-heading">{t("profile.data_heading")}</h2>
+      <Card id="data-heading" heading={t("profile.data_heading")}>
         <p>{t("profile.data_intro")}</p>
         <p>
           <a href={`${base}/my-data.json`} download>
@@ -151,36 +143,26 @@ export default function Profile() {
           </p>
         )}
         <LogoutButton />
-      </section>
+      </Card>
     </div>
   );
 }
 
 function NameForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(nameFormSchema, {
     id: "name-form",
-    lastResult:
-      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "name" ? lastResult : undefined,
-    constraint: getZodConstraint(nameFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    lastResult: useFormAnswer("name"),
     defaultValue: { name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ZodForm form={form} className="profile-form">
       <input type="hidden" name="intent" value="name" />
       <FormField meta={fields.name} label={t("profile.name")}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
       </FormField>
-      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        {t("profile.save_name")}
-      </button>
-    </Form>
+      <SubmitButton>{t("profile.save_name")}</SubmitButton>
+    </ZodForm>
   );
 }
 
@@ -194,39 +176,22 @@ function SettingsForm({
   emailNotifications: boolean;
 }) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(settingsFormSchema, {
     id: "settings-form",
-    lastResult:
-      lastResult && "status" in lastResult && lastResult.initialValue?.intent === "settings" ? lastResult : undefined,
-    constraint: getZodConstraint(settingsFormSchema),
+    lastResult: useFormAnswer("settings"),
     defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
   return (
     // A whole-page post: a new language needs the page's translations, as the language dialog does.
-    <Form method="post" reloadDocument {...getFormProps(form)} aria-describedby={form.errorId} className="profile-form">
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ZodForm form={form} reloadDocument className="profile-form">
       <input type="hidden" name="intent" value="settings" />
-      <FormField meta={fields.language} label={t("profile.language")}>
-        <select {...getSelectProps(fields.language)}>
-          {languages.map((option) => (
-            <option key={option} value={option}>
-              {t(`language.${option}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <div className="checkbox-field">
-        <input {...getInputProps(fields.emailNotifications, { type: "checkbox" })} />
-        <label htmlFor={fields.emailNotifications.id}>{t("profile.email_notifications")}</label>
-      </div>
+      <LanguageField meta={fields.language} label={t("profile.language")} languages={languages} />
+      <CheckboxField meta={fields.emailNotifications}>{t("profile.email_notifications")}</CheckboxField>
       <p className="hint">{t("profile.email_notifications_hint")}</p>
-      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        {t("profile.save_settings")}
-      </button>
-    </Form>
+      <SubmitButton>{t("profile.save_settings")}</SubmitButton>
+    </ZodForm>
   );
 }
 
@@ -234,6 +199,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

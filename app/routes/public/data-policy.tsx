@@ -1,11 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PolicyPage } from "~/components/policy-page";
 import { pageMeta } from "~/i18n/meta";
-import { policyClientLoader, policyHandle, policyLoader } from "./policy-route";
 
-export const handle = policyHandle;
-export const loader = policyLoader;
-export const clientLoader = policyClientLoader;
+export { policyClientLoader as clientLoader, policyHandle as handle, policyLoader as loader } from "./policy-route";
 
 /** /data-policy: how residents' data is processed (standalone page, every language). */
 export default function DataPolicy() {

@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { helpParagraphs, helpTopics, type HelpTopic } from "~/components/help";
-import { RouteError } from "~/components/route-error";
 import { SmileyLegend } from "~/components/smiley-legend";
 import {
   contactAnchor,
@@ -20,6 +19,8 @@ import { requireTenancy } from "~/session/guards.server";
 import helpStyles from "~/styles/help.css?url";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 import { helpPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
+import { PageHeading } from "~/components/page-heading";
 
 const titleKey = "help_page.title";
 
@@ -75,9 +76,7 @@ export default function Help() {
   const shown = contact && (contact.name || contact.email || contact.phone) ? contact : null;
   return (
     <div className="help-page">
-      <div className="page-heading">
-        <h1>{page.title}</h1>
-      </div>
+      <PageHeading title={page.title} />
       <p className="lead">{page.intro}</p>
 
       <nav className="card help-toc" aria-label={page.tocLabel}>
@@ -125,16 +124,14 @@ export default function Help() {
         </section>
       ))}
 
-      <section className="card help-section" aria-labelledby={topicsAnchor}>
-        <h2 id={topicsAnchor}>{page.topicsHeading}</h2>
+      <Card id={topicsAnchor} heading={page.topicsHeading} className="card help-section">
         <p>{page.topicsIntro}</p>
         {helpTopics.map((topic) => (
           <HelpTopicSection key={topic} topic={topic} co2Note={page.co2Note} />
         ))}
-      </section>
+      </Card>
 
-      <section className="card help-section" aria-labelledby={contactAnchor}>
-        <h2 id={contactAnchor}>{page.contactHeading}</h2>
+      <Card id={contactAnchor} heading={page.contactHeading} className="card help-section">
         <p>{page.contactIntro}</p>
         {shown ? (
           <address className="help-contact">
@@ -153,7 +150,7 @@ export default function Help() {
         ) : (
           <p className="empty-state">{page.noContact}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }
@@ -198,6 +195,4 @@ function HelpTopicSection({ topic, co2Note }: { topic: HelpTopic; co2Note: strin
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, titleKey);
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { safeRedirectPath } from "~/domain/redirects";
 import { pageMeta } from "~/i18n/meta";
 import { requireUser } from "~/session/guards.server";
+import { PublicCard, SignedInAs } from "~/components/public-card";
 
 /** /account-created: the confirmation after sign-up, then on to the tenancy (or onboarding). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,14 +17,12 @@ export default function AccountCreated() {
   const { t } = useTranslation();
   const { email, next } = useLoaderData<typeof loader>();
   return (
-    <div className="public-card">
-      <h1>{t("account_created.title")}</h1>
-      <p>{t("account_created.body")}</p>
-      <p className="hint">{t("no_tenancies.signed_in_as", { email })}</p>
+    <PublicCard title={t("account_created.title")} intro={t("account_created.body")}>
+      <SignedInAs email={email} />
       <Link to={next} className="button button-block">
         {t("account_created.continue")}
       </Link>
-    </div>
+    </PublicCard>
   );
 }
 

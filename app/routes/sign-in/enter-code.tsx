@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormErrors, FormField } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { FormField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { BlockSubmit } from "~/components/submit-button";
 import { normalizeActivationCode } from "@common/activation-code";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
@@ -14,6 +15,7 @@ import { formErrorKey } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { readForm } from "~/http/read-form.server";
 import { tenancyPath } from "@common/portal-paths";
+import { PublicCard } from "~/components/public-card";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -65,18 +67,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function EnterCode() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(codeFormSchema, {
     lastResult,
-    constraint: getZodConstraint(codeFormSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeFormSchema }),
+    shouldRevalidate: "onSubmit",
   });
   return (
-    <div className="public-card">
-      <h1>{t("enter_code.title")}</h1>
-      <p>{t("enter_code.intro")}</p>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+    <PublicCard title={t("enter_code.title")} intro={t("enter_code.intro")}>
+      <ZodForm form={form}>
         <FormField meta={fields.code} label={t("enter_code.label")}>
           <input
             {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
@@ -89,16 +87,12 @@ export default function EnterCode() {
             {t("enter_code.hint")}
           </p>
         </FormField>
-        <button type="submit" className="button button-block">
-          {t("enter_code.submit")}
-        </button>
-      </Form>
-    </div>
+        <BlockSubmit>{t("enter_code.submit")}</BlockSubmit>
+      </ZodForm>
+    </PublicCard>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "enter_code.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,17 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { EmailField, FormErrors } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { EmailField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { BlockSubmit } from "~/components/submit-button";
 import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
-import { limitPerAddress } from "~/security/limits.server";
-import { isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "../public/public-layout";
-import { readForm } from "~/http/read-form.server";
+import { limitedSubmission } from "./limited-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
@@ -27,12 +26,9 @@ export function loader({ request }: LoaderFunctionArgs) {
  * page reveals nothing; the back-end sends the link when there is one.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema });
-  const unavailable = () => data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
-  // Over the limit: 429 whatever the form holds. The limits are the account service's.
-  const limit = await limitPerAddress(context, "resetRequest").catch(nullOnServiceFailure);
-  if (!limit) return unavailable();
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const form = await limitedSubmission(request, context, "resetRequest", schema);
+  if ("answer" in form) return form.answer;
+  const { submission, limit, unavailable } = form;
   try {
     await limit.count();
     await context.publicApi.account.requestPasswordReset(submission.value.email);
@@ -47,37 +43,20 @@ export default function ForgotPassword() {
   const { t } = useTranslation();
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useZodForm(schema, { lastResult, shouldRevalidate: "onBlur" });
   if (sent) {
-    return (
-      <div className="public-card" role="status">
-        <h1>{t("forgot_password.sent_title")}</h1>
-        <p>{t("forgot_password.sent_body")}</p>
-      </div>
-    );
+    return <PublicCard title={t("forgot_password.sent_title")} intro={t("forgot_password.sent_body")} role="status" />;
   }
   return (
-    <div className="public-card">
-      <h1>{t("forgot_password.title")}</h1>
-      <p>{t("forgot_password.intro")}</p>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+    <PublicCard title={t("forgot_password.title")} intro={t("forgot_password.intro")}>
+      <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
-        <button type="submit" className="button button-block">
-          {t("forgot_password.submit")}
-        </button>
-      </Form>
-    </div>
+        <BlockSubmit>{t("forgot_password.submit")}</BlockSubmit>
+      </ZodForm>
+    </PublicCard>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "forgot_password.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

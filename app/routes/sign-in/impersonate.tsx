@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { completeSignIn } from "~/session/sign-in.server";
+import { PublicCard } from "~/components/public-card";
 
 /**
  * /impersonate/{token}: support signs in as a resident (spec section 4, "Impersonation"). Any
@@ -38,12 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function Impersonate() {
   const { t } = useTranslation();
-  return (
-    <div className="public-card" role="alert">
-      <h1>{t("impersonate.title")}</h1>
-      <p>{t("impersonate.failed")}</p>
-    </div>
-  );
+  return <PublicCard title={t("impersonate.title")} intro={t("impersonate.failed")} role="alert" />;
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "impersonate.title");

@@ -1,33 +1,30 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { CurrentPasswordField, EmailField, FormErrors } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { CheckboxField, CurrentPasswordField, EmailField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { BlockSubmit } from "~/components/submit-button";
 import { loginFormSchema } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 import { authenticator, ServiceDownError } from "~/session/authenticator.server";
 import { signInAttempt } from "~/security/limits.server";
-import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { secureCookiesFor } from "~/session/session.server";
 import type { PublicHandle } from "../public/public-layout";
 import { readForm } from "~/http/read-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/login" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 const hidden = { hideFields: ["password"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (await optionalUser(context)) return redirect("/t");
-  return null;
-}
+export { signedOutLoader as loader } from "./signed-out.server";
 
 /**
  * Sign-in with e-mail and password (spec section 4): both services, then the user's tenancies,
@@ -84,13 +81,7 @@ export default function LoginWithEmail() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(loginFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
-  });
+  const [form, fields] = useZodForm(loginFormSchema, { lastResult });
   const submitting = navigation.state === "submitting";
   const passwordRef = useRef<HTMLInputElement>(null);
   // A rejected sign-in never hands the password back (the server omits it too): clear the field.
@@ -99,32 +90,23 @@ export default function LoginWithEmail() {
   }, [lastResult]);
 
   return (
-    <div className="public-card">
-      <h1>{t("login.email_title")}</h1>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+    <PublicCard title={t("login.email_title")}>
+      <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="username" />
         <CurrentPasswordField meta={fields.password} label={t("login.password")} inputRef={passwordRef} />
-        <div className="checkbox-field">
-          <input {...getInputProps(fields.remember, { type: "checkbox" })} />
-          <label htmlFor={fields.remember.id}>{t("login.remember_me")}</label>
-        </div>
+        <CheckboxField meta={fields.remember}>{t("login.remember_me")}</CheckboxField>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <input type="hidden" name="tenancyId" value={searchParams.get("tenancyId") ?? ""} />
-        <button type="submit" className="button button-block" aria-disabled={submitting || undefined}>
-          {submitting ? t("login.submitting") : t("login.submit")}
-        </button>
-      </Form>
+        <BlockSubmit pending={submitting}>{submitting ? t("login.submitting") : t("login.submit")}</BlockSubmit>
+      </ZodForm>
       <p>
         <Link to="/login/email/forgot-password">{t("forgot_password.link")}</Link>
       </p>
-    </div>
+    </PublicCard>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "login.email_title");
 
 /** Errors (a 429, a service failure) show inside the public layout, which stays standing. */
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,20 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { BlockSubmit } from "~/components/submit-button";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { RouteError } from "~/components/route-error";
 import { setPasswordFormSchema } from "~/domain/signup-form";
 import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
-import { limitPerAddress } from "~/security/limits.server";
-import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorsOf } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { readForm } from "~/http/read-form.server";
+import { limitedSubmission } from "./limited-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
@@ -39,13 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: setPasswordFormSchema });
-  const unavailable = () =>
-    data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
-  // Over the limit: 429 whatever the form holds. The limits are the account service's.
-  const limit = await limitPerAddress(context, "setPassword").catch(nullOnServiceFailure);
-  if (!limit) return unavailable();
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const form = await limitedSubmission(request, context, "setPassword", setPasswordFormSchema, hidden);
+  if ("answer" in form) return form.answer;
+  const { submission, limit, unavailable } = form;
   const session = await context.session.get();
   const reset = session.get("passwordReset");
   if (!reset)
@@ -73,44 +67,30 @@ export default function SetPassword() {
   const { t } = useTranslation();
   const { hasLink } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(setPasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
-  });
+  const [form, fields] = useZodForm(setPasswordFormSchema, { lastResult });
   if (!hasLink) {
     return (
-      <div className="public-card">
-        <h1>{t("set_password.title")}</h1>
-        <p>{t("set_password.missing_link")}</p>
+      <PublicCard title={t("set_password.title")} intro={t("set_password.missing_link")}>
         <Link to="/login/email/forgot-password" className="button button-block">
           {t("forgot_password.submit")}
         </Link>
-      </div>
+      </PublicCard>
     );
   }
   return (
-    <div className="public-card">
-      <h1>{t("set_password.title")}</h1>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+    <PublicCard title={t("set_password.title")}>
+      <ZodForm form={form}>
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}
           labelKey="set_password.new_password"
         />
-        <button type="submit" className="button button-block">
-          {t("set_password.submit")}
-        </button>
-      </Form>
-    </div>
+        <BlockSubmit>{t("set_password.submit")}</BlockSubmit>
+      </ZodForm>
+    </PublicCard>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "set_password.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

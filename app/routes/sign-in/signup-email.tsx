@@ -1,45 +1,35 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { EmailField, FormErrors } from "~/components/field";
+import { CheckboxField, EmailField } from "~/components/field";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { BlockSubmit } from "~/components/submit-button";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { RouteError } from "~/components/route-error";
 import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
-import { limitPerAddress } from "~/security/limits.server";
-import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorsOf } from "~/session/api-errors";
-import { optionalUser } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
-import { readForm } from "~/http/read-form.server";
+import { limitedSubmission } from "./limited-form.server";
+import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/signup" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 const hidden = { hideFields: ["password", "passwordRepeat"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (await optionalUser(context)) return redirect("/t");
-  return null;
-}
+export { signedOutLoader as loader } from "./signed-out.server";
 
 /**
  * Sign-up with e-mail (spec sections 4 and 5): every password rule checked here and again by the
  * back-end; then both services' sign-in, the pending activation code applied, and /account-created.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: signupFormSchema });
-  const unavailable = () =>
-    data(submission.reply({ ...hidden, formErrors: ["errors.service_unavailable"] }), { status: 503 });
-  // Over the limit: 429 whatever the form holds. The limits are the account service's.
-  const limit = await limitPerAddress(context, "signUp").catch(nullOnServiceFailure);
-  if (!limit) return unavailable();
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-
+  const form = await limitedSubmission(request, context, "signUp", signupFormSchema, hidden);
+  if ("answer" in form) return form.answer;
+  const { submission, limit, unavailable } = form;
   const { email, password } = submission.value;
   try {
     await limit.count();
@@ -68,51 +58,36 @@ export default function SignupWithEmail() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(signupFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
-  });
+  const [form, fields] = useZodForm(signupFormSchema, { lastResult });
   const submitting = navigation.state === "submitting";
 
   return (
-    <div className="public-card">
-      <h1>{t("signup.email_title")}</h1>
-      <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+    <PublicCard title={t("signup.email_title")}>
+      <ZodForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}
           labelKey="login.password"
         />
-        <div className="checkbox-field">
-          <input {...getInputProps(fields.dataPolicy, { type: "checkbox" })} />
-          <label htmlFor={fields.dataPolicy.id}>
-            {t("signup.data_policy_confirm")} (
-            <Link to="/data-policy" target="_blank">
-              {t("policy.data_title")}
-            </Link>
-            )
-          </label>
-        </div>
+        <CheckboxField meta={fields.dataPolicy}>
+          {t("signup.data_policy_confirm")} (
+          <Link to="/data-policy" target="_blank">
+            {t("policy.data_title")}
+          </Link>
+          )
+        </CheckboxField>
         <div id={fields.dataPolicy.errorId} className="field-error">
           {fields.dataPolicy.errors?.map((key) => (
             <p key={key}>{t(key)}</p>
           ))}
         </div>
-        <button type="submit" className="button button-block" aria-disabled={submitting || undefined}>
-          {submitting ? t("signup.submitting") : t("signup.submit")}
-        </button>
-      </Form>
-    </div>
+        <BlockSubmit pending={submitting}>{submitting ? t("signup.submitting") : t("signup.submit")}</BlockSubmit>
+      </ZodForm>
+    </PublicCard>
   );
 }
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "signup.email_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
 import { readForm } from "~/http/read-form.server";
 import { safeRedirectPath } from "~/domain/redirects";
 import { withSearchParam } from "~/domain/url-state";
@@ -72,6 +71,4 @@ export default function Welcome() {
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "onboarding.label");
 
 /** A refused post (ADR 0019) shows its message inside the public layout, with the Allow header. */
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

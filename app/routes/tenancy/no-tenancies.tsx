@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LogoutButton } from "~/components/logout-button";
 import { pageMeta } from "~/i18n/meta";
 import { requireUser } from "~/session/guards.server";
+import { PublicCard, SignedInAs } from "~/components/public-card";
 
 /** Shown when the signed-in user holds no tenancy (guard rule 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -17,10 +18,8 @@ export default function NoTenancies() {
   const { t } = useTranslation();
   const { email, pendingActivationCode } = useLoaderData<typeof loader>();
   return (
-    <div className="public-card">
-      <h1>{t("no_tenancies.title")}</h1>
-      <p>{t("no_tenancies.body")}</p>
-      <p className="hint">{t("no_tenancies.signed_in_as", { email })}</p>
+    <PublicCard title={t("no_tenancies.title")} intro={t("no_tenancies.body")}>
+      <SignedInAs email={email} />
       {pendingActivationCode ? (
         <Form method="post" action="/add-tenancy">
           <p>{t("add_tenancy.intro")}</p>
@@ -36,7 +35,7 @@ export default function NoTenancies() {
         </p>
       )}
       <LogoutButton block />
-    </div>
+    </PublicCard>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
 import { Modal } from "~/components/modal";
@@ -40,24 +41,12 @@ import {
   tenancySettingsPath,
 } from "@common/portal-paths";
 
-/** A tenancy page names its breadcrumb (a translation key) and where it leads. */
-export interface Breadcrumb {
-  labelKey: string;
-  /** Placeholder values for the label (for example a room's name). */
-  values?: Record<string, string>;
-  to: string;
-}
-export interface TenancyHandle {
-  breadcrumb?: (
-    tenancyId: string,
-    match: { params: Record<string, string | undefined>; data: unknown },
-  ) => Breadcrumb | null;
-}
+import { titleCrumb, type Breadcrumb, type TenancyHandle } from "./tenancy-handle";
+
+export type { TenancyHandle };
 
 /** The tenancy's dashboard is the first breadcrumb of every page in the area. */
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "dashboard.title", to: tenancyPath(tenancyId) }),
-};
+export const handle = titleCrumb("dashboard.title", tenancyPath);
 
 /**
  * The tenancy area's side-menu layout (spec section 2): side menu, header with breadcrumbs and the
@@ -177,6 +166,15 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
   );
 }
 
+/** An entry of the side menu: a link that shows when its page (or one below it) is open. */
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink to={to}>{children}</NavLink>
+    </li>
+  );
+}
+
 export default function TenancyLayout() {
   const { t } = useTranslation();
   const {
@@ -209,59 +207,41 @@ export default function TenancyLayout() {
             {quantities.length > 0 || hasIndoorClimate || technical.length > 0 ? (
               <ul className="side-menu-sub" aria-label={t("menu.consumption_views")}>
                 {quantities.map((quantity) => (
-                  <li key={quantity}>
-                    <NavLink to={consumptionPath(tenancy.id, quantity)}>{t(`quantity.${quantity}`)}</NavLink>
-                  </li>
+                  <MenuLink key={quantity} to={consumptionPath(tenancy.id, quantity)}>
+                    {t(`quantity.${quantity}`)}
+                  </MenuLink>
                 ))}
                 {hasIndoorClimate ? (
-                  <li>
-                    <NavLink to={indoorClimatePath(tenancy.id)}>{t("menu.indoor_climate")}</NavLink>
-                  </li>
+                  <MenuLink to={indoorClimatePath(tenancy.id)}>{t("menu.indoor_climate")}</MenuLink>
                 ) : null}
                 {technical.map((quantity) => (
-                  <li key={quantity}>
-                    <NavLink to={consumptionPath(tenancy.id, quantity)}>{t(`quantity.${quantity}`)}</NavLink>
-                  </li>
+                  <MenuLink key={quantity} to={consumptionPath(tenancy.id, quantity)}>
+                    {t(`quantity.${quantity}`)}
+                  </MenuLink>
                 ))}
               </ul>
             ) : null}
           </li>
-          {hasStatements ? (
-            <li>
-              <NavLink to={statementsPath(tenancy.id)}>{t("menu.statements")}</NavLink>
-            </li>
-          ) : null}
-          <li>
-            <NavLink to={alarmsPath(tenancy.id)}>{t("menu.alarms")}</NavLink>
-          </li>
-          <li>
-            <NavLink to={tenancySettingsPath(tenancy.id)}>{t("menu.tenancy_info")}</NavLink>
-          </li>
+          {hasStatements ? <MenuLink to={statementsPath(tenancy.id)}>{t("menu.statements")}</MenuLink> : null}
+          <MenuLink to={alarmsPath(tenancy.id)}>{t("menu.alarms")}</MenuLink>
+          <MenuLink to={tenancySettingsPath(tenancy.id)}>{t("menu.tenancy_info")}</MenuLink>
           {showNotifications ? (
-            <li>
-              <NavLink to={notificationsPath(tenancy.id)}>
-                {t("menu.notifications")}
-                {unreadNotifications > 0 ? (
-                  <>
-                    {" "}
-                    <span className="menu-count" aria-hidden="true">
-                      {unreadNotifications}
-                    </span>
-                    <span className="visually-hidden">({t("menu.unread", { count: unreadNotifications })})</span>
-                  </>
-                ) : null}
-              </NavLink>
-            </li>
+            <MenuLink to={notificationsPath(tenancy.id)}>
+              {t("menu.notifications")}
+              {unreadNotifications > 0 ? (
+                <>
+                  {" "}
+                  <span className="menu-count" aria-hidden="true">
+                    {unreadNotifications}
+                  </span>
+                  <span className="visually-hidden">({t("menu.unread", { count: unreadNotifications })})</span>
+                </>
+              ) : null}
+            </MenuLink>
           ) : null}
-          <li>
-            <NavLink to={helpPath(tenancy.id)}>{t("menu.help")}</NavLink>
-          </li>
-          <li>
-            <NavLink to={profilePath(tenancy.id)}>{t("menu.profile")}</NavLink>
-          </li>
-          <li>
-            <NavLink to={metersPath(tenancy.id)}>{t("menu.meters")}</NavLink>
-          </li>
+          <MenuLink to={helpPath(tenancy.id)}>{t("menu.help")}</MenuLink>
+          <MenuLink to={profilePath(tenancy.id)}>{t("menu.profile")}</MenuLink>
+          <MenuLink to={metersPath(tenancy.id)}>{t("menu.meters")}</MenuLink>
         </ul>
         <LogoutButton className="side-menu-logout" block />
       </nav>

@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
+import { ConfirmForm, ConfirmPage } from "~/components/confirm-page";
 import { mayLeave } from "~/domain/tenancy-users";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "./tenancy-layout";
+import { titleCrumb } from "./tenancy-handle";
 import { leaveTenancyPath, tenancySettingsPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.leave_title", to: leaveTenancyPath(tenancyId) }),
-};
+export const handle = titleCrumb("tenancy_info.leave_title", leaveTenancyPath);
 
 /**
  * /t/{tenancyId}/settings/leave: leaving a tenancy, on a confirmation page of its own.
@@ -48,36 +46,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function LeaveTenancy() {
   const { t } = useTranslation();
   const { tenancyId, address, mayLeave: allowed } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="settings-page">
-      <h1>{t("tenancy_info.leave_title")}</h1>
-      <section className="card">
-        <p>
-          <strong>{address}</strong>
-        </p>
-        {allowed ? (
-          <>
-            <p>{t("tenancy_info.leave_confirm")}</p>
-            <Form method="post" className="button-row">
-              <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
-                {t("tenancy_info.leave_submit")}
-              </button>
-              <Link to={tenancySettingsPath(tenancyId)} className="button button-secondary">
-                {t("tenancy_info.stay")}
-              </Link>
-            </Form>
-          </>
-        ) : (
-          <>
-            <p>{t("tenancy_info.leave_last_admin")}</p>
-            <p>
-              <Link to={tenancySettingsPath(tenancyId)}>{t("tenancy_info.title")}</Link>
-            </p>
-          </>
-        )}
-      </section>
-    </div>
+    <ConfirmPage className="settings-page" title={t("tenancy_info.leave_title")} subject={address}>
+      {allowed ? (
+        <>
+          <p>{t("tenancy_info.leave_confirm")}</p>
+          <ConfirmForm
+            submit={t("tenancy_info.leave_submit")}
+            backTo={tenancySettingsPath(tenancyId)}
+            backLabel={t("tenancy_info.stay")}
+          />
+        </>
+      ) : (
+        <>
+          <p>{t("tenancy_info.leave_last_admin")}</p>
+          <p>
+            <Link to={tenancySettingsPath(tenancyId)}>{t("tenancy_info.title")}</Link>
+          </p>
+        </>
+      )}
+    </ConfirmPage>
   );
 }
 
@@ -85,6 +73,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tenancy_info.leave_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

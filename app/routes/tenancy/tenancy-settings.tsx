@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Field, FormErrors } from "~/components/field";
-import { RouteError } from "~/components/route-error";
+import { DataTable, TableScroll } from "~/components/data-table";
+import { FormField, LanguageField } from "~/components/field";
+import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
+import { SubmitButton } from "~/components/submit-button";
 import { formatCalendarDate } from "@common/format";
 import { todayInCopenhagen } from "@common/period";
 import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
@@ -15,12 +17,12 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "./tenancy-layout";
+import { titleCrumb } from "./tenancy-handle";
 import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
+import { Card } from "~/components/card";
+import { Fact } from "~/components/fact";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId) => ({ labelKey: "tenancy_info.title", to: tenancySettingsPath(tenancyId) }),
-};
+export const handle = titleCrumb("tenancy_info.title", tenancySettingsPath);
 
 /**
  * /t/{tenancyId}/settings, "Tenancy info" (spec sections 2, 3, 4, 6): the home, its
@@ -159,34 +161,20 @@ export default function TenancySettings() {
     <div className="settings-page">
       <h1>{t("tenancy_info.title")}</h1>
 
-      <section className="card" aria-labelledby="home-heading">
-        <h2 id="home-heading">{t("tenancy_info.home_heading")}</h2>
+      <Card id="home-heading" heading={t("tenancy_info.home_heading")}>
         <dl className="facts">
-          <div>
-            <dt>{t("tenancy_info.address")}</dt>
-            <dd>
-              {home.address}
-              <br />
-              {home.zipcodeCity}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("tenancy_info.moved_in")}</dt>
-            <dd>{home.movedIn}</dd>
-          </div>
-          <div>
-            <dt>{t("tenancy_info.moved_out")}</dt>
-            <dd>{home.movedOut ?? t("tenancy_info.not_moved_out")}</dd>
-          </div>
-          <div>
-            <dt>{t("tenancy_info.billing_period")}</dt>
-            <dd>{home.billingPeriod ?? "–"}</dd>
-          </div>
+          <Fact term={t("tenancy_info.address")}>
+            {home.address}
+            <br />
+            {home.zipcodeCity}
+          </Fact>
+          <Fact term={t("tenancy_info.moved_in")}>{home.movedIn}</Fact>
+          <Fact term={t("tenancy_info.moved_out")}>{home.movedOut ?? t("tenancy_info.not_moved_out")}</Fact>
+          <Fact term={t("tenancy_info.billing_period")}>{home.billingPeriod ?? "–"}</Fact>
         </dl>
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="contact-heading">
-        <h2 id="contact-heading">{t("tenancy_info.contact_heading")}</h2>
+      <Card id="contact-heading" heading={t("tenancy_info.contact_heading")}>
         {contact && (contact.name || contact.email || contact.phone) ? (
           <p className="contact">
             {contact.name ? <strong>{contact.name}</strong> : null}
@@ -206,65 +194,54 @@ export default function TenancySettings() {
         ) : (
           <p>{t("tenancy_info.no_contact")}</p>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="users-heading">
-        <h2 id="users-heading">{t("tenancy_info.users_heading")}</h2>
-        {/* biome-ignore lint/a11y/useSemanticElements: a named group around a table, not a form's fieldset */}
-        <div
-          className="table-scroll"
-          role="group"
-          aria-labelledby="users-heading"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus for the arrow keys
-          tabIndex={0}
-        >
-          <table className="users-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("tenancy_info.user")}</th>
-                <th scope="col">{t("tenancy_info.role")}</th>
-                {callerIsAdmin ? <th scope="col">{t("tenancy_info.actions")}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.key}>
-                  <th scope="row">
-                    {user.name || user.email}
-                    {user.isCaller ? ` (${t("tenancy_info.you")})` : null}
-                    {user.name && user.name !== user.email ? (
-                      <>
-                        <br />
-                        <span className="muted">{user.email}</span>
-                      </>
-                    ) : null}
-                  </th>
-                  <td>
-                    {user.invitationPending
-                      ? t("tenancy_info.invitation_pending", { when: user.invitedAt ?? "" })
-                      : user.isAdmin
-                        ? t("tenancy_info.admin")
-                        : t("tenancy_info.member")}
-                  </td>
-                  {callerIsAdmin ? (
-                    <td>
-                      <RowButtons tenancyId={tenancyId} user={user} />
-                    </td>
+      <Card id="users-heading" heading={t("tenancy_info.users_heading")}>
+        <TableScroll labelledBy="users-heading">
+          <DataTable
+            className="users-table"
+            columns={[
+              t("tenancy_info.user"),
+              t("tenancy_info.role"),
+              ...(callerIsAdmin ? [t("tenancy_info.actions")] : []),
+            ]}
+          >
+            {users.map((user) => (
+              <tr key={user.key}>
+                <th scope="row">
+                  {user.name || user.email}
+                  {user.isCaller ? ` (${t("tenancy_info.you")})` : null}
+                  {user.name && user.name !== user.email ? (
+                    <>
+                      <br />
+                      <span className="muted">{user.email}</span>
+                    </>
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </th>
+                <td>
+                  {user.invitationPending
+                    ? t("tenancy_info.invitation_pending", { when: user.invitedAt ?? "" })
+                    : user.isAdmin
+                      ? t("tenancy_info.admin")
+                      : t("tenancy_info.member")}
+                </td>
+                {callerIsAdmin ? (
+                  <td>
+                    <RowButtons tenancyId={tenancyId} user={user} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </DataTable>
+        </TableScroll>
         {callerIsAdmin ? (
           <InviteForm defaultLanguage={language} />
         ) : (
           <p className="muted">{t("tenancy_info.only_admins")}</p>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="more-heading">
-        <h2 id="more-heading">{t("tenancy_info.more_heading")}</h2>
+      <Card id="more-heading" heading={t("tenancy_info.more_heading")}>
         <p>
           <Link to="/enter-code">{t("tenancy_info.add_tenancy")}</Link>
         </p>
@@ -275,7 +252,7 @@ export default function TenancySettings() {
         ) : (
           <p className="muted">{t("tenancy_info.leave_last_admin")}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }
@@ -294,7 +271,6 @@ function RowButtons({
   };
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const who = user.name || user.email;
   if (user.actions.length === 0) return null;
   return (
@@ -314,14 +290,12 @@ function RowButtons({
             <input type="hidden" name="intent" value={action} />
             {user.invitationId !== null ? <input type="hidden" name="invitationId" value={user.invitationId} /> : null}
             {user.userId !== null ? <input type="hidden" name="userId" value={user.userId} /> : null}
-            <button
-              type="submit"
+            <SubmitButton
               className="button button-small button-secondary"
-              aria-label={t(actionTexts[action].label, { who })}
-              disabled={navigation.state === "submitting"}
+              label={t(actionTexts[action].label, { who })}
             >
               {t(actionTexts[action].button)}
-            </button>
+            </SubmitButton>
           </Form>
         ),
       )}
@@ -331,48 +305,28 @@ function RowButtons({
 
 function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: lastResult && "status" in lastResult ? lastResult : undefined,
-    constraint: getZodConstraint(inviteFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useZodForm(inviteFormSchema, {
+    lastResult: useFormAnswer(),
     defaultValue: { language: defaultLanguage },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-describedby={form.errorId} className="invite-form">
-      <h3>{t("tenancy_info.invite_heading")}</h3>
-      <p>{t("tenancy_info.invite_intro")}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ZodForm
+      form={form}
+      className="invite-form"
+      lead={
+        <>
+          <h3>{t("tenancy_info.invite_heading")}</h3>
+          <p>{t("tenancy_info.invite_intro")}</p>
+        </>
+      }
+    >
       <input type="hidden" name="intent" value="invite" />
-      <Field
-        id={fields.email.id}
-        label={t("tenancy_info.invite_email")}
-        errorId={fields.email.errorId}
-        errors={fields.email.errors}
-      >
+      <FormField meta={fields.email} label={t("tenancy_info.invite_email")}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" inputMode="email" />
-      </Field>
-      <Field
-        id={fields.language.id}
-        label={t("tenancy_info.invite_language")}
-        errorId={fields.language.errorId}
-        errors={fields.language.errors}
-      >
-        <select {...getSelectProps(fields.language)}>
-          {supportedLanguages.map((language) => (
-            <option key={language} value={language}>
-              {t(`language.${language}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        {t("tenancy_info.invite_submit")}
-      </button>
-    </Form>
+      </FormField>
+      <LanguageField meta={fields.language} label={t("tenancy_info.invite_language")} languages={supportedLanguages} />
+      <SubmitButton>{t("tenancy_info.invite_submit")}</SubmitButton>
+    </ZodForm>
   );
 }
 
@@ -380,6 +334,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tenancy_info.title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

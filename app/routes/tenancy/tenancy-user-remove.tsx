@@ -1,22 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RouteError } from "~/components/route-error";
+import { ConfirmForm, ConfirmPage } from "~/components/confirm-page";
 import { rowActions } from "~/domain/tenancy-users";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import type { TenancyInfo } from "~/services/account/schemas";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { TenancyHandle } from "./tenancy-layout";
+import { itemCrumb } from "./tenancy-handle";
 import { removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 
-export const handle: TenancyHandle = {
-  breadcrumb: (tenancyId, match) => ({
-    labelKey: "tenancy_info.remove_title",
-    to: removeTenancyUserPath(tenancyId, match.params.userId ?? ""),
-  }),
-};
+export const handle = itemCrumb("tenancy_info.remove_title", "userId", removeTenancyUserPath);
 
 /** The member an admin may remove, or a 403/404 (a plain user, the last admin, oneself, no such user). */
 function removable(info: TenancyInfo, userIdParam: string | undefined) {
@@ -59,27 +54,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function RemoveTenancyUser() {
   const { t } = useTranslation();
   const { tenancyId, who, email, allowed } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="settings-page">
-      <h1>{t("tenancy_info.remove_title")}</h1>
-      <section className="card">
-        <p>
-          <strong>{who}</strong> ({email})
-        </p>
-        <p>{allowed ? t("tenancy_info.remove_confirm") : t("tenancy_info.error_last_admin")}</p>
-        <Form method="post" className="button-row">
-          {allowed ? (
-            <button type="submit" className="button button-danger" disabled={navigation.state === "submitting"}>
-              {t("tenancy_info.remove_submit")}
-            </button>
-          ) : null}
-          <Link to={tenancySettingsPath(tenancyId)} className="button button-secondary">
-            {t("tenancy_info.keep_user")}
-          </Link>
-        </Form>
-      </section>
-    </div>
+    <ConfirmPage className="settings-page" title={t("tenancy_info.remove_title")} subject={who} detail={email}>
+      <p>{allowed ? t("tenancy_info.remove_confirm") : t("tenancy_info.error_last_admin")}</p>
+      <ConfirmForm
+        submit={allowed ? t("tenancy_info.remove_submit") : null}
+        backTo={tenancySettingsPath(tenancyId)}
+        backLabel={t("tenancy_info.keep_user")}
+      />
+    </ConfirmPage>
   );
 }
 
@@ -87,6 +70,4 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "tenancy_info.remove_title");
 
-export function ErrorBoundary() {
-  return <RouteError />;
-}
+export { RouteError as ErrorBoundary } from "~/components/route-error";

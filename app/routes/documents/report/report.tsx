@@ -8,6 +8,7 @@ import { translatorFor } from "~/i18n/i18n.server";
 import { loadReport, reportData, unavailableStatus } from "~/routes/documents/report/report.server";
 import type { ReportView } from "~/routes/documents/report/report-view";
 import { reportPdfPath } from "@common/portal-paths";
+import { Fact } from "~/components/fact";
 
 /**
  * /report/{code} (spec sections 2, 3, 9): the monthly consumption report a resident opens
@@ -76,10 +77,9 @@ export default function Report() {
               </p>
               <dl className="report-facts">
                 {q.facts.map((fact) => (
-                  <div key={fact.label}>
-                    <dt>{fact.label}</dt>
-                    <dd>{fact.value}</dd>
-                  </div>
+                  <Fact key={fact.label} term={fact.label}>
+                    {fact.value}
+                  </Fact>
                 ))}
               </dl>
               <ReportChart
@@ -102,10 +102,9 @@ export default function Report() {
             </ul>
             <dl className="report-facts">
               {view.water.costs.map((cost) => (
-                <div key={cost.label}>
-                  <dt>{cost.label}</dt>
-                  <dd>{cost.value}</dd>
-                </div>
+                <Fact key={cost.label} term={cost.label}>
+                  {cost.value}
+                </Fact>
               ))}
             </dl>
             <p className="report-note">{view.water.note}</p>

@@ -1,0 +1,51 @@
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SocialButtons } from "~/components/social-buttons";
+import type { signInEntryLoader } from "./signed-out.server";
+import { PublicCard } from "~/components/public-card";
+
+/** What differs between the two entries: their texts, and which one the other links to. */
+const entries = {
+  login: {
+    title: "login.title",
+    intro: "login.intro",
+    emailPath: "/login/email",
+    withEmail: "login.with_email",
+    other: "login.no_account",
+    otherPath: "/signup",
+    otherLink: "login.signup_link",
+  },
+  signup: {
+    title: "signup.title",
+    intro: "signup.intro",
+    emailPath: "/signup/email",
+    withEmail: "signup.with_email",
+    other: "signup.have_account",
+    otherPath: "/login",
+    otherLink: "login.title",
+  },
+} as const;
+
+/**
+ * /login and /signup: e-mail or one of the social providers (which sign up and sign in alike),
+ * and the way to the other entry. The query (a redirect, an activation code) goes along.
+ */
+export function SignInEntry({ purpose }: { purpose: "login" | "signup" }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const { socialProviders } = useLoaderData<typeof signInEntryLoader>();
+  const entry = entries[purpose];
+  return (
+    <PublicCard title={t(entry.title)} intro={t(entry.intro)}>
+      <p>
+        <Link to={`${entry.emailPath}${search}`} className="button button-block">
+          {t(entry.withEmail)}
+        </Link>
+      </p>
+      <SocialButtons enabled={socialProviders} purpose={purpose} />
+      <p>
+        {t(entry.other)} <Link to={`${entry.otherPath}${search}`}>{t(entry.otherLink)}</Link>
+      </p>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,15 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { enabledSocialProviders } from "~/routes/sign-in/social/social.server";
+import { optionalUser } from "~/session/guards.server";
+
+/** The sign-in and sign-up forms are for the signed-out: a signed-in resident goes on to a tenancy. */
+export async function signedOutLoader({ context }: LoaderFunctionArgs) {
+  if (await optionalUser(context)) return redirect("/t");
+  return null;
+}
+
+/** /login and /signup: the signed-out choose e-mail or one of the social providers configured. */
+export async function signInEntryLoader({ context }: LoaderFunctionArgs) {
+  if (await optionalUser(context)) return redirect("/t");
+  return { socialProviders: enabledSocialProviders() };
+}
