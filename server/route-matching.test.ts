@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it, vi } from "vitest";
 
@@ -80,42 +79,6 @@ describe("route matching on the server (patched @remix-run/router)", () => {
     expect(router.matchPath({ path: "/Login" }, "/login")?.pathname).toBe("/login");
     expect(router.matchPath("/t/:tenancyId", "/t/5")?.params).toEqual({ tenancyId: "5" });
     expect(router.matchPath("/t/:tenancyId", "/t/6")?.params).toEqual({ tenancyId: "6" });
-  });
-});
-
-describe("the render's route trees (patched react-router-dom and @remix-run/react)", () => {
-  const require = createRequire(import.meta.url);
-
-  it("createStaticRouter converts a route tree to data routes once, and still matches each request's routes", async () => {
-    const server = require("react-router-dom/server") as typeof import("react-router-dom/server");
-    const routes = [
-      {
-        id: "root",
-        path: "/",
-        children: [
-          { id: "login", path: "login" },
-          { id: "tenancy", path: "t/:tenancyId" },
-        ],
-      },
-    ];
-    const handler = server.createStaticHandler(routes);
-    const first = await handler.query(new Request("http://portal.test/login"));
-    const second = await handler.query(new Request("http://portal.test/t/7009"));
-    if (first instanceof Response || second instanceof Response) throw new Error("expected contexts, not responses");
-    const one = server.createStaticRouter(routes, first);
-    const two = server.createStaticRouter(routes, second);
-    expect(two.routes).toBe(one.routes);
-    expect(one.state.matches.map((m) => m.route.id)).toEqual(["root", "login"]);
-    expect(two.state.matches.map((m) => m.route.id)).toEqual(["root", "tenancy"]);
-    expect(two.state.matches[1]?.params).toEqual({ tenancyId: "7009" });
-    expect(two.state.matches[0]?.route).toBe(two.routes[0]);
-  });
-
-  it("RemixServer makes a build's route objects once (the patch is in place)", () => {
-    const source = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
-    expect(source).toContain(
-      "let routes$1 = serverRoutesFor(manifest, routeModules, context.future, context.isSpaMode);",
-    );
   });
 });
 
