@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createJsonLog, installJsonConsole, loggablePath } from "@common/node/logging";
+import { closeHttpServer } from "@common/node/shutdown";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
-import type { createAppLoadContext } from "./app/context.server";
 import { readConfig } from "./app/config.server";
+import type { createAppLoadContext } from "./app/context.server";
 import { formBodyLimitBytes } from "./app/http/read-form.server";
 import { limitRequestBody } from "./server/body-limit";
 import { createHealthCheck } from "./server/healthz";
-import { createJsonLog, installJsonConsole, loggablePath } from "@common/node/logging";
 import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
 import { assignRequestId } from "./server/request-id";
-import { closeHttpServer } from "@common/node/shutdown";
 
 /**
  * The portal's HTTP server: a request id on every request and its log lines, security headers with

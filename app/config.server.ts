@@ -1,5 +1,5 @@
+import { type BrandId, brandIds, defaultBrandId } from "@common/brands";
 import { z } from "zod";
-import { brandIds, defaultBrandId, type BrandId } from "@common/brands";
 
 /**
  * The portal's configuration, read once from the environment. Every variable is documented in the

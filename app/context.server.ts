@@ -1,9 +1,9 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { config, type PortalConfig } from "./config.server";
-import { createApi, noTokens, type Api, type ApiOptions } from "./services/api.server";
+import { type Api, type ApiOptions, createApi, noTokens } from "./services/api.server";
 import type { AuthTokens } from "./services/tokens";
 import { createRequestSession, type RequestSession } from "./session/request-session.server";
-import { createAuthState, type AuthState } from "./session/token-refresh.server";
+import { type AuthState, createAuthState } from "./session/token-refresh.server";
 
 /**
  * The load context every loader and action receives (built per request by server.ts):

@@ -1,11 +1,11 @@
+import { defaultLanguage, isLanguage } from "@common/languages";
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import { startTransition, StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { defaultNamespace, i18nOptions, isNamespace, type Namespace } from "~/i18n/config";
-import { defaultLanguage, isLanguage } from "@common/languages";
 import { fetchTranslations, rememberTranslationFiles } from "~/i18n/translation-files";
 
 /**

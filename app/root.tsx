@@ -1,3 +1,5 @@
+import { brandFor } from "@common/brands";
+import { defaultLanguage } from "@common/languages";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
@@ -5,26 +7,24 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLoaderData,
   useMatches,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { readToast } from "~/session/toast.server";
-import { brandFor } from "@common/brands";
-import { useNonce } from "~/components/nonce";
 import { CookieBanner } from "~/components/cookie-banner";
 import { DebugHook } from "~/components/debug-hook";
+import { useNonce } from "~/components/nonce";
 import { PendingBar } from "~/components/pending-bar";
 import { PageError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
-import { defaultNamespace, namespacesOfHandle, type Namespace } from "~/i18n/config";
-import { defaultLanguage } from "@common/languages";
+import { defaultNamespace, type Namespace, namespacesOfHandle } from "~/i18n/config";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
 import { metaTextsFor, translationsHrefs } from "~/i18n/resources.server";
 import { readConsent } from "~/security/cookie-consent.server";
 import { handleActivationCodeInUrl } from "~/session/activation-code.server";
+import { readToast } from "~/session/toast.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [

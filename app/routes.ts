@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
+import { index, layout, type RouteConfig, route } from "@remix-run/route-config";
 
 /**
  * The route table: every URL of the portal and the module that serves it (spec section 2).

@@ -2,13 +2,13 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createBackend } from "./app";
+import { migrations as allMigrations } from "./db/migrations";
 import { demoAccounts } from "./db/seed/demo-accounts";
 import type { Logger } from "./logger";
 import { jsonLogger, silentLogger } from "./logger";
 import { latestMessages } from "./mail/outbox";
-import { graphql, signInToAccount } from "./testing/graphql";
 import { listTables } from "./testing/dump";
-import { migrations as allMigrations } from "./db/migrations";
+import { graphql, signInToAccount } from "./testing/graphql";
 import { createDemoBackend } from "./testing/setup";
 import { withTempDir } from "./testing/temp-dir";
 

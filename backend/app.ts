@@ -12,43 +12,44 @@
  * server/request-id.ts) in the log context, so every line logged for it carries the id; the JSON
  * logger also writes one access line per request (successful health checks excepted).
  */
-import { startSchedule } from "./jobs/schedule";
-import { withJobLock } from "./jobs/job-lock";
+
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Kysely } from "kysely";
-import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
-import { createDatabase, isDatabaseReachable, isPostgresUrl, migrateToLatest } from "./db/database";
-import { readOlderDemoNotifications, seedDemoData } from "./db/seed/demo";
-import { statementFileResponse, statementPathPattern } from "./statements/files";
-import { startDemoReadings, type DemoReadingsHandle } from "./db/seed/readings";
-import type { Database } from "./db/types";
-import { consoleLogger, type Logger } from "./logger";
-import { defaultBrandId, type BrandId } from "@common/brands";
+import { type BrandId, defaultBrandId } from "@common/brands";
 import { runWithRequestId } from "@common/node/logging";
 import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
+import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
+import type { Kysely } from "kysely";
+import { createDatabase, isDatabaseReachable, isPostgresUrl, migrateToLatest } from "./db/database";
+import { readOlderDemoNotifications, seedDemoData } from "./db/seed/demo";
+import { type DemoReadingsHandle, startDemoReadings } from "./db/seed/readings";
+import type { Database } from "./db/types";
+import { withJobLock } from "./jobs/job-lock";
+import { startSchedule } from "./jobs/schedule";
+import { consoleLogger, type Logger } from "./logger";
 import { createMailer, defaultMailFrom, type Mailer } from "./mail/mailer";
 import { createSmtpTransport } from "./mail/smtp";
-import { typeDefsByService, type ServiceName } from "./schema";
+import { type ServiceName, typeDefsByService } from "./schema";
 import type { Resolvers as AccountResolvers } from "./schema/account.generated";
 import type { Resolvers as TenantResolvers } from "./schema/tenant.generated";
 import type { Resolvers as UsersResolvers } from "./schema/users.generated";
 import { accountResolvers } from "./services/account";
 import {
-  defaultPortalUrl,
-  normalizePortalUrl,
   type AccountFlowDependencies,
   type AccountFlowOptions,
   type BackendContext,
+  defaultPortalUrl,
+  normalizePortalUrl,
 } from "./services/account-context";
 import { createServiceContext, type ServiceDependencies } from "./services/context";
 import { impersonationSessionSeconds } from "./services/impersonation";
 import { defaultUserinfoUrls } from "./services/social";
 import { tenantResolvers } from "./services/tenant";
-import { secretKey, type Audience, type TokenSettings } from "./services/tokens";
+import { type Audience, secretKey, type TokenSettings } from "./services/tokens";
 import { usersResolvers } from "./services/users";
+import { statementFileResponse, statementPathPattern } from "./statements/files";
 
 export interface BackendOptions {
   /** A file path, or ':memory:' for a throw-away database. */

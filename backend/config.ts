@@ -30,11 +30,11 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { type BrandId, brandIds, defaultBrandId } from "@common/brands";
 import { z } from "zod";
-import { brandIds, defaultBrandId, type BrandId } from "@common/brands";
 import { demoUnitCount, demoUnitIdOf } from "./db/seed/demo-accounts";
 import { defaultMailFrom } from "./mail/mailer";
-import { defaultPortalUrl, normalizePortalUrl, type AccountFlowOptions } from "./services/account-context";
+import { type AccountFlowOptions, defaultPortalUrl, normalizePortalUrl } from "./services/account-context";
 import { defaultUserinfoUrls } from "./services/social";
 
 const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

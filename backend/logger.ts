@@ -1,4 +1,4 @@
-import { createJsonLog, logFormatOf, type LineWriter } from "@common/node/logging";
+import { createJsonLog, type LineWriter, logFormatOf } from "@common/node/logging";
 
 /**
  * The back-end's logger: console by default, JSON lines with LOG_FORMAT=json (jsonLogger),

@@ -2,10 +2,11 @@
  * Entry of the back-end process: `npx tsx backend/main.ts` (or the bundled build).
  * Reads the environment (config.ts), opens DATA_DIR/portal.sqlite (or DATABASE_URL), serves until SIGTERM/SIGINT.
  */
+
+import { createJsonLog, installJsonConsole, logFormatOf } from "@common/node/logging";
 import { ConfigError, loadConfig } from "./config";
 import { loggerFromEnv } from "./logger";
 import { startBackend } from "./server";
-import { createJsonLog, installJsonConsole, logFormatOf } from "@common/node/logging";
 
 // LOG_FORMAT=json: one JSON object per line, from our logger and from anything that uses console.
 const logger = loggerFromEnv(process.env);

@@ -2,12 +2,13 @@
  * Serves the back-end (app.ts) over node:http: a small adapter from IncomingMessage to the
  * fetch Request that Backend.fetch takes, and from its Response back.
  */
+
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { once } from "node:events";
-import { createBackend, type BackendOptions } from "./app";
-import { consoleLogger } from "./logger";
 import { closeHttpServer } from "@common/node/shutdown";
+import { type BackendOptions, createBackend } from "./app";
+import { consoleLogger } from "./logger";
 
 /** Larger request bodies are refused with 413; GraphQL documents of the portal are a few KB. */
 export const maxRequestBodyBytes = 1024 * 1024;

@@ -5,8 +5,9 @@
  *
  * Messages are translation keys under `alarms.error.*`; the values to interpolate travel with them.
  */
+
+import { consumptionQuantityIds, indoorClimateQuantityIds, type QuantityId, quantityDefinition } from "./quantities";
 import { fractionDigits } from "./quantity-format";
-import { consumptionQuantityIds, indoorClimateQuantityIds, quantityDefinition, type QuantityId } from "./quantities";
 
 /**
  * threshold: the period's total consumption is above the level (label "Total");

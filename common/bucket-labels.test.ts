@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import {
+  type BucketTexts,
   formatDateRange,
   isoWeek,
   localParts,
@@ -8,7 +9,6 @@ import {
   longBucketLabels,
   shortBucketLabel,
   zoneName,
-  type BucketTexts,
 } from "./bucket-labels";
 
 /** The texts as the pages give them, from the locales' chart_buckets block. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alarmLevelText, consumptionPathOf, notificationText, type NotificationFacts } from "./notification-text";
+import { alarmLevelText, consumptionPathOf, type NotificationFacts, notificationText } from "./notification-text";
 
 /** The text with Intl's no-break spaces as plain ones. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/[\u00a0\u202f]/g, " ")) as T;

@@ -6,9 +6,9 @@
  */
 import type { AlarmType, NotificationDirection } from "./alarms";
 import { formatDateRange } from "./bucket-labels";
+import { consumptionPath } from "./portal-paths";
 import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "./quantities";
 import { formatPercent, formatQuantity } from "./quantity-format";
-import { consumptionPath } from "./portal-paths";
 
 export interface TextOf {
   key: string;

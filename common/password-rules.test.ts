@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordProblems, passwordProblemMessages } from "./password-rules";
+import { passwordProblemMessages, passwordProblems } from "./password-rules";
 
 describe("passwordProblems (spec section 5)", () => {
   it("accepts a password that meets every rule", () => {

@@ -9,11 +9,11 @@ import {
   matchNamedPeriod,
   namedPeriod,
   namedPeriods,
+  type Periodicity,
   periodDays,
   stepPeriod,
   toApiRange,
   todayInCopenhagen,
-  type Periodicity,
 } from "./period";
 
 // These tests are run with TZ=America/New_York and TZ=Europe/Copenhagen as well as the machine's

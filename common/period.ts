@@ -9,10 +9,10 @@
  * gives is checked here: these functions throw on a string that is not a calendar date.
  */
 import * as calendar from "./calendar";
-import { isValidDayKey, type IsoDate, type Period } from "./calendar";
+import { type IsoDate, isValidDayKey, type Period } from "./calendar";
 
-export type { IsoDate, Period };
 export { toApiRange, todayInCopenhagen } from "./calendar";
+export type { IsoDate, Period };
 
 function checked(date: IsoDate): IsoDate {
   if (!isIsoDate(date)) throw new Error(`Invalid calendar date: ${String(date)}`);

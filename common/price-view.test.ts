@@ -7,7 +7,7 @@ import {
   pricedQuantitiesOf,
   pricesDecidePriceView,
 } from "./price-view";
-import { quantityIds, type QuantityId } from "./quantities";
+import { type QuantityId, quantityIds } from "./quantities";
 
 // A property like the demo one: factors for heat, electricity, hot and cold water and gas.
 const co2Factors = [

@@ -7,7 +7,7 @@
  * the view. Shared by the portal and the local back-end.
  */
 import { partsOf } from "./meters";
-import { quantityDefinition, type QuantityId } from "./quantities";
+import { type QuantityId, quantityDefinition } from "./quantities";
 
 /** Quantities whose cost is estimated from hourly electricity market prices, with or without a tariff. */
 export const marketPricedQuantities: readonly QuantityId[] = ["heat-energy", "electricity-energy"];

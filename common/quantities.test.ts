@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   consumptionQuantityIds,
   indoorClimateQuantityIds,
-  technicalQuantityIds,
-  totalKindOf,
   isQuantityId,
+  type QuantityId,
   quantityDefinition,
   quantityIds,
-  type QuantityId,
+  technicalQuantityIds,
+  totalKindOf,
 } from "./quantities";
 
 // Spec section 3, "Quantity identifiers" (the main list; the "also listed" ones are not metered).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quantityIds, type QuantityId } from "./quantities";
+import { type QuantityId, quantityIds } from "./quantities";
 import {
   currencyLabel,
   formatNumber,

@@ -3,7 +3,7 @@
  * Numbers follow formatLocale: Danish conventions unless the language is English, then British.
  */
 import { formatLocale } from "./format";
-import { quantityDefinition, type QuantityId } from "./quantities";
+import { type QuantityId, quantityDefinition } from "./quantities";
 
 /** Graph and table modes of spec section 3: plain values, cost, or CO2 emission. */
 export type ValueMode = "HOURLY_VALUES" | "COST" | "CO2";

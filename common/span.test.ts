@@ -4,10 +4,10 @@ import {
   hourlyValuesEnabled,
   isSpanType,
   resolutionOf,
+  type SpanType,
   spanAllowed,
   spanLimits,
   spanType,
-  type SpanType,
 } from "./span";
 
 const ofDays = (days: number, from = "2025-01-01"): Period => ({ from, to: addDays(from, days - 1) });

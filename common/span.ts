@@ -1,7 +1,7 @@
 /**
  * Graph span type (spec section 4) and the back-end resolution it is requested at.
  */
-import { periodDays, type Period } from "./period";
+import { type Period, periodDays } from "./period";
 
 export type SpanType = "hour" | "day" | "week" | "month";
 export type Resolution = "HOURLY" | "DAILY" | "WEEKLY" | "MONTHLY";

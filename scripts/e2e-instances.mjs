@@ -11,8 +11,8 @@
  *   DATABASE_URL, DATA_DIR (shared: statement files), JWT_SECRET, SESSION_SECRET (shared by both)
  */
 import { spawn } from "node:child_process";
-import { createServer, request as httpRequest } from "node:http";
 import { mkdirSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
 import { freePort } from "./bench/processes.mjs";
 
 const port = Number(process.env.PORT ?? 3100);

@@ -59,6 +59,7 @@ for (const [suite, command, args] of /** @type {[string, string, string[]][]} */
   ["typecheck (scripts)", "npx", ["tsc", "-p", "tsconfig.scripts.json"]],
   ["lint", "npx", ["biome", "lint", "--error-on-warnings", "."]],
   ["format", "npx", ["biome", "format", "."]],
+  ["imports sorted", "npx", ["biome", "check", "--formatter-enabled=false", "--linter-enabled=false", "."]],
   ["dependencies", "npx", ["depcruise", "--config", ".dependency-cruiser.cjs", "."]],
 ])) {
   const { ok, seconds } = run(command, args);

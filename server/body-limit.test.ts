@@ -2,7 +2,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyDecision, limitRequestBody, tooLargePath, type DrainLimits } from "./body-limit";
+import { bodyDecision, type DrainLimits, limitRequestBody, tooLargePath } from "./body-limit";
 
 describe("bodyDecision", () => {
   it("refuses a declared Content-Length over the limit", () => {

@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
+import { currentRequestId } from "@common/node/logging";
+import { isValidRequestId, newRequestId, requestIdFrom } from "@common/node/request-id";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonLogger } from "../backend/logger";
-import { startBackend, type StartedBackend } from "../backend/server";
-import { currentRequestId } from "@common/node/logging";
-import { isValidRequestId, newRequestId, requestIdFrom } from "@common/node/request-id";
+import { type StartedBackend, startBackend } from "../backend/server";
 import { assignRequestId } from "./request-id";
 
 describe("requestIdFrom", () => {

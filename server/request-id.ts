@@ -1,6 +1,6 @@
-import type { NextFunction, Request, Response } from "express";
 import { runWithRequestId } from "@common/node/logging";
 import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
+import type { NextFunction, Request, Response } from "express";
 
 /**
  * The portal's first middleware (server.ts): the request's id goes on the answer (X-Request-Id),

@@ -1,7 +1,7 @@
+import { type AlarmFrequency, type AlarmType, alarmFrequencies } from "@common/alarms";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "./submit-button";
-import { alarmFrequencies, type AlarmFrequency, type AlarmType } from "@common/alarms";
 
 /** The fields the alarm creation steps and the edit form share. */
 

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Options } from "./select-options";

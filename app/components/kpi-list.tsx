@@ -1,5 +1,5 @@
-import type { KpiItem } from "~/routes/consumption/kpi/kpi-item";
 import type { ConsumptionComparison, Smiley as Face } from "~/domain/smileys";
+import type { KpiItem } from "~/routes/consumption/kpi/kpi-item";
 import { Smiley } from "./smiley";
 
 /** The face for each consumption comparison of spec section 4 (less … 50 % or more). */

@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RootLoaderData } from "~/root";
 import { withSearchParam } from "~/domain/url-state";
+import type { RootLoaderData } from "~/root";
 import { Modal } from "./modal";
 
 export const languageDialogParam = "dialog";

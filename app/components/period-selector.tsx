@@ -1,10 +1,10 @@
+import { formatCalendarDate } from "@common/format";
+import { namedPeriods, type Period } from "@common/period";
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCalendarDate } from "@common/format";
-import { namedPeriods, type Period } from "@common/period";
+import { type CompareChoice, compareChoices, type PeriodError, type Preset } from "~/domain/period-query";
 import { LabelledSelect } from "./select-options";
-import { compareChoices, type CompareChoice, type PeriodError, type Preset } from "~/domain/period-query";
 
 export interface PeriodSelectorState {
   period: Period;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { policiesNamespace, policyContent, type PolicyKind } from "~/routes/public/policies";
+import { type PolicyKind, policiesNamespace, policyContent } from "~/routes/public/policies";
 import { StandalonePage } from "./standalone-page";
 
 export function PolicyPage({ kind }: { kind: PolicyKind }) {

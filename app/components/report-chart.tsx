@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { ChartBar } from "~/routes/documents/report/report-view";
 import { barLayout } from "~/routes/documents/report/report-chart";
+import type { ChartBar } from "~/routes/documents/report/report-view";
 import { DataTable } from "./data-table";
 
 const WIDTH = 520;

@@ -1,6 +1,6 @@
+import type { QuantityId } from "@common/quantities";
 import { describe, expect, it } from "vitest";
 import { wizardChoices, wizardPage, wizardSearch } from "./alarm-wizard";
-import type { QuantityId } from "@common/quantities";
 
 const unit: QuantityId[] = ["heat-energy", "cold-water-volume", "indoor-temperature"];
 const page = (search: string, quantities: QuantityId[] = unit) => wizardPage(new URLSearchParams(search), quantities);

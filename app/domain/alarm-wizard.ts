@@ -9,13 +9,13 @@
  * that lacks its answer is, with the error next to its field. What was typed stays in the URL.
  */
 import {
+  type AlarmFrequency,
+  type AlarmType,
   alarmTypesFor,
   isAlarmFrequency,
   isAlarmType,
-  validateLevel,
-  type AlarmFrequency,
-  type AlarmType,
   type LevelError,
+  validateLevel,
 } from "@common/alarms";
 import type { QuantityId } from "@common/quantities";
 

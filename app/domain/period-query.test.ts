@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   billingYear,
-  comparedPeriod,
   canStepBack,
   canStepForward,
+  comparedPeriod,
+  type PeriodContext,
   periodSearch,
   presetOf,
   readPeriodQuery,
   sinceMovingIn,
-  type PeriodContext,
 } from "./period-query";
 
 const context: PeriodContext = {

@@ -9,14 +9,14 @@ import {
   addDays,
   addMonths,
   defaultPeriod,
+  type IsoDate,
   isIsoDate,
   matchNamedPeriod,
+  type NamedPeriod,
   namedPeriod,
   namedPeriods,
-  periodDays,
-  type IsoDate,
-  type NamedPeriod,
   type Period,
+  periodDays,
 } from "@common/period";
 
 export const compareChoices = ["none", "previous-period", "previous-year", "property-average"] as const;

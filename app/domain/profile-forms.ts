@@ -2,8 +2,9 @@
  * The profile settings' forms (spec sections 4 and 5), shared by the pages and their
  * tests: every rule here is checked again by the back-end.
  */
-import { z } from "zod";
+
 import { supportedLanguages } from "@common/languages";
+import { z } from "zod";
 import { emailField } from "./login-form";
 import { newPasswordFields } from "./signup-form";
 

@@ -1,6 +1,6 @@
+import { roomNameMaxLength } from "@common/room-name";
 import { describe, expect, it } from "vitest";
 import { renameRoomSchema } from "./rename-room-form";
-import { roomNameMaxLength } from "@common/room-name";
 
 const errorsOf = (input: Record<string, unknown>) => {
   const result = renameRoomSchema.safeParse(input);

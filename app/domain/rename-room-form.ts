@@ -3,8 +3,9 @@
  * enforced by the back-end (ADR 0012); the messages are translation keys. Used by the action only,
  * so zod stays on the server.
  */
-import { z } from "zod";
+
 import { roomNameMaxLength } from "@common/room-name";
+import { z } from "zod";
 
 export const renameRoomSchema = z.object({
   roomName: z.string({ error: "rooms.error.not_found" }).trim().min(1, { error: "rooms.error.not_found" }),

@@ -1,6 +1,6 @@
+import { passwordProblemMessages, passwordProblems } from "@common/password-rules";
 import { z } from "zod";
 import { emailField } from "./login-form";
-import { passwordProblemMessages, passwordProblems } from "@common/password-rules";
 
 /** A new password and its repeat, with every rule of spec section 5 as a translated message. */
 export const newPasswordFields = {

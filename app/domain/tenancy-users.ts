@@ -3,8 +3,9 @@
  * page and its tests: what an admin may do to each row, and whether a user may leave. The back-end
  * enforces the same rules (FORBIDDEN, LAST_ADMIN); the page only leaves out buttons that would fail.
  */
-import { z } from "zod";
+
 import { supportedLanguages } from "@common/languages";
+import { z } from "zod";
 import { emailField } from "./login-form";
 
 export interface UsersListRow {

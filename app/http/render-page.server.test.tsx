@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { Suspense, type ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { renderPage, withoutNulBytes } from "./render-page.server";

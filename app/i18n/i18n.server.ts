@@ -1,10 +1,10 @@
+import { defaultLanguage, isLanguage, type Language, supportedLanguages } from "@common/languages";
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { config } from "~/config.server";
 import { i18nOptions, namespaces } from "./config";
-import { defaultLanguage, isLanguage, supportedLanguages, type Language } from "@common/languages";
 import { rememberTranslations } from "./remembered-translations";
 import { resources } from "./resources.server";
 

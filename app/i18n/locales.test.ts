@@ -1,20 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "@common/alarms";
+import { supportedLanguages } from "@common/languages";
+import { namedPeriods } from "@common/period";
+import { indoorClimateQuantityIds, quantityIds } from "@common/quantities";
 import { describe, expect, it } from "vitest";
 import { helpParagraphs, helpTopics } from "~/components/help";
+import { notFoundCodes } from "~/components/route-error";
+import { compareChoices } from "~/domain/period-query";
+import { consumptionComparisons } from "~/domain/smileys";
 import { helpSectionKeys } from "~/routes/public/help-page";
 import { policyKeys } from "~/routes/public/policies";
-import { notFoundCodes } from "~/components/route-error";
-import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "@common/alarms";
-import { namedPeriods } from "@common/period";
-import { compareChoices } from "~/domain/period-query";
-import { indoorClimateQuantityIds, quantityIds } from "@common/quantities";
-import { consumptionComparisons } from "~/domain/smileys";
-import { supportedLanguages } from "@common/languages";
+import { namespaces as portalNamespaces } from "./config";
 import { isMetaKey } from "./meta";
 import { resources } from "./resources.server";
-import { namespaces as portalNamespaces } from "./config";
 
 /**
  * DESIGN.md section 4: every text exists in all three languages, and a test fails on a key missing

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Language } from "@common/languages";
 import da from "../../locales/da/common.json";
 import daHelp from "../../locales/da/help.json";
 import daPolicies from "../../locales/da/policies.json";
@@ -8,8 +9,7 @@ import enPolicies from "../../locales/en/policies.json";
 import nb from "../../locales/nb/common.json";
 import nbHelp from "../../locales/nb/help.json";
 import nbPolicies from "../../locales/nb/policies.json";
-import { defaultNamespace, namespaces, type Namespace } from "./config";
-import type { Language } from "@common/languages";
+import { defaultNamespace, type Namespace, namespaces } from "./config";
 import { metaTextsOf } from "./meta";
 
 /**

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { buildSchema, type GraphQLEnumType } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createBackend, freshPostgresDatabase, type Backend } from "../../backend/app";
-import { silentLogger } from "../../backend/logger";
-import { accountTypeDefs } from "../../backend/schema";
 import { rateLimitRules } from "~/services/account/schemas";
 import { createApi, noTokens } from "~/services/api.server";
+import { type Backend, createBackend, freshPostgresDatabase } from "../../backend/app";
+import { silentLogger } from "../../backend/logger";
+import { accountTypeDefs } from "../../backend/schema";
 import * as firstPortal from "./limits.server";
 import { limitPerAddress, signInAttempt } from "./limits.server";
 

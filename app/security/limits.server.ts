@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createCookie, data, type AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, createCookie, data } from "@remix-run/node";
 import { config } from "~/config.server";
 import type { RateLimitRule, RateLimitState, RateLimitSubject } from "~/services/account/schemas";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createApi, type ApiOptions } from "./api.server";
+import { type ApiOptions, createApi } from "./api.server";
 import { SharedAnswers } from "./graphql.server";
 
 /** The API of a request against three fake services at a.test, u.test and t.test, answered by `fetch`. */

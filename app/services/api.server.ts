@@ -1,6 +1,6 @@
 import type { PortalConfig } from "~/config.server";
 import { accountService } from "./account/account.server";
-import { createGraphQLService, SharedAnswers, type ServiceName } from "./graphql.server";
+import { createGraphQLService, type ServiceName, SharedAnswers } from "./graphql.server";
 import { tenantMutationNames, tenantService } from "./tenant/tenant.server";
 import { usersService } from "./users/users.server";
 

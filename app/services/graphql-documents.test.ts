@@ -1,4 +1,4 @@
-import { buildSchema, parse, validate, type GraphQLSchema, Kind, OperationTypeNode } from "graphql";
+import { buildSchema, type GraphQLSchema, Kind, OperationTypeNode, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { accountTypeDefs, typeDefsByService, usersTypeDefs } from "../../backend/schema";
 import * as accountDocuments from "./account/documents";

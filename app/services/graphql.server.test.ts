@@ -3,10 +3,10 @@ import { z } from "zod";
 import {
   ApiError,
   createGraphQLService,
-  isServiceFailure,
-  serviceFailure,
-  SharedAnswers,
   type GraphQLServiceOptions,
+  isServiceFailure,
+  SharedAnswers,
+  serviceFailure,
 } from "./graphql.server";
 
 /**

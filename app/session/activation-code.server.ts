@@ -1,5 +1,5 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
 import { normalizeActivationCode } from "@common/activation-code";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { redirectWithError, toastMessage } from "./toast.server";
 
 /**

@@ -1,4 +1,4 @@
-import { passwordProblemMessages, type PasswordProblem } from "@common/password-rules";
+import { type PasswordProblem, passwordProblemMessages } from "@common/password-rules";
 import type { ApiError } from "~/services/graphql.server";
 
 /**

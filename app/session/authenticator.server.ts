@@ -1,6 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { AppLoadContext } from "@remix-run/node";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 import { sessionStorage } from "./session.server";

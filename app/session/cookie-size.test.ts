@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../../backend/app";
-import { DEMO_PASSWORD, demoAccounts } from "../../backend/db/seed/demo-accounts";
-import { silentLogger } from "../../backend/logger";
-import { hashPassword } from "../../backend/services/passwords";
 import { loginFormSchema } from "~/domain/login-form";
 import { createApi, noTokens } from "~/services/api.server";
 import type { AuthTokens } from "~/services/tokens";
+import { type Backend, createBackend } from "../../backend/app";
+import { DEMO_PASSWORD, demoAccounts } from "../../backend/db/seed/demo-accounts";
+import { silentLogger } from "../../backend/logger";
+import { hashPassword } from "../../backend/services/passwords";
 import { sessionCookieName, sessionStorage } from "./session.server";
 
 /**

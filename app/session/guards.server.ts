@@ -1,8 +1,8 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { AccountUser, Tenancy } from "~/services/account/schemas";
+import { tenancyPath } from "@common/portal-paths";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
 import { chooseTenancy } from "~/domain/tenancy-selection";
-import { tenancyPath } from "@common/portal-paths";
+import type { AccountUser, Tenancy } from "~/services/account/schemas";
 
 /**
  * Guards of the tenancy area (spec section 2, "Guard on tenancy pages"). Every tenancy loader and

@@ -1,4 +1,4 @@
-import { sessionMaxAgeSeconds, sessionStorage, secureCookies, type PortalSession } from "./session.server";
+import { type PortalSession, secureCookies, sessionMaxAgeSeconds, sessionStorage } from "./session.server";
 
 /**
  * The session of one request, parsed once and shared by every loader and action of that request,

@@ -1,11 +1,11 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { tenancyPath } from "@common/portal-paths";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
-import { privateNoStore } from "~/http/cache-control";
 import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
+import { privateNoStore } from "~/http/cache-control";
 import { accountAnswers, accountOwnerOf, tenantAnswers } from "~/services/api.server";
 import { ApiError, type SharedAnswers } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
-import { tenancyPath } from "@common/portal-paths";
 
 /**
  * Gives both services' refresh tokens back (logout, a sign-in that failed half-way): the services

@@ -1,6 +1,6 @@
 import type { Api } from "~/services/api.server";
 import { ApiError } from "~/services/graphql.server";
-import { needsRefresh, type AuthTokens, type TokenSet } from "~/services/tokens";
+import { type AuthTokens, needsRefresh, type TokenSet } from "~/services/tokens";
 import type { RequestSession } from "./request-session.server";
 import { redirectWithError, toastMessage } from "./toast.server";
 

@@ -3,11 +3,12 @@
  * newcomer sees a real notification of every alarm kind. Figures are recomputed here from the raw
  * readings (meter_readings), not from the rollups the job reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { addDays } from "@common/period";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
-import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { readOlderDemoNotifications } from "../db/seed/demo";
+import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { createDemoBackend } from "../testing/setup";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
-import { latestMessages } from "../mail/outbox";
-import { silentLogger } from "../logger";
+import { type Backend, createBackend } from "../app";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
+import { silentLogger } from "../logger";
+import { latestMessages } from "../mail/outbox";
 import { MAIL_WITHIN_MS, mailPendingNotifications, notificationLine, notificationLink } from "./mail";
 import { cold, humid, increase, threshold, zero } from "./mail-fixture";
 

@@ -4,18 +4,19 @@
  * notification in the portal; and one e-mail per new monthly report (reports/mail.ts).
  * Only users with e-mail notifications on (and active) get one.
  */
-import type { Kysely } from "kysely";
+
 import type { BrandId } from "@common/brands";
 import { formatDateRange } from "@common/bucket-labels";
 import type { Language } from "@common/languages";
 import { notificationText } from "@common/notification-text";
+import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 import { isQuantityId, type QuantityId } from "@common/quantities";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { portalTexts } from "../mail/i18n";
 import type { Mailer, MailMessage } from "../mail/mailer";
-import { mailSetting, renderMail, type MailRecipient } from "../mail/templates";
+import { type MailRecipient, mailSetting, renderMail } from "../mail/templates";
 import { reportMail } from "../reports/mail";
-import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 
 export interface MailedNotification {
   id: number;

@@ -9,11 +9,11 @@ import {
   addDays,
   daysBetween,
   firstOfYear,
-  monthKeyOfDay,
-  mondayOf,
-  periodOfMonth,
   type IsoDate,
+  mondayOf,
+  monthKeyOfDay,
   type Period,
+  periodOfMonth,
 } from "@common/calendar";
 
 /** The period of a frequency holding a date. */

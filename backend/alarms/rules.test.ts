@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import type { AlarmType } from "@common/alarms";
+import { describe, expect, it } from "vitest";
 import { evaluateAlarm, type PeriodFigures, type Verdict } from "./rules";
 
 const fires = (value: number, comparedValue: number | null = null): Verdict => ({ fires: true, value, comparedValue });

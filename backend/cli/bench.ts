@@ -17,13 +17,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { quantityDefinition } from "@common/quantities";
 import { addMonths, dayKeyOf, firstOfMonth, periodOfDays, startOfDay, toApiRange } from "@common/calendar";
-import { createBackend, freshPostgresDatabase, type Backend } from "../app";
-import { ingestMeterReadings, writeNewSeries } from "../consumption/store";
+import { quantityDefinition } from "@common/quantities";
 import type { Transaction } from "kysely";
-import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/reading-model";
+import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import { ingestMeterReadings, writeNewSeries } from "../consumption/store";
 import type { ModelMeter } from "../db/seed/reading-model";
+import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/reading-model";
 import type { Database } from "../db/types";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";

@@ -4,7 +4,7 @@
  * that copies parents before children.
  */
 import type SQLite from "better-sqlite3";
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/types";
 import { CliError } from "./cli-database";
 

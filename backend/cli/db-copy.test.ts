@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { Migrator, sql, type Kysely } from "kysely";
+import { type Kysely, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, freshPostgresDatabase, type Backend } from "../app";
+import { type Backend, createBackend, freshPostgresDatabase } from "../app";
 import { createDatabase } from "../db/database";
 import { staticMigrationProvider } from "../db/migrations";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
@@ -9,9 +9,9 @@ import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import { dumpTables, listTables } from "../testing/dump";
 import { accountRefreshMutation, graphqlData, signInToAccount, signInToUsers } from "../testing/graphql";
+import { tempDirFor } from "../testing/temp-dir";
 import type { CliIo } from "./cli-database";
 import { runDbCopy } from "./db-copy";
-import { tempDirFor } from "../testing/temp-dir";
 
 const NOW = new Date("2025-06-15T10:00:00.000Z");
 const jwtSecret = "db-copy-test-secret-0123456789abcdef";

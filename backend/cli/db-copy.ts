@@ -23,22 +23,22 @@ import SQLite from "better-sqlite3";
 import { CompiledQuery, sql, type Transaction } from "kysely";
 import { databaseFileName, envSchema } from "../config";
 import { createDatabase, migrateToLatest } from "../db/database";
+import { migrations } from "../db/migrations";
 import { advanceIdentities } from "../db/migrations/dialect";
 import { ensureReadingPartitions, type PartitionedTable } from "../db/postgres/reading-partitions";
-import { migrations } from "../db/migrations";
 import type { Database } from "../db/types";
-import { CliError, processIo, runWhenEntryPoint, type CliIo } from "./cli-database";
+import { CliError, type CliIo, processIo, runWhenEntryPoint } from "./cli-database";
+import { type DbCopyArgs, parseArgs, redactUrl, secretsOf } from "./db-copy-args";
 import {
   copyOrder,
   describeTables,
   foreignKeys,
   partitionColumns,
+  quoteIdent,
   skippedTables,
   type TableInfo,
-  quoteIdent,
   targetTables,
 } from "./db-copy-tables";
-import { parseArgs, redactUrl, secretsOf, type DbCopyArgs } from "./db-copy-args";
 
 /** PostgreSQL's limit on the parameters of one statement. */
 const maxParameters = 65_535;

@@ -7,9 +7,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { importReadings } from "../consumption/import";
 import { createDatabase, migrateToLatest } from "../db/database";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
 
 async function main(): Promise<number> {
   const file = process.argv[2];

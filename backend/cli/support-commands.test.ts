@@ -7,10 +7,10 @@ import { demoAccounts } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";
 import { insertDueHeatAlarm } from "../testing/due-alarm";
 import { firstErrorCode, graphql } from "../testing/graphql";
+import { runAlarmsEvaluate } from "./alarms-evaluate";
 import type { CliIo } from "./cli-database";
 import { runImpersonationLink } from "./impersonation-link";
 import { runOutbox } from "./outbox";
-import { runAlarmsEvaluate } from "./alarms-evaluate";
 
 let dataDir: string;
 const portalUrl = "http://portal.example:3000";

@@ -14,8 +14,9 @@
  * Every stored aggregate is therefore a pair (value, weight): value is the sum (consumption, or
  * the sum of samples), weight the covered hours (registers) or the number of samples.
  */
-import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
-import { addDays, dayKeyOf, monthKeyOfDay, startOfDay, type DayKey, type MonthKey } from "@common/calendar";
+
+import { addDays, type DayKey, dayKeyOf, type MonthKey, monthKeyOfDay, startOfDay } from "@common/calendar";
+import { type Aggregation, type QuantityId, quantityDefinition } from "@common/quantities";
 
 export const HOUR_S = 3600;
 

@@ -4,11 +4,11 @@
  * request's totals per meter, each range read once.
  */
 
+import { type Bucket, type DayKey, dayKeyOf, type Resolution } from "@common/calendar";
 import type { Aggregate } from "./aggregate";
-import { dayKeyOf, type Bucket, type DayKey, type Resolution } from "@common/calendar";
-import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter, type RollupRow } from "./rollup-reads";
-import type { Co2FactorOfMeter, PriceOfMeterHour } from "./hour-prices";
 import type { DataWindow, Db } from "./engine";
+import type { Co2FactorOfMeter, PriceOfMeterHour } from "./hour-prices";
+import { dailyRows, daysAndMonthsRows, hourlyRows, type RollupRow, totalsByMeter } from "./rollup-reads";
 
 /** Index of the bucket holding a day (buckets sorted, contiguous), or -1. */
 function bucketIndexOfDay(buckets: readonly Bucket[], day: DayKey): number {

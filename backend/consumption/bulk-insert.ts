@@ -4,7 +4,7 @@
  */
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
-import { ensureReadingPartitions, partitionKeyOf, type PartitionedTable } from "../db/postgres/reading-partitions";
+import { ensureReadingPartitions, type PartitionedTable, partitionKeyOf } from "../db/postgres/reading-partitions";
 import type { Database } from "../db/types";
 
 /** The database, or a transaction in it. */

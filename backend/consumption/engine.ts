@@ -5,11 +5,12 @@
  * series, comparisons and totals (series.ts). It trusts its inputs: access checks and argument
  * validation happen in services/tenant-consumption/.
  */
+
+import { addDays, type DayKey, dayKeyOf, startOfDay } from "@common/calendar";
+import { type Aggregation, type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Kysely } from "kysely";
-import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
 import type { Database, IsoDate } from "../db/types";
-import { aggregateValue, clean, type Aggregate } from "./aggregate";
-import { addDays, dayKeyOf, startOfDay, type DayKey } from "@common/calendar";
+import { type Aggregate, aggregateValue, clean } from "./aggregate";
 
 export type Db = Kysely<Database>;
 

@@ -1,8 +1,8 @@
 /** The prices a cost is computed with: market prices per hour, or a quantity's fixed prices. */
 
+import { type DayKey, dayKeyOf } from "@common/calendar";
 import { marketPricedQuantities } from "@common/price-view";
 import type { QuantityId } from "@common/quantities";
-import { dayKeyOf, type DayKey } from "@common/calendar";
 import { type Db, MARKET_PRICE_AREA } from "./engine";
 
 export type PriceOfHour = (hourS: number) => number | undefined;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { dumpTables } from "../testing/dump";
-import { importReadings, parseTimestamp } from "./import";
 import { createDemoBackend } from "../testing/setup";
+import { importReadings, parseTimestamp } from "./import";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
 let backend: Backend;

@@ -11,9 +11,10 @@
  * nothing is applied. Rows equal to stored readings are skipped, so importing a file twice changes
  * nothing. The rest is written in one transaction, rollups included.
  */
-import type { Kysely } from "kysely";
-import { quantityDefinition, type Aggregation, type QuantityId } from "@common/quantities";
+
 import { fromWall, parseLocalDateTime, toWall } from "@common/calendar";
+import { type Aggregation, type QuantityId, quantityDefinition } from "@common/quantities";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import type { Reading } from "./aggregate";
 import { ingestMeterReadings } from "./store";

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Aggregation } from "@common/quantities";
-import { createBackend, type Backend } from "../app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Backend, createBackend } from "../app";
 import { silentLogger } from "../logger";
 import { insertOneUnitProperty } from "../testing/setup";
 import type { Reading } from "./aggregate";

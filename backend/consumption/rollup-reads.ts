@@ -3,7 +3,7 @@
  * inside a range from the monthly table, the edges from the daily one); and clearing a meter's range
  * of one before ingest writes it again.
  */
-import { addMonths, firstOfMonth, monthKeyOfDay, type DayKey } from "@common/calendar";
+import { addMonths, type DayKey, firstOfMonth, monthKeyOfDay } from "@common/calendar";
 import type { Aggregate } from "./aggregate";
 import type { Db } from "./bulk-insert";
 

@@ -4,26 +4,26 @@
  * and tables.
  */
 
-import type { QuantityId } from "@common/quantities";
-import { clean, type Aggregate } from "./aggregate";
 import {
-  HOUR_MS,
   addDays,
+  type Bucket,
   bucketsOf,
   comparedDay,
   comparedHours,
-  type ShiftKind,
-  dayKeyOf,
-  startOfDay,
-  type Bucket,
   type DayKey,
+  dayKeyOf,
+  HOUR_MS,
   type Resolution,
+  type ShiftKind,
+  startOfDay,
   type WallPeriod,
 } from "@common/calendar";
-import { propertyAverageOf } from "./rating";
+import type { QuantityId } from "@common/quantities";
+import { type Aggregate, clean } from "./aggregate";
 import { type BucketRow, collectBucketRows, groupRows, type MeterTotals, summedBucketRows } from "./bucket-rows";
-import { type Co2FactorOfMeter, type PriceOfMeterHour, loadPrices } from "./hour-prices";
-import { type DataWindow, type Db, type MeterInfo, type Presentation, type UnitInfo, present } from "./engine";
+import { type DataWindow, type Db, type MeterInfo, type Presentation, present, type UnitInfo } from "./engine";
+import { type Co2FactorOfMeter, loadPrices, type PriceOfMeterHour } from "./hour-prices";
+import { propertyAverageOf } from "./rating";
 
 export interface SeriesContext {
   db: Db;

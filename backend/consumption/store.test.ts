@@ -1,13 +1,13 @@
+import { bucketsOf, parseLocalDateTime } from "@common/calendar";
+import type { QuantityId } from "@common/quantities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { topUpDemoReadings } from "../db/seed/readings";
-import type { QuantityId } from "@common/quantities";
-import { bucketsOf, parseLocalDateTime } from "@common/calendar";
+import { createDemoBackend } from "../testing/setup";
 import { meterTotalsOf } from "./bucket-rows";
-import { comparisonPieces, ownPieces, seriesOfPieces, totalsOf, type SeriesContext } from "./series";
 import type { DataWindow, MeterInfo, Presentation } from "./engine";
 import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./rollup-reads";
-import { createDemoBackend } from "../testing/setup";
+import { comparisonPieces, ownPieces, type SeriesContext, seriesOfPieces, totalsOf } from "./series";
 
 /** The meters of demo unit 101 as the engine takes them, those of one quantity when given. */
 async function metersOfUnit101(backend: Backend, quantity?: QuantityId): Promise<MeterInfo[]> {

@@ -3,20 +3,21 @@
  * consumption_daily and consumption_monthly up to date in the same transaction. Reading them:
  * rollup-reads.ts; the inserts themselves: bulk-insert.ts.
  */
-import { sql, type RawBuilder } from "kysely";
-import { isPostgres } from "../db/migrations/dialect";
-import type { Aggregation } from "@common/quantities";
+
 import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay } from "@common/calendar";
+import type { Aggregation } from "@common/quantities";
+import { type RawBuilder, sql } from "kysely";
+import { isPostgres } from "../db/migrations/dialect";
 import {
+  type Aggregate,
   HOUR_S,
+  type HourAggregate,
   hourlyFromReadings,
+  type Reading,
   rollupDays,
   rollupMonths,
-  type Aggregate,
-  type HourAggregate,
-  type Reading,
 } from "./aggregate";
-import { type Db, bulkInsert, insertIntoReadingTable } from "./bulk-insert";
+import { bulkInsert, type Db, insertIntoReadingTable } from "./bulk-insert";
 import { deleteRollupRange } from "./rollup-reads";
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
@@ -204,8 +205,8 @@ export async function ingestMeterReadings(
   `.execute(db);
 }
 
-export { HOUR_S };
 
 // Where the demo seed, the benchmark and the alarm job have always found them.
 export { bulkInsert } from "./bulk-insert";
 export { totalsByMeter } from "./rollup-reads";
+export { HOUR_S };

@@ -3,7 +3,7 @@
  * Migrator from the static list in migrations/index.ts.
  */
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { staticMigrationProvider } from "./migrations";
 import type { Database } from "./types";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
-import { evaluateAlarms } from "./alarm-evaluation";
 import { createDemoBackend } from "../testing/setup";
+import { evaluateAlarms } from "./alarm-evaluation";
 
 /**
  * The job against a real database: the demo property's meters and tenancies, with daily rollups

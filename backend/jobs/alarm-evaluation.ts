@@ -13,15 +13,16 @@
  * - One run at a time in a process (`running`); across processes, a PostgreSQL
  *   advisory lock around the scheduled run (backend/jobs/job-lock.ts, ADR 0032).
  */
-import type { Kysely } from "kysely";
+
 import { directionOf, isAlarmFrequency, isAlarmType, notificationKindOf } from "@common/alarms";
-import { daysOfPeriod, todayInCopenhagen, type IsoDate, type Period } from "@common/calendar";
+import { daysOfPeriod, type IsoDate, type Period, todayInCopenhagen } from "@common/calendar";
 import { isQuantityId } from "@common/quantities";
+import type { Kysely } from "kysely";
+import { duePeriods, previousPeriodOfSameLength } from "../alarms/periods";
+import { evaluateAlarm, type PeriodFigures } from "../alarms/rules";
 import { metersForQuantity } from "../consumption/engine";
 import { totalsByMeter } from "../consumption/store";
 import type { Database } from "../db/types";
-import { duePeriods, previousPeriodOfSameLength } from "../alarms/periods";
-import { evaluateAlarm, type PeriodFigures } from "../alarms/rules";
 
 export interface EvaluationRun {
   /** Alarm periods looked at (already fired ones are not counted). */

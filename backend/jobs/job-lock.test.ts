@@ -8,11 +8,11 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { startSchedule } from "./schedule";
-import { createBackend, freshPostgresDatabase, type Backend } from "../app";
+import { type Backend, createBackend, freshPostgresDatabase } from "../app";
 import { silentLogger } from "../logger";
 import { insertDueHeatAlarm } from "../testing/due-alarm";
 import { withJobLock } from "./job-lock";
+import { startSchedule } from "./schedule";
 
 const now = () => new Date("2026-11-22T06:00:00.000Z");
 const serverUrl = process.env.TEST_DATABASE_URL;

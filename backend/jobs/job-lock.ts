@@ -9,7 +9,7 @@
  *
  * On SQLite the back-end is one process (ADR 0031): its schedule already runs one job at a time.
  */
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
 import type { Database } from "../db/types";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailPendingNotifications } from "../alarms/mail";
 import type { Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
-import { generateMonthlyReports, newReportCode, reportMonths } from "./monthly-reports";
-import { mailPendingNotifications } from "../alarms/mail";
 import { latestMessages } from "../mail/outbox";
 import { createDemoBackend } from "../testing/setup";
+import { generateMonthlyReports, newReportCode, reportMonths } from "./monthly-reports";
 
 describe("reportMonths", () => {
   it("gives the closed months wholly inside the tenancy, at most 12 back, oldest first", () => {

@@ -8,8 +8,8 @@
  * on (backend/alarms/mail.ts).
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
 import { todayInCopenhagen } from "@common/calendar";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { daysOfMonth, previousMonthOf } from "../reports/month-figures";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import { type Backend, createBackend } from "../app";
 import { silentLogger } from "../logger";
 import { insertDueHeatAlarm } from "../testing/due-alarm";
 import { startSchedule } from "./schedule";

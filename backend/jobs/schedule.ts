@@ -10,18 +10,19 @@
  * `scheduled-jobs` advisory lock (jobs/job-lock.ts), so only one instance runs the jobs at a time and
  * the others skip; the jobs' unique keys make a run after another's a no-op for what is done.
  */
-import type { Kysely } from "kysely";
+
 import type { BrandId } from "@common/brands";
+import type { Kysely } from "kysely";
+import { mailPendingNotifications } from "../alarms/mail";
+import { preparePartitionsAhead } from "../db/postgres/reading-partitions";
 import type { Database } from "../db/types";
 import type { Logger } from "../logger";
-import { pruneSpentSessions } from "../services/tokens";
-import { pruneRateLimits } from "../services/rate-limits";
 import type { Mailer } from "../mail/mailer";
+import { pruneRateLimits } from "../services/rate-limits";
+import { pruneSpentSessions } from "../services/tokens";
 import { evaluateAlarms } from "./alarm-evaluation";
-import { generateMonthlyReports } from "./monthly-reports";
-import { mailPendingNotifications } from "../alarms/mail";
 import { withJobLock } from "./job-lock";
-import { preparePartitionsAhead } from "../db/postgres/reading-partitions";
+import { generateMonthlyReports } from "./monthly-reports";
 
 export interface ScheduleHandle {
   /** Stops the timer and waits for a run in progress. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "@common/languages";
+import { describe, expect, it } from "vitest";
 import en from "../../locales/en/emails.json";
 import { mailTexts, portalTexts } from "./i18n";
 

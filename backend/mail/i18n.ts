@@ -7,8 +7,9 @@
  * The locale files are bundled with the code, so the instance is ready once this module is
  * loaded: with `initImmediate: false` init runs synchronously, and a mail never waits for it.
  */
+
+import { fallbackLanguage, type Language, supportedLanguages } from "@common/languages";
 import { createInstance, type PostProcessorModule, type TFunction } from "i18next";
-import { fallbackLanguage, supportedLanguages, type Language } from "@common/languages";
 import daCommon from "../../locales/da/common.json";
 import daEmails from "../../locales/da/emails.json";
 import enCommon from "../../locales/en/common.json";

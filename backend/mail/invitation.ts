@@ -6,7 +6,7 @@
  * account and adds the tenancy with it.
  */
 import type { MailMessage } from "./mailer";
-import { mailSetting, oneLine, renderMail, type MailRecipient } from "./templates";
+import { type MailRecipient, mailSetting, oneLine, renderMail } from "./templates";
 
 /** ABCDEFGHIJKL → ABCD-EFGH-IJKL, as printed codes are grouped (the dashes are ignored when typed). */
 export function groupedActivationCode(code: string): string {

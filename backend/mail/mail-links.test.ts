@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MailMessage } from "./mailer";
 import { invitationMail } from "./invitation";
+import type { MailMessage } from "./mailer";
 import { linksIn } from "./outbox";
 import { emailChangeConfirmationMail } from "./profile-mails";
 import { escapeHtml, passwordResetMail } from "./templates";

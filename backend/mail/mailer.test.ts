@@ -1,7 +1,7 @@
-import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../app";
+import { type Backend, createBackend } from "../app";
 import { demoAccounts } from "../db/seed/demo-accounts";
 import type { Logger } from "../logger";
 import { silentLogger } from "../logger";

@@ -10,7 +10,7 @@
  *   are listed when the property has one).
  */
 import type { MailMessage } from "./mailer";
-import { mailSetting, oneLine, renderMail, type MailRecipient } from "./templates";
+import { type MailRecipient, mailSetting, oneLine, renderMail } from "./templates";
 
 export interface EmailChangeConfirmationMailInput extends MailRecipient {
   /** The NEW address. */

@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { brandFor, type BrandId } from "@common/brands";
+import { type BrandId, brandFor } from "@common/brands";
 import { languageOrFallback } from "@common/languages";
+import { describe, expect, it } from "vitest";
 import { notificationsMail } from "../alarms/mail";
 import { cold, humid, increase, threshold, zero } from "../alarms/mail-fixture";
 import { reportMail } from "../reports/mail";
-import type { MailMessage } from "./mailer";
 import { invitationMail } from "./invitation";
+import type { MailMessage } from "./mailer";
 import { emailChangeConfirmationMail, emailChangedNoticeMail } from "./profile-mails";
 import { passwordResetMail } from "./templates";
 

@@ -5,9 +5,10 @@
  * (renderMail); the link stands alone on its own line in the text part so mail clients and tests
  * find it.
  */
+
+import { type BrandId, brandFor } from "@common/brands";
+import { type Language, languageOrFallback } from "@common/languages";
 import type { TFunction } from "i18next";
-import { brandFor, type BrandId } from "@common/brands";
-import { languageOrFallback, type Language } from "@common/languages";
 import { mailTexts } from "./i18n";
 import type { MailMessage } from "./mailer";
 

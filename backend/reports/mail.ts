@@ -6,9 +6,9 @@
  */
 import { formatMonth } from "@common/format";
 import { languageOrFallback } from "@common/languages";
-import type { MailMessage } from "../mail/mailer";
-import { mailSetting, renderMail, type MailRecipient } from "../mail/templates";
 import { reportLink as portalReportLink } from "@common/portal-paths";
+import type { MailMessage } from "../mail/mailer";
+import { type MailRecipient, mailSetting, renderMail } from "../mail/templates";
 
 /** The report's link for a resident: PORTAL_URL/report/{code}?lng={language}. */
 export function reportLink(portalUrl: string, code: string, language: string): string {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
-import { daysOfMonth, monthReportFigures, previousMonthOf, reportQuantities } from "./month-figures";
 import { monthKpisOfAnna, reportBackend } from "../testing/month-kpis";
+import { daysOfMonth, monthReportFigures, previousMonthOf, reportQuantities } from "./month-figures";
 
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;

@@ -4,10 +4,11 @@
  * same month a year earlier and the property average, computed by the same code as the consumption
  * pages' key figures (unitQuantityKpis), so the report never disagrees with them.
  */
-import type { Kysely } from "kysely";
+
 import { addMonthsToMonth, daysOfPeriod, periodOfMonth } from "@common/calendar";
 import { withTotalWater } from "@common/meters";
-import { consumptionQuantityIds, isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
+import { consumptionQuantityIds, isQuantityId, type QuantityId, quantityDefinition } from "@common/quantities";
+import type { Kysely } from "kysely";
 import type { Database, TenancyRow } from "../db/types";
 import { kpisOfScope, scopeOfTenancy } from "../services/tenant-consumption";
 

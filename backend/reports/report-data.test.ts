@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
-import { graphqlData } from "../testing/graphql";
 import { generateMonthlyReports } from "../jobs/monthly-reports";
-import { CHART_MONTHS, isPlausibleReportCode, monthsEndingWith, reportOfCode } from "./report-data";
+import { graphqlData } from "../testing/graphql";
 import { monthKpisOfAnna, reportBackend } from "../testing/month-kpis";
+import { CHART_MONTHS, isPlausibleReportCode, monthsEndingWith, reportOfCode } from "./report-data";
 
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;

@@ -8,10 +8,11 @@
  * the previous month, the same month last year (also as a 13-month chart), the property's average
  * unit, and the CO2 footprint where the property has factors.
  */
-import type { Kysely } from "kysely";
+
 import { daysOfPeriod, periodOfMonth } from "@common/calendar";
 import { hasCo2Footprint } from "@common/price-view";
 import type { QuantityId } from "@common/quantities";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { scopeOfTenancy, totalOfScope } from "../services/tenant-consumption";
 import { daysOfMonth, monthReportFigures, previousMonthOf, type QuantityMonthFigures } from "./month-figures";

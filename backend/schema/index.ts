@@ -12,4 +12,4 @@ export const typeDefsByService = {
 } as const;
 
 export type ServiceName = keyof typeof typeDefsByService;
-export { accountTypeDefs, usersTypeDefs, tenantTypeDefs };
+export { accountTypeDefs, tenantTypeDefs, usersTypeDefs };

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { secretKey, signAccessToken, verifyAccessToken, type TokenSettings } from "./tokens";
+import { secretKey, signAccessToken, type TokenSettings, verifyAccessToken } from "./tokens";
 
 const settings: TokenSettings = {
   key: secretKey("access-token-test-secret-0123456789"),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
 import type { Database, TenancyRow } from "../db/types";
+import { createDemoBackend } from "../testing/setup";
 import {
   assertTenancyAdmin,
   assertTenancyMember,
@@ -12,7 +13,6 @@ import {
   unitsVisibleToUser,
 } from "./access";
 import { errorCodeOf } from "./errors";
-import { createDemoBackend } from "../testing/setup";
 
 let backend: Backend;
 let db: Kysely<Database>;

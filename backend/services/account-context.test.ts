@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { languageOfLocale } from "./social";
 import { configErrorOf } from "../testing/config";
 import { tempDirFor } from "../testing/temp-dir";
+import { languageOfLocale } from "./social";
 
 const temp = tempDirFor("each", "backend-flows-config-");
 

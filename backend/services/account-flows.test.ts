@@ -3,10 +3,11 @@
  * codes, password reset through the outbox, impersonation and its 60-minute limit, social sign-in
  * against a real local OpenID provider, the short-lived token for the users service, onboarding.
  */
+
+import { passwordProblems } from "@common/password-rules";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { passwordProblems } from "@common/password-rules";
-import { createBackend, type Backend } from "../app";
+import { type Backend, createBackend } from "../app";
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -16,18 +17,18 @@ import {
 } from "../db/seed/demo-accounts";
 import { silentLogger } from "../logger";
 import { latestMessages, linksIn } from "../mail/outbox";
-import { createDemoBackend, createDemoBackendOn, testPortalUrl as portalUrl } from "../testing/setup";
+import { testClock } from "../testing/clock";
 import {
-  refreshAccount as refreshAccountSession,
-  refreshUsers as refreshUsersSession,
   firstErrorCode,
   graphql,
   graphqlData,
+  refreshAccount as refreshAccountSession,
+  refreshUsers as refreshUsersSession,
   signInToAccount,
   signInToUsers,
   tokenAuthMutation,
 } from "../testing/graphql";
-import { testClock } from "../testing/clock";
+import { createDemoBackend, createDemoBackendOn, testPortalUrl as portalUrl } from "../testing/setup";
 import { hashActivationCode } from "./activation-codes";
 import { errorMessages } from "./errors";
 import { createImpersonationLink, ImpersonationTargetError } from "./impersonation";

@@ -1,6 +1,6 @@
+import { isQuantityId, quantityDefinition } from "@common/quantities";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quantityDefinition, isQuantityId } from "@common/quantities";
 import type { Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
 import {
@@ -8,11 +8,11 @@ import {
   graphql,
   graphqlData,
   signInToAccount,
-  tokenAuthMutation,
   type TokenAuthData,
+  tokenAuthMutation,
 } from "../testing/graphql";
-import { errorMessages } from "./errors";
 import { createDemoBackend, measuredQuantitiesOf } from "../testing/setup";
+import { errorMessages } from "./errors";
 
 const fixedNow = new Date("2026-06-01T10:00:00.000Z");
 let backend: Backend;

@@ -5,24 +5,11 @@
  * impersonation.ts, social.ts and short-lived-tokens.ts (slt); tenancy info and its users
  * in tenancy-users.ts; profile settings in profile.ts.
  */
-import type { Kysely } from "kysely";
+
+import { statementDownloadPath } from "@common/portal-paths";
 import { quantityDefinition, quantityIds } from "@common/quantities";
-import { fromSqlBoolean, type Database, type TenancyRow, type UserRow } from "../db/types";
-import { tenanciesOfUser } from "./access";
-import type { BackendContext } from "./account-context";
-import { createOrSignInEmailPasswordUser, findOrCreateSocialUser } from "./account-users";
-import { useActivationCode, validateActivationCode, type ActivationCodeValidation } from "./activation-codes";
-import type { ServiceContext } from "./context";
-import { badUserInput } from "./errors";
-import { assertNotImpersonated, beginImpersonation, isImpersonatedRequest } from "./impersonation";
-import { requestPasswordReset, resetPassword } from "./password-reset";
-import { profileResolvers, updateAccountSettings } from "./profile";
-import { rateLimitResolvers } from "./rate-limits";
-import { issueSingleUseToken } from "./short-lived-tokens";
-import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
-import { isSocialProvider, verifySocialAccessToken } from "./social";
-import { tenancyUsersResolvers } from "./tenancy-users";
-import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
+import type { Kysely } from "kysely";
+import { type Database, fromSqlBoolean, type TenancyRow, type UserRow } from "../db/types";
 import type {
   AccountUser,
   CreateEmailPasswordUserPayload,
@@ -32,7 +19,21 @@ import type {
   Tenancy,
   TokenAuthPayload,
 } from "../schema/account.generated";
-import { statementDownloadPath } from "@common/portal-paths";
+import { tenanciesOfUser } from "./access";
+import type { BackendContext } from "./account-context";
+import { createOrSignInEmailPasswordUser, findOrCreateSocialUser } from "./account-users";
+import { type ActivationCodeValidation, useActivationCode, validateActivationCode } from "./activation-codes";
+import type { ServiceContext } from "./context";
+import { badUserInput } from "./errors";
+import { assertNotImpersonated, beginImpersonation, isImpersonatedRequest } from "./impersonation";
+import { requestPasswordReset, resetPassword } from "./password-reset";
+import { profileResolvers, updateAccountSettings } from "./profile";
+import { rateLimitResolvers } from "./rate-limits";
+import { issueSingleUseToken } from "./short-lived-tokens";
+import { refreshSession, type Session, startSession, verifyCredentials } from "./sign-in";
+import { isSocialProvider, verifySocialAccessToken } from "./social";
+import { tenancyUsersResolvers } from "./tenancy-users";
+import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
 
 async function toTokenAuthResult(db: Kysely<Database>, session: Session): Promise<TokenAuthPayload> {
   const startedAt = await familyStartedAt(db, session.refresh.familyId);

@@ -11,10 +11,10 @@
  *   endActivationCode      → makes an unused code invalid from now on (resent or withdrawn invitation)
  */
 import { createHash, randomInt } from "node:crypto";
-import type { Kysely } from "kysely";
 import { activationCodeLength, normalizeActivationCode as normalizeCode } from "@common/activation-code";
+import type { Kysely } from "kysely";
 import type { Database, TenancyRow } from "../db/types";
-import { errorMessages, serviceError, type ErrorCode } from "./errors";
+import { type ErrorCode, errorMessages, serviceError } from "./errors";
 
 export { activationCodeLength };
 

@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../db/types";
 import type { Logger } from "../logger";
 import { unauthenticated } from "./errors";
-import { bearerToken, verifyAccessToken, type Audience, type TokenSettings } from "./tokens";
+import { type Audience, bearerToken, type TokenSettings, verifyAccessToken } from "./tokens";
 
 export interface ServiceDependencies {
   db: Kysely<Database>;

@@ -6,14 +6,15 @@
  * Anything else a resolver throws is unexpected: graphql-yoga masks it ('Unexpected error.',
  * code INTERNAL_SERVER_ERROR) and the back-end logs it (see app.ts).
  */
+
+import { type ErrorCode, errorMessages, isErrorCode } from "@common/error-codes";
 import type { GraphQLError } from "graphql";
 // createGraphQLError (not `new GraphQLError`): it builds the error with the same copy of graphql
 // that graphql-yoga uses, so yoga recognizes it as intended and does not mask it, even where a
 // bundler or test runner loads graphql twice (its CommonJS and ES module builds).
 import { createGraphQLError } from "graphql-yoga";
-import { errorMessages, isErrorCode, type ErrorCode } from "@common/error-codes";
 
-export { errorCodes, errorMessages, isErrorCode, type ErrorCode } from "@common/error-codes";
+export { type ErrorCode, errorCodes, errorMessages, isErrorCode } from "@common/error-codes";
 
 /** A GraphQL error with `extensions.code`; yoga sends it to the client as it is. */
 export function serviceError(

@@ -11,14 +11,15 @@
  * - Nothing that changes the e-mail or the password, nor deleting the account (profile.ts),
  *   accepts an impersonated caller (assertNotImpersonated → FORBIDDEN).
  */
+
+import { impersonationLink } from "@common/portal-paths";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../db/types";
 import type { ServiceContext } from "./context";
 import { forbidden, invalidToken } from "./errors";
 import { consumeSingleUseToken, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
-import { bearerToken, verifyAccessToken, type ImpersonationSession } from "./tokens";
-import { impersonationLink } from "@common/portal-paths";
+import { bearerToken, type ImpersonationSession, verifyAccessToken } from "./tokens";
 
 /** Spec section 9: an impersonation session lasts 60 minutes. */
 export const impersonationSessionSeconds = 60 * 60;

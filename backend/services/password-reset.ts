@@ -14,8 +14,9 @@
  * again). Any token problem is PASSWORD_UPDATE_FAILED.
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
 import type { BrandId } from "@common/brands";
+import { passwordResetLink } from "@common/portal-paths";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail } from "../mail/templates";
@@ -24,7 +25,6 @@ import { assertPasswordRules, hashPassword } from "./passwords";
 import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { hashToken, revokeAllRefreshTokensOfUser } from "./tokens";
-import { passwordResetLink } from "@common/portal-paths";
 
 export async function requestPasswordReset(
   db: Kysely<Database>,

@@ -4,7 +4,7 @@
  *
  *   scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { passwordProblems } from "@common/password-rules";
 import { serviceError } from "./errors";
 

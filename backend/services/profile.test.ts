@@ -3,8 +3,9 @@
  * and notifications, changing the password, changing the e-mail through the outbox, deleting the
  * account, the caller's data, and what a support (impersonation) session may not do.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { passwordProblems } from "@common/password-rules";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import {
   DEMO_PASSWORD,
@@ -16,22 +17,22 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import type { UserRow } from "../db/types";
-import { createDemoBackendOn, jensFirstHome, tenancyRow, testPortalUrl as portalUrl } from "../testing/setup";
-import { columnNames } from "../testing/dump";
-import { recordWeeklyFiring } from "../testing/due-alarm";
 import { latestMessages } from "../mail/outbox";
+import { testClock } from "../testing/clock";
+import { recordWeeklyFiring } from "../testing/due-alarm";
+import { columnNames } from "../testing/dump";
 import {
-  refreshAccount as refreshAccountSession,
-  refreshUsers as refreshUsersSession,
   firstErrorCode,
+  type GraphQLCallResult,
   graphql,
   graphqlData,
+  refreshAccount as refreshAccountSession,
+  refreshUsers as refreshUsersSession,
   signInToAccount,
   signInToUsers,
   tokenAuthMutation,
-  type GraphQLCallResult,
 } from "../testing/graphql";
-import { testClock } from "../testing/clock";
+import { createDemoBackendOn, jensFirstHome, testPortalUrl as portalUrl, tenancyRow } from "../testing/setup";
 import { hashActivationCode } from "./activation-codes";
 import { createImpersonationLink } from "./impersonation";
 import { startSession } from "./sign-in";

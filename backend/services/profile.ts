@@ -24,21 +24,22 @@
  *
  * E-mails are sent after the transaction has committed.
  */
+
+import { emailChangeLink } from "@common/portal-paths";
 import type { Kysely } from "kysely";
-import { toSqlBoolean, type Database, type UserRow, type UserUpdate } from "../db/types";
+import { type Database, toSqlBoolean, type UserRow, type UserUpdate } from "../db/types";
 import { emailChangeConfirmationMail, emailChangedNoticeMail } from "../mail/profile-mails";
 import type { BackendContext } from "./account-context";
 import { isAccountLanguage, isUniqueViolation, parseEmail, unknownLanguage } from "./account-users";
 import type { ServiceContext } from "./context";
 import { invalidCredentials, invalidToken, serviceError } from "./errors";
 import { assertNotImpersonated } from "./impersonation";
+import { collectMyData, membershipsWithHomes } from "./my-data";
 import { assertPasswordRules, hashPassword, verifyPasswordOrDummy } from "./passwords";
 import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { adminCount, memberCount } from "./tenancy-users";
 import { revokeAllRefreshTokensOfUser } from "./tokens";
-import { emailChangeLink } from "@common/portal-paths";
-import { collectMyData, membershipsWithHomes } from "./my-data";
 
 export { collectMyData, type MyData } from "./my-data";
 

@@ -2,17 +2,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Backend, createBackend, freshPostgresDatabase } from "../app";
 import { startSchedule } from "../jobs/schedule";
-import { createBackend, freshPostgresDatabase, type Backend } from "../app";
 import { silentLogger } from "../logger";
-import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
 import { testClock } from "../testing/clock";
+import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
 import {
   checkRateLimits,
   countRateLimitHits,
   pruneRateLimits,
-  rateLimitRules,
   type RateLimitSubject,
+  rateLimitRules,
 } from "./rate-limits";
 
 /**

@@ -3,8 +3,8 @@ import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { graphqlData, signInToUsers } from "../testing/graphql";
-import { RATING_CACHE_MS } from "./tenant-consumption/rating";
 import { createDemoBackend } from "../testing/setup";
+import { RATING_CACHE_MS } from "./tenant-consumption/rating";
 
 /**
  * consumptionRating is kept for RATING_CACHE_MS (it covers whole past days, so it changes once a

@@ -2,19 +2,20 @@
  * Shared by both sign-in services: checking e-mail and password, and turning a refresh token
  * into a new session.
  */
-import { z } from "zod";
+
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database, RefreshTokenService, UserRow } from "../db/types";
 import { badUserInput, invalidCredentials, invalidRefreshToken, serviceError } from "./errors";
 import { verifyPasswordOrDummy } from "./passwords";
 import {
+  type ImpersonationSession,
+  type IssuedRefreshToken,
   issueRefreshToken,
   revokeAllRefreshTokensOfUser,
   rotateRefreshToken,
-  signAccessToken,
-  type ImpersonationSession,
-  type IssuedRefreshToken,
   type SignedAccessToken,
+  signAccessToken,
   type TokenSettings,
 } from "./tokens";
 

@@ -4,7 +4,6 @@
  * admin rights, removing users and leaving, and that nobody but an admin changes anything.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TenancyInfo as TenancyInfoResult } from "../schema/account.generated";
 import type { Backend } from "../app";
 import {
   demoAccounts,
@@ -14,17 +13,18 @@ import {
   demoTenancyIds,
 } from "../db/seed/demo-accounts";
 import { latestMessages } from "../mail/outbox";
+import type { TenancyInfo as TenancyInfoResult } from "../schema/account.generated";
+import { testClock } from "../testing/clock";
+import { recordWeeklyFiring } from "../testing/due-alarm";
+import { dumpTables } from "../testing/dump";
+import { firstErrorCode, graphql, graphqlData, signInToAccount } from "../testing/graphql";
 import {
   createDemoBackendOn,
   jensFirstHome,
-  tenancyRow,
   testPortalUrl as portalUrl,
   userIdOf as sharedUserIdOf,
+  tenancyRow,
 } from "../testing/setup";
-import { dumpTables } from "../testing/dump";
-import { recordWeeklyFiring } from "../testing/due-alarm";
-import { firstErrorCode, graphql, graphqlData, signInToAccount } from "../testing/graphql";
-import { testClock } from "../testing/clock";
 import { assertTenancyMember } from "./access";
 import { hashActivationCode, validateActivationCode } from "./activation-codes";
 import { errorMessages } from "./errors";

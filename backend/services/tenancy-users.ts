@@ -17,18 +17,19 @@
  * Every check and its change run in one transaction, so two admins acting at once cannot leave a
  * tenancy without an admin. E-mails are sent after the transaction has committed.
  */
+
+import { invitationLink } from "@common/portal-paths";
 import type { Transaction } from "kysely";
 import type { Database, TenancyRow, UserRow } from "../db/types";
 import { invitationMail } from "../mail/invitation";
+import type { TenancyInfo } from "../schema/account.generated";
 import { assertTenancyAdmin, callerAndTenancy } from "./access";
 import type { BackendContext } from "./account-context";
 import { defaultAccountLanguage, isAccountLanguage, parseEmail } from "./account-users";
 import { endActivationCode, issueActivationCode } from "./activation-codes";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
-import type { TenancyInfo } from "../schema/account.generated";
-import { invitationLink } from "@common/portal-paths";
-import { buildTenancyInfo, openInvitations, unitOfTenancy, type Db } from "./tenancy-info";
+import { buildTenancyInfo, type Db, openInvitations, unitOfTenancy } from "./tenancy-info";
 
 export { buildTenancyInfo } from "./tenancy-info";
 

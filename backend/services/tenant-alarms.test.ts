@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
-import { createDemoBackend, makeNoraFormerResident, userIdOf, usersTokensOf } from "../testing/setup";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
+import { createDemoBackend, makeNoraFormerResident, userIdOf, usersTokensOf } from "../testing/setup";
 
 /** The clock of this test: Wednesday 25 November 2026, 10:30 in Copenhagen. */
 const NOW = new Date("2026-11-25T09:30:00.000Z");

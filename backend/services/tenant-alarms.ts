@@ -4,22 +4,23 @@
  * quantities their unit measures. Every id that is not the caller's on that tenancy answers
  * ALARM_NOT_FOUND or NOTIFICATION_NOT_FOUND and changes nothing.
  */
-import type { Kysely, Selectable } from "kysely";
+
 import {
+  type AlarmFrequency,
+  type AlarmType,
   alarmTypesFor,
   isAlarmFrequency,
   isAlarmType,
   metricTypeOf,
-  validateLevelNumber,
-  type AlarmFrequency,
-  type AlarmType,
   type NotificationDirection,
   type NotificationKind,
+  validateLevelNumber,
 } from "@common/alarms";
 import { isQuantityId } from "@common/quantities";
+import type { Kysely, Selectable } from "kysely";
 import { metersForQuantity } from "../consumption/engine";
-import type { Alarm, AlarmInput, Notification } from "../schema/tenant.generated";
 import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
+import type { Alarm, AlarmInput, Notification } from "../schema/tenant.generated";
 import { callerAndTenancy } from "./access";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";

@@ -2,17 +2,18 @@
  * The consumption queries against the demo data, with numbers recomputed independently from the
  * raw readings in the database (plain SQL over meter_readings, not the rollups).
  */
+
+import { startOfDay } from "@common/calendar";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startOfDay } from "@common/calendar";
+import { TenantGraphQuery } from "../../app/services/tenant/documents";
+import type { TenantGraphQuery as TenantGraphResult } from "../../app/services/tenant/graphql.generated";
 import type { Backend } from "../app";
 import { ratingLetterOf } from "../consumption/rating";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { createDemoBackend, meterIdsOf, usersTokensOf } from "../testing/setup";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
-import { TenantGraphQuery } from "../../app/services/tenant/documents";
-import type { TenantGraphQuery as TenantGraphResult } from "../../app/services/tenant/graphql.generated";
+import { createDemoBackend, meterIdsOf, usersTokensOf } from "../testing/setup";
 
 /** The clock of this test: readings run up to 2025-11-20 11:00 (UTC 10:00). */
 const NOW = new Date("2025-11-20T10:30:00.000Z");

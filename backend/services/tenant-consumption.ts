@@ -8,12 +8,13 @@
  * start, after its end or in the future is ever read. Arguments are checked first and rejected
  * with BAD_USER_INPUT and a message naming the problem.
  */
+
+import { tenantGraph } from "./tenant-consumption/graph";
+import { unitQuantityKpis } from "./tenant-consumption/kpis";
+import { quantityPrices } from "./tenant-consumption/prices";
 import { consumptionRating } from "./tenant-consumption/rating";
 import { meterReadouts, readoutMinMax } from "./tenant-consumption/readouts";
-import { quantityPrices } from "./tenant-consumption/prices";
-import { tenantGraph } from "./tenant-consumption/graph";
 import { tenantTable } from "./tenant-consumption/table";
-import { unitQuantityKpis } from "./tenant-consumption/kpis";
 
 export const tenantConsumptionQueries = {
   tenantGraph,

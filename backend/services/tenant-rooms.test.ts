@@ -3,12 +3,13 @@
  * Expected room names come from the seed's plan (db/seed/demo.ts roomsOf), not from the code
  * under test.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { roomSlug } from "@common/room-slug";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
-import { createDemoBackend, makeNoraFormerResident, usersTokensOf } from "../testing/setup";
 import { firstErrorCode, graphql, graphqlData } from "../testing/graphql";
+import { createDemoBackend, makeNoraFormerResident, usersTokensOf } from "../testing/setup";
 import { errorMessages } from "./errors";
 import { hasEnded, isRoomNamed, parseRoomName, roomsOfMeters } from "./tenant-rooms";
 

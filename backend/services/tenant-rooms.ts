@@ -4,14 +4,15 @@
  * (common/room-slug.ts). Renaming a room renames it on every meter of the unit, so the unit
  * keeps the name for later tenants too.
  */
+
+import { dayKeyOf } from "@common/calendar";
 import { roomNameMaxLength } from "@common/room-name";
 import { roomSlug } from "@common/room-slug";
-import { dayKeyOf } from "@common/calendar";
 import type { TenancyRow } from "../db/types";
+import type { Room } from "../schema/tenant.generated";
 import { callerAndTenancy } from "./access";
 import type { ServiceContext } from "./context";
 import { forbidden, serviceError } from "./errors";
-import type { Room } from "../schema/tenant.generated";
 
 /** Longest room name, in characters (code points) after trimming: the portal form's own limit. */
 export const ROOM_NAME_MAX_LENGTH = roomNameMaxLength;

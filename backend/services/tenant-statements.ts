@@ -3,11 +3,11 @@
  * residents, with each file's size (the file is streamed by statements/files.ts).
  */
 import { extname } from "node:path";
+import type { AllocationStatement } from "../schema/tenant.generated";
 import { statementFile } from "../statements/files";
 import { callerAndTenancy } from "./access";
 import { parseExpenseTypes } from "./account";
 import type { ServiceContext } from "./context";
-import type { AllocationStatement } from "../schema/tenant.generated";
 
 export const tenantStatementQueries = {
   async allocationStatements(

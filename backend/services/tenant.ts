@@ -2,15 +2,16 @@
  * Resolvers of the tenant data service (schema/tenant.graphql). Every call needs a users-service
  * access token (aud 'users') and answers only for the units of the caller's tenancies.
  */
+
+import type { PropertySetting, TenantUnit } from "../schema/tenant.generated";
 import { callerAndTenancy, tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
 import { alarmEnumResolvers, tenantAlarmMutations, tenantAlarmQueries } from "./tenant-alarms";
 import { tenantConsumptionQueries } from "./tenant-consumption";
 import { tenantReportQueries } from "./tenant-reports";
-import { tenantStatementQueries } from "./tenant-statements";
 import { roomsOfMeters, tenantRoomMutations } from "./tenant-rooms";
+import { tenantStatementQueries } from "./tenant-statements";
 import { propertySettingsById } from "./users";
-import type { PropertySetting, TenantUnit } from "../schema/tenant.generated";
 
 export type ObjectKind = "PROPERTY" | "UNIT" | "SOURCE" | "MPOINT";
 

@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { demoAccounts } from "../db/seed/demo-accounts";
+import { testClock } from "../testing/clock";
 import {
-  refreshAccount,
-  refreshUsers,
   firstErrorCode,
   graphql,
+  refreshAccount,
+  refreshUsers,
   signInToAccount,
   signInToUsers,
 } from "../testing/graphql";
-import { testClock } from "../testing/clock";
-import { hashToken, pruneSpentSessions } from "./tokens";
 import { createDemoBackend } from "../testing/setup";
+import { hashToken, pruneSpentSessions } from "./tokens";
 
 const clock = testClock("2026-06-01T10:00:00.000Z");
 let backend: Backend;

@@ -13,20 +13,20 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, RefreshTokenRow, RefreshTokenService } from "../db/types";
-import { invalidRefreshToken, loginExpired } from "./errors";
 import type { ImpersonationSession, TokenSettings } from "./access-tokens";
+import { invalidRefreshToken, loginExpired } from "./errors";
 
 export {
-  bearerToken,
-  secretKey,
-  signAccessToken,
-  toEpochSeconds,
-  verifyAccessToken,
   type Audience,
+  bearerToken,
   type ImpersonationSession,
   type SignedAccessToken,
+  secretKey,
+  signAccessToken,
   type TokenSettings,
+  toEpochSeconds,
   type VerifiedAccessToken,
+  verifyAccessToken,
 } from "./access-tokens";
 
 export function hashToken(token: string): string {

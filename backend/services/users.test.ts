@@ -2,16 +2,16 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
+import { testClock } from "../testing/clock";
 import {
   firstErrorCode,
   graphql,
   graphqlData,
   signInToAccount,
   signInToUsers,
-  usersLoginMutation,
   type UsersLoginData,
+  usersLoginMutation,
 } from "../testing/graphql";
-import { testClock } from "../testing/clock";
 import { createDemoBackend } from "../testing/setup";
 
 const clock = testClock("2026-06-01T10:00:00.000Z");

@@ -5,14 +5,14 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, UserRow } from "../db/types";
+import type { LoginResult, PropertySetting, UsersUser, UserUnit } from "../schema/users.generated";
 import { tenancyIdsOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
 import { badUserInput, invalidToken } from "./errors";
 import { renameUser } from "./profile";
 import { consumeSingleUseToken, impersonationOfToken } from "./short-lived-tokens";
-import { refreshSession, startSession, verifyCredentials, type Session } from "./sign-in";
+import { refreshSession, type Session, startSession, verifyCredentials } from "./sign-in";
 import { revokeRefreshToken } from "./tokens";
-import type { LoginResult, PropertySetting, UserUnit, UsersUser } from "../schema/users.generated";
 
 /** The only target resource this back-end signs in for. */
 export const tenantTargetResource = "tenant";

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { firstErrorCode, graphql, signInToUsers } from "../testing/graphql";
-import { attachmentDisposition, statementFilePath } from "./files";
 import { createDemoBackend } from "../testing/setup";
+import { attachmentDisposition, statementFilePath } from "./files";
 
 let backend: Backend;
 const tokens: Record<string, string> = {};

@@ -1,5 +1,5 @@
 /** Test helper: every row of every table, for comparing databases (SQLite or PostgreSQL). */
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
 import type { Database } from "../db/types";
 

@@ -3,7 +3,7 @@
  * the same way.
  */
 import type { Kysely } from "kysely";
-import { createBackend, type Backend, type BackendOptions } from "../app";
+import { type Backend, type BackendOptions, createBackend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createJsonLog,
   currentRequestId,
   installJsonConsole,
-  loggablePath,
+  type LogLevel,
   logFormatOf,
+  loggablePath,
   logRecord,
   runWithRequestId,
-  type LogLevel,
 } from "@common/node/logging";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 const time = new Date("2026-11-30T12:00:00.000Z");
 

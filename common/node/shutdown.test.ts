@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { closeHttpServer } from "@common/node/shutdown";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeHttpServer } from "@common/node/shutdown";
 
 /** An Express server (as server.ts) with a route that answers when the test says so. */
 async function startServer() {

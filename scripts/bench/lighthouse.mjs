@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { chromiumArgs, chromiumPath } from "../chromium.mjs";
-import { ANNA, limits, lighthouseRuns, PASSWORD, root, say, skipLighthouse, stopping } from "./context.mjs";
+import { ANNA, lighthouseRuns, limits, PASSWORD, root, say, skipLighthouse, stopping } from "./context.mjs";
 import { request, signIn } from "./http.mjs";
 import { runToEnd, trackGroup, untrackGroup } from "./processes.mjs";
 import { details, reasonOf, row } from "./table.mjs";

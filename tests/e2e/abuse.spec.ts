@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, signIn } from "./helpers";
 
 /** A fresh client address for this test (the e2e portal trusts X-Forwarded-For from loopback). */

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { e2e } from "./env";
 import {
   createActivationCode,
   DEMO_PASSWORD,
@@ -12,7 +13,6 @@ import {
   uniqueEmail,
   useLanguage,
 } from "./helpers";
-import { e2e } from "./env";
 
 const goodPassword = "Fresh-Password-2026!";
 

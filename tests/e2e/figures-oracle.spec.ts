@@ -1,8 +1,8 @@
 import { writeFile } from "node:fs/promises";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { compareFigures, type Difference } from "../oracle/compare";
 import { parsePageFigures } from "../oracle/page-figures";
-import { addDays, expectedFigures, type Compare, type IsoDate, type Span } from "../oracle/recompute";
+import { addDays, type Compare, expectedFigures, type IsoDate, type Span } from "../oracle/recompute";
 import { openRawSource, type RawSource } from "../oracle/sqlite-source";
 import { e2e } from "./env";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, type APIResponse, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { type APIResponse, type BrowserContext, expect, type Page, type Response } from "@playwright/test";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "../../backend/db/seed/demo-accounts";
 
 export { DEMO_PASSWORD, demoAccounts, demoTenancyIds };

@@ -1,8 +1,8 @@
-import http from "node:http";
 import { readFileSync } from "node:fs";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "./helpers";
+import http from "node:http";
+import { type APIRequestContext, type APIResponse, expect, request as playwrightRequest, test } from "@playwright/test";
 import { e2e } from "./env";
+import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "./helpers";
 
 /**
  * Requests no form of ours sends (ADR 0019): other content types, malformed

@@ -3,7 +3,7 @@
  * run (playwright.postgres.config.ts; the proxy marks each answer with the portal that served it).
  */
 import { expect, test } from "@playwright/test";
-import { database, DEMO_PASSWORD, demoAccounts, signIn } from "./helpers";
+import { DEMO_PASSWORD, database, demoAccounts, signIn } from "./helpers";
 import { e2eDatabaseUrl } from "./test-database";
 
 test.skip(!e2eDatabaseUrl, "only in the multi-instance run on PostgreSQL");

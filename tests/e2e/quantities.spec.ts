@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { database, demoAccounts, demoTenancyIds, signIn } from "./helpers";
 import { copenhagenMidnight, metersOfUnit, nextDay, registerConsumption } from "./readings";
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { parseDisplayedNumber } from "../oracle/page-figures";
 import { agreesToDisplayedDecimals, expectedFigures, type PageRequest } from "../oracle/recompute";
 import { openRawSource, type RawSource } from "../oracle/sqlite-source";

@@ -1,10 +1,10 @@
 import {
-  expect,
-  request as http,
-  test,
   type APIRequestContext,
   type BrowserContext,
+  expect,
+  request as http,
   type Page,
+  test,
 } from "@playwright/test";
 import { e2e } from "./env";
 import {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { e2e } from "./env";
 import { demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail } from "./helpers";
 

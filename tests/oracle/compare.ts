@@ -3,9 +3,9 @@
  * row (its bucket, partial marking, value and comparison), the legend totals and the key-figure
  * cards, each to the decimals the page displays. Returns the differences as sentences.
  */
-import type { PageFigures, DisplayedNumber } from "./page-figures";
+import type { DisplayedNumber, PageFigures } from "./page-figures";
 import { parseRowLabel } from "./page-figures";
-import { agreesToDisplayedDecimals, isoWeek, type ExpectedFigures, type Span } from "./recompute";
+import { agreesToDisplayedDecimals, type ExpectedFigures, isoWeek, type Span } from "./recompute";
 
 const show = (value: number | null) => (value === null ? "none" : String(Math.round(value * 10_000) / 10_000));
 const shown = (value: DisplayedNumber | null) => (value === null ? "none" : value.text);

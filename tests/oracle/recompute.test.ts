@@ -9,10 +9,10 @@ import {
   isoWeek,
   localMidnight,
   memoryReadings,
-  propertyAverage,
-  yearEarlier,
   type PageRequest,
+  propertyAverage,
   type Reading,
+  yearEarlier,
 } from "./recompute";
 
 const tz = "Europe/Copenhagen";

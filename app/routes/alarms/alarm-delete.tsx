@@ -1,13 +1,13 @@
+import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmForm, ConfirmPage } from "~/components/confirm-page";
-import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { pageMeta } from "~/i18n/meta";
+import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { itemCrumb } from "../tenancy/tenancy-handle";
-import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
 
 export const handle = itemCrumb("alarms.delete_title", "alarmId", alarmDeletePath);
 

@@ -1,12 +1,12 @@
+import { alarmPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
-import { pageMeta } from "~/i18n/meta";
-import { itemCrumb } from "../tenancy/tenancy-handle";
-import { alarmPath } from "@common/portal-paths";
 import { Fact } from "~/components/fact";
 import { PageHeading } from "~/components/page-heading";
+import { pageMeta } from "~/i18n/meta";
+import { alarmView, loadAlarm, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
+import { itemCrumb } from "../tenancy/tenancy-handle";
 
 export const handle = itemCrumb("alarms.detail_title", "alarmId", alarmPath);
 

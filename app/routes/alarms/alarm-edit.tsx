@@ -1,26 +1,26 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
-import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
-import type { WizardError } from "~/domain/alarm-wizard";
 import {
+  type AlarmFrequency,
+  type AlarmType,
   isAlarmFrequency,
   isAlarmType,
   levelRule,
   validateLevel,
-  type AlarmFrequency,
-  type AlarmType,
 } from "@common/alarms";
 import { formatLocale } from "@common/format";
+import { alarmEditPath, alarmPath } from "@common/portal-paths";
 import { unitLabel } from "@common/quantity-format";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError, FrequencyChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
+import { PageHeading } from "~/components/page-heading";
+import type { WizardError } from "~/domain/alarm-wizard";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
+import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { itemCrumb } from "../tenancy/tenancy-handle";
-import { alarmEditPath, alarmPath } from "@common/portal-paths";
-import { PageHeading } from "~/components/page-heading";
 
 export const handle = itemCrumb("alarms.edit_title", "alarmId", alarmEditPath);
 

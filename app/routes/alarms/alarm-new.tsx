@@ -1,29 +1,29 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type AlarmType, levelRule } from "@common/alarms";
+import { formatLocale } from "@common/format";
+import { alarmLevelText } from "@common/notification-text";
+import { alarmsPath, newAlarmPath } from "@common/portal-paths";
+import { unitLabel } from "@common/quantity-format";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FrequencyChoices, RadioChoices, SaveAlarm, TypeChoices } from "~/components/alarm-fields";
-import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
+import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
 import {
-  wizardPage,
-  wizardSearch,
-  wizardSteps,
   type WizardChoices,
   type WizardError,
   type WizardStep,
+  wizardPage,
+  wizardSearch,
+  wizardSteps,
 } from "~/domain/alarm-wizard";
-import { levelRule, type AlarmType } from "@common/alarms";
-import { formatLocale } from "@common/format";
-import { alarmLevelText } from "@common/notification-text";
-import { unitLabel } from "@common/quantity-format";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
+import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
-import { alarmsPath, newAlarmPath } from "@common/portal-paths";
-import { Fact } from "~/components/fact";
-import { PageHeading } from "~/components/page-heading";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId) => ({ labelKey: "alarms.new_title", to: `${newAlarmPath(tenancyId)}?step=1` }),

@@ -3,20 +3,21 @@
  * the resident's unit can have alarms on, loading one alarm or notification (404 in the resident's
  * language for any id that is not theirs), and the view models the pages render.
  */
-import { data, type AppLoadContext } from "@remix-run/node";
-import { alarmTypesFor, isAlarmQuantity, type AlarmFrequency, type AlarmType, type LevelError } from "@common/alarms";
+
+import { type AlarmFrequency, type AlarmType, alarmTypesFor, isAlarmQuantity, type LevelError } from "@common/alarms";
+import { formatDateRange } from "@common/bucket-labels";
+import { formatCalendarDate, formatLocale } from "@common/format";
 import { withTotalWater } from "@common/meters";
 import { alarmLevelText, consumptionPathOf, notificationText, type TextOf } from "@common/notification-text";
 import { todayInCopenhagen } from "@common/period";
-import { formatCalendarDate, formatLocale } from "@common/format";
-import { formatDateRange } from "@common/bucket-labels";
-import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
+import { alarmPath, reportPath } from "@common/portal-paths";
+import { isQuantityId, type QuantityId, quantityIds } from "@common/quantities";
+import { type AppLoadContext, data } from "@remix-run/node";
 import { languageOf } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
 import type { Alarm, Notification } from "~/services/tenant/alarm-schemas";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { requireTenancy } from "~/session/guards.server";
-import { alarmPath, reportPath } from "@common/portal-paths";
 
 /** The quantities of the unit an alarm can watch, in the portal's order. */
 export function alarmQuantitiesOf(tenancy: Pick<Tenancy, "meterUnits">): QuantityId[] {

@@ -1,11 +1,11 @@
+import { alarmsPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
-import { alarmView, requireAlarmArea, type AlarmView } from "~/routes/alarms/alarm-pages.server";
-import { pageMeta } from "~/i18n/meta";
-import { alarmsPath } from "@common/portal-paths";
 import { PageHeading } from "~/components/page-heading";
+import { pageMeta } from "~/i18n/meta";
+import { type AlarmView, alarmView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
 
 /**
  * /t/{tenancyId}/alarms (spec section 2, "Alarm settings"): the resident's alarms on the tenancy,

@@ -1,21 +1,21 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ChartFigure } from "~/components/chart-figure";
-import { HelpDialog, HelpLink } from "~/components/help";
-import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
-import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
-import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
-import { meterHint, pageInputsFromUrl, startChart } from "~/routes/consumption/page-inputs.server";
 import { formatDateTime } from "@common/bucket-labels";
 import { metersOfQuantity } from "@common/meters";
 import { toApiRange } from "@common/period";
-import { formatQuantity } from "@common/quantity-format";
-import { isQuantityId } from "@common/quantities";
-import { pageMeta } from "~/i18n/meta";
-import { quantityItemCrumb } from "../tenancy/tenancy-handle";
 import { consumptionMeterPath } from "@common/portal-paths";
+import { isQuantityId } from "@common/quantities";
+import { formatQuantity } from "@common/quantity-format";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
+import { ChartFigure } from "~/components/chart-figure";
+import { HelpDialog, HelpLink } from "~/components/help";
+import { pageMeta } from "~/i18n/meta";
+import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
+import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
+import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
+import { meterHint, pageInputsFromUrl, startChart } from "~/routes/consumption/page-inputs.server";
+import { quantityItemCrumb } from "../tenancy/tenancy-handle";
 
 export const handle = quantityItemCrumb(
   "consumption.meter_crumb",

@@ -1,30 +1,30 @@
+import { toApiRange } from "@common/period";
+import { consumptionPath, newAlarmPath } from "@common/portal-paths";
+import { isQuantityId, type QuantityId } from "@common/quantities";
+import { roomNameMaxLength } from "@common/room-name";
+import { isSpanType, type SpanType, spanAllowed } from "@common/span";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
 import { ChartFigure } from "~/components/chart-figure";
-import { HelpDialog } from "~/components/help";
-import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
-import { comparisonKpis, meterRows, roomRows, tableView } from "~/routes/consumption/kpi/kpis.server";
-import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
-import { pageInputsFromUrl, pageInputsOf, startChart, type PageInputs } from "~/routes/consumption/page-inputs.server";
-import { isQuantityId, type QuantityId } from "@common/quantities";
-import { toApiRange } from "@common/period";
-import { renameRoomSchema } from "~/domain/rename-room-form";
-import { roomNameMaxLength } from "@common/room-name";
-import { isSpanType, spanAllowed, type SpanType } from "@common/span";
-import type { Comparison, TenantTableInput, UnitQuantityKpisInput } from "~/services/tenant/schemas";
-import { withSearchParam } from "~/domain/url-state";
-import { ApiError } from "~/services/graphql.server";
-import { requireTenancy } from "~/session/guards.server";
-import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { DataTable } from "~/components/data-table";
+import { HelpDialog } from "~/components/help";
 import { KpiList } from "~/components/kpi-list";
 import { LinkList } from "~/components/link-list";
 import { LabelledSelect } from "~/components/select-options";
+import { renameRoomSchema } from "~/domain/rename-room-form";
+import { withSearchParam } from "~/domain/url-state";
 import { readForm } from "~/http/read-form.server";
-import { consumptionPath, newAlarmPath } from "@common/portal-paths";
-import { Card } from "~/components/card";
+import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
+import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
+import { comparisonKpis, meterRows, roomRows, tableView } from "~/routes/consumption/kpi/kpis.server";
+import { type PageInputs, pageInputsFromUrl, pageInputsOf, startChart } from "~/routes/consumption/page-inputs.server";
+import { ApiError } from "~/services/graphql.server";
+import type { Comparison, TenantTableInput, UnitQuantityKpisInput } from "~/services/tenant/schemas";
+import { requireTenancy } from "~/session/guards.server";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
 /**
  * /t/{tenancyId}/consumption/{quantity} (spec section 2, consumption overview): a dashboard tab
@@ -314,7 +314,7 @@ export default function ConsumptionOverview() {
   );
 }
 
-// A refused rename (ADR 0019) keeps its Allow header on the page.
-export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export { RouteError as ErrorBoundary } from "~/components/route-error";
+// A refused rename (ADR 0019) keeps its Allow header on the page.
+export { errorAwareHeaders as headers } from "~/security/route-headers";

@@ -1,22 +1,22 @@
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import { withTotalWater } from "@common/meters";
+import { type Period, stepPeriod, todayInCopenhagen } from "@common/period";
 import { hasPriceView, pricesDecidePriceView } from "@common/price-view";
 import { isQuantityId, type QuantityId } from "@common/quantities";
+import { hourlyValuesEnabled, spanType } from "@common/span";
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
 import type { PeriodSelectorState } from "~/components/period-selector";
 import {
   billingYear,
+  type CompareChoice,
   canStepBack,
   canStepForward,
   keptParams,
+  type PeriodContext,
   periodSearch,
   readPeriodQuery,
   sinceMovingIn,
-  type CompareChoice,
-  type PeriodContext,
 } from "~/domain/period-query";
-import { stepPeriod, todayInCopenhagen, type Period } from "@common/period";
-import { withTotalWater } from "@common/meters";
-import { hourlyValuesEnabled, spanType } from "@common/span";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
 import type { TenantUnit } from "~/services/tenant/schemas";

@@ -1,6 +1,6 @@
+import type { SpanType } from "@common/span";
 import type { TFunction } from "i18next";
 import type { PeriodContext, PeriodQuery } from "~/domain/period-query";
-import type { SpanType } from "@common/span";
 import type { Tenancy } from "~/services/account/schemas";
 import type { TenantUnit } from "~/services/tenant/schemas";
 

@@ -1,27 +1,27 @@
+import { formatCalendarDate } from "@common/format";
+import { toApiRange } from "@common/period";
+import { consumptionPricePath } from "@common/portal-paths";
+import { co2FactorsFor, marketPricedQuantities, pricedQuantitiesOf } from "@common/price-view";
+import { isQuantityId } from "@common/quantities";
+import { currencyLabel, formatNumber, formatQuantity, unitLabel } from "@common/quantity-format";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/data-table";
+import { Card } from "~/components/card";
 import { ChartFigure } from "~/components/chart-figure";
+import { DataTable } from "~/components/data-table";
 import { HelpDialog } from "~/components/help";
+import { co2Facts } from "~/domain/co2-facts";
+import { withSearchParam } from "~/domain/url-state";
+import { pageMeta } from "~/i18n/meta";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import {
   loadConsumptionPage,
   requireMeasuredQuantity,
   requirePriceView,
 } from "~/routes/consumption/consumption-page.server";
-import { pageInputsFromUrl, startChart, type PageInputs } from "~/routes/consumption/page-inputs.server";
-import { co2Facts } from "~/domain/co2-facts";
-import { formatCalendarDate } from "@common/format";
-import { toApiRange } from "@common/period";
-import { currencyLabel, formatNumber, formatQuantity, unitLabel } from "@common/quantity-format";
-import { co2FactorsFor, marketPricedQuantities, pricedQuantitiesOf } from "@common/price-view";
-import { isQuantityId } from "@common/quantities";
-import { withSearchParam } from "~/domain/url-state";
-import { pageMeta } from "~/i18n/meta";
+import { type PageInputs, pageInputsFromUrl, startChart } from "~/routes/consumption/page-inputs.server";
 import { itemCrumb } from "../tenancy/tenancy-handle";
-import { consumptionPricePath } from "@common/portal-paths";
-import { Card } from "~/components/card";
 
 export const handle = itemCrumb("consumption.view_price", "quantity", consumptionPricePath);
 

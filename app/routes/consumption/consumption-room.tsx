@@ -1,20 +1,20 @@
+import { metersOfQuantity } from "@common/meters";
+import { consumptionMeterPath, consumptionRoomPath } from "@common/portal-paths";
+import { isQuantityId } from "@common/quantities";
+import { roomSlug } from "@common/room-slug";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog, HelpLink } from "~/components/help";
-import { loadPageChart } from "~/routes/consumption/chart/chart-view.server";
-import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
-import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
-import { pageInputsFromUrl, startChart } from "~/routes/consumption/page-inputs.server";
-import { isQuantityId } from "@common/quantities";
-import { metersOfQuantity } from "@common/meters";
-import { roomSlug } from "@common/room-slug";
-import { pageMeta } from "~/i18n/meta";
-import { quantityItemCrumb } from "../tenancy/tenancy-handle";
-import { consumptionMeterPath, consumptionRoomPath } from "@common/portal-paths";
-import { Card } from "~/components/card";
 import { LinkList } from "~/components/link-list";
+import { pageMeta } from "~/i18n/meta";
+import { loadPageChart } from "~/routes/consumption/chart/chart-view.server";
+import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
+import { meterLabel } from "~/routes/consumption/kpi/kpis.server";
+import { pageInputsFromUrl, startChart } from "~/routes/consumption/page-inputs.server";
+import { quantityItemCrumb } from "../tenancy/tenancy-handle";
 
 export const handle = quantityItemCrumb(
   "consumption.room_crumb",

@@ -1,7 +1,12 @@
+import { consumptionPath } from "@common/portal-paths";
+import type { QuantityId } from "@common/quantities";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { NavLink, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeading } from "~/components/page-heading";
 import { PeriodSelector } from "~/components/period-selector";
+import { periodSearch } from "~/domain/period-query";
+import { pageMeta } from "~/i18n/meta";
 import {
   defaultCompareFor,
   hasPriceViewOf,
@@ -9,12 +14,7 @@ import {
   periodSelectorState,
   requireMeasuredQuantity,
 } from "~/routes/consumption/consumption-page.server";
-import { periodSearch } from "~/domain/period-query";
-import type { QuantityId } from "@common/quantities";
-import { pageMeta } from "~/i18n/meta";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
-import { consumptionPath } from "@common/portal-paths";
-import { PageHeading } from "~/components/page-heading";
 
 export const handle: TenancyHandle = {
   breadcrumb: (tenancyId, { params }) =>

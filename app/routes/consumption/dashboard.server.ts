@@ -1,17 +1,17 @@
-import type { AppLoadContext } from "@remix-run/node";
-import type { TFunction } from "i18next";
-import { copenhagenTimeOfDay } from "~/domain/clock";
+import { withTotalWater } from "@common/meters";
 import { defaultPeriod, toApiRange, todayInCopenhagen } from "@common/period";
 import {
   consumptionQuantityIds,
   indoorClimateQuantityIds,
-  quantityDefinition,
   type QuantityId,
+  quantityDefinition,
 } from "@common/quantities";
 import { formatQuantity } from "@common/quantity-format";
+import type { AppLoadContext } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { copenhagenTimeOfDay } from "~/domain/clock";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
-import { withTotalWater } from "@common/meters";
 import type { KpiItem } from "./kpi/kpi-item";
 import { describeComparison } from "./kpi/kpis.server";
 

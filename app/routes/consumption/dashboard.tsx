@@ -1,21 +1,21 @@
+import { formatCalendarDate } from "@common/format";
+import { consumptionBasePath, statementsPath } from "@common/portal-paths";
+import { isQuantityId } from "@common/quantities";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
 import { HelpDialog } from "~/components/help";
 import { ComparisonSmiley } from "~/components/kpi-list";
+import { PageHeading } from "~/components/page-heading";
 import { Smiley } from "~/components/smiley";
 import { SmileyLegend } from "~/components/smiley-legend";
-import { useTranslation } from "react-i18next";
-import { formatCalendarDate } from "@common/format";
-import { isQuantityId } from "@common/quantities";
-import { pageMeta } from "~/i18n/meta";
-import { requireTenancy } from "~/session/guards.server";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
-import type { TFunction } from "i18next";
+import { pageMeta } from "~/i18n/meta";
 import { dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
-import { consumptionBasePath, statementsPath } from "@common/portal-paths";
-import { Card } from "~/components/card";
-import { PageHeading } from "~/components/page-heading";
+import { requireTenancy } from "~/session/guards.server";
 
 /**
  * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the

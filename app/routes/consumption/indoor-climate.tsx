@@ -1,26 +1,26 @@
+import { toApiRange } from "@common/period";
+import { indoorClimatePath } from "@common/portal-paths";
+import { indoorClimateQuantityIds } from "@common/quantities";
+import { formatQuantity } from "@common/quantity-format";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog } from "~/components/help";
+import { PageHeading } from "~/components/page-heading";
 import { PeriodSelector } from "~/components/period-selector";
 import { Smiley } from "~/components/smiley";
+import type { CompareChoice } from "~/domain/period-query";
+import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
+import { pageMeta } from "~/i18n/meta";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import {
   loadConsumptionPage,
   measuredQuantities,
   periodSelectorState,
 } from "~/routes/consumption/consumption-page.server";
-import { pageInputsFromUrl, pageInputsOf, startChart, type PageInputs } from "~/routes/consumption/page-inputs.server";
-import type { CompareChoice } from "~/domain/period-query";
-import { toApiRange } from "@common/period";
-import { formatQuantity } from "@common/quantity-format";
-import { indoorClimateQuantityIds } from "@common/quantities";
-import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
-import { pageMeta } from "~/i18n/meta";
+import { type PageInputs, pageInputsFromUrl, pageInputsOf, startChart } from "~/routes/consumption/page-inputs.server";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { indoorClimatePath } from "@common/portal-paths";
-import { PageHeading } from "~/components/page-heading";
 
 export const handle = titleCrumb("indoor_climate.title", indoorClimatePath);
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
 import { defaultPeriod, todayInCopenhagen } from "@common/period";
-import { readPeriodQuery } from "~/domain/period-query";
 import { spanType } from "@common/span";
+import { describe, expect, it } from "vitest";
+import { readPeriodQuery } from "~/domain/period-query";
 import { pageInputsFromUrl } from "./page-inputs.server";
 
 /**

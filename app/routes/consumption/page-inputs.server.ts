@@ -1,9 +1,9 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { todayInCopenhagen, type Period } from "@common/period";
-import { readPeriodQuery, type CompareChoice } from "~/domain/period-query";
+import { type Period, todayInCopenhagen } from "@common/period";
 import type { QuantityId } from "@common/quantities";
-import { spanType, type SpanType } from "@common/span";
-import { graphInputOf, type GraphRequest } from "./chart/chart-view.server";
+import { type SpanType, spanType } from "@common/span";
+import type { AppLoadContext } from "@remix-run/node";
+import { type CompareChoice, readPeriodQuery } from "~/domain/period-query";
+import { type GraphRequest, graphInputOf } from "./chart/chart-view.server";
 import type { ConsumptionPage } from "./consumption-page";
 
 /**

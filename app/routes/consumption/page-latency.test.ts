@@ -1,6 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../../../backend/app";
+import { type Backend, createBackend } from "../../../backend/app";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "../../../backend/db/seed/demo-accounts";
 import { silentLogger } from "../../../backend/logger";
 

@@ -1,13 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadConsumptionPage } from "~/routes/consumption/consumption-page.server";
-import { periodDays, toApiRange } from "@common/period";
-import { unitLabel } from "@common/quantity-format";
-import { isQuantityId } from "@common/quantities";
-import { csvDialect, readingsCsv, readingsFileName, type CsvResolution } from "~/domain/readings-csv";
-import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
-import { ApiError } from "~/services/graphql.server";
 import { attachmentDisposition } from "@common/content-disposition";
+import { periodDays, toApiRange } from "@common/period";
 import { metersPath } from "@common/portal-paths";
+import { isQuantityId } from "@common/quantities";
+import { unitLabel } from "@common/quantity-format";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type CsvResolution, csvDialect, readingsCsv, readingsFileName } from "~/domain/readings-csv";
+import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
+import { loadConsumptionPage } from "~/routes/consumption/consumption-page.server";
+import { ApiError } from "~/services/graphql.server";
 
 /** The back-end's limit for hourly values (TenantGraphInput: HOURLY at most 370 days). */
 const maxHourlyDays = 370;

@@ -1,22 +1,22 @@
+import { formatDateTime } from "@common/bucket-labels";
+import { toApiRange } from "@common/period";
+import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
+import { isQuantityId, type QuantityId, quantityIds } from "@common/quantities";
+import { formatQuantity } from "@common/quantity-format";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
 import { DataTable, TableScroll } from "~/components/data-table";
 import { HelpDialog } from "~/components/help";
+import { PageHeading } from "~/components/page-heading";
 import { PeriodSelector } from "~/components/period-selector";
 import { LabelledSelect } from "~/components/select-options";
+import { pageMeta } from "~/i18n/meta";
 import { unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { loadConsumptionPage, periodSelectorState } from "~/routes/consumption/consumption-page.server";
 import { pageInputsFromUrl } from "~/routes/consumption/page-inputs.server";
-import { formatDateTime } from "@common/bucket-labels";
-import { toApiRange } from "@common/period";
-import { formatQuantity } from "@common/quantity-format";
-import { isQuantityId, quantityIds, type QuantityId } from "@common/quantities";
-import { pageMeta } from "~/i18n/meta";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { consumptionMeterPath, meterReadingsCsvPath, metersPath } from "@common/portal-paths";
-import { Card } from "~/components/card";
-import { PageHeading } from "~/components/page-heading";
 
 export const handle = titleCrumb("meters.title", metersPath);
 

@@ -1,9 +1,9 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { statementsPath } from "@common/portal-paths";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
 import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
 import { fetchStatementFile } from "~/routes/documents/statement-files.server";
 import { requireTenancy } from "~/session/guards.server";
-import { statementsPath } from "@common/portal-paths";
 
 /**
  * /t/{tenancyId}/statements/{statementId}/download: the statement's file, streamed from

@@ -1,15 +1,15 @@
+import { formatDateRange } from "@common/bucket-labels";
+import { formatFileSize } from "@common/format";
+import { statementDownloadPath, statementsPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
-import { formatDateRange } from "@common/bucket-labels";
-import { formatFileSize } from "@common/format";
+import { PageHeading } from "~/components/page-heading";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { statementDownloadPath, statementsPath } from "@common/portal-paths";
-import { PageHeading } from "~/components/page-heading";
 
 export const handle = titleCrumb("statements.title", statementsPath);
 

@@ -1,19 +1,19 @@
+import { notificationPath } from "@common/portal-paths";
+import { isQuantityId } from "@common/quantities";
+import { formatQuantity } from "@common/quantity-format";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Fact } from "~/components/fact";
+import { PageHeading } from "~/components/page-heading";
+import { pageMeta } from "~/i18n/meta";
 import {
   idParam,
   notificationView,
   requireAlarmArea,
   rethrowNotificationNotFound,
 } from "~/routes/alarms/alarm-pages.server";
-import { formatQuantity } from "@common/quantity-format";
-import { isQuantityId } from "@common/quantities";
-import { pageMeta } from "~/i18n/meta";
 import { itemCrumb } from "../tenancy/tenancy-handle";
-import { notificationPath } from "@common/portal-paths";
-import { Fact } from "~/components/fact";
-import { PageHeading } from "~/components/page-heading";
 
 export const handle = itemCrumb("notifications.detail_title", "notificationId", notificationPath);
 

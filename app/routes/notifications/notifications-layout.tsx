@@ -1,6 +1,6 @@
+import { notificationsPath } from "@common/portal-paths";
 import { Outlet } from "@remix-run/react";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { notificationsPath } from "@common/portal-paths";
 
 /** /t/{tenancyId}/notifications/*: the "Notifications" breadcrumb (no data of its own). */
 export const handle = titleCrumb("notifications.title", notificationsPath);

@@ -1,14 +1,14 @@
+import { notificationPath, notificationsPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/submit-button";
-import { notificationView, requireAlarmArea, type NotificationView } from "~/routes/alarms/alarm-pages.server";
-import { readForm } from "~/http/read-form.server";
-import { pageMeta } from "~/i18n/meta";
-import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { notificationPath, notificationsPath } from "@common/portal-paths";
 import { Card } from "~/components/card";
 import { PageHeading } from "~/components/page-heading";
+import { SubmitButton } from "~/components/submit-button";
+import { readForm } from "~/http/read-form.server";
+import { pageMeta } from "~/i18n/meta";
+import { type NotificationView, notificationView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
+import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
 /**
  * /t/{tenancyId}/notifications (spec section 2, "Notifications: new and old"): unread first, each

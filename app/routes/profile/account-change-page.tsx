@@ -1,7 +1,7 @@
+import { profilePath } from "@common/portal-paths";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SubmitAndBack } from "~/components/confirm-page";
-import { profilePath } from "@common/portal-paths";
 
 /** Said instead of a change a support session may not make (the e-mail, the password, deleting). */
 export function SupportSessionNote() {

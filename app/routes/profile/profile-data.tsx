@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentDisposition } from "@common/content-disposition";
+import { meterReadingsCsvPath, profilePath } from "@common/portal-paths";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { thrownAsMessagePage } from "~/http/message-page.server";
 import { requireTenancy } from "~/session/guards.server";
-import { meterReadingsCsvPath, profilePath } from "@common/portal-paths";
 
 /**
  * /t/{tenancyId}/profile/my-data.json (beyond the spec: GDPR Articles 15 and 20): all the

@@ -1,6 +1,7 @@
+import { profileDeletePath } from "@common/portal-paths";
 import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CurrentPasswordField, FormField } from "~/components/field";
@@ -9,13 +10,12 @@ import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
-import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
-import type { accountChangeLoader } from "./profile-pages.server";
-import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { profileDeletePath } from "@common/portal-paths";
+import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
+import type { accountChangeLoader } from "./profile-pages.server";
+import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
 
 export const handle = titleCrumb("profile.delete_title", profileDeletePath);
 
@@ -96,8 +96,8 @@ export default function DeleteAccount() {
   );
 }
 
-export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
+export { accountChangeLoader as loader } from "./profile-pages.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.delete_title");
 

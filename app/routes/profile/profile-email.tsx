@@ -1,5 +1,6 @@
+import { profileEmailPath, profilePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CurrentPasswordField, EmailField } from "~/components/field";
@@ -9,12 +10,11 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
-import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
-import type { accountChangeLoader } from "./profile-pages.server";
-import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { profileEmailPath, profilePath } from "@common/portal-paths";
+import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
+import type { accountChangeLoader } from "./profile-pages.server";
+import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
 
 export const handle = titleCrumb("profile.email_title", profileEmailPath);
 
@@ -77,8 +77,8 @@ export default function ChangeEmail() {
   );
 }
 
-export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
+export { accountChangeLoader as loader } from "./profile-pages.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.email_title");
 

@@ -1,23 +1,23 @@
+import { profilePasswordPath, profilePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CurrentPasswordField } from "~/components/field";
-import { useZodForm, ZodForm } from "~/components/zod-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { passwordFormSchema } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { fieldErrors } from "~/session/api-errors";
-import { accountChangeFailure, supportSessionRefusal, type Refusal } from "./profile-pages.server";
-import type { accountChangeLoader } from "./profile-pages.server";
-import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { profilePasswordPath, profilePath } from "@common/portal-paths";
+import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
+import type { accountChangeLoader } from "./profile-pages.server";
+import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
 
 export const handle = titleCrumb("profile.password_title", profilePasswordPath);
 
@@ -82,8 +82,8 @@ export default function ChangePassword() {
   );
 }
 
-export { accountChangeLoader as loader } from "./profile-pages.server";
 export { errorAwareHeaders as headers } from "~/security/route-headers";
+export { accountChangeLoader as loader } from "./profile-pages.server";
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, "profile.password_title");
 

@@ -1,12 +1,15 @@
+import { profilePath } from "@common/portal-paths";
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
+import { Fact } from "~/components/fact";
 import { CheckboxField, FormField, LanguageField } from "~/components/field";
-import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
-import { SubmitButton } from "~/components/submit-button";
 import { LogoutButton } from "~/components/logout-button";
+import { SubmitButton } from "~/components/submit-button";
+import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
 import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
@@ -16,10 +19,7 @@ import { requireTenancy } from "~/session/guards.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { titleCrumb } from "../tenancy/tenancy-handle";
-import { profilePath } from "@common/portal-paths";
 import { SupportSessionNote } from "./account-change-page";
-import { Card } from "~/components/card";
-import { Fact } from "~/components/fact";
 
 export const handle = titleCrumb("profile.title", profilePath);
 

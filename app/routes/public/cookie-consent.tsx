@@ -1,8 +1,8 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
+import { readForm } from "~/http/read-form.server";
 import { consentCookie } from "~/security/cookie-consent.server";
 import { secureCookiesFor } from "~/session/session.server";
-import { readForm } from "~/http/read-form.server";
 
 /** The cookie banner's form: OK stores true, reject stores false; then back to the page. */
 export async function action({ request }: ActionFunctionArgs) {

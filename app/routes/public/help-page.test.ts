@@ -1,18 +1,18 @@
+import { type Language, supportedLanguages } from "@common/languages";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
+import { helpTopics } from "~/components/help";
 import { i18nOptions, namespaces } from "~/i18n/config";
-import { supportedLanguages, type Language } from "@common/languages";
 import { resources } from "~/i18n/resources.server";
 import {
   contactAnchor,
+  type HelpPageContent,
   helpNamespace,
   helpPageContent,
   helpSectionKeys,
   helpTopicAnchor,
   topicsAnchor,
-  type HelpPageContent,
 } from "./help-page";
-import { helpTopics } from "~/components/help";
 
 /** The page in every language, built from the locale files as the route builds it. */
 const i18n = createInstance();

@@ -1,26 +1,26 @@
+import { helpPath } from "@common/portal-paths";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { type ClientLoaderFunctionArgs, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { helpParagraphs, helpTopics, type HelpTopic } from "~/components/help";
+import { Card } from "~/components/card";
+import { type HelpTopic, helpParagraphs, helpTopics } from "~/components/help";
+import { PageHeading } from "~/components/page-heading";
 import { SmileyLegend } from "~/components/smiley-legend";
-import {
-  contactAnchor,
-  helpNamespace,
-  helpPageContent,
-  helpTopicAnchor,
-  topicsAnchor,
-  type HelpBlock,
-} from "~/routes/public/help-page";
 import { indoorClimateBands } from "~/domain/smileys";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { loadNamespaces } from "~/i18n/translation-files";
+import {
+  contactAnchor,
+  type HelpBlock,
+  helpNamespace,
+  helpPageContent,
+  helpTopicAnchor,
+  topicsAnchor,
+} from "~/routes/public/help-page";
 import { requireTenancy } from "~/session/guards.server";
 import helpStyles from "~/styles/help.css?url";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
-import { helpPath } from "@common/portal-paths";
-import { Card } from "~/components/card";
-import { PageHeading } from "~/components/page-heading";
 
 const titleKey = "help_page.title";
 

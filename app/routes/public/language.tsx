@@ -1,10 +1,10 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirectPath } from "~/domain/redirects";
 import { isLanguage } from "@common/languages";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { safeRedirectPath } from "~/domain/redirects";
+import { readForm } from "~/http/read-form.server";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { readForm } from "~/http/read-form.server";
 
 /** Stores the language chosen in the 'Select a language' dialog and goes back to the page. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
+import { isLanguage } from "@common/languages";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isNamespace } from "~/i18n/config";
-import { isLanguage } from "@common/languages";
 import { publishedTranslations } from "~/i18n/resources.server";
 
 /**

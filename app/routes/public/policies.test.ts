@@ -1,15 +1,15 @@
+import { type Language, supportedLanguages } from "@common/languages";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { i18nOptions, namespaces } from "~/i18n/config";
-import { supportedLanguages, type Language } from "@common/languages";
 import { resources } from "~/i18n/resources.server";
 import {
+  type PolicyKind,
+  type PolicySection,
   policiesNamespace,
   policyContent,
   policyKeys,
   policySections,
-  type PolicyKind,
-  type PolicySection,
 } from "./policies";
 
 /** Both policies in every language, built from the locale files as the pages build them. */

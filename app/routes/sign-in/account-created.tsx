@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PublicCard, SignedInAs } from "~/components/public-card";
 import { safeRedirectPath } from "~/domain/redirects";
 import { pageMeta } from "~/i18n/meta";
 import { requireUser } from "~/session/guards.server";
-import { PublicCard, SignedInAs } from "~/components/public-card";
 
 /** /account-created: the confirmation after sign-up, then on to the tenancy (or onboarding). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

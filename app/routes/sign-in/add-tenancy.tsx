@@ -1,11 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { tenancyPath } from "@common/portal-paths";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { readForm } from "~/http/read-form.server";
+import { limitPerAddress } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import { requireUser } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { limitPerAddress } from "~/security/limits.server";
-import { readForm } from "~/http/read-form.server";
-import { tenancyPath } from "@common/portal-paths";
 
 /**
  * The add-tenancy dialog's form (guard rule 3): `add` uses the pending activation code, `dismiss`

@@ -1,21 +1,21 @@
+import { normalizeActivationCode } from "@common/activation-code";
+import { tenancyPath } from "@common/portal-paths";
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormField } from "~/components/field";
-import { useZodForm, ZodForm } from "~/components/zod-form";
+import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { normalizeActivationCode } from "@common/activation-code";
+import { useZodForm, ZodForm } from "~/components/zod-form";
+import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { readForm } from "~/http/read-form.server";
-import { tenancyPath } from "@common/portal-paths";
-import { PublicCard } from "~/components/public-card";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 

@@ -1,16 +1,16 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { EmailField } from "~/components/field";
-import { useZodForm, ZodForm } from "~/components/zod-form";
+import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "../public/public-layout";
 import { limitedSubmission } from "./limited-form.server";
-import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";

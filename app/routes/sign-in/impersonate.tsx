@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isbot } from "isbot";
 import { useTranslation } from "react-i18next";
+import { PublicCard } from "~/components/public-card";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { completeSignIn } from "~/session/sign-in.server";
-import { PublicCard } from "~/components/public-card";
 
 /**
  * /impersonate/{token}: support signs in as a resident (spec section 4, "Impersonation"). Any

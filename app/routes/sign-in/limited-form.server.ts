@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, data } from "@remix-run/node";
 import type { z } from "zod";
 import { readForm } from "~/http/read-form.server";
-import { limitPerAddress, type LimitedAction } from "~/security/limits.server";
+import { type LimitedAction, limitPerAddress } from "~/security/limits.server";
 import { nullOnServiceFailure } from "~/services/graphql.server";
 
 /**

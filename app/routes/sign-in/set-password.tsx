@@ -1,9 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { BlockSubmit } from "~/components/submit-button";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { PublicCard } from "~/components/public-card";
+import { BlockSubmit } from "~/components/submit-button";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { setPasswordFormSchema } from "~/domain/signup-form";
 import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
@@ -12,7 +13,6 @@ import { formErrorsOf } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { limitedSubmission } from "./limited-form.server";
-import { PublicCard } from "~/components/public-card";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 

@@ -1,8 +1,8 @@
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PublicCard } from "~/components/public-card";
 import { SocialButtons } from "~/components/social-buttons";
 import type { signInEntryLoader } from "./signed-out.server";
-import { PublicCard } from "~/components/public-card";
 
 /** What differs between the two entries: their texts, and which one the other links to. */
 const entries = {

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { enabledSocialProviders } from "~/routes/sign-in/social/social.server";
 import { optionalUser } from "~/session/guards.server";
 

@@ -1,10 +1,11 @@
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, EmailField } from "~/components/field";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { BlockSubmit } from "~/components/submit-button";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { PublicCard } from "~/components/public-card";
+import { BlockSubmit } from "~/components/submit-button";
+import { useZodForm, ZodForm } from "~/components/zod-form";
 import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
@@ -13,7 +14,6 @@ import { formErrorsOf } from "~/session/api-errors";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
 import { limitedSubmission } from "./limited-form.server";
-import { PublicCard } from "~/components/public-card";
 
 export const handle: PublicHandle = { back: "/signup" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";

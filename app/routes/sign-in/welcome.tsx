@@ -1,9 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { readForm } from "~/http/read-form.server";
 import { safeRedirectPath } from "~/domain/redirects";
 import { withSearchParam } from "~/domain/url-state";
+import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireUser } from "~/session/guards.server";
 

@@ -1,10 +1,10 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LogoutButton } from "~/components/logout-button";
+import { PublicCard, SignedInAs } from "~/components/public-card";
 import { pageMeta } from "~/i18n/meta";
 import { requireUser } from "~/session/guards.server";
-import { PublicCard, SignedInAs } from "~/components/public-card";
 
 /** Shown when the signed-in user holds no tenancy (guard rule 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

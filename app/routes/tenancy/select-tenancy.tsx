@@ -1,8 +1,8 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { tenancyPath } from "@common/portal-paths";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { readForm } from "~/http/read-form.server";
 import { requireUser } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { readForm } from "~/http/read-form.server";
-import { tenancyPath } from "@common/portal-paths";
 
 /** The tenancy dropdown's form: select one of the resident's tenancies and show its dashboard. */
 export async function action({ request, context }: ActionFunctionArgs) {

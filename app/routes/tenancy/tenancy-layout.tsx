@@ -1,33 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  NavLink,
-  Outlet,
-  useLoaderData,
-  useMatches,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { LanguagePicker } from "~/components/language-picker";
-import { Modal } from "~/components/modal";
-import { LogoutButton } from "~/components/logout-button";
-import { RouteError } from "~/components/route-error";
-import { SkipLink } from "~/components/skip-link";
-import type { RootLoaderData } from "~/root";
-import { requireTenancy } from "~/session/guards.server";
-import { rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
 import { withTotalWater } from "@common/meters";
-import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
-import { notificationsShown } from "~/domain/menu";
-import {
-  consumptionQuantityIds,
-  indoorClimateQuantityIds,
-  isQuantityId,
-  technicalQuantityIds,
-} from "@common/quantities";
 import {
   alarmsPath,
   consumptionPath,
@@ -40,8 +11,37 @@ import {
   tenancyPath,
   tenancySettingsPath,
 } from "@common/portal-paths";
+import {
+  consumptionQuantityIds,
+  indoorClimateQuantityIds,
+  isQuantityId,
+  technicalQuantityIds,
+} from "@common/quantities";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguagePicker } from "~/components/language-picker";
+import { LogoutButton } from "~/components/logout-button";
+import { Modal } from "~/components/modal";
+import { RouteError } from "~/components/route-error";
+import { SkipLink } from "~/components/skip-link";
+import { notificationsShown } from "~/domain/menu";
+import type { RootLoaderData } from "~/root";
+import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
+import { rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
+import { requireTenancy } from "~/session/guards.server";
 
-import { titleCrumb, type Breadcrumb, type TenancyHandle } from "./tenancy-handle";
+import { type Breadcrumb, type TenancyHandle, titleCrumb } from "./tenancy-handle";
 
 export type { TenancyHandle };
 

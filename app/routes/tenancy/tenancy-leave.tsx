@@ -1,3 +1,4 @@
+import { leaveTenancyPath, tenancySettingsPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,6 @@ import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { titleCrumb } from "./tenancy-handle";
-import { leaveTenancyPath, tenancySettingsPath } from "@common/portal-paths";
 
 export const handle = titleCrumb("tenancy_info.leave_title", leaveTenancyPath);
 

@@ -1,7 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { tenancyPath } from "@common/portal-paths";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { chooseTenancy } from "~/domain/tenancy-selection";
 import { requireUser } from "~/session/guards.server";
-import { tenancyPath } from "@common/portal-paths";
 
 /** /t: the selected tenancy's dashboard, or /no-tenancies (guard rules 1 and 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,26 +1,26 @@
+import { formatCalendarDate } from "@common/format";
+import { supportedLanguages } from "@common/languages";
+import { todayInCopenhagen } from "@common/period";
+import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
 import { DataTable, TableScroll } from "~/components/data-table";
+import { Fact } from "~/components/fact";
 import { FormField, LanguageField } from "~/components/field";
-import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
 import { SubmitButton } from "~/components/submit-button";
-import { formatCalendarDate } from "@common/format";
-import { todayInCopenhagen } from "@common/period";
-import { inviteFormSchema, mayLeave, rowActions, rowFormSchema, type RowAction } from "~/domain/tenancy-users";
+import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
+import { inviteFormSchema, mayLeave, type RowAction, rowActions, rowFormSchema } from "~/domain/tenancy-users";
 import { readForm } from "~/http/read-form.server";
-import { supportedLanguages } from "@common/languages";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { titleCrumb } from "./tenancy-handle";
-import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
-import { Card } from "~/components/card";
-import { Fact } from "~/components/fact";
 
 export const handle = titleCrumb("tenancy_info.title", tenancySettingsPath);
 

@@ -1,15 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmForm, ConfirmPage } from "~/components/confirm-page";
 import { rowActions } from "~/domain/tenancy-users";
 import { pageMeta } from "~/i18n/meta";
-import { ApiError } from "~/services/graphql.server";
 import type { TenancyInfo } from "~/services/account/schemas";
+import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { itemCrumb } from "./tenancy-handle";
-import { removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 
 export const handle = itemCrumb("tenancy_info.remove_title", "userId", removeTenancyUserPath);
 

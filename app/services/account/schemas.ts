@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type * as Wire from "./graphql.generated";
 import { answerSchema, fieldAnswer, isoDate, okAnswer, revokedAnswer } from "../answer-parts";
+import type * as Wire from "./graphql.generated";
 
 /** Shapes of the account service's answers (spec section 3). Anything else is rejected. */
 

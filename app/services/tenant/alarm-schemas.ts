@@ -1,14 +1,14 @@
-import { z } from "zod";
 import type { AlarmFrequency, AlarmType, NotificationDirection, NotificationKind } from "@common/alarms";
-import type * as Wire from "./graphql.generated";
+import { z } from "zod";
 import {
   answerSchema,
-  fieldAnswer,
   enumMapping,
+  fieldAnswer,
   isoDate,
-  nullableValue as value,
   propertySettings,
+  nullableValue as value,
 } from "../answer-parts";
+import type * as Wire from "./graphql.generated";
 
 /** Shapes of the tenant data service's alarm and notification answers (tenant-alarms.graphql). */
 

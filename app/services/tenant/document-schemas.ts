@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type * as Wire from "./graphql.generated";
 import { fieldAnswer, isoDate, isoInstant, nullableValue as value } from "../answer-parts";
+import type * as Wire from "./graphql.generated";
 
 /** Shapes of the tenant data service's answers about documents: statements, the meter list, reports. */
 

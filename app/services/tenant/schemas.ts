@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type * as Wire from "./graphql.generated";
 import { answerSchema, fieldAnswer, isoDate, isoInstant, nullableValue, propertySettings } from "../answer-parts";
+import type * as Wire from "./graphql.generated";
 
 /**
  * Shapes of the tenant data service's consumption answers (backend/schema/tenant.graphql) and the
@@ -15,11 +15,11 @@ const value = nullableValue;
 // Copenhagen local datetimes YYYY-MM-DDTHH:mm:00, the end exclusive (…T23:59:00 includes that day).
 
 export type {
+  ReadoutMinMaxQueryVariables as ReadoutMinMaxInput,
+  RenameRoomInput,
   TenantGraphInput,
   TenantTableInput,
   UnitQuantityKpisInput,
-  RenameRoomInput,
-  ReadoutMinMaxQueryVariables as ReadoutMinMaxInput,
 } from "./graphql.generated";
 
 // ---------------------------------------------------------------------------------------------

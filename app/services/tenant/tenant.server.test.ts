@@ -4,7 +4,7 @@
  * their codes, and an answer of the wrong shape is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../../../backend/app";
+import { type Backend, createBackend } from "../../../backend/app";
 import { demoAccounts, demoTenancyIds } from "../../../backend/db/seed/demo-accounts";
 import { topUpDemoReadings } from "../../../backend/db/seed/readings";
 import { silentLogger } from "../../../backend/logger";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type * as Wire from "./graphql.generated";
 import { fieldAnswer, propertySettings, revokedAnswer } from "../answer-parts";
+import type * as Wire from "./graphql.generated";
 
 const tokenPair = z.object({
   ok: z.object({ token: z.string().min(1), refreshToken: z.string().min(1), expiresAt: z.number().int() }),

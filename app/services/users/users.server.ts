@@ -1,13 +1,13 @@
-import { oneFieldRequests, type GraphQLService } from "../graphql.server";
+import { type GraphQLService, oneFieldRequests } from "../graphql.server";
 import type { TokenSet } from "../tokens";
 import {
   LoginFromSltMutation,
   LoginWithEmailAndPasswordMutation,
+  MeQuery,
   RefreshUsersTokenMutation,
   RevokeUsersTokenMutation,
-  UserUnitsQuery,
-  MeQuery,
   UpdateMyNameMutation,
+  UserUnitsQuery,
 } from "./documents";
 import {
   loginFromSltResponse,

@@ -5,9 +5,10 @@
  * Migrations are never edited once released; a change is a new numbered file listed in
  * migrations/index.ts. Only Kysely's schema builder and portable SQL are used (ADR 0004).
  */
-import { autoId, realType } from "./dialect";
-import { sql, type Kysely } from "kysely";
+
+import { type Kysely, sql } from "kysely";
 import { booleanColumn } from "./columns";
+import { autoId, realType } from "./dialect";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types

@@ -16,8 +16,9 @@
  * (ADR 0031) times are bigint and the three tables that grow with every hour are range-
  * partitioned by time (readings and hours by month, days by year), partitions made as rows arrive.
  */
-import { autoId, epochType, isPostgres, readingTableEnd, withoutRowid, realType } from "./dialect";
-import { sql, type Kysely } from "kysely";
+
+import { type Kysely, sql } from "kysely";
+import { autoId, epochType, isPostgres, readingTableEnd, realType, withoutRowid } from "./dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -8,9 +8,10 @@
  *   sha256 is stored; used_at makes them single use.
  * - mail_outbox: every e-mail the back-end sends (the default mailer only records it here).
  */
+
+import { type Kysely, sql } from "kysely";
 import { singleUseTokensTable } from "./columns";
 import { autoId } from "./dialect";
-import { sql, type Kysely } from "kysely";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types

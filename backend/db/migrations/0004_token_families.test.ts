@@ -1,6 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { migrateToLatest, type Database } from "../database";
+import { type Database, migrateToLatest } from "../database";
 import { databaseAt, migrateTo } from "./migrate-to";
 
 let db: Kysely<Database>;

@@ -9,7 +9,7 @@
  * Existing families are copied from refresh_tokens: a family counts as revoked when every one of
  * its tokens is, at the latest of their revocation times.
  */
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types

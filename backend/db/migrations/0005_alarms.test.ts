@@ -1,7 +1,7 @@
+import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Kysely } from "kysely";
-import { createDatabase, migrateToLatest, type Database } from "../database";
+import { createDatabase, type Database, migrateToLatest } from "../database";
 
 /** The guarantees the evaluation job relies on are the database's, not only the job's code. */
 describe("migration 0005_alarms", () => {

@@ -13,9 +13,10 @@
  *
  * Dates are local Copenhagen dates (YYYY-MM-DD), periods inclusive; instants are ISO UTC strings.
  */
-import { autoId, realType } from "./dialect";
-import { sql, type Kysely } from "kysely";
+
+import { type Kysely, sql } from "kysely";
 import { booleanColumn } from "./columns";
+import { autoId, realType } from "./dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -6,8 +6,9 @@
  * 128 random bits), opened without signing in; `revoked_at` and `expires_at` end it ("report no
  * longer available").
  */
-import { autoId } from "./dialect";
+
 import type { Kysely } from "kysely";
+import { autoId } from "./dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types
 export async function up(db: Kysely<any>): Promise<void> {

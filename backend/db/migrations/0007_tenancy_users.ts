@@ -9,8 +9,9 @@
  *   accepted_by_user_id). The partial unique index allows at most one open invitation per tenancy
  *   and e-mail (stored trimmed and lower-cased), whatever races.
  */
+
+import { type Kysely, sql } from "kysely";
 import { autoId } from "./dialect";
-import { sql, type Kysely } from "kysely";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types

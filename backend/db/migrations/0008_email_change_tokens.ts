@@ -10,9 +10,10 @@
  * copy every row, drop the old one, rename) inside one transaction: an interrupted migration leaves
  * the old table as it was. Nothing references single_use_tokens, so dropping it cascades nowhere.
  */
+
+import { type Kysely, sql } from "kysely";
 import { singleUseTokensTable } from "./columns";
 import { isPostgres } from "./dialect";
-import { sql, type Kysely } from "kysely";
 
 const purposesBefore = sql`purpose in ('password_reset', 'impersonation', 'slt')`;
 const purposesAfter = sql`purpose in ('password_reset', 'impersonation', 'slt', 'email_change')`;

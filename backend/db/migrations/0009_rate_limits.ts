@@ -10,8 +10,9 @@
  *
  * The same table on SQLite (without rowid: the primary key is the only way in) and PostgreSQL.
  */
-import { withoutRowid } from "./dialect";
+
 import type { Kysely } from "kysely";
+import { withoutRowid } from "./dialect";
 
 // Migrations receive Kysely<any>: they must not depend on today's row types.
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's row types

@@ -3,7 +3,7 @@
  * on making exactly the schema it made (schema.test.ts keeps it): change nothing here, add a new
  * definition instead.
  */
-import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
+import { type ColumnDefinitionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import { autoId } from "./dialect";
 
 /** A 0/1 integer column with a check constraint (0001, 0005). */

@@ -2,7 +2,7 @@
  * What the migrations write differently per dialect: SQLite's and PostgreSQL's
  * auto-numbered keys, and SQLite's `without rowid` tables (PostgreSQL tables have no rowid).
  */
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from "kysely";
+import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
 
 // biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app
 export function isPostgres(db: Kysely<any>): boolean {

@@ -1,5 +1,5 @@
 /** Migrating to a given migration, up or down: for the tests of one migration, from the schema before it. */
-import { Migrator, type Kysely, type MigrationResultSet } from "kysely";
+import { type Kysely, type MigrationResultSet, Migrator } from "kysely";
 import { createDatabase, type Database } from "../database";
 import { staticMigrationProvider } from "./index";
 

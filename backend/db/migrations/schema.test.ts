@@ -1,19 +1,19 @@
 import {
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
   type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
 } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDatabase, migrateToLatest, type Database } from "../database";
+import { createDatabase, type Database, migrateToLatest } from "../database";
 import { migrations } from "./index";
 
 /**

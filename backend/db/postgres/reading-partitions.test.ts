@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../../app";
-import { writeNewSeries, ingestMeterReadings } from "../../consumption/store";
+import { type Backend, createBackend } from "../../app";
+import { ingestMeterReadings, writeNewSeries } from "../../consumption/store";
 import { silentLogger } from "../../logger";
 import { createDemoBackend, insertOneUnitProperty } from "../../testing/setup";
 import { isPostgres } from "../migrations/dialect";

@@ -14,7 +14,7 @@
  * has a default partition, so a row written some other way (an operator's SQL, a test) is kept,
  * not refused; when its month's partition is made, the rows move there from the default.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { isPostgres } from "../migrations/dialect";
 
 // biome-ignore lint/suspicious/noExplicitAny: used by the migrations, which see no row types, and by the app

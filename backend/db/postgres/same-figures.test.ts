@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBackend, freshPostgresDatabase, type Backend } from "../../app";
+import { type Backend, createBackend, freshPostgresDatabase } from "../../app";
 import { silentLogger } from "../../logger";
 import { graphqlData, signInToUsers } from "../../testing/graphql";
 import { measuredQuantitiesOf } from "../../testing/setup";
-import { demoAccounts, demoTenancyIds } from "../seed/demo-accounts";
 import { isPostgres } from "../migrations/dialect";
+import { demoAccounts, demoTenancyIds } from "../seed/demo-accounts";
 
 const NOW = new Date("2025-06-15T10:00:00.000Z");
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -4,9 +4,9 @@
  */
 import type { Transaction } from "kysely";
 import { hashActivationCode } from "../../services/activation-codes";
-import { toSqlBoolean, type Database, type UserType } from "../types";
+import { type Database, toSqlBoolean, type UserType } from "../types";
 import { demoAccounts, demoActivationCodes, demoSpecialAccounts, demoTenancyIds } from "./demo-accounts";
-import { plannedUsers, userIdOf, plannedMemberships } from "./demo-plan";
+import { plannedMemberships, plannedUsers, userIdOf } from "./demo-plan";
 import type { SeedContext } from "./seed-step";
 
 /** The demo accounts, their memberships and the activation codes. */

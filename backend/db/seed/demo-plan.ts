@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { QuantityId } from "@common/quantities";
 import type { IsoDate } from "../types";
-import { DEMO_PROPERTY_NUMBER, demoAccounts, demoTenancyIds, type DemoAccountKey } from "./demo-accounts";
+import { DEMO_PROPERTY_NUMBER, type DemoAccountKey, demoAccounts, demoTenancyIds } from "./demo-accounts";
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic helpers

@@ -3,25 +3,26 @@
  * seed_steps (like migrations). To extend the demo, append a step with the next number; existing
  * demo databases then get just the new step on the next start. Never change a released step.
  */
+
+import { type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Transaction } from "kysely";
-import { quantityDefinition, type QuantityId } from "@common/quantities";
 import { hashActivationCode } from "../../services/activation-codes";
 import { demoStatementPdf } from "../../statements/demo-statement-pdf";
-import { toSqlBoolean, type Database } from "../types";
-import { moreDemoMeters } from "./more-quantities";
-import { demoQuantityPrices } from "./readings";
-import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
+import { type Database, toSqlBoolean } from "../types";
 import type { DemoAccountKey } from "./demo-accounts";
+import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
+import { seedAccountFlows, seedAccountsAndCodes } from "./demo-people";
 import {
+  demoCo2Factors,
   demoProperty,
   demoPropertySettings,
-  demoCo2Factors,
-  planUnits,
   planMeters,
   planTenancies,
+  planUnits,
   userIdOf,
 } from "./demo-plan";
-import { seedAccountFlows, seedAccountsAndCodes } from "./demo-people";
+import { moreDemoMeters } from "./more-quantities";
+import { demoQuantityPrices } from "./readings";
 import { insertChunked, type SeedStep } from "./seed-step";
 
 // ---------------------------------------------------------------------------------------------

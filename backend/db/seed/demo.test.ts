@@ -1,14 +1,14 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isQuantityId } from "@common/quantities";
-import { createBackend, type Backend } from "../../app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Backend, createBackend } from "../../app";
 import { silentLogger } from "../../logger";
 import { hashActivationCode } from "../../services/activation-codes";
 import { verifyPassword } from "../../services/passwords";
 import { dumpTables, rowCounts } from "../../testing/dump";
-import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoTenancyIds, demoUnitUniqueIds } from "./demo-accounts";
 import { createDemoBackend } from "../../testing/setup";
 import { withTempDir } from "../../testing/temp-dir";
+import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoTenancyIds, demoUnitUniqueIds } from "./demo-accounts";
 
 let backend: Backend;
 let seedMilliseconds = 0;

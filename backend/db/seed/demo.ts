@@ -11,13 +11,14 @@
  * prices, alarms ...), append a step to `demoSeedSteps` with the next number; existing demo
  * databases then get just the new step on the next start. Never change a released step.
  */
-import { advanceIdentities } from "../migrations/dialect";
+
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Kysely } from "kysely";
 import { hashPassword } from "../../services/passwords";
 import { statementFilePath } from "../../statements/files";
+import { advanceIdentities } from "../migrations/dialect";
 import type { Database } from "../types";
 import { DEMO_PASSWORD, demoTenancyIds } from "./demo-accounts";
 import { demoSeedSteps } from "./demo-steps";

@@ -4,15 +4,16 @@
  * register differences for heat volume, backflow and error counts; no cost or CO2 for any of them.
  * Expected figures come from the raw readings with plain SQL, not from the rollups.
  */
+
+import { startOfDay } from "@common/calendar";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startOfDay } from "@common/calendar";
 import type { Backend } from "../../app";
 import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../../testing/graphql";
+import { createDemoBackend } from "../../testing/setup";
 import { demoAccounts, demoTenancyIds } from "./demo-accounts";
 import { coolingUnitId, districtHeatingUnitId, inBackflowEpisode, moreDemoMeters } from "./more-quantities";
 import { topUpDemoReadings } from "./readings";
-import { createDemoBackend } from "../../testing/setup";
 
 /** Readings up to 2025-08-05: July 2025 has warm days, 8–9 June 2025 a backflow episode. */
 const NOW = new Date("2025-08-05T10:30:00.000Z");

@@ -18,7 +18,7 @@
  * - Unit 119 (tenancy 7019: Jens, admin): district cooling (cooling energy).
  */
 import type { QuantityId } from "@common/quantities";
-import { noise, seedOf, type HourContext } from "./model-basis";
+import { type HourContext, noise, seedOf } from "./model-basis";
 
 export interface MoreMeter {
   id: number;

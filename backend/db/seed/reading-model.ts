@@ -9,12 +9,13 @@
  * is the same on every machine whether it was seeded in one go or topped up hour by hour.
  * ./readings.ts writes what it gives.
  */
-import type { Kysely } from "kysely";
-import { quantityDefinition, type QuantityId } from "@common/quantities";
+
 import { HOUR_MS, startOfDay, toWall } from "@common/calendar";
+import { type QuantityId, quantityDefinition } from "@common/quantities";
+import type { Kysely } from "kysely";
 import type { Reading } from "../../consumption/aggregate";
 import type { Database } from "../types";
-import { noise, seedOf, type HourContext } from "./model-basis";
+import { type HourContext, noise, seedOf } from "./model-basis";
 import { moreBaseQuanta, moreHourValue, moreRegisterDecimals } from "./more-quantities";
 
 /** Registers start counting here (Copenhagen midnight). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createBackend, type Backend } from "../../app";
+import { type Backend, createBackend } from "../../app";
 import { silentLogger } from "../../logger";
 import { dumpTables } from "../../testing/dump";
-import { demoHistoryStart, topUpDemoReadings } from "./readings";
 import { createDemoBackend } from "../../testing/setup";
+import { demoHistoryStart, topUpDemoReadings } from "./readings";
 
 const T1 = new Date("2025-10-25T21:10:00.000Z");
 const T2 = new Date("2025-10-27T05:40:00.000Z"); // across the autumn change

@@ -6,13 +6,14 @@
  * hourly readings (rollups included); on later starts (and every hour while running) it adds
  * just the hours since the last reading. It touches only the demo property's meters.
  */
+
+import { addDays, addMonths, dayKeyOf, firstOfMonth, HOUR_MS, startOfDay } from "@common/calendar";
+import { type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Kysely } from "kysely";
-import { quantityDefinition, type QuantityId } from "@common/quantities";
-import { HOUR_MS, addDays, addMonths, dayKeyOf, firstOfMonth, startOfDay } from "@common/calendar";
-import { MARKET_PRICE_AREA, CURRENCY } from "../../consumption/engine";
+import { CURRENCY, MARKET_PRICE_AREA } from "../../consumption/engine";
 import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
-import type { Database } from "../types";
 import { withJobLock } from "../../jobs/job-lock";
+import type { Database } from "../types";
 import {
   ANCHOR_MS,
   hourContext,
@@ -28,11 +29,11 @@ import {
 export {
   habitsOf,
   hourContext,
+  type ModelMeter,
   marketPriceAt,
   meterReadings,
   modelMeters,
   READINGS_ANCHOR_DAY,
-  type ModelMeter,
 } from "./reading-model";
 
 /** A fresh demo database gets this many whole months before the current one (at least two years). */

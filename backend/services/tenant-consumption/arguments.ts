@@ -2,15 +2,16 @@
  * The consumption queries' arguments, checked: quantities, periods, resolutions, modes and
  * comparisons; a wrong one is BAD_USER_INPUT with a message naming it.
  */
+
+import { maxSpanDays, type Resolution, resolutions, type WallPeriod, wallOfApiDateTime } from "@common/calendar";
 import { pricedQuantitiesOf } from "@common/price-view";
-import { isQuantityId, quantityDefinition, type QuantityId } from "@common/quantities";
-import { maxSpanDays, resolutions, wallOfApiDateTime, type Resolution, type WallPeriod } from "@common/calendar";
+import { isQuantityId, type QuantityId, quantityDefinition } from "@common/quantities";
 import {
+  type Comparison,
   comparisons,
+  type GraphMode,
   graphModes,
   isNormalizable,
-  type Comparison,
-  type GraphMode,
   type Presentation,
 } from "../../consumption/engine";
 import { badUserInput } from "../errors";

@@ -1,14 +1,15 @@
 /** tenantGraph: a quantity's series per bucket for the unit, a room or a meter, with its comparisons. */
+
+import { addDays, bucketsOf, comparedDay, daysBetween, daysOfWallPeriod, formatInstant } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
-import { addDays, bucketsOf, comparedDay, daysBetween, daysOfWallPeriod, formatInstant } from "@common/calendar";
-import { expressedAs, metersForQuantity, type MeterInfo } from "../../consumption/engine";
+import { expressedAs, type MeterInfo, metersForQuantity } from "../../consumption/engine";
 import {
   comparisonPieces,
   ownPieces,
   propertyAverageSeries,
-  seriesOfPieces,
   type SeriesContext,
+  seriesOfPieces,
 } from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { badUserInput, forbidden } from "../errors";
@@ -22,7 +23,7 @@ import {
   presentationFor,
 } from "./arguments";
 import { propertyAverageTotal } from "./totals";
-import { type UnitScope, otherUnitsOf, unitScopeOf } from "./unit-scope";
+import { otherUnitsOf, type UnitScope, unitScopeOf } from "./unit-scope";
 
 interface TenantGraphArgs {
   graph: {

@@ -1,12 +1,13 @@
 /** unitQuantityKpis: the key figures of one quantity over a period, for the pages and the monthly report. */
-import type { QuantityId } from "@common/quantities";
+
 import type { DayRange } from "@common/calendar";
-import { expressedAs, metersForQuantity, present, type GraphMode } from "../../consumption/engine";
+import type { QuantityId } from "@common/quantities";
+import { expressedAs, type GraphMode, metersForQuantity, present } from "../../consumption/engine";
 import { totalsOf } from "../../consumption/series";
 import type { ServiceContext } from "../context";
-import { daysOfInput, propertyAverageTotal, shiftedDays, totalsOverRanges } from "./totals";
 import { parseMode, parseQuantity, presentationFor } from "./arguments";
-import { type UnitScope, meterDetails, unitScopeOf } from "./unit-scope";
+import { daysOfInput, propertyAverageTotal, shiftedDays, totalsOverRanges } from "./totals";
+import { meterDetails, type UnitScope, unitScopeOf } from "./unit-scope";
 
 interface KpisArgs {
   input: {

@@ -1,10 +1,11 @@
 /** consumptionRating: the unit's letter among the property's units, cached for a while per quantity. */
-import { quantityDefinition, type QuantityId } from "@common/quantities";
+
 import { addDays, dayKeyOf } from "@common/calendar";
+import { type QuantityId, quantityDefinition } from "@common/quantities";
 import { clean } from "../../consumption/aggregate";
-import { expressedAs, intersectWindow, metersForQuantity, present, type Presentation } from "../../consumption/engine";
-import { totalsOf } from "../../consumption/series";
+import { expressedAs, intersectWindow, metersForQuantity, type Presentation, present } from "../../consumption/engine";
 import { MIN_OTHER_UNITS, MIN_RATING_DAYS, ratingLetterOf } from "../../consumption/rating";
+import { totalsOf } from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { badUserInput } from "../errors";
 import { parseQuantity } from "./arguments";

@@ -1,12 +1,12 @@
 /** tenantTable: the totals of several quantities over a period, with their comparisons. */
-import { expressedAs, metersForQuantity, present, type MeterInfo } from "../../consumption/engine";
+import { expressedAs, type MeterInfo, metersForQuantity, present } from "../../consumption/engine";
 import { totalsOf } from "../../consumption/series";
+import type { ObjectDetails } from "../../schema/tenant.generated";
 import type { ServiceContext } from "../context";
 import { badUserInput } from "../errors";
-import type { ObjectDetails } from "../../schema/tenant.generated";
+import { parseComparisons, parseMode, parseQuantities, presentationFor } from "./arguments";
 import { daysOfInput, propertyAverageTotal, shiftedDays, totalsOverRanges } from "./totals";
 import { meterDetails, roomDetails, unitDetails, unitScopeOf } from "./unit-scope";
-import { parseComparisons, parseMode, parseQuantities, presentationFor } from "./arguments";
 
 interface TenantTableArgs {
   table: {

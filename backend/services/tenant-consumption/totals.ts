@@ -1,13 +1,14 @@
 /** Totals over day ranges, shared by the tables, the key figures and the rating. */
+
+import { type DayRange, daysBetween, daysOfWallPeriod, imageOfDays, type ShiftKind } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
-import { daysBetween, daysOfWallPeriod, imageOfDays, type DayRange, type ShiftKind } from "@common/calendar";
-import { clean, type Aggregate } from "../../consumption/aggregate";
-import { present, type MeterInfo, type Presentation } from "../../consumption/engine";
-import { totalsOf } from "../../consumption/series";
+import { type Aggregate, clean } from "../../consumption/aggregate";
+import { type MeterInfo, type Presentation, present } from "../../consumption/engine";
 import { propertyAverageOf } from "../../consumption/rating";
+import { totalsOf } from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { parsePeriod } from "./arguments";
-import { type UnitScope, otherUnitsOf } from "./unit-scope";
+import { otherUnitsOf, type UnitScope } from "./unit-scope";
 
 /**
  * Days [fromDay, endDay) of a period given as API datetimes. Totals come from the coarsest rollups

@@ -5,18 +5,18 @@
  */
 import type { QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
+import { type MeterTotals, meterTotalsOf } from "../../consumption/bucket-rows";
 import {
-  dataWindowOf,
-  metersForQuantity,
   type DataWindow,
+  dataWindowOf,
   type MeterInfo,
+  metersForQuantity,
   type UnitInfo,
 } from "../../consumption/engine";
-import { meterTotalsOf, type MeterTotals } from "../../consumption/bucket-rows";
 import type { PropertyRow, TenancyRow, UnitRow } from "../../db/types";
+import type { ObjectDetails } from "../../schema/tenant.generated";
 import { callerAndTenancy, tenancyDataWindow } from "../access";
 import type { ServiceContext } from "../context";
-import type { ObjectDetails } from "../../schema/tenant.generated";
 
 export interface UnitScope {
   tenancy: TenancyRow;

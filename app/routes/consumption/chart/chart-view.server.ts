@@ -1,20 +1,20 @@
+import { dateLocale, formatDateRange, longBucketLabels, shortBucketLabel } from "@common/bucket-labels";
+import { formatCalendarDate } from "@common/format";
+import { type Period, periodDays, toApiRange, todayInCopenhagen } from "@common/period";
+import { type QuantityId, quantityDefinition } from "@common/quantities";
+import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "@common/quantity-format";
+import { resolutionOf, type SpanType } from "@common/span";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
 import { pick } from "~/domain/chart-points";
-import { dateLocale, formatDateRange, longBucketLabels, shortBucketLabel } from "@common/bucket-labels";
 import { emptyStateOf } from "~/domain/empty-state";
-import { formatCalendarDate } from "@common/format";
-import { periodDays, toApiRange, todayInCopenhagen, type Period } from "@common/period";
-import { comparedPeriod, type CompareChoice } from "~/domain/period-query";
-import { quantityDefinition, type QuantityId } from "@common/quantities";
-import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "@common/quantity-format";
+import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
-import { resolutionOf, type SpanType } from "@common/span";
-import type { Comparison, TenantGraphInput } from "~/services/tenant/schemas";
+import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
 import { ApiError } from "~/services/graphql.server";
-import type { ChartView } from "./chart-view";
+import type { Comparison, TenantGraphInput } from "~/services/tenant/schemas";
 import type { ConsumptionPage } from "../consumption-page";
+import type { ChartView } from "./chart-view";
 
 export type { ChartView };
 

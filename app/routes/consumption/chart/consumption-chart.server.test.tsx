@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { chartColors } from "./chart-svg.server";
-import { niceScale, renderConsumptionChart, roundCoordinates, type ChartInput } from "./consumption-chart.server";
+import { type ChartInput, niceScale, renderConsumptionChart, roundCoordinates } from "./consumption-chart.server";
 
 const hour = 3_600_000;
 const day = 24 * hour;

@@ -27,6 +27,7 @@ import {
   defaultHeight,
   defaultWidth,
   fontSize,
+  type LegendEntry,
   plainTheme,
   SvgBar,
   SvgDot,
@@ -35,7 +36,6 @@ import {
   SvgPath,
   SvgText,
   SvgTspan,
-  type LegendEntry,
 } from "./chart-svg.server";
 
 export interface ChartSeries {

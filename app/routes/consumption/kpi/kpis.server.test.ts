@@ -1,6 +1,6 @@
+import type { QuantityId } from "@common/quantities";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { QuantityId } from "@common/quantities";
 import type { UnitQuantityKpis } from "~/services/tenant/schemas";
 import { comparisonKpis } from "./kpis.server";
 

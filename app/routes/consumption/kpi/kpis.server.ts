@@ -1,11 +1,11 @@
-import type { TFunction } from "i18next";
-import type { QuantityId } from "@common/quantities";
-import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "@common/quantity-format";
 import { emptyTableReason } from "@common/meters";
+import type { QuantityId } from "@common/quantities";
+import { quantityDefinition, totalKindOf } from "@common/quantities";
+import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "@common/quantity-format";
 import { roomSlug } from "@common/room-slug";
+import type { TFunction } from "i18next";
 import { changePercent, consumptionComparison } from "~/domain/smileys";
 import type { TenantTable, TenantUnit, UnitQuantityKpis } from "~/services/tenant/schemas";
-import { quantityDefinition, totalKindOf } from "@common/quantities";
 import type { KpiItem } from "./kpi-item";
 
 export type { KpiItem };

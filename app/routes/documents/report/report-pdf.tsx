@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentDisposition } from "@common/content-disposition";
-import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
-import { reportPdf } from "~/routes/documents/report/report-pdf.server";
-import { loadReport, reportHeaders, unavailableStatus } from "~/routes/documents/report/report.server";
 import { reportPath } from "@common/portal-paths";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
+import { loadReport, reportHeaders, unavailableStatus } from "~/routes/documents/report/report.server";
+import { reportPdf } from "~/routes/documents/report/report-pdf.server";
 
 /**
  * /report/{code}/pdf: the report's PDF, the same view as the page, in the request's

@@ -3,13 +3,14 @@
  * session (the code is the credential), in the request's language, with failed codes limited per
  * client address so codes cannot be found by trying.
  */
-import { data, type AppLoadContext } from "@remix-run/node";
+
 import { brandFor } from "@common/brands";
-import { todayInCopenhagen } from "@common/period";
 import type { Language } from "@common/languages";
+import { todayInCopenhagen } from "@common/period";
+import { type AppLoadContext, data } from "@remix-run/node";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { limitPerAddress } from "~/security/limits.server";
-import { reportView, type ReportView } from "./report-view";
+import { type ReportView, reportView } from "./report-view";
 
 /**
  * At most this many reports are computed at once (each is one back-end call of a few dozen

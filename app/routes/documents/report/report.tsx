@@ -1,14 +1,14 @@
+import { reportPdfPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Fact } from "~/components/fact";
 import { ReportChart } from "~/components/report-chart";
 import { RouteError } from "~/components/route-error";
 import { StandalonePage } from "~/components/standalone-page";
 import { translatorFor } from "~/i18n/i18n.server";
 import { loadReport, reportData, unavailableStatus } from "~/routes/documents/report/report.server";
 import type { ReportView } from "~/routes/documents/report/report-view";
-import { reportPdfPath } from "@common/portal-paths";
-import { Fact } from "~/components/fact";
 
 /**
  * /report/{code} (spec sections 2, 3, 9): the monthly consumption report a resident opens

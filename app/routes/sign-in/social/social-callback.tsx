@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { languageOf } from "~/i18n/i18n.server";
-import { completeSignIn } from "~/session/sign-in.server";
 import { finishSocialSignIn, isSocialProvider } from "~/routes/sign-in/social/social.server";
+import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithError, toastMessage } from "~/session/toast.server";
 
 const providerNames = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;

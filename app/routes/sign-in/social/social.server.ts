@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
-import { OAuth2Strategy, type OAuth2Profile } from "remix-auth-oauth2";
+import { type OAuth2Profile, OAuth2Strategy } from "remix-auth-oauth2";
 import { config, type OAuthProviderConfig, type SocialProviderId } from "~/config.server";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
