@@ -12,7 +12,7 @@ import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorsOf } from "~/session/api-errors";
 import { forgetSessionsOfAccount } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { limitedSubmission } from "./limited-form.server";
+import { limitedSubmission } from "../limited-form.server";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 

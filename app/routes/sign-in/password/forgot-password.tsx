@@ -9,8 +9,8 @@ import { useZodForm, ZodForm } from "~/components/zod-form";
 import { emailField } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { isServiceFailure } from "~/services/graphql.server";
-import type { PublicHandle } from "../public/public-layout";
-import { limitedSubmission } from "./limited-form.server";
+import type { PublicHandle } from "../../public/public-layout";
+import { limitedSubmission } from "../limited-form.server";
 
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
