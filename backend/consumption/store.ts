@@ -205,7 +205,6 @@ export async function ingestMeterReadings(
   `.execute(db);
 }
 
-
 // Where the demo seed, the benchmark and the alarm job have always found them.
 export { bulkInsert } from "./bulk-insert";
 export { totalsByMeter } from "./rollup-reads";

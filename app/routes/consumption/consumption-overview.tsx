@@ -314,7 +314,6 @@ export default function ConsumptionOverview() {
   );
 }
 
-
 export { RouteError as ErrorBoundary } from "~/components/route-error";
 // A refused rename (ADR 0019) keeps its Allow header on the page.
 export { errorAwareHeaders as headers } from "~/security/route-headers";
