@@ -7,6 +7,7 @@ import {
   localParts,
   longBucketLabel,
   longBucketLabels,
+  partialBucketNames,
   shortBucketLabel,
   zoneName,
 } from "./bucket-labels";
@@ -159,5 +160,19 @@ describe("what a bucket covers (ADR 0018)", () => {
       "25. oktober 2026 02:00–03:00 (sommertid)",
       "25. oktober 2026 02:00–03:00 (vintertid)",
     ]);
+  });
+});
+
+describe("partialBucketNames", () => {
+  it("names a partial week with its year, as the table does, and the days it covers", () => {
+    const timestamps = ["2025-12-29T00:00:00+01:00", "2026-01-05T00:00:00+01:00"];
+    const buckets = [
+      { firstDay: "2026-01-01", lastDay: "2026-01-04", partial: true },
+      { firstDay: "2026-01-05", lastDay: "2026-01-11", partial: false },
+    ];
+    const names = partialBucketNames(timestamps, buckets, "week", "da");
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^uge 1 2026 \(/);
+    expect(names[0]).toContain(longBucketLabels([timestamps[0]!], "week", "da")[0]);
   });
 });

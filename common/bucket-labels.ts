@@ -197,6 +197,25 @@ export function longBucketLabels(
   });
 }
 
+/**
+ * The buckets a chart draws lighter because its period covers only part of their week or month,
+ * each named as the table names a whole one ("uge 1 2026") with the days it covers.
+ */
+export function partialBucketNames(
+  timestamps: readonly string[],
+  buckets: readonly BucketDates[],
+  span: SpanType,
+  language: string,
+): string[] {
+  return buckets.flatMap((bucket, i) =>
+    bucket.partial && timestamps[i] !== undefined
+      ? [
+          `${longBucketLabel(timestamps[i], span, language)} (${formatDateRange(bucket.firstDay, bucket.lastDay, language)})`,
+        ]
+      : [],
+  );
+}
+
 /** A moment for residents: "3. marts 2026 14:05" / "3 March 2026 14:05", in Copenhagen time as written. */
 export function formatDateTime(timestamp: string, language: string): string {
   const parts = localParts(timestamp);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { dateLocale, formatCalendarDate, formatLocale } from "./format";
+import { dateLocale, formatCalendarDate, formatLocale, withoutDoubledPeriods } from "./format";
 
 // Numbers follow Danish conventions unless the language is English, then British ones (spec
 // section 9); month names are in the resident's language, Danish for any other.
@@ -118,5 +118,18 @@ describe("formatMonth", () => {
     expect(formatMonth("2026-05", "nb")).toBe("mai 2026");
     expect(formatMonth("2026-01", "da")).toBe("januar 2026");
     expect(formatMonth("not a month", "en")).toBe("not a month");
+  });
+});
+
+describe("withoutDoubledPeriods", () => {
+  it.each([
+    [
+      "Graf med 3 værdier, én pr. dag, i kr.. I alt 67,83 kr..",
+      "Graf med 3 værdier, én pr. dag, i kr. I alt 67,83 kr.",
+    ],
+    ["Chart of 3 values, in kWh. Total 12 kWh.", "Chart of 3 values, in kWh. Total 12 kWh."],
+    ["Wait... then 5 kr..", "Wait... then 5 kr."],
+  ])("%s", (text, expected) => {
+    expect(withoutDoubledPeriods(text)).toBe(expected);
   });
 });

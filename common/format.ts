@@ -60,3 +60,12 @@ export function formatFileSize(bytes: number, language: FormatLanguage | string)
     return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))} KB`;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
 }
+
+/**
+ * A text whose sentences end in a word that is itself abbreviated with a period ("kr.", "m³ pr.
+ * md."): the sentence's own period is left out, as one writes it ("I alt 67,83 kr." and not
+ * "I alt 67,83 kr.."). An ellipsis is left alone.
+ */
+export function withoutDoubledPeriods(text: string): string {
+  return text.replace(/(?<!\.)\.\.(?!\.)/g, ".");
+}

@@ -1,5 +1,11 @@
-import { dateLocale, formatDateRange, longBucketLabels, shortBucketLabel } from "@common/bucket-labels";
-import { formatCalendarDate } from "@common/format";
+import {
+  dateLocale,
+  formatDateRange,
+  longBucketLabels,
+  partialBucketNames,
+  shortBucketLabel,
+} from "@common/bucket-labels";
+import { formatCalendarDate, withoutDoubledPeriods } from "@common/format";
 import { type Period, periodDays, toApiRange, todayInCopenhagen } from "@common/period";
 import { type QuantityId, quantityDefinition } from "@common/quantities";
 import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "@common/quantity-format";
@@ -169,15 +175,17 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
       formatNumber(value, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
     unitLabel: unit,
     title,
-    description: t(definition.aggregation === "addition" ? "chart.description" : "chart.description_average", {
-      buckets: values.length,
-      span: t(`span.${span}`),
-      unit,
-      total: format(total),
-      comparison: comparisonLabel
-        ? t("chart.description_comparison", { label: comparisonLabel, total: format(comparisonTotal) })
-        : "",
-    }),
+    description: withoutDoubledPeriods(
+      t(definition.aggregation === "addition" ? "chart.description" : "chart.description_average", {
+        buckets: values.length,
+        span: t(`span.${span}`),
+        unit,
+        total: format(total),
+        comparison: comparisonLabel
+          ? t("chart.description_comparison", { label: comparisonLabel, total: format(comparisonTotal), unit })
+          : "",
+      }),
+    ),
     bands:
       quantity === "indoor-temperature"
         ? [
@@ -216,13 +224,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     comparison: shownComparison ? format(shownComparison[i] ?? null) : null,
     partial: shownBuckets[i]?.partial === true,
   }));
-  const partialBuckets = result.buckets.flatMap((bucket, i) =>
-    bucket.partial
-      ? [
-          `${shortBucketLabel(result.timestamps[i]!, span, language)} (${formatDateRange(bucket.firstDay, bucket.lastDay, language)})`,
-        ]
-      : [],
-  );
+  const partialBuckets = partialBucketNames(result.timestamps, result.buckets, span, language);
   const partialNote =
     partialBuckets.length > 0
       ? t("chart_buckets.partial_note", {
