@@ -97,7 +97,11 @@ export function CheckboxField({ meta, children }: { meta: FieldMetadata<string>;
   );
 }
 
-/** A language to choose, each named by its translation in the page's language. */
+/**
+ * A language to choose, each named by its translation in the page's language. Without `required`:
+ * a required select must start with an empty option (HTML), and this one always has a language
+ * chosen; the server still refuses a missing or unknown one.
+ */
 export function LanguageField({
   meta,
   label,
@@ -110,7 +114,7 @@ export function LanguageField({
   const { t } = useTranslation();
   return (
     <FormField meta={meta} label={label}>
-      <select {...getSelectProps(meta)}>
+      <select {...getSelectProps(meta)} required={false}>
         <Options values={languages} label={(language) => t(`language.${language}`)} />
       </select>
     </FormField>

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { type ReactNode, Suspense } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderPage, withoutNulBytes } from "./render-page.server";
+import { renderPage, withLateContentInBody, withoutNulBytes } from "./render-page.server";
 
 /**
  * A page whose Danish text lands an "å" (two bytes in UTF-8) on the end of React's 2048-byte write
@@ -85,6 +85,50 @@ describe("renderPage", () => {
     setTimeout(resolveData, 10);
     const html = (await rendering).toString("utf8");
     expect(html).toContain("Sidste år: 12,5 m³");
+  });
+
+  it("puts what is rendered after the document inside its body, as RemixServer's stream transfer", async () => {
+    let resolveData = () => {};
+    const data = new Promise<void>((resolve) => (resolveData = resolve));
+    let ready = false;
+    function StreamTransfer() {
+      if (!ready) throw data.then(() => (ready = true));
+      return <script id="data">{"window.loaded = 1;"}</script>;
+    }
+    // RemixServer's shape: the app's document, then single fetch's data as its sibling.
+    const element = (
+      <>
+        <html lang="da">
+          <head>
+            <title>Forbrug</title>
+          </head>
+          <body>
+            <main>Varme</main>
+          </body>
+        </html>
+        <Suspense fallback={null}>
+          <StreamTransfer />
+        </Suspense>
+      </>
+    );
+    const raw = renderWithPipeableStream(element);
+    setTimeout(resolveData, 10);
+    expect((await raw).toString("utf8")).toMatch(/<\/html>.*window\.loaded/);
+
+    const html = (await renderPage(element)).toString("utf8");
+    expect(html.endsWith("</body></html>")).toBe(true);
+    expect(html).toContain('<script id="data">window.loaded = 1;</script>');
+    expect(html.indexOf("<main>Varme</main>")).toBeLessThan(html.indexOf("window.loaded"));
+    expect(html.indexOf("window.loaded")).toBeLessThan(html.indexOf("</body>"));
+  });
+
+  it("leaves a document that ends with </html>, and a fragment, as they are", () => {
+    const whole = Buffer.from("<html><body><p>x</p></body></html>") as Buffer<ArrayBuffer>;
+    expect(withLateContentInBody(whole)).toBe(whole);
+    const fragment = Buffer.from("<p>x</p><script>y()</script>") as Buffer<ArrayBuffer>;
+    expect(withLateContentInBody(fragment)).toBe(fragment);
+    const late = Buffer.from("<html><body><p>ø</p></body></html><div hidden>å</div>") as Buffer<ArrayBuffer>;
+    expect(withLateContentInBody(late).toString("utf8")).toBe("<html><body><p>ø</p><div hidden>å</div></body></html>");
   });
 
   it("rejects when the shell cannot render, and reports errors inside a boundary", async () => {

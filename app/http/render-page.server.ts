@@ -29,6 +29,9 @@ export type RenderPageOptions = {
  * to send. A NUL byte is never part of a valid HTML page (browsers turn one into U+FFFD), so
  * nothing legitimate is lost.
  *
+ * RemixServer renders single fetch's stream transfer (the loader data, as inline scripts) after the
+ * document, so after its `</html>`; it is moved inside the body (withLateContentInBody).
+ *
  * Rejects when not even the document's shell could be rendered (the caller answers with its error
  * page); resolves with the whole page once everything, including every Suspense boundary, is done.
  */
@@ -45,7 +48,7 @@ export function renderPage(element: ReactNode, options: RenderPageOptions = {}):
               done();
             },
             final(done) {
-              resolve(withoutNulBytes(Buffer.concat(chunks) as Buffer<ArrayBuffer>));
+              resolve(withLateContentInBody(withoutNulBytes(Buffer.concat(chunks) as Buffer<ArrayBuffer>)));
               done();
             },
           }),
@@ -75,4 +78,26 @@ export function withoutNulBytes(bytes: Buffer<ArrayBuffer>): Buffer<ArrayBuffer>
   }
   length += bytes.copy(out, length, from);
   return out.subarray(0, length) as Buffer<ArrayBuffer>;
+}
+
+const endOfBody = Buffer.from("</body>");
+const endOfDocument = Buffer.from("</html>");
+
+/**
+ * The page with whatever was rendered after the document's `</html>` moved to just before its
+ * `</body>`. RemixServer renders single fetch's stream transfer (a Suspense boundary of inline
+ * `<script>`s handing the loader data to the browser) as the document's sibling, and HTML allows
+ * nothing after `</html>` (the Nu Html Checker stops there; browsers move it into the body
+ * themselves). The scripts run after the body's own, as before: `<Scripts />` ends the body and
+ * the entry modules wait for the whole document. A page without a body is left as it is.
+ */
+export function withLateContentInBody(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const end = page.lastIndexOf(endOfDocument);
+  if (end === -1) return page;
+  const after = end + endOfDocument.length;
+  const late = page.subarray(after);
+  if (late.toString("latin1").trim() === "") return page;
+  const body = page.lastIndexOf(endOfBody, end);
+  if (body === -1) return page;
+  return Buffer.concat([page.subarray(0, body), late, page.subarray(body, after)]) as Buffer<ArrayBuffer>;
 }

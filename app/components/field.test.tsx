@@ -1,0 +1,24 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { LanguageField } from "./field";
+import { useZodForm } from "./zod-form";
+
+function LanguageForm() {
+  const [, fields] = useZodForm(z.object({ language: z.enum(["da", "en", "nb"]) }), {
+    lastResult: null,
+    defaultValue: { language: "da" },
+  });
+  return <LanguageField meta={fields.language} label="Sprog" languages={["da", "en", "nb"]} />;
+}
+
+describe("LanguageField", () => {
+  it("is a select without `required`, which HTML allows only with an empty first option", () => {
+    const html = renderToStaticMarkup(<LanguageForm />);
+    const select = html.match(/<select[^>]*>/)?.[0] ?? "";
+    expect(select).not.toBe("");
+    expect(select).not.toMatch(/\srequired/);
+    expect(html.match(/<option /g)).toHaveLength(3);
+    expect(html).toMatch(/<option value="da" selected=""/);
+  });
+});
