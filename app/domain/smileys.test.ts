@@ -95,13 +95,14 @@ describe("consumptionComparison (spec section 4)", () => {
 });
 
 describe("indoorClimateSmiley", () => {
-  it("judges the whole number the resident sees", () => {
-    expect(temperatureSmiley(18.6)).toBe("neutral");
-    expect(indoorClimateSmiley("indoor-temperature", 18.6)).toBe("happy"); // shown as 19 °C
-    expect(indoorClimateSmiley("indoor-temperature", 22.4)).toBe("happy"); // 22 °C
-    expect(indoorClimateSmiley("indoor-temperature", 22.5)).toBe("neutral"); // 23 °C
-    expect(indoorClimateSmiley("indoor-relative-humidity", 39.5)).toBe("happy"); // 40 %
-    expect(indoorClimateSmiley("indoor-relative-humidity", 70.6)).toBe("sad"); // 71 %
+  it("judges the measured value, not the whole number shown (spec section 4)", () => {
+    expect(indoorClimateSmiley("indoor-temperature", 18.6)).toBe("neutral"); // shown as 19 °C
+    expect(indoorClimateSmiley("indoor-temperature", 22.4)).toBe("neutral"); // shown as 22 °C
+    expect(indoorClimateSmiley("indoor-temperature", 22)).toBe("happy");
+    expect(indoorClimateSmiley("indoor-temperature", 25.3)).toBe("sad"); // shown as 25 °C
+    expect(indoorClimateSmiley("indoor-relative-humidity", 39.5)).toBe("neutral"); // shown as 40 %
+    expect(indoorClimateSmiley("indoor-relative-humidity", 70.4)).toBe("sad"); // shown as 70 %
+    expect(indoorClimateSmiley("indoor-relative-humidity", Number.NaN)).toBeNull();
     expect(indoorClimateSmiley("indoor-relative-humidity", null)).toBeNull();
   });
 });

@@ -82,14 +82,15 @@ export function consumptionComparison(value: number | null, reference: number | 
 }
 
 /**
- * The smiley for an indoor-climate value as the resident sees it: temperature and humidity are
- * shown as whole numbers (spec section 9), so the band is judged on the shown number — 18.6 °C
- * reads "19 °C" and must not get the face of a colder room.
+ * The smiley for an indoor-climate value: judged on the measured value, as spec section 4's bands
+ * say, not on the whole number the page shows (spec section 9): 22.4 °C reads "22 °C" and is
+ * neutral, being above 22 °C. The help text names the bands with their edges, so a resident who
+ * wonders why can read it.
  */
 export function indoorClimateSmiley(
   quantity: "indoor-temperature" | "indoor-relative-humidity",
   value: number | null,
 ): Smiley | null {
-  const shown = value === null || !Number.isFinite(value) ? null : Math.round(value);
-  return quantity === "indoor-temperature" ? temperatureSmiley(shown) : humiditySmiley(shown);
+  const measured = value === null || !Number.isFinite(value) ? null : value;
+  return quantity === "indoor-temperature" ? temperatureSmiley(measured) : humiditySmiley(measured);
 }
