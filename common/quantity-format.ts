@@ -55,8 +55,9 @@ export function fractionDigits(quantity: QuantityId, options: FormatOptions = {}
       return { ...atLeastTwo };
     case "hca":
       return normalized ? exactly(2) : exactly(0);
+    // Per m² too (spec section 9 names only hca's normalized digits apart).
     case "heat-energy":
-      return normalized ? upTo(2) : exactly(0);
+      return exactly(0);
     case "indoor-relative-humidity":
     case "indoor-temperature":
     case "heat-flow-temperature":
