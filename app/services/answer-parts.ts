@@ -28,6 +28,8 @@ type Fields<T> = T extends readonly (infer E)[]
     ? { [K in keyof T]-?: Fields<T[K]> }
     : 0;
 type Reads<Input, Wire> = [Input] extends [Wire] ? Same<Fields<Input>, Fields<Wire>> : false;
+/** What a schema whose input is `Input` must also be: nothing more when it reads `Wire`, else an error naming it. */
+type Reading<Input, Wire> = Reads<Input, Wire> extends true ? unknown : { "differs from the generated type": Wire };
 
 /**
  * Checks at compile time that a schema reads exactly the fields of an operation's generated answer
@@ -37,9 +39,7 @@ type Reads<Input, Wire> = [Input] extends [Wire] ? Same<Fields<Input>, Fields<Wi
  * value into the domain's (the enums), and may be stricter than the contract (a rating letter).
  */
 export function answerSchema<Wire>() {
-  return <S extends z.ZodType>(
-    schema: S & (Reads<z.input<S>, Wire> extends true ? unknown : { "differs from the generated type": Wire }),
-  ): S => schema;
+  return <S extends z.ZodType>(schema: S & Reading<z.input<S>, Wire>): S => schema;
 }
 
 /**
@@ -62,7 +62,6 @@ export function enumMapping<Domain extends string, WireValue extends string>(toW
 export function fieldAnswer<Wire>() {
   return <K extends keyof Wire & string, S extends z.ZodType>(
     field: K,
-    schema: S &
-      (Reads<{ [P in K]: z.input<S> }, Wire> extends true ? unknown : { "differs from the generated type": Wire }),
+    schema: S & Reading<{ [P in K]: z.input<S> }, Wire>,
   ) => z.object({ [field]: schema as S } as { [P in K]: S });
 }

@@ -51,16 +51,20 @@ const groups = /** @type {[string, RegExp][]} */ ([
 const grouped = new Set(groups.flatMap(([, files]) => files));
 const ungrouped = allPatches.filter((file) => !grouped.has(file));
 if (ungrouped.length > 0) throw new Error(`patches not in any group of this script: ${ungrouped.join(", ")}`);
-/** @type {[string, string[]][]} */
+/**
+ * All, none, each group alone and all but each group; a variant that applies the same patches as
+ * one before it (with a single group, "only" it is "all" and "all but" it is "none") is not run twice.
+ * @type {[string, string[]][]}
+ */
 const variants = [
-  ["all", allPatches],
-  ["none", []],
+  /** @type {[string, string[]]} */ (["all", allPatches]),
+  /** @type {[string, string[]]} */ (["none", []]),
   ...groups.map(([name, files]) => /** @type {[string, string[]]} */ ([`only ${name}`, files])),
   ...groups.map(
     ([name, files]) =>
       /** @type {[string, string[]]} */ ([`all but ${name}`, allPatches.filter((f) => !files.includes(f))]),
   ),
-];
+].filter(([, files], i, all) => all.findIndex(([, other]) => other.join() === files.join()) === i);
 
 const work = mkdtempSync(path.join(os.tmpdir(), "portal-patches-"));
 const dataDir = path.join(work, "data");

@@ -190,11 +190,17 @@ export async function startPortal({ firstPort, firstBackendPort, dataDir, log })
   const port = await freePort(firstPort);
   const backendPort = await freePort(firstBackendPort, [port]);
   const base = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), HOST: "127.0.0.1", BACKEND_PORT: String(backendPort), DATA_DIR: dataDir };
   const portal = startProcess(process.execPath, ["scripts/start.mjs"], {
     name: "portal",
     log,
-    env: { ...process.env, ...env, PORTAL_URL: base },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BACKEND_PORT: String(backendPort),
+      DATA_DIR: dataDir,
+      PORTAL_URL: base,
+    },
   });
   return { portal, base, backendPort };
 }
