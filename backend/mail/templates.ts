@@ -28,7 +28,7 @@ export function oneLine(value: string): string {
 }
 
 /** Every e-mail's HTML part: the document around its body (paragraphs), in the mail's language. */
-export function mailHtmlDocument(language: Language, subject: string, body: string): string {
+function mailHtmlDocument(language: Language, subject: string, body: string): string {
   return `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -40,7 +40,7 @@ ${body}
 }
 
 /** A link as a button, then the address itself (for mail clients that drop the button). */
-export function mailLinkButton(link: string, label: string): string {
+function mailLinkButton(link: string, label: string): string {
   const href = escapeHtml(link);
   return `<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #0b5394; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(label)}</a></p>
 <p style="word-break: break-all;">${href}</p>`;
