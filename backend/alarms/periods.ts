@@ -10,10 +10,10 @@ import {
   daysBetween,
   firstOfYear,
   type IsoDate,
-  mondayOf,
   monthKeyOfDay,
   type Period,
   periodOfMonth,
+  periodOfWeek,
 } from "@common/calendar";
 
 /** The period of a frequency holding a date. */
@@ -21,10 +21,8 @@ export function periodOf(frequency: AlarmFrequency, date: IsoDate): Period {
   switch (frequency) {
     case "day":
       return { from: date, to: date };
-    case "week": {
-      const monday = mondayOf(date);
-      return { from: monday, to: addDays(monday, 6) };
-    }
+    case "week":
+      return periodOfWeek(date);
     case "month":
       return periodOfMonth(monthKeyOfDay(date));
     case "year":
