@@ -4,20 +4,28 @@ import type { ReactNode } from "react";
  * A table of one of the portal's lists: a caption for screen readers where the table needs a name
  * of its own (the card's heading names it for the eye), one row of column headings, then the rows.
  * Each row names itself by a row heading (`<th scope="row">`), which the caller writes.
+ *
+ * `stacked`: on a phone (below 40rem) each row becomes a block, its row heading on top and each
+ * cell on a line of its own, so the page never scrolls sideways (WCAG 1.4.10 Reflow). A cell shows
+ * its column's name in front of it from its `data-label`, which the caller writes
+ * (`<td data-label={column}>`); the table keeps its headings for screen readers.
  */
 export function DataTable({
   className,
   caption,
   columns,
+  stacked = false,
   children,
 }: {
   className?: string;
   caption?: string;
   columns: readonly string[];
+  stacked?: boolean;
   children: ReactNode;
 }) {
+  const classes = [className, stacked ? "table-stacked" : undefined].filter(Boolean).join(" ");
   return (
-    <table className={className}>
+    <table className={classes || undefined}>
       {caption === undefined ? null : <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>

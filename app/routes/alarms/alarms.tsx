@@ -64,16 +64,17 @@ export default function Alarms() {
                 t("alarms.col_level"),
                 t("alarms.col_status"),
               ]}
+              stacked
             >
               {d.alarms.map((alarm) => (
                 <tr key={alarm.id}>
                   <th scope="row">
                     <Link to={`${base}/${alarm.id}`}>{t(`quantity.${alarm.quantity}`)}</Link>
                   </th>
-                  <td>{t(`alarms.type.${alarm.type}`)}</td>
-                  <td>{t(`alarms.frequency.${alarm.frequency}`)}</td>
-                  <td>{t(alarm.level.key, alarm.level.values)}</td>
-                  <td>
+                  <td data-label={t("alarms.col_type")}>{t(`alarms.type.${alarm.type}`)}</td>
+                  <td data-label={t("alarms.col_frequency")}>{t(`alarms.frequency.${alarm.frequency}`)}</td>
+                  <td data-label={t("alarms.col_level")}>{t(alarm.level.key, alarm.level.values)}</td>
+                  <td data-label={t("alarms.col_status")}>
                     <span className={alarm.enabled ? "status status-on" : "status status-off"}>
                       {t(alarm.enabled ? "alarms.on" : "alarms.off")}
                     </span>

@@ -71,6 +71,9 @@ function readoutRange(period: { from: string; to: string }) {
   return { fromDate: range.periodBegin, toDate: range.periodEnd };
 }
 
+/** The three reading columns, in the order of their cells. */
+const readingColumns = ["meters.col_start", "meters.col_end", "meters.col_latest"] as const;
+
 export default function Meters() {
   const { t } = useTranslation();
   const { tenancyId, selector, groups, refused, search } = useLoaderData<typeof loader>();
@@ -96,6 +99,7 @@ export default function Meters() {
                 t("meters.col_end"),
                 t("meters.col_latest"),
               ]}
+              stacked
             >
               {group.meters.map((meter) => (
                 <tr key={meter.id}>
@@ -104,10 +108,10 @@ export default function Meters() {
                       {meter.number}
                     </Link>
                   </th>
-                  <td>{meter.room ?? "–"}</td>
+                  <td data-label={t("meters.col_room")}>{meter.room ?? "–"}</td>
                   {[meter.first, meter.last, meter.latest].map((reading, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: always the same three cells in the same order
-                    <td key={index}>
+                    <td key={index} data-label={t(readingColumns[index]!)}>
                       {reading ? (
                         <>
                           <span className="reading-value">{reading.value}</span>{" "}

@@ -49,12 +49,15 @@ export default function Statements() {
             className="data-table statement-table"
             caption={t("statements.caption")}
             columns={[t("statements.col_period"), t("statements.col_expenses"), t("statements.col_file")]}
+            stacked
           >
             {statements.map((statement) => (
               <tr key={statement.id}>
                 <th scope="row">{statement.period}</th>
-                <td>{statement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", ")}</td>
-                <td>
+                <td data-label={t("statements.col_expenses")}>
+                  {statement.expenseTypes.map((e) => t(`expense.${e}`, { defaultValue: e })).join(", ")}
+                </td>
+                <td data-label={t("statements.col_file")}>
                   {statement.size === null ? (
                     <span className="notice">{t("statements.missing")}</span>
                   ) : (

@@ -205,6 +205,7 @@ export default function TenancySettings() {
               t("tenancy_info.role"),
               ...(callerIsAdmin ? [t("tenancy_info.actions")] : []),
             ]}
+            stacked
           >
             {users.map((user) => (
               <tr key={user.key}>
@@ -218,7 +219,7 @@ export default function TenancySettings() {
                     </>
                   ) : null}
                 </th>
-                <td>
+                <td data-label={t("tenancy_info.role")}>
                   {user.invitationPending
                     ? t("tenancy_info.invitation_pending", { when: user.invitedAt ?? "" })
                     : user.isAdmin
@@ -226,7 +227,7 @@ export default function TenancySettings() {
                       : t("tenancy_info.member")}
                 </td>
                 {callerIsAdmin ? (
-                  <td>
+                  <td data-label={t("tenancy_info.actions")}>
                     <RowButtons tenancyId={tenancyId} user={user} />
                   </td>
                 ) : null}

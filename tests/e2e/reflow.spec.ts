@@ -1,0 +1,109 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { alarmPages, aReportPage, publicPages, residentPages } from "./every-page";
+import { signIn } from "./helpers";
+
+/**
+ * WCAG 2.1 criterion 1.4.10 (Reflow): at 320 CSS px no page may scroll sideways; a table either
+ * stacks or scrolls inside its own labelled region. axe does not test this, so every page is
+ * measured here, with and without JavaScript (the server's markup and the hydrated page can
+ * differ), and axe runs at this width too in the JavaScript project.
+ */
+test.use({ viewport: { width: 320, height: 640 } });
+
+/**
+ * The elements that stick out of the page's right edge, widest reach first, each named by its tag,
+ * id, classes and the start of its text; empty when the page does not scroll sideways. Elements
+ * inside a region that scrolls or clips by itself do not count: they widen only that region.
+ */
+async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return [];
+    const insideOwnScroll = (element: Element) => {
+      for (let a = element.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const name = (element: Element) => {
+      const id = element.id ? `#${element.id}` : "";
+      const classes = [...element.classList].map((c) => `.${c}`).join("");
+      const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      return `${element.tagName.toLowerCase()}${id}${classes}${text ? ` "${text}"` : ""}`;
+    };
+    const offenders: { what: string; right: number; depth: number }[] = [];
+    for (const element of document.body.querySelectorAll("*")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5 || insideOwnScroll(element)) continue;
+      let depth = 0;
+      for (let a = element.parentElement; a; a = a.parentElement) depth++;
+      offenders.push({ what: name(element), right: box.right, depth });
+    }
+    offenders.sort((a, b) => b.right - a.right || b.depth - a.depth);
+    return [
+      `scrollWidth ${root.scrollWidth} > clientWidth ${width}`,
+      ...offenders.slice(0, 6).map((o) => `${o.what} reaches ${Math.round(o.right)} px`),
+    ];
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Each page at 320 px: no sideways scrolling, and (with JavaScript) no axe violation. Every page is checked before the test fails. */
+async function expectReflow(page: Page, paths: readonly string[], javaScriptEnabled: boolean) {
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect.soft(response?.status() ?? 0, `${path} answers`).toBeLessThan(500);
+    await expect(page.locator("h1").first()).toBeVisible();
+    expect.soft(await sidewaysOverflow(page), `${path} scrolls sideways at 320 px`).toEqual([]);
+    // A stacked table's cell shows its column's name from data-label; without it the value stands alone.
+    const unlabelled = await page.locator("table.table-stacked td:not([data-label])").count();
+    expect.soft(unlabelled, `${path}: cells of stacked tables without their column's name`).toBe(0);
+    if (javaScriptEnabled) expect.soft(await axeViolations(page), `axe on ${path} at 320 px`).toEqual([]);
+  }
+}
+
+/** Splits a long list of pages into several tests, so one slow page does not time out the rest. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+test.describe("every page at 320 px (WCAG 1.4.10 Reflow)", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("the public pages", async ({ page, javaScriptEnabled }) => {
+    await expectReflow(page, publicPages, javaScriptEnabled);
+  });
+
+  test("the monthly report", async ({ page, javaScriptEnabled }) => {
+    const report = aReportPage();
+    expect(report, "the seed makes a monthly report").toBeDefined();
+    await expectReflow(page, [report!, report!.replace("lng=da", "lng=en")], javaScriptEnabled);
+  });
+
+  const resident = residentPages();
+  for (const [index, paths] of chunks(resident.paths, 7).entries()) {
+    test(`a resident's pages, part ${index + 1}`, async ({ page, javaScriptEnabled }) => {
+      await signIn(page, resident.account);
+      await expect(page).toHaveURL(/\/(t\/\d+|select-tenancy)$/);
+      await expectReflow(page, paths, javaScriptEnabled);
+    });
+  }
+
+  test("alarm and notification pages", async ({ page, javaScriptEnabled }) => {
+    // Reads the seeded database, which exists once the run's back-end has started.
+    const alarms = alarmPages();
+    await signIn(page, alarms.account);
+    await expect(page).toHaveURL(new RegExp(`/t/${alarms.tenancyId}$`));
+    await expectReflow(page, alarms.paths, javaScriptEnabled);
+  });
+});
