@@ -20,6 +20,8 @@ export const errorCodes = [
   "SOCIAL_PROVIDER_DISABLED",
   "SOCIAL_AUTH_FAILED",
   "SOCIAL_EMAIL_NOT_VERIFIED",
+  "USER_DEACTIVATED",
+  "DATA_POLICY_NOT_ACKNOWLEDGED",
   // Rooms (renameRoom; ADR 0012)
   "ROOM_NOT_FOUND",
   "ROOM_NAME_INVALID",
@@ -56,6 +58,9 @@ export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   SOCIAL_PROVIDER_DISABLED: "Sign-in with this provider is not enabled.",
   SOCIAL_AUTH_FAILED: "The provider did not accept the sign-in. Please try again.",
   SOCIAL_EMAIL_NOT_VERIFIED: "The provider did not confirm a verified email address.",
+  // Only to someone who has proven the address (right password, verified provider e-mail).
+  USER_DEACTIVATED: "This account has been deactivated.",
+  DATA_POLICY_NOT_ACKNOWLEDGED: "Confirm the data policy to create an account.",
   ROOM_NOT_FOUND: "The unit has no room with that name.",
   ROOM_NAME_INVALID: "A room name must be 1 to 40 characters, contain a letter or digit and no control characters.",
   ROOM_NAME_TAKEN: "Another room of the unit already has that name.",

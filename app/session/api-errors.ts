@@ -1,5 +1,5 @@
 import { type PasswordProblem, passwordProblemMessages } from "@common/password-rules";
-import type { ApiError } from "~/services/graphql.server";
+import { ApiError } from "~/services/graphql.server";
 
 /**
  * The translation keys for the account service's error codes (spec section 8), for forms.
@@ -15,7 +15,26 @@ const formErrorKeys: Record<string, string> = {
   PASSWORD_UPDATE_FAILED: "errors.password_update_failed",
   LOGIN_EXPIRED: "errors.login_expired",
   INVALID_TOKEN: "impersonate.failed",
+  USER_DEACTIVATED: "errors.user_deactivated",
+  DATA_POLICY_NOT_ACKNOWLEDGED: "validation.data_policy_required",
 };
+
+/**
+ * The refusals of an account whose owner has proven the address (the right password, a verified
+ * social e-mail): each has its own text on every sign-in and sign-up path (spec section 8).
+ */
+const accountRefusals = new Set([
+  "EMAIL_USED_BY_ADMIN_PORTAL",
+  "USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS",
+  "USER_DEACTIVATED",
+  "EMAIL_IN_USE",
+]);
+
+/** The text of an account refusal (see accountRefusals), or null for any other error. */
+export function accountRefusalKey(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !accountRefusals.has(error.code)) return null;
+  return formErrorKeys[error.code] ?? null;
+}
 
 export function formErrorKey(error: ApiError): string {
   return formErrorKeys[error.code] ?? "errors.invalid_response";

@@ -22,6 +22,8 @@ export interface SessionData {
   /** Social sign-in in progress: the OAuth2 state (remix-auth-oauth2's key) and PKCE verifier. */
   "oauth2:state": string;
   "oauth2:verifier": string;
+  /** Social sign-up in progress: the resident ticked the data-policy box before leaving for the provider. */
+  "oauth2:dataPolicy": true;
 }
 
 export type PortalSession = Session<SessionData>;

@@ -40,6 +40,8 @@ export interface UsersTable {
   created_at: IsoInstant;
   /** 1 once the onboarding slides were shown after the first login (migration 0003). */
   onboarded: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
+  /** When the user confirmed the data policy at sign-up (migration 0010); null if never recorded. */
+  data_policy_acknowledged_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
 }
 
 export interface PropertiesTable {

@@ -62,8 +62,13 @@ const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 const tokenPayloadFields = "email exp origIat impersonated sessionExpiresAt";
 
 const createUserMutation = /* GraphQL */ `
-  mutation CreateUser($email: String!, $password: String!, $language: String) {
-    createEmailPasswordUser(email: $email, password: $password, language: $language) {
+  mutation CreateUser($email: String!, $password: String!, $language: String, $dataPolicyAcknowledged: Boolean) {
+    createEmailPasswordUser(
+      email: $email
+      password: $password
+      language: $language
+      dataPolicyAcknowledged: $dataPolicyAcknowledged
+    ) {
       token refreshToken refreshExpiresIn payload { ${tokenPayloadFields} } user { id } created
     }
   }
@@ -85,8 +90,16 @@ interface SignedInData {
 interface CreateUserData {
   createEmailPasswordUser: SignedInData & { user: { id: string }; created: boolean };
 }
-const createUser = (email: string, password: string, language?: string) =>
-  graphql<CreateUserData>(backend, "account", createUserMutation, { variables: { email, password, language } });
+/** Sign-up with the data-policy box ticked, as the portal's form requires, unless told otherwise. */
+const createUser = (
+  email: string,
+  password: string,
+  language?: string,
+  dataPolicyAcknowledged: boolean | null = true,
+) =>
+  graphql<CreateUserData>(backend, "account", createUserMutation, {
+    variables: { email, password, language, dataPolicyAcknowledged },
+  });
 
 const currentUserQuery = /* GraphQL */ `
   query Me { currentUser { id email language userType onboarded impersonated isAdmin } }
@@ -238,8 +251,35 @@ describe("createEmailPasswordUser", () => {
     );
   });
 
-  it("refuses a deactivated user with the right password", async () => {
-    expect(firstErrorCode(await createUser(demoAccounts.inactive.email, DEMO_PASSWORD))).toBe("INVALID_CREDENTIALS");
+  it("refuses a deactivated user with the right password with USER_DEACTIVATED, and with EMAIL_IN_USE without it", async () => {
+    expect(firstErrorCode(await createUser(demoAccounts.inactive.email, DEMO_PASSWORD))).toBe("USER_DEACTIVATED");
+    expect(firstErrorCode(await createUser(demoAccounts.inactive.email, newPassword))).toBe("EMAIL_IN_USE");
+  });
+
+  it("creates no account without the data-policy confirmation, and stores the time of it", async () => {
+    for (const acknowledged of [null, false]) {
+      const refused = await createUser("no-policy@example.test", newPassword, "en", acknowledged);
+      expect(firstErrorCode(refused)).toBe("DATA_POLICY_NOT_ACKNOWLEDGED");
+    }
+    expect(
+      await backend.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "no-policy@example.test")
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    clock.set(90);
+    const created = await createUser("no-policy@example.test", newPassword, "en", true);
+    expect(created.body.data?.createEmailPasswordUser.created).toBe(true);
+    expect((await userRow("no-policy@example.test")).data_policy_acknowledged_at).toBe(clock.now().toISOString());
+
+    // Signing up again later (the right password) keeps the first confirmation's time.
+    const firstTime = clock.now().toISOString();
+    clock.set(600);
+    const again = await createUser("no-policy@example.test", newPassword, "en", true);
+    expect(again.body.data?.createEmailPasswordUser.created).toBe(false);
+    expect((await userRow("no-policy@example.test")).data_policy_acknowledged_at).toBe(firstTime);
   });
 
   it("creates exactly one user when the same sign-up arrives twice at once", async () => {
@@ -714,8 +754,13 @@ describe("impersonation", () => {
 });
 
 const socialAuthMutation = /* GraphQL */ `
-  mutation Social($accessToken: String!, $provider: SocialProvider!, $language: String) {
-    socialAuth(accessToken: $accessToken, provider: $provider, language: $language) {
+  mutation Social($accessToken: String!, $provider: SocialProvider!, $language: String, $dataPolicyAcknowledged: Boolean) {
+    socialAuth(
+      accessToken: $accessToken
+      provider: $provider
+      language: $language
+      dataPolicyAcknowledged: $dataPolicyAcknowledged
+    ) {
       socialProvider email token refreshToken refreshExpiresIn payload { ${tokenPayloadFields} } slt user { id } created
     }
   }
@@ -729,8 +774,16 @@ interface SocialAuthData {
     created: boolean;
   } & SignedInData;
 }
-const socialAuth = (accessToken: string, provider: string, language?: string) =>
-  graphql<SocialAuthData>(backend, "account", socialAuthMutation, { variables: { accessToken, provider, language } });
+/** A social sign-in from the sign-up form with the data-policy box ticked, unless told otherwise. */
+const socialAuth = (
+  accessToken: string,
+  provider: string,
+  language?: string,
+  dataPolicyAcknowledged: boolean | null = true,
+) =>
+  graphql<SocialAuthData>(backend, "account", socialAuthMutation, {
+    variables: { accessToken, provider, language, dataPolicyAcknowledged },
+  });
 
 describe("socialAuth (against a local OpenID provider)", () => {
   it("creates a user from a verified e-mail, then finds the same user again", async () => {
@@ -806,7 +859,36 @@ describe("socialAuth (against a local OpenID provider)", () => {
     const staff = await idp.accessTokenFor("g-staff", { email: demoSpecialAccounts.staff.email, email_verified: true });
     expect(firstErrorCode(await socialAuth(staff, "GOOGLE"))).toBe("USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS");
     const inactive = await idp.accessTokenFor("g-ole", { email: demoAccounts.inactive.email, email_verified: true });
-    expect(firstErrorCode(await socialAuth(inactive, "GOOGLE"))).toBe("INVALID_CREDENTIALS");
+    expect(firstErrorCode(await socialAuth(inactive, "GOOGLE"))).toBe("USER_DEACTIVATED");
+  });
+
+  it("creates no account without the data-policy confirmation; an existing resident needs none", async () => {
+    const stranger = async () =>
+      idp.accessTokenFor("g-new", { email: "social.newcomer@example.test", email_verified: true });
+    for (const acknowledged of [null, false]) {
+      expect(firstErrorCode(await socialAuth(await stranger(), "GOOGLE", "en", acknowledged))).toBe(
+        "DATA_POLICY_NOT_ACKNOWLEDGED",
+      );
+    }
+    expect(
+      await backend.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "social.newcomer@example.test")
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    clock.set(30);
+    const created = await socialAuth(await stranger(), "GOOGLE", "en", true);
+    expect(created.body.data?.socialAuth.created).toBe(true);
+    expect((await userRow("social.newcomer@example.test")).data_policy_acknowledged_at).toBe(clock.now().toISOString());
+
+    const before = (await userRow(demoAccounts.anna.email)).data_policy_acknowledged_at;
+    clock.set(60);
+    const anna = await idp.accessTokenFor("g-anna", { email: demoAccounts.anna.email, email_verified: true });
+    const signedIn = await socialAuth(anna, "GOOGLE", "en", null);
+    expect(signedIn.body.data?.socialAuth).toMatchObject({ created: false, email: demoAccounts.anna.email });
+    expect((await userRow(demoAccounts.anna.email)).data_policy_acknowledged_at).toBe(before);
   });
 
   it("fails with SOCIAL_AUTH_FAILED when the provider cannot be reached", async () => {

@@ -5,7 +5,12 @@
  *   e-mail of the landlords' admin portal            → EMAIL_USED_BY_ADMIN_PORTAL
  *   existing user with admin or superuser rights     → USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS
  *   existing user, password not correct (or none)    → EMAIL_IN_USE
+ *   existing user, right password, deactivated       → USER_DEACTIVATED
  *   existing user, right password                    → signed in (created: false)
+ *
+ * A social sign-in has proven the address, so it gets the same answers as a right password.
+ * No account is created without the resident's confirmation of the data policy
+ * (DATA_POLICY_NOT_ACKNOWLEDGED); the time of it is stored on the user (spec section 3).
  *
  * A user without a password (invited, or social) cannot get one by signing up: that would let
  * anyone who knows the address take the account. They set one through the reset e-mail instead.
@@ -13,7 +18,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, UserRow, UserType } from "../db/types";
-import { invalidCredentials, serviceError } from "./errors";
+import { serviceError } from "./errors";
 import {
   assertPasswordRules,
   dummyPasswordHash,
@@ -21,7 +26,7 @@ import {
   verifyPassword,
   verifyPasswordOrDummy,
 } from "./passwords";
-import { normalizeEmail } from "./sign-in";
+import { assertMaySignIn, normalizeEmail } from "./sign-in";
 import type { SocialIdentity } from "./social";
 
 export const accountLanguages = ["da", "en", "nb"] as const;
@@ -60,12 +65,6 @@ export function parseLanguage(language: string | null | undefined): string | nul
 
 const hasAboveDefaultRights = (user: UserRow) => user.is_admin === 1 || user.is_superuser === 1;
 
-/** Refuses an existing account that this portal must not sign in or take over. */
-function assertOrdinaryAccount(user: UserRow): void {
-  if (user.user_type === "ADMIN_PORTAL") throw serviceError("EMAIL_USED_BY_ADMIN_PORTAL");
-  if (hasAboveDefaultRights(user)) throw serviceError("USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS");
-}
-
 /** Whether a database error is a unique constraint's (SQLite's or PostgreSQL's wording). */
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed|unique constraint/i.test(error.message);
@@ -73,8 +72,17 @@ export function isUniqueViolation(error: unknown): boolean {
 
 async function insertUser(
   db: Kysely<Database>,
-  values: { email: string; passwordHash: string | null; name: string; language: string; userType: UserType; now: Date },
+  values: {
+    email: string;
+    passwordHash: string | null;
+    name: string;
+    language: string;
+    userType: UserType;
+    now: Date;
+    dataPolicyAcknowledged: boolean | null | undefined;
+  },
 ): Promise<UserRow> {
+  if (values.dataPolicyAcknowledged !== true) throw serviceError("DATA_POLICY_NOT_ACKNOWLEDGED");
   try {
     return await db
       .insertInto("users")
@@ -85,6 +93,7 @@ async function insertUser(
         language: values.language,
         user_type: values.userType,
         created_at: values.now.toISOString(),
+        data_policy_acknowledged_at: values.now.toISOString(),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -93,6 +102,25 @@ async function insertUser(
     if (isUniqueViolation(error)) throw serviceError("EMAIL_IN_USE");
     throw error;
   }
+}
+
+/**
+ * An existing user who signs up again (the right password, or a social sign-up) and ticks the box
+ * now: the first confirmation is kept, so the time says when they first agreed.
+ */
+async function acknowledgeDataPolicy(
+  db: Kysely<Database>,
+  user: UserRow,
+  acknowledged: boolean | null | undefined,
+  now: Date,
+): Promise<UserRow> {
+  if (acknowledged !== true || user.data_policy_acknowledged_at !== null) return user;
+  return db
+    .updateTable("users")
+    .set({ data_policy_acknowledged_at: now.toISOString() })
+    .where("id", "=", user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export interface AccountForSignIn {
@@ -107,7 +135,13 @@ export interface AccountForSignIn {
  */
 export async function createOrSignInEmailPasswordUser(
   db: Kysely<Database>,
-  input: { email: string; password: string; language?: string | null; now: Date },
+  input: {
+    email: string;
+    password: string;
+    language?: string | null;
+    dataPolicyAcknowledged?: boolean | null;
+    now: Date;
+  },
 ): Promise<AccountForSignIn> {
   const email = parseEmail(input.email);
   assertPasswordRules(input.password);
@@ -123,6 +157,7 @@ export async function createOrSignInEmailPasswordUser(
       language,
       userType: "EMAIL_PASSWORD",
       now: input.now,
+      dataPolicyAcknowledged: input.dataPolicyAcknowledged,
     });
     return { user, created: true };
   }
@@ -130,12 +165,12 @@ export async function createOrSignInEmailPasswordUser(
   if (existing.user_type === "ADMIN_PORTAL" || hasAboveDefaultRights(existing)) {
     // Same cost as the other answers, so timing does not tell them apart.
     await verifyPassword(input.password, await dummyPasswordHash());
-    assertOrdinaryAccount(existing);
+    assertMaySignIn(existing);
   }
   const passwordMatches = await verifyPasswordOrDummy(input.password, existing.password_hash);
   if (!passwordMatches) throw serviceError("EMAIL_IN_USE");
-  if (existing.is_active !== 1) throw invalidCredentials();
-  return { user: existing, created: false };
+  assertMaySignIn(existing);
+  return { user: await acknowledgeDataPolicy(db, existing, input.dataPolicyAcknowledged, input.now), created: false };
 }
 
 /**
@@ -144,15 +179,14 @@ export async function createOrSignInEmailPasswordUser(
  */
 export async function findOrCreateSocialUser(
   db: Kysely<Database>,
-  input: { identity: SocialIdentity; language?: string | null; now: Date },
+  input: { identity: SocialIdentity; language?: string | null; dataPolicyAcknowledged?: boolean | null; now: Date },
 ): Promise<AccountForSignIn> {
   const { identity } = input;
   const language = parseLanguage(input.language) ?? identity.language ?? defaultAccountLanguage;
   const existing = await db.selectFrom("users").selectAll().where("email", "=", identity.email).executeTakeFirst();
   if (existing !== undefined) {
-    assertOrdinaryAccount(existing);
-    if (existing.is_active !== 1) throw invalidCredentials();
-    return { user: existing, created: false };
+    assertMaySignIn(existing);
+    return { user: await acknowledgeDataPolicy(db, existing, input.dataPolicyAcknowledged, input.now), created: false };
   }
   const user = await insertUser(db, {
     email: identity.email,
@@ -161,6 +195,7 @@ export async function findOrCreateSocialUser(
     language,
     userType: identity.provider,
     now: input.now,
+    dataPolicyAcknowledged: input.dataPolicyAcknowledged,
   });
   return { user, created: true };
 }

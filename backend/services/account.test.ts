@@ -2,7 +2,13 @@ import { isQuantityId, quantityDefinition } from "@common/quantities";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
-import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, demoUnitUniqueIds } from "../db/seed/demo-accounts";
+import {
+  DEMO_PASSWORD,
+  demoAccounts,
+  demoSpecialAccounts,
+  demoTenancyIds,
+  demoUnitUniqueIds,
+} from "../db/seed/demo-accounts";
 import {
   firstErrorCode,
   graphql,
@@ -119,9 +125,23 @@ describe("tokenAuth", () => {
     expect(result.body.data?.tokenAuth.payload.email).toBe(demoAccounts.anna.email);
   });
 
-  it("refuses inactive users and users without a password", async () => {
+  it("refuses users without a password, and inactive users as a wrong password would be", async () => {
     for (const email of [demoAccounts.inactive.email, demoAccounts.sofie.email]) {
-      expect(firstErrorCode(await tokenAuth(email, DEMO_PASSWORD))).toBe("INVALID_CREDENTIALS");
+      expect(firstErrorCode(await tokenAuth(email, "Not-The-Password-2026!"))).toBe("INVALID_CREDENTIALS");
+    }
+    expect(firstErrorCode(await tokenAuth(demoAccounts.sofie.email, DEMO_PASSWORD))).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("tells the owner of an account the portal does not serve which it is, once the password is right", async () => {
+    expect(firstErrorCode(await tokenAuth(demoAccounts.inactive.email, DEMO_PASSWORD))).toBe("USER_DEACTIVATED");
+    expect(firstErrorCode(await tokenAuth(demoSpecialAccounts.staff.email, DEMO_PASSWORD))).toBe(
+      "USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS",
+    );
+    expect(firstErrorCode(await tokenAuth(demoSpecialAccounts.adminPortal.email, DEMO_PASSWORD))).toBe(
+      "EMAIL_USED_BY_ADMIN_PORTAL",
+    );
+    for (const email of [demoSpecialAccounts.staff.email, demoSpecialAccounts.adminPortal.email]) {
+      expect(firstErrorCode(await tokenAuth(email, "Not-The-Password-2026!"))).toBe("INVALID_CREDENTIALS");
     }
   });
 });

@@ -228,7 +228,7 @@ export const accountResolvers = {
     },
     async createEmailPasswordUser(
       _: unknown,
-      args: { email: string; password: string; language?: string | null },
+      args: { email: string; password: string; language?: string | null; dataPolicyAcknowledged?: boolean | null },
       ctx: ServiceContext,
     ): Promise<CreateEmailPasswordUserPayload> {
       if (args.email.length > 254) throw badUserInput("email is too long", "email");
@@ -238,7 +238,12 @@ export const accountResolvers = {
     },
     async socialAuth(
       _: unknown,
-      args: { accessToken: string; provider: string; language?: string | null },
+      args: {
+        accessToken: string;
+        provider: string;
+        language?: string | null;
+        dataPolicyAcknowledged?: boolean | null;
+      },
       ctx: BackendContext,
     ): Promise<SocialAuthPayload> {
       if (!isSocialProvider(args.provider)) throw badUserInput("Unknown provider", "provider");
@@ -252,6 +257,7 @@ export const accountResolvers = {
       const { user, created } = await findOrCreateSocialUser(ctx.db, {
         identity,
         language: args.language,
+        dataPolicyAcknowledged: args.dataPolicyAcknowledged,
         now: ctx.now,
       });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);

@@ -37,6 +37,8 @@ export interface MyData {
     emailNotifications: boolean;
     userType: string;
     createdAt: string;
+    /** When the data policy was confirmed at sign-up (spec section 3); null if never recorded. */
+    dataPolicyAcknowledgedAt: string | null;
   };
   tenancies: {
     id: number;
@@ -84,6 +86,7 @@ export async function collectMyData(db: Kysely<Database>, user: UserRow, now: Da
       emailNotifications: user.email_notifications === 1,
       userType: user.user_type,
       createdAt: user.created_at,
+      dataPolicyAcknowledgedAt: user.data_policy_acknowledged_at,
     },
     tenancies: tenancies.map((tenancy) => ({
       ...tenancy,

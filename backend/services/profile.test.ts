@@ -414,7 +414,7 @@ describe("changing the e-mail", () => {
     await graphqlData(
       backend,
       "account",
-      `mutation ($e: String!, $p: String!) { createEmailPasswordUser(email: $e, password: $p) { created } }`,
+      `mutation ($e: String!, $p: String!) { createEmailPasswordUser(email: $e, password: $p, dataPolicyAcknowledged: true) { created } }`,
       {
         variables: { e: "wanted@example.test", p: newPassword },
       },
@@ -569,13 +569,15 @@ describe("deleteAccount", () => {
     }>(
       backend,
       "account",
-      `mutation ($e: String!, $p: String!) { createEmailPasswordUser(email: $e, password: $p) { created user { id } token } }`,
+      `mutation ($e: String!, $p: String!) { createEmailPasswordUser(email: $e, password: $p, dataPolicyAcknowledged: true) { created user { id } token } }`,
       { variables: { e: email, p: newPassword } },
     );
     expect(signUp.createEmailPasswordUser.created).toBe(true);
     expect(signUp.createEmailPasswordUser.user.id).not.toBe(String(jens.id));
     const data = JSON.parse((await ok("myData", signUp.createEmailPasswordUser.token)) as string);
     expect(data).toMatchObject({ tenancies: [], alarms: [], notifications: [] });
+    // The export names when the new account confirmed the data policy (spec section 3).
+    expect(data.profile.dataPolicyAcknowledgedAt).toBe(clock.now().toISOString());
   });
 
   it("refuses the last admin of a tenancy with other members (LAST_ADMIN) until another is admin", async () => {
@@ -653,6 +655,8 @@ describe("myData", () => {
       emailNotifications: true,
       userType: "EMAIL_PASSWORD",
       createdAt: jens.created_at,
+      // The demo accounts were seeded, not signed up: no confirmation was recorded.
+      dataPolicyAcknowledgedAt: null,
     });
     const tenancyIds = data.tenancies
       .filter((t: { invitationPending: boolean }) => !t.invitationPending)

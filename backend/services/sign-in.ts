@@ -29,11 +29,25 @@ const credentialsSchema = z.object({
   password: z.string().max(1024, "password is too long"),
 });
 
+const hasAboveDefaultRights = (user: UserRow) => user.is_admin === 1 || user.is_superuser === 1;
+
 /**
- * Returns the active user with this e-mail and password, or throws INVALID_CREDENTIALS. An unknown
- * e-mail, a user without a password and an inactive user cost the same as a wrong password. An
- * account of the landlords' admin portal with the right password gets EMAIL_USED_BY_ADMIN_PORTAL
- * (spec section 6: one e-mail cannot be used for both).
+ * Refuses an account this portal must not sign in, once the caller has proven the address is
+ * theirs (the right password, or a provider's verified e-mail), each with its own code (spec
+ * section 8): the landlords' admin portal (spec section 6: one e-mail cannot be used for both),
+ * above-default rights, then a deactivated account. Before that proof every one of them is
+ * INVALID_CREDENTIALS, so a stranger learns nothing about an address.
+ */
+export function assertMaySignIn(user: UserRow): void {
+  if (user.user_type === "ADMIN_PORTAL") throw serviceError("EMAIL_USED_BY_ADMIN_PORTAL");
+  if (hasAboveDefaultRights(user)) throw serviceError("USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS");
+  if (user.is_active !== 1) throw serviceError("USER_DEACTIVATED");
+}
+
+/**
+ * Returns the user with this e-mail and password, or throws INVALID_CREDENTIALS. An unknown
+ * e-mail and a user without a password cost the same as a wrong password. With the right
+ * password, an account the portal must not sign in gets its own code (assertMaySignIn).
  */
 export async function verifyCredentials(
   db: Kysely<Database>,
@@ -47,8 +61,8 @@ export async function verifyCredentials(
     .where("email", "=", normalizeEmail(parsed.data.email))
     .executeTakeFirst();
   const passwordMatches = await verifyPasswordOrDummy(parsed.data.password, user?.password_hash);
-  if (user === undefined || !passwordMatches || user.is_active !== 1) throw invalidCredentials();
-  if (user.user_type === "ADMIN_PORTAL") throw serviceError("EMAIL_USED_BY_ADMIN_PORTAL");
+  if (user === undefined || !passwordMatches) throw invalidCredentials();
+  assertMaySignIn(user);
   return user;
 }
 

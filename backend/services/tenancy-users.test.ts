@@ -104,7 +104,7 @@ async function signUp(email: string): Promise<string> {
   const created = await graphqlData<{ createEmailPasswordUser: { token: string; created: boolean } }>(
     backend,
     "account",
-    `mutation ($email: String!, $password: String!) { createEmailPasswordUser(email: $email, password: $password) { token created } }`,
+    `mutation ($email: String!, $password: String!) { createEmailPasswordUser(email: $email, password: $password, dataPolicyAcknowledged: true) { token created } }`,
     { variables: { email, password: newPassword } },
   );
   expect(created.createEmailPasswordUser.created).toBe(true);

@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { accountRefusals } from "./account-refusals";
 import { e2e } from "./env";
 import {
   createActivationCode,
   DEMO_PASSWORD,
+  database,
   demoAccounts,
   demoTenancyIds,
   impersonationLink,
@@ -62,6 +64,34 @@ test.describe("sign-up", () => {
         .getByRole("alert")
         .filter({ hasText: "A user already exists with that e-mail, but the password is not correct." }),
     ).toBeVisible();
+  });
+
+  for (const refusal of accountRefusals) {
+    test(`${refusal.what} signing up with its password gets its own text and no session`, async ({ page, context }) => {
+      await useLanguage(page, "nb");
+      await signUp(page, refusal.email, refusal.password);
+      await expect(page.getByRole("alert").filter({ hasText: refusal.text.nb })).toBeVisible();
+      await expect(page.locator('input[name="email"]')).toHaveValue(refusal.email);
+      expect(await sessionCookie(context)).toBeUndefined();
+    });
+  }
+
+  test("the time the data policy was confirmed is stored with the new account", async ({ page }, info) => {
+    const email = uniqueEmail("policy", info.project.name);
+    const before = new Date().toISOString();
+    await signUp(page, email, goodPassword);
+    await expect(page).toHaveURL(/\/account-created\?/);
+    const after = new Date().toISOString();
+    const db = database();
+    try {
+      const row = db.prepare("SELECT data_policy_acknowledged_at AS at FROM users WHERE email = ?").get(email) as {
+        at: string | null;
+      };
+      expect(row.at).not.toBeNull();
+      expect(row.at! >= before && row.at! <= after).toBe(true);
+    } finally {
+      db.close();
+    }
   });
 
   test("with an activation code from the invitation link, sign-up adds the tenancy, then onboarding, then the dashboard", async ({

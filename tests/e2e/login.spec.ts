@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { accountRefusals } from "./account-refusals";
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -134,4 +135,28 @@ test("without 'remember me' the session ends with the browser; with it, it lasts
   await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
   const expires = (await sessionCookie(context))!.expires;
   expect(expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+});
+
+test.describe("accounts the portal does not serve (spec section 8), signing in by e-mail", () => {
+  for (const refusal of accountRefusals) {
+    test(`${refusal.what} with the right password gets its own text and no session`, async ({ page, context }) => {
+      await useLanguage(page, "en");
+      await signIn(page, refusal.email, refusal.password);
+      await expect(page.getByRole("alert").filter({ hasText: refusal.text.en })).toBeVisible();
+      await expect(page.getByText("Our service answered in a way we did not expect")).toHaveCount(0);
+      await expect(page.locator('input[name="email"]')).toHaveValue(refusal.email);
+      expect(await sessionCookie(context)).toBeUndefined();
+    });
+
+    test(`${refusal.what} with a wrong password gets the invalid-credentials text, as any address would`, async ({
+      page,
+    }) => {
+      await useLanguage(page, "da");
+      await signIn(page, refusal.email, "Wrong-Password-2026!");
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Ugyldige loginoplysninger. Prøv venligst igen." }),
+      ).toBeVisible();
+      await expect(page.getByText(refusal.text.da)).toHaveCount(0);
+    });
+  }
 });

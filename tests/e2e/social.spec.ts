@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import { accountRefusals } from "./account-refusals";
 import { e2e } from "./env";
-import { demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail } from "./helpers";
+import { database, demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail, useLanguage } from "./helpers";
 
 /** Goes through the provider's own login and consent pages as the given account. */
 async function signInAtProvider(page: Page, login: string) {
@@ -17,6 +18,7 @@ test.describe("social sign-in (Google, through a local OpenID provider)", () => 
   test("a new resident signs up with Google: account created, then onboarding", async ({ page }, info) => {
     const email = uniqueEmail("social", info.project.name);
     await page.goto("/signup");
+    await page.getByRole("checkbox", { name: "Jeg har læst datapolitikken" }).check();
     await page.getByRole("button", { name: "Opret med Google" }).click();
     await signInAtProvider(page, email);
     await expect(page).toHaveURL(/\/account-created\?/);
@@ -55,4 +57,93 @@ test.describe("social sign-in (Google, through a local OpenID provider)", () => 
     await expect(page.getByRole("button", { name: "Fortsæt med Facebook" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Fortsæt med Apple" })).toBeDisabled();
   });
+});
+
+/** The user row's data-policy confirmation time, or undefined when there is no such user. */
+function acknowledgedAt(email: string): string | null | undefined {
+  const db = database();
+  try {
+    const row = db.prepare("SELECT data_policy_acknowledged_at AS at FROM users WHERE email = ?").get(email) as
+      | { at: string | null }
+      | undefined;
+    return row?.at;
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("social sign-up asks for the data-policy confirmation (spec section 4)", () => {
+  test("with the box ticked the account is created and the time of the confirmation stored", async ({ page }, info) => {
+    const email = uniqueEmail("social-policy", info.project.name);
+    await useLanguage(page, "en");
+    await page.goto("/signup");
+    const before = new Date().toISOString();
+    await page.getByRole("checkbox", { name: "I have read the data policy" }).check();
+    await page.getByRole("button", { name: "Sign up with Google" }).click();
+    await signInAtProvider(page, email);
+    await expect(page).toHaveURL(/\/account-created\?/);
+    const at = acknowledgedAt(email);
+    expect(at).toBeTruthy();
+    expect(at! >= before && at! <= new Date().toISOString()).toBe(true);
+  });
+
+  test("without the box nothing leaves for the provider: the browser and the server require it", async ({ page }) => {
+    await useLanguage(page, "en");
+    await page.goto("/signup");
+    const box = page.getByRole("checkbox", { name: "I have read the data policy" });
+    await expect(box).not.toBeChecked();
+    await page.getByRole("button", { name: "Sign up with Google" }).click();
+    // The browser's own validation (no script needed) keeps the resident on the form.
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(await box.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+    // A post without the box (no browser validation) is sent back to sign-up with the reason.
+    const answer = await page.request.post("/auth/google", { form: { purpose: "signup" }, maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe("/signup");
+    await page.goto("/signup");
+    await expect(page.getByRole("status")).toContainText("Please confirm that you have read the data policy.");
+  });
+
+  test("a new e-mail arriving through sign-in is sent to sign-up to confirm first, and no account is made", async ({
+    page,
+    context,
+  }, info) => {
+    const email = uniqueEmail("social-no-policy", info.project.name);
+    await useLanguage(page, "nb");
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Fortsett med Google" }).click();
+    await signInAtProvider(page, email);
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole("status")).toContainText(
+      "Det finnes ingen konto med denne e-postadressen ennå. Bekreft at du har lest personvernerklæringen, og fortsett med Google igjen for å opprette en.",
+    );
+    expect(acknowledgedAt(email)).toBeUndefined();
+    expect(await sessionCookie(context)).toBeUndefined();
+  });
+});
+
+test.describe("accounts the portal does not serve (spec section 8), with Google", () => {
+  for (const refusal of accountRefusals) {
+    test(`${refusal.what} signing in gets its own text and no session`, async ({ page, context }) => {
+      await useLanguage(page, "da");
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Fortsæt med Google" }).click();
+      await signInAtProvider(page, refusal.email);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("status")).toContainText(refusal.text.da);
+      expect(await sessionCookie(context)).toBeUndefined();
+    });
+
+    test(`${refusal.what} signing up gets its own text and no session`, async ({ page, context }) => {
+      await useLanguage(page, "en");
+      await page.goto("/signup");
+      await page.getByRole("checkbox", { name: "I have read the data policy" }).check();
+      await page.getByRole("button", { name: "Sign up with Google" }).click();
+      await signInAtProvider(page, refusal.email);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("status")).toContainText(refusal.text.en);
+      expect(await sessionCookie(context)).toBeUndefined();
+    });
+  }
 });

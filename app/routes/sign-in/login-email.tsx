@@ -14,6 +14,7 @@ import { pageMeta } from "~/i18n/meta";
 import { signInAttempt } from "~/security/limits.server";
 import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
+import { accountRefusalKey } from "~/session/api-errors";
 import { authenticator, ServiceDownError } from "~/session/authenticator.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { completeSignIn } from "~/session/sign-in.server";
@@ -55,6 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await attempt.failed();
       return failWith("login.invalid_credentials", 401);
     }
+    // The right password for an account this portal does not serve: say which (spec section 8).
+    const refusal = accountRefusalKey(cause);
+    if (refusal) return failWith(refusal, 403);
     if (cause instanceof ServiceDownError || isServiceFailure(cause))
       return failWith("errors.service_unavailable", 503);
     // Any other refusal (a masked server error, input the service rejects): say so on the form.

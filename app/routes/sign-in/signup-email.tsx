@@ -30,13 +30,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await limitedSubmission(request, context, "signUp", signupFormSchema, hidden);
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
-  const { email, password } = submission.value;
+  const { email, password, dataPolicy } = submission.value;
   try {
     await limit.count();
     const { tokens: account, created } = await context.publicApi.account.createEmailPasswordUser(
       email,
       password,
       await languageOf(request),
+      // The schema requires the box; the service stores when it was ticked (spec section 3).
+      dataPolicy === "on",
     );
     const users = await context.publicApi.users.loginWithEmailAndPassword(email, password);
     return await completeSignIn(

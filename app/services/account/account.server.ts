@@ -94,10 +94,11 @@ export function accountService(gql: GraphQLService) {
     },
 
     /** Sign-up; an existing user with the same password is signed in instead (created false). */
-    async createEmailPasswordUser(email: string, password: string, language: string) {
+    /** Sign-up; `dataPolicyAcknowledged`: the resident ticked the data-policy box (stored with its time). */
+    async createEmailPasswordUser(email: string, password: string, language: string, dataPolicyAcknowledged: boolean) {
       const { createEmailPasswordUser: r } = await signIn(
         CreateEmailPasswordUserMutation,
-        { email, password, language },
+        { email, password, language, dataPolicyAcknowledged },
         createEmailPasswordUserResponse,
       );
       return { tokens: tokenSetOf(r), created: r.created };
@@ -128,10 +129,14 @@ export function accountService(gql: GraphQLService) {
     },
 
     /** Social sign-in: the provider's access token, verified by the account service. */
-    async socialAuth(accessToken: string, provider: string, language: string) {
+    /**
+     * Social sign-in or sign-up. Without `dataPolicyAcknowledged` no account is created: an unknown
+     * e-mail fails with DATA_POLICY_NOT_ACKNOWLEDGED.
+     */
+    async socialAuth(accessToken: string, provider: string, language: string, dataPolicyAcknowledged: boolean) {
       const { socialAuth: r } = await signIn(
         SocialAuthMutation,
-        { accessToken, provider, language },
+        { accessToken, provider, language, dataPolicyAcknowledged },
         socialAuthResponse,
       );
       return { tokens: tokenSetOf(r), slt: r.slt, created: r.created };

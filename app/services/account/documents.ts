@@ -44,8 +44,18 @@ export const ValidateActivationCodeQuery = /* GraphQL */ `
 `;
 
 export const CreateEmailPasswordUserMutation = /* GraphQL */ `
-  mutation CreateEmailPasswordUser($email: String!, $password: String!, $language: String) {
-    createEmailPasswordUser(email: $email, password: $password, language: $language) {
+  mutation CreateEmailPasswordUser(
+    $email: String!
+    $password: String!
+    $language: String
+    $dataPolicyAcknowledged: Boolean
+  ) {
+    createEmailPasswordUser(
+      email: $email
+      password: $password
+      language: $language
+      dataPolicyAcknowledged: $dataPolicyAcknowledged
+    ) {
       ${tokenFields}
       created
     }
@@ -83,8 +93,18 @@ export const MarkOnboardedMutation = /* GraphQL */ `
 `;
 
 export const SocialAuthMutation = /* GraphQL */ `
-  mutation SocialAuth($accessToken: String!, $provider: SocialProvider!, $language: String) {
-    socialAuth(accessToken: $accessToken, provider: $provider, language: $language) {
+  mutation SocialAuth(
+    $accessToken: String!
+    $provider: SocialProvider!
+    $language: String
+    $dataPolicyAcknowledged: Boolean
+  ) {
+    socialAuth(
+      accessToken: $accessToken
+      provider: $provider
+      language: $language
+      dataPolicyAcknowledged: $dataPolicyAcknowledged
+    ) {
       ${tokenFields}
       socialProvider email slt created
     }

@@ -13,6 +13,7 @@ import * as m0006 from "./0006_consumption_reports";
 import * as m0007 from "./0007_tenancy_users";
 import * as m0008 from "./0008_email_change_tokens";
 import * as m0009 from "./0009_rate_limits";
+import * as m0010 from "./0010_data_policy_acknowledged";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -24,6 +25,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0007_tenancy_users": m0007,
   "0008_email_change_tokens": m0008,
   "0009_rate_limits": m0009,
+  "0010_data_policy_acknowledged": m0010,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

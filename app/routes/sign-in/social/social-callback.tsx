@@ -2,26 +2,30 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { languageOf } from "~/i18n/i18n.server";
 import { finishSocialSignIn, isSocialProvider } from "~/routes/sign-in/social/social.server";
+import { socialFailureOf } from "~/routes/sign-in/social/social-failure";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithError, toastMessage } from "~/session/toast.server";
 
 const providerNames = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;
 
 /**
- * GET /auth/{provider}/callback: the provider sends the resident back here. Any failure (state
- * mismatch, a refused token, an unverified e-mail, a service that is down) ends on /login with
- * a message in the resident's language and no session.
+ * GET /auth/{provider}/callback: the provider sends the resident back here. Any failure ends on
+ * /login (or /signup, see socialFailureOf) with a message in the resident's language and no session.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const provider = params.provider;
   if (!isSocialProvider(provider)) return redirect("/login");
-  const fail = async () => {
+  const fail = async (error: unknown) => {
     const session = await context.session.get();
     session.unset("oauth2:state");
     session.unset("oauth2:verifier");
-    // Nothing else in the session: remove the cookie rather than keep an empty one.
-    const cookie = session.get("auth") ? await context.session.commit() : await context.session.destroy();
-    return redirectWithError("/login", toastMessage("errors.social_failed", { provider: providerNames[provider] }), {
+    session.unset("oauth2:dataPolicy");
+    // Nothing else in the session: remove the cookie rather than keep an empty one. A pending
+    // activation code stays for the sign-up that may follow.
+    const keep = session.get("auth") || session.get("activationCode");
+    const cookie = keep ? await context.session.commit() : await context.session.destroy();
+    const { path, key } = socialFailureOf(error);
+    return redirectWithError(path, toastMessage(key, { provider: providerNames[provider] }), {
       headers: { "Set-Cookie": cookie },
     });
   };
@@ -31,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn(`Social sign-in with ${provider} failed: ${error instanceof Error ? error.message : String(error)}`);
-    return fail();
+    return fail(error);
   }
   const { created, ...tokens } = result;
   try {
@@ -39,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       persistent: false,
       landing: created ? "/account-created" : undefined,
     });
-  } catch {
-    return fail();
+  } catch (error) {
+    return fail(error);
   }
 }

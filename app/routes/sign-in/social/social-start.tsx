@@ -1,12 +1,21 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { readForm } from "~/http/read-form.server";
 import { isSocialProvider, startSocialSignIn } from "~/routes/sign-in/social/social.server";
+import { redirectWithError, toastMessage } from "~/session/toast.server";
 
-/** POST /auth/{provider}: the social sign-in buttons' form; off to the provider's sign-in page. */
+/**
+ * POST /auth/{provider}: the social buttons' forms; off to the provider's sign-in page. The
+ * sign-up form sends purpose=signup and its data-policy box (spec section 4: no account without
+ * the confirmation); the browser requires the box, and so does this action.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await readForm(request);
+  const form = await readForm(request);
   if (!isSocialProvider(params.provider)) return redirect("/login");
-  return startSocialSignIn(request, context, params.provider);
+  const dataPolicyAcknowledged = form.get("dataPolicy") === "on";
+  if (form.get("purpose") === "signup" && !dataPolicyAcknowledged) {
+    return redirectWithError("/signup", toastMessage("validation.data_policy_required"));
+  }
+  return startSocialSignIn(request, context, params.provider, dataPolicyAcknowledged);
 }
 
 export function loader() {

@@ -32,6 +32,8 @@ export function enabledSocialProviders(): SocialProviderId[] {
 /** remix-auth-oauth2 keeps its state under "oauth2:state"; the PKCE verifier sits beside it. */
 const stateKey = "oauth2:state" as const;
 const verifierKey = "oauth2:verifier" as const;
+/** Set when the sign-up form's data-policy box was ticked: only then may the service create an account. */
+const dataPolicyKey = "oauth2:dataPolicy" as const;
 
 function callbackUrl(request: Request, provider: SocialProviderId): string {
   return new URL(`/auth/${provider}/callback`, new URL(request.url).origin).toString();
@@ -41,8 +43,16 @@ function challengeOf(verifier: string): string {
   return createHash("sha256").update(verifier).digest("base64url");
 }
 
-/** The redirect to the provider's sign-in page, with a new state and PKCE challenge. */
-export async function startSocialSignIn(request: Request, context: AppLoadContext, provider: SocialProviderId) {
+/**
+ * The redirect to the provider's sign-in page, with a new state and PKCE challenge.
+ * `dataPolicyAcknowledged`: the resident came from the sign-up form and ticked the data-policy box.
+ */
+export async function startSocialSignIn(
+  request: Request,
+  context: AppLoadContext,
+  provider: SocialProviderId,
+  dataPolicyAcknowledged: boolean,
+) {
   const settings = config().socialProviders[provider];
   if (!settings) throw redirect("/login");
   const state = randomBytes(24).toString("base64url");
@@ -50,6 +60,8 @@ export async function startSocialSignIn(request: Request, context: AppLoadContex
   const session = await context.session.get();
   session.set(stateKey, state);
   session.set(verifierKey, verifier);
+  if (dataPolicyAcknowledged) session.set(dataPolicyKey, true);
+  else session.unset(dataPolicyKey);
 
   const url = new URL(settings.authorizationUrl);
   url.search = new URLSearchParams({
@@ -106,7 +118,9 @@ export async function finishSocialSignIn(
   if (!settings) throw redirect("/login");
   const session = await context.session.get();
   const verifier = session.get(verifierKey) ?? "";
+  const dataPolicyAcknowledged = session.get(dataPolicyKey) === true;
   session.unset(verifierKey);
+  session.unset(dataPolicyKey);
 
   const strategy = new PkceOAuth2Strategy(
     settings,
@@ -114,7 +128,12 @@ export async function finishSocialSignIn(
     verifier,
     async ({ accessToken }) => {
       try {
-        const result = await context.publicApi.account.socialAuth(accessToken, provider.toUpperCase(), language);
+        const result = await context.publicApi.account.socialAuth(
+          accessToken,
+          provider.toUpperCase(),
+          language,
+          dataPolicyAcknowledged,
+        );
         const users = await context.publicApi.users.loginFromSlt(result.slt);
         return { type: provider, account: result.tokens, users, created: result.created };
       } catch (error) {

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "~/services/graphql.server";
+import { accountRefusalKey, formErrorKey } from "./api-errors";
+
+const locales = ["en", "da", "nb"].map(
+  (language) => JSON.parse(readFileSync(`locales/${language}/common.json`, "utf8")) as Record<string, unknown>,
+);
+const textOf = (locale: Record<string, unknown>, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale);
+
+const refusal = (code: string) => new ApiError("account", code, `message of ${code}`);
+
+describe("the texts of the account service's refusals (spec section 8)", () => {
+  const accountCodes = [
+    "EMAIL_USED_BY_ADMIN_PORTAL",
+    "USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS",
+    "USER_DEACTIVATED",
+    "EMAIL_IN_USE",
+  ];
+
+  it("gives each refusal of an account its own text, in every language", () => {
+    const keys = accountCodes.map((code) => accountRefusalKey(refusal(code)));
+    expect(new Set(keys).size).toBe(accountCodes.length);
+    for (const key of keys) {
+      expect(key).not.toBeNull();
+      for (const locale of locales) expect(typeof textOf(locale, key ?? "")).toBe("string");
+    }
+    expect(accountRefusalKey(refusal("EMAIL_USED_BY_ADMIN_PORTAL"))).toBe("errors.email_used_by_admin_portal");
+    expect(accountRefusalKey(refusal("USER_DEACTIVATED"))).toBe("errors.user_deactivated");
+  });
+
+  it("leaves every other error to the caller (a wrong password, a provider's failure, not an ApiError)", () => {
+    for (const code of ["INVALID_CREDENTIALS", "SOCIAL_AUTH_FAILED", "DATA_POLICY_NOT_ACKNOWLEDGED", "INTERNAL"]) {
+      expect(accountRefusalKey(refusal(code))).toBeNull();
+    }
+    expect(accountRefusalKey(new Error("EMAIL_IN_USE"))).toBeNull();
+  });
+
+  it("has a text in every language for every code a form shows", () => {
+    for (const code of [...accountCodes, "DATA_POLICY_NOT_ACKNOWLEDGED", "INVALID_CREDENTIALS", "LOGIN_EXPIRED"]) {
+      const key = formErrorKey(refusal(code));
+      expect(key).not.toBe("errors.invalid_response");
+      for (const locale of locales) expect(typeof textOf(locale, key)).toBe("string");
+    }
+  });
+});
