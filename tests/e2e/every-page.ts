@@ -17,6 +17,8 @@ export const publicPages = [
   "/data-policy",
   "/cookie-policy",
   "/no-such-page",
+  "/set-password",
+  "/report/AAAAAAAAAAAAAAAAAAAAAAAA",
 ] as const;
 
 /** The signed-in pages of Jens (two homes, admin of the first), as `demoAccounts.jens` sees them. */
@@ -53,6 +55,9 @@ export function residentPages(): { account: string; tenancyId: number; paths: st
       `${first}/profile/delete`,
       `${first}/alarms`,
       `${first}/notifications`,
+      "/account-created",
+      "/welcome",
+      "/welcome?step=4",
     ],
   };
 }
