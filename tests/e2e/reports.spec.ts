@@ -71,7 +71,7 @@ const plain = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-async function downloadPdf(page: Page): Promise<{ text: string; info: string; fileName: string }> {
+async function downloadPdf(page: Page): Promise<{ text: string; info: string; fonts: string[]; fileName: string }> {
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: /Download PDF|Hent PDF|Last ned PDF/ }).click();
   const download = await downloading;
@@ -83,6 +83,8 @@ async function downloadPdf(page: Page): Promise<{ text: string; info: string; fi
   return {
     text: plain(execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" })),
     info: execFileSync("pdfinfo", [file], { encoding: "utf8" }),
+    // pdffonts' rows below its two heading lines: name, type, encoding, emb, sub, uni, object id.
+    fonts: execFileSync("pdffonts", [file], { encoding: "utf8" }).trim().split("\n").slice(2),
     fileName: download.suggestedFilename(),
   };
 }
@@ -180,7 +182,11 @@ test.describe("the monthly consumption report", () => {
     expect(pdf.fileName).toBe(`consumption-report-${month}.pdf`);
     expect(pdf.info).toMatch(/Tagged:\s+yes/);
     expect(pdf.info).toContain(`Consumption report, ${monthName}`);
-    for (const total of checked) expect(pdf.text, total).toContain(total.replace("CO₂", "CO2"));
+    // PDF/UA: every font embedded (the column before sub, uni and the object's id and generation).
+    expect(pdf.fonts.length).toBeGreaterThan(0);
+    for (const row of pdf.fonts) expect(row.split(/\s+/).at(-5), row).toBe("yes");
+    // The PDF embeds its fonts, so CO₂ is written as on the page.
+    for (const total of checked) expect(pdf.text, total).toContain(total);
   });
 
   test("the report and its PDF in Danish and Norwegian, æ ø å right", async ({ page }) => {
