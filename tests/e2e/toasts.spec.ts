@@ -1,15 +1,37 @@
+import { createHash } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { e2e } from "./env";
-import { demoAccounts, demoTenancyIds, signIn, signInAndWaitForDashboard } from "./helpers";
+import {
+  createActivationCode,
+  database,
+  demoAccounts,
+  demoTenancyIds,
+  signIn,
+  signInAndWaitForDashboard,
+} from "./helpers";
 
 /** Spec sections 8 and 9 in Danish, the default language. */
 const texts = {
   signedOut: "Du er logget ud.",
   languageChanged: "Sproget er skiftet.",
   codeInvalid: "Den aktiveringskode, du har indtastet, er ugyldig.",
+  codeInUse: "Aktiveringskoden er allerede brugt: der findes allerede en bruger på lejemålet.",
 };
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Beskeder" }).locator("li.toast");
+
+/** Marks an activation code used, as if another resident had used it meanwhile. */
+function markCodeUsed(code: string) {
+  const db = database(false);
+  try {
+    db.prepare("UPDATE activation_codes SET used_at = ? WHERE code_hash = ?").run(
+      new Date().toISOString(),
+      createHash("sha256").update(code).digest("hex"),
+    );
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * Records, in the page's own clock, when a toast with this text starts its time (it is on the page
@@ -116,5 +138,29 @@ test.describe("toasts", () => {
     await expect(toasts(page).locator("p")).toHaveText([texts.languageChanged, texts.codeInvalid]);
     await expect(toasts(page).first()).toHaveAttribute("data-toast-type", "success");
     await expect(toasts(page).last()).toHaveAttribute("data-toast-type", "error");
+  });
+
+  test("a pending activation code that was used meanwhile is told at sign-in, for 3 s", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const code = createActivationCode(demoTenancyIds.anna);
+    await page.goto(`/login?activationCode=${code}`);
+    await expect(page).toHaveURL(/\/login$/);
+    markCodeUsed(code);
+    await signIn(page, demoAccounts.anna.email);
+    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    const toast = toasts(page).filter({ hasText: texts.codeInUse });
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveAttribute("data-toast-type", "error");
+    if (javaScriptEnabled) {
+      // 3 s, then the 1 s removal: gone well before an error toast's usual 4 s + 1 s.
+      await expect(toast).toHaveCount(0, { timeout: 4600 });
+    }
+    // The code is forgotten: the next page neither tells it again nor offers to add it.
+    await page.goto(`/t/${demoTenancyIds.anna}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });
