@@ -73,7 +73,7 @@ test.describe("toasts with JavaScript", () => {
 
   test("a success toast is hidden after 2 s and leaves the page 1 s later", async ({ page }) => {
     await watchToast(page, texts.signedOut);
-    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna, { timeout: 30_000 });
     await page.getByRole("button", { name: "Log ud" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("status")).toContainText(texts.signedOut);
