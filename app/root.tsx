@@ -24,7 +24,7 @@ import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
 import { metaTextsFor, translationsHrefs } from "~/i18n/resources.server";
 import { readConsent } from "~/security/cookie-consent.server";
 import { handleActivationCodeInUrl } from "~/session/activation-code.server";
-import { readToast } from "~/session/toast.server";
+import { readToasts } from "~/session/toast.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -36,7 +36,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await handleActivationCodeInUrl(request, context);
   const language = await languageOf(request);
-  const { toast, headers } = await readToast(request);
+  const { toasts, headers } = await readToasts(request);
   const brand = brandFor(context.config.brand);
   return data(
     {
@@ -46,12 +46,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       metaTexts: metaTextsFor(language),
       appName: brand.appName[language],
       appStores: brand.appStores,
-      toast: toast ?? null,
+      toasts,
       showCookieBanner: readConsent(request.headers.get("Cookie")) === null,
       tagManagerId: context.config.tagManagerId,
     },
-    // The flash cookie is rewritten only when a toast was read from it.
-    toast ? { headers } : undefined,
+    // The toast cookies are removed only when the request brought some.
+    headers.has("Set-Cookie") ? { headers } : undefined,
   );
 }
 
@@ -99,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast, showCookieBanner, tagManagerId } = useLoaderData<typeof loader>();
+  const { toasts, showCookieBanner, tagManagerId } = useLoaderData<typeof loader>();
   useEffect(() => {
     // A marker for support and tests: the page's scripts are running.
     document.documentElement.dataset.hydrated = "true";
@@ -109,7 +109,7 @@ export default function App() {
       <PendingBar />
       <DebugHook />
       <Outlet />
-      <Toasts toast={toast} />
+      <Toasts toasts={toasts} />
       {showCookieBanner ? <CookieBanner tagManagerId={tagManagerId} /> : null}
     </>
   );

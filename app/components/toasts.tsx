@@ -1,57 +1,152 @@
-import { useEffect, useState } from "react";
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  addToast,
+  addToasts,
+  type Toast,
+  toastLimit,
+  toastPhase,
+  toastRemoveDelayMs,
+  toastTimeline,
+} from "~/domain/toasts";
 import { useHydrated } from "./use-hydrated";
 
-/** A toast as remix-toast carries it: `message` is a translation key, `description` its JSON values. */
-export interface ToastData {
-  message: string;
-  description?: string;
-  type: "info" | "success" | "error" | "warning";
-  duration?: number;
+/** A toast on the page: when it was shown (null until the page's scripts run) and dismissed. */
+interface ShownToast {
+  id: string;
+  toast: Toast;
+  shownAt: number | null;
+  dismissedAt?: number;
 }
 
-/** Display times of spec section 9, in milliseconds. */
-export const toastDurations = { success: 2000, error: 4000, info: 4000, warning: 4000 } as const;
+/** The loading toast of a form being sent: replaced by the first toast its answer brings. */
+const submissionId = "submission";
 
-export function toastValues(description: string | undefined): Record<string, string> {
-  if (!description) return {};
-  try {
-    const parsed: unknown = JSON.parse(description);
-    return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
+function shownFrom(toasts: readonly Toast[], shownAt: number | null): ShownToast[] {
+  return toasts.map((toast) => ({ id: toast.id, toast, shownAt }));
+}
+
+/** New toasts join the queue; the first takes the place of a pending form's loading toast. */
+function withArrivals(queue: readonly ShownToast[], arrivals: readonly ShownToast[]): ShownToast[] {
+  const [first, ...rest] = arrivals;
+  if (!first) return [...queue];
+  const replacing = queue.some((entry) => entry.id === submissionId);
+  const start = replacing ? queue.map((entry) => (entry.id === submissionId ? first : entry)) : addToast(queue, first);
+  return addToasts(start, rest, toastLimit);
 }
 
 /**
- * Toasts at the bottom right (spec section 2). Rendered on the server, so they show without
- * JavaScript too; with it they disappear after their duration or when dismissed.
+ * Toasts at the bottom right (spec section 2), a queue of at most 20 (spec section 9). Rendered on
+ * the server, so they show without JavaScript too, once: the next page has none. With JavaScript
+ * each is hidden after its type's duration (or when dismissed) and leaves the page 1 s later; a
+ * form being sent shows a loading toast until its answer's toast replaces it.
  */
-export function Toasts({ toast }: { toast: ToastData | null }) {
+export function Toasts({ toasts }: { toasts: Toast[] }) {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState<ToastData | null>(toast);
   const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [queue, setQueue] = useState<ShownToast[]>(() => shownFrom(toasts, null));
+  const [now, setNow] = useState(0);
+  const seen = useRef(new Set(toasts.map((toast) => toast.id)));
 
+  // The clock starts when the page's scripts run: what the server rendered is shown from now.
   useEffect(() => {
-    setVisible(toast);
-    if (!toast) return;
-    const timer = setTimeout(() => setVisible(null), toast.duration ?? toastDurations[toast.type]);
+    const started = Date.now();
+    setQueue((current) => current.map((entry) => ({ ...entry, shownAt: entry.shownAt ?? started })));
+    setNow(started);
+  }, []);
+
+  // Toasts a later answer brings (after a form was sent) join the queue.
+  useEffect(() => {
+    const fresh = toasts.filter((toast) => !seen.current.has(toast.id));
+    for (const toast of fresh) seen.current.add(toast.id);
+    const at = Date.now();
+    setQueue((current) => {
+      const next = withArrivals(current, shownFrom(fresh, at));
+      // The form's answer came without a toast: its loading toast goes.
+      return navigation.state === "idle"
+        ? next.map((entry) =>
+            entry.id === submissionId && entry.dismissedAt === undefined ? { ...entry, dismissedAt: at } : entry,
+          )
+        : next;
+    });
+    setNow(at);
+  }, [toasts, navigation.state]);
+
+  // A form being sent (with the page's scripts; without them the browser shows its own progress).
+  const submitting = navigation.state === "submitting";
+  useEffect(() => {
+    if (!submitting) return;
+    const at = Date.now();
+    const loading: ShownToast = {
+      id: submissionId,
+      toast: { id: submissionId, type: "loading", message: "toast.sending" },
+      shownAt: at,
+    };
+    setQueue((current) => addToast(current, loading));
+    setNow(at);
+  }, [submitting]);
+
+  // One timer, to the next moment a toast is hidden or removed.
+  useEffect(() => {
+    const moments = queue.flatMap((entry) => {
+      if (entry.shownAt === null) return [];
+      const hiddenAt = Math.min(
+        toastTimeline(entry.toast, entry.shownAt).dismissAt,
+        entry.dismissedAt ?? Number.POSITIVE_INFINITY,
+      );
+      return [hiddenAt, hiddenAt + toastRemoveDelayMs];
+    });
+    const next = Math.min(...moments.filter((moment) => moment > now && Number.isFinite(moment)));
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(() => setNow(Date.now()), next - Date.now());
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [queue, now]);
+
+  const phaseOf = (entry: ShownToast) =>
+    entry.shownAt === null ? "shown" : toastPhase(entry.toast, entry.shownAt, now, entry.dismissedAt);
+  const visible = queue.filter((entry) => phaseOf(entry) !== "removed");
+
+  // Removed toasts leave the state too, so the queue never grows past what is on the page.
+  useEffect(() => {
+    if (visible.length !== queue.length) setQueue(visible);
+  }, [visible, queue.length]);
+
+  const dismiss = (id: string) =>
+    setQueue((current) =>
+      current.map((entry) =>
+        entry.id === id && entry.dismissedAt === undefined ? { ...entry, dismissedAt: Date.now() } : entry,
+      ),
+    );
 
   return (
     <section className="toasts" aria-label={t("toast.notifications")}>
       <div role="status" aria-live="polite">
-        {visible ? (
-          <div className={`toast toast-${visible.type}`}>
-            <p>{t(visible.message, toastValues(visible.description))}</p>
-            {hydrated ? (
-              <button type="button" className="toast-dismiss" onClick={() => setVisible(null)}>
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">{t("toast.dismiss")}</span>
-              </button>
-            ) : null}
-          </div>
+        {visible.length > 0 ? (
+          <ol className="toast-list">
+            {visible.map((entry) => {
+              const leaving = phaseOf(entry) === "dismissed";
+              return (
+                <li
+                  key={entry.id}
+                  className={`toast toast-${entry.toast.type}${leaving ? " toast-leaving" : ""}`}
+                  data-toast-type={entry.toast.type}
+                  aria-hidden={leaving ? true : undefined}
+                  aria-busy={entry.toast.type === "loading" ? true : undefined}
+                >
+                  {entry.toast.type === "loading" ? <span className="toast-spinner" aria-hidden="true" /> : null}
+                  <p>{t(entry.toast.message, entry.toast.values ?? {})}</p>
+                  {hydrated && !leaving && entry.toast.type !== "loading" ? (
+                    <button type="button" className="toast-dismiss" onClick={() => dismiss(entry.id)}>
+                      <span aria-hidden="true">×</span>
+                      <span className="visually-hidden">{t("toast.dismiss")}</span>
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
         ) : null}
       </div>
     </section>

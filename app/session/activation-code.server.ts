@@ -1,6 +1,6 @@
 import { normalizeActivationCode } from "@common/activation-code";
 import { type AppLoadContext, redirect } from "@remix-run/node";
-import { redirectWithError, toastMessage } from "./toast.server";
+import { redirectWithError, toastMessage, toastSetCookie } from "./toast.server";
 
 /**
  * An `activationCode` in any page's query (spec section 4): validated; a valid one is kept in the
@@ -27,10 +27,19 @@ export async function handleActivationCodeInUrl(request: Request, context: AppLo
   }
   const signedIn = Boolean((await context.session.get()).get("auth"));
   if (result.code === "ACTIVATION_CODE_IN_USE") {
-    throw await redirectWithError(signedIn ? clean : "/login", {
-      ...toastMessage("toast.code_in_use"),
-      duration: 3000,
-    });
+    throw await redirectWithError(signedIn ? clean : "/login", usedCodeToast);
   }
   throw await redirectWithError(clean, toastMessage("errors.activation_code_invalid"));
+}
+
+/** Spec sections 8 and 9: a used activation code is told in an error toast shown for 3 seconds. */
+export const usedCodeToastMs = 3000;
+const usedCodeToast = { ...toastMessage("toast.code_in_use"), duration: usedCodeToastMs };
+
+/**
+ * The used-code toast as a cookie, for a sign-in whose pending code turned out to be used (spec
+ * section 4: the sign-in goes on, the code is forgotten, and the resident is told why).
+ */
+export function usedCodeToastCookie(): Promise<string> {
+  return toastSetCookie("error", usedCodeToast);
 }

@@ -6,6 +6,7 @@ import { privateNoStore } from "~/http/cache-control";
 import { accountAnswers, accountOwnerOf, tenantAnswers } from "~/services/api.server";
 import { ApiError, type SharedAnswers } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
+import { usedCodeToastCookie } from "./activation-code.server";
 
 /**
  * Gives both services' refresh tokens back (logout, a sign-in that failed half-way): the services
@@ -62,6 +63,7 @@ export async function completeSignIn(
   const pendingCode = session.get("activationCode");
 
   let addedTenancyId: string | undefined;
+  let codeInUse = false;
   let user;
   let tenancies;
   try {
@@ -69,8 +71,9 @@ export async function completeSignIn(
       try {
         addedTenancyId = await api.account.addTenancy(pendingCode);
       } catch (error) {
-        // A code that turned out to be used or invalid is simply forgotten.
+        // A code that turned out to be used or invalid is forgotten; a used one says so (spec section 8).
         if (!(error instanceof ApiError)) throw error;
+        if (error.code === "ACTIVATION_CODE_IN_USE") codeInUse = true;
       }
     }
     ({ currentUser: user, tenancies } = await api.account.currentUser());
@@ -104,5 +107,6 @@ export async function completeSignIn(
   const headers = new Headers({ "Cache-Control": privateNoStore });
   headers.append("Set-Cookie", await context.session.commit());
   for (const cookie of options.cookies ?? []) headers.append("Set-Cookie", cookie);
+  if (codeInUse) headers.append("Set-Cookie", await usedCodeToastCookie());
   return redirect(target, { headers });
 }

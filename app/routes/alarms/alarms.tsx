@@ -6,6 +6,10 @@ import { DataTable } from "~/components/data-table";
 import { PageHeading } from "~/components/page-heading";
 import { pageMeta } from "~/i18n/meta";
 import { type AlarmView, alarmView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
+import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
+
+/** A page of the side menu: it clears the breadcrumbs (no trail; on a phone the menu button). */
+export const handle: TenancyHandle = { clearsBreadcrumbs: true };
 
 /**
  * /t/{tenancyId}/alarms (spec section 2, "Alarm settings"): the resident's alarms on the tenancy,

@@ -15,7 +15,11 @@ import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
+import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 import { requireTenancy } from "~/session/guards.server";
+
+/** The first page of the side menu: it clears the breadcrumbs (no trail; on a phone the menu button). */
+export const handle: TenancyHandle = { clearsBreadcrumbs: true };
 
 /**
  * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the

@@ -16,9 +16,9 @@ import { pageMeta } from "~/i18n/meta";
 import { unlessRefused } from "~/routes/consumption/chart/chart-view.server";
 import { loadConsumptionPage, periodSelectorState } from "~/routes/consumption/consumption-page.server";
 import { pageInputsFromUrl } from "~/routes/consumption/page-inputs.server";
-import { titleCrumb } from "../tenancy/tenancy-handle";
+import { menuPageCrumb } from "../tenancy/tenancy-handle";
 
-export const handle = titleCrumb("meters.title", metersPath);
+export const handle = menuPageCrumb("meters.title", metersPath);
 
 /**
  * /t/{tenancyId}/meters (the meter list named by the spec's texts): every meter of the

@@ -9,9 +9,9 @@ import { PageHeading } from "~/components/page-heading";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
-import { titleCrumb } from "../tenancy/tenancy-handle";
+import { menuPageCrumb } from "../tenancy/tenancy-handle";
 
-export const handle = titleCrumb("statements.title", statementsPath);
+export const handle = menuPageCrumb("statements.title", statementsPath);
 
 /**
  * /t/{tenancyId}/statements (spec sections 2, 3, 6): every allocation statement of the

@@ -8,7 +8,11 @@ import { SubmitButton } from "~/components/submit-button";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { type NotificationView, notificationView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
+import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
+
+/** A page of the side menu: it clears the breadcrumbs (no trail; on a phone the menu button). */
+export const handle: TenancyHandle = { clearsBreadcrumbs: true };
 
 /**
  * /t/{tenancyId}/notifications (spec section 2, "Notifications: new and old"): unread first, each

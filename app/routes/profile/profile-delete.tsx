@@ -12,12 +12,12 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { titleCrumb } from "../tenancy/tenancy-handle";
+import { parentPages, titleCrumb } from "../tenancy/tenancy-handle";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
 import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = titleCrumb("profile.delete_title", profileDeletePath);
+export const handle = titleCrumb("profile.delete_title", profileDeletePath, parentPages.profile);
 
 const hidden = { hideFields: ["password"] };
 

@@ -11,12 +11,12 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import { requireTenancy } from "~/session/guards.server";
-import { titleCrumb } from "../tenancy/tenancy-handle";
+import { parentPages, titleCrumb } from "../tenancy/tenancy-handle";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
 import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = titleCrumb("profile.email_title", profileEmailPath);
+export const handle = titleCrumb("profile.email_title", profileEmailPath, parentPages.profile);
 
 const hidden = { hideFields: ["currentPassword"] };
 

@@ -14,12 +14,12 @@ import { fieldErrors } from "~/session/api-errors";
 import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { titleCrumb } from "../tenancy/tenancy-handle";
+import { parentPages, titleCrumb } from "../tenancy/tenancy-handle";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
 import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = titleCrumb("profile.password_title", profilePasswordPath);
+export const handle = titleCrumb("profile.password_title", profilePasswordPath, parentPages.profile);
 
 /** Every field but the passwords comes back; passwords are never sent back to the page. */
 const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] };

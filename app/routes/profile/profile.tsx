@@ -18,10 +18,10 @@ import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { titleCrumb } from "../tenancy/tenancy-handle";
+import { menuPageCrumb } from "../tenancy/tenancy-handle";
 import { SupportSessionNote } from "./account-change-page";
 
-export const handle = titleCrumb("profile.title", profilePath);
+export const handle = menuPageCrumb("profile.title", profilePath);
 
 /**
  * /t/{tenancyId}/profile, "Profile settings" (spec sections 2, 4, 5): the name (users

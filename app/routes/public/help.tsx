@@ -31,6 +31,8 @@ export const handle: TenancyHandle & { i18n: string } = {
     labelKey: titleKey,
     to: helpPath(tenancyId),
   }),
+  // A page of the side menu: no trail, the menu button on a phone.
+  clearsBreadcrumbs: true,
 };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: helpStyles }];

@@ -41,7 +41,7 @@ import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
 import { rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
 import { requireTenancy } from "~/session/guards.server";
 
-import { type Breadcrumb, type TenancyHandle, titleCrumb } from "./tenancy-handle";
+import { type Breadcrumb, backTarget, breadcrumbTrail, type TenancyHandle, titleCrumb } from "./tenancy-handle";
 
 export type { TenancyHandle };
 
@@ -143,11 +143,8 @@ function AddTenancyDialog({ additional }: { additional: boolean }) {
   );
 }
 
-function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
+function Breadcrumbs({ crumbs }: { crumbs: readonly Breadcrumb[] }) {
   const { t } = useTranslation();
-  const crumbs = useMatches()
-    .map((m) => (m.handle as TenancyHandle | undefined)?.breadcrumb?.(tenancyId, { params: m.params, data: m.data }))
-    .filter((c): c is Breadcrumb => Boolean(c));
   if (crumbs.length === 0) return null;
   return (
     <nav aria-label={t("header.breadcrumbs")} className="breadcrumbs">
@@ -163,6 +160,32 @@ function Breadcrumbs({ tenancyId }: { tenancyId: string }) {
         ))}
       </ol>
     </nav>
+  );
+}
+
+/**
+ * The header's way on below 1280 px (spec section 2): a back link to the page one level up when
+ * the page has breadcrumbs, else the link that opens the menu drawer. Both are plain links, so
+ * they work without JavaScript; at 1280 px and wider the menu is always open and neither shows.
+ */
+function HeaderNavigation({ crumbs }: { crumbs: readonly Breadcrumb[] }) {
+  const { t } = useTranslation();
+  const back = backTarget(crumbs);
+  if (back) {
+    return (
+      <Link
+        to={back.to}
+        className="back-button"
+        aria-label={t("header.back_to", { page: t(back.labelKey, back.values) })}
+      >
+        <span aria-hidden="true">‹</span> {t("header.back")}
+      </Link>
+    );
+  }
+  return (
+    <a href="#side-menu" className="menu-button">
+      <span aria-hidden="true">☰</span> {t("menu.open")}
+    </a>
   );
 }
 
@@ -189,6 +212,7 @@ export default function TenancyLayout() {
     hasStatements,
   } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
+  const crumbs = breadcrumbTrail(tenancy.id, useMatches());
   return (
     <div className="app-shell">
       <SkipLink />
@@ -247,11 +271,9 @@ export default function TenancyLayout() {
       </nav>
       <div className="app-main">
         <header className="app-header">
-          <a href="#side-menu" className="menu-button">
-            <span aria-hidden="true">☰</span> {t("menu.open")}
-          </a>
+          <HeaderNavigation crumbs={crumbs} />
           <div className="app-header-place">
-            <Breadcrumbs tenancyId={tenancy.id} />
+            <Breadcrumbs crumbs={crumbs} />
             <p className="header-address">
               {tenancy.address}, {tenancy.zipcode} {tenancy.city}
             </p>

@@ -8,9 +8,9 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { titleCrumb } from "./tenancy-handle";
+import { parentPages, titleCrumb } from "./tenancy-handle";
 
-export const handle = titleCrumb("tenancy_info.leave_title", leaveTenancyPath);
+export const handle = titleCrumb("tenancy_info.leave_title", leaveTenancyPath, parentPages.tenancyInfo);
 
 /**
  * /t/{tenancyId}/settings/leave: leaving a tenancy, on a confirmation page of its own.

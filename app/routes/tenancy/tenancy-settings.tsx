@@ -20,9 +20,9 @@ import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { titleCrumb } from "./tenancy-handle";
+import { menuPageCrumb } from "./tenancy-handle";
 
-export const handle = titleCrumb("tenancy_info.title", tenancySettingsPath);
+export const handle = menuPageCrumb("tenancy_info.title", tenancySettingsPath);
 
 /**
  * /t/{tenancyId}/settings, "Tenancy info" (spec sections 2, 3, 4, 6): the home, its

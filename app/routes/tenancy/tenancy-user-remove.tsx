@@ -9,9 +9,9 @@ import type { TenancyInfo } from "~/services/account/schemas";
 import { ApiError } from "~/services/graphql.server";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { itemCrumb } from "./tenancy-handle";
+import { itemCrumb, parentPages } from "./tenancy-handle";
 
-export const handle = itemCrumb("tenancy_info.remove_title", "userId", removeTenancyUserPath);
+export const handle = itemCrumb("tenancy_info.remove_title", "userId", removeTenancyUserPath, parentPages.tenancyInfo);
 
 /** The member an admin may remove, or a 403/404 (a plain user, the last admin, oneself, no such user). */
 function removable(info: TenancyInfo, userIdParam: string | undefined) {
