@@ -1,6 +1,7 @@
 import { type AlarmFrequency, type AlarmType, alarmFrequencies } from "@common/alarms";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Separator } from "./separator";
 import { SubmitButton } from "./submit-button";
 
 /** The fields the alarm creation steps and the edit form share. */
@@ -61,6 +62,7 @@ export function RadioChoices<Value extends string>({
           {help ? (
             <span>
               <strong>{label(value)}</strong>
+              <Separator text=": " />
               <span id={`${name}-${value}-help`} className="choice-help">
                 {help(value)}
               </span>

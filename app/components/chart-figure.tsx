@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ChartView } from "~/routes/consumption/chart/chart-view";
+import { Separator } from "./separator";
 
 /**
  * A server-rendered chart with its numbers: the SVG (title and description inside it) and a data
@@ -10,18 +11,25 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
   return (
     <figure className="chart-figure">
       <figcaption className="chart-caption">
+        {/* Apart from what comes before (a row of tabs) in text browsers; the flex layout drops it. */}{" "}
         <span className="chart-title">{chart.title}</span>
         {chart.hasData ? (
-          <span className="chart-legend">
-            <span className="legend-main">
-              {t(chart.averaged ? "chart.average" : "chart.total")}: <strong>{chart.totalText}</strong> {chart.unit}
-            </span>
-            {chart.comparisonLabel ? (
-              <span className="legend-comparison">
-                {chart.comparisonLabel}: <strong>{chart.comparisonTotalText}</strong> {chart.unit}
+          <>
+            <Separator text=". " />
+            <span className="chart-legend">
+              <span className="legend-main">
+                {t(chart.averaged ? "chart.average" : "chart.total")}: <strong>{chart.totalText}</strong> {chart.unit}
               </span>
-            ) : null}
-          </span>
+              {chart.comparisonLabel ? (
+                <>
+                  <Separator text="; " />
+                  <span className="legend-comparison">
+                    {chart.comparisonLabel}: <strong>{chart.comparisonTotalText}</strong> {chart.unit}
+                  </span>
+                </>
+              ) : null}
+            </span>
+          </>
         ) : null}
       </figcaption>
       {chart.comparisonNotPossible ? <p className="notice">{t("states.comparison_not_possible")}</p> : null}

@@ -21,7 +21,7 @@ export function SubmitAndBack({
     <>
       {submit === null ? null : (
         <SubmitButton className={danger ? "button button-danger" : "button"}>{submit}</SubmitButton>
-      )}
+      )}{" "}
       <Link to={backTo} className="button button-secondary">
         {backLabel}
       </Link>

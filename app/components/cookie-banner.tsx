@@ -39,7 +39,7 @@ export function CookieBanner({ tagManagerId }: { tagManagerId: string | null }) 
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <button type="submit" name="accept" value="false" className="button button-secondary">
           {t("cookies.reject")}
-        </button>
+        </button>{" "}
         <button type="submit" name="accept" value="true" className="button">
           {t("cookies.ok")}
         </button>

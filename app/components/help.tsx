@@ -34,12 +34,16 @@ export function HelpLink({ topic, children }: { topic: HelpTopic; children?: Rea
       to={withSearchParam(location.pathname, location.search, helpParam, topic)}
       className="help-link"
       preventScrollReset
-      aria-label={children ? undefined : t("help.open", { topic: t(`help.${topic}.title`) })}
     >
       <span aria-hidden="true" className="help-icon">
         ?
-      </span>
-      {children ? <span>{children}</span> : null}
+      </span>{" "}
+      {/* Its name is text, not an aria-label, so that text browsers read more than "?". */}
+      {children ? (
+        <span>{children}</span>
+      ) : (
+        <span className="visually-hidden">{t("help.open", { topic: t(`help.${topic}.title`) })}</span>
+      )}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import type { ConsumptionComparison, Smiley as Face } from "~/domain/smileys";
 import type { KpiItem } from "~/routes/consumption/kpi/kpi-item";
+import { Separator } from "./separator";
 import { Smiley } from "./smiley";
 
 /** The face for each consumption comparison of spec section 4 (less … 50 % or more). */
@@ -29,7 +30,12 @@ export function KpiList({ kpis }: { kpis: KpiItem[] }) {
           <dt>{kpi.label}</dt>
           <dd>
             <span className="kpi-value">{kpi.value}</span>
-            {kpi.comparison ? <ComparisonSmiley comparison={kpi.comparison} /> : null}
+            {kpi.comparison ? (
+              <>
+                <Separator />
+                <ComparisonSmiley comparison={kpi.comparison} />
+              </>
+            ) : null}
           </dd>
         </div>
       ))}

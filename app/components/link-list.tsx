@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Separator } from "./separator";
 
 /** One entry of a {@link LinkList}: where it leads, its name and, where the list shows one, its value. */
 export interface LinkListItem {
@@ -15,7 +16,12 @@ export function LinkList({ items }: { items: readonly LinkListItem[] }) {
       {items.map((item) => (
         <li key={item.key}>
           <Link to={item.to}>{item.label}</Link>
-          {item.value === undefined ? null : <span className="value">{item.value}</span>}
+          {item.value === undefined ? null : (
+            <>
+              <Separator text=": " />
+              <span className="value">{item.value}</span>
+            </>
+          )}
         </li>
       ))}
     </ul>

@@ -40,7 +40,7 @@ function DateField({
 }) {
   return (
     <label>
-      <span>{label}</span>
+      <span>{label}</span>{" "}
       <input
         type="date"
         name={name}
@@ -106,19 +106,19 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
         <fieldset className="period-dates">
-          <legend>{t("period.custom_legend")}</legend>
+          <legend>{t("period.custom_legend")}</legend>{" "}
           <DateField
             name="from"
             label={t("period.from")}
             value={state.typed.from || state.period.from}
             errorId={invalid ? errorId : undefined}
-          />
+          />{" "}
           <DateField
             name="to"
             label={t("period.to")}
             value={state.typed.to || state.period.to}
             errorId={invalid ? errorId : undefined}
-          />
+          />{" "}
           <button type="submit" name="apply" value="dates" className="button button-small">
             {t("period.apply_dates")}
           </button>
@@ -136,7 +136,7 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
             resetKey={`preset-${state.preset}`}
             values={presets}
             optionLabel={(preset) => t(`period.preset.${preset}`)}
-          />
+          />{" "}
           {withCompare ? (
             <LabelledSelect
               label={t("period.compare_label")}
@@ -146,7 +146,7 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
               values={compareChoices}
               optionLabel={(choice) => t(`compare.${choice}`)}
             />
-          ) : null}
+          ) : null}{" "}
           <button type="submit" className="button button-small">
             {t("period.show")}
           </button>

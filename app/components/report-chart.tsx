@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { labelsImageUrl } from "~/routes/consumption/chart/text-layer";
 import { barLayout } from "~/routes/documents/report/report-chart";
 import type { ChartBar } from "~/routes/documents/report/report-view";
 import { DataTable } from "./data-table";
@@ -6,6 +7,8 @@ import { DataTable } from "./data-table";
 const WIDTH = 520;
 const HEIGHT = 150;
 const LABELS = 22;
+/** app.css `--muted`, which a picture cannot inherit. */
+const MUTED = "#4a5560";
 
 /**
  * The report's month-by-month bars as plain SVG drawn on the server (no script, no chart library):
@@ -37,41 +40,53 @@ export function ReportChart({
       <figcaption id={`${id}-title`} className="report-chart-title">
         {title}
       </figcaption>
-      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figcaption and the desc */}
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT + LABELS}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        preserveAspectRatio="xMidYMid meet"
-      >
-        <desc id={`${id}-desc`}>{description}</desc>
-        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="report-chart-axis" />
-        {layout.bars.map((rect, index) =>
-          rect === null ? null : (
-            <rect
-              key={bars[index]!.month}
-              x={rect.x}
-              y={rect.y}
-              width={rect.width}
-              height={Math.max(rect.height, 0.5)}
-              className={`report-bar report-bar-${bars[index]!.kind}`}
-            >
-              <title>{`${bars[index]!.longLabel}: ${bars[index]!.valueText}`}</title>
-            </rect>
-          ),
-        )}
-        {bars.map((bar, index) => (
-          <text
-            key={bar.month}
-            x={layout.centers[index]}
-            y={HEIGHT + 16}
-            textAnchor="middle"
-            className="report-chart-label"
-          >
-            {bar.label}
-          </text>
-        ))}
-      </svg>
+      {/* A block of its own, so that text browsers end the chart's summary before the table's toggle. */}
+      <div>
+        {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figcaption and the desc */}
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT + LABELS}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <desc id={`${id}-desc`}>{description}</desc>
+          <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="report-chart-axis" />
+          {layout.bars.map((rect, index) =>
+            rect === null ? null : (
+              <rect
+                key={bars[index]!.month}
+                x={rect.x}
+                y={rect.y}
+                width={rect.width}
+                height={Math.max(rect.height, 0.5)}
+                className={`report-bar report-bar-${bars[index]!.kind}`}
+              >
+                <title>{`${bars[index]!.longLabel}: ${bars[index]!.valueText}`}</title>
+              </rect>
+            ),
+          )}
+          {/* The month labels as a picture, so that text browsers do not read them as one run-on
+            string ("okt. 25nov.dec.jan. 26…"): the table below has the months in words. */}
+          <image
+            href={labelsImageUrl({
+              width: WIDTH,
+              height: HEIGHT + LABELS,
+              fontSize: 12,
+              fill: MUTED,
+              labels: bars.map((bar, index) => ({
+                x: layout.centers[index] ?? 0,
+                y: HEIGHT + 16,
+                anchor: "middle",
+                text: bar.label,
+              })),
+            })}
+            x={0}
+            y={0}
+            width={WIDTH}
+            height={HEIGHT + LABELS}
+          />
+        </svg>
+      </div>
       <details className="report-chart-table">
         <summary>{tableHeading}</summary>
         <DataTable columns={[monthHeading, valueHeading]}>

@@ -38,7 +38,7 @@ export function LabelledSelect<Value extends string>({
 }) {
   return (
     <label>
-      <span>{label}</span>
+      <span>{label}</span>{" "}
       <select name={name} defaultValue={defaultValue} key={resetKey}>
         <Options values={values} label={optionLabel} />
       </select>

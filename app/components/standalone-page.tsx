@@ -9,11 +9,11 @@ export function StandalonePage({ children, footer }: { children: ReactNode; foot
   const root = useRouteLoaderData("root") as RootLoaderData | undefined;
   return (
     <div className="standalone">
-      <SkipLink />
+      <SkipLink />{" "}
       <header className="standalone-header">
         <Link to="/" className="standalone-brand">
           {root?.appName}
-        </Link>
+        </Link>{" "}
         <LanguagePicker />
       </header>
       <main id="main" className="standalone-main">

@@ -55,7 +55,7 @@ export default function AlarmDetail() {
           <Link to={`${base}/edit`} className="button">
             {t("alarms.edit")}
           </Link>
-        )}
+        )}{" "}
         <Link to={`${base}/delete`} className="button button-secondary">
           {t("alarms.delete")}
         </Link>

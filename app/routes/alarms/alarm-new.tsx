@@ -194,7 +194,7 @@ export default function NewAlarm() {
     <div className="wizard-actions">
       <Link to={back} className="button button-secondary">
         {step === 1 ? t("alarms.cancel") : t("alarms.back")}
-      </Link>
+      </Link>{" "}
       <button type="submit" className="button">
         {next}
       </button>

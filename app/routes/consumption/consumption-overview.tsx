@@ -158,7 +158,7 @@ function Tabs({ tab }: { tab: "dashboard" | "detailed" }) {
     <nav className="view-tabs view-tabs-secondary" aria-label={t("consumption.tabs")}>
       <Link to={href(null)} aria-current={tab === "dashboard" ? "page" : undefined} preventScrollReset>
         {t("consumption.tab_dashboard")}
-      </Link>
+      </Link>{" "}
       <Link to={href("detailed")} aria-current={tab === "detailed" ? "page" : undefined} preventScrollReset>
         {t("consumption.tab_detailed")}
       </Link>

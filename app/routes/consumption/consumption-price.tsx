@@ -117,20 +117,19 @@ export default function ConsumptionPrice() {
       <nav className="view-tabs view-tabs-secondary" aria-label={t("price.views")}>
         <Link to={href("view", null)} aria-current={d.view === "cost" ? "page" : undefined} preventScrollReset>
           {t("price.view_cost")}
-        </Link>
+        </Link>{" "}
         <Link to={href("view", "co2")} aria-current={d.view === "co2" ? "page" : undefined} preventScrollReset>
           {t("price.view_co2")}
         </Link>
-      </nav>
+      </nav>{" "}
       <nav className="view-tabs view-tabs-secondary" aria-label={t("price.scale")}>
         <Link to={href("per", null)} aria-current={!d.normalized ? "page" : undefined} preventScrollReset>
           {t("price.per_home")}
-        </Link>
+        </Link>{" "}
         <Link to={href("per", "m2")} aria-current={d.normalized ? "page" : undefined} preventScrollReset>
           {t("price.per_m2")}
         </Link>
       </nav>
-
       {d.view === "cost" ? (
         <>
           {d.marketPriced ? (

@@ -61,7 +61,7 @@ export default function Consumption() {
         <nav className="view-tabs" aria-label={t("consumption.views")}>
           <NavLink to={`${base}?${search}`} end preventScrollReset>
             {t("consumption.view_consumption")}
-          </NavLink>
+          </NavLink>{" "}
           <NavLink to={`${base}/price?${search}`} preventScrollReset>
             {t("consumption.view_price")}
           </NavLink>

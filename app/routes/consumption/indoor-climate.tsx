@@ -9,6 +9,7 @@ import { ChartFigure } from "~/components/chart-figure";
 import { HelpDialog } from "~/components/help";
 import { PageHeading } from "~/components/page-heading";
 import { PeriodSelector } from "~/components/period-selector";
+import { Separator } from "~/components/separator";
 import { Smiley } from "~/components/smiley";
 import type { CompareChoice } from "~/domain/period-query";
 import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
@@ -90,7 +91,8 @@ export default function IndoorClimate() {
         <section key={section.quantity} className="card" aria-labelledby={`${section.quantity}-heading`}>
           <h2 id={`${section.quantity}-heading`}>{t(`quantity.${section.quantity}`)}</h2>
           <p className="climate-average">
-            {t("indoor_climate.average", { value: section.average })}{" "}
+            {t("indoor_climate.average", { value: section.average })}
+            {section.face ? <Separator text="," /> : null}{" "}
             {section.face ? <Smiley kind={section.face} label={t(`smiley.${section.face}`)} /> : null}
           </p>
           <ChartFigure chart={section.chart} />
@@ -99,9 +101,15 @@ export default function IndoorClimate() {
               {section.rooms.map((room) => (
                 <li key={room.label}>
                   <span>{room.label}</span>
+                  <Separator text=": " />
                   <span className="value">
-                    {room.value}{" "}
-                    {room.face ? <Smiley kind={room.face} label={t(`smiley.${room.face}`)} hideLabel /> : null}
+                    {room.value}
+                    {room.face ? (
+                      <>
+                        <Separator />
+                        <Smiley kind={room.face} label={t(`smiley.${room.face}`)} hideLabel />
+                      </>
+                    ) : null}
                   </span>
                 </li>
               ))}

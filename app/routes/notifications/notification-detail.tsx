@@ -71,12 +71,12 @@ export default function NotificationDetail() {
           <Link to={view.consumptionHref} className="button">
             {t("notifications.see_consumption")}
           </Link>
-        ) : null}
+        ) : null}{" "}
         {view.reportHref ? (
           <a href={view.reportHref} className="button">
             {t("notifications.open_report")}
           </a>
-        ) : null}
+        ) : null}{" "}
         {view.alarmHref ? (
           <Link to={view.alarmHref} className="button button-secondary">
             {t("notifications.alarm_link")}

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
 import { PageHeading } from "~/components/page-heading";
+import { Separator } from "~/components/separator";
 import { SubmitButton } from "~/components/submit-button";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
@@ -41,6 +42,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithSuccess(notificationsPath(tenancy.id), toastMessage("toast.notifications_read"));
 }
 
+/** What ends a notification's text before the next line, for text browsers: a full stop unless it has one. */
+function endOf(text: string): string {
+  return /[.!?]$/.test(text) ? " " : ". ";
+}
+
 function NotificationList({ items, tenancyId }: { items: NotificationView[]; tenancyId: string }) {
   const { t } = useTranslation();
   return (
@@ -54,8 +60,11 @@ function NotificationList({ items, tenancyId }: { items: NotificationView[]; ten
               {n.read ? null : <span className="visually-hidden"> ({t("notifications.unread")})</span>}
             </span>
           </Link>
+          <Separator text=": " />
           <span className="notification-period">{n.period}</span>
+          <Separator text=". " />
           <span className="notification-text">{t(n.text.key, n.text.values)}</span>
+          <Separator text={endOf(t(n.text.key, n.text.values))} />
           <span className="notification-received">{t("notifications.received", { date: n.received })}</span>
         </li>
       ))}

@@ -52,8 +52,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
     .find(Boolean);
   return (
     <div className="public-layout">
-      <SkipLink />
-      <SplashPanel />
+      <SkipLink /> <SplashPanel />
       <div className="public-content">
         <header className="public-toolbar">
           {back ? (
@@ -62,7 +61,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
             </Link>
           ) : (
             <span />
-          )}
+          )}{" "}
           <LanguagePicker />
         </header>
         <main id="main" className="public-main">

@@ -21,6 +21,7 @@ import { ApiError } from "~/services/graphql.server";
 import type { Comparison, TenantGraphInput } from "~/services/tenant/schemas";
 import type { ConsumptionPage } from "../consumption-page";
 import type { ChartView } from "./chart-view";
+import { textAsImage } from "./text-layer";
 
 export type { ChartView };
 
@@ -234,7 +235,8 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
 
   return {
     emptyKey,
-    svg: chart.svg,
+    // Its words as a picture, so that text browsers read the chart as title, summary and table.
+    svg: textAsImage(chart.svg),
     title,
     unit,
     comparisonLabel,

@@ -59,7 +59,7 @@ export default function Report() {
           <p className="report-download">
             <a className="button" href={`${reportPdfPath(code ?? "")}?lng=${language}`} download={view.fileName}>
               {t("report.download_pdf")}
-            </a>
+            </a>{" "}
             <span className="report-download-hint">{t("report.pdf_hint")}</span>
           </p>
         </header>
