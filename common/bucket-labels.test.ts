@@ -20,6 +20,7 @@ function textsOf(language: "en" | "da" | "nb"): BucketTexts {
   return {
     partOfWeek: block.part_of_week,
     partOfMonth: block.part_of_month,
+    partOfYear: block.part_of_year,
     summerTime: block.summer_time,
     winterTime: block.winter_time,
   };
@@ -174,5 +175,26 @@ describe("partialBucketNames", () => {
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^uge 1 2026 \(/);
     expect(names[0]).toContain(longBucketLabels([timestamps[0]!], "week", "da")[0]);
+  });
+});
+
+describe("yearly buckets", () => {
+  it("are labelled by their year in every language", () => {
+    for (const language of ["en", "da", "nb"]) {
+      expect(shortBucketLabel("2025-01-01T00:00:00+01:00", "year", language)).toBe("2025");
+      expect(longBucketLabel("2026-01-01T00:00:00+01:00", "year", language)).toBe("2026");
+    }
+  });
+
+  it("name the days a partial year covers and say it is part of the year", () => {
+    const dates = { firstDay: "2025-03-10", lastDay: "2025-12-31", partial: true };
+    const label = (language: "en" | "da" | "nb") =>
+      longBucketLabels(["2025-03-10T00:00:00+01:00"], "year", language, {
+        buckets: [dates],
+        texts: textsOf(language),
+      })[0];
+    expect(label("en")).toBe("2025 (10 March–31 December 2025, part of the year)");
+    expect(label("da")).toBe("2025 (10. marts–31. december 2025, del af året)");
+    expect(label("nb")).toBe("2025 (10. mars–31. desember 2025, del av året)");
   });
 });

@@ -56,7 +56,7 @@ function format(locale: string, pattern: string, options: Intl.DateTimeFormatOpt
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Short label for an axis tick: "14:00", "3. mar.", "uge 12", "mar. 2026". */
+/** Short label for an axis tick: "14:00", "3. mar.", "uge 12", "mar. 2026", "2026". */
 export function shortBucketLabel(timestamp: string, span: SpanType, language: string): string {
   const parts = localParts(timestamp);
   const locale = dateLocale(language);
@@ -69,10 +69,12 @@ export function shortBucketLabel(timestamp: string, span: SpanType, language: st
       return `${weekWord[language] ?? weekWord.en} ${isoWeek(parts).week}`;
     case "month":
       return format(locale, "month-short", { month: "short", year: "numeric" }).format(utcDate(parts));
+    case "year":
+      return format(locale, "year", { year: "numeric" }).format(utcDate(parts));
   }
 }
 
-/** Full label for a table row: "3. marts 2026 14:00–15:00", "mandag 3. marts 2026", "uge 12 2026", "marts 2026". */
+/** Full label for a table row: "3. marts 2026 14:00–15:00", "mandag 3. marts 2026", "uge 12 2026", "marts 2026", "2026". */
 export function longBucketLabel(timestamp: string, span: SpanType, language: string): string {
   const parts = localParts(timestamp);
   const locale = dateLocale(language);
@@ -93,6 +95,8 @@ export function longBucketLabel(timestamp: string, span: SpanType, language: str
     }
     case "month":
       return format(locale, "month-long", { month: "long", year: "numeric" }).format(date);
+    case "year":
+      return format(locale, "year", { year: "numeric" }).format(date);
   }
 }
 
@@ -100,7 +104,7 @@ export function longBucketLabel(timestamp: string, span: SpanType, language: str
 export interface BucketDates {
   firstDay: string;
   lastDay: string;
-  /** Its week or month reaches beyond the period: it covers only firstDay to lastDay. */
+  /** Its week, month or year reaches beyond the period: it covers only firstDay to lastDay. */
   partial: boolean;
 }
 
@@ -109,6 +113,7 @@ export interface BucketTexts {
   /** "part of the week", "del af ugen" … */
   partOfWeek: string;
   partOfMonth: string;
+  partOfYear: string;
   /** "summer time" / "winter time": the autumn day's two 02:00 hours. */
   summerTime: string;
   winterTime: string;
@@ -144,6 +149,10 @@ function partialLabel(
     const month = format(dateLocale(language), "month-long", { month: "long", year: "numeric" }).format(utcDate(parts));
     return `${month} (${range}, ${texts.partOfMonth})`;
   }
+  if (span === "year") {
+    const year = format(dateLocale(language), "year", { year: "numeric" }).format(utcDate(parts));
+    return `${year} (${range}, ${texts.partOfYear})`;
+  }
   return null;
 }
 
@@ -159,7 +168,8 @@ export function isSpringGapHour(timestamp: string): boolean {
 
 /**
  * Table labels for a whole series.
- * - A partial week or month names the dates it covers and says it is part of its week or month.
+ * - A partial week, month or year names the dates it covers and says it is part of its week,
+ *   month or year.
  * - The spring day's hour at 01:00 ends at 03:00 (the clocks jump from 02:00 to 03:00): "01:00–03:00".
  * - The hour the clocks go back (02:00–03:00 on the last Sunday of October) happens twice; its
  *   two rows are told apart as "(summer time)" then "(winter time)" (without texts: "(CEST)", "(CET)").

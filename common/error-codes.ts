@@ -36,6 +36,8 @@ export const errorCodes = [
   "INVITATION_NOT_FOUND",
   "USER_NOT_FOUND",
   "LAST_ADMIN",
+  // Consumption data (schema/tenant.graphql): hourly values where the property has them off
+  "HOURLY_VALUES_DISABLED",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -72,6 +74,7 @@ export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   INVITATION_NOT_FOUND: "No such invitation.",
   USER_NOT_FOUND: "No such user of this tenancy.",
   LAST_ADMIN: "A tenancy must keep at least one admin.",
+  HOURLY_VALUES_DISABLED: "The property does not provide hourly values for this tenancy.",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

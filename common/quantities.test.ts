@@ -10,7 +10,9 @@ import {
   totalKindOf,
 } from "./quantities";
 
-// Spec section 3, "Quantity identifiers" (the main list; the "also listed" ones are not metered).
+// Spec section 3, "Quantity identifiers": the main list, then the four "also listed" (issue 25
+// gives them identifiers too; the spec writes "electricity frequency" without one).
+const alsoListed = ["electricity-frequency", "hot-water-flow", "gas-pressure", "outdoor-temperature"];
 const specQuantityIds = [
   "heat-energy",
   "heat-volume",
@@ -29,6 +31,7 @@ const specQuantityIds = [
   "hot-water-backflow",
   "cold-water-backflow",
   "error",
+  ...alsoListed,
 ];
 
 // Spec section 3, "Units": kWh for energy, electricity and cooling energy; m3 for water, gas and
@@ -89,6 +92,17 @@ describe("quantityIds", () => {
     for (const id of specQuantityIds) expect(isQuantityId(id), id).toBe(true);
     for (const notOne of ["", "Heat-Energy", "water", "heat_energy", "heat-energy ", "toString", "__proto__"]) {
       expect(isQuantityId(notOne), notOne).toBe(false);
+    }
+  });
+});
+
+describe("the also-listed quantities", () => {
+  it("have units their meters report, and are averaged over time, being states or rates", () => {
+    expect(alsoListed.map((id) => quantityDefinition(id as QuantityId).unit)).toEqual(["Hz", "m3/h", "mbar", "°C"]);
+    for (const id of alsoListed) {
+      expect(quantityDefinition(id as QuantityId).aggregation, id).toBe("average");
+      expect(totalKindOf(id as QuantityId), id).toBe("average");
+      expect(technicalQuantityIds, id).toContain(id);
     }
   });
 });

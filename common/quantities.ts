@@ -3,7 +3,7 @@
  * Pure data, shared by the portal and the local back-end.
  */
 
-export type UnitOfMeasure = "kWh" | "m3" | "unit" | "K" | "°C" | "%" | "count";
+export type UnitOfMeasure = "kWh" | "m3" | "unit" | "K" | "°C" | "%" | "count" | "Hz" | "m3/h" | "mbar";
 
 /** addition: values over time are summed; average: values over time are averaged. */
 export type Aggregation = "addition" | "average";
@@ -49,6 +49,15 @@ const table = {
   "hot-water-backflow": { unit: "m3", aggregation: "addition", group: "technical" },
   "cold-water-backflow": { unit: "m3", aggregation: "addition", group: "technical" },
   error: { unit: "count", aggregation: "addition", group: "technical" },
+  // Spec section 3's "also listed" quantities. Each is a state or a rate at the time of its sample,
+  // not something used up, so over time it is averaged (a mean of its samples, ADR 0018), never
+  // summed: a day's frequency is about 50 Hz, not 1 200. Units as their meters report them: the
+  // grid's frequency in hertz, a hot-water flow in cubic metres per hour, a household gas
+  // pressure in millibar, the outdoor temperature in degrees Celsius.
+  "electricity-frequency": { unit: "Hz", aggregation: "average", group: "technical" },
+  "hot-water-flow": { unit: "m3/h", aggregation: "average", group: "technical" },
+  "gas-pressure": { unit: "mbar", aggregation: "average", group: "technical" },
+  "outdoor-temperature": { unit: "°C", aggregation: "average", group: "technical" },
 } as const satisfies Record<
   string,
   { unit: UnitOfMeasure; aggregation: Aggregation; group: Group; legacyKind?: string }

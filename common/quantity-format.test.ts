@@ -256,3 +256,13 @@ describe("currencyLabel", () => {
     expect(currencyLabel("EUR", "da")).toBe("EUR");
   });
 });
+
+describe("the also-listed quantities (spec section 3)", () => {
+  it("read with their units, temperatures whole, the rest up to two decimals", () => {
+    const nbsp = "\u00a0";
+    expect(formatQuantity(49.98, "electricity-frequency", "da")).toBe(`49,98${nbsp}Hz`);
+    expect(formatQuantity(0.35, "hot-water-flow", "en")).toBe(`0.35${nbsp}m³/h`);
+    expect(formatQuantity(20.5, "gas-pressure", "nb")).toBe(`20,5${nbsp}mbar`);
+    expect(formatQuantity(7.6, "outdoor-temperature", "da")).toBe(`8${nbsp}°C`);
+  });
+});

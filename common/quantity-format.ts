@@ -37,7 +37,7 @@ const atLeastTwo: FractionDigits = { minimumFractionDigits: 2, maximumFractionDi
  * numbers, except per m², where whole numbers would mostly read 0 (normalized hca exactly 2, heat
  * energy up to 2); anything else up to 2. The spec also lists cold water under "at least 2"; the
  * stricter "exactly 3" for water wins. "Temperature" covers the flow and return temperatures and
- * their difference (heat cooling, in K) as well as the indoor one; backflow is a water volume
+ * their difference (heat cooling, in K) and the outdoor temperature as well as the indoor one; backflow is a water volume
  * (exactly 3) and the error quantity a count (whole) (ADR 0022).
  */
 export function fractionDigits(quantity: QuantityId, options: FormatOptions = {}): FractionDigits {
@@ -63,7 +63,9 @@ export function fractionDigits(quantity: QuantityId, options: FormatOptions = {}
     case "heat-flow-temperature":
     case "heat-return-temperature":
     case "heat-cooling":
+    case "outdoor-temperature":
       return exactly(0);
+    // Spec section 9 names no digits for these: the default "at most 2" (49.98 Hz, 0.35 m³/h, 20.5 mbar).
     // Backflow is water too: litres, like the water meters (ADR 0022).
     case "hot-water-backflow":
     case "cold-water-backflow":
@@ -171,6 +173,12 @@ export function unitLabel(
       return perArea("%");
     case "count":
       return "";
+    case "Hz":
+      return perArea("Hz");
+    case "m3/h":
+      return perArea("m³/h");
+    case "mbar":
+      return perArea("mbar");
   }
 }
 

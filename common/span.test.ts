@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { addDays, type Period } from "./period";
 import {
+  chosenSpan,
   hourlyValuesEnabled,
   isSpanType,
+  offeredSpans,
   resolutionOf,
   type SpanType,
   spanAllowed,
@@ -58,9 +60,9 @@ describe("spanType (spec sections 4 and 9: thresholds 1, 31, 363)", () => {
 });
 
 describe("isSpanType", () => {
-  it("accepts the four span types and nothing else", () => {
-    for (const span of ["hour", "day", "week", "month"]) expect(isSpanType(span)).toBe(true);
-    for (const value of [null, undefined, "", "HOURLY", "year", "Hour", 1, "toString"])
+  it("accepts the five resolutions of spec section 4 and nothing else", () => {
+    for (const span of ["hour", "day", "week", "month", "year"]) expect(isSpanType(span)).toBe(true);
+    for (const value of [null, undefined, "", "HOURLY", "years", "Hour", 1, "toString"])
       expect(isSpanType(value)).toBe(false);
   });
 });
@@ -71,6 +73,7 @@ describe("resolutionOf", () => {
     ["day", "DAILY"],
     ["week", "WEEKLY"],
     ["month", "MONTHLY"],
+    ["year", "YEARLY"],
   ] as const)("%s is %s", (span, resolution) => {
     expect(resolutionOf(span)).toBe(resolution);
   });
@@ -78,7 +81,7 @@ describe("resolutionOf", () => {
 
 describe("spanLimits and spanAllowed", () => {
   it("has the back-end's limits", () => {
-    expect(spanLimits).toEqual({ hour: 370, day: 1100, week: 3700, month: Infinity });
+    expect(spanLimits).toEqual({ hour: 370, day: 1100, week: 3700, month: Infinity, year: Infinity });
   });
 
   it.each([
@@ -91,8 +94,9 @@ describe("spanLimits and spanAllowed", () => {
     expect(spanAllowed(ofDays(limit + 1), span)).toBe(false);
   });
 
-  it("allows any length by month", () => {
+  it("allows any length by month and by year", () => {
     expect(spanAllowed(ofDays(100_000, "1800-01-01"), "month")).toBe(true);
+    expect(spanAllowed(ofDays(100_000, "1800-01-01"), "year")).toBe(true);
   });
 
   it("allows no span for a period that ends before it starts", () => {
@@ -104,5 +108,53 @@ describe("spanLimits and spanAllowed", () => {
     for (const days of [1, 31, 32, 362, 363, 364, 366]) {
       expect(spanAllowed(ofDays(days), spanType(ofDays(days), true))).toBe(true);
     }
+  });
+});
+
+describe("offeredSpans", () => {
+  it("offers every resolution the period allows, hourly only with hourly values", () => {
+    expect(offeredSpans(ofDays(1), true)).toEqual(["hour", "day", "week", "month", "year"]);
+    expect(offeredSpans(ofDays(1), false)).toEqual(["day", "week", "month", "year"]);
+    expect(offeredSpans(ofDays(30), false)).toEqual(["day", "week", "month", "year"]);
+  });
+
+  it("leaves out what the back-end would refuse for the period's length", () => {
+    expect(offeredSpans(ofDays(371), true)).toEqual(["day", "week", "month", "year"]);
+    expect(offeredSpans(ofDays(1101), true)).toEqual(["week", "month", "year"]);
+  });
+
+  it("always includes the span a page picks by itself", () => {
+    for (const hourly of [true, false]) {
+      for (const days of [1, 2, 31, 32, 363, 364, 1200, 5000]) {
+        expect(offeredSpans(ofDays(days), hourly)).toContain(spanType(ofDays(days), hourly));
+      }
+    }
+  });
+});
+
+describe("chosenSpan", () => {
+  const oneDay = ofDays(1);
+
+  it("uses an offered resolution", () => {
+    expect(chosenSpan("hour", oneDay, true, "hour")).toEqual({ span: "hour", ignored: null });
+    expect(chosenSpan("year", ofDays(30), false, "day")).toEqual({ span: "year", ignored: null });
+  });
+
+  it("falls back to the page's own span without a choice", () => {
+    expect(chosenSpan(null, oneDay, false, "day")).toEqual({ span: "day", ignored: null });
+    expect(chosenSpan("", oneDay, false, "day")).toEqual({ span: "day", ignored: null });
+  });
+
+  it("refuses hourly where the home has no hourly values", () => {
+    expect(chosenSpan("hour", oneDay, false, "day")).toEqual({ span: "day", ignored: "not-offered" });
+  });
+
+  it("refuses a resolution too fine for the period", () => {
+    expect(chosenSpan("hour", ofDays(400), true, "month")).toEqual({ span: "month", ignored: "not-offered" });
+  });
+
+  it("tells an unknown value apart, so the page can log it (spec section 8)", () => {
+    for (const value of ["HOURLY", "minute", "years", "<script>"])
+      expect(chosenSpan(value, oneDay, true, "hour")).toEqual({ span: "hour", ignored: "unknown" });
   });
 });

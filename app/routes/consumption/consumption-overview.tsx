@@ -2,9 +2,9 @@ import { toApiRange } from "@common/period";
 import { consumptionPath, newAlarmPath } from "@common/portal-paths";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import { roomNameMaxLength } from "@common/room-name";
-import { isSpanType, type SpanType, spanAllowed } from "@common/span";
+import { chosenSpan, offeredSpans, type SpanType } from "@common/span";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
@@ -46,7 +46,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const page = await loadConsumptionPage(request, params, context, { defaultCompare: "property-average" });
   const quantity = requireMeasuredQuantity(page.unit, params.quantity);
-  const calls = overviewCalls(pageInputsOf(page), quantity, url, tab, group);
+  const inputs = pageInputsOf(page);
+  const calls = overviewCalls(inputs, quantity, url, tab, group);
+  if (calls.ignoredResolution !== null) {
+    // Spec section 8: an unknown resolution is logged, and the page falls back to its own. So does
+    // one not offered here (hourly where the property has no hourly values, or a period too long
+    // for it), without a log line: the address is made to say what the page shows, so no link on
+    // it carries a resolution the back-end would refuse.
+    if (calls.ignoredResolution === "unknown")
+      console.warn(`Unknown resolution ${JSON.stringify(url.searchParams.get("resolution"))} on ${url.pathname}`);
+    url.searchParams.delete("resolution");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
   const span = calls.chart.span;
   const common = { language: page.language, t: page.t, quantity };
   const tableComparison = calls.table?.compareWith ?? null;
@@ -63,6 +74,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     group,
     span,
     autoSpan: page.span,
+    // Only what the home and the period allow: no hourly option where the property has it off.
+    spans: offeredSpans(inputs.period, inputs.hourlyValues),
     chart,
     kpis: kpis ? comparisonKpis(kpis, common) : null,
     rooms: kpis ? roomRows(kpis, page.unit, common) : [],
@@ -86,9 +99,14 @@ function overviewCalls(
   chart: { quantity: QuantityId; span: SpanType };
   kpis: UnitQuantityKpisInput;
   table: (TenantTableInput & { compareWith: Comparison | null }) | null;
+  ignoredResolution: ReturnType<typeof chosenSpan>["ignored"];
 } {
-  const wanted = url.searchParams.get("resolution");
-  const span = isSpanType(wanted) && spanAllowed(inputs.period, wanted) ? wanted : inputs.span;
+  const { span, ignored } = chosenSpan(
+    url.searchParams.get("resolution"),
+    inputs.period,
+    inputs.hourlyValues,
+    inputs.span,
+  );
   const range = toApiRange(inputs.period);
   const tableComparison =
     inputs.compare === "previous-period"
@@ -110,6 +128,7 @@ function overviewCalls(
             compareWith: tableComparison,
           }
         : null,
+    ignoredResolution: ignored,
   };
 }
 
@@ -262,7 +281,7 @@ export default function ConsumptionOverview() {
                 name="resolution"
                 defaultValue={d.span === d.autoSpan ? "" : d.span}
                 resetKey={d.span}
-                values={["", "hour", "day", "week", "month"]}
+                values={["", ...d.spans]}
                 optionLabel={(span) =>
                   span === "" ? t("consumption.resolution_auto", { span: t(`span.${d.autoSpan}`) }) : t(`span.${span}`)
                 }

@@ -26,6 +26,7 @@ describe("pageInputsFromUrl", () => {
       period: { from: "2026-03-01", to: "2026-03-31" },
       compare: "previous-year",
       span: "day",
+      hourlyValues: true,
     });
   });
 
@@ -49,10 +50,12 @@ describe("pageInputsFromUrl", () => {
       period: page.period,
       compare: page.compare,
       span: spanType(page.period, false),
+      hourlyValues: true,
     });
   });
 
   it("guesses hourly values for a single day (most homes have them)", () => {
+    expect(pageInputsFromUrl(request(""), { tenancyId: "7009" }, { defaultCompare: "none" })?.hourlyValues).toBe(true);
     expect(
       pageInputsFromUrl(request("?from=2026-03-29&to=2026-03-29"), { tenancyId: "7009" }, { defaultCompare: "none" })
         ?.span,

@@ -20,10 +20,18 @@ export interface PageInputs {
   period: Period;
   compare: CompareChoice;
   span: SpanType;
+  /** Whether the home has hourly values (spec section 4): no hourly call is made without them. */
+  hourlyValues: boolean;
 }
 
-export function pageInputsOf(page: Pick<ConsumptionPage, "tenancy" | "query" | "span">): PageInputs {
-  return { tenancyId: page.tenancy.tenancyId, period: page.query.period, compare: page.query.compare, span: page.span };
+export function pageInputsOf(page: Pick<ConsumptionPage, "tenancy" | "query" | "span" | "hourlyValues">): PageInputs {
+  return {
+    tenancyId: page.tenancy.tenancyId,
+    period: page.query.period,
+    compare: page.query.compare,
+    span: page.span,
+    hourlyValues: page.hourlyValues,
+  };
 }
 
 /**
@@ -47,7 +55,13 @@ export function pageInputsFromUrl(
     defaultCompare: options.defaultCompare,
   });
   if (query.redirectSearch !== null) return null;
-  return { tenancyId, period: query.period, compare: query.compare, span: spanType(query.period, true) };
+  return {
+    tenancyId,
+    period: query.period,
+    compare: query.compare,
+    span: spanType(query.period, true),
+    hourlyValues: true,
+  };
 }
 
 /**

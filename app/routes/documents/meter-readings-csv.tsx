@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     href: `${metersPath(page.tenancy.id)}${url.search.replace(/&?(resolution|format)=[^&]*/g, "")}`,
     labelKey: "meters.title",
   };
+  // Hourly values only where the property has them (spec section 4): the back-end refuses them too.
+  if (resolution === "hour" && !page.hourlyValues) return messagePage(request, 400, "meters.csv_no_hourly", back);
   if (resolution === "hour" && periodDays(period) > maxHourlyDays)
     return messagePage(request, 400, "meters.csv_too_long", back);
 
@@ -54,6 +56,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ),
     );
   } catch (error) {
+    // The property's setting changed since the unit was read.
+    if (error instanceof ApiError && error.code === "HOURLY_VALUES_DISABLED")
+      return messagePage(request, 400, "meters.csv_no_hourly", back);
     if (error instanceof ApiError && error.code === "BAD_USER_INPUT")
       return messagePage(request, 400, "meters.csv_too_long", back);
     return thrownAsMessagePage(request, error, back);

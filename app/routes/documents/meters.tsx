@@ -62,6 +62,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     groups,
     refused: readouts === null,
     search: new URL(request.url).search,
+    // Hourly values only where the property has them (spec section 4); the file refuses them too.
+    hourlyValues: page.hourlyValues,
   };
 }
 
@@ -76,7 +78,7 @@ const readingColumns = ["meters.col_start", "meters.col_end", "meters.col_latest
 
 export default function Meters() {
   const { t } = useTranslation();
-  const { tenancyId, selector, groups, refused, search } = useLoaderData<typeof loader>();
+  const { tenancyId, selector, groups, refused, search, hourlyValues } = useLoaderData<typeof loader>();
   const keep = new URLSearchParams(search);
   const periodSearch = ["from", "to"].every((name) => keep.has(name))
     ? `?from=${keep.get("from")}&to=${keep.get("to")}`
@@ -130,18 +132,22 @@ export default function Meters() {
       ))}
       {groups.length > 0 ? (
         <Card id="csv-heading" heading={t("meters.csv_heading")}>
-          <p>{t("meters.csv_intro")}</p>
+          <p>{t(hourlyValues ? "meters.csv_intro" : "meters.csv_intro_daily")}</p>
           {/* A file, not a page: a plain GET form the browser downloads from (no client-side navigation). */}
           <Form method="get" action={meterReadingsCsvPath(tenancyId)} reloadDocument className="inline-form">
             <input type="hidden" name="from" value={selector.period.from} />
             <input type="hidden" name="to" value={selector.period.to} />
-            <LabelledSelect
-              label={t("meters.csv_resolution")}
-              name="resolution"
-              defaultValue="day"
-              values={["day", "hour"]}
-              optionLabel={(resolution) => t(resolution === "hour" ? "meters.csv_hour" : "meters.csv_day")}
-            />
+            {hourlyValues ? (
+              <LabelledSelect
+                label={t("meters.csv_resolution")}
+                name="resolution"
+                defaultValue="day"
+                values={["day", "hour"]}
+                optionLabel={(resolution) => t(resolution === "hour" ? "meters.csv_hour" : "meters.csv_day")}
+              />
+            ) : (
+              <input type="hidden" name="resolution" value="day" />
+            )}
             <LabelledSelect
               label={t("meters.csv_format")}
               name="format"

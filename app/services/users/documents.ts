@@ -35,9 +35,10 @@ export const LoginFromSltMutation = /* GraphQL */ `
 
 // Profile
 
+/** Spec section 7, second service: "Query me: id, name, email, language, permissions, accounts". */
 export const MeQuery = /* GraphQL */ `
   query Me {
-    me { id name email language }
+    me { id name email language permissions { name description } accounts { id } }
   }
 `;
 

@@ -27,5 +27,11 @@ export type UserUnit = z.infer<typeof userUnitSchema>;
 
 // Profile
 const usersUser = z.object({ id: z.string(), name: z.string(), email: z.string(), language: z.string() });
-export const meResponse = fieldAnswer<Wire.MeQuery>()("me", usersUser);
+/** The caller as `me` gives it: spec section 7's fields, the permissions and tenancies included. */
+const me = usersUser.extend({
+  permissions: z.array(z.object({ name: z.string(), description: z.string() })),
+  accounts: z.array(z.object({ id: z.string() })),
+});
+export const meResponse = fieldAnswer<Wire.MeQuery>()("me", me);
+export type Me = z.infer<typeof me>;
 export const updateMyNameResponse = fieldAnswer<Wire.UpdateMyNameMutation>()("updateMyName", usersUser);

@@ -9,6 +9,7 @@ import type { Transaction } from "kysely";
 import { hashActivationCode } from "../../services/activation-codes";
 import { demoStatementPdf } from "../../statements/demo-statement-pdf";
 import { type Database, toSqlBoolean } from "../types";
+import { seedDailyOnlyProperty } from "./daily-only-property";
 import type { DemoAccountKey } from "./demo-accounts";
 import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
 import { seedAccountFlows, seedAccountsAndCodes } from "./demo-people";
@@ -244,6 +245,12 @@ export const demoSeedSteps: readonly SeedStep[] = [
         })
         .execute();
     },
+  },
+  {
+    // A second property without the hourly-values setting, with one home and its resident Ida
+    // (seed/daily-only-property.ts): hourly values are neither offered nor served there.
+    name: "0012_property_without_hourly_values",
+    run: seedDailyOnlyProperty,
   },
 ];
 

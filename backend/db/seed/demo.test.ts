@@ -8,7 +8,9 @@ import { verifyPassword } from "../../services/passwords";
 import { dumpTables, rowCounts } from "../../testing/dump";
 import { createDemoBackend } from "../../testing/setup";
 import { withTempDir } from "../../testing/temp-dir";
+import { dailyOnlyAccount, dailyOnlyProperty, dailyOnlyTenancyId, dailyOnlyUnit } from "./daily-only-property";
 import { DEMO_PASSWORD, demoAccounts, demoActivationCodes, demoTenancyIds, demoUnitUniqueIds } from "./demo-accounts";
+import { demoProperty } from "./demo-plan";
 
 let backend: Backend;
 let seedMilliseconds = 0;
@@ -81,7 +83,7 @@ describe("demo seed", () => {
   });
 
   it("has at least 30 units with plausible sizes and unique ids", async () => {
-    const units = await backend.db.selectFrom("units").selectAll().execute();
+    const units = await backend.db.selectFrom("units").selectAll().where("property_id", "=", demoProperty.id).execute();
     expect(units.length).toBeGreaterThanOrEqual(30);
     for (const unit of units) {
       expect(unit.unique_id).toMatch(/^DK1042-\d{4}$/);
@@ -95,7 +97,11 @@ describe("demo seed", () => {
 
   it("gives every unit the expected meters", async () => {
     const meters = await backend.db.selectFrom("meters").selectAll().execute();
-    const units = await backend.db.selectFrom("units").select("id").execute();
+    const units = await backend.db
+      .selectFrom("units")
+      .select("id")
+      .where("property_id", "=", demoProperty.id)
+      .execute();
     for (const { id } of units) {
       const own = meters.filter((meter) => meter.unit_id === id);
       const count = (quantity: string) => own.filter((meter) => meter.quantity === quantity).length;
@@ -169,6 +175,49 @@ describe("demo seed", () => {
     expect(uniqueIdOf.get(demoTenancyIds.jensFirst)).toBe(demoUnitUniqueIds.jensFirst);
     expect(uniqueIdOf.get(demoTenancyIds.jensSecond)).toBe(demoUnitUniqueIds.jensSecond);
     expect(uniqueIdOf.get(demoTenancyIds.activationTarget)).toBe(demoUnitUniqueIds.activationTarget);
+  });
+
+  it("has a second property without the hourly-values setting, with one home and its resident", async () => {
+    const settings = await backend.db.selectFrom("property_settings").selectAll().execute();
+    expect(
+      settings.filter((setting) => setting.property_id === demoProperty.id).map((setting) => setting.kind),
+    ).toEqual(["HOURLY_VALUES"]);
+    expect(settings.filter((setting) => setting.property_id === dailyOnlyProperty.id)).toEqual([]);
+    const units = await backend.db
+      .selectFrom("units")
+      .selectAll()
+      .where("property_id", "=", dailyOnlyProperty.id)
+      .execute();
+    expect(units.map((unit) => unit.id)).toEqual([dailyOnlyUnit.id]);
+    const meters = await backend.db
+      .selectFrom("meters")
+      .select("quantity")
+      .where("unit_id", "=", dailyOnlyUnit.id)
+      .execute();
+    expect(meters.map((meter) => meter.quantity).sort()).toEqual([
+      "cold-water-volume",
+      "heat-energy",
+      "hot-water-volume",
+    ]);
+    const ida = await backend.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", dailyOnlyAccount.email)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(DEMO_PASSWORD, ida.password_hash!)).toBe(true);
+    const memberships = await backend.db
+      .selectFrom("tenancy_members")
+      .selectAll()
+      .where("user_id", "=", ida.id)
+      .execute();
+    expect(memberships.map((member) => member.tenancy_id)).toEqual([dailyOnlyTenancyId]);
+    const tenancy = await backend.db
+      .selectFrom("tenancies")
+      .selectAll()
+      .where("id", "=", dailyOnlyTenancyId)
+      .executeTakeFirstOrThrow();
+    // On the new back-end, so it is the property's setting alone that keeps hourly values away.
+    expect(tenancy).toMatchObject({ unit_id: dailyOnlyUnit.id, end_date: null, use_new_backend: 1 });
   });
 
   it("has an unused and a used activation code, stored only as hashes", async () => {

@@ -4,7 +4,7 @@
  *
  * topUpDemoReadings() is the only entry: on a fresh demo database it writes about 25 months of
  * hourly readings (rollups included); on later starts (and every hour while running) it adds
- * just the hours since the last reading. It touches only the demo property's meters.
+ * just the hours since the last reading. It touches only the demo properties' meters.
  */
 
 import { addDays, addMonths, dayKeyOf, firstOfMonth, HOUR_MS, startOfDay } from "@common/calendar";
@@ -14,6 +14,7 @@ import { CURRENCY, MARKET_PRICE_AREA } from "../../consumption/engine";
 import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
 import { withJobLock } from "../../jobs/job-lock";
 import type { Database } from "../types";
+import { dailyOnlyProperty } from "./daily-only-property";
 import {
   ANCHOR_MS,
   hourContext,
@@ -110,11 +111,16 @@ export async function topUpDemoReadings(
 ): Promise<TopUpResult> {
   const started = performance.now();
   if (!(await isDemoDatabase(db))) return { meters: 0, readings: 0, milliseconds: 0 };
-  const unitIds =
-    options.unitIds ??
-    (await db.selectFrom("units").select("id").where("property_id", "=", 1).orderBy("id").execute()).map(
+  // The daily-only property's one home always has readings: a few meters, there to be shown.
+  const unitIds = [
+    ...(options.unitIds ??
+      (await db.selectFrom("units").select("id").where("property_id", "=", 1).orderBy("id").execute()).map(
+        (row) => row.id,
+      )),
+    ...(await db.selectFrom("units").select("id").where("property_id", "=", dailyOnlyProperty.id).execute()).map(
       (row) => row.id,
-    );
+    ),
+  ];
   const meters = await modelMeters(db, unitIds);
   const lastReadings = new Map<number, { ts: number; value: number }>();
   if (meters.length > 0) {

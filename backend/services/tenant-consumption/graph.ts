@@ -12,7 +12,7 @@ import {
   seriesOfPieces,
 } from "../../consumption/series";
 import type { ServiceContext } from "../context";
-import { badUserInput, forbidden } from "../errors";
+import { badUserInput, forbidden, serviceError } from "../errors";
 import {
   MAX_HOURLY_PROPERTY_AVERAGE_DAYS,
   parseComparisons,
@@ -83,6 +83,8 @@ export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: S
     }
   }
   const scope = await unitScopeOf(ctx, graph.tenancyId);
+  // Hourly values only where the property provides them (spec section 4), whatever the caller asks.
+  if (resolution === "HOURLY" && !scope.hourlyValues) throw serviceError("HOURLY_VALUES_DISABLED");
   const presentations = quantities.map((quantity) => presentationFor(scope, quantity, mode, graph.normalized === true));
 
   // ADR 0018: the buckets are clipped to the period's days P; every total is over exactly P (own

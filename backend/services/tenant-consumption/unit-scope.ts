@@ -5,6 +5,7 @@
  */
 import type { QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
+import { hourlyValuesEnabled } from "@common/span";
 import { type MeterTotals, meterTotalsOf } from "../../consumption/bucket-rows";
 import {
   type DataWindow,
@@ -13,7 +14,7 @@ import {
   metersForQuantity,
   type UnitInfo,
 } from "../../consumption/engine";
-import type { PropertyRow, TenancyRow, UnitRow } from "../../db/types";
+import { fromSqlBoolean, type PropertyRow, type TenancyRow, type UnitRow } from "../../db/types";
 import type { ObjectDetails } from "../../schema/tenant.generated";
 import { callerAndTenancy, tenancyDataWindow } from "../access";
 import type { ServiceContext } from "../context";
@@ -25,6 +26,11 @@ export interface UnitScope {
   meters: MeterInfo[];
   window: DataWindow;
   co2Factors: Map<string, number>;
+  /**
+   * Whether the tenancy may see hourly values: its property has the hourly-values setting and the
+   * tenancy is on the new back-end (spec section 4), the same rule the portal offers them by.
+   */
+  hourlyValues: boolean;
   /** The totals of the unit's meters, each range read once for the whole request. */
   meterTotals: MeterTotals;
 }
@@ -61,10 +67,11 @@ async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<Un
 export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, tenancy: TenancyRow): Promise<UnitScope> {
   const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
   const unit = await ctx.db.selectFrom("units").selectAll().where("id", "=", tenancy.unit_id).executeTakeFirstOrThrow();
-  const [property, meters, factors] = await Promise.all([
+  const [property, meters, factors, settings] = await Promise.all([
     ctx.db.selectFrom("properties").selectAll().where("id", "=", unit.property_id).executeTakeFirstOrThrow(),
     ctx.db.selectFrom("meters").selectAll().where("unit_id", "=", unit.id).orderBy("id").execute(),
     ctx.db.selectFrom("co2_factors").selectAll().where("property_id", "=", unit.property_id).execute(),
+    ctx.db.selectFrom("property_settings").select("kind").where("property_id", "=", unit.property_id).execute(),
   ]);
   return {
     tenancy,
@@ -79,6 +86,10 @@ export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, te
       quantity: meter.quantity as QuantityId,
     })),
     co2Factors: new Map(factors.map((factor) => [factor.quantity, factor.gram_per_quantity_unit])),
+    hourlyValues: hourlyValuesEnabled(
+      { useNewBackend: fromSqlBoolean(tenancy.use_new_backend) },
+      settings.map((setting) => setting.kind),
+    ),
     meterTotals: meterTotalsOf(
       ctx.db,
       meters.map((meter) => meter.id),

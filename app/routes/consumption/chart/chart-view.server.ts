@@ -215,6 +215,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   const texts = {
     partOfWeek: t("chart_buckets.part_of_week"),
     partOfMonth: t("chart_buckets.part_of_month"),
+    partOfYear: t("chart_buckets.part_of_year"),
     summerTime: t("chart_buckets.summer_time"),
     winterTime: t("chart_buckets.winter_time"),
   };
@@ -258,13 +259,15 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
 
 /**
  * The answer, or null when the back-end refuses the input (BAD_USER_INPUT: a period or span it does
- * not serve). The page then says the figures cannot be shown for this period, instead of failing.
+ * not serve; HOURLY_VALUES_DISABLED: the property turned hourly values off after the page read its
+ * settings). The page then says the figures cannot be shown for this period, instead of failing.
  */
 export async function unlessRefused<T>(call: Promise<T>): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return null;
+    if (error instanceof ApiError && (error.code === "BAD_USER_INPUT" || error.code === "HOURLY_VALUES_DISABLED"))
+      return null;
     throw error;
   }
 }
