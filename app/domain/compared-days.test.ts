@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import { comparedDaysText, comparisonName } from "./compared-days";
+import { comparedDaysText, comparedHoursCount, comparisonName } from "./compared-days";
 
 const t = ((key: string, values?: Record<string, string>) =>
   key === "compare.days_until" ? `${values?.range} until ${values?.time}` : key) as unknown as TFunction;
@@ -27,5 +27,17 @@ describe("comparedDaysText (ADR 0018 rule 8)", () => {
     expect(comparisonName("Sidste år", { firstDay: "2025-01-01", lastDay: "2025-11-25", until: null }, "da", t)).toBe(
       "Sidste år (1. januar–25. november 2025)",
     );
+  });
+});
+
+describe("comparedHoursCount (ADR 0018 rule 5)", () => {
+  it("says the spring row 01:00–03:00 is compared with two hours, other rows with one", () => {
+    expect(comparedHoursCount("PREVIOUS_PERIOD", "2026-03-29T01:00:00+01:00", 1)).toBe(2);
+    expect(comparedHoursCount("PREVIOUS_PERIOD", "2026-03-29T03:00:00+02:00", 1)).toBeNull();
+  });
+
+  it("says a normal day's 02:00 compared with an autumn day takes both its 02:00 hours", () => {
+    expect(comparedHoursCount("PREVIOUS_PERIOD", "2026-10-26T02:00:00+01:00", 1)).toBe(2);
+    expect(comparedHoursCount("PREVIOUS_YEAR", "2026-10-25T02:00:00+02:00", 1)).toBeNull();
   });
 });

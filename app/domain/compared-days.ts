@@ -1,4 +1,5 @@
 import { formatDateRange } from "@common/bucket-labels";
+import { comparedHours, type ShiftKind } from "@common/calendar";
 import type { TFunction } from "i18next";
 
 /** What a comparison covers, as the back-end says (ADR 0018 rules 7 and 8). */
@@ -33,4 +34,14 @@ export function comparisonName(
 ): string {
   const dates = comparedDaysText(days, language, t);
   return dates === null ? name : `${name} (${dates})`;
+}
+
+/**
+ * How many real hours an hourly row's comparison covers (ADR 0018 rule 5), when they are not the
+ * row's one: the spring day's 01:00–03:00 row takes the compared day's 01:00 and 02:00 hours, a
+ * normal day's 02:00 row both 02:00 hours of an autumn day. Null for one hour (nothing to say).
+ */
+export function comparedHoursCount(kind: ShiftKind, timestamp: string, periodDays: number): number | null {
+  const count = comparedHours(kind, Date.parse(timestamp), periodDays).length;
+  return count > 1 ? count : null;
 }

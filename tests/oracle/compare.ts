@@ -88,6 +88,11 @@ export function compareFigures(
           `row "${row.label}" ${compare}: shows ${shown(row.comparison)}, recomputed ${show(want.comparison)}`,
         );
       }
+      // A comparison of more real hours than the row's one says how many (issue 25: "(2 hours)").
+      const hoursNamed = new RegExp(`\\([^()]*\\b${want.comparedHours}\\s[^()]*\\)`);
+      if (want.comparedHours !== undefined && !hoursNamed.test(row.comparisonText ?? "")) {
+        add("label", `row "${row.label}": its comparison covers ${want.comparedHours} hours but does not say so`);
+      }
     }
   }
 

@@ -368,6 +368,8 @@ export interface ExpectedRow {
   bucket: DateBucket | (HourRow & { span: "hour"; date: IsoDate });
   value: number | null;
   comparison: number | null;
+  /** How many real hours an hourly row's comparison covers, when that is not one (issue 25). */
+  comparedHours?: number;
 }
 
 export interface ExpectedFigures {
@@ -423,6 +425,7 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
     const comparedHours = comparedDay ? hourRows(comparedDay.from, timeZone) : [];
     for (const row of hourRows(p.from, timeZone)) {
       let comparison: number | null = null;
+      let hoursCompared: number | undefined;
       if (compare === "property-average") comparison = propertyAverageOver(readings, request, row.s, row.e);
       else if (comparedDay && row.repeated !== "winter") {
         // Compared hours that start at one of the row's clock hours: the spring row 01:00–03:00
@@ -433,11 +436,13 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
           (hour) => row.clockHours.includes(hour.clockHours[0]!) && (cut === null || hour.s < cut),
         );
         if (matched.length > 0) comparison = valueOver(readings, series, matched[0]!.s, matched.at(-1)!.e);
+        if (comparison !== null && matched.length > 1) hoursCompared = matched.length;
       }
       rows.push({
         bucket: { ...row, span: "hour", date: p.from },
         value: valueOver(readings, series, row.s, row.e),
         comparison,
+        ...(hoursCompared === undefined ? {} : { comparedHours: hoursCompared }),
       });
     }
   } else {

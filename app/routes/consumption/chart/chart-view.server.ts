@@ -13,7 +13,7 @@ import { resolutionOf, type SpanType } from "@common/span";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { pick } from "~/domain/chart-points";
-import { comparisonName } from "~/domain/compared-days";
+import { comparedHoursCount, comparisonName } from "~/domain/compared-days";
 import { emptyStateOf } from "~/domain/empty-state";
 import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
@@ -225,10 +225,25 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     winterTime: t("chart_buckets.winter_time"),
   };
   const labels = longBucketLabels(timestamps, span, language, { buckets: shownBuckets, texts });
-  const rows = timestamps.map((_, i) => ({
+  // On the daylight-saving days an hourly row may compare with two hours (ADR 0018 rule 5): the
+  // compared value says so, summed or (temperatures, humidity) averaged.
+  const shift =
+    compare === "previous-period" ? "PREVIOUS_PERIOD" : compare === "previous-year" ? "PREVIOUS_YEAR" : null;
+  const comparedText = (timestamp: string, value: number | null) => {
+    const text = format(value);
+    const hours =
+      shift !== null && span === "hour" && value !== null
+        ? comparedHoursCount(shift, timestamp, periodDays(period))
+        : null;
+    if (hours === null) return text;
+    const key =
+      definition.aggregation === "addition" ? "chart_buckets.compared_hours" : "chart_buckets.compared_hours_average";
+    return `${text} (${t(key, { count: hours })})`;
+  };
+  const rows = timestamps.map((timestamp, i) => ({
     label: labels[i]!,
     value: format(shownValues[i] ?? null),
-    comparison: shownComparison ? format(shownComparison[i] ?? null) : null,
+    comparison: shownComparison ? comparedText(timestamp, shownComparison[i] ?? null) : null,
     partial: shownBuckets[i]?.partial === true,
   }));
   const partialBuckets = partialBucketNames(result.timestamps, result.buckets, span, language);
