@@ -7,10 +7,12 @@ import {
   addMonths,
   type DayKey,
   dayKeyOf,
+  daysBetween,
   fromWall,
   HOUR_MS,
   hoursInDay,
   offsetMinutesAt,
+  startOfDay,
   toWall,
   wallOfDay,
 } from "./calendar-days";
@@ -77,4 +79,87 @@ export function comparedHours(kind: ShiftKind, hourStart: number, periodDays: nu
   if (hours === 25 && clock === 2 && offsetMinutesAt(hourStart) === 60) return [];
   const clocks = hours === 23 && clock === 1 ? [1, 2] : [clock];
   return clocks.flatMap((hour) => hoursAtClock(target, hour));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is compared (ADR 0018 rules 7 and 8): the days of the tenancy, up to what has elapsed
+
+/**
+ * The period's days that are compared (ADR 0018 rule 7): those of the tenancy. A resident who moved
+ * in or out inside the period is compared over the days they lived there, so n (the previous
+ * period's shift) counts those days, not the named ones. Null when none is left. `endDay` null:
+ * the tenancy has no end.
+ */
+export function daysOfTenancy(range: DayRange, tenancy: { fromDay: DayKey; endDay: DayKey | null }): DayRange | null {
+  const fromDay = range.fromDay > tenancy.fromDay ? range.fromDay : tenancy.fromDay;
+  const endDay = tenancy.endDay !== null && tenancy.endDay < range.endDay ? tenancy.endDay : range.endDay;
+  return fromDay < endDay ? { fromDay, endDay } : null;
+}
+
+/**
+ * The instant a comparison maps an instant of the period to: the same clock time on the compared
+ * day f(day). On a compared spring day a clock time in the gap (02:xx) becomes 03:00; on an autumn
+ * day a repeated clock time is its first (summer-time) instance.
+ */
+export function comparedInstant(kind: ShiftKind, instant: number, periodDays: number): number {
+  const day = dayKeyOf(instant);
+  const sinceMidnight = toWall(instant) - wallOfDay(day);
+  return fromWall(wallOfDay(comparedDay(kind, day, periodDays)) + sinceMidnight);
+}
+
+/**
+ * The part of a comparison that is compared (ADR 0018 rule 8): the image of the days, cut where
+ * the period's elapsed part ends. `whole` are whole compared days; `hours` the compared part of the
+ * day the cut falls in, from its midnight to `until` (the compared instant of the cut), or null.
+ */
+export interface ComparedSpan {
+  whole: DayRange[];
+  hours: { day: DayKey; start: number; end: number } | null;
+  /** First and last compared day; null when nothing is compared. */
+  firstDay: DayKey | null;
+  lastDay: DayKey | null;
+  /** Where the compared part ends inside its last day (an instant), null when it ends at midnight. */
+  until: number | null;
+}
+
+/**
+ * The compared part of a comparison of the days `days` (already those of the tenancy), whose values
+ * end at `elapsedEnd` (an instant; null: the whole period has elapsed). Previous period: n = the
+ * number of those days. The image of the days is cut at the compared instant of the end
+ * ({@link comparedInstant}): this year to 25 November 14:00 compares with last year's 1 January
+ * to 25 November 14:00. (A year back, a cut on 29 February falls on 28 February: that day's image
+ * is then counted to the cut only, though the period holds all of 28 February.)
+ */
+export function comparedSpan(kind: ShiftKind, days: DayRange, elapsedEnd: number | null): ComparedSpan {
+  const n = daysBetween(days.fromDay, days.endDay);
+  const image = n > 0 ? imageOfDays(kind, days, n) : [];
+  const cut = elapsedEnd === null || elapsedEnd >= startOfDay(days.endDay) ? null : elapsedEnd;
+  let whole = image;
+  let hours: ComparedSpan["hours"] = null;
+  if (cut !== null) {
+    const until = comparedInstant(kind, cut, n);
+    const day = dayKeyOf(until);
+    whole = image.flatMap((range) =>
+      range.fromDay >= day ? [] : [{ fromDay: range.fromDay, endDay: range.endDay < day ? range.endDay : day }],
+    );
+    const start = startOfDay(day);
+    const inImage = image.some((range) => range.fromDay <= day && day < range.endDay);
+    if (cut > startOfDay(days.fromDay) && until > start && inImage) hours = { day, start, end: until };
+  }
+  const lastWhole = whole[whole.length - 1];
+  const firstDay = whole[0]?.fromDay ?? hours?.day ?? null;
+  const lastDay = hours?.day ?? (lastWhole === undefined ? null : addDays(lastWhole.endDay, -1));
+  return { whole, hours, firstDay, lastDay, until: hours?.end ?? null };
+}
+
+/**
+ * Where the values of a period end (ADR 0018 rule 8), for the comparison's cut: a period that
+ * runs past now ends with the latest hour that has a value (`latestValueHour`, its start), or, with
+ * no value at all, at the start of the current hour; null for a period that has fully elapsed.
+ */
+export function elapsedEndOf(days: DayRange, now: number, latestValueHour: number | null): number | null {
+  const end = startOfDay(days.endDay);
+  if (end <= now) return null;
+  const elapsed = latestValueHour === null ? Math.floor(now / HOUR_MS) * HOUR_MS : latestValueHour + HOUR_MS;
+  return Math.min(elapsed, end);
 }

@@ -61,6 +61,22 @@ export function hourlyRows(db: Db, meterIds: readonly number[], fromS: number, t
   return rollupRows(db, "hourly", meterIds, fromS, toS);
 }
 
+/**
+ * The start (epoch seconds) of the latest hour in [fromS, toS) that has a value of any of the
+ * meters, or null: where a period's values end (ADR 0018 rule 8).
+ */
+export async function latestHourWithValue(
+  db: Db,
+  meterIds: readonly number[],
+  fromS: number,
+  toS: number,
+): Promise<number | null> {
+  const range = rollupRange(db, "hourly", meterIds, fromS, toS);
+  if (range === null) return null;
+  const row = await range.rows.select((eb) => eb.fn.max("hour").as("latest")).executeTakeFirst();
+  return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
+}
+
 export function dailyRows(db: Db, meterIds: readonly number[], fromDay: DayKey, endDay: DayKey): Promise<RollupRow[]> {
   return rollupRows(db, "daily", meterIds, fromDay, endDay);
 }

@@ -10,8 +10,12 @@ import {
   bucketsOf,
   comparedDay,
   comparedHours,
+  comparedInstant,
   type DayKey,
+  type DayRange,
   dayKeyOf,
+  daysBetween,
+  elapsedEndOf,
   HOUR_MS,
   type Resolution,
   type ShiftKind,
@@ -24,6 +28,7 @@ import { type BucketRow, collectBucketRows, groupRows, type MeterTotals, summedB
 import { type DataWindow, type Db, type MeterInfo, type Presentation, present, type UnitInfo } from "./engine";
 import { type Co2FactorOfMeter, loadPrices, type PriceOfMeterHour } from "./hour-prices";
 import { propertyAverageOf } from "./rating";
+import { latestHourWithValue } from "./rollup-reads";
 
 export interface SeriesContext {
   db: Db;
@@ -115,6 +120,8 @@ export async function seriesOf(
 export interface Piece {
   bucket: Bucket;
   owners: number[];
+  /** Hours of one day up to a cut (bucket.start to bucket.end), read from the hourly rollup. */
+  hours?: true;
 }
 
 /**
@@ -128,13 +135,38 @@ export async function seriesOfPieces(
   pieces: readonly Piece[],
   length: number,
 ): Promise<{ values: (number | null)[]; total: number | null }> {
-  const buckets = pieces.map((piece) => piece.bucket);
-  const rows = await bucketRowsFor(context, meters, buckets);
-  const byPiece = groupRows(rows, pieces.length, () => "all").get("all");
+  // Pieces of whole days read the context's rollups; a day cut by the elapsed part (ADR 0018
+  // rule 8) is read by the hour.
+  const read = async (list: readonly Piece[], resolution: Resolution) => {
+    if (list.length === 0) return [];
+    const rows = await bucketRowsFor(
+      { ...context, resolution },
+      meters,
+      list.map((piece) => piece.bucket),
+    );
+    const aggregates = groupRows(rows, list.length, () => "all").get("all");
+    return list.map((_, index) => aggregates?.[index]);
+  };
+  const byHours = context.resolution !== "HOURLY";
+  const [dayAggregates, hourAggregates] = await Promise.all([
+    read(
+      pieces.filter((piece) => !(byHours && piece.hours)),
+      context.resolution,
+    ),
+    read(
+      pieces.filter((piece) => byHours && piece.hours),
+      "HOURLY",
+    ),
+  ]);
+  let dayIndex = 0;
+  let hourIndex = 0;
+  const byPiece = pieces.map((piece) =>
+    byHours && piece.hours ? hourAggregates[hourIndex++] : dayAggregates[dayIndex++],
+  );
   const owned: Aggregate[] = Array.from({ length }, () => ({ value: 0, weight: 0 }));
   const total: Aggregate = { value: 0, weight: 0 };
   pieces.forEach((piece, index) => {
-    const aggregate = byPiece?.[index];
+    const aggregate = byPiece[index];
     if (aggregate === undefined) return;
     total.value += aggregate.value;
     total.weight += aggregate.weight;
@@ -157,18 +189,28 @@ export function ownPieces(buckets: readonly Bucket[]): Piece[] {
 /**
  * The pieces of a comparison (ADR 0018): hourly rows take the hours comparedHours gives; coarser
  * rows the image of their days under the comparison's map, day by day, consecutive days owned by
- * the same rows joined into one piece.
+ * the same rows joined into one piece. Only the rows' days in `days` (the period's days of the
+ * tenancy, rule 7) are compared, and n is their number; when the period's values end at
+ * `elapsedEnd`, the pieces end at its compared instant (rule 8), the day it falls in read by the
+ * hour up to it.
  */
 export function comparisonPieces(
   kind: ShiftKind,
   resolution: Resolution,
   buckets: readonly Bucket[],
-  periodDays: number,
+  days: DayRange,
+  elapsedEnd: number | null = null,
 ): Piece[] {
+  const periodDays = daysBetween(days.fromDay, days.endDay);
+  const inDays = (day: DayKey) => days.fromDay <= day && day < days.endDay;
+  const cut =
+    elapsedEnd === null || elapsedEnd >= startOfDay(days.endDay) ? null : comparedInstant(kind, elapsedEnd, periodDays);
   if (resolution === "HOURLY") {
     const owners = new Map<number, number[]>();
     buckets.forEach((bucket, index) => {
+      if (!inDays(dayKeyOf(bucket.start))) return;
       for (const hour of comparedHours(kind, bucket.start, periodDays)) {
+        if (cut !== null && hour >= cut) continue;
         const list = owners.get(hour) ?? [];
         if (!list.includes(index)) list.push(index);
         owners.set(hour, list);
@@ -184,6 +226,7 @@ export function comparisonPieces(
   const owners = new Map<DayKey, number[]>();
   buckets.forEach((bucket, index) => {
     for (let day = bucket.firstDay; day < bucket.endDay; day = addDays(day, 1)) {
+      if (!inDays(day)) continue;
       const image = comparedDay(kind, day, periodDays);
       const list = owners.get(image) ?? [];
       if (!list.includes(index)) list.push(index);
@@ -201,7 +244,45 @@ export function comparisonPieces(
     const endDay = addDays(day, 1);
     pieces.push({ bucket: { start: startOfDay(day), end: startOfDay(endDay), firstDay: day, endDay }, owners: list });
   }
-  return pieces;
+  return cut === null ? pieces : piecesBefore(pieces, cut);
+}
+
+/** Day pieces up to an instant: whole days before its day, that day's hours before it. */
+function piecesBefore(pieces: readonly Piece[], cut: number): Piece[] {
+  const day = dayKeyOf(cut);
+  const midnight = startOfDay(day);
+  return pieces.flatMap((piece): Piece[] => {
+    const { bucket, owners } = piece;
+    if (bucket.end <= cut) return [piece];
+    if (bucket.start >= cut) return [];
+    const out: Piece[] = [];
+    if (bucket.firstDay < day) out.push({ bucket: { ...bucket, end: midnight, endDay: day }, owners });
+    if (cut > midnight) {
+      out.push({ bucket: { start: midnight, end: cut, firstDay: day, endDay: addDays(day, 1) }, owners, hours: true });
+    }
+    return out;
+  });
+}
+
+/**
+ * Where a series' values over the days end (ADR 0018 rule 8): for days that run past the data
+ * window's end (now, for a current tenancy), the end of the latest hour with a value of the meters,
+ * or the start of the current hour without any; null when the days have fully elapsed.
+ */
+export async function elapsedEnd(
+  context: Pick<SeriesContext, "db" | "window">,
+  meters: readonly MeterInfo[],
+  days: DayRange,
+): Promise<number | null> {
+  const nowMs = context.window.toS * 1000;
+  if (startOfDay(days.endDay) <= nowMs) return null;
+  const latest = await latestHourWithValue(
+    context.db,
+    meters.map((meter) => meter.id),
+    Math.max(startOfDay(days.fromDay) / 1000, context.window.fromS),
+    context.window.toS,
+  );
+  return elapsedEndOf(days, nowMs, latest === null ? null : latest * 1000);
 }
 
 /**
@@ -248,6 +329,27 @@ export async function totalsOf<K>(
     prices !== undefined
       ? await collectBucketRows(context.db, meterIds, "YEARLY", [bucket], context.window, prices, co2Factors)
       : await summedBucketRows(context.db, meterIds, bucket, context.window, co2Factors, context.meterTotals);
+  const meterById = new Map(meters.map((meter) => [meter.id, meter]));
+  const groups = groupRows(rows, 1, (meterId) => {
+    const meter = meterById.get(meterId);
+    return meter === undefined ? undefined : groupOf(meter);
+  });
+  return new Map([...groups.entries()].map(([key, aggregates]) => [key, aggregates[0]!]));
+}
+
+/**
+ * Totals over the hours [start, end) of one day, per group: the compared part of a day that a
+ * comparison is cut in (ADR 0018 rule 8), read from the hourly rollup.
+ */
+export async function hourTotalsOf<K>(
+  context: Omit<SeriesContext, "resolution">,
+  meters: readonly MeterInfo[],
+  hours: { day: DayKey; start: number; end: number },
+  groupOf: (meter: MeterInfo) => K,
+): Promise<Map<K, Aggregate>> {
+  const bucket: Bucket = { start: hours.start, end: hours.end, firstDay: hours.day, endDay: addDays(hours.day, 1) };
+  const seriesContext: SeriesContext = { ...context, resolution: "HOURLY" };
+  const rows = await bucketRowsFor(seriesContext, meters, [bucket]);
   const meterById = new Map(meters.map((meter) => [meter.id, meter]));
   const groups = groupRows(rows, 1, (meterId) => {
     const meter = meterById.get(meterId);

@@ -1,4 +1,4 @@
-import { bucketsOf, parseLocalDateTime } from "@common/calendar";
+import { bucketsOf, HOUR_MS, parseLocalDateTime } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
@@ -6,8 +6,8 @@ import { topUpDemoReadings } from "../db/seed/readings";
 import { createDemoBackend } from "../testing/setup";
 import { meterTotalsOf } from "./bucket-rows";
 import type { DataWindow, MeterInfo, Presentation } from "./engine";
-import { dailyRows, daysAndMonthsRows, totalsByMeter } from "./rollup-reads";
-import { comparisonPieces, ownPieces, type SeriesContext, seriesOfPieces, totalsOf } from "./series";
+import { dailyRows, daysAndMonthsRows, hourlyRows, totalsByMeter } from "./rollup-reads";
+import { comparisonPieces, elapsedEnd, ownPieces, type SeriesContext, seriesOfPieces, totalsOf } from "./series";
 
 /** The meters of demo unit 101 as the engine takes them, those of one quantity when given. */
 async function metersOfUnit101(backend: Backend, quantity?: QuantityId): Promise<MeterInfo[]> {
@@ -142,7 +142,10 @@ describe("series read in pieces (ADR 0018)", () => {
   it("read a previous period that does not meet months at their start from days, not whole months", async () => {
     // 45 days: 15 January − 45 days = 1 December; the months' images are 1–17 December and 18 December–14 January.
     const buckets = bucketsOf("MONTHLY", period("2025-01-15T00:00:00", "2025-03-01T00:00:00"));
-    const pieces = comparisonPieces("PREVIOUS_PERIOD", "MONTHLY", buckets, 45);
+    const pieces = comparisonPieces("PREVIOUS_PERIOD", "MONTHLY", buckets, {
+      fromDay: "2025-01-15",
+      endDay: "2025-03-01",
+    });
     const series = await seriesOfPieces(context(), meters, 1, pieces, buckets.length);
     expect(series.values[0]).toBeCloseTo(await days("2024-12-01", "2024-12-18"), 6);
     expect(series.values[1]).toBeCloseTo(await days("2024-12-18", "2025-01-15"), 6);
@@ -152,7 +155,10 @@ describe("series read in pieces (ADR 0018)", () => {
 
   it("take the whole months a year back from the monthly rollup, the same figures as the days", async () => {
     const buckets = bucketsOf("MONTHLY", period("2025-12-01T00:00:00", "2026-03-01T00:00:00"));
-    const pieces = comparisonPieces("PREVIOUS_YEAR", "MONTHLY", buckets, 90);
+    const pieces = comparisonPieces("PREVIOUS_YEAR", "MONTHLY", buckets, {
+      fromDay: "2025-12-01",
+      endDay: "2026-03-01",
+    });
     expect(pieces.map((piece) => [piece.bucket.firstDay, piece.bucket.endDay])).toEqual([
       ["2024-12-01", "2025-01-01"],
       ["2025-01-01", "2025-02-01"],
@@ -161,5 +167,43 @@ describe("series read in pieces (ADR 0018)", () => {
     const series = await seriesOfPieces(context(), meters, 1, pieces, buckets.length);
     expect(series.values[0]).toBeCloseTo(await days("2024-12-01", "2025-01-01"), 6);
     expect(series.total).toBeCloseTo(await days("2024-12-01", "2025-03-01"), 6);
+  });
+
+  it("compare a period that runs past its values only up to the same point (ADR 0018 rules 7 and 8)", async () => {
+    // February to March 2025, values to 10 March 13:00 (the hour 12:00–13:00 UTC is the latest).
+    const now = Date.parse("2025-03-10T12:00:00Z");
+    const window = { fromDay: "2024-01-01", endDay: "2025-03-11", fromS: 0, toS: now / 1000 };
+    const named = { fromDay: "2025-02-01", endDay: "2025-04-01" };
+    const end = await elapsedEnd({ db: backend.db, window }, meters, named);
+    expect(end).toBe(now);
+    const hours = async (from: number, to: number) =>
+      (await hourlyRows(backend.db, meterIds, from / 1000, to / 1000)).reduce((sum, row) => sum + row.value, 0);
+    const buckets = bucketsOf("MONTHLY", period("2025-02-01T00:00:00", "2025-04-01T00:00:00"));
+    // Previous period: 59 days back, 4 December to 10 January 13:00 (the same clock time, 12:00 UTC).
+    const pieces = comparisonPieces("PREVIOUS_PERIOD", "MONTHLY", buckets, named, end);
+    expect(pieces.at(-1)).toMatchObject({
+      hours: true,
+      bucket: { firstDay: "2025-01-10", end: Date.parse("2025-01-10T12:00:00Z") },
+    });
+    const series = await seriesOfPieces({ ...context(), window }, meters, 1, pieces, buckets.length);
+    const expected =
+      (await days("2024-12-04", "2025-01-10")) +
+      (await hours(Date.parse("2025-01-09T23:00:00Z"), Date.parse("2025-01-10T12:00:00Z")));
+    expect(series.total).toBeCloseTo(expected, 6);
+    expect(series.values[0]).toBeCloseTo(await days("2024-12-04", "2025-01-01"), 6);
+    expect(series.values[1]).toBeCloseTo(expected - (await days("2024-12-04", "2025-01-01")), 6);
+    // Nothing past the values is compared, and a tenancy that began on 1 March moves by its 31 days.
+    const moved = comparisonPieces(
+      "PREVIOUS_PERIOD",
+      "MONTHLY",
+      buckets,
+      { fromDay: "2025-03-01", endDay: "2025-04-01" },
+      end,
+    );
+    expect(moved.map((piece) => [piece.bucket.firstDay, piece.owners])).toEqual([
+      ["2025-01-29", [1]],
+      ["2025-02-07", [1]],
+    ]);
+    expect(moved.at(-1)!.bucket.end - moved.at(-1)!.bucket.start).toBe(13 * HOUR_MS);
   });
 });

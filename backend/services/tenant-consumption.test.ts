@@ -580,6 +580,134 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 });
 
+describe("a period that runs past its values or the tenancy (ADR 0018 rules 7 and 8)", () => {
+  // NOW is 20 November 2025 11:30 in Copenhagen; the registers' latest reading is at 11:00.
+  const LATEST = "2025-11-20T11:00:00+01:00";
+  const spansQuery = (tenancyId: number, quantity: string, from: string, end: string, compare: string) =>
+    `{ unitQuantityKpis(input: { tenancyId: ${tenancyId}, quantity: "${quantity}", periodBegin: "${from}T00:00:00", periodEnd: "${end}T23:59:00" }) {
+         total previousPeriod previousYear previousPeriodDays { firstDay lastDay until } previousYearDays { firstDay lastDay until } }
+       tenantTable(table: { tenancyId: ${tenancyId}, quantities: ["${quantity}"], periodBegin: "${from}T00:00:00", periodEnd: "${end}T23:59:00", groupBy: UNIT, compareWith: ${compare} }) {
+         rows { values comparisonValues } comparedDays { firstDay lastDay until } } }`;
+  interface Spans {
+    unitQuantityKpis: {
+      total: number | null;
+      previousPeriod: number | null;
+      previousYear: number | null;
+      previousPeriodDays: { firstDay: string | null; lastDay: string | null; until: string | null };
+      previousYearDays: { firstDay: string | null; lastDay: string | null; until: string | null };
+    };
+    tenantTable: {
+      rows: { values: (number | null)[]; comparisonValues: (number | null)[] }[];
+      comparedDays: { firstDay: string | null; lastDay: string | null; until: string | null }[];
+    };
+  }
+  const spans = (user: string, tenancyId: number, quantity: string, from: string, end: string, compare: string) =>
+    graphqlData<Spans>(backend, "tenant", spansQuery(tenancyId, quantity, from, end, compare), { token: tokens[user] });
+
+  it("this month against last year: 1 November to 20 November 11:00 2024, in legend, card and table", async () => {
+    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    const result = await annasGraph(["heat-energy"], "DAILY", "2025-11-01T00:00:00", "2025-11-30T23:59:00", {
+      compareWith: ["PREVIOUS_YEAR"],
+    });
+    const related = result.graphs[0]!.consumption.relatedValues[0]!;
+    const sameHoursLastYear = await rawRegisterDelta(
+      ids,
+      day("2024-11-01"),
+      Date.parse("2024-11-20T11:00:00+01:00") / 1000,
+    );
+    expect(related.total).toBeCloseTo(sameHoursLastYear, 6);
+    expect(related).toMatchObject({
+      firstDay: "2024-11-01",
+      lastDay: "2024-11-20",
+      until: "2024-11-20T11:00:00+01:00",
+    });
+    // The row of today compares with last year's same day up to the same hour; later days with nothing.
+    expect(related.values[19]).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2024-11-20"), Date.parse("2024-11-20T11:00:00+01:00") / 1000),
+      6,
+    );
+    expect(related.values.slice(20)).toEqual(Array(10).fill(null));
+    expect(result.graphs[0]!.consumption.total).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2025-11-01"), Date.parse(LATEST) / 1000),
+      6,
+    );
+    const { unitQuantityKpis: card, tenantTable: table } = await spans(
+      "anna",
+      demoTenancyIds.anna,
+      "heat-energy",
+      "2025-11-01",
+      "2025-11-30",
+      "PREVIOUS_YEAR",
+    );
+    expect(card.previousYear).toBeCloseTo(related.total!, 6);
+    expect(card.previousYearDays).toEqual({
+      firstDay: "2024-11-01",
+      lastDay: "2024-11-20",
+      until: "2024-11-20T11:00:00+01:00",
+    });
+    expect(table.rows[0]!.comparisonValues[0]).toBeCloseTo(related.total!, 6);
+    expect(table.comparedDays).toEqual([card.previousYearDays]);
+    // Previous period: 30 days back, 2 October to 21 October 11:00.
+    expect(card.previousPeriodDays).toEqual({
+      firstDay: "2025-10-02",
+      lastDay: "2025-10-21",
+      until: "2025-10-21T11:00:00+02:00",
+    });
+    expect(card.previousPeriod).toBeCloseTo(
+      await rawRegisterDelta(ids, day("2025-10-02"), Date.parse("2025-10-21T11:00:00+02:00") / 1000),
+      6,
+    );
+  });
+
+  it("a period that has elapsed is compared whole", async () => {
+    const { unitQuantityKpis: card } = await spans(
+      "anna",
+      demoTenancyIds.anna,
+      "heat-energy",
+      "2025-10-01",
+      "2025-10-31",
+      "PREVIOUS_PERIOD",
+    );
+    expect(card.previousPeriodDays).toEqual({ firstDay: "2025-08-31", lastDay: "2025-09-30", until: null });
+  });
+
+  it("a tenancy that ended inside the period is compared over its own days moved back by their number", async () => {
+    // A tenancy of Anna's unit that ended on 9 November: 1–19 November is 9 days of living there.
+    const ended = await backend.db
+      .insertInto("tenancies")
+      .values({ unit_id: ANNA_UNIT, tenant_name: "Moved out", start_date: "2024-10-01", end_date: "2025-11-09" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await backend.db
+      .insertInto("tenancy_members")
+      .values({ tenancy_id: ended.id, user_id: 3, is_admin: 1, invitation_pending: 0, created_at: NOW.toISOString() })
+      .execute();
+    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    const { unitQuantityKpis: card } = await spans(
+      "nora",
+      ended.id,
+      "heat-energy",
+      "2025-11-01",
+      "2025-11-19",
+      "PREVIOUS_PERIOD",
+    );
+    expect(card.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-11-01"), day("2025-11-10")), 6);
+    expect(card.previousPeriodDays).toEqual({ firstDay: "2025-10-23", lastDay: "2025-10-31", until: null });
+    expect(card.previousPeriod).toBeCloseTo(await rawRegisterDelta(ids, day("2025-10-23"), day("2025-11-01")), 6);
+    const result = await graph("nora", {
+      tenancyId: ended.id,
+      quantities: ["heat-energy"],
+      resolution: "DAILY",
+      periodBegin: "2025-11-01T00:00:00",
+      periodEnd: "2025-11-19T23:59:00",
+      compareWith: ["PREVIOUS_PERIOD"],
+    });
+    const related = result.graphs[0]!.consumption.relatedValues[0]!;
+    expect(related.total).toBeCloseTo(card.previousPeriod!, 6);
+    expect(related.values.slice(9)).toEqual(Array(10).fill(null));
+  });
+});
+
 describe("property average", () => {
   it("is the mean over the other units with data, never including the caller's unit", async () => {
     const period = { periodBegin: "2025-09-01T00:00:00", periodEnd: "2025-10-01T00:00:00" };

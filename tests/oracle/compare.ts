@@ -88,6 +88,11 @@ export function compareFigures(
           `row "${row.label}" ${compare}: shows ${shown(row.comparison)}, recomputed ${show(want.comparison)}`,
         );
       }
+      // A comparison of more real hours than the row's one says how many (issue 25: "(2 hours)").
+      const hoursNamed = new RegExp(`\\([^()]*\\b${want.comparedHours}\\s[^()]*\\)`);
+      if (want.comparedHours !== undefined && !hoursNamed.test(row.comparisonText ?? "")) {
+        add("label", `row "${row.label}": its comparison covers ${want.comparedHours} hours but does not say so`);
+      }
     }
   }
 
@@ -106,6 +111,18 @@ export function compareFigures(
       "legend-comparison",
       `legend ${compare} total shows ${shown(chart.legendComparison)}, recomputed ${show(expected.comparisonTotal)}`,
     );
+  }
+  // The comparison's name says where its days end (issue 25): the year of the last compared date,
+  // and the hour when the comparison stops inside that day.
+  const end = expected.comparedEnd;
+  if (end !== null && chart.comparisonLabel !== null) {
+    const label = chart.comparisonLabel;
+    if (!label.includes(end.lastDate.slice(0, 4)))
+      add("label", `comparison "${label}" does not name ${end.lastDate}'s year`);
+    if (end.until !== null && !label.includes(end.until))
+      add("label", `comparison "${label}" does not say it ends at ${end.until} on ${end.lastDate}`);
+    if (end.until === null && /\d{2}[:.]\d{2}/.test(label))
+      add("label", `comparison "${label}" names an hour, but compares whole days to ${end.lastDate}`);
   }
   const cards: [string, number | null][] = [
     ["total", expected.cards.total],

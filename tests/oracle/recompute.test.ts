@@ -263,6 +263,45 @@ describe("expectedFigures on hand-made readings", () => {
   });
 });
 
+describe("like with like (issue 25): the tenancy's days, up to what has elapsed", () => {
+  // One kWh an hour from the start of 2025 to 25 November 2026 14:00 (the latest reading).
+  const source = memoryReadings(new Map([[1, register("2024-12-31T23:00:00Z", "2026-11-25T13:00:00Z")]]));
+  const now = utc("2026-11-25T13:37:00Z");
+
+  it("compares this year to 25 November 14:00 with last year to 25 November 14:00", () => {
+    const figures = figuresOf(source, "2026-01-01", "2026-12-31", { span: "month", compare: "previous-year", now });
+    const hours = (utc("2026-11-25T13:00:00Z") - utc("2025-12-31T23:00:00Z")) / 3600;
+    expect(figures.total).toBe(hours);
+    expect(figures.comparisonTotal).toBe(hours);
+    expect(figures.rows[10]!.comparison).toBe(24 * 24 + 14);
+    expect(figures.rows[11]!.comparison).toBeNull();
+    // Without the page's time every period counts as elapsed: all of 2025.
+    expect(
+      figuresOf(source, "2026-01-01", "2026-12-31", { span: "month", compare: "previous-year" }).comparisonTotal,
+    ).toBe(365 * 24);
+  });
+
+  it("compares a partly elapsed day's hours only up to the latest reading's hour", () => {
+    const figures = figuresOf(source, "2026-11-25", "2026-11-25", { span: "hour", compare: "previous-period", now });
+    expect(figures.comparisonTotal).toBe(14);
+    expect(figures.rows[13]!.comparison).toBe(1);
+    expect(figures.rows[14]!.comparison).toBeNull();
+  });
+
+  it("moves a moved-out resident's days back by their number", () => {
+    const figures = figuresOf(source, "2026-11-01", "2026-11-19", {
+      span: "day",
+      compare: "previous-period",
+      tenancy: { start: "2024-01-01", end: "2026-11-09" },
+      now,
+    });
+    expect(figures.period).toEqual({ from: "2026-11-01", to: "2026-11-09" });
+    // 23–31 October, 25 October being the 25-hour autumn day.
+    expect(figures.comparisonTotal).toBe(9 * 24 + 1);
+    expect(figures.rows[0]!.comparison).toBe(24);
+  });
+});
+
 describe("agreesToDisplayedDecimals", () => {
   it("accepts the value within half a unit of the last displayed digit", () => {
     expect(agreesToDisplayedDecimals({ value: 36, decimals: 0 }, 36.131)).toBe(true);

@@ -15,6 +15,11 @@
  *   an autumn compared day and nothing of a spring one; comparison totals cover the whole
  *   compared day.
  * - Previous year as a set of dates: a compared 29 February is never counted.
+ * - Like with like (issue 25): n counts P's days of the tenancy (P is clamped first). A P that runs
+ *   past now is compared only as far as its values go: E = the end of the latest hour with a value
+ *   (a register's latest reading, rounded up to the hour; a sample's hour end), or the start of the
+ *   current hour without any. Every comparison (rows, legend, cards) stops at the compared
+ *   instant of E: the first instant of E's compared date whose local clock reads E's hour or later.
  * - Property average: per bucket the mean over the property's other units with data for the
  *   quantity, none where fewer than three have data.
  *
@@ -40,6 +45,8 @@ export interface Readings {
   consumption(meterIds: readonly number[], s: number, e: number): number | null;
   /** Sum and number of the samples of the meters with s ≤ ts < e. */
   samples(meterIds: readonly number[], s: number, e: number): { sum: number; count: number };
+  /** The latest reading's instant of the meters with s ≤ ts ≤ e, or null. */
+  latest(meterIds: readonly number[], s: number, e: number): number | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,9 +270,21 @@ export function valueOverRanges(
   ranges: readonly DateRange[],
   timeZone: string,
 ): number | null {
-  const spans = ranges.map(
-    (r) => [localMidnight(r.from, timeZone), localMidnight(addDays(r.to, 1), timeZone)] as const,
-  );
+  return valueOverRangesBefore(readings, series, ranges, timeZone, null);
+}
+
+/** valueOverRanges of the part of the dates before an instant (null: all of them). */
+export function valueOverRangesBefore(
+  readings: Readings,
+  series: Series,
+  ranges: readonly DateRange[],
+  timeZone: string,
+  before: number | null,
+): number | null {
+  const spans = ranges
+    .map((r) => [localMidnight(r.from, timeZone), localMidnight(addDays(r.to, 1), timeZone)] as const)
+    .map(([s, e]) => [s, before === null ? e : Math.min(e, before)] as const)
+    .filter(([s, e]) => s < e);
   if (spans.length === 0 || series.meterIds.length === 0) return null;
   if (series.aggregation === "addition") {
     const parts = spans
@@ -300,6 +319,48 @@ export interface PageRequest {
   series: Series;
   /** The meters of each other unit of the property with this quantity (property average). */
   otherUnits: readonly Series[];
+  /** When the page was read (epoch seconds); without it every period counts as elapsed. */
+  now?: number;
+}
+
+/**
+ * Where a period's values end (epoch seconds), when it runs past `now`: the end of the latest hour
+ * with a value, else the start of the current hour; null for a period that has elapsed.
+ */
+export function valuesEnd(
+  readings: Readings,
+  series: Series,
+  p: DateRange,
+  timeZone: string,
+  now: number,
+): number | null {
+  const start = localMidnight(p.from, timeZone);
+  const end = localMidnight(addDays(p.to, 1), timeZone);
+  if (end <= now) return null;
+  const latest = series.meterIds.length === 0 ? null : readings.latest(series.meterIds, start, now);
+  const hourEnd =
+    latest === null
+      ? Math.floor(now / 3600) * 3600
+      : series.aggregation === "addition"
+        ? Math.ceil(latest / 3600) * 3600
+        : Math.floor(latest / 3600) * 3600 + 3600;
+  return Math.min(hourEnd, end);
+}
+
+/** The compared instant of E: on E's compared date, the first instant at E's local hour or later. */
+export function comparedCut(
+  e: number,
+  compare: "previous-period" | "previous-year",
+  n: number,
+  timeZone: string,
+): number {
+  const clock = localClock(e, timeZone);
+  const date = comparedRange({ from: clock.date, to: clock.date }, compare, n).from;
+  const next = localMidnight(addDays(date, 1), timeZone);
+  for (let s = localMidnight(date, timeZone); s < next; s += 3600) {
+    if (localClock(s, timeZone).hour >= clock.hour) return s;
+  }
+  return next;
 }
 
 export interface ExpectedRow {
@@ -307,10 +368,17 @@ export interface ExpectedRow {
   bucket: DateBucket | (HourRow & { span: "hour"; date: IsoDate });
   value: number | null;
   comparison: number | null;
+  /** How many real hours an hourly row's comparison covers, when that is not one (issue 25). */
+  comparedHours?: number;
 }
 
 export interface ExpectedFigures {
   period: DateRange;
+  /**
+   * Where the compared days end, as the comparison's name must say (previous period or year):
+   * the last compared date, and the hour inside it ("14:00") when the comparison is cut there.
+   */
+  comparedEnd: { lastDate: IsoDate; until: string | null } | null;
   rows: ExpectedRow[];
   total: number | null;
   comparisonTotal: number | null;
@@ -335,12 +403,15 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
   const midnight = (date: IsoDate) => localMidnight(date, timeZone);
   const overDates = (range: DateRange | null) =>
     valueOverDates(readings, series, range ? clampToTenancy(range, tenancy) : null, timeZone);
+  const e = request.now === undefined ? null : valuesEnd(readings, series, p, timeZone, request.now);
+  const cutOf = (kind: "previous-period" | "previous-year") => (e === null ? null : comparedCut(e, kind, n, timeZone));
   const overImage = (range: DateRange, kind: "previous-period" | "previous-year") =>
-    valueOverRanges(
+    valueOverRangesBefore(
       readings,
       series,
       comparedRanges(range, kind, n).flatMap((piece) => clampToTenancy(piece, tenancy) ?? []),
       timeZone,
+      cutOf(kind),
     );
   const image = (range: DateRange, kind: "previous-period" | "previous-year") => comparedRange(range, kind, n);
   const propertyOverDates = (range: DateRange) =>
@@ -354,18 +425,24 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
     const comparedHours = comparedDay ? hourRows(comparedDay.from, timeZone) : [];
     for (const row of hourRows(p.from, timeZone)) {
       let comparison: number | null = null;
+      let hoursCompared: number | undefined;
       if (compare === "property-average") comparison = propertyAverageOver(readings, request, row.s, row.e);
       else if (comparedDay && row.repeated !== "winter") {
         // Compared hours that start at one of the row's clock hours: the spring row 01:00–03:00
         // takes 01:00 and 02:00 of a normal day, a normal 02:00 row both 02:00 hours of an autumn
         // day, and none of a spring day (its 02:00 does not exist; that time is in 01:00–03:00).
-        const matched = comparedHours.filter((hour) => row.clockHours.includes(hour.clockHours[0]!));
+        const cut = compare === "none" ? null : cutOf(compare);
+        const matched = comparedHours.filter(
+          (hour) => row.clockHours.includes(hour.clockHours[0]!) && (cut === null || hour.s < cut),
+        );
         if (matched.length > 0) comparison = valueOver(readings, series, matched[0]!.s, matched.at(-1)!.e);
+        if (comparison !== null && matched.length > 1) hoursCompared = matched.length;
       }
       rows.push({
         bucket: { ...row, span: "hour", date: p.from },
         value: valueOver(readings, series, row.s, row.e),
         comparison,
+        ...(hoursCompared === undefined ? {} : { comparedHours: hoursCompared }),
       });
     }
   } else {
@@ -394,7 +471,15 @@ export function expectedFigures(readings: Readings, request: PageRequest): Expec
         : compare === "previous-period"
           ? cards.previousPeriod
           : cards.previousYear;
-  return { period: p, rows, total: cards.total, comparisonTotal, cards };
+  let comparedEnd: ExpectedFigures["comparedEnd"] = null;
+  if (compare === "previous-period" || compare === "previous-year") {
+    const cut = cutOf(compare);
+    const clock = cut === null ? null : localClock(cut, timeZone);
+    if (clock === null) comparedEnd = { lastDate: comparedRange(p, compare, n).to, until: null };
+    else if (clock.hour === 0 && clock.minute === 0) comparedEnd = { lastDate: addDays(clock.date, -1), until: null };
+    else comparedEnd = { lastDate: clock.date, until: `${String(clock.hour).padStart(2, "0")}:00` };
+  }
+  return { period: p, comparedEnd, rows, total: cards.total, comparisonTotal, cards };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,6 +520,15 @@ export function memoryReadings(byMeter: ReadonlyMap<number, readonly Reading[]>)
         }
       }
       return { sum, count };
+    },
+    latest(meterIds, s, e) {
+      let latest: number | null = null;
+      for (const id of meterIds) {
+        const list = sorted.get(id) ?? [];
+        const j = firstAtOrAfter(list, e + 1) - 1;
+        if (j >= 0 && list[j]!.ts >= s && (latest === null || list[j]!.ts > latest)) latest = list[j]!.ts;
+      }
+      return latest;
     },
   };
 }

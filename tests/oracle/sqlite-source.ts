@@ -153,6 +153,14 @@ export function openRawSource(dataDir: string): RawSource {
       }
       return { sum, count: n };
     },
+    latest(ids, s, e) {
+      let latest: number | null = null;
+      for (const id of ids) {
+        const b = last.get(id, s, e) as Row;
+        if (b && (latest === null || b.ts > latest)) latest = b.ts;
+      }
+      return latest;
+    },
     tenancy(id) {
       const row = tenancyRow.get(id) as
         | { unitId: number; start: string; end: string | null; country: string }

@@ -14,6 +14,7 @@ import { HelpDialog } from "~/components/help";
 import { KpiList } from "~/components/kpi-list";
 import { LinkList } from "~/components/link-list";
 import { LabelledSelect } from "~/components/select-options";
+import { comparisonName } from "~/domain/compared-days";
 import { renameRoomSchema } from "~/domain/rename-room-form";
 import { withSearchParam } from "~/domain/url-state";
 import { readForm } from "~/http/read-form.server";
@@ -81,7 +82,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     rooms: kpis ? roomRows(kpis, page.unit, common) : [],
     meters: kpis ? meterRows(kpis, page.unit, common) : [],
     table: table
-      ? tableView(table, page.unit, common, tableComparison ? page.t(`compare.${page.query.compare}`) : null, group)
+      ? tableView(
+          table,
+          page.unit,
+          common,
+          tableComparison
+            ? comparisonName(page.t(`compare.${page.query.compare}`), table.comparedDays[0], page.language, page.t)
+            : null,
+          group,
+        )
       : null,
     // A resident who has moved out can no longer rename (the back-end refuses it too).
     renamableRooms: page.tenancy.end === null || page.tenancy.end >= page.periodContext.today ? page.unit.rooms : [],

@@ -10,6 +10,7 @@ import { formatQuantity } from "@common/quantity-format";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { copenhagenTimeOfDay } from "~/domain/clock";
+import { comparedDaysText } from "~/domain/compared-days";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
 import type { KpiItem } from "./kpi/kpi-item";
@@ -30,6 +31,8 @@ export interface DashboardQuantity {
   quantity: QuantityId;
   value: string;
   comparison: KpiItem["comparison"];
+  /** The days compared with, where they differ from the card's (`comparedWith`). */
+  comparedWith: string | null;
 }
 
 export interface DashboardClimate {
@@ -85,8 +88,17 @@ export async function loadDashboard(
     const column = table?.quantityDescriptors.findIndex((d) => d.quantity === quantity && !d.normalized) ?? -1;
     return column < 0 ? null : (table?.rows[0]?.[which][column] ?? null);
   };
+  // The days each quantity is compared with (ADR 0018 rules 7 and 8): today's part only up to its
+  // latest values. The card names them once when every quantity's are the same.
+  const comparedWith = consumption.map((quantity) => {
+    const column =
+      consumptionTable?.quantityDescriptors.findIndex((d) => d.quantity === quantity && !d.normalized) ?? -1;
+    return comparedDaysText(column < 0 ? null : consumptionTable?.comparedDays[column], language, t);
+  });
+  const commonComparedWith = comparedWith.every((text) => text === comparedWith[0]) ? (comparedWith[0] ?? null) : null;
   return {
     period,
+    comparedWith: commonComparedWith,
     rating:
       rating && ratingQuantity
         ? {
@@ -97,7 +109,7 @@ export async function loadDashboard(
             unitsCompared: rating.unitsCompared,
           }
         : null,
-    consumption: consumption.map((quantity): DashboardQuantity => {
+    consumption: consumption.map((quantity, index): DashboardQuantity => {
       const value = tableValue(consumptionTable, quantity, "values");
       const previous = tableValue(consumptionTable, quantity, "comparisonValues");
       return {
@@ -108,6 +120,7 @@ export async function loadDashboard(
           quantityDefinition(quantity).aggregation === "addition"
             ? describeComparison(value, previous, "previous-period", { t, language })
             : null,
+        comparedWith: commonComparedWith === null ? (comparedWith[index] ?? null) : null,
       };
     }),
     // Today's averages so far: just after midnight they rest on an hour or two, so the card says until when.

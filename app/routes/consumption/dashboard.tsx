@@ -90,7 +90,13 @@ export default function Dashboard() {
 
       <Card id="consumption-heading" heading={t("dashboard.your_consumption")} help="smileys">
         <p className="hint">
-          {t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}
+          {d.comparedWith
+            ? t("dashboard.consumption_period_compared", {
+                from: date(d.period.from),
+                to: date(d.period.to),
+                compared: d.comparedWith,
+              })
+            : t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}
         </p>
         {d.consumption.length === 0 ? (
           <p className="empty-state">{t("dashboard.no_meters")}</p>
@@ -107,6 +113,9 @@ export default function Dashboard() {
                   <>
                     <p className="quantity-value">{item.value}</p>
                     {item.comparison ? <ComparisonSmiley comparison={item.comparison} /> : null}
+                    {item.comparedWith ? (
+                      <p className="hint">{t("dashboard.compared_with", { compared: item.comparedWith })}</p>
+                    ) : null}
                   </>
                 )}
               </li>

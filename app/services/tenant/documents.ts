@@ -37,7 +37,7 @@ export const TenantGraphQuery = /* GraphQL */ `
           quantityDescriptor { ${quantityDescriptorFields} }
           values
           total
-          relatedValues { type values total firstDay lastDay }
+          relatedValues { type values total firstDay lastDay until }
         }
       }
     }
@@ -53,6 +53,7 @@ export const TenantTableQuery = /* GraphQL */ `
         values
         comparisonValues
       }
+      comparedDays { firstDay lastDay until }
     }
   }
 `;
@@ -63,7 +64,9 @@ export const UnitQuantityKpisQuery = /* GraphQL */ `
       quantityDescriptor { ${quantityDescriptorFields} }
       total
       previousPeriod
+      previousPeriodDays { firstDay lastDay until }
       previousYear
+      previousYearDays { firstDay lastDay until }
       propertyComparison
       rooms { label value }
       meters { objectDetails { ${objectDetailsFields} } value }
@@ -120,10 +123,12 @@ export const DashboardQuery = /* GraphQL */ `
     consumption: tenantTable(table: $consumption) @include(if: $withConsumption) {
       quantityDescriptors { ${quantityDescriptorFields} }
       rows { values comparisonValues }
+      comparedDays { firstDay lastDay until }
     }
     climate: tenantTable(table: $climate) @include(if: $withClimate) {
       quantityDescriptors { ${quantityDescriptorFields} }
       rows { values comparisonValues }
+      comparedDays { firstDay lastDay until }
     }
   }
 `;

@@ -144,6 +144,8 @@ export const tenantGraphResultSchema = z
               total: value,
               firstDay: isoDate.nullable(),
               lastDay: isoDate.nullable(),
+              /** Where the compared part ends inside lastDay (ADR 0018 rule 8), null at a midnight. */
+              until: isoInstant.nullable(),
             }),
           ),
         }),
@@ -169,6 +171,17 @@ export type TenantGraphResult = z.infer<typeof tenantGraphResultSchema>;
 // ---------------------------------------------------------------------------------------------
 // tenantTable
 
+/**
+ * The days a comparison covers (ADR 0018 rules 7 and 8): the image of the period's days in the
+ * tenancy, cut at `until` inside lastDay when the period runs past its values.
+ */
+export const comparedDaysSchema = z.object({
+  firstDay: isoDate.nullable(),
+  lastDay: isoDate.nullable(),
+  until: isoInstant.nullable(),
+});
+export type ComparedDays = z.infer<typeof comparedDaysSchema>;
+
 export const tenantTableSchema = z
   .object({
     quantityDescriptors: z.array(quantityDescriptorSchema),
@@ -181,6 +194,8 @@ export const tenantTableSchema = z
         comparisonValues: z.array(value),
       }),
     ),
+    /** Per quantity, for a previous-period or previous-year comparison; else empty. */
+    comparedDays: z.array(comparedDaysSchema),
   })
   .refine(
     (table) =>
@@ -201,7 +216,9 @@ export const unitQuantityKpisSchema = z.object({
   quantityDescriptor: quantityDescriptorSchema,
   total: value,
   previousPeriod: value,
+  previousPeriodDays: comparedDaysSchema,
   previousYear: value,
+  previousYearDays: comparedDaysSchema,
   propertyComparison: value,
   rooms: z.array(z.object({ label: z.string(), value })),
   meters: z.array(z.object({ objectDetails: objectDetailsSchema, value })),
@@ -279,6 +296,8 @@ const unitTotalsSchema = z
   .object({
     quantityDescriptors: z.array(quantityDescriptorSchema),
     rows: z.array(z.object({ values: z.array(value), comparisonValues: z.array(value) })),
+    /** Per quantity when compared (the consumption), else empty. */
+    comparedDays: z.array(comparedDaysSchema),
   })
   .refine((table) => table.rows.every((row) => row.values.length === table.quantityDescriptors.length), {
     message: "every row has one value per quantity descriptor",

@@ -1,11 +1,12 @@
 /** tenantGraph: a quantity's series per bucket for the unit, a room or a meter, with its comparisons. */
 
-import { addDays, bucketsOf, comparedDay, daysBetween, daysOfWallPeriod, formatInstant } from "@common/calendar";
+import { addDays, bucketsOf, comparedSpan, daysOfWallPeriod, formatInstant } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
 import { expressedAs, type MeterInfo, metersForQuantity } from "../../consumption/engine";
 import {
   comparisonPieces,
+  elapsedEnd,
   ownPieces,
   propertyAverageSeries,
   type SeriesContext,
@@ -22,7 +23,7 @@ import {
   parseResolution,
   presentationFor,
 } from "./arguments";
-import { propertyAverageTotal } from "./totals";
+import { comparedDaysOf, comparedDaysOutput, propertyAverageTotal } from "./totals";
 import { otherUnitsOf, type UnitScope, unitScopeOf } from "./unit-scope";
 
 interface TenantGraphArgs {
@@ -88,10 +89,11 @@ export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: S
   const presentations = quantities.map((quantity) => presentationFor(scope, quantity, mode, graph.normalized === true));
 
   // ADR 0018: the buckets are clipped to the period's days P; every total is over exactly P (own
-  // series, property average) or over its image f(P) (previous period, previous year).
+  // series, property average) or over its image f(P) (previous period, previous year) of P's days
+  // in the tenancy, up to where the values end (rules 7 and 8).
   const buckets = bucketsOf(resolution, period);
   const days = daysOfWallPeriod(period);
-  const periodDays = daysBetween(days.fromDay, days.endDay);
+  const compared = comparedDaysOf(scope, days);
   const graphs = [];
   for (const [index, quantity] of quantities.entries()) {
     const presentation = presentations[index]!;
@@ -109,16 +111,18 @@ export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: S
           total: total.value,
           firstDay: days.fromDay,
           lastDay: addDays(days.endDay, -1),
+          until: null,
         });
       } else {
-        const pieces = comparisonPieces(comparison, resolution, buckets, periodDays);
+        const end = compared === null ? null : await elapsedEnd(context, meters, compared);
+        const span = comparedSpan(comparison, compared ?? { fromDay: days.fromDay, endDay: days.fromDay }, end);
+        const pieces = compared === null ? [] : comparisonPieces(comparison, resolution, buckets, compared, end);
         const series = await seriesOfPieces(context, meters, scope.unit.floor_area, pieces, buckets.length);
         relatedValues.push({
           type: comparison,
           values: series.values,
           total: series.total,
-          firstDay: comparedDay(comparison, days.fromDay, periodDays),
-          lastDay: comparedDay(comparison, addDays(days.endDay, -1), periodDays),
+          ...comparedDaysOutput(span),
         });
       }
     }

@@ -6,7 +6,14 @@ import { expressedAs, type GraphMode, metersForQuantity, present } from "../../c
 import { totalsOf } from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { parseMode, parseQuantity, presentationFor } from "./arguments";
-import { daysOfInput, propertyAverageTotal, shiftedDays, totalsOverRanges } from "./totals";
+import {
+  comparedDaysOutput,
+  comparisonSpanOf,
+  daysOfInput,
+  propertyAverageTotal,
+  totalsOverRanges,
+  totalsOverSpan,
+} from "./totals";
 import { meterDetails, type UnitScope, unitScopeOf } from "./unit-scope";
 
 interface KpisArgs {
@@ -47,15 +54,24 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
   const meters = metersForQuantity(scope.meters, quantity);
   const area = scope.unit.floor_area;
 
-  // The same days as the chart's legend totals (ADR 0018): P, and its image under each comparison.
+  // The same days as the chart's legend totals (ADR 0018): P, and under each comparison the image
+  // of its days in the tenancy up to where its values end (rules 7 and 8).
   const total = async (ranges: readonly DayRange[]) => {
     const totals = await totalsOverRanges(context, meters, ranges, () => "all");
     return present(totals.get("all"), presentation, area);
   };
+  const [previousPeriodSpan, previousYearSpan] = await Promise.all([
+    comparisonSpanOf(context, scope, meters, "PREVIOUS_PERIOD", { fromDay, endDay }),
+    comparisonSpanOf(context, scope, meters, "PREVIOUS_YEAR", { fromDay, endDay }),
+  ]);
+  const spanTotal = async (span: typeof previousPeriodSpan) => {
+    const totals = await totalsOverSpan(context, meters, span, () => "all");
+    return present(totals.get("all"), presentation, area);
+  };
   const [ownTotal, previousPeriodTotal, previousYearTotal, average, byRoom, byMeter] = await Promise.all([
     total([{ fromDay, endDay }]),
-    total(shiftedDays("PREVIOUS_PERIOD", fromDay, endDay)),
-    total(shiftedDays("PREVIOUS_YEAR", fromDay, endDay)),
+    spanTotal(previousPeriodSpan),
+    spanTotal(previousYearSpan),
     propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay),
     totalsOf(
       context,
@@ -75,7 +91,9 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
     },
     total: ownTotal,
     previousPeriod: previousPeriodTotal,
+    previousPeriodDays: comparedDaysOutput(previousPeriodSpan),
     previousYear: previousYearTotal,
+    previousYearDays: comparedDaysOutput(previousYearSpan),
     propertyComparison: average.value,
     rooms: rooms.map((label) => ({ label, value: present(byRoom.get(label), presentation, area) })),
     meters: meters.map((meter) => ({

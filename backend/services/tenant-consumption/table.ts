@@ -5,7 +5,7 @@ import type { ObjectDetails } from "../../schema/tenant.generated";
 import type { ServiceContext } from "../context";
 import { badUserInput } from "../errors";
 import { parseComparisons, parseMode, parseQuantities, presentationFor } from "./arguments";
-import { daysOfInput, propertyAverageTotal, shiftedDays, totalsOverRanges } from "./totals";
+import { comparedDaysOutput, comparisonSpanOf, daysOfInput, propertyAverageTotal, totalsOverSpan } from "./totals";
 import { meterDetails, roomDetails, unitDetails, unitScopeOf } from "./unit-scope";
 
 interface TenantTableArgs {
@@ -43,6 +43,7 @@ export async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: S
     groupBy === "UNIT" ? "unit" : groupBy === "ROOM" ? `room:${meter.roomName ?? ""}` : `meter:${meter.id}`;
   const valuesByRow = new Map<RowKey, (number | null)[]>();
   const comparisonByRow = new Map<RowKey, (number | null)[]>();
+  const comparedDays = [];
 
   for (const [index, quantity] of quantities.entries()) {
     const presentation = presentations[index]!;
@@ -76,7 +77,10 @@ export async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: S
       const row = comparisonByRow.get("unit");
       if (row !== undefined) row[index] = average.value;
     } else if (compareWith !== undefined) {
-      const previous = await totalsOverRanges(context, meters, shiftedDays(compareWith, fromDay, endDay), keyOf);
+      // Every row over the same compared days, cut where the quantity's values end (ADR 0018).
+      const span = await comparisonSpanOf(context, scope, meters, compareWith, { fromDay, endDay });
+      comparedDays.push(comparedDaysOutput(span));
+      const previous = await totalsOverSpan(context, meters, span, keyOf);
       for (const [key, aggregate] of previous) {
         const row = comparisonByRow.get(key);
         if (row !== undefined) row[index] = present(aggregate, presentation, scope.unit.floor_area);
@@ -95,5 +99,6 @@ export async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: S
       values: valuesByRow.get(key)!,
       comparisonValues: comparisonByRow.get(key)!,
     })),
+    comparedDays,
   };
 }

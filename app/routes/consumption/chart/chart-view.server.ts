@@ -13,6 +13,7 @@ import { resolutionOf, type SpanType } from "@common/span";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { pick } from "~/domain/chart-points";
+import { comparedHoursCount, comparisonName } from "~/domain/compared-days";
 import { emptyStateOf } from "~/domain/empty-state";
 import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
@@ -106,7 +107,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   // The legend and the table name the compared dates, so a resident can tell what "previous period"
   // means for a week starting mid-week or a 23-hour day.
   const compared = comparedPeriod(period, compare);
-  const comparisonLabel =
+  const plannedLabel =
     compareWith.length === 0
       ? null
       : compared
@@ -120,7 +121,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     svg: null,
     title,
     unit,
-    comparisonLabel,
+    comparisonLabel: plannedLabel,
     rows: [],
     drawnPoints: 0,
     totalPoints: 0,
@@ -153,7 +154,13 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
   // comparison), the figures of the key-figure cards; never a sum of the bars (ADR 0018).
   const total = graph.consumption.total;
   const comparisonTotal = related?.total ?? null;
-  if (total === null) return { ...empty(false), comparisonTotal };
+  // The dates the back-end compared (ADR 0018 rules 7 and 8): the period's days of the tenancy,
+  // and of a period that runs past its values only as far as they go ("… 2025 until 14:00").
+  const comparisonLabel =
+    plannedLabel !== null && related !== undefined && compare !== "property-average" && compare !== "none"
+      ? comparisonName(t(`compare.${compare}`), related, language, t)
+      : plannedLabel;
+  if (total === null) return { ...empty(false), comparisonLabel, comparisonTotal };
   const partial = result.buckets.map((bucket) => bucket.partial);
 
   const format = (value: number | null) => formatQuantityNumber(value, quantity, language, formatOptions);
@@ -220,10 +227,25 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     winterTime: t("chart_buckets.winter_time"),
   };
   const labels = longBucketLabels(timestamps, span, language, { buckets: shownBuckets, texts });
-  const rows = timestamps.map((_, i) => ({
+  // On the daylight-saving days an hourly row may compare with two hours (ADR 0018 rule 5): the
+  // compared value says so, summed or (temperatures, humidity) averaged.
+  const shift =
+    compare === "previous-period" ? "PREVIOUS_PERIOD" : compare === "previous-year" ? "PREVIOUS_YEAR" : null;
+  const comparedText = (timestamp: string, value: number | null) => {
+    const text = format(value);
+    const hours =
+      shift !== null && span === "hour" && value !== null
+        ? comparedHoursCount(shift, timestamp, periodDays(period))
+        : null;
+    if (hours === null) return text;
+    const key =
+      definition.aggregation === "addition" ? "chart_buckets.compared_hours" : "chart_buckets.compared_hours_average";
+    return `${text} (${t(key, { count: hours })})`;
+  };
+  const rows = timestamps.map((timestamp, i) => ({
     label: labels[i]!,
     value: format(shownValues[i] ?? null),
-    comparison: shownComparison ? format(shownComparison[i] ?? null) : null,
+    comparison: shownComparison ? comparedText(timestamp, shownComparison[i] ?? null) : null,
     partial: shownBuckets[i]?.partial === true,
   }));
   const partialBuckets = partialBucketNames(result.timestamps, result.buckets, span, language);

@@ -4,6 +4,7 @@ import { quantityDefinition, totalKindOf } from "@common/quantities";
 import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "@common/quantity-format";
 import { roomSlug } from "@common/room-slug";
 import type { TFunction } from "i18next";
+import { type ComparedDaysLike, comparisonName } from "~/domain/compared-days";
 import { changePercent, consumptionComparison } from "~/domain/smileys";
 import type { TenantTable, TenantUnit, UnitQuantityKpis } from "~/services/tenant/schemas";
 import type { KpiItem } from "./kpi-item";
@@ -44,17 +45,22 @@ export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KpiItem[
     formatQuantity(value, quantity, language, { normalized: kpis.quantityDescriptor.normalized });
   // Consumption smileys compare amounts; for averages (temperatures) a difference is no judgement.
   const judged = quantityDefinition(quantity).aggregation === "addition";
-  const item = (key: Exclude<KpiItem["key"], "total">, reference: number | null): KpiItem => ({
+  // A comparison's card names the days it covers (ADR 0018 rules 7 and 8), as the legend does.
+  const item = (
+    key: Exclude<KpiItem["key"], "total">,
+    reference: number | null,
+    days: ComparedDaysLike | null = null,
+  ): KpiItem => ({
     key,
-    label: t(`kpi.${key}`),
+    label: comparisonName(t(`kpi.${key}`), days, language, t),
     value: format(reference),
     comparison: judged ? describeComparison(kpis.total, reference, key, common) : null,
   });
   return [
     // "Your consumption", "Average" (temperatures) or "Total" (backflow, errors).
     { key: "total", label: t(totalLabelKey[totalKindOf(quantity)]), value: format(kpis.total), comparison: null },
-    item("previous-period", kpis.previousPeriod),
-    item("previous-year", kpis.previousYear),
+    item("previous-period", kpis.previousPeriod, kpis.previousPeriodDays),
+    item("previous-year", kpis.previousYear, kpis.previousYearDays),
     item("property-average", kpis.propertyComparison),
   ];
 }
