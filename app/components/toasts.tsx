@@ -1,15 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  addToast,
-  addToasts,
-  type Toast,
-  toastLimit,
-  toastPhase,
-  toastRemoveDelayMs,
-  toastTimeline,
-} from "~/domain/toasts";
+import { addArrivals, addToast, type Toast, toastPhase, toastRemoveDelayMs, toastTimeline } from "~/domain/toasts";
 import { useHydrated } from "./use-hydrated";
 
 /** A toast on the page: when it was shown (null until the page's scripts run) and dismissed. */
@@ -25,15 +17,6 @@ const submissionId = "submission";
 
 function shownFrom(toasts: readonly Toast[], shownAt: number | null): ShownToast[] {
   return toasts.map((toast) => ({ id: toast.id, toast, shownAt }));
-}
-
-/** New toasts join the queue; the first takes the place of a pending form's loading toast. */
-function withArrivals(queue: readonly ShownToast[], arrivals: readonly ShownToast[]): ShownToast[] {
-  const [first, ...rest] = arrivals;
-  if (!first) return [...queue];
-  const replacing = queue.some((entry) => entry.id === submissionId);
-  const start = replacing ? queue.map((entry) => (entry.id === submissionId ? first : entry)) : addToast(queue, first);
-  return addToasts(start, rest, toastLimit);
 }
 
 /**
@@ -63,7 +46,7 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
     for (const toast of fresh) seen.current.add(toast.id);
     const at = Date.now();
     setQueue((current) => {
-      const next = withArrivals(current, shownFrom(fresh, at));
+      const next = addArrivals(current, shownFrom(fresh, at), submissionId);
       // The form's answer came without a toast: its loading toast goes.
       return navigation.state === "idle"
         ? next.map((entry) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addArrivals,
   addToast,
   addToasts,
   durationOf,
@@ -114,5 +115,24 @@ describe("newestToasts", () => {
         { id: "a", at: 1 },
       ]).map((t) => t.id),
     ).toEqual(["a", "b"]);
+  });
+});
+
+describe("addArrivals: a form's loading toast is replaced by its answer's toast", () => {
+  it("the first arrival takes the loading toast's place, the others follow", () => {
+    const queue = [toast("a"), toast("submission", "loading"), toast("b")];
+    const next = addArrivals(queue, [toast("saved", "success"), toast("more", "error")], "submission");
+    expect(next.map((t) => [t.id, t.type])).toEqual([
+      ["a", "blank"],
+      ["saved", "success"],
+      ["b", "blank"],
+      ["more", "error"],
+    ]);
+  });
+
+  it("without a loading toast the arrivals join at the end; without arrivals nothing changes", () => {
+    expect(addArrivals([toast("a")], [toast("b")], "submission").map((t) => t.id)).toEqual(["a", "b"]);
+    const queue = [toast("submission", "loading")];
+    expect(addArrivals(queue, [], "submission")).toEqual(queue);
   });
 });

@@ -65,6 +65,25 @@ export function addToasts<T extends Pick<Toast, "id">>(
 }
 
 /**
+ * Toasts arriving while a placeholder (a form's loading toast) is shown: the first takes the
+ * placeholder's place, the rest join the queue as usual.
+ */
+export function addArrivals<T extends Pick<Toast, "id">>(
+  queue: readonly T[],
+  arrivals: readonly T[],
+  placeholderId: string,
+  limit = toastLimit,
+): T[] {
+  const [first, ...rest] = arrivals;
+  if (!first) return [...queue];
+  const replacing = queue.some((toast) => toast.id === placeholderId);
+  const start = replacing
+    ? queue.map((toast) => (toast.id === placeholderId ? first : toast))
+    : addToast(queue, first, limit);
+  return addToasts(start, rest, limit);
+}
+
+/**
  * When a toast shown at `shownAt` is dismissed (hidden) and removed from the page, in the same
  * clock as `shownAt`; Infinity for a loading toast, which waits to be replaced.
  */
