@@ -1,15 +1,19 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   alarmQuantityIds,
   alarmTypesFor,
   directionOf,
+  isMetricType,
   levelRule,
   metricTypeOf,
+  metricTypes,
   notificationKindOf,
   parseLevel,
   validateLevel,
   validateLevelNumber,
 } from "./alarms";
+import { quantityIds } from "./quantities";
 
 describe("alarm rules", () => {
   // Consumption types for quantities that add up, min/max for the indoor climate, none for the rest.
@@ -38,6 +42,27 @@ describe("alarm rules", () => {
     expect(metricTypeOf("hot-water-volume")).toBe("hotwater");
     expect(metricTypeOf("hca")).toBe("radiator");
     expect(metricTypeOf("indoor-temperature")).toBe("temperature");
+  });
+
+  it("uses only spec section 3's metric types, one for each alarm quantity the spec has one for", () => {
+    for (const quantity of quantityIds) {
+      const metricType = metricTypeOf(quantity);
+      if (metricType !== null) expect(isMetricType(metricType), quantity).toBe(true);
+    }
+    expect(alarmQuantityIds.filter((quantity) => metricTypeOf(quantity) === null)).toEqual(["total-water-volume"]);
+    expect(metricTypeOf("heat-energy")).toBe("energy");
+    expect(metricTypeOf("heat-volume")).toBe("heating");
+    expect(metricTypeOf("cooling-energy")).toBe("cooling");
+    expect(metricTypeOf("error")).toBeNull();
+  });
+
+  it("has a text for every metric type in every language", () => {
+    for (const language of ["en", "da", "nb"]) {
+      const block = JSON.parse(readFileSync(new URL(`../locales/${language}/common.json`, import.meta.url), "utf8"))
+        .metric_type as Record<string, string>;
+      expect(Object.keys(block).sort(), language).toEqual([...metricTypes].sort());
+      for (const text of Object.values(block)) expect(text.trim().length).toBeGreaterThan(0);
+    }
   });
 
   it("reads levels typed with a comma or a point, and nothing else", () => {

@@ -77,19 +77,60 @@ export function directionOf(type: AlarmType): NotificationDirection {
   return "above";
 }
 
-/** Spec section 3's metric type of a quantity in alarm and notification texts. */
-export function metricTypeOf(quantity: QuantityId): string {
+/**
+ * Spec section 3's metric types, the words alarm and notification texts use for what is watched
+ * (locales' metric_type block) and the alarm's metricType on the wire. "warmwater" is the older
+ * name of hot water: a text for it exists for answers that still carry it; this portal sends
+ * "hotwater".
+ */
+export const metricTypes = [
+  "coldwater",
+  "warmwater",
+  "hotwater",
+  "heating",
+  "radiator",
+  "energy",
+  "electricity",
+  "cooling",
+  "gas",
+  "temperature",
+  "humidity",
+] as const;
+export type MetricType = (typeof metricTypes)[number];
+
+export function isMetricType(value: unknown): value is MetricType {
+  return typeof value === "string" && (metricTypes as readonly string[]).includes(value);
+}
+
+/**
+ * The metric type of a quantity, or null for one the spec gives none (total water, the sum of
+ * hot and cold, and the technical values): ADR 0034. Heat energy is the heat meter's "energy"
+ * (its legacy meter kind), heat volume the district-heating "heating".
+ */
+export function metricTypeOf(quantity: QuantityId): MetricType | null {
   switch (quantity) {
+    case "heat-energy":
+      return "energy";
+    case "heat-volume":
+      return "heating";
+    case "hca":
+      return "radiator";
+    case "hot-water-volume":
+      return "hotwater";
+    case "cold-water-volume":
+      return "coldwater";
+    case "gas-volume":
+      return "gas";
+    case "electricity-energy":
+      return "electricity";
+    case "cooling-energy":
+      return "cooling";
     case "indoor-temperature":
       return "temperature";
     case "indoor-relative-humidity":
       return "humidity";
-    case "total-water-volume":
-      return "water";
-    case "heat-volume":
-      return "heating";
     default:
-      return quantityDefinition(quantity).legacyKind ?? quantity;
+      return null;
   }
 }
 

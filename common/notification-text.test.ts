@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { alarmLevelText, consumptionPathOf, type NotificationFacts, notificationText } from "./notification-text";
+import {
+  alarmLevelText,
+  consumptionPathOf,
+  metricTypeText,
+  type NotificationFacts,
+  notificationText,
+} from "./notification-text";
 
 /** The text with Intl's no-break spaces as plain ones. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/[\u00a0\u202f]/g, " ")) as T;
@@ -96,5 +102,13 @@ describe("alarmLevelText and consumptionPathOf", () => {
     expect(consumptionPathOf(7009, "indoor-relative-humidity", "2026-11-16", "2026-11-16")).toBe(
       "/t/7009/consumption/indoor-climate?from=2026-11-16&to=2026-11-16",
     );
+  });
+});
+
+describe("metricTypeText", () => {
+  it("names what is watched with spec section 3's metric type, or the quantity where it has none", () => {
+    expect(metricTypeText("cold-water-volume")).toEqual({ key: "metric_type.coldwater", values: {} });
+    expect(metricTypeText("hca")).toEqual({ key: "metric_type.radiator", values: {} });
+    expect(metricTypeText("total-water-volume")).toEqual({ key: "quantity.total-water-volume", values: {} });
   });
 });

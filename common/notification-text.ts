@@ -4,7 +4,7 @@
  * formatted for the language. The callers translate the key with i18next (the portal's pages and
  * the back-end's e-mail alike).
  */
-import type { AlarmType, NotificationDirection } from "./alarms";
+import { type AlarmType, metricTypeOf, type NotificationDirection } from "./alarms";
 import { formatDateRange } from "./bucket-labels";
 import { consumptionPath } from "./portal-paths";
 import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "./quantities";
@@ -82,4 +82,13 @@ export function consumptionPathOf(
 ): string {
   const page = isQuantityId(quantity) && isIndoorClimate(quantity) ? "indoor-climate" : quantity;
   return `${consumptionPath(tenancyId, page)}?from=${periodStart}&to=${periodEnd}`;
+}
+
+/**
+ * What an alarm or notification watches, in spec section 3's metric types ("koldt vand", "varme"):
+ * the metric type's text, or the quantity's name where the spec gives it none (total water).
+ */
+export function metricTypeText(quantity: QuantityId): TextOf {
+  const metricType = metricTypeOf(quantity);
+  return { key: metricType === null ? `quantity.${quantity}` : `metric_type.${metricType}`, values: {} };
 }

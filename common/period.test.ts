@@ -269,6 +269,17 @@ describe("defaultPeriod (spec section 9: 30 days)", () => {
     expect(defaultPeriod("2026-03-18")).toEqual(namedPeriod("last-30-days", "2026-03-18"));
     expect(periodDays(defaultPeriod("2025-03-30"))).toBe(30);
   });
+
+  it("starts 29 days before today, not 30 (ADR 0034): 30 whole days, the picker naming it", () => {
+    const today = "2026-11-26";
+    const period = defaultPeriod(today);
+    expect(period.from).toBe(addDays(today, -29));
+    expect(period.to).toBe(today);
+    // What the picker calls it, and what its length makes it (spec section 4: a month is 28–31 days).
+    expect(matchNamedPeriod(period, today)).toBe("last-30-days");
+    expect(classifyPeriod(period)).toBe("month");
+    expect(periodDays(period)).toBe(30);
+  });
 });
 
 describe("matchNamedPeriod", () => {
