@@ -104,7 +104,7 @@ export function isMetricType(value: unknown): value is MetricType {
 
 /**
  * The metric type of a quantity, or null for one the spec gives none (total water, the sum of
- * hot and cold, and the technical values): ADR 0034. Heat energy is the heat meter's "energy"
+ * hot and cold, and the technical values): ADR 0035. Heat energy is the heat meter's "energy"
  * (its legacy meter kind), heat volume the district-heating "heating".
  */
 export function metricTypeOf(quantity: QuantityId): MetricType | null {

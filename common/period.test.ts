@@ -270,7 +270,7 @@ describe("defaultPeriod (spec section 9: 30 days)", () => {
     expect(periodDays(defaultPeriod("2025-03-30"))).toBe(30);
   });
 
-  it("starts 29 days before today, not 30 (ADR 0034): 30 whole days, the picker naming it", () => {
+  it("starts 29 days before today, not 30 (ADR 0035): 30 whole days, the picker naming it", () => {
     const today = "2026-11-26";
     const period = defaultPeriod(today);
     expect(period.from).toBe(addDays(today, -29));

@@ -140,7 +140,7 @@ export function namedPeriod(name: NamedPeriod, today: IsoDate): Period {
 /**
  * Spec sections 3 and 9, "default date range 30 days": the 30 days ending today, today included,
  * which is also the "last 30 days" preset. Section 3's "startDate 30 days before today" would make
- * 31 calendar days here: ADR 0034 says why the portal keeps 30.
+ * 31 calendar days here: ADR 0035 says why the portal keeps 30.
  */
 export function defaultPeriod(today: IsoDate): Period {
   return namedPeriod("last-30-days", today);
