@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   alarmLevelText,
   consumptionPathOf,
+  metricTypeName,
   metricTypeText,
   type NotificationFacts,
   notificationText,
+  sentenceStart,
 } from "./notification-text";
 
 /** The text with Intl's no-break spaces as plain ones. */
@@ -110,5 +112,24 @@ describe("metricTypeText", () => {
     expect(metricTypeText("cold-water-volume")).toEqual({ key: "metric_type.coldwater", values: {} });
     expect(metricTypeText("hca")).toEqual({ key: "metric_type.radiator", values: {} });
     expect(metricTypeText("total-water-volume")).toEqual({ key: "quantity.total-water-volume", values: {} });
+  });
+});
+
+describe("metricTypeName", () => {
+  const texts: Record<string, string> = { "metric_type.coldwater": "koldt vand", "metric_type.energy": "varmeenergi" };
+  const translate = (key: string) => texts[key] ?? key;
+
+  it("names the metric type with a capital, as a list entry or heading starts", () => {
+    expect(metricTypeName("cold-water-volume", "da", translate)).toBe("Koldt vand");
+    expect(metricTypeName("heat-energy", "da", translate)).toBe("Varmeenergi");
+  });
+
+  it("keeps a quantity it does not know as it is", () => {
+    expect(metricTypeName("something-else", "da", translate)).toBe("Something-else");
+  });
+
+  it("capitalizes by the language's rules", () => {
+    expect(sentenceStart("ærlig", "da")).toBe("Ærlig");
+    expect(sentenceStart("", "en")).toBe("");
   });
 });

@@ -92,3 +92,17 @@ export function metricTypeText(quantity: QuantityId): TextOf {
   const metricType = metricTypeOf(quantity);
   return { key: metricType === null ? `quantity.${quantity}` : `metric_type.${metricType}`, values: {} };
 }
+
+/** A text that starts a line or a heading: its first letter in upper case ("koldt vand" → "Koldt vand"). */
+export function sentenceStart(text: string, language: string): string {
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+}
+
+/**
+ * What an alarm or notification watches as a name standing alone (a list entry, a heading, the
+ * e-mail's line): the metric type's text, starting with a capital. `translate` is the caller's i18next.
+ */
+export function metricTypeName(quantity: string, language: string, translate: (key: string) => string): string {
+  const text = isQuantityId(quantity) ? translate(metricTypeText(quantity).key) : quantity;
+  return sentenceStart(text, language);
+}

@@ -13,16 +13,16 @@ const plain = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
 describe("a notification in an e-mail", () => {
   it("reads as a sentence in the user's language, with the units and decimals of spec section 9", () => {
     expect(plain(notificationLine(threshold, "en"))).toBe(
-      "Heating, 14–20 September 2026: 142 kWh, above your limit of 120 kWh",
+      "Heat energy, 14–20 September 2026: 142 kWh, above your limit of 120 kWh",
     );
     expect(plain(notificationLine(threshold, "da"))).toBe(
-      "Varme, 14.–20. september 2026: 142 kWh, over din grænse på 120 kWh",
+      "Varmeenergi, 14.–20. september 2026: 142 kWh, over din grænse på 120 kWh",
     );
     expect(plain(notificationLine(zero, "nb"))).toBe(
       "Kaldtvann, 21. november 2026: 0,012 m³ brukt der det ikke skulle være noe",
     );
     expect(plain(notificationLine(increase, "en"))).toMatch(
-      /^Heating, 14–20 September 2026: 32 ?% more than the period before \(108 kWh\); your limit: 25 ?%$/,
+      /^Heat energy, 14–20 September 2026: 32 ?% more than the period before \(108 kWh\); your limit: 25 ?%$/,
     );
     expect(plain(notificationLine(humid, "da"))).toBe(
       "Luftfugtighed, 21. november 2026: gennemsnit 70 %, over din grænse på 65 %",
@@ -100,7 +100,7 @@ describe("the e-mails of a run's new notifications", () => {
     const mails = await latestMessages(backend.db, { limit: 10 });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to_address: "lars@demo.test", subject: "Mit Forbrug: 2 nye notifikationer" });
-    expect(plain(mails[0]!.text)).toContain("Varme, 20. november 2026: 30 kWh, over din grænse på 20 kWh");
+    expect(plain(mails[0]!.text)).toContain("Varmeenergi, 20. november 2026: 30 kWh, over din grænse på 20 kWh");
     expect(mails[0]!.text).toContain(`${portalUrl}/t/7001/notifications/${run.notificationIds[0]}`);
     expect(await latestMessages(backend.db, { to: "karen@demo.test", limit: 10 })).toEqual([]);
 

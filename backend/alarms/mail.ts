@@ -8,7 +8,7 @@
 import type { BrandId } from "@common/brands";
 import { formatDateRange } from "@common/bucket-labels";
 import type { Language } from "@common/languages";
-import { notificationText } from "@common/notification-text";
+import { metricTypeName, notificationText } from "@common/notification-text";
 import { notificationLink as portalNotificationLink } from "@common/portal-paths";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
@@ -34,9 +34,9 @@ export interface MailedNotification {
 
 /** One notification as a line: "Cold water, 21 November 2026: 0.012 m³ used, where there should be none". */
 export function notificationLine(n: MailedNotification, language: Language): string {
-  // The portal's own quantity names and sentences (notifications.what.*), so page and e-mail say the same.
+  // The portal's own metric-type names and sentences (notifications.what.*), so page and e-mail say the same.
   const t = portalTexts(language);
-  const name = t(`quantity.${n.quantity}`, { defaultValue: n.quantity });
+  const name = metricTypeName(n.quantity, language, (key) => t(key));
   const period = formatDateRange(n.periodStart, n.periodEnd, language);
   const text = notificationText(n, language);
   const sentence = t(text.key, text.values);

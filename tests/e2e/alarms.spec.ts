@@ -362,8 +362,8 @@ test.describe("notifications", () => {
     await expect(fresh.getByRole("listitem").first()).toContainText("average 17 °C, below your limit of 19 °C");
     await expect(earlier).toContainText("61 kWh, above your limit of 40 kWh");
 
-    await fresh.getByRole("link", { name: /High consumption · Heating/ }).click();
-    await expect(page.getByRole("heading", { name: "High consumption · Heating" })).toBeVisible();
+    await fresh.getByRole("link", { name: /High consumption · Heat energy/ }).click();
+    await expect(page.getByRole("heading", { name: "High consumption · Heat energy" })).toBeVisible();
     await expect(page.getByText("52 kWh, above your limit of 40 kWh")).toBeVisible();
     await expect(page.getByRole("link", { name: "See the consumption in this period" })).toHaveAttribute(
       "href",
@@ -410,7 +410,7 @@ test.describe("notifications", () => {
     expect(mail?.text).toContain("/t/7009/");
     await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await page.goto(`/t/${demoTenancyIds.anna}/alarms`);
-    await page.locator("main").getByRole("link", { name: "Varme" }).click();
+    await page.locator("main").getByRole("link", { name: "Varmeenergi" }).click();
     await expect(page.getByText(/^Sidst udløst/)).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import { metricTypeName } from "@common/notification-text";
 import { alarmDeletePath, alarmPath, alarmsPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -35,7 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteAlarm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { tenancyId, alarm } = useLoaderData<typeof loader>();
   return (
     <ConfirmPage
@@ -43,7 +44,7 @@ export default function DeleteAlarm() {
       title={t("alarms.delete_title")}
       subject={
         <>
-          {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)} ·{" "}
+          {metricTypeName(alarm.quantity, i18n.language, (key) => t(key))} · {t(`alarms.type.${alarm.type}`)} ·{" "}
           {t(`alarms.frequency.${alarm.frequency}`)} · {t(alarm.level.key, alarm.level.values)}
         </>
       }

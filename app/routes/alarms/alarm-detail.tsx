@@ -1,3 +1,4 @@
+import { metricTypeName } from "@common/notification-text";
 import { alarmPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -19,21 +20,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function AlarmDetail() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { tenancyId, alarm, ended } = useLoaderData<typeof loader>();
   const base = alarmPath(tenancyId, alarm.id);
+  const watched = metricTypeName(alarm.quantity, i18n.language, (key) => t(key));
   return (
     <div className="alarm-page">
       <PageHeading
         title={
           <>
-            {t(`quantity.${alarm.quantity}`)} · {t(`alarms.type.${alarm.type}`)}
+            {watched} · {t(`alarms.type.${alarm.type}`)}
           </>
         }
       />
       <section className="card">
         <dl className="summary-list">
-          <Fact term={t("alarms.col_quantity")}>{t(`quantity.${alarm.quantity}`)}</Fact>
+          <Fact term={t("alarms.col_quantity")}>{watched}</Fact>
           <Fact term={t("alarms.col_type")}>
             {t(`alarms.type.${alarm.type}`)}
             <span className="field-hint"> {t(`alarms.type_help.${alarm.type}`)}</span>

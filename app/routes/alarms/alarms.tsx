@@ -1,3 +1,4 @@
+import { metricTypeName } from "@common/notification-text";
 import { alarmsPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function Alarms() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const base = alarmsPath(d.tenancyId);
   const create = d.canCreate ? (
@@ -73,7 +74,9 @@ export default function Alarms() {
               {d.alarms.map((alarm) => (
                 <tr key={alarm.id}>
                   <th scope="row">
-                    <Link to={`${base}/${alarm.id}`}>{t(`quantity.${alarm.quantity}`)}</Link>
+                    <Link to={`${base}/${alarm.id}`}>
+                      {metricTypeName(alarm.quantity, i18n.language, (key) => t(key))}
+                    </Link>
                   </th>
                   <td data-label={t("alarms.col_type")}>{t(`alarms.type.${alarm.type}`)}</td>
                   <td data-label={t("alarms.col_frequency")}>{t(`alarms.frequency.${alarm.frequency}`)}</td>

@@ -1,3 +1,4 @@
+import { metricTypeName } from "@common/notification-text";
 import { notificationPath } from "@common/portal-paths";
 import { isQuantityId } from "@common/quantities";
 import { formatQuantity } from "@common/quantity-format";
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function NotificationDetail() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { view, measured, limit } = useLoaderData<typeof loader>();
   return (
     <div className="notification-page">
@@ -50,7 +51,7 @@ export default function NotificationDetail() {
         title={
           <>
             {t(`notifications.kind.${view.kind}`)}
-            {view.quantity ? ` · ${t(`quantity.${view.quantity}`)}` : null}
+            {view.quantity ? ` · ${metricTypeName(view.quantity, i18n.language, (key) => t(key))}` : null}
           </>
         }
       />

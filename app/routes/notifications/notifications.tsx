@@ -1,3 +1,4 @@
+import { metricTypeName } from "@common/notification-text";
 import { notificationPath, notificationsPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -48,7 +49,7 @@ function endOf(text: string): string {
 }
 
 function NotificationList({ items, tenancyId }: { items: NotificationView[]; tenancyId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ul className="notification-list">
       {items.map((n) => (
@@ -56,7 +57,7 @@ function NotificationList({ items, tenancyId }: { items: NotificationView[]; ten
           <Link to={notificationPath(tenancyId, n.id)}>
             <span className="notification-kind">
               {t(`notifications.kind.${n.kind}`)}
-              {n.quantity ? ` · ${t(`quantity.${n.quantity}`)}` : null}
+              {n.quantity ? ` · ${metricTypeName(n.quantity, i18n.language, (key) => t(key))}` : null}
               {n.read ? null : <span className="visually-hidden"> ({t("notifications.unread")})</span>}
             </span>
           </Link>
