@@ -320,11 +320,12 @@ test.describe("what a figure covers (ADR 0018)", () => {
     await open(page, `${base}/electricity-energy?from=2026-03-29&to=2026-03-29&compare=previous-period`);
     const rows = await chartRows(page, 23);
     const before = copenhagenMidnight("2026-03-28");
-    // 01:00–03:00 (one hour: the clocks jump) against the day before's 01:00 and 02:00.
+    // 01:00–03:00 (one hour: the clocks jump) against the day before's 01:00 and 02:00, which the
+    // compared value says (ADR 0018 rule 10).
     expect(rows[1]).toEqual([
       "29. marts 2026 01:00–03:00",
       expect.any(String),
-      formatFixed(between(electricity, before + 3600, before + 3 * 3600), "da", 2),
+      `${formatFixed(between(electricity, before + 3600, before + 3 * 3600), "da", 2)} (${text("da", "chart_buckets.compared_hours", { count: 2 })})`,
     ]);
     // 03:00–04:00 against the day before's 03:00–04:00, not its 02:00–03:00.
     expect(rows[2]![0]).toBe("29. marts 2026 03:00–04:00");
