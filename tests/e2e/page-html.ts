@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { alarmPages, aReportPage, publicPages, residentPages } from "./every-page";
 import { expectNoNulByte, signInAndWaitForDashboard } from "./helpers";
@@ -36,6 +37,35 @@ export async function everyPageHtml(browser: Browser): Promise<PageHtml[]> {
   };
   const report = aReportPage();
   await visit("anonymous", report ? [...publicPages, report] : publicPages);
+  await visitErrorStates(browser, pages);
   for (const group of [residentPages(), alarmPages()]) await visit(group.account, group.paths, group);
   return pages;
+}
+
+/**
+ * Forms as they come back with errors (no JavaScript: the server's page), which add alerts and
+ * error texts to the markup. From an address of their own (rate limits count per address).
+ */
+async function visitErrorStates(browser: Browser, pages: PageHtml[]) {
+  const address = `198.51.100.${randomInt(1, 255)}`;
+  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } });
+  try {
+    const posts: { path: string; form: Record<string, string> }[] = [
+      { path: "/login/email", form: { email: "nobody@demo.test", password: "Wrong-Password-2026!" } },
+      { path: "/signup/email", form: { email: "not-an-address", password: "weak", passwordRepeat: "weaker" } },
+    ];
+    for (const { path, form } of posts) {
+      const response = await context.request.post(path, { form, maxRedirects: 0 });
+      const html = await expectNoNulByte(response, `${path} with errors`);
+      pages.push({
+        who: "anonymous",
+        path: `${path} (posted with errors)`,
+        url: response.url(),
+        status: response.status(),
+        html,
+      });
+    }
+  } finally {
+    await context.close();
+  }
 }

@@ -57,7 +57,11 @@ test("the Nu Html Checker finds no error on any page", async ({ browser }) => {
       });
     expect(errors, `validator errors on ${pages.length} pages`).toEqual([]);
     // Each one was a page (the unknown path's is a 404 page), not an error.
-    expect(pages.filter((p) => p.status !== 200 && p.status !== 404).map((p) => `${p.path}: ${p.status}`)).toEqual([]);
+    expect(
+      pages
+        .filter((p) => !(p.status === 200 || p.status === 404 || (p.path.includes("posted") && p.status < 500)))
+        .map((p) => `${p.path}: ${p.status}`),
+    ).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
