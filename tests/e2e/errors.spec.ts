@@ -75,4 +75,16 @@ test.describe("bad requests", () => {
     expect(response.status()).toBe(405);
     expect(await response.text()).toContain("Den handling er ikke mulig her.");
   });
+
+  test("the refused-request pages (403, 413) have a title naming the error, as every page does", async ({ page }) => {
+    for (const [path, status, message] of [
+      ["/forbidden", 403, "Du har ikke adgang til denne side."],
+      ["/request-too-large", 413, "Det var mere, end formularen kan modtage."],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      await expect(page, path).toHaveTitle("Der opstod en fejl – Mit Forbrug");
+      await expect(page.locator("main")).toContainText(message);
+    }
+  });
 });

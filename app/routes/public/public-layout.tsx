@@ -1,8 +1,10 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
 import { RouteError } from "~/components/route-error";
 import { SkipLink } from "~/components/skip-link";
+import { pageMeta } from "~/i18n/meta";
 import type { RootLoaderData } from "~/root";
 
 /** A public page may name where its back link goes (the first breadcrumb), e.g. /login. */
@@ -79,6 +81,12 @@ export default function PublicLayout() {
     </PublicFrame>
   );
 }
+
+/**
+ * A public page whose loader refused the request (/forbidden's 403, /request-too-large's 413) is
+ * shown by this layout's boundary: its title names the error, as every page has a title.
+ */
+export const meta: MetaFunction = ({ matches, error }) => (error ? pageMeta(matches, "errors.title") : []);
 
 export function ErrorBoundary() {
   return (
