@@ -258,7 +258,7 @@ export default function TenancyLayout() {
                   <span className="menu-count" aria-hidden="true">
                     {unreadNotifications}
                   </span>
-                  <span className="visually-hidden">({t("menu.unread", { count: unreadNotifications })})</span>
+                  <span className="visually-hidden"> ({t("menu.unread", { count: unreadNotifications })})</span>
                 </>
               ) : null}
             </MenuLink>
