@@ -113,7 +113,10 @@ test("every page reads in w3m and lynx with each figure apart from its neighbour
       ),
     );
     expect(heat, `${name}: a key figure and its comparison`).toMatch(
-      new RegExp(`Samme periode sidste år ${n} kWh, \\d+ % (mere|mindre) end samme periode sidste år`),
+      // The card names the days it compares (ADR 0018), then the figure and the change.
+      new RegExp(
+        `Samme periode sidste år \\(1\\.–31\\. oktober 2025\\) ${n} kWh, \\d+ % (mere|mindre) end samme periode sidste år`,
+      ),
     );
     expect(heat, `${name}: the per-meter list`).toMatch(new RegExp(`Måler \\d{8}: ${n} kWh`));
     expect(heat, `${name}: a help link`).toMatch(/Pr\. måler \? Hjælp: Forbrug pr\. måler/);
