@@ -21,6 +21,7 @@ import { addMonths, dayKeyOf, firstOfMonth, periodOfDays, startOfDay, toApiRange
 import { quantityDefinition } from "@common/quantities";
 import type { Transaction } from "kysely";
 import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import { rebuildPropertyRollups } from "../consumption/property-rollups";
 import { ingestMeterReadings, writeNewSeries } from "../consumption/store";
 import type { ModelMeter } from "../db/seed/reading-model";
 import { hourContext, meterReadings, modelMeters, READINGS_ANCHOR_DAY } from "../db/seed/reading-model";
@@ -192,6 +193,7 @@ async function benchDatabase(backend: Backend, units: number, say: Say): Promise
       say(`#   … ${readings} readings of ${done} meters after ${seconds(started)}`);
     },
   );
+  await rebuildPropertyRollups(db, [PROPERTY_ID]);
   const loadTime = seconds(started);
   figures.push({
     name: "load",

@@ -18,6 +18,7 @@ import {
   rollupMonths,
 } from "./aggregate";
 import { bulkInsert, type Db, insertIntoReadingTable } from "./bulk-insert";
+import { refreshPropertyRollups } from "./property-rollups";
 import { deleteRollupRange } from "./rollup-reads";
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
@@ -41,7 +42,8 @@ function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (st
 
 /**
  * Writes a new meter's whole series at once (demo seed, benchmark): readings, hours, days and
- * months. The meter must have no readings yet.
+ * months. The meter must have no readings yet. The property rollups are not kept here: a bulk load
+ * makes them once at its end (rebuildPropertyRollups).
  */
 export async function writeNewSeries(
   db: Db,
@@ -203,6 +205,22 @@ export async function ingestMeterReadings(
     where meter_id = ${meterId} and day >= ${`${firstMonth}-01`} and day < ${`${endMonth}-01`}
     group by meter_id, substr(day, 1, 7)
   `.execute(db);
+  await refreshPropertyRollups(db, [{ meterId, fromDay: firstDay, endDay, fromHour: rangeStart, endHour: rangeEnd }]);
+}
+
+/** One meter's new readings, for {@link ingestReadings}. */
+export interface MeterReadings {
+  meterId: number;
+  aggregation: Aggregation;
+  readings: readonly Reading[];
+}
+
+/**
+ * Ingests readings of many meters (an hour of every meter, an import): the same rollups as
+ * {@link ingestMeterReadings} of each, property rollups included. Run it in a transaction.
+ */
+export async function ingestReadings(db: Db, batch: readonly MeterReadings[]): Promise<void> {
+  for (const { meterId, aggregation, readings } of batch) await ingestMeterReadings(db, meterId, aggregation, readings);
 }
 
 // Where the demo seed, the benchmark and the alarm job have always found them.

@@ -11,6 +11,7 @@ import { addDays, addMonths, dayKeyOf, firstOfMonth, HOUR_MS, startOfDay } from 
 import { type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { CURRENCY, MARKET_PRICE_AREA } from "../../consumption/engine";
+import { rebuildPropertyRollups } from "../../consumption/property-rollups";
 import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
 import { withJobLock } from "../../jobs/job-lock";
 import type { Database } from "../types";
@@ -163,6 +164,8 @@ export async function topUpDemoReadings(
     });
     options.progress?.(Math.min(start + chunk, fresh.length), fresh.length);
   }
+  // Fresh series are written without the property rollups' upkeep (writeNewSeries); they are made once here.
+  if (fresh.length > 0) await rebuildPropertyRollups(db);
 
   const stale = meters.filter((meter) => {
     const last = lastReadings.get(meter.id);
