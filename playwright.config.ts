@@ -12,7 +12,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One more try for a test that fails: on the shared two-core CI machine a step can run out of time
+  // under load (ADR 0023). A test that passes only on its retry is named "flaky" at the end of
+  // `npm test` (scripts/failed-tests.mjs), so it is seen and mended, not hidden.
+  retries: 1,
   // On a busy two-core machine (the CI's, shared with other jobs) a page can take seconds. A test
   // that runs out of time has its context closed under a running step, reported as "Target page,
   // context or browser has been closed" (seen 2026-11-24 at load 19) — most likely also the

@@ -13,10 +13,18 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { e2ePorts } from "./e2e-ports.mjs";
+import { failedPlaywrightTests, failedVitestTests } from "./failed-tests.mjs";
 
 mkdirSync("reports", { recursive: true });
 /** @type {{ suite: string, passed: number, failed: number, skipped?: number, seconds: number, note?: string }[]} */
 const results = [];
+/** Tests that failed, and those that passed only on a retry, by suite: named again at the end. */
+/** @type {{ suite: string, kind: "failed" | "flaky", name: string, detail: string }[]} */
+const named = [];
+/** @param {string} suite @param {"failed" | "flaky"} kind @param {import("./failed-tests.mjs").FailedTest[]} tests */
+function remember(suite, kind, tests) {
+  for (const test of tests) named.push({ suite, kind, ...test });
+}
 // The SQLite runs must not see it (backend/app.ts would move their databases to PostgreSQL).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 delete process.env.TEST_DATABASE_URL;
@@ -80,6 +88,7 @@ for (const [suite, command, args] of /** @type {[string, string, string[]][]} */
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
   results.push({ suite: "unit (vitest)", passed, failed, seconds });
+  remember("unit (vitest)", "failed", failedVitestTests(report));
 }
 
 // 2b. The back-end's tests again, on PostgreSQL: each test's throw-away database is a fresh
@@ -105,6 +114,7 @@ if (postgresUrl) {
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !report?.numFailedTests ? 1 : 0);
   results.push({ suite: "back-end on PostgreSQL", passed, failed, seconds });
+  remember("back-end on PostgreSQL", "failed", failedVitestTests(report));
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL suites are skipped (README, Tests).");
 }
@@ -129,10 +139,14 @@ if (built) {
     );
   Object.assign(process.env, ports);
   const { ok, seconds } = run("npx", ["playwright", "test"]);
-  const stats = readJson("reports/playwright.json")?.stats;
+  const report = readJson("reports/playwright.json");
+  const stats = report?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
   results.push({ suite: "end-to-end (playwright)", passed, failed, skipped: stats?.skipped ?? 0, seconds });
+  const { failed: failedTests, flaky } = failedPlaywrightTests(report);
+  remember("end-to-end (playwright)", "failed", failedTests);
+  remember("end-to-end (playwright)", "flaky", flaky);
 } else {
   results.push({
     suite: "end-to-end (playwright)",
@@ -173,13 +187,25 @@ if (built && postgresUrl) {
     const { ok, seconds } = run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], {
       E2E_DATABASE_URL: url.toString(),
     });
-    const stats = readJson("reports/playwright-postgres.json")?.stats;
+    const report = readJson("reports/playwright-postgres.json");
+    const stats = report?.stats;
     const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
     results.push({ suite: "e2e, 2+2 on PostgreSQL", passed, failed, skipped: stats?.skipped ?? 0, seconds });
+    const { failed: failedTests, flaky } = failedPlaywrightTests(report);
+    remember("e2e, 2+2 on PostgreSQL", "failed", failedTests);
+    remember("e2e, 2+2 on PostgreSQL", "flaky", flaky);
     await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
   } else {
     results.push({ suite: "e2e, 2+2 on PostgreSQL", passed: 0, failed: 1, seconds: 0, note: "no database" });
+  }
+}
+
+if (named.length > 0) {
+  console.log("\nTests that failed, or passed only when run again (flaky)");
+  for (const test of named) {
+    console.log(`  ${test.kind === "failed" ? "FAILED" : "flaky "} ${test.suite}: ${test.name}`);
+    if (test.detail) console.log(`         ${test.detail}`);
   }
 }
 
