@@ -51,38 +51,55 @@ function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
     : sql<number>`round(${expression}, 9)`;
 }
 
+/** The quantities a view counts a meter of `meterQuantity` under: its own, and total water for hot and cold water. */
+export function viewQuantitiesOf(meterQuantity: string): QuantityId[] {
+  const own = rolledUpQuantities.filter((quantity) => quantity === meterQuantity);
+  return WATER_PARTS.includes(meterQuantity) ? [...own, TOTAL_WATER] : own;
+}
+
 /**
  * Each meter of a property with the quantity a view counts it under and its own (contributing)
- * quantity, with its home and the home's floor area: every addition quantity as itself, and hot
- * and cold water also as total water in homes without total-water meters (metersForQuantity).
+ * quantity, with its home and the home's floor area, for the view quantities `quantities`: every
+ * addition quantity as itself, and hot and cold water also as total water in homes without
+ * total-water meters (metersForQuantity).
  */
-function contributions(propertyId: number): RawBuilder<unknown> {
-  const own = sql.join(rolledUpQuantities.map((quantity) => sql`${quantity}`));
-  const parts = sql.join(WATER_PARTS.map((quantity) => sql`${quantity}`));
-  return sql`
+function contributions(propertyId: number, quantities: readonly QuantityId[]): RawBuilder<unknown> {
+  const list = (items: readonly string[]) => sql.join(items.map((item) => sql`${item}`));
+  const own = rolledUpQuantities.filter((quantity) => quantities.includes(quantity));
+  const direct = sql`
     select m.id as meter_id, u.id as unit_id, u.floor_area, m.quantity as quantity, m.quantity as meter_quantity
     from meters m join units u on u.id = m.unit_id
-    where u.property_id = ${propertyId} and m.quantity in (${own})
+    where u.property_id = ${propertyId} and m.quantity in (${list(own.length > 0 ? own : [""])})`;
+  if (!quantities.includes(TOTAL_WATER)) return direct;
+  return sql`${direct}
     union all
     select m.id, u.id, u.floor_area, cast(${TOTAL_WATER} as text), m.quantity
     from meters m join units u on u.id = m.unit_id
-    where u.property_id = ${propertyId} and m.quantity in (${parts})
+    where u.property_id = ${propertyId} and m.quantity in (${list(WATER_PARTS)})
       and not exists (select 1 from meters t where t.unit_id = u.id and t.quantity = ${TOTAL_WATER})`;
 }
 
 /** Recomputes a property's day and hour rows and its homes' runs over the whole days [fromDay, endDay). */
-async function refreshDays(db: Db, propertyId: number, fromDay: DayKey, endDay: DayKey): Promise<void> {
+async function refreshDays(
+  db: Db,
+  propertyId: number,
+  fromDay: DayKey,
+  endDay: DayKey,
+  quantities: readonly QuantityId[],
+): Promise<void> {
   const fromHour = startOfDay(fromDay) / 1000;
   const endHour = startOfDay(endDay) / 1000;
   await db
     .deleteFrom("property_daily")
     .where("property_id", "=", propertyId)
+    .where("quantity", "in", quantities)
     .where("day", ">=", fromDay)
     .where("day", "<", endDay)
     .execute();
   await db
     .deleteFrom("property_hourly")
     .where("property_id", "=", propertyId)
+    .where("quantity", "in", quantities)
     .where("hour", ">=", fromHour)
     .where("hour", "<", endHour)
     .execute();
@@ -92,7 +109,7 @@ async function refreshDays(db: Db, propertyId: number, fromDay: DayKey, endDay: 
   ] as const) {
     // A home counts in a day or hour when any of its contributing meters has a row with weight.
     await sql`
-      with c as (${contributions(propertyId)}),
+      with c as (${contributions(propertyId, quantities)}),
       r as (
         select c.quantity, c.meter_quantity, c.unit_id, c.floor_area, s.${sql.ref(key)} as k, s.value, s.weight
         from c join ${sql.table(source)} s on s.meter_id = c.meter_id
@@ -112,7 +129,7 @@ async function refreshDays(db: Db, propertyId: number, fromDay: DayKey, endDay: 
       from sums join counts on counts.quantity = sums.quantity and counts.k = sums.k
     `.execute(db);
   }
-  await refreshRuns(db, propertyId, fromDay, endDay);
+  await refreshRuns(db, propertyId, fromDay, endDay, quantities);
 }
 
 /**
@@ -120,16 +137,23 @@ async function refreshDays(db: Db, propertyId: number, fromDay: DayKey, endDay: 
  * the span are cut to their parts outside it, joined with the span's days with data, and written
  * back merged, so runs stay maximal whatever order days are written in.
  */
-async function refreshRuns(db: Db, propertyId: number, fromDay: DayKey, endDay: DayKey): Promise<void> {
+async function refreshRuns(
+  db: Db,
+  propertyId: number,
+  fromDay: DayKey,
+  endDay: DayKey,
+  quantities: readonly QuantityId[],
+): Promise<void> {
   const touching = await db
     .selectFrom("property_unit_runs")
     .select(["quantity", "unit_id", "first_day", "end_day"])
     .where("property_id", "=", propertyId)
+    .where("quantity", "in", quantities)
     .where("first_day", "<=", endDay)
     .where("end_day", ">=", fromDay)
     .execute();
   const { rows: days } = await sql<{ quantity: string; unit_id: number; day: DayKey }>`
-    with c as (${contributions(propertyId)})
+    with c as (${contributions(propertyId, quantities)})
     select distinct c.quantity, c.unit_id, d.day
     from c join consumption_daily d on d.meter_id = c.meter_id
     where d.day >= ${fromDay} and d.day < ${endDay} and d.weight > 0
@@ -152,6 +176,7 @@ async function refreshRuns(db: Db, propertyId: number, fromDay: DayKey, endDay: 
   await db
     .deleteFrom("property_unit_runs")
     .where("property_id", "=", propertyId)
+    .where("quantity", "in", quantities)
     .where("first_day", "<=", endDay)
     .where("end_day", ">=", fromDay)
     .execute();
@@ -190,32 +215,39 @@ function inTransaction(db: Db, work: (db: Db) => Promise<void>): Promise<void> {
 
 /**
  * Brings the property rollups of the changed meters' properties up to date for the changed days
- * and hours: per property, the union of the changed days is recomputed in a few statements,
- * whatever the number of meters (an hour of every meter is one day of one property).
+ * and hours: per property, the union of the changed days is recomputed for the quantities the
+ * changed meters count under, in a few statements whatever the number of meters (an hour of every
+ * meter is one day of one property). Each call reads the property's meters of those quantities
+ * over those days, so callers pass a batch's changes at once rather than one meter's at a time.
  */
 export async function refreshPropertyRollups(db: Db, changes: readonly RollupChange[]): Promise<void> {
   if (changes.length === 0) return;
   const meterIds = [...new Set(changes.map((change) => change.meterId))];
-  const propertyOfMeter = new Map<number, number>();
+  const propertyOfMeter = new Map<number, { propertyId: number; quantity: string }>();
   for (let start = 0; start < meterIds.length; start += ID_CHUNK) {
     const rows = await db
       .selectFrom("meters")
       .innerJoin("units", "units.id", "meters.unit_id")
-      .select(["meters.id", "units.property_id"])
+      .select(["meters.id", "meters.quantity", "units.property_id"])
       .where("meters.id", "in", meterIds.slice(start, start + ID_CHUNK))
       .execute();
-    for (const row of rows) propertyOfMeter.set(row.id, row.property_id);
+    for (const row of rows) propertyOfMeter.set(row.id, { propertyId: row.property_id, quantity: row.quantity });
   }
-  const spansOfProperty = new Map<number, [DayKey, DayKey][]>();
+  const ofProperty = new Map<number, { spans: [DayKey, DayKey][]; quantities: Set<QuantityId> }>();
   for (const change of changes) {
-    const propertyId = propertyOfMeter.get(change.meterId);
-    if (propertyId === undefined || change.fromDay >= change.endDay) continue;
-    const list = spansOfProperty.get(propertyId) ?? [];
-    list.push([change.fromDay, change.endDay]);
-    spansOfProperty.set(propertyId, list);
+    const meter = propertyOfMeter.get(change.meterId);
+    // Meters of average quantities change no property rollup.
+    const quantities = meter === undefined ? [] : viewQuantitiesOf(meter.quantity);
+    if (meter === undefined || quantities.length === 0 || change.fromDay >= change.endDay) continue;
+    const entry = ofProperty.get(meter.propertyId) ?? { spans: [], quantities: new Set() };
+    entry.spans.push([change.fromDay, change.endDay]);
+    for (const quantity of quantities) entry.quantities.add(quantity);
+    ofProperty.set(meter.propertyId, entry);
   }
-  for (const [propertyId, spans] of [...spansOfProperty].sort((a, b) => a[0] - b[0])) {
-    for (const [fromDay, endDay] of mergeSpans(spans)) await refreshDays(db, propertyId, fromDay, endDay);
+  for (const [propertyId, { spans, quantities }] of [...ofProperty].sort((a, b) => a[0] - b[0])) {
+    for (const [fromDay, endDay] of mergeSpans(spans)) {
+      await refreshDays(db, propertyId, fromDay, endDay, [...quantities].sort());
+    }
   }
 }
 
@@ -243,7 +275,7 @@ export async function rebuildPropertyRollups(db: Db, propertyIds?: readonly numb
     const end = addDays(span.last, 1);
     for (let from = span.first; from < end; from = addDays(from, REBUILD_DAYS)) {
       const to = addDays(from, REBUILD_DAYS);
-      await inTransaction(db, (trx) => refreshDays(trx, propertyId, from, to < end ? to : end));
+      await inTransaction(db, (trx) => refreshDays(trx, propertyId, from, to < end ? to : end, rolledUpQuantities));
     }
   }
 }
