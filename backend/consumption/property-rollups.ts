@@ -173,13 +173,6 @@ async function refreshRuns(
       add(run.quantity, run.unit_id, run.first_day > endDay ? run.first_day : endDay, run.end_day);
   }
   for (const row of days) add(row.quantity, Number(row.unit_id), row.day, addDays(row.day, 1));
-  await db
-    .deleteFrom("property_unit_runs")
-    .where("property_id", "=", propertyId)
-    .where("quantity", "in", quantities)
-    .where("first_day", "<=", endDay)
-    .where("end_day", ">=", fromDay)
-    .execute();
   const runs: { property_id: number; quantity: string; unit_id: number; first_day: DayKey; end_day: DayKey }[] = [];
   for (const [key, list] of spans) {
     const [unit, quantity] = key.split("|") as [string, string];
@@ -187,6 +180,18 @@ async function refreshRuns(
       runs.push({ property_id: propertyId, quantity, unit_id: Number(unit), first_day: first, end_day: end });
     }
   }
+  // An hour's ingest mostly adds to runs that already cover its day: nothing to write then.
+  const runKey = (run: { quantity: string; unit_id: number; first_day: DayKey; end_day: DayKey }) =>
+    `${run.quantity}|${Number(run.unit_id)}|${run.first_day}|${run.end_day}`;
+  const before = new Set(touching.map(runKey));
+  if (before.size === runs.length && runs.every((run) => before.has(runKey(run)))) return;
+  await db
+    .deleteFrom("property_unit_runs")
+    .where("property_id", "=", propertyId)
+    .where("quantity", "in", quantities)
+    .where("first_day", "<=", endDay)
+    .where("end_day", ">=", fromDay)
+    .execute();
   for (let start = 0; start < runs.length; start += 1_000) {
     await db
       .insertInto("property_unit_runs")
