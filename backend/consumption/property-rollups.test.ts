@@ -18,9 +18,18 @@ import { propertySubjectOf, scopeOfTenancy, type UnitScope } from "../services/t
 import { tenancyRow } from "../testing/setup";
 import type { Reading } from "./aggregate";
 import type { GraphMode } from "./engine";
-import { mergeSpans, rebuildPropertyRollups, unitsWithDataPerSpan } from "./property-rollups";
+import { mergeSpans, rebuildPropertyRollups, unitsWithDataPerSpan, viewQuantitiesOf } from "./property-rollups";
 import { propertyAverageOverDays, propertyAverageSeries } from "./series";
 import { ingestMeterReadings } from "./store";
+
+describe("the quantities a meter counts under", () => {
+  it("are its own, and total water for hot and cold water; none for an average quantity", () => {
+    expect(viewQuantitiesOf("heat-energy")).toEqual(["heat-energy"]);
+    expect(viewQuantitiesOf("cold-water-volume")).toEqual(["cold-water-volume", "total-water-volume"]);
+    expect(viewQuantitiesOf("total-water-volume")).toEqual(["total-water-volume"]);
+    expect(viewQuantitiesOf("indoor-temperature")).toEqual([]);
+  });
+});
 
 describe("runs of days", () => {
   it("merge where they overlap or touch", () => {
