@@ -11,12 +11,12 @@ import type { Co2FactorOfMeter, PriceOfMeterHour } from "./hour-prices";
 import { dailyRows, daysAndMonthsRows, hourlyRows, type RollupRow, totalsByMeter } from "./rollup-reads";
 
 /** Index of the bucket holding a day (buckets sorted, contiguous), or -1. */
-function bucketIndexOfDay(buckets: readonly Bucket[], day: DayKey): number {
+export function bucketIndexOfDay(buckets: readonly Bucket[], day: DayKey): number {
   return bucketIndexOf(buckets, (bucket) => (day < bucket.firstDay ? -1 : day >= bucket.endDay ? 1 : 0));
 }
 
 /** Index of the bucket holding an instant (buckets sorted, disjoint, maybe with gaps), or -1. */
-function bucketIndexOfInstant(buckets: readonly Bucket[], utcMs: number): number {
+export function bucketIndexOfInstant(buckets: readonly Bucket[], utcMs: number): number {
   return bucketIndexOf(buckets, (bucket) => (utcMs < bucket.start ? -1 : utcMs >= bucket.end ? 1 : 0));
 }
 

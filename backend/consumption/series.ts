@@ -24,10 +24,26 @@ import {
 } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import { type Aggregate, clean } from "./aggregate";
-import { type BucketRow, collectBucketRows, groupRows, type MeterTotals, summedBucketRows } from "./bucket-rows";
+import {
+  type BucketRow,
+  bucketIndexOfDay,
+  bucketIndexOfInstant,
+  collectBucketRows,
+  groupRows,
+  type MeterTotals,
+  summedBucketRows,
+} from "./bucket-rows";
 import { type DataWindow, type Db, type MeterInfo, type Presentation, present, type UnitInfo } from "./engine";
 import { type Co2FactorOfMeter, loadPrices, type PriceOfMeterHour } from "./hour-prices";
-import { propertyAverageOf } from "./rating";
+import {
+  type PropertyRow,
+  propertyDayRows,
+  propertyDayTotals,
+  propertyHourRows,
+  unitRuns,
+  unitsWithDataPerSpan,
+} from "./property-rollups";
+import { MIN_OTHER_UNITS, propertyAverageOf } from "./rating";
 import { latestHourWithValue } from "./rollup-reads";
 
 export interface SeriesContext {
@@ -286,27 +302,187 @@ export async function elapsedEnd(
 }
 
 /**
+ * The caller's unit as a property average sees it (ADR 0038): the average is over the other units
+ * of its property, read from the property rollups less the unit's own contribution where they
+ * answer exactly, else from the other units' own rows.
+ */
+export interface PropertySubject {
+  propertyId: number;
+  unitId: number;
+  floorArea: number;
+  /** The unit's own meters of the quantity (metersForQuantity): what it added to the property rollups. */
+  ownMeters: readonly MeterInfo[];
+  /** Whether to read the property rollups (large properties); the other units' rows otherwise. */
+  useRollups: boolean;
+  /** The other units' meters of the quantity and those units. */
+  others(): Promise<{ meters: readonly MeterInfo[]; units: ReadonlyMap<number, UnitInfo> }>;
+}
+
+/** A property average and the number of other units it is over. */
+export interface PropertyAverage {
+  value: number | null;
+  units: number;
+}
+
+/**
+ * The property average per bucket from the property rollups: (the property's sum − the unit's own
+ * value) / (units with data − the unit, if it has data). Undefined where the rollups cannot give
+ * today's figure exactly: average quantities (a mean of unit means does not add up over days), a
+ * CO2 view with a meter quantity without a factor, a cost view with an hour without a price.
+ */
+async function averagesFromRollups(
+  context: SeriesContext,
+  subject: PropertySubject,
+  buckets: readonly Bucket[],
+  own: (Aggregate | undefined)[],
+): Promise<PropertyAverage[] | undefined> {
+  const { db, quantity, presentation, window } = context;
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  if (presentation.aggregation !== "addition" || first === undefined || last === undefined) return undefined;
+  const byHours = context.resolution === "HOURLY" || presentation.mode === "COST";
+  const fromS = Math.max(first.start / 1000, window.fromS);
+  const toS = Math.min(last.end / 1000, window.toS);
+  const fromDay = first.firstDay > window.fromDay ? first.firstDay : window.fromDay;
+  const endDay = last.endDay < window.endDay ? last.endDay : window.endDay;
+  const rows: PropertyRow[] = byHours
+    ? await propertyHourRows(db, subject.propertyId, quantity, fromS, toS)
+    : buckets.length === 1
+      ? (await propertyDayTotals(db, subject.propertyId, quantity, fromDay, endDay)).map((row) => ({
+          ...row,
+          key: fromDay,
+          units: 0,
+        }))
+      : await propertyDayRows(db, subject.propertyId, quantity, fromDay, endDay);
+
+  // Each row weighs by its own meter quantity: its price of the hour (cost) or its factor (CO2).
+  const meterQuantities = [...new Set(rows.map((row) => row.meterQuantity))];
+  const prices =
+    presentation.mode === "COST"
+      ? new Map(
+          await Promise.all(
+            meterQuantities.map(
+              async (meterQuantity) => [meterQuantity, await loadPrices(db, meterQuantity, fromS, toS)] as const,
+            ),
+          ),
+        )
+      : undefined;
+  if (
+    presentation.mode === "CO2" &&
+    meterQuantities.some((meterQuantity) => !presentation.co2Factors.has(meterQuantity))
+  ) {
+    return undefined;
+  }
+  const sums = buckets.map(() => 0);
+  const hourUnits = buckets.map(() => 0);
+  for (const row of rows) {
+    const index = byHours
+      ? context.resolution === "HOURLY"
+        ? bucketIndexOfInstant(buckets, (row.key as number) * 1000)
+        : bucketIndexOfDay(buckets, dayKeyOf((row.key as number) * 1000))
+      : bucketIndexOfDay(buckets, row.key as DayKey);
+    if (index < 0) continue;
+    let value = presentation.normalized ? row.valuePerM2 : row.value;
+    if (prices !== undefined) {
+      const price = prices.get(row.meterQuantity)?.(row.key as number);
+      if (price === undefined) return undefined;
+      value *= price;
+    }
+    if (presentation.mode === "CO2") value *= presentation.co2Factors.get(row.meterQuantity)!;
+    sums[index]! += value;
+    if (row.units > hourUnits[index]!) hourUnits[index] = row.units;
+  }
+
+  // Units with data: per hour as stored; over days from the units' runs (any data in the bucket).
+  const counts =
+    context.resolution === "HOURLY"
+      ? hourUnits
+      : unitsWithDataPerSpan(
+          await unitRuns(db, subject.propertyId, quantity, fromDay, endDay),
+          buckets.map((bucket) => ({
+            fromDay: bucket.firstDay > fromDay ? bucket.firstDay : fromDay,
+            endDay: bucket.endDay < endDay ? bucket.endDay : endDay,
+          })),
+        );
+  return buckets.map((_, index) => {
+    const mine = own[index];
+    const ownHasData = mine !== undefined && mine.weight > 0;
+    const units = counts[index]! - (ownHasData ? 1 : 0);
+    if (units < MIN_OTHER_UNITS) return { value: null, units };
+    const ownValue = !ownHasData ? 0 : presentation.normalized ? mine.value / subject.floorArea : mine.value;
+    const value = (sums[index]! - ownValue) / units;
+    return { value: Number.isFinite(value) ? clean(value, 6) : null, units };
+  });
+}
+
+/** The property average per bucket from the other units' own rows (small properties, average quantities). */
+async function averagesFromOtherUnits(
+  context: SeriesContext,
+  subject: PropertySubject,
+  buckets: readonly Bucket[],
+): Promise<PropertyAverage[]> {
+  const others = await subject.others();
+  const unitOfMeter = new Map(others.meters.map((meter) => [meter.id, meter.unitId]));
+  const rows = await bucketRowsFor(context, others.meters, buckets);
+  const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
+  return buckets.map((_, index) => {
+    const values = [...byUnit.entries()].map(([unitId, aggregates]) =>
+      present(aggregates[index], context.presentation, others.units.get(unitId)?.floorArea ?? Number.NaN),
+    );
+    const value = propertyAverageOf(values);
+    return { value: value === null ? null : clean(value, 6), units: values.filter((one) => one !== null).length };
+  });
+}
+
+/**
  * The property average per bucket: the mean over the other units (never the caller's) of each
  * unit's value (per m2 of that unit when normalized); null where fewer than three units have data.
  */
 export async function propertyAverageSeries(
   context: SeriesContext,
-  otherMeters: readonly MeterInfo[],
-  units: ReadonlyMap<number, UnitInfo>,
+  subject: PropertySubject,
   buckets: readonly Bucket[],
 ): Promise<(number | null)[]> {
-  const unitOfMeter = new Map(otherMeters.map((meter) => [meter.id, meter.unitId]));
-  const rows = await bucketRowsFor(context, otherMeters, buckets);
-  const byUnit = groupRows(rows, buckets.length, (meterId) => unitOfMeter.get(meterId));
-  return buckets
-    .map((_, index) =>
-      propertyAverageOf(
-        [...byUnit.entries()].map(([unitId, aggregates]) =>
-          present(aggregates[index], context.presentation, units.get(unitId)?.floorArea ?? Number.NaN),
-        ),
-      ),
-    )
-    .map((value) => (value === null ? null : clean(value, 6)));
+  if (subject.useRollups) {
+    const own = async () => {
+      const rows = await bucketRowsFor(context, subject.ownMeters, buckets);
+      const aggregates = groupRows(rows, buckets.length, () => "all").get("all");
+      return buckets.map((_, index) => aggregates?.[index]);
+    };
+    const averages = await averagesFromRollups(context, subject, buckets, await own());
+    if (averages !== undefined) return averages.map((average) => average.value);
+  }
+  return (await averagesFromOtherUnits(context, subject, buckets)).map((average) => average.value);
+}
+
+/** The property average over whole days [fromDay, endDay) (key figures, tables, the rating). */
+export async function propertyAverageOverDays(
+  context: Omit<SeriesContext, "resolution">,
+  subject: PropertySubject,
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<PropertyAverage> {
+  const bucket: Bucket = { start: startOfDay(fromDay), end: startOfDay(endDay), firstDay: fromDay, endDay };
+  if (subject.useRollups) {
+    const own = await totalsOf(context, subject.ownMeters, fromDay, endDay, () => "all");
+    const averages = await averagesFromRollups(
+      { ...context, resolution: "DAILY" },
+      subject,
+      [bucket],
+      [own.get("all")],
+    );
+    if (averages !== undefined) return averages[0]!;
+  }
+  const others = await subject.others();
+  const totals = await totalsOf(context, others.meters, fromDay, endDay, (meter) => meter.unitId);
+  const values = [...totals.entries()].map(([unitId, aggregate]) =>
+    present(aggregate, context.presentation, others.units.get(unitId)?.floorArea ?? Number.NaN),
+  );
+  const average = propertyAverageOf(values);
+  return {
+    value: average === null ? null : clean(average, 6),
+    units: values.filter((value) => value !== null).length,
+  };
 }
 
 /**

@@ -245,6 +245,41 @@ export interface ConsumptionMonthlyTable extends ConsumptionRollup {
   month: string;
 }
 
+/**
+ * A property's homes summed per quantity as a view shows it and contributing meter quantity
+ * (total water of a home without total-water meters: its hot and its cold water), addition
+ * quantities only (ADR 0038).
+ */
+interface PropertyRollup {
+  property_id: number;
+  quantity: string;
+  meter_quantity: string;
+  /** Σ of the homes' values. */
+  value: number;
+  /** Σ of each home's value per m2 of its own floor area. */
+  value_per_m2: number;
+  /** Homes with data in the day or hour (any meter quantity of the view's quantity). */
+  units: number;
+}
+
+export interface PropertyDailyTable extends PropertyRollup {
+  day: IsoDate;
+}
+
+export interface PropertyHourlyTable extends PropertyRollup {
+  /** Epoch seconds of the hour's start (UTC). */
+  hour: number;
+}
+
+/** A home's run of consecutive days [first_day, end_day) with data of a quantity. */
+export interface PropertyUnitRunsTable {
+  property_id: number;
+  quantity: string;
+  unit_id: number;
+  first_day: IsoDate;
+  end_day: IsoDate;
+}
+
 /** Price per unit of a quantity in a validity period (quantityPrices). */
 export interface QuantityPricesTable {
   id: Generated<number>;
@@ -375,6 +410,9 @@ export interface Database {
   consumption_hourly: ConsumptionHourlyTable;
   consumption_daily: ConsumptionDailyTable;
   consumption_monthly: ConsumptionMonthlyTable;
+  property_daily: PropertyDailyTable;
+  property_hourly: PropertyHourlyTable;
+  property_unit_runs: PropertyUnitRunsTable;
   quantity_prices: QuantityPricesTable;
   market_prices: MarketPricesTable;
   single_use_tokens: SingleUseTokensTable;

@@ -14,6 +14,7 @@ import * as m0007 from "./0007_tenancy_users";
 import * as m0008 from "./0008_email_change_tokens";
 import * as m0009 from "./0009_rate_limits";
 import * as m0010 from "./0010_data_policy_acknowledged";
+import * as m0011 from "./0011_property_rollups";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -26,6 +27,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0008_email_change_tokens": m0008,
   "0009_rate_limits": m0009,
   "0010_data_policy_acknowledged": m0010,
+  "0011_property_rollups": m0011,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

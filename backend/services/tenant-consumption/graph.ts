@@ -24,7 +24,7 @@ import {
   presentationFor,
 } from "./arguments";
 import { comparedDaysOf, comparedDaysOutput, propertyAverageTotal } from "./totals";
-import { otherUnitsOf, type UnitScope, unitScopeOf } from "./unit-scope";
+import { propertySubjectOf, type UnitScope, unitScopeOf } from "./unit-scope";
 
 interface TenantGraphArgs {
   graph: {
@@ -103,11 +103,10 @@ export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: S
     const relatedValues = [];
     for (const comparison of compareWith) {
       if (comparison === "PROPERTY_AVERAGE") {
-        const others = await otherUnitsOf(ctx, scope, quantity);
         const total = await propertyAverageTotal(ctx, scope, quantity, presentation, days.fromDay, days.endDay);
         relatedValues.push({
           type: comparison,
-          values: await propertyAverageSeries(context, others.meters, others.units, buckets),
+          values: await propertyAverageSeries(context, propertySubjectOf(ctx, scope, quantity), buckets),
           total: total.value,
           firstDay: days.fromDay,
           lastDay: addDays(days.endDay, -1),

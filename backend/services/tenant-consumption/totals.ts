@@ -11,14 +11,19 @@ import {
   type ShiftKind,
 } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
-import { type Aggregate, clean } from "../../consumption/aggregate";
-import { type MeterInfo, type Presentation, present } from "../../consumption/engine";
-import { propertyAverageOf } from "../../consumption/rating";
-import { elapsedEnd, hourTotalsOf, totalsOf } from "../../consumption/series";
+import type { Aggregate } from "../../consumption/aggregate";
+import type { MeterInfo, Presentation } from "../../consumption/engine";
+import {
+  elapsedEnd,
+  hourTotalsOf,
+  type PropertyAverage,
+  propertyAverageOverDays,
+  totalsOf,
+} from "../../consumption/series";
 import { tenancyDataWindow } from "../access";
 import type { ServiceContext } from "../context";
 import { parsePeriod } from "./arguments";
-import { otherUnitsOf, type UnitScope } from "./unit-scope";
+import { propertySubjectOf, type UnitScope } from "./unit-scope";
 
 /**
  * Days [fromDay, endDay) of a period given as API datetimes. Totals come from the coarsest rollups
@@ -102,6 +107,7 @@ export async function totalsOverRanges<K>(
   return sums;
 }
 
+/** The property average over whole days for a unit scope: key figures, tables, the chart's legend, the rating. */
 export async function propertyAverageTotal(
   ctx: Pick<ServiceContext, "db">,
   scope: UnitScope,
@@ -109,22 +115,11 @@ export async function propertyAverageTotal(
   presentation: Presentation,
   fromDay: string,
   endDay: string,
-): Promise<{ value: number | null; units: number; values: (number | null)[] }> {
-  const others = await otherUnitsOf(ctx, scope, quantity);
-  const totals = await totalsOf(
-    { db: ctx.db, quantity, presentation, window: scope.window },
-    others.meters,
+): Promise<PropertyAverage> {
+  return propertyAverageOverDays(
+    { db: ctx.db, quantity, presentation, window: scope.window, meterTotals: scope.meterTotals },
+    propertySubjectOf(ctx, scope, quantity),
     fromDay,
     endDay,
-    (meter) => meter.unitId,
   );
-  const values = [...totals.entries()].map(([unitId, aggregate]) =>
-    present(aggregate, presentation, others.units.get(unitId)?.floorArea ?? Number.NaN),
-  );
-  const average = propertyAverageOf(values);
-  return {
-    value: average === null ? null : clean(average, 6),
-    units: values.filter((value) => value !== null).length,
-    values,
-  };
 }

@@ -14,6 +14,8 @@ import {
   metersForQuantity,
   type UnitInfo,
 } from "../../consumption/engine";
+import { PROPERTY_ROLLUPS_FROM_UNITS } from "../../consumption/property-rollups";
+import type { PropertySubject } from "../../consumption/series";
 import { fromSqlBoolean, type PropertyRow, type TenancyRow, type UnitRow } from "../../db/types";
 import type { ObjectDetails } from "../../schema/tenant.generated";
 import { callerAndTenancy, tenancyDataWindow } from "../access";
@@ -33,6 +35,8 @@ export interface UnitScope {
   hourlyValues: boolean;
   /** The totals of the unit's meters, each range read once for the whole request. */
   meterTotals: MeterTotals;
+  /** The number of units of the property: large ones read property averages from the property rollups. */
+  propertyUnits: number;
 }
 
 /**
@@ -67,11 +71,16 @@ async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<Un
 export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, tenancy: TenancyRow): Promise<UnitScope> {
   const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
   const unit = await ctx.db.selectFrom("units").selectAll().where("id", "=", tenancy.unit_id).executeTakeFirstOrThrow();
-  const [property, meters, factors, settings] = await Promise.all([
+  const [property, meters, factors, settings, propertyUnits] = await Promise.all([
     ctx.db.selectFrom("properties").selectAll().where("id", "=", unit.property_id).executeTakeFirstOrThrow(),
     ctx.db.selectFrom("meters").selectAll().where("unit_id", "=", unit.id).orderBy("id").execute(),
     ctx.db.selectFrom("co2_factors").selectAll().where("property_id", "=", unit.property_id).execute(),
     ctx.db.selectFrom("property_settings").select("kind").where("property_id", "=", unit.property_id).execute(),
+    ctx.db
+      .selectFrom("units")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("property_id", "=", unit.property_id)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     tenancy,
@@ -94,6 +103,28 @@ export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, te
       ctx.db,
       meters.map((meter) => meter.id),
     ),
+    propertyUnits: Number(propertyUnits.count),
+  };
+}
+
+/** The unit as a property average of a quantity sees it (ADR 0038). */
+export function propertySubjectOf(
+  ctx: Pick<ServiceContext, "db">,
+  scope: UnitScope,
+  quantity: QuantityId,
+  useRollups = scope.propertyUnits >= PROPERTY_ROLLUPS_FROM_UNITS,
+): PropertySubject {
+  let others: ReturnType<typeof otherUnitsOf> | undefined;
+  return {
+    propertyId: scope.property.id,
+    unitId: scope.unit.id,
+    floorArea: scope.unit.floor_area,
+    ownMeters: metersForQuantity(scope.meters, quantity),
+    useRollups,
+    others: () => {
+      others ??= otherUnitsOf(ctx, scope, quantity);
+      return others;
+    },
   };
 }
 

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBackend } from "../app";
+import { silentLogger } from "../logger";
+import { insertOneUnitProperty } from "../testing/setup";
+import type { CliIo } from "./cli-database";
+import { parseRebuildArgs, runRebuildPropertyRollups } from "./rebuild-property-rollups";
+
+let dataDir: string;
+const openBackend = () => createBackend({ databasePath: join(dataDir, "portal.sqlite"), logger: silentLogger });
+const env = () => ({ DATA_DIR: dataDir, PORTAL_URL: "http://portal.example:3000/" });
+
+function recordingIo(): CliIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line) };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "rollups-cli-"));
+  const backend = await openBackend();
+  try {
+    // A database from before the property rollups: the meters' rollups are there, the property's not.
+    await insertOneUnitProperty(backend.db);
+    await backend.db
+      .insertInto("meters")
+      .values({ id: 1, unit_id: 1, number: "M1", quantity: "heat-energy" })
+      .execute();
+    await backend.db
+      .insertInto("consumption_daily")
+      .values([
+        { meter_id: 1, day: "2025-03-01", value: 4, weight: 24 },
+        { meter_id: 1, day: "2025-03-02", value: 5, weight: 24 },
+      ])
+      .execute();
+  } finally {
+    await backend.close();
+  }
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("npm run rollups:rebuild", () => {
+  it("takes no arguments or properties by id", () => {
+    expect(parseRebuildArgs([])).toBeUndefined();
+    expect(parseRebuildArgs(["--property", "3", "--property", "7"])).toEqual([3, 7]);
+    for (const bad of [["--property"], ["--property", "x"], ["3"], ["--property", "0"]]) {
+      expect(() => parseRebuildArgs(bad)).toThrow(/^Usage: npm run rollups:rebuild/);
+    }
+  });
+
+  it("makes the property rollups of DATA_DIR's database from the meters' rollups", async () => {
+    const io = recordingIo();
+    expect(await runRebuildPropertyRollups([], { env: env(), io })).toBe(0);
+    expect(io.stdout[0]).toMatch(/^Rebuilt the property rollups of 1 property in \d+\.\d s\.$/);
+    const backend = await openBackend();
+    try {
+      const days = await backend.db
+        .selectFrom("property_daily")
+        .select(["day", "value", "units"])
+        .orderBy("day")
+        .execute();
+      expect(days).toEqual([
+        { day: "2025-03-01", value: 4, units: 1 },
+        { day: "2025-03-02", value: 5, units: 1 },
+      ]);
+      const runs = await backend.db.selectFrom("property_unit_runs").select(["first_day", "end_day"]).execute();
+      expect(runs).toEqual([{ first_day: "2025-03-01", end_day: "2025-03-03" }]);
+    } finally {
+      await backend.close();
+    }
+    const unknown = recordingIo();
+    expect(await runRebuildPropertyRollups(["--property", "99"], { env: env(), io: unknown })).toBe(1);
+    expect(unknown.stderr).toEqual(["No property with id 99"]);
+  });
+});

@@ -1,0 +1,421 @@
+/**
+ * The property rollups on both databases (PostgreSQL with TEST_DATABASE_URL): kept by the ingest
+ * exactly as a rebuild makes them, also for a reading that arrives late for a past day, and the
+ * property averages read from them equal those read from the other units' own rows (today's
+ * figures) and a recomputation from the raw readings, in every mode.
+ */
+import { addDays, type DayKey, type Resolution, startOfDay } from "@common/calendar";
+import { bucketsOf } from "@common/calendar-ranges";
+import type { QuantityId } from "@common/quantities";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import type { Database } from "../db/types";
+import { silentLogger } from "../logger";
+import { parsePeriod, presentationFor } from "../services/tenant-consumption/arguments";
+import { rateUnit } from "../services/tenant-consumption/rating";
+import { propertySubjectOf, scopeOfTenancy, type UnitScope } from "../services/tenant-consumption/unit-scope";
+import { tenancyRow } from "../testing/setup";
+import type { Reading } from "./aggregate";
+import type { GraphMode } from "./engine";
+import { mergeSpans, rebuildPropertyRollups, unitsWithDataPerSpan, viewQuantitiesOf } from "./property-rollups";
+import { propertyAverageOverDays, propertyAverageSeries } from "./series";
+import { ingestMeterReadings } from "./store";
+
+describe("the quantities a meter counts under", () => {
+  it("are its own, and total water for hot and cold water; none for an average quantity", () => {
+    expect(viewQuantitiesOf("heat-energy")).toEqual(["heat-energy"]);
+    expect(viewQuantitiesOf("cold-water-volume")).toEqual(["cold-water-volume", "total-water-volume"]);
+    expect(viewQuantitiesOf("total-water-volume")).toEqual(["total-water-volume"]);
+    expect(viewQuantitiesOf("indoor-temperature")).toEqual([]);
+  });
+});
+
+describe("runs of days", () => {
+  it("merge where they overlap or touch", () => {
+    expect(
+      mergeSpans([
+        ["2025-03-05", "2025-03-07"],
+        ["2025-03-01", "2025-03-03"],
+        ["2025-03-03", "2025-03-04"],
+        ["2025-03-06", "2025-03-09"],
+        ["2025-03-11", "2025-03-12"],
+      ]),
+    ).toEqual([
+      ["2025-03-01", "2025-03-04"],
+      ["2025-03-05", "2025-03-09"],
+      ["2025-03-11", "2025-03-12"],
+    ]);
+  });
+
+  it("count a unit once per span however many of its runs overlap it, and not across a gap", () => {
+    const runs = [
+      { unitId: 1, firstDay: "2025-03-01", endDay: "2025-03-03" },
+      { unitId: 1, firstDay: "2025-03-05", endDay: "2025-03-06" },
+      { unitId: 2, firstDay: "2025-03-03", endDay: "2025-03-05" },
+      { unitId: 3, firstDay: "2025-02-01", endDay: "2025-04-01" },
+    ];
+    const spans = [
+      { fromDay: "2025-03-01", endDay: "2025-03-02" },
+      { fromDay: "2025-03-02", endDay: "2025-03-03" },
+      { fromDay: "2025-03-03", endDay: "2025-03-05" },
+      { fromDay: "2025-03-05", endDay: "2025-03-08" },
+      { fromDay: "2025-03-08", endDay: "2025-03-08" },
+    ];
+    expect(unitsWithDataPerSpan(runs, spans)).toEqual([2, 2, 2, 2, 0]);
+    expect(unitsWithDataPerSpan(runs, [{ fromDay: "2025-03-01", endDay: "2025-04-01" }])).toEqual([3]);
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const NOW = new Date("2025-03-20T12:00:00Z");
+const FIRST_DAY = "2025-03-03";
+const day = (index: number): DayKey => addDays(FIRST_DAY, index);
+
+/**
+ * One property of seven units. Unit 4's heat comes from two meters with days 3–5 between them
+ * without data; unit 5's heat starts on day 6 (a reading for day 4 arrives late); unit 6 has
+ * total-water meters, so its hot water does not count in total water; unit 3's cold water starts on day 2.
+ */
+const meterPlan: { id: number; unit: number; quantity: QuantityId; from: number; end: number }[] = [
+  { id: 11, unit: 1, quantity: "heat-energy", from: 0, end: 12 },
+  { id: 12, unit: 1, quantity: "hot-water-volume", from: 0, end: 12 },
+  { id: 13, unit: 1, quantity: "cold-water-volume", from: 0, end: 12 },
+  { id: 21, unit: 2, quantity: "heat-energy", from: 0, end: 12 },
+  { id: 22, unit: 2, quantity: "total-water-volume", from: 0, end: 12 },
+  { id: 31, unit: 3, quantity: "heat-energy", from: 0, end: 12 },
+  { id: 32, unit: 3, quantity: "hot-water-volume", from: 0, end: 12 },
+  { id: 33, unit: 3, quantity: "cold-water-volume", from: 2, end: 12 },
+  { id: 41, unit: 4, quantity: "heat-energy", from: 0, end: 3 },
+  { id: 42, unit: 4, quantity: "heat-energy", from: 6, end: 12 },
+  { id: 43, unit: 4, quantity: "hot-water-volume", from: 0, end: 12 },
+  { id: 51, unit: 5, quantity: "heat-energy", from: 6, end: 12 },
+  { id: 53, unit: 5, quantity: "cold-water-volume", from: 0, end: 12 },
+  { id: 61, unit: 6, quantity: "heat-energy", from: 0, end: 12 },
+  { id: 62, unit: 6, quantity: "total-water-volume", from: 0, end: 12 },
+  { id: 63, unit: 6, quantity: "hot-water-volume", from: 0, end: 12 },
+  { id: 71, unit: 7, quantity: "heat-energy", from: 0, end: 5 },
+];
+
+/** A meter's consumption in the hour starting `hourS`: a fixed pattern per meter. */
+function consumptionOf(meterId: number, hourS: number): number {
+  return 0.1 + ((meterId * 37 + (hourS / 3600) * 13) % 17) / 10;
+}
+
+/** Register readings on every full hour of the days [from, end), the last one at the end's midnight. */
+function registerReadings(meterId: number, fromDay: DayKey, endDay: DayKey, start = 1000): Reading[] {
+  const readings: Reading[] = [];
+  let value = start;
+  for (let ts = startOfDay(fromDay) / 1000; ts <= startOfDay(endDay) / 1000; ts += 3600) {
+    readings.push({ ts, value: Math.round(value * 1e6) / 1e6 });
+    value += consumptionOf(meterId, ts);
+  }
+  return readings;
+}
+
+/** The property rollups' rows, in key order. */
+async function propertyTables(db: Kysely<Database>) {
+  return {
+    daily: await db.selectFrom("property_daily").selectAll().orderBy(["quantity", "day", "meter_quantity"]).execute(),
+    hourly: await db
+      .selectFrom("property_hourly")
+      .selectAll()
+      .orderBy(["quantity", "hour", "meter_quantity"])
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, hour: Number(row.hour) }))),
+    runs: await db.selectFrom("property_unit_runs").selectAll().orderBy(["quantity", "unit_id", "first_day"]).execute(),
+  };
+}
+
+const databases = [
+  { name: "SQLite", open: async () => ({ path: ":memory:", drop: async () => {} }) },
+  ...(serverUrl === undefined
+    ? []
+    : [
+        {
+          name: "PostgreSQL",
+          open: async () => {
+            const database = await freshPostgresDatabase(serverUrl);
+            return { path: database.url, drop: database.drop };
+          },
+        },
+      ]),
+];
+
+describe.each(databases)("property rollups on $name", ({ open }) => {
+  let backend: Backend;
+  let drop: () => Promise<void>;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    const database = await open();
+    drop = database.drop;
+    backend = await createBackend({ databasePath: database.path, logger: silentLogger, now: () => NOW });
+    db = backend.db;
+    await db
+      .insertInto("properties")
+      .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
+      .execute();
+    await db
+      .insertInto("units")
+      .values(
+        [1, 2, 3, 4, 5, 6, 7].map((unit) => ({
+          id: unit,
+          property_id: 1,
+          unique_id: `U${unit}`,
+          name: String(unit),
+          apartment: String(unit),
+          address: "Vej 1",
+          floor_area: 40 + 7 * unit,
+          rooms: 2,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("meters")
+      .values(
+        meterPlan.map((meter) => ({
+          id: meter.id,
+          unit_id: meter.unit,
+          number: `M${meter.id}`,
+          room_name: null,
+          quantity: meter.quantity,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("tenancies")
+      .values([
+        { id: 1, unit_id: 1, tenant_name: "One", start_date: "2025-03-01", end_date: null },
+        { id: 6, unit_id: 6, tenant_name: "Six", start_date: day(3), end_date: null },
+      ])
+      .execute();
+    await db
+      .insertInto("co2_factors")
+      .values(
+        (["heat-energy", "hot-water-volume", "cold-water-volume", "total-water-volume"] as const).map(
+          (quantity, index) => ({ property_id: 1, quantity, gram_per_quantity_unit: 100 + 50 * index }),
+        ),
+      )
+      .execute();
+    await db
+      .insertInto("quantity_prices")
+      .values(
+        (["hot-water-volume", "cold-water-volume", "total-water-volume"] as const).map((quantity, index) => ({
+          quantity,
+          price: 30 + 5 * index,
+          currency: "DKK",
+          valid_from: "2025-01-01",
+          valid_to: null,
+        })),
+      )
+      .execute();
+    const hours: { area: string; hour: number; price: number; currency: string }[] = [];
+    for (let hour = startOfDay("2025-03-01") / 1000; hour < startOfDay("2025-03-21") / 1000; hour += 3600) {
+      hours.push({ area: "DK2", hour, price: 0.5 + ((hour / 3600) % 7) / 10, currency: "DKK" });
+    }
+    for (let start = 0; start < hours.length; start += 200) {
+      await db
+        .insertInto("market_prices")
+        .values(hours.slice(start, start + 200))
+        .execute();
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const meter of meterPlan) {
+        await ingestMeterReadings(
+          trx,
+          meter.id,
+          "addition",
+          registerReadings(meter.id, day(meter.from), day(meter.end)),
+        );
+      }
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await backend?.close();
+    await drop?.();
+  });
+
+  const scopeOf = async (tenancyId: number) => scopeOfTenancy({ db, now: NOW }, await tenancyRow(db, tenancyId));
+
+  /**
+   * A property average read from the property rollups (the other units' rows must not be read) and
+   * from the other units' own rows, as before the rollups.
+   */
+  async function averages(
+    tenancyId: number,
+    quantity: QuantityId,
+    mode: GraphMode,
+    normalized: boolean,
+    resolution: Resolution,
+    begin: string,
+    end: string,
+  ) {
+    const scope = await scopeOf(tenancyId);
+    const presentation = presentationFor(scope, quantity, mode, normalized);
+    const context = { db, quantity, resolution, presentation, window: scope.window };
+    const buckets = bucketsOf(resolution, parsePeriod(begin, end, resolution));
+    const rollupsOnly = {
+      ...propertySubjectOf({ db }, scope, quantity, true),
+      others: () => Promise.reject(new Error("the other units' rows were read")),
+    };
+    const period = { fromDay: buckets[0]!.firstDay, endDay: buckets[buckets.length - 1]!.endDay };
+    return {
+      fromRollups: await propertyAverageSeries(context, rollupsOnly, buckets),
+      direct: await propertyAverageSeries(context, propertySubjectOf({ db }, scope, quantity, false), buckets),
+      totalFromRollups: await propertyAverageOverDays(context, rollupsOnly, period.fromDay, period.endDay),
+      totalDirect: await propertyAverageOverDays(
+        context,
+        propertySubjectOf({ db }, scope, quantity, false),
+        period.fromDay,
+        period.endDay,
+      ),
+      buckets,
+    };
+  }
+
+  /** Equal to the displayed decimals and beyond: the rollups' sums differ from the other units' only in rounding noise. */
+  function expectSameFigures(actual: (number | null)[], expected: (number | null)[]) {
+    expect(actual.map((value) => value === null)).toEqual(expected.map((value) => value === null));
+    actual.forEach((value, index) => {
+      if (value !== null) expect(value).toBeCloseTo(expected[index]!, 5);
+    });
+  }
+
+  const cases = [
+    ["heat-energy", "HOURLY_VALUES", false],
+    ["heat-energy", "HOURLY_VALUES", true],
+    ["heat-energy", "COST", false],
+    ["heat-energy", "CO2", true],
+    ["total-water-volume", "HOURLY_VALUES", false],
+    ["total-water-volume", "HOURLY_VALUES", true],
+    ["total-water-volume", "COST", false],
+    ["total-water-volume", "CO2", false],
+    ["hot-water-volume", "HOURLY_VALUES", true],
+    ["cold-water-volume", "HOURLY_VALUES", false],
+  ] as const;
+  const views = [
+    ["DAILY", "2025-03-01T00:00:00", "2025-03-18T00:00:00"],
+    ["WEEKLY", "2025-03-03T00:00:00", "2025-03-24T00:00:00"],
+    ["MONTHLY", "2025-01-01T00:00:00", "2025-05-01T00:00:00"],
+    ["HOURLY", "2025-03-08T00:00:00", "2025-03-10T00:00:00"],
+  ] as const;
+
+  it.each(cases)(
+    "give %s (%s, per m2: %s) the figures of the other units' rows",
+    async (quantity, mode, normalized) => {
+      for (const tenancyId of [1, 6]) {
+        for (const [resolution, begin, end] of views) {
+          const result = await averages(tenancyId, quantity, mode, normalized, resolution, begin, end);
+          expectSameFigures(result.fromRollups, result.direct);
+          expectSameFigures([result.totalFromRollups.value], [result.totalDirect.value]);
+          expect(result.totalFromRollups.units).toBe(result.totalDirect.units);
+          // Cold water: unit 1's neighbours with cold water are units 3 and 5 only, too few for an average.
+          const none = quantity === "cold-water-volume" && tenancyId === 1;
+          expect(result.fromRollups.some((value) => value !== null)).toBe(!none);
+        }
+      }
+    },
+  );
+
+  /** The average heat per day of unit 1's neighbours, recomputed from the readings written. */
+  function heatAverageFromReadings(fromDay: DayKey, endDay: DayKey, plan = meterPlan): number | null {
+    const perUnit = new Map<number, number>();
+    for (const meter of plan) {
+      if (meter.quantity !== "heat-energy" || meter.unit === 1) continue;
+      const from = day(meter.from) > fromDay ? day(meter.from) : fromDay;
+      const end = day(meter.end) < endDay ? day(meter.end) : endDay;
+      for (let hour = startOfDay(from) / 1000; hour < startOfDay(end) / 1000; hour += 3600) {
+        perUnit.set(meter.unit, (perUnit.get(meter.unit) ?? 0) + consumptionOf(meter.id, hour));
+      }
+    }
+    if (perUnit.size < 3) return null;
+    return [...perUnit.values()].reduce((sum, value) => sum + value, 0) / perUnit.size;
+  }
+
+  it("count a unit in a week once, over the days it has data (a gap between two meters included)", async () => {
+    const result = await averages(
+      1,
+      "heat-energy",
+      "HOURLY_VALUES",
+      false,
+      "DAILY",
+      "2025-03-03T00:00:00",
+      "2025-03-15T00:00:00",
+    );
+    result.buckets.forEach((bucket, index) => {
+      expect(result.fromRollups[index]).toBeCloseTo(heatAverageFromReadings(bucket.firstDay, bucket.endDay)!, 5);
+    });
+    const week = await averages(
+      1,
+      "heat-energy",
+      "HOURLY_VALUES",
+      false,
+      "WEEKLY",
+      "2025-03-03T00:00:00",
+      "2025-03-10T00:00:00",
+    );
+    expect(week.fromRollups[0]).toBeCloseTo(heatAverageFromReadings(day(0), day(7))!, 5);
+  });
+
+  it("stay what a rebuild makes after the ingest, and after a reading that arrives late for a past day", async () => {
+    const kept = await propertyTables(db);
+    expect(kept.daily.length).toBeGreaterThan(0);
+    expect(kept.runs.filter((run) => run.unit_id === 4 && run.quantity === "heat-energy")).toEqual([
+      expect.objectContaining({ first_day: day(0), end_day: day(3) }),
+      expect.objectContaining({ first_day: day(6), end_day: day(12) }),
+    ]);
+    await rebuildPropertyRollups(db);
+    expect(await propertyTables(db)).toEqual(kept);
+
+    // Unit 5's heat meter had its first reading on day 6; the readings of days 4 and 5 come in now.
+    const first = registerReadings(51, day(6), day(12))[0]!;
+    const lateHour = startOfDay(day(4)) / 1000;
+    let start = first.value;
+    for (let hour = lateHour; hour < first.ts; hour += 3600) start -= consumptionOf(51, hour);
+    const late = registerReadings(51, day(4), day(6), start).filter((reading) => reading.ts < first.ts);
+    await db.transaction().execute((trx) => ingestMeterReadings(trx, 51, "addition", late));
+    const afterLate = await propertyTables(db);
+    const heatOf = (tables: typeof kept, key: DayKey) =>
+      tables.daily.find((row) => row.quantity === "heat-energy" && row.day === key);
+    expect(heatOf(afterLate, day(4))!.units).toBe(heatOf(kept, day(4))!.units + 1);
+    expect(heatOf(afterLate, day(5))!.value).toBeGreaterThan(heatOf(kept, day(5))!.value);
+    const hoursOfDay4 = afterLate.hourly.filter(
+      (row) => row.quantity === "heat-energy" && row.hour >= lateHour && row.hour < startOfDay(day(5)) / 1000,
+    );
+    expect(hoursOfDay4).toHaveLength(24);
+    expect(afterLate.runs.filter((run) => run.unit_id === 5 && run.quantity === "heat-energy")).toEqual([
+      expect.objectContaining({ first_day: day(4), end_day: day(12) }),
+    ]);
+    await rebuildPropertyRollups(db, [1]);
+    expect(await propertyTables(db)).toEqual(afterLate);
+
+    // The averages read after it: the readings' figures, as the other units' rows give them.
+    const plan = meterPlan.map((meter) => (meter.id === 51 ? { ...meter, from: 4 } : meter));
+    const result = await averages(
+      1,
+      "heat-energy",
+      "HOURLY_VALUES",
+      false,
+      "DAILY",
+      "2025-03-03T00:00:00",
+      "2025-03-15T00:00:00",
+    );
+    result.buckets.forEach((bucket, index) => {
+      expect(result.fromRollups[index]).toBeCloseTo(heatAverageFromReadings(bucket.firstDay, bucket.endDay, plan)!, 5);
+    });
+    expectSameFigures(result.fromRollups, result.direct);
+
+    const scope = await scopeOf(1);
+    const large: UnitScope = { ...scope, propertyUnits: 1_000 };
+    const small: UnitScope = { ...scope, propertyUnits: 1 };
+    const [fromRollups, direct] = await Promise.all([
+      rateUnit({ db, now: NOW }, large, "heat-energy"),
+      rateUnit({ db, now: NOW }, small, "heat-energy"),
+    ]);
+    expect(fromRollups.unitsCompared).toBe(direct.unitsCompared);
+    expect(fromRollups.propertyAverage).toBeCloseTo(direct.propertyAverage!, 5);
+    expect(fromRollups.letter).toBe(direct.letter);
+  });
+});
