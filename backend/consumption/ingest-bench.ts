@@ -1,0 +1,146 @@
+/**
+ * Times the hourly ingest by sets: `npx tsx backend/consumption/ingest-bench.ts [--meters 6000]
+ * [--days 3] [--hours 3] [--postgres postgres://…]`. Builds one property's meters (registers and
+ * one temperature sensor in six) with `--days` of hourly history in a temporary SQLite database (and
+ * a fresh PostgreSQL database on the server given, or TEST_DATABASE_URL's), then ingests `--hours`
+ * more hours, each hour of every meter by one ingestReadings in one transaction as the hourly
+ * import does, and prints each hour's time and the time per meter. The whole-property bench
+ * (`npm run bench:backend`) measures the views at real size; this one isolates the ingest.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Aggregation } from "@common/quantities";
+import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import { silentLogger } from "../logger";
+import type { Reading } from "./aggregate";
+import { ingestReadings, writeNewSeries } from "./store";
+
+const HOUR = 3600;
+
+function option(args: string[], name: string, fallback: string): string {
+  const index = args.indexOf(name);
+  const value = index === -1 ? undefined : args[index + 1];
+  return value === undefined || value.startsWith("--") ? fallback : value;
+}
+
+/** Meter `id`'s reading at hour `index`: registers rise unevenly, temperatures wander. */
+function reading(id: number, aggregation: Aggregation, start: number, index: number): Reading {
+  const ts = start + index * HOUR;
+  return aggregation === "addition"
+    ? { ts, value: Math.round((index * 1.3 + ((id * 7919 + index * 31) % 17) / 10) * 1000) / 1000 }
+    : { ts, value: 20 + (((id + index) * 13) % 40) / 10 };
+}
+
+async function run(label: string, backend: Backend, meters: number, days: number, hours: number): Promise<void> {
+  const db = backend.db;
+  await db
+    .insertInto("properties")
+    .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
+    .execute();
+  const units = Math.ceil(meters / 6);
+  for (let from = 0; from < units; from += 500) {
+    await db
+      .insertInto("units")
+      .values(
+        Array.from({ length: Math.min(500, units - from) }, (_, index) => ({
+          id: from + index + 1,
+          property_id: 1,
+          unique_id: `U${from + index + 1}`,
+          name: String(from + index + 1),
+          apartment: String(from + index + 1),
+          address: "Vej 1",
+          floor_area: 50,
+          rooms: 2,
+        })),
+      )
+      .execute();
+  }
+  const kinds = [
+    "heat-energy",
+    "hca",
+    "hot-water-volume",
+    "cold-water-volume",
+    "electricity-energy",
+    "indoor-temperature",
+  ];
+  const all = Array.from({ length: meters }, (_, index) => ({
+    id: index + 1,
+    quantity: kinds[index % 6]!,
+    aggregation: (index % 6 === 5 ? "average" : "addition") as Aggregation,
+  }));
+  for (let from = 0; from < meters; from += 1000) {
+    await db
+      .insertInto("meters")
+      .values(
+        all.slice(from, from + 1000).map((meter) => ({
+          id: meter.id,
+          unit_id: Math.floor((meter.id - 1) / 6) + 1,
+          number: `B${meter.id}`,
+          room_name: meter.aggregation === "average" ? "Stue" : null,
+          quantity: meter.quantity,
+        })),
+      )
+      .execute();
+  }
+  const now = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
+  const start = now - days * 24 * HOUR;
+  const history = days * 24;
+  const loadStarted = performance.now();
+  for (let from = 0; from < meters; from += 200) {
+    await db.transaction().execute(async (trx) => {
+      for (const meter of all.slice(from, from + 200)) {
+        const series = Array.from({ length: history }, (_, index) =>
+          reading(meter.id, meter.aggregation, start, index),
+        );
+        await writeNewSeries(trx, meter.id, meter.aggregation, series);
+      }
+    });
+  }
+  console.log(
+    `${label}: ${meters} meters × ${history} hours loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  );
+  for (let hour = 0; hour < hours; hour++) {
+    const batch = all.map((meter) => ({
+      meterId: meter.id,
+      aggregation: meter.aggregation,
+      readings: [reading(meter.id, meter.aggregation, start, history + hour)],
+    }));
+    const started = performance.now();
+    await db.transaction().execute((trx) => ingestReadings(trx, batch));
+    const ms = performance.now() - started;
+    console.log(
+      `${label}: ingest one hour of ${meters} meters: ${(ms / 1000).toFixed(2)} s (${((ms * 1000) / meters).toFixed(0)} µs a meter)`,
+    );
+  }
+}
+
+async function main(args: string[]): Promise<void> {
+  const meters = Number(option(args, "--meters", "6000"));
+  const days = Number(option(args, "--days", "3"));
+  const hours = Number(option(args, "--hours", "3"));
+  const server = option(args, "--postgres", process.env.TEST_DATABASE_URL ?? "");
+  const dir = mkdtempSync(join(tmpdir(), "ingest-bench-"));
+  try {
+    const sqlite = await createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
+    try {
+      await run("sqlite", sqlite, meters, days, hours);
+    } finally {
+      await sqlite.close();
+    }
+    if (server !== "") {
+      const database = await freshPostgresDatabase(server);
+      const postgres = await createBackend({ databasePath: database.url, logger: silentLogger });
+      try {
+        await run("postgres", postgres, meters, days, hours);
+      } finally {
+        await postgres.close();
+        await database.drop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main(process.argv.slice(2));
