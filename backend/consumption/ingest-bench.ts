@@ -4,7 +4,8 @@
  * one temperature sensor in six) with `--days` of hourly history in a temporary SQLite database (and
  * a fresh PostgreSQL database on the server given, or TEST_DATABASE_URL's), then ingests `--hours`
  * more hours, each hour of every meter by one ingestReadings in one transaction as the hourly
- * import does, and prints each hour's time and the time per meter. The whole-property bench
+ * import does, and prints each hour's time and the time per meter; then times the alarm run over
+ * five daily alarms per six meters, as the whole-property bench does. The whole-property bench
  * (`npm run bench:backend`) measures the views at real size; this one isolates the ingest.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Aggregation } from "@common/quantities";
 import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
 import type { Reading } from "./aggregate";
 import { ingestReadings, writeNewSeries } from "./store";
@@ -115,6 +117,70 @@ async function run(label: string, backend: Backend, meters: number, days: number
   }
 }
 
+/**
+ * The alarm run as `npm run bench:backend` times it: five daily alarms per unit, set two days ago;
+ * a first run evaluates both closed days, the timed second run a day later.
+ */
+async function timeAlarms(label: string, backend: Backend, units: number): Promise<void> {
+  const db = backend.db;
+  const now = new Date();
+  const set = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  await db
+    .insertInto("users")
+    .values({
+      id: 1,
+      email: "bench@bench.test",
+      password_hash: null,
+      name: "Bench",
+      language: "en",
+      user_type: "EMAIL_PASSWORD",
+      created_at: set,
+    })
+    .execute();
+  const alarmTypes = [
+    { quantity: "heat-energy", type: "threshold", level: 1000 },
+    { quantity: "hot-water-volume", type: "comparison", level: 50 },
+    { quantity: "cold-water-volume", type: "zero", level: 0 },
+    { quantity: "indoor-temperature", type: "minimum", level: 16 },
+    { quantity: "indoor-temperature", type: "maximum", level: 26 },
+  ] as const;
+  for (let from = 1; from <= units; from += 100) {
+    const ids = Array.from({ length: Math.min(100, units - from + 1) }, (_, index) => from + index);
+    await db
+      .insertInto("tenancies")
+      .values(
+        ids.map((id) => ({ id, unit_id: id, tenant_name: `Tenant ${id}`, start_date: "2024-01-01", end_date: null })),
+      )
+      .execute();
+    await db
+      .insertInto("alarms")
+      .values(
+        ids.flatMap((id) =>
+          alarmTypes.map((alarm) => ({
+            ...alarm,
+            user_id: 1,
+            tenancy_id: id,
+            frequency: "day" as const,
+            enabled: 1 as const,
+            created_at: set,
+            updated_at: set,
+          })),
+        ),
+      )
+      .execute();
+  }
+  let started = performance.now();
+  const first = await evaluateAlarms(db, new Date(now.getTime() - 86_400_000));
+  console.log(
+    `${label}: alarm run, first (${units * 5} alarms, ${first.evaluated} periods): ${(performance.now() - started).toFixed(0)} ms`,
+  );
+  started = performance.now();
+  const daily = await evaluateAlarms(db, now);
+  console.log(
+    `${label}: alarm run, a day's new readings (${units * 5} alarms, ${daily.evaluated} periods, ${daily.notificationIds.length} notifications): ${(performance.now() - started).toFixed(0)} ms`,
+  );
+}
+
 async function main(args: string[]): Promise<void> {
   const meters = Number(option(args, "--meters", "6000"));
   const days = Number(option(args, "--days", "3"));
@@ -125,6 +191,7 @@ async function main(args: string[]): Promise<void> {
     const sqlite = await createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
     try {
       await run("sqlite", sqlite, meters, days, hours);
+      await timeAlarms("sqlite", sqlite, Math.ceil(meters / 6));
     } finally {
       await sqlite.close();
     }
@@ -133,6 +200,7 @@ async function main(args: string[]): Promise<void> {
       const postgres = await createBackend({ databasePath: database.url, logger: silentLogger });
       try {
         await run("postgres", postgres, meters, days, hours);
+        await timeAlarms("postgres", postgres, Math.ceil(meters / 6));
       } finally {
         await postgres.close();
         await database.drop();
