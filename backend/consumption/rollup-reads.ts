@@ -83,6 +83,68 @@ export async function deleteRollupRanges(db: Db, rollup: Rollup, ranges: readonl
   }
 }
 
+/** A meter's row of a rollup by its key. */
+export interface RollupKey {
+  meterId: number;
+  key: number | string;
+}
+
+function rangeSource(db: Db, rollup: Rollup, ranges: readonly RollupRange[]) {
+  const type = rollup === "hourly" ? "int8" : "text";
+  return rowSource(
+    db,
+    "a",
+    [
+      ["m", "int4"],
+      ["f", type],
+      ["e", type],
+    ],
+    ranges.map((range) => [range.meterId, range.from, range.end]),
+  );
+}
+
+/**
+ * The keys of every range's stored rows of a rollup: one statement, each range an index range scan
+ * (LATERAL on PostgreSQL, whatever the statistics of a partition just filled say).
+ */
+export async function rollupKeysInRanges(db: Db, rollup: Rollup, ranges: readonly RollupRange[]): Promise<RollupKey[]> {
+  const wanted = ranges.filter((range) => range.from < range.end);
+  if (wanted.length === 0) return [];
+  const [table, key] = rollupTables[rollup];
+  const source = rangeSource(db, rollup, wanted);
+  const column = sql.ref(`t.${key}`);
+  const { rows } = await (isPostgres(db)
+    ? sql<{ meter_id: number; key: number | string }>`select a.m as meter_id, t.key from ${source} cross join lateral (
+        select ${column} as key from ${sql.table(table)} t where t.meter_id = a.m and ${column} >= a.f and ${column} < a.e) t`
+    : sql<{ meter_id: number; key: number | string }>`select a.m as meter_id, ${column} as key from ${source}
+        cross join ${sql.table(table)} t on t.meter_id = a.m and ${column} >= a.f and ${column} < a.e`
+  ).execute(db);
+  return rows.map((row) => ({ meterId: Number(row.meter_id), key: rollup === "hourly" ? Number(row.key) : row.key }));
+}
+
+/** Deletes rows of a rollup by their keys: one statement. */
+export async function deleteRollupKeys(db: Db, rollup: Rollup, keys: readonly RollupKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const [table, key] = rollupTables[rollup];
+  const source = rowSource(
+    db,
+    "a",
+    [
+      ["m", "int4"],
+      ["k", rollup === "hourly" ? "int8" : "text"],
+    ],
+    keys.map((row) => [row.meterId, row.key]),
+  );
+  if (isPostgres(db))
+    await sql`delete from ${sql.table(table)} t using ${source} where t.meter_id = a.m and ${sql.ref(`t.${key}`)} = a.k`.execute(
+      db,
+    );
+  else
+    await sql`delete from ${sql.table(table)} where (meter_id, ${sql.ref(key)}) in (select a.m, a.k from ${source})`.execute(
+      db,
+    );
+}
+
 async function rollupRows(
   db: Db,
   rollup: Rollup,

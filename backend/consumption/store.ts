@@ -31,7 +31,7 @@ import {
 } from "./ingest-plan";
 import { type RollupChange, refreshPropertyRollups } from "./property-rollups";
 import { neighbourReadings, readingsInRanges, rowSource } from "./reading-sets";
-import { deleteRollupRanges } from "./rollup-reads";
+import { deleteRollupKeys, deleteRollupRanges, rollupKeysInRanges } from "./rollup-reads";
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
 function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
@@ -252,13 +252,29 @@ async function ingestRound(db: Db, meters: readonly MeterBatch[]): Promise<Rollu
     });
   }
 
-  await deleteRollupRanges(
+  // The changed hours are rewritten in place; only a stored hour that no longer has a value goes.
+  // (Not one delete of the ranges: on a month's partition just filled, before PostgreSQL has its
+  // statistics, that delete was planned as a scan of the whole partition: a second an hour.)
+  const storedHours = await rollupKeysInRanges(
     db,
     "hourly",
     work.map((meter) => ({ meterId: meter.meterId, from: meter.hours.from, end: meter.hours.end })),
   );
+  const rewritten = new Set<string>();
+  for (let index = 0; index < hourly.length; index += 4) rewritten.add(`${hourly[index]}/${hourly[index + 1]}`);
+  await deleteRollupKeys(
+    db,
+    "hourly",
+    storedHours.filter((row) => !rewritten.has(`${row.meterId}/${row.key}`)),
+  );
   await ensurePartitionsFor(db, "consumption_hourly", hourRanges);
-  await bulkInsert(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
+  await bulkInsert(
+    db,
+    "consumption_hourly",
+    ["meter_id", "hour", "value", "weight"],
+    hourly,
+    "on conflict (meter_id, hour) do update set value = excluded.value, weight = excluded.weight",
+  );
 
   await deleteRollupRanges(
     db,
