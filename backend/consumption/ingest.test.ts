@@ -270,3 +270,38 @@ describe("ingesting many meters' readings at once", () => {
     expect(one).toBeLessThanOrEqual(12);
   });
 });
+
+describe("an hour without a value any more", () => {
+  it("is deleted when a change covers it, as recomputing the day would", async () => {
+    const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
+    try {
+      await insertOneUnitProperty(backend.db);
+      await backend.db
+        .insertInto("meters")
+        .values({ id: 1, unit_id: 1, number: "T1", room_name: "Stue", quantity: "indoor-temperature" })
+        .execute();
+      const ten = Date.parse("2025-06-02T08:00:00Z") / 1000;
+      // A row no sample made (an operator's SQL), in the hour between two new samples.
+      await backend.db
+        .insertInto("consumption_hourly")
+        .values({ meter_id: 1, hour: ten + hour, value: 99, weight: 1 })
+        .execute();
+      await ingestReadings(backend.db, [
+        {
+          meterId: 1,
+          aggregation: "average",
+          readings: [
+            { ts: ten + 900, value: 20 },
+            { ts: ten + 2 * hour + 900, value: 22 },
+          ],
+        },
+      ]);
+      expect((await rollupsOf(backend.db, 1)).hourly).toEqual([
+        { hour: ten, value: 20, weight: 1 },
+        { hour: ten + 2 * hour, value: 22, weight: 1 },
+      ]);
+    } finally {
+      await backend.close();
+    }
+  });
+});
