@@ -115,4 +115,61 @@ describe("importReadings", () => {
     );
     expect(result.problems).toEqual([{ line: 2, reason: "differs from the stored reading 1001.2 at that time" }]);
   });
+
+  it("imports many meters in as many statements as one, checking each register against its own neighbours", async () => {
+    const heatMeters = (
+      await backend.db
+        .selectFrom("meters")
+        .select(["number"])
+        .where("quantity", "=", "heat-energy")
+        .where("unit_id", "!=", 101)
+        .orderBy("number")
+        .execute()
+    ).map((meter) => meter.number);
+    expect(heatMeters.length).toBeGreaterThan(5);
+    let statements = 0;
+    const counting = backend.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    const file = (numbers: string[], rows: (index: number) => string[]) =>
+      [
+        "meter_number,timestamp,value",
+        ...numbers.flatMap((number, index) => rows(index).map((row) => `${number},${row}`)),
+      ].join("\n");
+    const importCounted = async (csv: string) => {
+      statements = 0;
+      const result = await importReadings(counting, csv, NOW);
+      return { result, statements };
+    };
+    const twoReadings = (index: number) => [
+      `2025-09-01T00:00:00Z,${100 + index}`,
+      `2025-09-01T06:00:00Z,${110 + index}`,
+    ];
+    // Twice first, so the PostgreSQL partitions of the month exist and are known to this process.
+    await importReadings(backend.db, file(heatMeters.slice(0, 1), twoReadings), NOW);
+    await importReadings(
+      backend.db,
+      file(heatMeters.slice(0, 1), () => ["2025-09-01T09:00:00Z,120"]),
+      NOW,
+    );
+    const one = await importCounted(file(heatMeters.slice(1, 2), twoReadings));
+    const many = await importCounted(file(heatMeters.slice(2), twoReadings));
+    expect(one.result).toMatchObject({ problems: [], written: 2, meters: 1 });
+    expect(many.result).toMatchObject({
+      problems: [],
+      written: 2 * (heatMeters.length - 2),
+      meters: heatMeters.length - 2,
+    });
+    expect(many.statements).toBe(one.statements);
+
+    // Between each meter's two readings: fine for every meter but the fourth, whose value lies
+    // below its own reading before (101), though above the first meter's (100).
+    const between = file(heatMeters, (index) => [`2025-09-01T03:00:00Z,${index === 3 ? 100.5 : 105 + index}`]);
+    const refused = await importReadings(backend.db, between, NOW);
+    expect(refused.problems).toEqual([{ line: 5, reason: "the register goes down from 101 to 100.5" }]);
+  });
 });

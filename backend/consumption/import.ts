@@ -9,15 +9,17 @@
  *
  * Every row is validated first; any bad row is reported with its line number and reason and
  * nothing is applied. Rows equal to stored readings are skipped, so importing a file twice changes
- * nothing. The rest is written in one transaction, rollups included.
+ * nothing. The rest is written in one transaction, rollups included, all meters at once
+ * (ingestReadings); the stored readings the rows are checked against are looked up for all
+ * meters at once too.
  */
 
 import { fromWall, parseLocalDateTime, toWall } from "@common/calendar";
 import { type Aggregation, type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
-import type { Reading } from "./aggregate";
-import { ingestMeterReadings } from "./store";
+import { neighbourReadings, readingsInRanges } from "./reading-sets";
+import { ingestReadings, type MeterReadings } from "./store";
 
 export interface ImportProblem {
   line: number;
@@ -99,18 +101,6 @@ export function parseCsv(text: string): { rows: ParsedRow[]; problems: ImportPro
   return { rows, problems };
 }
 
-/** The meter's stored reading nearest to `ts` on one side of it (never at it), if any. */
-function storedNeighbour(db: Kysely<Database>, meterId: number, side: "before" | "after", ts: number) {
-  return db
-    .selectFrom("meter_readings")
-    .select(["ts", "value"])
-    .where("meter_id", "=", meterId)
-    .where("ts", side === "before" ? "<" : ">", ts)
-    .orderBy("ts", side === "before" ? "desc" : "asc")
-    .limit(1)
-    .executeTakeFirst();
-}
-
 export async function importReadings(db: Kysely<Database>, text: string, now: Date): Promise<ImportResult> {
   const { rows, problems } = parseCsv(text);
   const numbers = [...new Set(rows.map((row) => row.meterNumber))];
@@ -142,23 +132,32 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
     byMeter.set(meter.id, entry);
   }
 
+  // The stored readings each meter's rows fall among, and for registers the stored reading just
+  // before the first and just after the last: two statements for the whole file.
+  const entries = [...byMeter].map(([meterId, entry]) => {
+    entry.rows.sort((a, b) => a.ts - b.ts || a.line - b.line);
+    return { meterId, ...entry, first: entry.rows[0]!.ts, last: entry.rows[entry.rows.length - 1]!.ts };
+  });
+  const storedByMeter = await readingsInRanges(
+    db,
+    entries.map(({ meterId, first, last }) => ({ meterId, from: first, to: last })),
+  );
+  const registers = entries.filter((entry) => entry.aggregation === "addition");
+  const around = await neighbourReadings(
+    db,
+    registers.flatMap(({ meterId, first, last }) => [
+      { meterId, side: "before" as const, ts: first },
+      { meterId, side: "after" as const, ts: last },
+    ]),
+  );
+  const neighbours = new Map(
+    registers.map((entry, index) => [entry.meterId, [around[2 * index], around[2 * index + 1]]]),
+  );
+
   let unchanged = 0;
-  const toWrite = new Map<number, { aggregation: Aggregation; readings: Reading[] }>();
-  for (const [meterId, { aggregation, rows: meterRows }] of byMeter) {
-    meterRows.sort((a, b) => a.ts - b.ts || a.line - b.line);
-    const first = meterRows[0]!.ts;
-    const last = meterRows[meterRows.length - 1]!.ts;
-    const stored = new Map(
-      (
-        await db
-          .selectFrom("meter_readings")
-          .select(["ts", "value"])
-          .where("meter_id", "=", meterId)
-          .where("ts", ">=", first)
-          .where("ts", "<=", last)
-          .execute()
-      ).map((reading) => [reading.ts, reading.value]),
-    );
+  const toWrite: MeterReadings[] = [];
+  for (const { meterId, aggregation, rows: meterRows } of entries) {
+    const stored = new Map((storedByMeter.get(meterId) ?? []).map((reading) => [reading.ts, reading.value]));
     const fresh: ParsedRow[] = [];
     for (let index = 0; index < meterRows.length; index++) {
       const row = meterRows[index]!;
@@ -177,13 +176,12 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
     }
     if (aggregation === "addition" && fresh.length > 0) {
       // Registers never go down: check the new readings among the stored ones around them.
-      const before = await storedNeighbour(db, meterId, "before", first);
-      const after = await storedNeighbour(db, meterId, "after", last);
+      const [before, after] = neighbours.get(meterId) ?? [];
       const merged: { ts: number; value: number; line?: number }[] = [
-        ...(before === undefined ? [] : [before]),
+        ...(before ? [before] : []),
         ...[...stored.entries()].map(([ts, value]) => ({ ts, value })),
         ...fresh.map((row) => ({ ts: row.ts, value: row.value, line: row.line })),
-        ...(after === undefined ? [] : [after]),
+        ...(after ? [after] : []),
       ].sort((a, b) => a.ts - b.ts);
       for (let index = 1; index < merged.length; index++) {
         const a = merged[index - 1]!;
@@ -195,17 +193,13 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
       }
     }
     if (fresh.length > 0)
-      toWrite.set(meterId, { aggregation, readings: fresh.map((row) => ({ ts: row.ts, value: row.value })) });
+      toWrite.push({ meterId, aggregation, readings: fresh.map((row) => ({ ts: row.ts, value: row.value })) });
   }
 
   problems.sort((a, b) => a.line - b.line);
   if (problems.length > 0) return { problems, written: 0, unchanged: 0, meters: 0 };
-  let written = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const [meterId, { aggregation, readings }] of toWrite) {
-      await ingestMeterReadings(trx, meterId, aggregation, readings);
-      written += readings.length;
-    }
-  });
-  return { problems, written, unchanged, meters: toWrite.size };
+  // The whole file in one transaction, all meters at once: nothing or everything is written.
+  await db.transaction().execute((trx) => ingestReadings(trx, toWrite));
+  const written = toWrite.reduce((sum, meter) => sum + meter.readings.length, 0);
+  return { problems, written, unchanged, meters: toWrite.length };
 }

@@ -1,10 +1,12 @@
 import type { Aggregation } from "@common/quantities";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Backend, createBackend } from "../app";
+import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import { insertOneUnitProperty } from "../testing/setup";
 import type { Reading } from "./aggregate";
-import { ingestMeterReadings, writeNewSeries } from "./store";
+import { ingestMeterReadings, ingestReadings, type MeterReadings, writeNewSeries } from "./store";
 
 /**
  * Readings that arrive a few at a time, in any order, leave the same rollups as the whole series
@@ -16,13 +18,15 @@ import { ingestMeterReadings, writeNewSeries } from "./store";
  */
 
 const hour = 3600;
-const start = Date.parse("2025-03-25T20:00:00Z") / 1000;
+const spring = Date.parse("2025-03-25T20:00:00Z") / 1000;
+/** A series over the autumn clock change (2025-10-26, a 25-hour day). */
+const autumn = Date.parse("2025-10-20T20:00:00Z") / 1000;
 
 /**
  * Hourly readings over 2025-03-25 … 2025-04-08 (for four days of it 20 minutes past the hour, so
  * hours are interpolated across local midnight), then nothing for 7 weeks, then two more weeks.
  */
-function series(aggregation: Aggregation): Reading[] {
+function series(aggregation: Aggregation, start = spring): Reading[] {
   const times: number[] = [];
   for (let ts = start; ts < start + 14 * 24 * hour; ts += hour)
     times.push(ts >= start + 5 * 24 * hour && ts < start + 9 * 24 * hour ? ts + 1200 : ts);
@@ -56,6 +60,46 @@ const orders = {
       .map((c) => c.chunk),
 };
 
+/** A meter's readings and rollups, without its id. */
+async function rollupsOf(db: Kysely<Database>, meterId: number) {
+  const strip = <T extends { meter_id: number }>(rows: T[]) => rows.map(({ meter_id: _, ...rest }) => rest);
+  return {
+    readings: strip(
+      await db.selectFrom("meter_readings").selectAll().where("meter_id", "=", meterId).orderBy("ts").execute(),
+    ),
+    hourly: strip(
+      await db.selectFrom("consumption_hourly").selectAll().where("meter_id", "=", meterId).orderBy("hour").execute(),
+    ),
+    daily: strip(
+      await db.selectFrom("consumption_daily").selectAll().where("meter_id", "=", meterId).orderBy("day").execute(),
+    ),
+    monthly: strip(
+      await db.selectFrom("consumption_monthly").selectAll().where("meter_id", "=", meterId).orderBy("month").execute(),
+    ),
+  };
+}
+
+function expectSameRollups(
+  actual: Awaited<ReturnType<typeof rollupsOf>>,
+  expected: Awaited<ReturnType<typeof rollupsOf>>,
+): void {
+  expect(actual.readings).toEqual(expected.readings);
+  expect(actual.hourly.length).toBe(expected.hourly.length);
+  for (const [key, rows] of [
+    ["hourly", [actual.hourly, expected.hourly]],
+    ["daily", [actual.daily, expected.daily]],
+    ["monthly", [actual.monthly, expected.monthly]],
+  ] as const) {
+    const [got, want] = rows as unknown as [{ value: number; weight: number }[], { value: number; weight: number }[]];
+    expect(got.length, key).toBe(want.length);
+    got.forEach((row, index) => {
+      expect({ ...row, value: 0, weight: 0 }, key).toEqual({ ...want[index], value: 0, weight: 0 });
+      expect(row.value, key).toBeCloseTo(want[index]!.value, 6);
+      expect(row.weight, key).toBeCloseTo(want[index]!.weight, 6);
+    });
+  }
+}
+
 describe("ingesting readings piece by piece", () => {
   let backend: Backend;
 
@@ -77,29 +121,7 @@ describe("ingesting readings piece by piece", () => {
   }, 60_000);
   afterAll(() => backend.close());
 
-  const rollups = async (meterId: number) => {
-    const db = backend.db;
-    const strip = <T extends { meter_id: number }>(rows: T[]) => rows.map(({ meter_id: _, ...rest }) => rest);
-    return {
-      readings: strip(
-        await db.selectFrom("meter_readings").selectAll().where("meter_id", "=", meterId).orderBy("ts").execute(),
-      ),
-      hourly: strip(
-        await db.selectFrom("consumption_hourly").selectAll().where("meter_id", "=", meterId).orderBy("hour").execute(),
-      ),
-      daily: strip(
-        await db.selectFrom("consumption_daily").selectAll().where("meter_id", "=", meterId).orderBy("day").execute(),
-      ),
-      monthly: strip(
-        await db
-          .selectFrom("consumption_monthly")
-          .selectAll()
-          .where("meter_id", "=", meterId)
-          .orderBy("month")
-          .execute(),
-      ),
-    };
-  };
+  const rollups = (meterId: number) => rollupsOf(backend.db, meterId);
 
   const cases = (["addition", "average"] as const).flatMap((aggregation, a) =>
     Object.keys(orders).map((order, o) => ({
@@ -126,26 +148,160 @@ describe("ingesting readings piece by piece", () => {
         await writeNewSeries(backend.db, whole, aggregation, readings);
       }
       for (const chunk of orders[order](readings)) await ingestMeterReadings(backend.db, pieces, aggregation, chunk);
-      const expected = await rollups(whole);
-      const actual = await rollups(pieces);
-      expect(actual.readings).toEqual(expected.readings);
-      expect(actual.hourly.length).toBe(expected.hourly.length);
-      for (const [key, rows] of [
-        ["hourly", [actual.hourly, expected.hourly]],
-        ["daily", [actual.daily, expected.daily]],
-        ["monthly", [actual.monthly, expected.monthly]],
-      ] as const) {
-        const [got, want] = rows as unknown as [
-          { value: number; weight: number }[],
-          { value: number; weight: number }[],
-        ];
-        expect(got.length, key).toBe(want.length);
-        got.forEach((row, index) => {
-          expect({ ...row, value: 0, weight: 0 }, key).toEqual({ ...want[index], value: 0, weight: 0 });
-          expect(row.value, key).toBeCloseTo(want[index]!.value, 6);
-          expect(row.weight, key).toBeCloseTo(want[index]!.weight, 6);
-        });
-      }
+      expectSameRollups(await rollups(pieces), await rollups(whole));
     },
+    // Hundreds of ingests, each its own commit on PostgreSQL: slow on a busy machine.
+    120_000,
   );
+});
+
+/**
+ * The same cases through ingestReadings, many meters at once as the hourly import and a file
+ * import write them: every step one batch holding the next piece of every meter (meters in a
+ * scrambled order, each meter in its own order of pieces), over both clock changes, after a first
+ * batch of wrong values that the right ones then replace.
+ */
+describe("ingesting many meters' readings at once", () => {
+  let backend: Backend;
+  const seasons = { spring, autumn } as const;
+  type Season = keyof typeof seasons;
+  interface Meter {
+    id: number;
+    aggregation: Aggregation;
+    season: Season;
+    order: keyof typeof orders | null;
+  }
+  const meters: Meter[] = [];
+  for (const season of Object.keys(seasons) as Season[])
+    for (const aggregation of ["addition", "average"] as const)
+      for (const order of [null, ...(Object.keys(orders) as (keyof typeof orders)[])])
+        meters.push({ id: meters.length + 1, aggregation, season, order });
+  const wholeOf = (meter: Meter) =>
+    meters.find((m) => m.order === null && m.aggregation === meter.aggregation && m.season === meter.season)!;
+
+  beforeAll(async () => {
+    backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
+    await insertOneUnitProperty(backend.db);
+    await backend.db
+      .insertInto("meters")
+      .values(
+        meters.map((meter) => ({
+          id: meter.id,
+          unit_id: 1,
+          number: `M${meter.id}`,
+          room_name: meter.aggregation === "addition" ? null : "Stue",
+          quantity: meter.aggregation === "addition" ? "heat-energy" : "indoor-temperature",
+        })),
+      )
+      .execute();
+  }, 60_000);
+  afterAll(() => backend.close());
+
+  it("leaves every meter the readings, hours, days and months of its series written at once", async () => {
+    const pieces = meters.filter((meter) => meter.order !== null);
+    for (const meter of meters.filter((m) => m.order === null))
+      await writeNewSeries(backend.db, meter.id, meter.aggregation, series(meter.aggregation, seasons[meter.season]));
+    const steps = new Map(
+      pieces.map((meter) => [meter.id, orders[meter.order!](series(meter.aggregation, seasons[meter.season]))]),
+    );
+    // Wrong values at every 40th reading's time, replaced by the right ones later.
+    await ingestReadings(
+      backend.db,
+      pieces.map((meter) => ({
+        meterId: meter.id,
+        aggregation: meter.aggregation,
+        readings: series(meter.aggregation, seasons[meter.season])
+          .filter((_, index) => index % 40 === 7)
+          .map((reading) => ({ ts: reading.ts, value: reading.value + 3.5 })),
+      })),
+    );
+    const count = Math.max(...[...steps.values()].map((chunks) => chunks.length));
+    for (let step = 0; step < count; step++) {
+      const batch: MeterReadings[] = pieces
+        .map((meter, index) => ({ meter, key: (index * 7 + step * 3) % pieces.length }))
+        .sort((a, b) => a.key - b.key)
+        .flatMap(({ meter }) => {
+          const chunk = steps.get(meter.id)![step];
+          return chunk === undefined ? [] : [{ meterId: meter.id, aggregation: meter.aggregation, readings: chunk }];
+        });
+      await backend.db.transaction().execute((trx) => ingestReadings(trx, batch));
+    }
+    for (const meter of pieces)
+      expectSameRollups(await rollupsOf(backend.db, meter.id), await rollupsOf(backend.db, wholeOf(meter).id));
+  }, 300_000);
+
+  it("writes an hour of many meters in as many statements as an hour of one", async () => {
+    const db = backend.db;
+    const ids = meters.map((meter) => meter.id);
+    /** The statements an ingest of the batch runs, in a transaction as the hourly import's. */
+    const statementsOf = async (batch: MeterReadings[]) => {
+      let statements = 0;
+      const counting = db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          statements++;
+          return args.result;
+        },
+      });
+      await counting.transaction().execute((trx) => ingestReadings(trx, batch));
+      return statements;
+    };
+    const last = Number(
+      (
+        await db
+          .selectFrom("meter_readings")
+          .select((eb) => eb.fn.max("ts").as("ts"))
+          .executeTakeFirstOrThrow()
+      ).ts,
+    );
+    const reading = (id: number, ts: number) => ({
+      meterId: id,
+      aggregation: meters[id - 1]!.aggregation,
+      readings: [{ ts, value: meters[id - 1]!.aggregation === "addition" ? 5000 + ts / 1e6 : 20 }],
+    });
+    // A first hour makes the partitions every later hour finds.
+    await ingestReadings(
+      db,
+      ids.map((id) => reading(id, last + hour)),
+    );
+    const one = await statementsOf([reading(ids[0]!, last + 2 * hour)]);
+    const many = await statementsOf(ids.map((id) => reading(id, last + 3 * hour)));
+    expect(many).toBe(one);
+    expect(one).toBeLessThanOrEqual(12);
+  });
+});
+
+describe("an hour without a value any more", () => {
+  it("is deleted when a change covers it, as recomputing the day would", async () => {
+    const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
+    try {
+      await insertOneUnitProperty(backend.db);
+      await backend.db
+        .insertInto("meters")
+        .values({ id: 1, unit_id: 1, number: "T1", room_name: "Stue", quantity: "indoor-temperature" })
+        .execute();
+      const ten = Date.parse("2025-06-02T08:00:00Z") / 1000;
+      // A row no sample made (an operator's SQL), in the hour between two new samples.
+      await backend.db
+        .insertInto("consumption_hourly")
+        .values({ meter_id: 1, hour: ten + hour, value: 99, weight: 1 })
+        .execute();
+      await ingestReadings(backend.db, [
+        {
+          meterId: 1,
+          aggregation: "average",
+          readings: [
+            { ts: ten + 900, value: 20 },
+            { ts: ten + 2 * hour + 900, value: 22 },
+          ],
+        },
+      ]);
+      expect((await rollupsOf(backend.db, 1)).hourly).toEqual([
+        { hour: ten, value: 20, weight: 1 },
+        { hour: ten + 2 * hour, value: 22, weight: 1 },
+      ]);
+    } finally {
+      await backend.close();
+    }
+  });
 });

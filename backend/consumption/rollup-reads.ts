@@ -1,11 +1,14 @@
 /**
  * Reading the rollups (ADR 0008): each range from the coarsest rollup that answers it exactly (months
- * inside a range from the monthly table, the edges from the daily one); and clearing a meter's range
- * of one before ingest writes it again.
+ * inside a range from the monthly table, the edges from the daily one); and clearing meters' ranges
+ * of one before ingest writes them again.
  */
 import { addMonths, type DayKey, firstOfMonth, monthKeyOfDay } from "@common/calendar";
+import { sql } from "kysely";
+import { isPostgres } from "../db/migrations/dialect";
 import type { Aggregate } from "./aggregate";
 import type { Db } from "./bulk-insert";
+import { rowSource } from "./reading-sets";
 
 export interface RollupRow {
   meter_id: number;
@@ -33,16 +36,113 @@ function rollupRange(db: Db, rollup: Rollup, meterIds: readonly number[], from: 
   };
 }
 
-/** Deletes a meter's rows of a rollup whose key lies in [from, end), before ingest writes them again. */
-export async function deleteRollupRange(
-  db: Db,
-  rollup: Rollup,
-  meterId: number,
-  from: number | string,
-  end: number | string,
-): Promise<void> {
+/** A meter's rows of a rollup whose key lies in [from, end). */
+export interface RollupRange {
+  meterId: number;
+  from: number | string;
+  end: number | string;
+}
+
+/**
+ * Deletes every range's rows of a rollup, before ingest writes them again: one statement for all
+ * the meters. The overall bounds let PostgreSQL leave out the partitions no range reaches when it
+ * plans; each meter's range is then an index range scan.
+ */
+export async function deleteRollupRanges(db: Db, rollup: Rollup, ranges: readonly RollupRange[]): Promise<void> {
+  const wanted = ranges.filter((range) => range.from < range.end);
+  if (wanted.length === 0) return;
   const [table, key] = rollupTables[rollup];
-  await db.deleteFrom(table).where("meter_id", "=", meterId).where(key, ">=", from).where(key, "<", end).execute();
+  const type = rollup === "hourly" ? "int8" : "text";
+  const source = rowSource(
+    db,
+    "a",
+    [
+      ["m", "int4"],
+      ["f", type],
+      ["e", type],
+    ],
+    wanted.map((range) => [range.meterId, range.from, range.end]),
+  );
+  let low = wanted[0]!.from;
+  let high = wanted[0]!.end;
+  for (const range of wanted) {
+    if (range.from < low) low = range.from;
+    if (range.end > high) high = range.end;
+  }
+  const column = sql.ref(`t.${key}`);
+  if (isPostgres(db)) {
+    await sql`delete from ${sql.table(table)} t using ${source}
+      where t.meter_id = a.m and ${column} >= a.f and ${column} < a.e and ${column} >= ${low} and ${column} < ${high}`.execute(
+      db,
+    );
+  } else {
+    // SQLite's DELETE has no join: the keys are found first (each range a primary-key range scan).
+    await sql`delete from ${sql.table(table)} where (meter_id, ${sql.ref(key)}) in (
+      select t.meter_id, ${column} from ${source} cross join ${sql.table(table)} t
+      on t.meter_id = a.m and ${column} >= a.f and ${column} < a.e)`.execute(db);
+  }
+}
+
+/** A meter's row of a rollup by its key. */
+export interface RollupKey {
+  meterId: number;
+  key: number | string;
+}
+
+function rangeSource(db: Db, rollup: Rollup, ranges: readonly RollupRange[]) {
+  const type = rollup === "hourly" ? "int8" : "text";
+  return rowSource(
+    db,
+    "a",
+    [
+      ["m", "int4"],
+      ["f", type],
+      ["e", type],
+    ],
+    ranges.map((range) => [range.meterId, range.from, range.end]),
+  );
+}
+
+/**
+ * The keys of every range's stored rows of a rollup: one statement, each range an index range scan
+ * (LATERAL on PostgreSQL, whatever the statistics of a partition just filled say).
+ */
+export async function rollupKeysInRanges(db: Db, rollup: Rollup, ranges: readonly RollupRange[]): Promise<RollupKey[]> {
+  const wanted = ranges.filter((range) => range.from < range.end);
+  if (wanted.length === 0) return [];
+  const [table, key] = rollupTables[rollup];
+  const source = rangeSource(db, rollup, wanted);
+  const column = sql.ref(`t.${key}`);
+  const { rows } = await (isPostgres(db)
+    ? sql<{ meter_id: number; key: number | string }>`select a.m as meter_id, t.key from ${source} cross join lateral (
+        select ${column} as key from ${sql.table(table)} t where t.meter_id = a.m and ${column} >= a.f and ${column} < a.e) t`
+    : sql<{ meter_id: number; key: number | string }>`select a.m as meter_id, ${column} as key from ${source}
+        cross join ${sql.table(table)} t on t.meter_id = a.m and ${column} >= a.f and ${column} < a.e`
+  ).execute(db);
+  return rows.map((row) => ({ meterId: Number(row.meter_id), key: rollup === "hourly" ? Number(row.key) : row.key }));
+}
+
+/** Deletes rows of a rollup by their keys: one statement. */
+export async function deleteRollupKeys(db: Db, rollup: Rollup, keys: readonly RollupKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const [table, key] = rollupTables[rollup];
+  const source = rowSource(
+    db,
+    "a",
+    [
+      ["m", "int4"],
+      ["k", rollup === "hourly" ? "int8" : "text"],
+    ],
+    keys.map((row) => [row.meterId, row.key]),
+  );
+  if (isPostgres(db))
+    await sql`delete from ${sql.table(table)} t using ${source} where t.meter_id = a.m and ${sql.ref(`t.${key}`)} = a.k`.execute(
+      db,
+    );
+  else
+    await sql`delete from ${sql.table(table)} where (meter_id, ${sql.ref(key)}) in (select a.m, a.k from ${source})`.execute(
+      db,
+    );
 }
 
 async function rollupRows(

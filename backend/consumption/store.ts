@@ -4,10 +4,10 @@
  * rollup-reads.ts; the inserts themselves: bulk-insert.ts.
  */
 
-import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay } from "@common/calendar";
 import type { Aggregation } from "@common/quantities";
 import { type RawBuilder, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
+import { ensureReadingPartitions, type PartitionedTable } from "../db/postgres/reading-partitions";
 import {
   type Aggregate,
   HOUR_S,
@@ -18,8 +18,20 @@ import {
   rollupMonths,
 } from "./aggregate";
 import { bulkInsert, type Db, insertIntoReadingTable } from "./bulk-insert";
-import { refreshPropertyRollups } from "./property-rollups";
-import { deleteRollupRange } from "./rollup-reads";
+import {
+  changedHours,
+  changedSpan,
+  type DaySpan,
+  daysOf,
+  type MeterBatch,
+  type MeterReadings,
+  mergeBatch,
+  monthsOf,
+  partitionRuns,
+} from "./ingest-plan";
+import { type RollupChange, refreshPropertyRollups } from "./property-rollups";
+import { neighbourReadings, readingsInRanges, rowSource } from "./reading-sets";
+import { deleteRollupKeys, deleteRollupRanges, rollupKeysInRanges } from "./rollup-reads";
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
 function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
@@ -69,56 +81,8 @@ export async function writeNewSeries(
 }
 
 /**
- * How far back the previous reading is looked for first. A bounded range lets PostgreSQL plan and
- * read the month partitions of that range only, instead of every partition before the time: with
- * ten years of months that planning alone would cost more than the rest of an ingest. (After a
- * time there are only the few months up to now, so the next reading is looked for unbounded: the
- * hourly ingest's newest reading has none, and a bound would only add a second query.)
- */
-const NEIGHBOUR_WINDOW_S = 35 * 86_400;
-
-type NeighbourAsk = readonly ["before" | "after", number];
-
-/**
- * For each ask, the time of the meter's reading just before (or after) the given time, or null:
- * one query for all of them, the previous reading looked for within {@link NEIGHBOUR_WINDOW_S}, and
- * once more without that bound only where none was found (a gap of weeks, a meter's first readings).
- */
-async function neighbourTimes(db: Db, meterId: number, asks: readonly NeighbourAsk[]): Promise<(number | null)[]> {
-  const find = async (wanted: readonly NeighbourAsk[], bounded: boolean) => {
-    const row = (await db
-      .selectNoFrom((eb) =>
-        wanted.map(([direction, ts], index) => {
-          let query = eb.selectFrom("meter_readings").select("ts").where("meter_id", "=", meterId);
-          query = direction === "before" ? query.where("ts", "<", ts) : query.where("ts", ">", ts);
-          if (bounded && direction === "before") query = query.where("ts", ">=", ts - NEIGHBOUR_WINDOW_S);
-          return query
-            .orderBy("ts", direction === "before" ? "desc" : "asc")
-            .limit(1)
-            .as(`n${index}`);
-        }),
-      )
-      .executeTakeFirstOrThrow()) as Record<string, number | null>;
-    return wanted.map((_, index) => row[`n${index}`] ?? null);
-  };
-  const found = await find(asks, true);
-  const far = asks.flatMap((ask, index) => (found[index] === null && ask[0] === "before" ? [{ ask, index }] : []));
-  if (far.length > 0) {
-    const farther = await find(
-      far.map((f) => f.ask),
-      false,
-    );
-    far.forEach((f, index) => {
-      found[f.index] = farther[index]!;
-    });
-  }
-  return found;
-}
-
-/**
- * Adds (or replaces) readings of one meter and recomputes the rollups they touch: the whole
- * Copenhagen days from the reading before the first new one to the reading after the last, and
- * the months holding them. Idempotent: writing the same readings again changes nothing.
+ * Adds (or replaces) readings of one meter and recomputes the rollups they touch: an
+ * {@link ingestReadings} of one meter.
  */
 export async function ingestMeterReadings(
   db: Db,
@@ -126,11 +90,64 @@ export async function ingestMeterReadings(
   aggregation: Aggregation,
   readings: readonly Reading[],
 ): Promise<void> {
-  if (readings.length === 0) return;
-  const sorted = [...readings].sort((a, b) => a.ts - b.ts);
+  await ingestReadings(db, [{ meterId, aggregation, readings }]);
+}
+
+export type { MeterReadings } from "./ingest-plan";
+
+/** How many meters one round of statements takes: bounds the rows a statement sends and loads. */
+const METERS_PER_ROUND = 5_000;
+
+/**
+ * Ingests readings of many meters (an hour of every meter, an import) in a few statements per
+ * {@link METERS_PER_ROUND} meters, whatever their number: adds (or replaces) the readings, then
+ * recomputes for each meter the whole Copenhagen days from the reading before its first new one
+ * to the reading after its last (registers spread a difference over that time), and the months
+ * holding them; the property rollups of every changed meter follow at the end. Idempotent:
+ * writing the same readings again changes nothing. Readings of one meter may come in any order
+ * and across weeks. Run it in a transaction. Returns what changed, per meter.
+ */
+export async function ingestReadings(
+  db: Db,
+  batch: readonly MeterReadings[],
+  options: { metersPerRound?: number } = {},
+): Promise<RollupChange[]> {
+  const meters = mergeBatch(batch);
+  const perRound = options.metersPerRound ?? METERS_PER_ROUND;
+  const changes: RollupChange[] = [];
+  for (let offset = 0; offset < meters.length; offset += perRound)
+    changes.push(...(await ingestRound(db, meters.slice(offset, offset + perRound))));
+  if (changes.length > 0) await refreshPropertyRollups(db, changes);
+  return changes;
+}
+
+/** Makes the partitions (PostgreSQL) that rows in these [from, to] ranges of a reading table go into. */
+async function ensurePartitionsFor(
+  db: Db,
+  table: PartitionedTable,
+  ranges: readonly (readonly [number | string, number | string])[],
+): Promise<void> {
+  if (!isPostgres(db) || ranges.length === 0) return;
+  for (const [from, to] of partitionRuns(table, ranges)) await ensureReadingPartitions(db, table, from, to);
+}
+
+interface MeterWork extends MeterBatch {
+  days: DaySpan;
+  hours: { from: number; end: number };
+  loadFrom: number;
+  loadTo: number;
+}
+
+async function ingestRound(db: Db, meters: readonly MeterBatch[]): Promise<RollupChange[]> {
   const flat: number[] = [];
-  for (const reading of sorted) flat.push(meterId, reading.ts, reading.value);
-  await insertIntoReadingTable(
+  for (const { meterId, readings } of meters)
+    for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
+  await ensurePartitionsFor(
+    db,
+    "meter_readings",
+    meters.map((meter) => [meter.readings[0]!.ts, meter.readings[meter.readings.length - 1]!.ts]),
+  );
+  await bulkInsert(
     db,
     "meter_readings",
     ["meter_id", "ts", "value"],
@@ -138,89 +155,171 @@ export async function ingestMeterReadings(
     "on conflict (meter_id, ts) do update set value = excluded.value",
   );
 
-  const minTs = sorted[0]!.ts;
-  const maxTs = sorted[sorted.length - 1]!.ts;
-  // The whole days the new readings touch, and every reading that contributes to their hours. For
-  // registers the interval from the previous reading to the first new one (and from the last to the
-  // next) changes too, and each day's first and last hour need the readings just outside it. The
-  // common case (neighbours within the days of the new readings) needs one query for all four.
-  const daysOf = (fromTs: number, toTs: number) => {
-    const firstDay = dayKeyOf(fromTs * 1000);
-    const endDay = addDays(dayKeyOf(toTs * 1000), 1);
-    return { firstDay, endDay, rangeStart: startOfDay(firstDay) / 1000, rangeEnd: startOfDay(endDay) / 1000 };
-  };
-  let days = daysOf(minTs, maxTs);
-  let loadFrom = days.rangeStart;
-  let loadTo = days.rangeEnd - 1;
-  if (aggregation === "addition") {
-    const guess = days;
-    const [before, after, beforeDays, afterDays] = await neighbourTimes(db, meterId, [
-      ["before", minTs],
-      ["after", maxTs],
-      ["before", guess.rangeStart],
-      ["after", guess.rangeEnd - 1],
-    ]);
-    days = daysOf(before ?? minTs, after ?? maxTs);
-    if (days.rangeStart === guess.rangeStart && days.rangeEnd === guess.rangeEnd) {
-      loadFrom = beforeDays ?? days.rangeStart;
-      loadTo = afterDays ?? days.rangeEnd - 1;
+  // A register's new readings change the time from the stored reading before the first to the one
+  // after the last; its days' first and last hours need the readings just outside those days. The
+  // usual case (those neighbours within the new readings' own days) needs one statement for all
+  // four of every meter; the meters whose days reach further need a second.
+  const work: MeterWork[] = meters.map((meter) => {
+    const { readings, aggregation } = meter;
+    const span = changedSpan(aggregation, readings[0]!.ts, readings[readings.length - 1]!.ts, null, null);
+    const days = daysOf(span.from, span.to);
+    return {
+      ...meter,
+      days,
+      hours: changedHours(aggregation, span),
+      loadFrom: days.rangeStart,
+      loadTo: days.rangeEnd - 1,
+    };
+  });
+  const registers = work.filter((meter) => meter.aggregation === "addition");
+  const around = await neighbourReadings(
+    db,
+    registers.flatMap(({ meterId, readings, days }) => [
+      { meterId, side: "before" as const, ts: readings[0]!.ts },
+      { meterId, side: "after" as const, ts: readings[readings.length - 1]!.ts },
+      { meterId, side: "before" as const, ts: days.rangeStart },
+      { meterId, side: "after" as const, ts: days.rangeEnd - 1 },
+    ]),
+  );
+  const widened: MeterWork[] = [];
+  registers.forEach((meter, index) => {
+    const { readings } = meter;
+    const [before, after, beforeDays, afterDays] = around.slice(4 * index, 4 * index + 4);
+    const span = changedSpan(
+      "addition",
+      readings[0]!.ts,
+      readings[readings.length - 1]!.ts,
+      before?.ts ?? null,
+      after?.ts ?? null,
+    );
+    const days = daysOf(span.from, span.to);
+    meter.hours = changedHours("addition", span);
+    if (days.rangeStart === meter.days.rangeStart && days.rangeEnd === meter.days.rangeEnd) {
+      meter.loadFrom = beforeDays?.ts ?? days.rangeStart;
+      meter.loadTo = afterDays?.ts ?? days.rangeEnd - 1;
     } else {
-      const [from, to] = await neighbourTimes(db, meterId, [
-        ["before", days.rangeStart],
-        ["after", days.rangeEnd - 1],
-      ]);
-      loadFrom = from ?? days.rangeStart;
-      loadTo = to ?? days.rangeEnd - 1;
+      meter.days = days;
+      widened.push(meter);
     }
-  }
-  const { firstDay, endDay, rangeStart, rangeEnd } = days;
+  });
+  const outside = await neighbourReadings(
+    db,
+    widened.flatMap(({ meterId, days }) => [
+      { meterId, side: "before" as const, ts: days.rangeStart },
+      { meterId, side: "after" as const, ts: days.rangeEnd - 1 },
+    ]),
+  );
+  widened.forEach((meter, index) => {
+    meter.loadFrom = outside[2 * index]?.ts ?? meter.days.rangeStart;
+    meter.loadTo = outside[2 * index + 1]?.ts ?? meter.days.rangeEnd - 1;
+  });
 
-  const stored = await db
-    .selectFrom("meter_readings")
-    .select(["ts", "value"])
-    .where("meter_id", "=", meterId)
-    .where("ts", ">=", Math.min(loadFrom, rangeStart))
-    .where("ts", "<=", Math.max(loadTo, rangeEnd - 1))
-    .orderBy("ts")
-    .execute();
-  const hours = hourlyFromReadings(aggregation, stored).filter(
-    (hour) => hour.hour >= rangeStart && hour.hour < rangeEnd,
+  const stored = await readingsInRanges(
+    db,
+    work.map((meter) => ({ meterId: meter.meterId, from: meter.loadFrom, to: meter.loadTo })),
+  );
+  const hourly: number[] = [];
+  const daily: (string | number)[] = [];
+  const hourRanges: [number, number][] = [];
+  const dayRanges: [string, string][] = [];
+  const changes: RollupChange[] = [];
+  for (const meter of work) {
+    const { meterId, aggregation, days, hours: changed } = meter;
+    const hours = hourlyFromReadings(aggregation, stored.get(meterId) ?? []).filter(
+      (hour) => hour.hour >= days.rangeStart && hour.hour < days.rangeEnd,
+    );
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const hour of hours) {
+      if (hour.hour < changed.from || hour.hour >= changed.end) continue;
+      hourly.push(meterId, hour.hour, hour.value, hour.weight);
+      first = Math.min(first, hour.hour);
+      last = Math.max(last, hour.hour);
+    }
+    if (first <= last) hourRanges.push([first, last]);
+    const dayRows = rollupDays(hours);
+    for (const [day, aggregate] of dayRows) daily.push(meterId, day, aggregate.value, aggregate.weight);
+    if (dayRows.size > 0) {
+      const keys = [...dayRows.keys()];
+      dayRanges.push([keys[0]!, keys[keys.length - 1]!]);
+    }
+    changes.push({
+      meterId,
+      fromDay: days.firstDay,
+      endDay: days.endDay,
+      fromHour: days.rangeStart,
+      endHour: days.rangeEnd,
+    });
+  }
+
+  // The changed hours are rewritten in place; only a stored hour that no longer has a value goes.
+  // (Not one delete of the ranges: on a month's partition just filled, before PostgreSQL has its
+  // statistics, that delete was planned as a scan of the whole partition: a second an hour.)
+  const storedHours = await rollupKeysInRanges(
+    db,
+    "hourly",
+    work.map((meter) => ({ meterId: meter.meterId, from: meter.hours.from, end: meter.hours.end })),
+  );
+  const rewritten = new Set<string>();
+  for (let index = 0; index < hourly.length; index += 4) rewritten.add(`${hourly[index]}/${hourly[index + 1]}`);
+  await deleteRollupKeys(
+    db,
+    "hourly",
+    storedHours.filter((row) => !rewritten.has(`${row.meterId}/${row.key}`)),
+  );
+  await ensurePartitionsFor(db, "consumption_hourly", hourRanges);
+  await bulkInsert(
+    db,
+    "consumption_hourly",
+    ["meter_id", "hour", "value", "weight"],
+    hourly,
+    "on conflict (meter_id, hour) do update set value = excluded.value, weight = excluded.weight",
   );
 
-  await deleteRollupRange(db, "hourly", meterId, rangeStart, rangeEnd);
-  const hourly = hourValues(meterId, hours);
-  await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
+  await deleteRollupRanges(
+    db,
+    "daily",
+    work.map((meter) => ({ meterId: meter.meterId, from: meter.days.firstDay, end: meter.days.endDay })),
+  );
+  await ensurePartitionsFor(db, "consumption_daily", dayRanges);
+  await bulkInsert(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
 
-  await deleteRollupRange(db, "daily", meterId, firstDay, endDay);
-  const daily = keyedValues(meterId, rollupDays(hours));
-  await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
+  const months = work.map((meter) => ({ meterId: meter.meterId, ...monthsOf(meter.days.firstDay, meter.days.endDay) }));
+  await deleteRollupRanges(
+    db,
+    "monthly",
+    months.map((month) => ({ meterId: month.meterId, from: month.firstMonth, end: month.endMonth })),
+  );
+  await insertMonthsFromDays(db, months);
+  return changes;
+}
 
-  const firstMonth = monthKeyOfDay(firstDay);
-  const endMonth = monthKeyOfDay(addMonths(firstOfMonth(addDays(endDay, -1)), 1));
-  await deleteRollupRange(db, "monthly", meterId, firstMonth, endMonth);
+/** The months [firstMonth, endMonth) of each meter, summed from its daily rollup: one statement. */
+async function insertMonthsFromDays(
+  db: Db,
+  months: readonly { meterId: number; firstMonth: string; endMonth: string }[],
+): Promise<void> {
+  if (months.length === 0) return;
+  const source = rowSource(
+    db,
+    "a",
+    [
+      ["m", "int4"],
+      ["f", "text"],
+      ["e", "text"],
+    ],
+    months.map((month) => [month.meterId, `${month.firstMonth}-01`, `${month.endMonth}-01`]),
+  );
+  const days = isPostgres(db)
+    ? sql`${source} cross join lateral (select d.meter_id, d.day, d.value, d.weight from consumption_daily d
+        where d.meter_id = a.m and d.day >= a.f and d.day < a.e) d`
+    : sql`${source} cross join consumption_daily d on d.meter_id = a.m and d.day >= a.f and d.day < a.e`;
   await sql`
     insert into consumption_monthly (meter_id, month, value, weight)
-    select meter_id, substr(day, 1, 7), ${roundTo9(sql`sum(value)`, db)}, ${roundTo9(sql`sum(weight)`, db)}
-    from consumption_daily
-    where meter_id = ${meterId} and day >= ${`${firstMonth}-01`} and day < ${`${endMonth}-01`}
-    group by meter_id, substr(day, 1, 7)
+    select d.meter_id, substr(d.day, 1, 7), ${roundTo9(sql`sum(d.value)`, db)}, ${roundTo9(sql`sum(d.weight)`, db)}
+    from ${days}
+    group by d.meter_id, substr(d.day, 1, 7)
   `.execute(db);
-  await refreshPropertyRollups(db, [{ meterId, fromDay: firstDay, endDay, fromHour: rangeStart, endHour: rangeEnd }]);
-}
-
-/** One meter's new readings, for {@link ingestReadings}. */
-export interface MeterReadings {
-  meterId: number;
-  aggregation: Aggregation;
-  readings: readonly Reading[];
-}
-
-/**
- * Ingests readings of many meters (an hour of every meter, an import): the same rollups as
- * {@link ingestMeterReadings} of each, property rollups included. Run it in a transaction.
- */
-export async function ingestReadings(db: Db, batch: readonly MeterReadings[]): Promise<void> {
-  for (const { meterId, aggregation, readings } of batch) await ingestMeterReadings(db, meterId, aggregation, readings);
 }
 
 // Where the demo seed, the benchmark and the alarm job have always found them.

@@ -193,4 +193,94 @@ describe("the alarm evaluation job", () => {
     await evaluateAlarms(backend.db, new Date("2026-11-22T06:00:00.000Z"));
     expect((await notifications()).map((row) => row.period_start)).toEqual(["2026-11-21"]);
   });
+
+  it("evaluates alarms in batches as one by one: each fires once, unfired ones again with more values, across batch edges", async () => {
+    const levels = [5, 10, 15, 20, 25, 30, 35];
+    const thresholds: number[] = [];
+    for (const level of levels.slice(0, 3))
+      thresholds.push(
+        await alarm({
+          quantity: "heat-energy",
+          type: "threshold",
+          frequency: "day",
+          level,
+          createdAt: "2026-11-20T08:00:00.000Z",
+        }),
+      );
+    const comparison = await alarm({
+      quantity: "heat-energy",
+      type: "comparison",
+      frequency: "day",
+      level: 50,
+      createdAt: "2026-11-20T08:00:00.000Z",
+    });
+    for (const level of levels.slice(3))
+      thresholds.push(
+        await alarm({
+          quantity: "heat-energy",
+          type: "threshold",
+          frequency: "day",
+          level,
+          createdAt: "2026-11-20T08:00:00.000Z",
+        }),
+      );
+    await day("heat-energy", "2026-11-20", 12);
+    await day("heat-energy", "2026-11-21", 22);
+    const now = new Date("2026-11-22T06:00:00.000Z");
+    const alarmsPerBatch = 3; // 8 alarms: batches of 3, 3 and 2
+
+    let statements = 0;
+    const counting = backend.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    const first = await evaluateAlarms(counting, now, { alarmsPerBatch });
+    expect(first.evaluated).toBe(16);
+    // A few statements per batch (meters, earlier evaluations, a totals query per period, the
+    // writes), not some per alarm and period.
+    expect(statements).toBeLessThanOrEqual(1 + 3 * 9);
+    const fired = (await notifications()).map((n) => [n.alarm_id, n.period_start, n.value]);
+    expect(fired).toEqual([
+      [thresholds[0], "2026-11-20", 12],
+      [thresholds[0], "2026-11-21", 22],
+      [thresholds[1], "2026-11-20", 12],
+      [thresholds[1], "2026-11-21", 22],
+      [thresholds[2], "2026-11-21", 22],
+      [comparison, "2026-11-21", 83.333333],
+      [thresholds[3], "2026-11-21", 22],
+    ]);
+    expect(first.notificationIds).toEqual((await notifications()).map((n) => n.id));
+
+    // More values for 21 November: its unfired periods are evaluated again, in every batch.
+    await day("heat-energy", "2026-11-21", 32, 25);
+    const second = await evaluateAlarms(backend.db, now, { alarmsPerBatch });
+    expect(second.evaluated).toBe(3);
+    const added = await backend.db
+      .selectFrom("notifications")
+      .select(["alarm_id", "period_start", "value"])
+      .where("id", "in", second.notificationIds)
+      .orderBy("id")
+      .execute();
+    expect(added).toEqual([
+      { alarm_id: thresholds[4], period_start: "2026-11-21", value: 32 },
+      { alarm_id: thresholds[5], period_start: "2026-11-21", value: 32 },
+    ]);
+    const evaluations = await backend.db
+      .selectFrom("alarm_evaluations")
+      .select(["alarm_id", "period_start", "values_seen", "fired"])
+      .where("alarm_id", "=", thresholds[6]!)
+      .orderBy("period_start")
+      .execute();
+    expect(evaluations).toEqual([
+      { alarm_id: thresholds[6], period_start: "2026-11-20", values_seen: 24, fired: 0 },
+      { alarm_id: thresholds[6], period_start: "2026-11-21", values_seen: 25, fired: 0 },
+    ]);
+
+    const third = await evaluateAlarms(backend.db, now, { alarmsPerBatch });
+    expect(third).toEqual({ evaluated: 0, notificationIds: [] });
+    expect(await notifications()).toHaveLength(9);
+  });
 });

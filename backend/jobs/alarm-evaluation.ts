@@ -14,11 +14,12 @@
  *   advisory lock around the scheduled run (backend/jobs/job-lock.ts, ADR 0032).
  */
 
+import type { AlarmType } from "@common/alarms";
 import { directionOf, isAlarmFrequency, isAlarmType, notificationKindOf } from "@common/alarms";
 import { daysOfPeriod, type IsoDate, type Period, todayInCopenhagen } from "@common/calendar";
 import { isQuantityId } from "@common/quantities";
-import type { Kysely } from "kysely";
-import { duePeriods, previousPeriodOfSameLength } from "../alarms/periods";
+import type { Insertable, Kysely } from "kysely";
+import { type DuePeriod, duePeriods, previousPeriodOfSameLength } from "../alarms/periods";
 import { evaluateAlarm, type PeriodFigures } from "../alarms/rules";
 import { metersForQuantity } from "../consumption/engine";
 import { totalsByMeter } from "../consumption/store";
@@ -36,31 +37,69 @@ interface Totals {
   weight: number;
 }
 
-async function totalsOver(db: Kysely<Database>, meterIds: number[], days: Period): Promise<Totals> {
-  const { fromDay, endDay } = daysOfPeriod(days);
-  const byMeter = await totalsByMeter(db, meterIds, fromDay, endDay);
-  let value = 0;
-  let weight = 0;
-  for (const aggregate of byMeter.values()) {
-    value += aggregate.value;
-    weight += aggregate.weight;
+/** How many alarms one transaction and one round of queries takes. */
+export const ALARMS_PER_BATCH = 500;
+
+/** A meter set's totals over one period, to be read with every other meter wanting that period. */
+interface TotalsAsk {
+  meterIds: readonly number[];
+  days: Period;
+}
+
+/**
+ * The totals each ask wants, read with one totalsByMeter per distinct period over all the meters
+ * asking for it (a few grouped queries instead of some per alarm), each ask's sum taken in its
+ * meters' order, as one alarm's own query gave it.
+ */
+async function totalsFor(db: Kysely<Database>, asks: readonly TotalsAsk[]): Promise<Totals[]> {
+  const byPeriod = new Map<string, { days: Period; meterIds: Set<number> }>();
+  for (const ask of asks) {
+    const key = `${ask.days.from}/${ask.days.to}`;
+    let entry = byPeriod.get(key);
+    if (entry === undefined) {
+      entry = { days: ask.days, meterIds: new Set() };
+      byPeriod.set(key, entry);
+    }
+    for (const id of ask.meterIds) entry.meterIds.add(id);
   }
-  return { value, weight };
+  const read = new Map<string, Map<number, Totals>>();
+  for (const [key, { days, meterIds }] of byPeriod) {
+    const { fromDay, endDay } = daysOfPeriod(days);
+    read.set(key, await totalsByMeter(db, [...meterIds], fromDay, endDay));
+  }
+  return asks.map((ask) => {
+    const byMeter = read.get(`${ask.days.from}/${ask.days.to}`)!;
+    let value = 0;
+    let weight = 0;
+    for (const id of ask.meterIds) {
+      const aggregate = byMeter.get(id);
+      if (aggregate === undefined) continue;
+      value += aggregate.value;
+      weight += aggregate.weight;
+    }
+    return { value, weight };
+  });
 }
 
 let running: Promise<EvaluationRun> | null = null;
 
-/** Evaluates every enabled alarm at `now`. A second call while one runs waits for it. */
-export function evaluateAlarms(db: Kysely<Database>, now: Date): Promise<EvaluationRun> {
-  running ??= runEvaluation(db, now).finally(() => (running = null));
+/**
+ * Evaluates every enabled alarm at `now`, {@link ALARMS_PER_BATCH} at a time (`alarmsPerBatch`
+ * changes that, for tests of the batches' edges). A second call while one runs waits for it.
+ */
+export function evaluateAlarms(
+  db: Kysely<Database>,
+  now: Date,
+  options: { alarmsPerBatch?: number } = {},
+): Promise<EvaluationRun> {
+  running ??= runEvaluation(db, now, options.alarmsPerBatch ?? ALARMS_PER_BATCH).finally(() => (running = null));
   return running;
 }
 
-async function runEvaluation(db: Kysely<Database>, now: Date): Promise<EvaluationRun> {
-  const today = todayInCopenhagen(now);
-  const evaluatedAt = now.toISOString();
-  const run: EvaluationRun = { evaluated: 0, notificationIds: [] };
-  const alarms = await db
+type AlarmRow = Awaited<ReturnType<typeof enabledAlarms>>[number];
+
+function enabledAlarms(db: Kysely<Database>) {
+  return db
     .selectFrom("alarms")
     .innerJoin("tenancies", "tenancies.id", "alarms.tenancy_id")
     .select([
@@ -79,18 +118,62 @@ async function runEvaluation(db: Kysely<Database>, now: Date): Promise<Evaluatio
     .where("alarms.enabled", "=", 1)
     .orderBy("alarms.id")
     .execute();
-  const metersOfUnit = new Map<number, { id: number; quantity: string }[]>();
+}
 
+async function runEvaluation(db: Kysely<Database>, now: Date, perBatch: number): Promise<EvaluationRun> {
+  const run: EvaluationRun = { evaluated: 0, notificationIds: [] };
+  const alarms = await enabledAlarms(db);
+  for (let offset = 0; offset < alarms.length; offset += perBatch)
+    await evaluateBatch(db, now, alarms.slice(offset, offset + perBatch), run);
+  run.notificationIds.sort((a, b) => a - b);
+  return run;
+}
+
+/** A period of an alarm that is looked at in this run. */
+interface Candidate {
+  alarm: AlarmRow & { type: AlarmType };
+  meterIds: number[];
+  period: Period;
+  counted: Period;
+  totals: Totals;
+  previous?: Totals;
+}
+
+/**
+ * Evaluates a batch of alarms: their meters, earlier evaluations and totals read in a few queries
+ * for the whole batch, their evaluations and notifications written in one transaction. Exactly
+ * once still rests on the unique keys: an evaluation per alarm and period (upserted) and a
+ * notification per alarm and period (a second insert does nothing and returns no id).
+ */
+async function evaluateBatch(
+  db: Kysely<Database>,
+  now: Date,
+  alarms: readonly AlarmRow[],
+  run: EvaluationRun,
+): Promise<void> {
+  const today = todayInCopenhagen(now);
+  const evaluatedAt = now.toISOString();
+  const unitIds = [...new Set(alarms.map((alarm) => alarm.unit_id))];
+  const metersOfUnit = new Map<number, { id: number; quantity: string }[]>();
+  if (unitIds.length > 0) {
+    const rows = await db
+      .selectFrom("meters")
+      .select(["id", "quantity", "unit_id"])
+      .where("unit_id", "in", unitIds)
+      .orderBy("id")
+      .execute();
+    for (const row of rows) {
+      const meters = metersOfUnit.get(row.unit_id) ?? [];
+      meters.push({ id: row.id, quantity: row.quantity });
+      metersOfUnit.set(row.unit_id, meters);
+    }
+  }
+
+  const wanted: { alarm: AlarmRow & { type: AlarmType }; meterIds: number[]; due: DuePeriod[] }[] = [];
   for (const alarm of alarms) {
     if (!isQuantityId(alarm.quantity) || !isAlarmType(alarm.type) || !isAlarmFrequency(alarm.frequency)) continue;
-    let meters = metersOfUnit.get(alarm.unit_id);
-    if (!meters) {
-      meters = await db.selectFrom("meters").select(["id", "quantity"]).where("unit_id", "=", alarm.unit_id).execute();
-      metersOfUnit.set(alarm.unit_id, meters);
-    }
-    const meterIds = metersForQuantity(meters, alarm.quantity).map((meter) => meter.id);
+    const meterIds = metersForQuantity(metersOfUnit.get(alarm.unit_id) ?? [], alarm.quantity).map((meter) => meter.id);
     if (meterIds.length === 0) continue;
-
     const due = duePeriods({
       frequency: alarm.frequency,
       // updated_at: a changed alarm is a new rule, evaluated from the period it was changed in.
@@ -98,83 +181,125 @@ async function runEvaluation(db: Kysely<Database>, now: Date): Promise<Evaluatio
       today,
       tenancy: { start: alarm.start_date as IsoDate, end: (alarm.end_date ?? null) as IsoDate | null },
     });
-    if (due.length === 0) continue;
-    const earlier = new Map(
-      (
-        await db
-          .selectFrom("alarm_evaluations")
-          .select(["period_start", "values_seen", "fired"])
-          .where("alarm_id", "=", alarm.id)
-          .execute()
-      ).map((row) => [row.period_start, row]),
-    );
-
-    for (const { period, counted } of due) {
-      const before = earlier.get(period.from);
-      if (before?.fired === 1) continue;
-      const totals = await totalsOver(db, meterIds, counted);
-      if (before && totals.weight <= before.values_seen) continue;
-      run.evaluated++;
-      const figures: PeriodFigures = {
-        total: totals.weight > 0 ? totals.value : null,
-        average: totals.weight > 0 ? totals.value / totals.weight : null,
-      };
-      if (alarm.type === "comparison") {
-        const previous = previousPeriodOfSameLength(counted);
-        const from = previous.from > alarm.start_date ? previous.from : (alarm.start_date as IsoDate);
-        const previousTotals =
-          from <= previous.to ? await totalsOver(db, meterIds, { from, to: previous.to }) : { value: 0, weight: 0 };
-        figures.previousTotal = previousTotals.weight > 0 ? previousTotals.value : null;
-      }
-      const verdict = evaluateAlarm(alarm.type, alarm.level, figures);
-
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("alarm_evaluations")
-          .values({
-            alarm_id: alarm.id,
-            period_start: period.from,
-            period_end: period.to,
-            evaluated_at: evaluatedAt,
-            values_seen: totals.weight,
-            fired: verdict.fires ? 1 : 0,
-          })
-          .onConflict((oc) =>
-            oc.columns(["alarm_id", "period_start"]).doUpdateSet({
-              evaluated_at: evaluatedAt,
-              values_seen: totals.weight,
-              fired: verdict.fires ? 1 : 0,
-            }),
-          )
-          .execute();
-        if (!verdict.fires) return;
-        const inserted = await trx
-          .insertInto("notifications")
-          .values({
-            user_id: alarm.user_id,
-            tenancy_id: alarm.tenancy_id,
-            alarm_id: alarm.id,
-            kind: notificationKindOf(alarm.type),
-            quantity: alarm.quantity,
-            alarm_type: alarm.type,
-            frequency: alarm.frequency,
-            direction: directionOf(alarm.type),
-            threshold: alarm.level,
-            value: verdict.value,
-            compared_value: verdict.comparedValue,
-            period_start: period.from,
-            period_end: period.to,
-            report_code: null,
-            created_at: evaluatedAt,
-            read_at: null,
-            emailed_at: null,
-          })
-          .onConflict((oc) => oc.columns(["alarm_id", "period_start"]).doNothing())
-          .returning("id")
-          .executeTakeFirst();
-        if (inserted) run.notificationIds.push(inserted.id);
-      });
-    }
+    if (due.length > 0) wanted.push({ alarm: alarm as AlarmRow & { type: AlarmType }, meterIds, due });
   }
-  return run;
+  if (wanted.length === 0) return;
+
+  const earlier = new Map<string, { values_seen: number; fired: number }>();
+  const evaluations = await db
+    .selectFrom("alarm_evaluations")
+    .select(["alarm_id", "period_start", "values_seen", "fired"])
+    .where(
+      "alarm_id",
+      "in",
+      wanted.map((w) => w.alarm.id),
+    )
+    .execute();
+  for (const row of evaluations) earlier.set(`${row.alarm_id}/${row.period_start}`, row);
+
+  // A fired period is never evaluated again; an unfired one only when more values exist.
+  const open = wanted.flatMap(({ alarm, meterIds, due }) =>
+    due
+      .filter(({ period }) => earlier.get(`${alarm.id}/${period.from}`)?.fired !== 1)
+      .map(({ period, counted }) => ({ alarm, meterIds, period, counted })),
+  );
+  const totals = await totalsFor(
+    db,
+    open.map(({ meterIds, counted }) => ({ meterIds, days: counted })),
+  );
+  const candidates: Candidate[] = open
+    .map((item, index) => ({ ...item, totals: totals[index]! }))
+    .filter(({ alarm, period, totals }) => {
+      const before = earlier.get(`${alarm.id}/${period.from}`);
+      return !(before && totals.weight <= before.values_seen);
+    });
+  const comparisons = candidates.flatMap((candidate) => {
+    if (candidate.alarm.type !== "comparison") return [];
+    const previous = previousPeriodOfSameLength(candidate.counted);
+    const start = candidate.alarm.start_date as IsoDate;
+    const from = previous.from > start ? previous.from : start;
+    if (from > previous.to) {
+      candidate.previous = { value: 0, weight: 0 };
+      return [];
+    }
+    return [{ candidate, days: { from, to: previous.to } }];
+  });
+  const previousTotals = await totalsFor(
+    db,
+    comparisons.map(({ candidate, days }) => ({ meterIds: candidate.meterIds, days })),
+  );
+  comparisons.forEach(({ candidate }, index) => {
+    candidate.previous = previousTotals[index]!;
+  });
+
+  const evaluationRows: Insertable<Database["alarm_evaluations"]>[] = [];
+  const notificationRows: Insertable<Database["notifications"]>[] = [];
+  for (const { alarm, period, totals, previous } of candidates) {
+    run.evaluated++;
+    const figures: PeriodFigures = {
+      total: totals.weight > 0 ? totals.value : null,
+      average: totals.weight > 0 ? totals.value / totals.weight : null,
+    };
+    if (alarm.type === "comparison") figures.previousTotal = previous && previous.weight > 0 ? previous.value : null;
+    const verdict = evaluateAlarm(alarm.type, alarm.level, figures);
+    evaluationRows.push({
+      alarm_id: alarm.id,
+      period_start: period.from,
+      period_end: period.to,
+      evaluated_at: evaluatedAt,
+      values_seen: totals.weight,
+      fired: verdict.fires ? 1 : 0,
+    });
+    if (!verdict.fires) continue;
+    notificationRows.push({
+      user_id: alarm.user_id,
+      tenancy_id: alarm.tenancy_id,
+      alarm_id: alarm.id,
+      kind: notificationKindOf(alarm.type),
+      quantity: alarm.quantity,
+      alarm_type: alarm.type,
+      frequency: alarm.frequency,
+      direction: directionOf(alarm.type),
+      threshold: alarm.level,
+      value: verdict.value,
+      compared_value: verdict.comparedValue,
+      period_start: period.from,
+      period_end: period.to,
+      report_code: null,
+      created_at: evaluatedAt,
+      read_at: null,
+      emailed_at: null,
+    });
+  }
+  if (evaluationRows.length === 0) return;
+
+  // Rows in (alarm, period) order, so two instances writing the same batch take their row locks
+  // in the same order and one waits for the other instead of deadlocking.
+  await db.transaction().execute(async (trx) => {
+    for (let offset = 0; offset < evaluationRows.length; offset += ROWS_PER_INSERT) {
+      await trx
+        .insertInto("alarm_evaluations")
+        .values(evaluationRows.slice(offset, offset + ROWS_PER_INSERT))
+        .onConflict((oc) =>
+          oc.columns(["alarm_id", "period_start"]).doUpdateSet((eb) => ({
+            evaluated_at: eb.ref("excluded.evaluated_at"),
+            values_seen: eb.ref("excluded.values_seen"),
+            fired: eb.ref("excluded.fired"),
+          })),
+        )
+        .execute();
+    }
+    for (let offset = 0; offset < notificationRows.length; offset += ROWS_PER_INSERT) {
+      const inserted = await trx
+        .insertInto("notifications")
+        .values(notificationRows.slice(offset, offset + ROWS_PER_INSERT))
+        .onConflict((oc) => oc.columns(["alarm_id", "period_start"]).doNothing())
+        .returning("id")
+        .execute();
+      for (const row of inserted) run.notificationIds.push(row.id);
+    }
+  });
 }
+
+/** Rows per insert statement: 17 columns × 500 stays far below SQLite's 32,766 parameters. */
+const ROWS_PER_INSERT = 500;

@@ -1,0 +1,214 @@
+/**
+ * Times the hourly ingest by sets: `npx tsx backend/consumption/ingest-bench.ts [--meters 6000]
+ * [--days 3] [--hours 3] [--postgres postgres://…]`. Builds one property's meters (registers and
+ * one temperature sensor in six) with `--days` of hourly history in a temporary SQLite database (and
+ * a fresh PostgreSQL database on the server given, or TEST_DATABASE_URL's), then ingests `--hours`
+ * more hours, each hour of every meter by one ingestReadings in one transaction as the hourly
+ * import does, and prints each hour's time and the time per meter; then times the alarm run over
+ * five daily alarms per six meters, as the whole-property bench does. The whole-property bench
+ * (`npm run bench:backend`) measures the views at real size; this one isolates the ingest.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Aggregation } from "@common/quantities";
+import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import { evaluateAlarms } from "../jobs/alarm-evaluation";
+import { silentLogger } from "../logger";
+import type { Reading } from "./aggregate";
+import { ingestReadings, writeNewSeries } from "./store";
+
+const HOUR = 3600;
+
+function option(args: string[], name: string, fallback: string): string {
+  const index = args.indexOf(name);
+  const value = index === -1 ? undefined : args[index + 1];
+  return value === undefined || value.startsWith("--") ? fallback : value;
+}
+
+/** Meter `id`'s reading at hour `index`: registers rise unevenly, temperatures wander. */
+function reading(id: number, aggregation: Aggregation, start: number, index: number): Reading {
+  const ts = start + index * HOUR;
+  return aggregation === "addition"
+    ? { ts, value: Math.round((index * 1.3 + ((id * 7919 + index * 31) % 17) / 10) * 1000) / 1000 }
+    : { ts, value: 20 + (((id + index) * 13) % 40) / 10 };
+}
+
+async function run(label: string, backend: Backend, meters: number, days: number, hours: number): Promise<void> {
+  const db = backend.db;
+  await db
+    .insertInto("properties")
+    .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
+    .execute();
+  const units = Math.ceil(meters / 6);
+  for (let from = 0; from < units; from += 500) {
+    await db
+      .insertInto("units")
+      .values(
+        Array.from({ length: Math.min(500, units - from) }, (_, index) => ({
+          id: from + index + 1,
+          property_id: 1,
+          unique_id: `U${from + index + 1}`,
+          name: String(from + index + 1),
+          apartment: String(from + index + 1),
+          address: "Vej 1",
+          floor_area: 50,
+          rooms: 2,
+        })),
+      )
+      .execute();
+  }
+  const kinds = [
+    "heat-energy",
+    "hca",
+    "hot-water-volume",
+    "cold-water-volume",
+    "electricity-energy",
+    "indoor-temperature",
+  ];
+  const all = Array.from({ length: meters }, (_, index) => ({
+    id: index + 1,
+    quantity: kinds[index % 6]!,
+    aggregation: (index % 6 === 5 ? "average" : "addition") as Aggregation,
+  }));
+  for (let from = 0; from < meters; from += 1000) {
+    await db
+      .insertInto("meters")
+      .values(
+        all.slice(from, from + 1000).map((meter) => ({
+          id: meter.id,
+          unit_id: Math.floor((meter.id - 1) / 6) + 1,
+          number: `B${meter.id}`,
+          room_name: meter.aggregation === "average" ? "Stue" : null,
+          quantity: meter.quantity,
+        })),
+      )
+      .execute();
+  }
+  const now = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
+  const start = now - days * 24 * HOUR;
+  const history = days * 24;
+  const loadStarted = performance.now();
+  for (let from = 0; from < meters; from += 200) {
+    await db.transaction().execute(async (trx) => {
+      for (const meter of all.slice(from, from + 200)) {
+        const series = Array.from({ length: history }, (_, index) =>
+          reading(meter.id, meter.aggregation, start, index),
+        );
+        await writeNewSeries(trx, meter.id, meter.aggregation, series);
+      }
+    });
+  }
+  console.log(
+    `${label}: ${meters} meters × ${history} hours loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  );
+  for (let hour = 0; hour < hours; hour++) {
+    const batch = all.map((meter) => ({
+      meterId: meter.id,
+      aggregation: meter.aggregation,
+      readings: [reading(meter.id, meter.aggregation, start, history + hour)],
+    }));
+    const started = performance.now();
+    await db.transaction().execute((trx) => ingestReadings(trx, batch));
+    const ms = performance.now() - started;
+    console.log(
+      `${label}: ingest one hour of ${meters} meters: ${(ms / 1000).toFixed(2)} s (${((ms * 1000) / meters).toFixed(0)} µs a meter)`,
+    );
+  }
+}
+
+/**
+ * The alarm run as `npm run bench:backend` times it: five daily alarms per unit, set two days ago;
+ * a first run evaluates both closed days, the timed second run a day later.
+ */
+async function timeAlarms(label: string, backend: Backend, units: number): Promise<void> {
+  const db = backend.db;
+  const now = new Date();
+  const set = new Date(now.getTime() - 2 * 86_400_000).toISOString();
+  await db
+    .insertInto("users")
+    .values({
+      id: 1,
+      email: "bench@bench.test",
+      password_hash: null,
+      name: "Bench",
+      language: "en",
+      user_type: "EMAIL_PASSWORD",
+      created_at: set,
+    })
+    .execute();
+  const alarmTypes = [
+    { quantity: "heat-energy", type: "threshold", level: 1000 },
+    { quantity: "hot-water-volume", type: "comparison", level: 50 },
+    { quantity: "cold-water-volume", type: "zero", level: 0 },
+    { quantity: "indoor-temperature", type: "minimum", level: 16 },
+    { quantity: "indoor-temperature", type: "maximum", level: 26 },
+  ] as const;
+  for (let from = 1; from <= units; from += 100) {
+    const ids = Array.from({ length: Math.min(100, units - from + 1) }, (_, index) => from + index);
+    await db
+      .insertInto("tenancies")
+      .values(
+        ids.map((id) => ({ id, unit_id: id, tenant_name: `Tenant ${id}`, start_date: "2024-01-01", end_date: null })),
+      )
+      .execute();
+    await db
+      .insertInto("alarms")
+      .values(
+        ids.flatMap((id) =>
+          alarmTypes.map((alarm) => ({
+            ...alarm,
+            user_id: 1,
+            tenancy_id: id,
+            frequency: "day" as const,
+            enabled: 1 as const,
+            created_at: set,
+            updated_at: set,
+          })),
+        ),
+      )
+      .execute();
+  }
+  let started = performance.now();
+  const first = await evaluateAlarms(db, new Date(now.getTime() - 86_400_000));
+  console.log(
+    `${label}: alarm run, first (${units * 5} alarms, ${first.evaluated} periods): ${(performance.now() - started).toFixed(0)} ms`,
+  );
+  started = performance.now();
+  const daily = await evaluateAlarms(db, now);
+  console.log(
+    `${label}: alarm run, a day's new readings (${units * 5} alarms, ${daily.evaluated} periods, ${daily.notificationIds.length} notifications): ${(performance.now() - started).toFixed(0)} ms`,
+  );
+}
+
+async function main(args: string[]): Promise<void> {
+  const meters = Number(option(args, "--meters", "6000"));
+  const days = Number(option(args, "--days", "3"));
+  const hours = Number(option(args, "--hours", "3"));
+  const server = option(args, "--postgres", process.env.TEST_DATABASE_URL ?? "");
+  const dir = mkdtempSync(join(tmpdir(), "ingest-bench-"));
+  try {
+    const sqlite = await createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
+    try {
+      await run("sqlite", sqlite, meters, days, hours);
+      await timeAlarms("sqlite", sqlite, Math.ceil(meters / 6));
+    } finally {
+      await sqlite.close();
+    }
+    if (server !== "") {
+      const database = await freshPostgresDatabase(server);
+      const postgres = await createBackend({ databasePath: database.url, logger: silentLogger });
+      try {
+        await run("postgres", postgres, meters, days, hours);
+        await timeAlarms("postgres", postgres, Math.ceil(meters / 6));
+      } finally {
+        await postgres.close();
+        await database.drop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main(process.argv.slice(2));
