@@ -22,6 +22,7 @@ import { runWithRequestId } from "@common/node/logging";
 import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
 import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
 import type { Kysely } from "kysely";
+import { rebuildPropertyRollupsIfMissing } from "./consumption/property-rollups";
 import { createDatabase, isDatabaseReachable, isPostgresUrl, migrateToLatest } from "./db/database";
 import { readOlderDemoNotifications, seedDemoData } from "./db/seed/demo";
 import { type DemoReadingsHandle, startDemoReadings } from "./db/seed/readings";
@@ -198,6 +199,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       db,
       "demo-seed",
       async () => {
+        if (await rebuildPropertyRollupsIfMissing(db)) logger.info("property rollups made from the meters' rollups");
         if (options.seedDemo === true) {
           const result = await seedDemoData(db, undefined, { filesDir });
           if (result.applied.length > 0) logger.info(`demo data seeded: ${result.applied.join(", ")}`);

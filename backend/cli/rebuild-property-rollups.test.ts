@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "../app";
+import { rebuildPropertyRollupsIfMissing } from "../consumption/property-rollups";
 import { silentLogger } from "../logger";
 import { insertOneUnitProperty } from "../testing/setup";
 import type { CliIo } from "./cli-database";
@@ -73,5 +74,37 @@ describe("npm run rollups:rebuild", () => {
     const unknown = recordingIo();
     expect(await runRebuildPropertyRollups(["--property", "99"], { env: env(), io: unknown })).toBe(1);
     expect(unknown.stderr).toEqual(["No property with id 99"]);
+  });
+});
+
+describe("a back-end started on a database from before the property rollups", () => {
+  it("makes them at its start, once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rollups-start-"));
+    const open = () => createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
+    try {
+      let backend = await open();
+      await insertOneUnitProperty(backend.db);
+      await backend.db
+        .insertInto("meters")
+        .values({ id: 1, unit_id: 1, number: "M1", quantity: "heat-energy" })
+        .execute();
+      await backend.db
+        .insertInto("consumption_daily")
+        .values({ meter_id: 1, day: "2025-03-01", value: 4, weight: 24 })
+        .execute();
+      await backend.close();
+      backend = await open();
+      try {
+        expect(await backend.db.selectFrom("property_daily").select(["day", "value", "units"]).execute()).toEqual([
+          { day: "2025-03-01", value: 4, units: 1 },
+        ]);
+        // Kept now: the next start finds them and does not make them again.
+        expect(await rebuildPropertyRollupsIfMissing(backend.db)).toBe(false);
+      } finally {
+        await backend.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

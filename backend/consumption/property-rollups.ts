@@ -32,12 +32,12 @@ const TOTAL_WATER = "total-water-volume";
 const WATER_PARTS = ["hot-water-volume", "cold-water-volume"];
 
 /**
- * Properties with fewer units read the other units' rows for a property average, as before the
- * property rollups: at that size it costs no more than the rollups and gives today's figures to
- * the last digit (each unit's value rounded before the mean), also for rollups that something
- * other than the writes of readings changed (ADR 0038).
+ * Every property of more than one unit reads its property averages from the rollups (a property of
+ * one unit has no neighbours to average). The other units' rows are read only for what the rollups
+ * do not keep (average quantities, unpriced hours, meters without a CO2 factor), and by the tests as
+ * the reference the rollups must equal (ADR 0038).
  */
-export const PROPERTY_ROLLUPS_FROM_UNITS = 50;
+export const PROPERTY_ROLLUPS_FROM_UNITS = 2;
 
 /** Days per statement when a whole history is rebuilt: bounded temporary sorts and transactions. */
 const REBUILD_DAYS = 31;
@@ -254,6 +254,22 @@ export async function refreshPropertyRollups(db: Db, changes: readonly RollupCha
       await refreshDays(db, propertyId, fromDay, endDay, [...quantities].sort());
     }
   }
+}
+
+/**
+ * Makes the property rollups of a database whose readings predate them (one upgraded past
+ * migration 0011, which leaves them empty): when no property has any and some meter has a rollup
+ * row, every property is rebuilt. Run at the back-end's start, under its start-up lock; a database
+ * that has them costs two one-row queries. True when it rebuilt.
+ */
+export async function rebuildPropertyRollupsIfMissing(db: Db): Promise<boolean> {
+  const [kept, readings] = await Promise.all([
+    db.selectFrom("property_unit_runs").select("property_id").limit(1).executeTakeFirst(),
+    db.selectFrom("consumption_daily").select("meter_id").limit(1).executeTakeFirst(),
+  ]);
+  if (kept !== undefined || readings === undefined) return false;
+  await rebuildPropertyRollups(db);
+  return true;
 }
 
 /**
