@@ -1,8 +1,12 @@
 /**
  * Bulk inserts of readings and rollups: one prepared multi-row statement per chunk on SQLite, one
- * array per column on PostgreSQL, bypassing the query builder.
+ * array per column on PostgreSQL, bypassing the query builder; and COPY on PostgreSQL for loads of
+ * new rows (ADR 0040).
  */
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import { from as copyFrom } from "pg-copy-streams";
 import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions, type PartitionedTable, partitionKeyOf } from "../db/postgres/reading-partitions";
 import type { Database } from "../db/types";
@@ -95,4 +99,71 @@ export async function insertIntoReadingTable(
     await ensureReadingPartitions(db, table, min, max);
   }
   await bulkInsert(db, table, columns, values, conflict);
+}
+
+// ---------------------------------------------------------------------------------------------
+// COPY (PostgreSQL)
+
+/** A value as one field of COPY's text format: `\N` is null; a backslash, tab, newline or return is escaped. */
+export function copyField(value: string | number | null): string {
+  if (value === null) return "\\N";
+  // String(number) is the shortest text that reads back as the same double, as pg sends an array's
+  // numbers for the unnest inserts: both paths store identical values.
+  if (typeof value === "number") return String(value);
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, escapeCharacter) : value;
+}
+
+const escapes: Readonly<Record<string, string>> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+function escapeCharacter(character: string): string {
+  return escapes[character]!;
+}
+
+/** About this many characters go to the server at a time: few writes, little memory. */
+const copyChunkChars = 1 << 20;
+
+/** Flat rows (values in column order) as COPY text lines, in chunks of about a megabyte. */
+export function* copyLines(width: number, values: readonly (string | number | null)[]): Generator<string> {
+  let text = "";
+  for (let index = 0; index < values.length; index += width) {
+    let line = copyField(values[index] as string | number | null);
+    for (let column = 1; column < width; column++)
+      line += `\t${copyField(values[index + column] as string | number | null)}`;
+    text += `${line}\n`;
+    if (text.length >= copyChunkChars) {
+      yield text;
+      text = "";
+    }
+  }
+  if (text !== "") yield text;
+}
+
+/**
+ * Streams COPY text (`copy table (columns) from stdin`) into `table` on the transaction's own
+ * connection, so the rows commit or roll back with it. Kysely hands a compiled query's text to pg's
+ * `client.query` as it is, and pg runs an object with a `submit` method (pg-copy-streams' stream is
+ * one) as the query itself: that is how the stream reaches the connection Kysely holds for the
+ * transaction. A failed COPY rejects here and leaves the transaction failed, so its caller rolls back.
+ * PostgreSQL only; a partitioned table's partitions must exist (else rows go to its default partition).
+ */
+export async function copyInto(
+  trx: Transaction<Database>,
+  table: string,
+  columns: readonly string[],
+  lines: Iterable<string> | AsyncIterable<string>,
+): Promise<number> {
+  const stream = copyFrom(`copy ${table} (${columns.join(",")}) from stdin`);
+  const written = pipeline(Readable.from(lines, { objectMode: false }), stream);
+  // Never left unhandled: the COPY's error is thrown below, after the query is submitted.
+  written.catch(() => undefined);
+  await trx.executeQuery(CompiledQuery.raw(stream as unknown as string));
+  await written;
+  return stream.rowCount;
+}
+
+/**
+ * Runs `write` in the caller's transaction, or in a new one when `db` is not a transaction (a COPY
+ * and the partitions it needs then commit together).
+ */
+export async function inTransaction<T>(db: Db, write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
 }

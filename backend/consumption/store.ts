@@ -8,16 +8,9 @@ import { addDays, addMonths, dayKeyOf, firstOfMonth, monthKeyOfDay, startOfDay }
 import type { Aggregation } from "@common/quantities";
 import { type RawBuilder, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
-import {
-  type Aggregate,
-  HOUR_S,
-  type HourAggregate,
-  hourlyFromReadings,
-  type Reading,
-  rollupDays,
-  rollupMonths,
-} from "./aggregate";
-import { bulkInsert, type Db, insertIntoReadingTable } from "./bulk-insert";
+import { type Aggregate, HOUR_S, type HourAggregate, hourlyFromReadings, type Reading, rollupDays } from "./aggregate";
+import { type Db, insertIntoReadingTable } from "./bulk-insert";
+import { writeNewSeriesBatch } from "./new-series";
 import { refreshPropertyRollups } from "./property-rollups";
 import { deleteRollupRange } from "./rollup-reads";
 
@@ -43,7 +36,7 @@ function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (st
 /**
  * Writes a new meter's whole series at once (demo seed, benchmark): readings, hours, days and
  * months. The meter must have no readings yet. The property rollups are not kept here: a bulk load
- * makes them once at its end (rebuildPropertyRollups).
+ * makes them once at its end (rebuildPropertyRollups). Many meters at once: writeNewSeriesBatch.
  */
 export async function writeNewSeries(
   db: Db,
@@ -51,21 +44,7 @@ export async function writeNewSeries(
   aggregation: Aggregation,
   readings: readonly Reading[],
 ): Promise<void> {
-  const flat: number[] = [];
-  for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
-  await insertIntoReadingTable(db, "meter_readings", ["meter_id", "ts", "value"], flat);
-  const hours = hourlyFromReadings(aggregation, readings);
-  const hourly = hourValues(meterId, hours);
-  await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
-  const days = rollupDays(hours);
-  const daily = keyedValues(meterId, days);
-  await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
-  await bulkInsert(
-    db,
-    "consumption_monthly",
-    ["meter_id", "month", "value", "weight"],
-    keyedValues(meterId, rollupMonths(days)),
-  );
+  await writeNewSeriesBatch(db, [{ meterId, aggregation, readings }]);
 }
 
 /**

@@ -11,8 +11,9 @@ import { addDays, addMonths, dayKeyOf, firstOfMonth, HOUR_MS, startOfDay } from 
 import { type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { CURRENCY, MARKET_PRICE_AREA } from "../../consumption/engine";
+import { writeNewSeriesBatch } from "../../consumption/new-series";
 import { rebuildPropertyRollups } from "../../consumption/property-rollups";
-import { bulkInsert, ingestMeterReadings, writeNewSeries } from "../../consumption/store";
+import { bulkInsert, ingestMeterReadings } from "../../consumption/store";
 import { withJobLock } from "../../jobs/job-lock";
 import type { Database } from "../types";
 import { dailyOnlyProperty } from "./daily-only-property";
@@ -155,13 +156,14 @@ export async function topUpDemoReadings(
   const fresh = meters.filter((meter) => !lastReadings.has(meter.id));
   const chunk = 24;
   for (let start = 0; start < fresh.length; start += chunk) {
-    await db.transaction().execute(async (trx) => {
-      for (const meter of fresh.slice(start, start + chunk)) {
-        const readings = meterReadings(meter, hours, freshFromIndex, currentIndex);
-        await writeNewSeries(trx, meter.id, quantityDefinition(meter.quantity).aggregation, readings);
-        written += readings.length;
-      }
-    });
+    // One COPY per table for the chunk's meters on PostgreSQL (ADR 0040).
+    const batch = fresh.slice(start, start + chunk).map((meter) => ({
+      meterId: meter.id,
+      aggregation: quantityDefinition(meter.quantity).aggregation,
+      readings: meterReadings(meter, hours, freshFromIndex, currentIndex),
+    }));
+    await db.transaction().execute((trx) => writeNewSeriesBatch(trx, batch));
+    for (const series of batch) written += series.readings.length;
     options.progress?.(Math.min(start + chunk, fresh.length), fresh.length);
   }
   // Fresh series are written without the property rollups' upkeep (writeNewSeries); they are made once here.
