@@ -5,10 +5,12 @@
 
 import { startOfDay } from "@common/calendar";
 import { quantityDefinition } from "@common/quantities";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { hourContext, hourIndexOf, meterReadings, modelMeters } from "../db/seed/reading-model";
 import { createDemoBackend } from "../testing/setup";
+import { withKeysBuiltAfter } from "./bulk-insert";
 import { type NewSeries, writeNewSeriesBatch } from "./new-series";
 
 const FROM_DAY = "2025-01-25";
@@ -140,4 +142,46 @@ describe("new series, many meters at once", () => {
     expect(stored).toEqual(readings);
     await deleteRows(backend, [meter!.meterId]);
   });
+
+  /** The reading tables' keys and indexes, partitions included, as PostgreSQL describes them. */
+  async function keysOf() {
+    const { rows } = await sql<{ name: string; definition: string }>`
+      select c.relname || '.' || con.conname as name, pg_get_constraintdef(con.oid) as definition
+      from pg_constraint con join pg_class c on c.oid = con.conrelid
+      where c.relnamespace = current_schema()::regnamespace and con.contype in ('p', 'f')
+        and (c.relname like 'meter_readings%' or c.relname like 'consumption_%')
+      union all
+      select indexrelid::regclass::text, pg_get_indexdef(indexrelid) from pg_index i join pg_class c on c.oid = i.indrelid
+      where c.relnamespace = current_schema()::regnamespace and (c.relname like 'meter_readings%' or c.relname like 'consumption_%')
+      order by 1`.execute(backend.db);
+    return rows;
+  }
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "loaded with the keys built after the data are the same rows, and the keys are back as they were",
+    async () => {
+      const series = await demoSeries(backend, [106]);
+      const meterIds = series.map((s) => s.meterId);
+      await backend.db.transaction().execute((trx) => writeNewSeriesBatch(trx, series));
+      const expected = await rowsOf(backend, meterIds);
+      const keys = await keysOf();
+      expect(keys.length).toBeGreaterThan(8);
+      await deleteRows(backend, meterIds);
+      await backend.db.transaction().execute((trx) => withKeysBuiltAfter(trx, () => writeNewSeriesBatch(trx, series)));
+      expect(await rowsOf(backend, meterIds)).toEqual(expected);
+      expect(await keysOf()).toEqual(keys);
+      // A duplicate row breaks the primary key when it is built: nothing of the load stays, the keys do.
+      await deleteRows(backend, meterIds);
+      await expect(
+        backend.db.transaction().execute((trx) =>
+          withKeysBuiltAfter(trx, async () => {
+            await writeNewSeriesBatch(trx, series);
+            await writeNewSeriesBatch(trx, series.slice(0, 1));
+          }),
+        ),
+      ).rejects.toThrow(/unique|duplicate/i);
+      expect((await rowsOf(backend, meterIds)).readings).toEqual([]);
+      expect(await keysOf()).toEqual(keys);
+    },
+  );
 });
