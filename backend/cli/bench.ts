@@ -29,11 +29,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { addMonths, dayKeyOf, firstOfMonth, periodOfDays, startOfDay, toApiRange } from "@common/calendar";
 import { quantityDefinition } from "@common/quantities";
+import { sql } from "kysely";
 import { type Backend, createBackend, freshPostgresDatabase } from "../app";
 import { bulkInsert, withKeysBuiltAfter } from "../consumption/bulk-insert";
 import { writeNewSeriesBatch } from "../consumption/new-series";
 import { rebuildPropertyRollups } from "../consumption/property-rollups";
 import { ingestReadings } from "../consumption/store";
+import { isPostgres } from "../db/migrations/dialect";
 import {
   hourContext,
   type ModelMeter,
@@ -251,6 +253,12 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
   say(
     `# generated ${units} units, ${meters.length} meters, ${readings} hourly readings from ${fromDay} in ${seconds(started)}`,
   );
+  // The whole database (readings, rollups, their keys) per reading: the projection's disk figure.
+  const bytes = await diskBytes(db);
+  report(figures, say, {
+    name: "disk per reading (all tables and indexes)",
+    text: `${(bytes / readings).toFixed(1)} bytes (${(bytes / 1e9).toFixed(2)} GB); 4 billion readings: ${(((bytes / readings) * 4e9) / 1e12).toFixed(2)} TB`,
+  });
 
   // One more hour for every meter, as the hourly import brings it: one ingestReadings call, one transaction.
   const hourBatch = meters.map((meter) => ({
@@ -262,6 +270,7 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
   await db.transaction().execute((trx) => ingestReadings(trx, hourBatch));
   const ingestSeconds = (performance.now() - ingestStarted) / 1000;
   const ingestBudget = scaledBudget(2, units);
+  say(`# at this rate 300,000 meters' hour would take ${((300_000 * ingestSeconds) / meters.length).toFixed(0)} s`);
   report(figures, say, {
     name: "ingest one hour for every meter",
     text: `${ingestSeconds.toFixed(2)} s for ${meters.length} meters (${Math.round(meters.length / ingestSeconds)} meters/s)`,
@@ -403,6 +412,15 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
     verdict: verdictOf(alarmSeconds <= alarmBudget),
   });
   return figures;
+}
+
+/** Bytes the database takes on disk: PostgreSQL's relations with their indexes, SQLite's pages. */
+async function diskBytes(db: Backend["db"]): Promise<number> {
+  const query = isPostgres(db)
+    ? sql<{ bytes: number }>`select sum(pg_total_relation_size(oid))::int8 as bytes from pg_class
+        where relnamespace = current_schema()::regnamespace and relkind in ('r', 'm')`
+    : sql<{ bytes: number }>`select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()`;
+  return Number((await query.execute(db)).rows[0]?.bytes ?? 0);
 }
 
 /** The second property of `--big-ingest [homes]`: by default 50,000 homes, 300,000 meters. */
