@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyField, copyLines } from "./bulk-insert";
+import { BinaryCopyRows, copyField, copyLines } from "./bulk-insert";
 
 describe("COPY's text format", () => {
   it("writes numbers as the shortest text that reads back as the same double", () => {
@@ -21,5 +21,36 @@ describe("COPY's text format", () => {
     expect(chunks.length).toBeGreaterThan(1);
     for (const chunk of chunks) expect(chunk.endsWith("\n")).toBe(true);
     expect(chunks.join("").split("\n").length - 1).toBe(300_000);
+  });
+});
+
+describe("COPY's binary format", () => {
+  it("has the signature, each row's field count and lengths, big-endian values and the trailer", () => {
+    const rows = new BinaryCopyRows();
+    const times = [0, 1_767_225_600, 2 ** 40 + 5, -3_600, Number.MAX_SAFE_INTEGER];
+    for (const ts of times) {
+      rows.row(3);
+      rows.int4(-7);
+      rows.int8(ts);
+      rows.float8(-0.1);
+    }
+    const buffer = Buffer.concat([rows.take(), rows.take(true)]);
+    expect(buffer.subarray(0, 11).toString("latin1")).toBe("PGCOPY\n\xff\r\n\0");
+    expect(buffer.readInt32BE(11)).toBe(0);
+    expect(buffer.readInt32BE(15)).toBe(0);
+    let offset = 19;
+    for (const ts of times) {
+      expect(buffer.readInt16BE(offset)).toBe(3);
+      expect([buffer.readInt32BE(offset + 2), buffer.readInt32BE(offset + 6)]).toEqual([4, -7]);
+      expect([buffer.readInt32BE(offset + 10), buffer.readBigInt64BE(offset + 14)]).toEqual([8, BigInt(ts)]);
+      expect([buffer.readInt32BE(offset + 22), buffer.readDoubleBE(offset + 26)]).toEqual([8, -0.1]);
+      offset += 34;
+    }
+    expect(buffer.readInt16BE(offset)).toBe(-1);
+    expect(buffer.length).toBe(offset + 2);
+  });
+
+  it("is a header and a trailer when there are no rows", () => {
+    expect(new BinaryCopyRows().take(true).length).toBe(19 + 2);
   });
 });

@@ -137,8 +137,62 @@ export function* copyLines(width: number, values: readonly (string | number | nu
   if (text !== "") yield text;
 }
 
+/** The signature, flags and header extension that start COPY's binary format. */
+const binaryHeader = Buffer.from([...Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), ...[0, 0, 0, 0], ...[0, 0, 0, 0]]);
+
 /**
- * Streams COPY text (`copy table (columns) from stdin`) into `table` on the transaction's own
+ * Rows in COPY's binary format, for the tables of numbers: PostgreSQL takes each double's eight
+ * bytes as they are instead of parsing its text (the larger part of a text COPY's time), and the
+ * value is the same double by construction. Fill rows with the typed writers; `full()` says when a
+ * chunk is worth sending, `take()` hands it over.
+ */
+export class BinaryCopyRows {
+  private buffer = Buffer.allocUnsafe(copyChunkChars + 1024);
+  private offset = 0;
+  private started = false;
+
+  private begin(): void {
+    if (this.started) return;
+    this.started = true;
+    this.offset = binaryHeader.copy(this.buffer, 0);
+  }
+
+  /** A row of `fields` fields follows. */
+  row(fields: number): void {
+    this.begin();
+    this.offset = this.buffer.writeInt16BE(fields, this.offset);
+  }
+  int4(value: number): void {
+    this.offset = this.buffer.writeInt32BE(4, this.offset);
+    this.offset = this.buffer.writeInt32BE(value, this.offset);
+  }
+  /** An int8 from a safe integer, as two 32-bit halves (no BigInt on the way). */
+  int8(value: number): void {
+    const high = Math.floor(value / 4_294_967_296);
+    this.offset = this.buffer.writeInt32BE(8, this.offset);
+    this.offset = this.buffer.writeInt32BE(high, this.offset);
+    this.offset = this.buffer.writeUInt32BE(value - high * 4_294_967_296, this.offset);
+  }
+  float8(value: number): void {
+    this.offset = this.buffer.writeInt32BE(8, this.offset);
+    this.offset = this.buffer.writeDoubleBE(value, this.offset);
+  }
+  full(): boolean {
+    return this.offset >= copyChunkChars;
+  }
+  /** The rows so far (with the trailer when `last`), and a fresh buffer for the next. */
+  take(last = false): Buffer {
+    this.begin(); // an empty COPY still needs its header
+    if (last) this.offset = this.buffer.writeInt16BE(-1, this.offset);
+    const chunk = this.buffer.subarray(0, this.offset);
+    this.buffer = Buffer.allocUnsafe(copyChunkChars + 1024);
+    this.offset = 0;
+    return chunk;
+  }
+}
+
+/**
+ * Streams COPY text or binary rows (`copy table (columns) from stdin`) into `table` on the transaction's own
  * connection, so the rows commit or roll back with it. Kysely hands a compiled query's text to pg's
  * `client.query` as it is, and pg runs an object with a `submit` method (pg-copy-streams' stream is
  * one) as the query itself: that is how the stream reaches the connection Kysely holds for the
@@ -149,9 +203,10 @@ export async function copyInto(
   trx: Transaction<Database>,
   table: string,
   columns: readonly string[],
-  lines: Iterable<string> | AsyncIterable<string>,
+  lines: Iterable<string | Buffer> | AsyncIterable<string | Buffer>,
+  format: "text" | "binary" = "text",
 ): Promise<number> {
-  const stream = copyFrom(`copy ${table} (${columns.join(",")}) from stdin`);
+  const stream = copyFrom(`copy ${table} (${columns.join(",")}) from stdin with (format ${format})`);
   const written = pipeline(Readable.from(lines, { objectMode: false }), stream);
   // Never left unhandled: the COPY's error is thrown below, after the query is submitted.
   written.catch(() => undefined);

@@ -14,7 +14,15 @@ import {
   rollupDays,
   rollupMonths,
 } from "./aggregate";
-import { bulkInsert, copyInto, copyLines, type Db, insertIntoReadingTable, inTransaction } from "./bulk-insert";
+import {
+  BinaryCopyRows,
+  bulkInsert,
+  copyInto,
+  copyLines,
+  type Db,
+  insertIntoReadingTable,
+  inTransaction,
+} from "./bulk-insert";
 
 /** One new meter's whole series. */
 export interface NewSeries {
@@ -86,9 +94,10 @@ export async function writeNewSeriesBatch(
     await ensureReadingPartitions(trx, "meter_readings", tsRange[0], tsRange[1]);
     if (hourRange !== undefined) await ensureReadingPartitions(trx, "consumption_hourly", hourRange[0], hourRange[1]);
     if (dayRange !== undefined) await ensureReadingPartitions(trx, "consumption_daily", dayRange[0], dayRange[1]);
-    // One COPY per table for the whole batch, each meter's rows encoded only as the stream asks for them.
-    await copyInto(trx, "meter_readings", ["meter_id", "ts", "value"], readingLines(series));
-    await copyInto(trx, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourLines(series));
+    // One COPY per table for the whole batch, each meter's rows encoded only as the stream asks for
+    // them: binary for the two big tables of numbers, text for those keyed by day and month.
+    await copyInto(trx, "meter_readings", ["meter_id", "ts", "value"], readingRows(series), "binary");
+    await copyInto(trx, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourRows(series), "binary");
     const daily = series.flatMap((s) => keyedValues(s.meterId, s.days));
     await copyInto(trx, "consumption_daily", ["meter_id", "day", "value", "weight"], copyLines(4, daily));
     const monthly = series.flatMap((s) => keyedValues(s.meterId, s.months));
@@ -108,35 +117,33 @@ function rangeOf<K extends number | string>(keys: readonly K[]): [K, K] | undefi
   return [low, high];
 }
 
-const chunkChars = 1 << 20;
-
-/** The readings as COPY text (meter, time, value): integers and doubles written as String() writes them. */
-function* readingLines(series: readonly Rollups[]): Generator<string> {
-  let text = "";
+/** The readings in COPY's binary format: meter (int4), time (int8), value (float8). */
+function* readingRows(series: readonly Rollups[]): Generator<Buffer> {
+  const rows = new BinaryCopyRows();
   for (const { meterId, readings } of series) {
-    const prefix = `${meterId}\t`;
     for (const reading of readings) {
-      text += `${prefix}${reading.ts}\t${reading.value}\n`;
-      if (text.length >= chunkChars) {
-        yield text;
-        text = "";
-      }
+      rows.row(3);
+      rows.int4(meterId);
+      rows.int8(reading.ts);
+      rows.float8(reading.value);
+      if (rows.full()) yield rows.take();
     }
   }
-  if (text !== "") yield text;
+  yield rows.take(true);
 }
 
-function* hourLines(series: readonly Rollups[]): Generator<string> {
-  let text = "";
+/** The hourly rollups in COPY's binary format: meter (int4), hour (int8), value and weight (float8). */
+function* hourRows(series: readonly Rollups[]): Generator<Buffer> {
+  const rows = new BinaryCopyRows();
   for (const { meterId, hours } of series) {
-    const prefix = `${meterId}\t`;
     for (const hour of hours) {
-      text += `${prefix}${hour.hour}\t${hour.value}\t${hour.weight}\n`;
-      if (text.length >= chunkChars) {
-        yield text;
-        text = "";
-      }
+      rows.row(4);
+      rows.int4(meterId);
+      rows.int8(hour.hour);
+      rows.float8(hour.value);
+      rows.float8(hour.weight);
+      if (rows.full()) yield rows.take();
     }
   }
-  if (text !== "") yield text;
+  yield rows.take(true);
 }
