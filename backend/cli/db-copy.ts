@@ -10,7 +10,8 @@
  * - Tables are copied parents first, in the order of PostgreSQL's foreign keys (pg_constraint), so
  *   no superuser rights are needed; a column referencing its own table (refresh_tokens.
  *   replaced_by_id) is filled in by a second pass. Rows are read in primary-key order in batches
- *   (keyset pagination) and written with multi-row inserts of at most 65,535 parameters.
+ *   (keyset pagination) and written by COPY (the reading and rollup tables) or by inserts of one
+ *   array per column (the others).
  * - Everything is written in one transaction: a failed copy leaves the target as it was. Before
  *   the commit the row counts of every table are compared; afterwards identity sequences continue
  *   after the largest copied id and the tables are analysed.
@@ -22,6 +23,7 @@ import { join, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, sql, type Transaction } from "kysely";
 import { databaseFileName, envSchema } from "../config";
+import { copyInto, copyLines } from "../consumption/bulk-insert";
 import { createDatabase, migrateToLatest } from "../db/database";
 import { migrations } from "../db/migrations";
 import { advanceIdentities } from "../db/migrations/dialect";
@@ -39,6 +41,12 @@ import {
   type TableInfo,
   targetTables,
 } from "./db-copy-tables";
+
+/**
+ * Copied by COPY: the tables of readings and rollups, which hold nearly every row and only numbers
+ * and day keys. The others go by the unnest inserts, whose types pg converts (booleans, JSON, …).
+ */
+const copiedByCopy = new Set(["meter_readings", "consumption_hourly", "consumption_daily", "consumption_monthly"]);
 
 /** PostgreSQL's limit on the parameters of one statement. */
 const maxParameters = 65_535;
@@ -279,7 +287,9 @@ async function copyTable(
   io: CliIo,
 ): Promise<void> {
   const width = table.columns.length;
-  const batchRows = Math.max(1, options.batchRows ?? 10_000);
+  const byCopy = copiedByCopy.has(table.name) && table.selfReferences.length === 0;
+  // A COPY per batch (the partitions of its rows are made between two): larger batches, fewer round trips.
+  const batchRows = Math.max(1, options.batchRows ?? (byCopy ? 100_000 : 10_000));
   const statement = insertStatement(table);
   const big = expected >= (options.bigTableRows ?? 100_000);
   const progressMs = (options.progressSeconds ?? 5) * 1000;
@@ -312,6 +322,14 @@ async function copyTable(
 
   const write = async (batch: unknown[][]) => {
     if (partitionIndex >= 0) await makePartitions(batch);
+    // The reading tables hold nearly all rows: COPY writes them several times faster (ADR 0040).
+    if (byCopy)
+      return copyInto(
+        trx,
+        quoteIdent(table.name),
+        table.columns.map(quoteIdent),
+        copyLines(width, batch.flat() as (string | number | null)[]),
+      );
     const columns: unknown[][] = Array.from({ length: width }, () => new Array<unknown>(batch.length));
     batch.forEach((row, rowIndex) => {
       for (let column = 0; column < width; column += 1) columns[column]![rowIndex] = row[column];

@@ -8,16 +8,8 @@ import type { Aggregation } from "@common/quantities";
 import { type RawBuilder, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions, type PartitionedTable } from "../db/postgres/reading-partitions";
-import {
-  type Aggregate,
-  HOUR_S,
-  type HourAggregate,
-  hourlyFromReadings,
-  type Reading,
-  rollupDays,
-  rollupMonths,
-} from "./aggregate";
-import { bulkInsert, type Db, insertIntoReadingTable } from "./bulk-insert";
+import { HOUR_S, hourlyFromReadings, type Reading, rollupDays } from "./aggregate";
+import { bulkInsert, type Db } from "./bulk-insert";
 import {
   changedHours,
   changedSpan,
@@ -29,6 +21,7 @@ import {
   monthsOf,
   partitionRuns,
 } from "./ingest-plan";
+import { writeNewSeriesBatch } from "./new-series";
 import { type RollupChange, refreshPropertyRollups } from "./property-rollups";
 import { neighbourReadings, readingsInRanges, rowSource } from "./reading-sets";
 import { deleteRollupKeys, deleteRollupRanges, rollupKeysInRanges } from "./rollup-reads";
@@ -40,22 +33,10 @@ function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
     : sql<number>`round(${expression}, 9)`;
 }
 
-function hourValues(meterId: number, hours: readonly HourAggregate[]): number[] {
-  const values: number[] = [];
-  for (const hour of hours) values.push(meterId, hour.hour, hour.value, hour.weight);
-  return values;
-}
-
-function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (string | number)[] {
-  const values: (string | number)[] = [];
-  for (const [key, aggregate] of rows) values.push(meterId, key, aggregate.value, aggregate.weight);
-  return values;
-}
-
 /**
  * Writes a new meter's whole series at once (demo seed, benchmark): readings, hours, days and
  * months. The meter must have no readings yet. The property rollups are not kept here: a bulk load
- * makes them once at its end (rebuildPropertyRollups).
+ * makes them once at its end (rebuildPropertyRollups). Many meters at once: writeNewSeriesBatch.
  */
 export async function writeNewSeries(
   db: Db,
@@ -63,21 +44,7 @@ export async function writeNewSeries(
   aggregation: Aggregation,
   readings: readonly Reading[],
 ): Promise<void> {
-  const flat: number[] = [];
-  for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
-  await insertIntoReadingTable(db, "meter_readings", ["meter_id", "ts", "value"], flat);
-  const hours = hourlyFromReadings(aggregation, readings);
-  const hourly = hourValues(meterId, hours);
-  await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
-  const days = rollupDays(hours);
-  const daily = keyedValues(meterId, days);
-  await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
-  await bulkInsert(
-    db,
-    "consumption_monthly",
-    ["meter_id", "month", "value", "weight"],
-    keyedValues(meterId, rollupMonths(days)),
-  );
+  await writeNewSeriesBatch(db, [{ meterId, aggregation, readings }]);
 }
 
 /**

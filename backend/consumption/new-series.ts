@@ -1,0 +1,149 @@
+/**
+ * Whole series of new meters at once (the demo seed, the benchmark): readings, hours, days and
+ * months. On PostgreSQL by COPY, many meters per statement (ADR 0040); on SQLite by the prepared
+ * multi-row inserts (ADR 0008), which already load at a few hundred thousand readings a second.
+ */
+import type { Aggregation } from "@common/quantities";
+import { isPostgres } from "../db/migrations/dialect";
+import { ensureReadingPartitions } from "../db/postgres/reading-partitions";
+import {
+  type Aggregate,
+  type HourAggregate,
+  hourlyFromReadings,
+  type Reading,
+  rollupDays,
+  rollupMonths,
+} from "./aggregate";
+import {
+  BinaryCopyRows,
+  bulkInsert,
+  copyInto,
+  copyLines,
+  type Db,
+  insertIntoReadingTable,
+  inTransaction,
+} from "./bulk-insert";
+
+/** One new meter's whole series. */
+export interface NewSeries {
+  meterId: number;
+  aggregation: Aggregation;
+  readings: readonly Reading[];
+}
+
+export interface NewSeriesOptions {
+  /** PostgreSQL: load by COPY (the default) or by the unnest inserts (the tests compare the two). */
+  copy?: boolean;
+}
+
+interface Rollups {
+  meterId: number;
+  readings: readonly Reading[];
+  hours: readonly HourAggregate[];
+  days: ReadonlyMap<string, Aggregate>;
+  months: ReadonlyMap<string, Aggregate>;
+}
+
+function rollupsOf({ meterId, aggregation, readings }: NewSeries): Rollups {
+  const hours = hourlyFromReadings(aggregation, readings);
+  const days = rollupDays(hours);
+  return { meterId, readings, hours, days, months: rollupMonths(days) };
+}
+
+function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (string | number)[] {
+  const values: (string | number)[] = [];
+  for (const [key, aggregate] of rows) values.push(meterId, key, aggregate.value, aggregate.weight);
+  return values;
+}
+
+/**
+ * Writes the series of meters that have no readings yet, rollups included, in `db`'s transaction
+ * (or one of its own). The property rollups are not kept here: a bulk load makes them once at its
+ * end (rebuildPropertyRollups).
+ */
+export async function writeNewSeriesBatch(
+  db: Db,
+  batch: readonly NewSeries[],
+  options: NewSeriesOptions = {},
+): Promise<void> {
+  const series = batch.map(rollupsOf);
+  if (!isPostgres(db) || options.copy === false) {
+    for (const { meterId, readings, hours, days, months } of series) {
+      const flat: number[] = [];
+      for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
+      await insertIntoReadingTable(db, "meter_readings", ["meter_id", "ts", "value"], flat);
+      const hourly: number[] = [];
+      for (const hour of hours) hourly.push(meterId, hour.hour, hour.value, hour.weight);
+      await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
+      const daily = keyedValues(meterId, days);
+      await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
+      await bulkInsert(
+        db,
+        "consumption_monthly",
+        ["meter_id", "month", "value", "weight"],
+        keyedValues(meterId, months),
+      );
+    }
+    return;
+  }
+  await inTransaction(db, async (trx) => {
+    const tsRange = rangeOf(series.flatMap((s) => s.readings.map((reading) => reading.ts)));
+    const hourRange = rangeOf(series.flatMap((s) => s.hours.map((hour) => hour.hour)));
+    const dayRange = rangeOf(series.flatMap((s) => [...s.days.keys()]));
+    if (tsRange === undefined) return;
+    await ensureReadingPartitions(trx, "meter_readings", tsRange[0], tsRange[1]);
+    if (hourRange !== undefined) await ensureReadingPartitions(trx, "consumption_hourly", hourRange[0], hourRange[1]);
+    if (dayRange !== undefined) await ensureReadingPartitions(trx, "consumption_daily", dayRange[0], dayRange[1]);
+    // One COPY per table for the whole batch, each meter's rows encoded only as the stream asks for
+    // them: binary for the two big tables of numbers, text for those keyed by day and month.
+    await copyInto(trx, "meter_readings", ["meter_id", "ts", "value"], readingRows(series), "binary");
+    await copyInto(trx, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourRows(series), "binary");
+    const daily = series.flatMap((s) => keyedValues(s.meterId, s.days));
+    await copyInto(trx, "consumption_daily", ["meter_id", "day", "value", "weight"], copyLines(4, daily));
+    const monthly = series.flatMap((s) => keyedValues(s.meterId, s.months));
+    await copyInto(trx, "consumption_monthly", ["meter_id", "month", "value", "weight"], copyLines(4, monthly));
+  });
+}
+
+/** The smallest and largest key: the partitions a write needs. */
+function rangeOf<K extends number | string>(keys: readonly K[]): [K, K] | undefined {
+  if (keys.length === 0) return undefined;
+  let low = keys[0]!;
+  let high = low;
+  for (const key of keys) {
+    if (key < low) low = key;
+    if (key > high) high = key;
+  }
+  return [low, high];
+}
+
+/** The readings in COPY's binary format: meter (int4), time (int8), value (float8). */
+function* readingRows(series: readonly Rollups[]): Generator<Buffer> {
+  const rows = new BinaryCopyRows();
+  for (const { meterId, readings } of series) {
+    for (const reading of readings) {
+      rows.row(3);
+      rows.int4(meterId);
+      rows.int8(reading.ts);
+      rows.float8(reading.value);
+      if (rows.full()) yield rows.take();
+    }
+  }
+  yield rows.take(true);
+}
+
+/** The hourly rollups in COPY's binary format: meter (int4), hour (int8), value and weight (float8). */
+function* hourRows(series: readonly Rollups[]): Generator<Buffer> {
+  const rows = new BinaryCopyRows();
+  for (const { meterId, hours } of series) {
+    for (const hour of hours) {
+      rows.row(4);
+      rows.int4(meterId);
+      rows.int8(hour.hour);
+      rows.float8(hour.value);
+      rows.float8(hour.weight);
+      if (rows.full()) yield rows.take();
+    }
+  }
+  yield rows.take(true);
+}
