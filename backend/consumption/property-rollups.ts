@@ -310,25 +310,33 @@ export interface PropertyRow {
   units: number;
 }
 
-/** The property's day rows of a quantity over [fromDay, endDay). */
-export async function propertyDayRows(
+/** The property rollups of days and hours, each with its key column. */
+const propertyTables = {
+  day: ["property_daily", "day"],
+  hour: ["property_hourly", "hour"],
+} as const;
+
+/** A property's rows of a quantity in one of its rollups whose key lies in [from, end). */
+async function propertyRows(
   db: Db,
+  rollup: keyof typeof propertyTables,
   propertyId: number,
   quantity: QuantityId,
-  fromDay: DayKey,
-  endDay: DayKey,
+  from: DayKey | number,
+  end: DayKey | number,
 ): Promise<PropertyRow[]> {
-  if (fromDay >= endDay) return [];
+  if (from >= end) return [];
+  const [table, key] = propertyTables[rollup];
   const rows = await db
-    .selectFrom("property_daily")
-    .select(["day", "meter_quantity", "value", "value_per_m2", "units"])
+    .selectFrom(table)
+    .select((eb) => [eb.ref(key).as("key"), "meter_quantity", "value", "value_per_m2", "units"])
     .where("property_id", "=", propertyId)
     .where("quantity", "=", quantity)
-    .where("day", ">=", fromDay)
-    .where("day", "<", endDay)
+    .where(key, ">=", from)
+    .where(key, "<", end)
     .execute();
   return rows.map((row) => ({
-    key: row.day,
+    key: rollup === "hour" ? Number(row.key) : (row.key as DayKey),
     meterQuantity: row.meter_quantity as QuantityId,
     value: row.value,
     valuePerM2: row.value_per_m2,
@@ -336,30 +344,26 @@ export async function propertyDayRows(
   }));
 }
 
+/** The property's day rows of a quantity over [fromDay, endDay). */
+export function propertyDayRows(
+  db: Db,
+  propertyId: number,
+  quantity: QuantityId,
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<PropertyRow[]> {
+  return propertyRows(db, "day", propertyId, quantity, fromDay, endDay);
+}
+
 /** The property's hour rows of a quantity over [fromS, toS) (epoch seconds). */
-export async function propertyHourRows(
+export function propertyHourRows(
   db: Db,
   propertyId: number,
   quantity: QuantityId,
   fromS: number,
   toS: number,
 ): Promise<PropertyRow[]> {
-  if (fromS >= toS) return [];
-  const rows = await db
-    .selectFrom("property_hourly")
-    .select(["hour", "meter_quantity", "value", "value_per_m2", "units"])
-    .where("property_id", "=", propertyId)
-    .where("quantity", "=", quantity)
-    .where("hour", ">=", fromS)
-    .where("hour", "<", toS)
-    .execute();
-  return rows.map((row) => ({
-    key: Number(row.hour),
-    meterQuantity: row.meter_quantity as QuantityId,
-    value: row.value,
-    valuePerM2: row.value_per_m2,
-    units: Number(row.units),
-  }));
+  return propertyRows(db, "hour", propertyId, quantity, fromS, toS);
 }
 
 /** Per property day sums of a quantity over [fromDay, endDay), summed by the database per meter quantity. */

@@ -1,5 +1,5 @@
 /**
- * Times the hourly ingest by sets: `npx tsx backend/consumption/ingest-bench.ts [--meters 6000]
+ * Times the hourly ingest by sets: `npx tsx backend/cli/ingest-bench.ts [--meters 6000]
  * [--days 3] [--hours 3] [--postgres postgres://…]`. Builds one property's meters (registers and
  * one temperature sensor in six) with `--days` of hourly history in a temporary SQLite database (and
  * a fresh PostgreSQL database on the server given, or TEST_DATABASE_URL's), then ingests `--hours`
@@ -13,10 +13,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Aggregation } from "@common/quantities";
 import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import type { Reading } from "../consumption/aggregate";
+import { ingestReadings, writeNewSeries } from "../consumption/store";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
-import type { Reading } from "./aggregate";
-import { ingestReadings, writeNewSeries } from "./store";
 
 const HOUR = 3600;
 
