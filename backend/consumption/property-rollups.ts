@@ -89,24 +89,17 @@ async function refreshDays(
 ): Promise<void> {
   const fromHour = startOfDay(fromDay) / 1000;
   const endHour = startOfDay(endDay) / 1000;
-  await db
-    .deleteFrom("property_daily")
-    .where("property_id", "=", propertyId)
-    .where("quantity", "in", quantities)
-    .where("day", ">=", fromDay)
-    .where("day", "<", endDay)
-    .execute();
-  await db
-    .deleteFrom("property_hourly")
-    .where("property_id", "=", propertyId)
-    .where("quantity", "in", quantities)
-    .where("hour", ">=", fromHour)
-    .where("hour", "<", endHour)
-    .execute();
   for (const [table, key, source, from, end] of [
     ["property_daily", "day", "consumption_daily", fromDay, endDay],
     ["property_hourly", "hour", "consumption_hourly", fromHour, endHour],
   ] as const) {
+    await db
+      .deleteFrom(table)
+      .where("property_id", "=", propertyId)
+      .where("quantity", "in", quantities)
+      .where(key, ">=", from)
+      .where(key, "<", end)
+      .execute();
     // A home counts in a day or hour when any of its contributing meters has a row with weight.
     await sql`
       with c as (${contributions(propertyId, quantities)}),

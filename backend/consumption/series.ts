@@ -312,7 +312,7 @@ export interface PropertySubject {
   floorArea: number;
   /** The unit's own meters of the quantity (metersForQuantity): what it added to the property rollups. */
   ownMeters: readonly MeterInfo[];
-  /** Whether to read the property rollups (large properties); the other units' rows otherwise. */
+  /** Whether to read the property rollups (every property of more than one unit); the other units' rows otherwise. */
   useRollups: boolean;
   /** The other units' meters of the quantity and those units. */
   others(): Promise<{ meters: readonly MeterInfo[]; units: ReadonlyMap<number, UnitInfo> }>;
@@ -415,7 +415,16 @@ async function averagesFromRollups(
   });
 }
 
-/** The property average per bucket from the other units' own rows (small properties, average quantities). */
+/** The mean of the other units' values and how many have one (propertyAverageOf's rule), cleaned to 6 decimals. */
+function averageOfUnits(values: readonly (number | null)[]): PropertyAverage {
+  const average = propertyAverageOf(values);
+  return {
+    value: average === null ? null : clean(average, 6),
+    units: values.filter((value) => value !== null).length,
+  };
+}
+
+/** The property average per bucket from the other units' own rows (what the rollups do not answer exactly). */
 async function averagesFromOtherUnits(
   context: SeriesContext,
   subject: PropertySubject,
@@ -429,8 +438,7 @@ async function averagesFromOtherUnits(
     const values = [...byUnit.entries()].map(([unitId, aggregates]) =>
       present(aggregates[index], context.presentation, others.units.get(unitId)?.floorArea ?? Number.NaN),
     );
-    const value = propertyAverageOf(values);
-    return { value: value === null ? null : clean(value, 6), units: values.filter((one) => one !== null).length };
+    return averageOfUnits(values);
   });
 }
 
@@ -478,11 +486,7 @@ export async function propertyAverageOverDays(
   const values = [...totals.entries()].map(([unitId, aggregate]) =>
     present(aggregate, context.presentation, others.units.get(unitId)?.floorArea ?? Number.NaN),
   );
-  const average = propertyAverageOf(values);
-  return {
-    value: average === null ? null : clean(average, 6),
-    units: values.filter((value) => value !== null).length,
-  };
+  return averageOfUnits(values);
 }
 
 /**
