@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Backend } from "../app";
 import { dumpTables } from "../testing/dump";
 import { createDemoBackend } from "../testing/setup";
+import { countingStatements } from "../testing/statements";
 import { importReadings, parseTimestamp } from "./import";
 
 /**
@@ -142,25 +143,18 @@ describe("importReadings", () => {
         .execute()
     ).map((meter) => meter.number);
     expect(heatMeters.length).toBeGreaterThan(5);
-    let statements = 0;
-    const counting = backend.db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
+    const counting = countingStatements(backend.db);
     const file = (numbers: string[], rows: (index: number) => string[]) =>
       [
         "meter_number,timestamp,value",
         ...numbers.flatMap((number, index) => rows(index).map((row) => `${number},${row}`)),
       ].join("\n");
     const importCounted = async (csv: string) => {
-      statements = 0;
+      counting.reset();
       upkeep.skip = true;
       try {
-        const result = await importReadings(counting, csv, NOW);
-        return { result, statements };
+        const result = await importReadings(counting.db, csv, NOW);
+        return { result, statements: counting.count() };
       } finally {
         upkeep.skip = false;
       }

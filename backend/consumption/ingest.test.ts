@@ -5,6 +5,7 @@ import { type Backend, createBackend } from "../app";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import { insertOneUnitProperty } from "../testing/setup";
+import { countingStatements } from "../testing/statements";
 import type { Reading } from "./aggregate";
 import { ingestMeterReadings, ingestReadings, type MeterReadings, writeNewSeries } from "./store";
 
@@ -250,16 +251,9 @@ describe("ingesting many meters' readings at once", () => {
     const ids = meters.map((meter) => meter.id);
     /** The statements an ingest of the batch runs, in a transaction as the hourly import's. */
     const statementsOf = async (batch: MeterReadings[]) => {
-      let statements = 0;
-      const counting = db.withPlugin({
-        transformQuery: (args) => args.node,
-        transformResult: async (args) => {
-          statements++;
-          return args.result;
-        },
-      });
-      await counting.transaction().execute((trx) => ingestReadings(trx, batch));
-      return statements;
+      const counting = countingStatements(db);
+      await counting.db.transaction().execute((trx) => ingestReadings(trx, batch));
+      return counting.count();
     };
     const last = Number(
       (

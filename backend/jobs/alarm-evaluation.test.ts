@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { createDemoBackend } from "../testing/setup";
+import { countingStatements } from "../testing/statements";
 import { evaluateAlarms } from "./alarm-evaluation";
 
 /**
@@ -229,19 +230,12 @@ describe("the alarm evaluation job", () => {
     const now = new Date("2026-11-22T06:00:00.000Z");
     const alarmsPerBatch = 3; // 8 alarms: batches of 3, 3 and 2
 
-    let statements = 0;
-    const counting = backend.db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
-    const first = await evaluateAlarms(counting, now, { alarmsPerBatch });
+    const counting = countingStatements(backend.db);
+    const first = await evaluateAlarms(counting.db, now, { alarmsPerBatch });
     expect(first.evaluated).toBe(16);
     // A few statements per batch (meters, earlier evaluations, a totals query per period, the
     // writes), not some per alarm and period.
-    expect(statements).toBeLessThanOrEqual(1 + 3 * 9);
+    expect(counting.count()).toBeLessThanOrEqual(1 + 3 * 9);
     const fired = (await notifications()).map((n) => [n.alarm_id, n.period_start, n.value]);
     expect(fired).toEqual([
       [thresholds[0], "2026-11-20", 12],
