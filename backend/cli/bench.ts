@@ -47,6 +47,7 @@ import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
 import { graphqlData, signInToUsers } from "../testing/graphql";
+import { benchAlarmTypes } from "./bench-alarms";
 
 const PROPERTY_ID = 9001;
 const PASSWORD = "Bench-Password-2026!";
@@ -373,13 +374,7 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
   // days ago. The first run evaluates both closed days; the timed one runs a day later, over one
   // day's new readings, as the hourly schedule does after midnight.
   const set = new Date(now.getTime() - 2 * 86_400_000).toISOString();
-  const alarmTypes = [
-    { quantity: "heat-energy", type: "threshold", level: 1000 },
-    { quantity: "hot-water-volume", type: "comparison", level: 50 },
-    { quantity: "cold-water-volume", type: "zero", level: 0 },
-    { quantity: "indoor-temperature", type: "minimum", level: 16 },
-    { quantity: "indoor-temperature", type: "maximum", level: 26 },
-  ] as const;
+  const alarmTypes = benchAlarmTypes;
   for (let unit = 1; unit <= units; unit++) {
     await db
       .insertInto("alarms")

@@ -17,6 +17,7 @@ import type { Reading } from "../consumption/aggregate";
 import { ingestReadings, writeNewSeries } from "../consumption/store";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
+import { benchAlarmTypes } from "./bench-alarms";
 
 const HOUR = 3600;
 
@@ -137,13 +138,7 @@ async function timeAlarms(label: string, backend: Backend, units: number): Promi
       created_at: set,
     })
     .execute();
-  const alarmTypes = [
-    { quantity: "heat-energy", type: "threshold", level: 1000 },
-    { quantity: "hot-water-volume", type: "comparison", level: 50 },
-    { quantity: "cold-water-volume", type: "zero", level: 0 },
-    { quantity: "indoor-temperature", type: "minimum", level: 16 },
-    { quantity: "indoor-temperature", type: "maximum", level: 26 },
-  ] as const;
+  const alarmTypes = benchAlarmTypes;
   for (let from = 1; from <= units; from += 100) {
     const ids = Array.from({ length: Math.min(100, units - from + 1) }, (_, index) => from + index);
     await db
