@@ -11,8 +11,8 @@ import type { Database, IsoDate, TenancyRow, UnitRow, UserRow } from "../db/type
 import type { ServiceContext } from "./context";
 import { forbidden } from "./errors";
 
-/** Members whose access is effective (invitation accepted). */
-function activeMemberships(db: Kysely<Database>, userId: number) {
+/** Members whose access is effective (invitation accepted): the tenancy ids a user may see. */
+export function activeMemberships(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom("tenancy_members")
     .select("tenancy_members.tenancy_id")
@@ -46,7 +46,8 @@ export async function isTenancyMember(db: Kysely<Database>, userId: number, tena
 }
 
 /** An id as given (a number, or digits in a string); FORBIDDEN for anything else, like an id not there. */
-function idOrForbidden(value: number | string): number {
+/** A tenancy or unit id from the API, or FORBIDDEN when it cannot be one (ids are not probed). */
+export function idOrForbidden(value: number | string): number {
   const id = typeof value === "number" ? value : Number(value);
   if (!Number.isSafeInteger(id) || id <= 0) throw forbidden();
   return id;

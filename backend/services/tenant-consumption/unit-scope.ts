@@ -6,6 +6,7 @@
 import type { QuantityId } from "@common/quantities";
 import { roomSlug } from "@common/room-slug";
 import { hourlyValuesEnabled } from "@common/span";
+import type { Kysely } from "kysely";
 import { type MeterTotals, meterTotalsOf } from "../../consumption/bucket-rows";
 import {
   type DataWindow,
@@ -16,10 +17,11 @@ import {
 } from "../../consumption/engine";
 import { PROPERTY_ROLLUPS_FROM_UNITS } from "../../consumption/property-rollups";
 import type { PropertySubject } from "../../consumption/series";
-import { fromSqlBoolean, type PropertyRow, type TenancyRow, type UnitRow } from "../../db/types";
+import { type Database, fromSqlBoolean, type PropertyRow, type TenancyRow, type UnitRow } from "../../db/types";
 import type { ObjectDetails } from "../../schema/tenant.generated";
-import { callerAndTenancy, tenancyDataWindow } from "../access";
+import { activeMemberships, idOrForbidden, tenancyDataWindow } from "../access";
 import type { ServiceContext } from "../context";
+import { forbidden } from "../errors";
 
 export interface UnitScope {
   tenancy: TenancyRow;
@@ -60,8 +62,10 @@ export function unitScopeOf(ctx: ServiceContext, tenancyId: number): Promise<Uni
 }
 
 async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<UnitScope> {
-  const { tenancy } = await callerAndTenancy(ctx, tenancyId);
-  return scopeOfTenancy(ctx, tenancy);
+  const caller = await ctx.requireCaller();
+  const rows = await scopeRows(ctx.db, idOrForbidden(tenancyId), caller.id);
+  if (rows === undefined) throw forbidden();
+  return unitScopeFrom(ctx, rows);
 }
 
 /**
@@ -69,19 +73,131 @@ async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<Un
  * back-end's own jobs work on (the monthly report): the same figures as the pages'.
  */
 export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, tenancy: TenancyRow): Promise<UnitScope> {
-  const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
-  const unit = await ctx.db.selectFrom("units").selectAll().where("id", "=", tenancy.unit_id).executeTakeFirstOrThrow();
-  const [property, meters, factors, settings, propertyUnits] = await Promise.all([
-    ctx.db.selectFrom("properties").selectAll().where("id", "=", unit.property_id).executeTakeFirstOrThrow(),
-    ctx.db.selectFrom("meters").selectAll().where("unit_id", "=", unit.id).orderBy("id").execute(),
-    ctx.db.selectFrom("co2_factors").selectAll().where("property_id", "=", unit.property_id).execute(),
-    ctx.db.selectFrom("property_settings").select("kind").where("property_id", "=", unit.property_id).execute(),
-    ctx.db
-      .selectFrom("units")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("property_id", "=", unit.property_id)
-      .executeTakeFirstOrThrow(),
+  const rows = await scopeRows(ctx.db, tenancy.id, null);
+  if (rows === undefined) throw new Error(`tenancy ${tenancy.id} has no unit`);
+  return unitScopeFrom(ctx, { ...rows, tenancy });
+}
+
+interface ScopeRows {
+  tenancy: TenancyRow;
+  unit: UnitRow;
+  property: PropertyRow;
+  propertyUnits: number;
+  meters: readonly { id: number; unit_id: number; number: string; room_name: string | null; quantity: string }[];
+  factors: readonly { quantity: string; gram_per_quantity_unit: number }[];
+  settings: readonly { kind: string }[];
+}
+
+/**
+ * What a unit scope is made of, in four statements sent at once (one round trip's wait, not six in
+ * turn: on PostgreSQL every statement waits for its answer, and a page asks for several scopes):
+ * the tenancy with its unit, property and the property's number of units in one row (only when
+ * `memberId` is a member of it, unless null), and the unit's meters, the property's CO2 factors and
+ * settings found by the tenancy id. Those three are discarded when the first finds no tenancy.
+ */
+async function scopeRows(
+  db: Kysely<Database>,
+  tenancyId: number,
+  memberId: number | null,
+): Promise<ScopeRows | undefined> {
+  const unitOfTenancy = db.selectFrom("tenancies").select("tenancies.unit_id").where("tenancies.id", "=", tenancyId);
+  const propertyOfTenancy = db
+    .selectFrom("tenancies")
+    .innerJoin("units", "units.id", "tenancies.unit_id")
+    .select("units.property_id")
+    .where("tenancies.id", "=", tenancyId);
+  let joined = db
+    .selectFrom("tenancies")
+    .innerJoin("units", "units.id", "tenancies.unit_id")
+    .innerJoin("properties", "properties.id", "units.property_id")
+    .selectAll("tenancies")
+    .select((eb) => [
+      eb.ref("units.property_id").as("u_property_id"),
+      eb.ref("units.unique_id").as("u_unique_id"),
+      eb.ref("units.name").as("u_name"),
+      eb.ref("units.apartment").as("u_apartment"),
+      eb.ref("units.address").as("u_address"),
+      eb.ref("units.floor_area").as("u_floor_area"),
+      eb.ref("units.rooms").as("u_rooms"),
+      eb.ref("properties.number").as("p_number"),
+      eb.ref("properties.address").as("p_address"),
+      eb.ref("properties.zipcode").as("p_zipcode"),
+      eb.ref("properties.city").as("p_city"),
+      eb.ref("properties.country").as("p_country"),
+      eb.ref("properties.contact_name").as("p_contact_name"),
+      eb.ref("properties.contact_email").as("p_contact_email"),
+      eb.ref("properties.contact_phone").as("p_contact_phone"),
+      eb
+        .selectFrom("units as others")
+        .select((inner) => inner.fn.countAll<number>().as("count"))
+        .whereRef("others.property_id", "=", "units.property_id")
+        .as("property_units"),
+    ])
+    .where("tenancies.id", "=", tenancyId);
+  if (memberId !== null) joined = joined.where("tenancies.id", "in", activeMemberships(db, memberId));
+  const [row, meters, factors, settings] = await Promise.all([
+    joined.executeTakeFirst(),
+    db.selectFrom("meters").selectAll().where("unit_id", "=", unitOfTenancy).orderBy("id").execute(),
+    db
+      .selectFrom("co2_factors")
+      .select(["quantity", "gram_per_quantity_unit"])
+      .where("property_id", "=", propertyOfTenancy)
+      .execute(),
+    db.selectFrom("property_settings").select("kind").where("property_id", "=", propertyOfTenancy).execute(),
   ]);
+  if (row === undefined) return undefined;
+  const {
+    u_property_id,
+    u_unique_id,
+    u_name,
+    u_apartment,
+    u_address,
+    u_floor_area,
+    u_rooms,
+    p_number,
+    p_address,
+    p_zipcode,
+    p_city,
+    p_country,
+    p_contact_name,
+    p_contact_email,
+    p_contact_phone,
+    property_units,
+    ...tenancy
+  } = row;
+  return {
+    tenancy,
+    unit: {
+      id: tenancy.unit_id,
+      property_id: u_property_id,
+      unique_id: u_unique_id,
+      name: u_name,
+      apartment: u_apartment,
+      address: u_address,
+      floor_area: u_floor_area,
+      rooms: u_rooms,
+    },
+    property: {
+      id: u_property_id,
+      number: p_number,
+      address: p_address,
+      zipcode: p_zipcode,
+      city: p_city,
+      country: p_country,
+      contact_name: p_contact_name,
+      contact_email: p_contact_email,
+      contact_phone: p_contact_phone,
+    },
+    propertyUnits: Number(property_units),
+    meters,
+    factors,
+    settings,
+  };
+}
+
+function unitScopeFrom(ctx: Pick<ServiceContext, "db" | "now">, rows: ScopeRows): UnitScope {
+  const { tenancy, unit, property, meters, factors, settings, propertyUnits } = rows;
+  const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
   return {
     tenancy,
     unit,
@@ -103,7 +219,7 @@ export async function scopeOfTenancy(ctx: Pick<ServiceContext, "db" | "now">, te
       ctx.db,
       meters.map((meter) => meter.id),
     ),
-    propertyUnits: Number(propertyUnits.count),
+    propertyUnits,
   };
 }
 
