@@ -89,9 +89,33 @@ export function fromWall(wallMs: number): number {
   return wallMs - HOUR_MS;
 }
 
-export function dayKeyOfWall(wallMs: number): DayKey {
-  const date = new Date(wallMs);
+/**
+ * Answers kept for what a request asks thousands of times over a few hundred days (every bucket,
+ * comparison and legend of a year's graph turns day keys into wall times and back): a Map of at most
+ * `limit` entries, emptied when full. Keys are whole days or instants of bucket bounds, so a
+ * process holds a few thousand.
+ */
+function remembered<K, V>(compute: (key: K) => V, limit = 100_000): (key: K) => V {
+  const answers = new Map<K, V>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = compute(key);
+      if (answers.size >= limit) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+/** The date of a wall day number (whole days since the epoch in wall time). */
+const dayKeyOfWallDay = remembered((wallDay: number): DayKey => {
+  const date = new Date(wallDay * DAY_MS);
   return `${pad4(date.getUTCFullYear())}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+});
+
+export function dayKeyOfWall(wallMs: number): DayKey {
+  return dayKeyOfWallDay(Math.floor(wallMs / DAY_MS));
 }
 
 /** The Copenhagen date of an instant. */
@@ -111,9 +135,9 @@ function wallOf(year: number, month: number, day: number, hour = 0, minute = 0):
 }
 
 /** Wall time of a day's midnight. */
-export function wallOfDay(day: DayKey): number {
-  return wallOf(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10)));
-}
+export const wallOfDay: (day: DayKey) => number = remembered((day: DayKey) =>
+  wallOf(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))),
+);
 
 /** The instant a Copenhagen day starts (its local midnight). */
 export function startOfDay(day: DayKey): number {
@@ -222,11 +246,11 @@ export function hoursInDay(day: DayKey): number {
 }
 
 /** ISO 8601 with the Copenhagen offset, e.g. 2025-10-26T02:00:00+02:00 (unambiguous in the autumn overlap). */
-export function formatInstant(utcMs: number): string {
+export const formatInstant: (utcMs: number) => string = remembered((utcMs: number) => {
   const offset = offsetMinutesAt(utcMs);
   const wall = new Date(utcMs + offset * 60_000).toISOString().slice(0, 19);
   return `${wall}+${pad2(offset / 60)}:00`;
-}
+});
 
 /** The local datetime format of the API: YYYY-MM-DDTHH:mm:00. */
 export function formatWall(wallMs: number): string {
