@@ -54,6 +54,11 @@ export interface SeriesContext {
   window: DataWindow;
   /** The unit's meter totals of this request (see meterTotalsOf); without it totals read their own. */
   meterTotals?: MeterTotals;
+  /**
+   * The bucket rows this request has read, by meters, resolution and buckets: a graph's own series
+   * and its property average (which subtracts the caller's own values) read the same rows once.
+   */
+  bucketRows?: Map<string, Promise<BucketRow[]>>;
 }
 
 /**
@@ -94,6 +99,27 @@ function co2FactorsFor(context: SeriesContext, meters: readonly MeterInfo[]): Co
 
 /** The meters' rows in the buckets at the context's resolution, priced (cost) or weighed (CO2) as its mode wants. */
 async function bucketRowsFor(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  buckets: readonly Bucket[],
+): Promise<BucketRow[]> {
+  const memo = context.bucketRows;
+  if (memo === undefined) return readBucketRows(context, meters, buckets);
+  const key = [
+    context.resolution,
+    context.presentation.mode,
+    meters.map((meter) => meter.id).join(","),
+    buckets.map((bucket) => `${bucket.start}-${bucket.end}`).join(","),
+  ].join("|");
+  let rows = memo.get(key);
+  if (rows === undefined) {
+    rows = readBucketRows(context, meters, buckets);
+    memo.set(key, rows);
+  }
+  return rows;
+}
+
+async function readBucketRows(
   context: SeriesContext,
   meters: readonly MeterInfo[],
   buckets: readonly Bucket[],

@@ -97,34 +97,41 @@ export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: S
   const graphs = [];
   for (const [index, quantity] of quantities.entries()) {
     const presentation = presentations[index]!;
-    const context: SeriesContext = { db: ctx.db, quantity, resolution, presentation, window: scope.window };
+    const context: SeriesContext = {
+      db: ctx.db,
+      quantity,
+      resolution,
+      presentation,
+      window: scope.window,
+      bucketRows: new Map(),
+    };
     const meters = selectMeters(scope, quantity, graph.roomName, graph.meterNumber);
-    const own = await seriesOfPieces(context, meters, scope.unit.floor_area, ownPieces(buckets), buckets.length);
-    const relatedValues = [];
-    for (const comparison of compareWith) {
-      if (comparison === "PROPERTY_AVERAGE") {
-        const total = await propertyAverageTotal(ctx, scope, quantity, presentation, days.fromDay, days.endDay);
-        relatedValues.push({
-          type: comparison,
-          values: await propertyAverageSeries(context, propertySubjectOf(ctx, scope, quantity), buckets),
-          total: total.value,
-          firstDay: days.fromDay,
-          lastDay: addDays(days.endDay, -1),
-          until: null,
-        });
-      } else {
+    // The own series and each comparison are read at once: on PostgreSQL their statements overlap
+    // instead of waiting for each other's answers.
+    const [own, ...relatedValues] = await Promise.all([
+      seriesOfPieces(context, meters, scope.unit.floor_area, ownPieces(buckets), buckets.length),
+      ...compareWith.map(async (comparison) => {
+        if (comparison === "PROPERTY_AVERAGE") {
+          const [total, values] = await Promise.all([
+            propertyAverageTotal(ctx, scope, quantity, presentation, days.fromDay, days.endDay),
+            propertyAverageSeries(context, propertySubjectOf(ctx, scope, quantity), buckets),
+          ]);
+          return {
+            type: comparison,
+            values,
+            total: total.value,
+            firstDay: days.fromDay,
+            lastDay: addDays(days.endDay, -1),
+            until: null,
+          };
+        }
         const end = compared === null ? null : await elapsedEnd(context, meters, compared);
         const span = comparedSpan(comparison, compared ?? { fromDay: days.fromDay, endDay: days.fromDay }, end);
         const pieces = compared === null ? [] : comparisonPieces(comparison, resolution, buckets, compared, end);
         const series = await seriesOfPieces(context, meters, scope.unit.floor_area, pieces, buckets.length);
-        relatedValues.push({
-          type: comparison,
-          values: series.values,
-          total: series.total,
-          ...comparedDaysOutput(span),
-        });
-      }
-    }
+        return { type: comparison, values: series.values, total: series.total, ...comparedDaysOutput(span) };
+      }),
+    ]);
     graphs.push({
       type: mode,
       consumption: {
