@@ -78,6 +78,31 @@ describe("npm run rollups:rebuild", () => {
 });
 
 describe("a back-end started on a database from before the property rollups", () => {
+  it("has nothing to make when its only readings are of averages, at any start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rollups-start-"));
+    try {
+      const backend = await createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
+      try {
+        await insertOneUnitProperty(backend.db);
+        await backend.db
+          .insertInto("meters")
+          .values({ id: 1, unit_id: 1, number: "T1", quantity: "indoor-temperature" })
+          .execute();
+        await backend.db
+          .insertInto("consumption_daily")
+          .values({ meter_id: 1, day: "2025-03-01", value: 21.5, weight: 24 })
+          .execute();
+        // Nothing rolled up comes of it, so nothing is missing: the start does not rebuild every time.
+        expect(await rebuildPropertyRollupsIfMissing(backend.db)).toBe(false);
+        expect(await backend.db.selectFrom("property_unit_runs").select("property_id").execute()).toEqual([]);
+      } finally {
+        await backend.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("makes them at its start, once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "rollups-start-"));
     const open = () => createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });

@@ -251,14 +251,30 @@ export async function refreshPropertyRollups(db: Db, changes: readonly RollupCha
 
 /**
  * Makes the property rollups of a database whose readings predate them (one upgraded past
- * migration 0011, which leaves them empty): when no property has any and some meter has a rollup
- * row, every property is rebuilt. Run at the back-end's start, under its start-up lock; a database
+ * migration 0011, which leaves them empty): when no property has any and some meter of a quantity
+ * they keep has a day with data, every property is rebuilt. Run at the back-end's start, under its start-up lock; a database
  * that has them costs two one-row queries. True when it rebuilt.
  */
 export async function rebuildPropertyRollupsIfMissing(db: Db): Promise<boolean> {
+  // A home's run exists exactly when a meter of a rolled-up quantity has a day with weight, so a
+  // database whose readings are all averages (temperatures) has nothing to make, at any start.
   const [kept, readings] = await Promise.all([
     db.selectFrom("property_unit_runs").select("property_id").limit(1).executeTakeFirst(),
-    db.selectFrom("consumption_daily").select("meter_id").limit(1).executeTakeFirst(),
+    db
+      .selectFrom("meters")
+      .select("meters.id")
+      .where("meters.quantity", "in", rolledUpQuantities)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("consumption_daily")
+            .select("consumption_daily.meter_id")
+            .whereRef("consumption_daily.meter_id", "=", "meters.id")
+            .where("consumption_daily.weight", ">", 0),
+        ),
+      )
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   if (kept !== undefined || readings === undefined) return false;
   await rebuildPropertyRollups(db);
