@@ -8,6 +8,8 @@ import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions } from "../db/postgres/reading-partitions";
 import {
   type Aggregate,
+  clean,
+  HOUR_S,
   type HourAggregate,
   hourlyFromReadings,
   type Reading,
@@ -51,9 +53,36 @@ interface Rollups {
 }
 
 function rollupsOf({ meterId, aggregation, readings }: NewSeries): Rollups {
-  const hours = hourlyFromReadings(aggregation, readings);
+  const hours =
+    (aggregation === "addition" && hourlyOnWholeHours(readings)) || hourlyFromReadings(aggregation, readings);
   const days = rollupDays(hours);
   return { meterId, readings, hours, days, months: rollupMonths(days) };
+}
+
+/**
+ * The hours of register readings that all fall on whole hours (a bulk load's usually do), as
+ * hourlyFromRegister makes them but without its map of partial hours: between two readings on
+ * whole hours every hour is whole, and belongs to that pair of readings alone. The arithmetic is
+ * hourlyFromRegister's own, step for step (the share (delta × 3600) / span added to 0, then
+ * cleaned), so the values are the same doubles; the load's largest cost in JavaScript before.
+ * Undefined when a reading is off the hour or out of order: the general path handles those.
+ */
+export function hourlyOnWholeHours(readings: readonly Reading[]): HourAggregate[] | undefined {
+  for (let index = 0; index < readings.length; index++) {
+    const ts = readings[index]!.ts;
+    if (ts % HOUR_S !== 0 || (index > 0 && ts <= readings[index - 1]!.ts)) return undefined;
+  }
+  const hours: HourAggregate[] = [];
+  for (let index = 1; index < readings.length; index++) {
+    const a = readings[index - 1]!;
+    const b = readings[index]!;
+    const span = b.ts - a.ts;
+    const delta = b.value - a.value;
+    const value = clean(0 + (delta * HOUR_S) / span);
+    const weight = clean(0 + HOUR_S / HOUR_S);
+    for (let hour = a.ts; hour < b.ts; hour += HOUR_S) hours.push({ hour, value, weight });
+  }
+  return hours;
 }
 
 function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (string | number)[] {
