@@ -9,10 +9,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { hourContext, hourIndexOf, meterReadings, modelMeters } from "../db/seed/reading-model";
+import { topUpDemoReadings } from "../db/seed/readings";
 import { createDemoBackend } from "../testing/setup";
 import { hourlyFromRegister, type Reading } from "./aggregate";
 import { withKeysBuiltAfter } from "./bulk-insert";
 import { hourlyOnWholeHours, type NewSeries, writeNewSeriesBatch } from "./new-series";
+import { rebuildPropertyRollups } from "./property-rollups";
 
 const FROM_DAY = "2025-01-25";
 const TO_DAY = "2025-04-03"; // across a month, a year's partitions and the spring change
@@ -118,6 +120,43 @@ describe("new series, many meters at once", () => {
     backend = await createDemoBackend();
   }, 60_000);
   afterAll(() => backend.close());
+
+  it("make the demo seed's property rollups as they are written, as a rebuild makes them", async () => {
+    const db = backend.db;
+    await topUpDemoReadings(db, new Date("2025-03-10T12:00:00Z"), { unitIds: [110, 111, 112], fromDay: "2025-02-01" });
+    const tables = async () => ({
+      daily: await db
+        .selectFrom("property_daily")
+        .selectAll()
+        .orderBy("property_id")
+        .orderBy("quantity")
+        .orderBy("day")
+        .orderBy("meter_quantity")
+        .execute(),
+      hourly: (
+        await db
+          .selectFrom("property_hourly")
+          .selectAll()
+          .orderBy("property_id")
+          .orderBy("quantity")
+          .orderBy("hour")
+          .orderBy("meter_quantity")
+          .execute()
+      ).map((row) => ({ ...row, hour: Number(row.hour), units: Number(row.units) })),
+      runs: await db
+        .selectFrom("property_unit_runs")
+        .selectAll()
+        .orderBy("property_id")
+        .orderBy("quantity")
+        .orderBy("unit_id")
+        .orderBy("first_day")
+        .execute(),
+    });
+    const seeded = await tables();
+    expect(seeded.hourly.length).toBeGreaterThan(1000);
+    await rebuildPropertyRollups(db);
+    expect(await tables()).toEqual(seeded);
+  }, 120_000);
 
   it("loaded by COPY equal those loaded by the inserts: readings, hours, days and months", async () => {
     const series = await demoSeries(backend, [101, 102]);
