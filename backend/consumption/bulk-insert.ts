@@ -251,7 +251,36 @@ export async function withKeysBuiltAfter<T>(db: Db, load: () => Promise<T>): Pro
     await db.executeQuery(CompiledQuery.raw(`alter table ${key.table} drop constraint ${key.name}`));
   const result = await load();
   // Primary keys first ('p' sorts after 'f', hence the descending order above).
-  for (const key of rows)
-    await db.executeQuery(CompiledQuery.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
+  await withKeyBuildMemory(db, async (builder) => {
+    for (const key of rows)
+      await builder.executeQuery(
+        CompiledQuery.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`),
+      );
+  });
   return result;
 }
+
+/**
+ * Memory for the key builds: each index build sorts its table's keys, in memory when they fit in
+ * maintenance_work_mem (64 MB by default, an external merge sort on disk beyond it). Set for the
+ * builds only: `set local` in the caller's transaction (it ends with it), else on one connection of
+ * the pool that runs the builds and is reset after them.
+ */
+async function withKeyBuildMemory(db: Db, build: (builder: Db) => Promise<void>): Promise<void> {
+  const setting = `maintenance_work_mem = '${KEY_BUILD_MEMORY}'`;
+  if (db.isTransaction) {
+    await db.executeQuery(CompiledQuery.raw(`set local ${setting}`));
+    return build(db);
+  }
+  await (db as Kysely<Database>).connection().execute(async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw(`set ${setting}`));
+    try {
+      await build(connection);
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw("reset maintenance_work_mem"));
+    }
+  });
+}
+
+/** What the key builds after a bulk load may sort in memory (ADR 0040, addendum). */
+const KEY_BUILD_MEMORY = "1GB";

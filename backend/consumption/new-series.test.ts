@@ -9,9 +9,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { hourContext, hourIndexOf, meterReadings, modelMeters } from "../db/seed/reading-model";
+import { topUpDemoReadings } from "../db/seed/readings";
 import { createDemoBackend } from "../testing/setup";
+import { hourlyFromRegister, type Reading } from "./aggregate";
 import { withKeysBuiltAfter } from "./bulk-insert";
-import { type NewSeries, writeNewSeriesBatch } from "./new-series";
+import { hourlyOnWholeHours, type NewSeries, writeNewSeriesBatch } from "./new-series";
+import { rebuildPropertyRollups } from "./property-rollups";
 
 const FROM_DAY = "2025-01-25";
 const TO_DAY = "2025-04-03"; // across a month, a year's partitions and the spring change
@@ -67,12 +70,93 @@ async function deleteRows(backend: Backend, meterIds: number[]) {
     await backend.db.deleteFrom(table).where("meter_id", "in", meterIds).execute();
 }
 
+describe("the hours of register readings on whole hours", () => {
+  it("are exactly hourlyFromRegister's, gaps and awkward values included", () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    for (let trial = 0; trial < 200; trial++) {
+      const readings: Reading[] = [];
+      let ts = 1_711_846_800 + Math.floor(random() * 1000) * 3600; // around the spring change
+      let value = random() * 1e6;
+      for (let index = 0; index < 300; index++) {
+        readings.push({ ts, value });
+        ts += 3600 * (random() < 0.9 ? 1 : 1 + Math.floor(random() * 30));
+        value += random() < 0.1 ? 0 : random() < 0.5 ? random() / 7 : random() * 1e3 * (random() < 0.05 ? -1 : 1);
+      }
+      expect(hourlyOnWholeHours(readings)).toEqual(hourlyFromRegister(readings));
+    }
+    expect(hourlyOnWholeHours([])).toEqual([]);
+    expect(hourlyOnWholeHours([{ ts: 3600, value: 1 }])).toEqual([]);
+  });
+
+  it("are left to the general path for a reading off the hour or out of order", () => {
+    expect(
+      hourlyOnWholeHours([
+        { ts: 3600, value: 1 },
+        { ts: 7_260, value: 2 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      hourlyOnWholeHours([
+        { ts: 7200, value: 1 },
+        { ts: 3600, value: 2 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      hourlyOnWholeHours([
+        { ts: 3600, value: 1 },
+        { ts: 3600, value: 2 },
+      ]),
+    ).toBeUndefined();
+  });
+});
+
 describe("new series, many meters at once", () => {
   let backend: Backend;
   beforeAll(async () => {
     backend = await createDemoBackend();
   }, 60_000);
   afterAll(() => backend.close());
+
+  it("make the demo seed's property rollups as they are written, as a rebuild makes them", async () => {
+    const db = backend.db;
+    await topUpDemoReadings(db, new Date("2025-03-10T12:00:00Z"), { unitIds: [110, 111, 112], fromDay: "2025-02-01" });
+    const tables = async () => ({
+      daily: await db
+        .selectFrom("property_daily")
+        .selectAll()
+        .orderBy("property_id")
+        .orderBy("quantity")
+        .orderBy("day")
+        .orderBy("meter_quantity")
+        .execute(),
+      hourly: (
+        await db
+          .selectFrom("property_hourly")
+          .selectAll()
+          .orderBy("property_id")
+          .orderBy("quantity")
+          .orderBy("hour")
+          .orderBy("meter_quantity")
+          .execute()
+      ).map((row) => ({ ...row, hour: Number(row.hour), units: Number(row.units) })),
+      runs: await db
+        .selectFrom("property_unit_runs")
+        .selectAll()
+        .orderBy("property_id")
+        .orderBy("quantity")
+        .orderBy("unit_id")
+        .orderBy("first_day")
+        .execute(),
+    });
+    const seeded = await tables();
+    expect(seeded.hourly.length).toBeGreaterThan(1000);
+    await rebuildPropertyRollups(db);
+    expect(await tables()).toEqual(seeded);
+  }, 120_000);
 
   it("loaded by COPY equal those loaded by the inserts: readings, hours, days and months", async () => {
     const series = await demoSeries(backend, [101, 102]);

@@ -8,6 +8,8 @@ import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions } from "../db/postgres/reading-partitions";
 import {
   type Aggregate,
+  clean,
+  HOUR_S,
   type HourAggregate,
   hourlyFromReadings,
   type Reading,
@@ -23,6 +25,7 @@ import {
   insertIntoReadingTable,
   inTransaction,
 } from "./bulk-insert";
+import type { PropertyRollupAccumulator } from "./property-rollup-accumulator";
 
 /** One new meter's whole series. */
 export interface NewSeries {
@@ -34,6 +37,11 @@ export interface NewSeries {
 export interface NewSeriesOptions {
   /** PostgreSQL: load by COPY (the default) or by the unnest inserts (the tests compare the two). */
   copy?: boolean;
+  /**
+   * A bulk load's property rollups, made from the series as they are written and written once at
+   * its end (PropertyRollupAccumulator.write) instead of a rebuild that reads every row again.
+   */
+  propertyRollups?: PropertyRollupAccumulator;
 }
 
 interface Rollups {
@@ -45,9 +53,36 @@ interface Rollups {
 }
 
 function rollupsOf({ meterId, aggregation, readings }: NewSeries): Rollups {
-  const hours = hourlyFromReadings(aggregation, readings);
+  const hours =
+    (aggregation === "addition" && hourlyOnWholeHours(readings)) || hourlyFromReadings(aggregation, readings);
   const days = rollupDays(hours);
   return { meterId, readings, hours, days, months: rollupMonths(days) };
+}
+
+/**
+ * The hours of register readings that all fall on whole hours (a bulk load's usually do), as
+ * hourlyFromRegister makes them but without its map of partial hours: between two readings on
+ * whole hours every hour is whole, and belongs to that pair of readings alone. The arithmetic is
+ * hourlyFromRegister's own, step for step (the share (delta × 3600) / span added to 0, then
+ * cleaned), so the values are the same doubles; the load's largest cost in JavaScript before.
+ * Undefined when a reading is off the hour or out of order: the general path handles those.
+ */
+export function hourlyOnWholeHours(readings: readonly Reading[]): HourAggregate[] | undefined {
+  for (let index = 0; index < readings.length; index++) {
+    const ts = readings[index]!.ts;
+    if (ts % HOUR_S !== 0 || (index > 0 && ts <= readings[index - 1]!.ts)) return undefined;
+  }
+  const hours: HourAggregate[] = [];
+  for (let index = 1; index < readings.length; index++) {
+    const a = readings[index - 1]!;
+    const b = readings[index]!;
+    const span = b.ts - a.ts;
+    const delta = b.value - a.value;
+    const value = clean(0 + (delta * HOUR_S) / span);
+    const weight = clean(0 + HOUR_S / HOUR_S);
+    for (let hour = a.ts; hour < b.ts; hour += HOUR_S) hours.push({ hour, value, weight });
+  }
+  return hours;
 }
 
 function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (string | number)[] {
@@ -59,7 +94,7 @@ function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (st
 /**
  * Writes the series of meters that have no readings yet, rollups included, in `db`'s transaction
  * (or one of its own). The property rollups are not kept here: a bulk load makes them once at its
- * end (rebuildPropertyRollups).
+ * end, from the series handed to `options.propertyRollups` (or by rebuildPropertyRollups).
  */
 export async function writeNewSeriesBatch(
   db: Db,
@@ -84,6 +119,7 @@ export async function writeNewSeriesBatch(
         keyedValues(meterId, months),
       );
     }
+    await options.propertyRollups?.add(db, series);
     return;
   }
   await inTransaction(db, async (trx) => {
@@ -102,6 +138,7 @@ export async function writeNewSeriesBatch(
     await copyInto(trx, "consumption_daily", ["meter_id", "day", "value", "weight"], copyLines(4, daily));
     const monthly = series.flatMap((s) => keyedValues(s.meterId, s.months));
     await copyInto(trx, "consumption_monthly", ["meter_id", "month", "value", "weight"], copyLines(4, monthly));
+    await options.propertyRollups?.add(trx, series);
   });
 }
 

@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from "kysely";
 import { withKeysBuiltAfter } from "../../consumption/bulk-insert";
 import { CURRENCY, MARKET_PRICE_AREA } from "../../consumption/engine";
 import { writeNewSeriesBatch } from "../../consumption/new-series";
-import { rebuildPropertyRollups } from "../../consumption/property-rollups";
+import { PropertyRollupAccumulator } from "../../consumption/property-rollup-accumulator";
 import { bulkInsert, ingestReadings } from "../../consumption/store";
 import { withJobLock } from "../../jobs/job-lock";
 import { isPostgres } from "../migrations/dialect";
@@ -156,6 +156,8 @@ export async function topUpDemoReadings(
   let written = 0;
 
   const fresh = meters.filter((meter) => !lastReadings.has(meter.id));
+  // The fresh series' property rollups, summed as they are written (ADR 0038).
+  const propertyRollups = new PropertyRollupAccumulator();
   const chunk = 24;
   const writeFresh = async (start: number, trx: Transaction<Database>) => {
     // One COPY per table for the chunk's meters on PostgreSQL (ADR 0040).
@@ -164,7 +166,7 @@ export async function topUpDemoReadings(
       aggregation: quantityDefinition(meter.quantity).aggregation,
       readings: meterReadings(meter, hours, freshFromIndex, currentIndex),
     }));
-    await writeNewSeriesBatch(trx, batch);
+    await writeNewSeriesBatch(trx, batch, { propertyRollups });
     for (const series of batch) written += series.readings.length;
     options.progress?.(Math.min(start + chunk, fresh.length), fresh.length);
   };
@@ -184,8 +186,10 @@ export async function topUpDemoReadings(
     for (let start = 0; start < fresh.length; start += chunk)
       await db.transaction().execute((trx) => writeFresh(start, trx));
   }
-  // Fresh series are written without the property rollups' upkeep (writeNewSeries); they are made once here.
-  if (fresh.length > 0) await rebuildPropertyRollups(db);
+  // Fresh series are written without the property rollups' upkeep (writeNewSeries): their
+  // properties' rollups are written once here from the sums (a property with other meters' rollups
+  // is rebuilt instead).
+  if (fresh.length > 0) await propertyRollups.write(db);
 
   const stale = meters.filter((meter) => {
     const last = lastReadings.get(meter.id);
