@@ -210,12 +210,14 @@ async function ingestRound(db: Db, meters: readonly MeterBatch[]): Promise<Rollu
       const keys = [...dayRows.keys()];
       dayRanges.push([keys[0]!, keys[keys.length - 1]!]);
     }
+    // The hours rewritten or deleted below lie in [changed.from, changed.end): only those of the
+    // property's hours need recomputing.
     changes.push({
       meterId,
       fromDay: days.firstDay,
       endDay: days.endDay,
-      fromHour: days.rangeStart,
-      endHour: days.rangeEnd,
+      fromHour: Math.max(changed.from, days.rangeStart),
+      endHour: Math.min(changed.end, days.rangeEnd),
     });
   }
 
