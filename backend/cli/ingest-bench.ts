@@ -1,19 +1,22 @@
 /**
  * Times the hourly ingest by sets: `npx tsx backend/cli/ingest-bench.ts [--meters 6000]
- * [--days 3] [--hours 3] [--postgres postgres://…]`. Builds one property's meters (registers and
+ * [--days 3] [--hours 3] [--at-hour 23] [--postgres postgres://…]`. Builds one property's meters (registers and
  * one temperature sensor in six) with `--days` of hourly history in a temporary SQLite database (and
  * a fresh PostgreSQL database on the server given, or TEST_DATABASE_URL's), then ingests `--hours`
  * more hours, each hour of every meter by one ingestReadings in one transaction as the hourly
- * import does, and prints each hour's time and the time per meter; then times the alarm run over
+ * import does (the first of them at `--at-hour` o'clock Copenhagen time, its latest past one, when
+ * given: late in the day the property's day holds more hours, so the time of day matters), and prints each hour's time and the time per meter; then times the alarm run over
  * five daily alarms per six meters, as the whole-property bench does. The whole-property bench
  * (`npm run bench:backend`) measures the views at real size; this one isolates the ingest.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dayKeyOf, startOfDay } from "@common/calendar";
 import type { Aggregation } from "@common/quantities";
 import { type Backend, createBackend, freshPostgresDatabase } from "../app";
 import type { Reading } from "../consumption/aggregate";
+import { rebuildPropertyRollups } from "../consumption/property-rollups";
 import { ingestReadings, writeNewSeries } from "../consumption/store";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
@@ -35,7 +38,25 @@ function reading(id: number, aggregation: Aggregation, start: number, index: num
     : { ts, value: 20 + (((id + index) * 13) % 40) / 10 };
 }
 
-async function run(label: string, backend: Backend, meters: number, days: number, hours: number): Promise<void> {
+/**
+ * The start (epoch seconds) of the first ingested hour: the current hour, or the latest past
+ * `atHour` o'clock in Copenhagen.
+ */
+function firstIngestedHour(atHour: number | null): number {
+  const now = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
+  if (atHour === null) return now;
+  const today = startOfDay(dayKeyOf(now * 1000)) / 1000 + atHour * HOUR;
+  return today <= now ? today : startOfDay(dayKeyOf((now - 24 * HOUR) * 1000)) / 1000 + atHour * HOUR;
+}
+
+async function run(
+  label: string,
+  backend: Backend,
+  meters: number,
+  days: number,
+  hours: number,
+  atHour: number | null,
+): Promise<void> {
   const db = backend.db;
   await db
     .insertInto("properties")
@@ -86,8 +107,7 @@ async function run(label: string, backend: Backend, meters: number, days: number
       )
       .execute();
   }
-  const now = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
-  const start = now - days * 24 * HOUR;
+  const start = firstIngestedHour(atHour) - days * 24 * HOUR;
   const history = days * 24;
   const loadStarted = performance.now();
   for (let from = 0; from < meters; from += 200) {
@@ -100,8 +120,10 @@ async function run(label: string, backend: Backend, meters: number, days: number
       }
     });
   }
+  // A bulk load leaves the property rollups to one rebuild at its end; an ingest then keeps them.
+  await rebuildPropertyRollups(db, [1]);
   console.log(
-    `${label}: ${meters} meters × ${history} hours loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    `${label}: ${meters} meters × ${history} hours loaded (and the property rollups built) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
   );
   for (let hour = 0; hour < hours; hour++) {
     const batch = all.map((meter) => ({
@@ -109,11 +131,16 @@ async function run(label: string, backend: Backend, meters: number, days: number
       aggregation: meter.aggregation,
       readings: [reading(meter.id, meter.aggregation, start, history + hour)],
     }));
+    const at = new Date((start + (history + hour) * HOUR) * 1000).toLocaleTimeString("en-GB", {
+      timeZone: "Europe/Copenhagen",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     const started = performance.now();
     await db.transaction().execute((trx) => ingestReadings(trx, batch));
     const ms = performance.now() - started;
     console.log(
-      `${label}: ingest one hour of ${meters} meters: ${(ms / 1000).toFixed(2)} s (${((ms * 1000) / meters).toFixed(0)} µs a meter)`,
+      `${label}: ingest one hour of ${meters} meters (reading at ${at}): ${(ms / 1000).toFixed(2)} s (${((ms * 1000) / meters).toFixed(0)} µs a meter)`,
     );
   }
 }
@@ -180,12 +207,14 @@ async function main(args: string[]): Promise<void> {
   const meters = Number(option(args, "--meters", "6000"));
   const days = Number(option(args, "--days", "3"));
   const hours = Number(option(args, "--hours", "3"));
+  const atHourOption = option(args, "--at-hour", "");
+  const atHour = atHourOption === "" ? null : Number(atHourOption);
   const server = option(args, "--postgres", process.env.TEST_DATABASE_URL ?? "");
   const dir = mkdtempSync(join(tmpdir(), "ingest-bench-"));
   try {
     const sqlite = await createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
     try {
-      await run("sqlite", sqlite, meters, days, hours);
+      await run("sqlite", sqlite, meters, days, hours, atHour);
       await timeAlarms("sqlite", sqlite, Math.ceil(meters / 6));
     } finally {
       await sqlite.close();
@@ -194,7 +223,7 @@ async function main(args: string[]): Promise<void> {
       const database = await freshPostgresDatabase(server);
       const postgres = await createBackend({ databasePath: database.url, logger: silentLogger });
       try {
-        await run("postgres", postgres, meters, days, hours);
+        await run("postgres", postgres, meters, days, hours, atHour);
         await timeAlarms("postgres", postgres, Math.ceil(meters / 6));
       } finally {
         await postgres.close();

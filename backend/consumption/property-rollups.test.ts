@@ -20,7 +20,7 @@ import type { Reading } from "./aggregate";
 import type { GraphMode } from "./engine";
 import { mergeSpans, rebuildPropertyRollups, unitsWithDataPerSpan, viewQuantitiesOf } from "./property-rollups";
 import { propertyAverageOverDays, propertyAverageSeries } from "./series";
-import { ingestMeterReadings } from "./store";
+import { ingestMeterReadings, ingestReadings } from "./store";
 
 describe("the quantities a meter counts under", () => {
   it("are its own, and total water for hot and cold water; none for an average quantity", () => {
@@ -417,5 +417,65 @@ describe.each(databases)("property rollups on $name", ({ open }) => {
     expect(fromRollups.unitsCompared).toBe(direct.unitsCompared);
     expect(fromRollups.propertyAverage).toBeCloseTo(direct.propertyAverage!, 5);
     expect(fromRollups.letter).toBe(direct.letter);
+  });
+
+  it("recompute only the hours an hour's ingest rewrote, and stay what a rebuild makes", async () => {
+    // Every meter that reads to the end: two more hours, each ingested as the hourly import does.
+    const current = meterPlan
+      .filter((meter) => meter.end === 12)
+      .map((meter) => {
+        const from = meter.id === 51 ? 6 : meter.from;
+        return { id: meter.id, last: registerReadings(meter.id, day(from), day(12)).at(-1)! };
+      });
+    const ingestHour = async (index: number) => {
+      await db.transaction().execute((trx) =>
+        ingestReadings(
+          trx,
+          current.map(({ id, last }) => {
+            let value = last.value;
+            for (let hour = last.ts; hour < last.ts + 3600 * (index + 1); hour += 3600)
+              value += consumptionOf(id, hour);
+            return {
+              meterId: id,
+              aggregation: "addition" as const,
+              readings: [{ ts: last.ts + 3600 * (index + 1), value: Math.round(value * 1e6) / 1e6 }],
+            };
+          }),
+        ),
+      );
+    };
+    await ingestHour(0);
+    const midnight = startOfDay(day(12)) / 1000;
+    const firstHour = () =>
+      db
+        .selectFrom("property_hourly")
+        .select("value")
+        .where("property_id", "=", 1)
+        .where("quantity", "=", "heat-energy")
+        .where("hour", "=", midnight)
+        .executeTakeFirstOrThrow();
+    const { value } = await firstHour();
+    // A mark on the day's first hour: the next hour's ingest must leave that hour alone.
+    await db
+      .updateTable("property_hourly")
+      .set({ value: value + 1000 })
+      .where("quantity", "=", "heat-energy")
+      .where("hour", "=", midnight)
+      .execute();
+    await ingestHour(1);
+    expect((await firstHour()).value).toBe(value + 1000);
+    await db
+      .updateTable("property_hourly")
+      .set({ value })
+      .where("quantity", "=", "heat-energy")
+      .where("hour", "=", midnight)
+      .execute();
+
+    const kept = await propertyTables(db);
+    const heatHours = kept.hourly.filter((row) => row.quantity === "heat-energy" && row.hour >= midnight);
+    expect(heatHours.map((row) => row.hour)).toEqual([midnight, midnight + 3600]);
+    expect(heatHours.map((row) => row.units)).toEqual([6, 6]);
+    await rebuildPropertyRollups(db, [1]);
+    expect(await propertyTables(db)).toEqual(kept);
   });
 });

@@ -13,7 +13,9 @@ import type { Db } from "./bulk-insert";
 
 /**
  * What a write of readings recomputed of one meter's rollups: the whole Copenhagen days
- * [fromDay, endDay) and their hours [fromHour, endHour) (epoch seconds of the days' bounds).
+ * [fromDay, endDay), and within them the hours [fromHour, endHour) (epoch seconds) whose rows were
+ * rewritten or deleted. The meter's other hours of those days are as they were, so the property's
+ * hours there need no recomputing; its days do (a day is summed from all its hours).
  */
 export interface RollupChange {
   meterId: number;
@@ -79,6 +81,77 @@ function contributions(propertyId: number, quantities: readonly QuantityId[]): R
       and not exists (select 1 from meters t where t.unit_id = u.id and t.quantity = ${TOTAL_WATER})`;
 }
 
+/**
+ * `c` (contributions) joined with each meter's rows of a rollup whose key lies in [from, end), as
+ * `alias`. On PostgreSQL each meter's rows by LATERAL, an index range scan whatever the planner
+ * guesses (`offset 0` keeps it from flattening the subquery into a plain join): the hour just
+ * written lies past the partition's statistics, so a plain join was estimated at one row and, in
+ * an INSERT (no parallel plan), run as a scan of the whole partition per meter, 15 s for an hour
+ * of 6,000 meters.
+ */
+function contributionRows(
+  db: Db,
+  source: "consumption_daily" | "consumption_hourly",
+  key: "day" | "hour",
+  alias: string,
+  from: DayKey | number,
+  end: DayKey | number,
+): RawBuilder<unknown> {
+  const table = sql.table(source);
+  const column = sql.ref(`${alias}.${key}`);
+  const as = sql.raw(alias);
+  return isPostgres(db)
+    ? sql`c cross join lateral (select ${column}, ${as}.value, ${as}.weight from ${table} ${as}
+        where ${as}.meter_id = c.meter_id and ${column} >= ${from} and ${column} < ${end} offset 0) ${as}`
+    : sql`c join ${table} ${as} on ${as}.meter_id = c.meter_id and ${column} >= ${from} and ${column} < ${end}`;
+}
+
+/** The property rollups of days and hours, each with its key and the meters' rollup it sums. */
+const refreshedTables = {
+  day: ["property_daily", "day", "consumption_daily"],
+  hour: ["property_hourly", "hour", "consumption_hourly"],
+} as const;
+
+/** Recomputes a property's rows of one rollup whose key lies in [from, end), from the meters' rollup. */
+async function refreshRows(
+  db: Db,
+  rollup: keyof typeof refreshedTables,
+  propertyId: number,
+  from: DayKey | number,
+  end: DayKey | number,
+  quantities: readonly QuantityId[],
+): Promise<void> {
+  const [table, key, source] = refreshedTables[rollup];
+  await db
+    .deleteFrom(table)
+    .where("property_id", "=", propertyId)
+    .where("quantity", "in", quantities)
+    .where(key, ">=", from)
+    .where(key, "<", end)
+    .execute();
+
+  // A home counts in a day or hour when any of its contributing meters has a row with weight.
+  await sql`
+    with c as (${contributions(propertyId, quantities)}),
+    r as (
+      select c.quantity, c.meter_quantity, c.unit_id, c.floor_area, s.${sql.ref(key)} as k, s.value, s.weight
+      from ${contributionRows(db, source, key, "s", from, end)}
+    ),
+    sums as (
+      select quantity, k, meter_quantity, sum(value) as value, sum(value / floor_area) as per_m2
+      from r group by quantity, k, meter_quantity
+    ),
+    counts as (
+      select quantity, k, count(distinct case when weight > 0 then unit_id end) as units
+      from r group by quantity, k
+    )
+    insert into ${sql.table(table)} (property_id, quantity, ${sql.ref(key)}, meter_quantity, value, value_per_m2, units)
+    select cast(${propertyId} as integer), sums.quantity, sums.k, sums.meter_quantity, ${roundTo9(sql`sums.value`, db)},
+      ${roundTo9(sql`sums.per_m2`, db)}, counts.units
+    from sums join counts on counts.quantity = sums.quantity and counts.k = sums.k
+  `.execute(db);
+}
+
 /** Recomputes a property's day and hour rows and its homes' runs over the whole days [fromDay, endDay). */
 async function refreshDays(
   db: Db,
@@ -87,48 +160,57 @@ async function refreshDays(
   endDay: DayKey,
   quantities: readonly QuantityId[],
 ): Promise<void> {
-  const fromHour = startOfDay(fromDay) / 1000;
-  const endHour = startOfDay(endDay) / 1000;
-  for (const [table, key, source, from, end] of [
-    ["property_daily", "day", "consumption_daily", fromDay, endDay],
-    ["property_hourly", "hour", "consumption_hourly", fromHour, endHour],
-  ] as const) {
-    await db
-      .deleteFrom(table)
-      .where("property_id", "=", propertyId)
-      .where("quantity", "in", quantities)
-      .where(key, ">=", from)
-      .where(key, "<", end)
-      .execute();
-    // A home counts in a day or hour when any of its contributing meters has a row with weight.
-    await sql`
-      with c as (${contributions(propertyId, quantities)}),
-      r as (
-        select c.quantity, c.meter_quantity, c.unit_id, c.floor_area, s.${sql.ref(key)} as k, s.value, s.weight
-        from c join ${sql.table(source)} s on s.meter_id = c.meter_id
-        where s.${sql.ref(key)} >= ${from} and s.${sql.ref(key)} < ${end}
-      ),
-      sums as (
-        select quantity, k, meter_quantity, sum(value) as value, sum(value / floor_area) as per_m2
-        from r group by quantity, k, meter_quantity
-      ),
-      counts as (
-        select quantity, k, count(distinct case when weight > 0 then unit_id end) as units
-        from r group by quantity, k
-      )
-      insert into ${sql.table(table)} (property_id, quantity, ${sql.ref(key)}, meter_quantity, value, value_per_m2, units)
-      select cast(${propertyId} as integer), sums.quantity, sums.k, sums.meter_quantity, ${roundTo9(sql`sums.value`, db)},
-        ${roundTo9(sql`sums.per_m2`, db)}, counts.units
-      from sums join counts on counts.quantity = sums.quantity and counts.k = sums.k
-    `.execute(db);
-  }
+  await refreshRows(db, "day", propertyId, fromDay, endDay, quantities);
+  await refreshRows(db, "hour", propertyId, startOfDay(fromDay) / 1000, startOfDay(endDay) / 1000, quantities);
   await refreshRuns(db, propertyId, fromDay, endDay, quantities);
+}
+
+/** The number of days in [fromDay, endDay). */
+function daysBetween(fromDay: DayKey, endDay: DayKey): number {
+  let count = 0;
+  for (let day = fromDay; day < endDay; day = addDays(day, 1)) count++;
+  return count;
+}
+
+/**
+ * The ids of the homes whose runs of a quantity [fromDay, endDay) can change: all but those whose
+ * every day of the span has data and lies inside one run (an hour's ingest into a day already
+ * counted), and those without data in the span and without a run overlapping it. One grouped
+ * statement; an hour's ingest mostly finds none.
+ */
+async function unitsWhoseRunsMayChange(
+  db: Db,
+  propertyId: number,
+  fromDay: DayKey,
+  endDay: DayKey,
+  quantities: readonly QuantityId[],
+): Promise<number[]> {
+  const { rows } = await sql<{ unit_id: number }>`
+    with c as (${contributions(propertyId, quantities)}),
+    d as (
+      select c.quantity, c.unit_id, count(distinct d.day) as days
+      from ${contributionRows(db, "consumption_daily", "day", "d", fromDay, endDay)}
+      where d.weight > 0
+      group by c.quantity, c.unit_id
+    ),
+    p as (select distinct quantity, unit_id from c)
+    select distinct p.unit_id from p left join d on d.quantity = p.quantity and d.unit_id = p.unit_id
+    where case when coalesce(d.days, 0) = ${daysBetween(fromDay, endDay)} then not exists (
+        select 1 from property_unit_runs r where r.property_id = ${propertyId} and r.quantity = p.quantity
+          and r.unit_id = p.unit_id and r.first_day <= ${fromDay} and r.end_day >= ${endDay})
+      when coalesce(d.days, 0) = 0 then exists (
+        select 1 from property_unit_runs r where r.property_id = ${propertyId} and r.quantity = p.quantity
+          and r.unit_id = p.unit_id and r.first_day < ${endDay} and r.end_day > ${fromDay})
+      else 1 = 1 end
+  `.execute(db);
+  return rows.map((row) => Number(row.unit_id)).sort((a, b) => a - b);
 }
 
 /**
  * The homes' runs of days with data, recomputed over [fromDay, endDay): runs that overlap or touch
  * the span are cut to their parts outside it, joined with the span's days with data, and written
- * back merged, so runs stay maximal whatever order days are written in.
+ * back merged, so runs stay maximal whatever order days are written in. Only the homes whose runs
+ * can change are recomputed (unitsWhoseRunsMayChange), all of their quantities.
  */
 async function refreshRuns(
   db: Db,
@@ -137,43 +219,63 @@ async function refreshRuns(
   endDay: DayKey,
   quantities: readonly QuantityId[],
 ): Promise<void> {
+  const unitIds = await unitsWhoseRunsMayChange(db, propertyId, fromDay, endDay, quantities);
+  for (let start = 0; start < unitIds.length; start += ID_CHUNK)
+    await refreshRunsOfUnits(db, propertyId, fromDay, endDay, quantities, unitIds.slice(start, start + ID_CHUNK));
+}
+
+async function refreshRunsOfUnits(
+  db: Db,
+  propertyId: number,
+  fromDay: DayKey,
+  endDay: DayKey,
+  quantities: readonly QuantityId[],
+  unitIds: readonly number[],
+): Promise<void> {
   const touching = await db
     .selectFrom("property_unit_runs")
     .select(["quantity", "unit_id", "first_day", "end_day"])
     .where("property_id", "=", propertyId)
     .where("quantity", "in", quantities)
+    .where("unit_id", "in", unitIds)
     .where("first_day", "<=", endDay)
     .where("end_day", ">=", fromDay)
     .execute();
   const { rows: days } = await sql<{ quantity: string; unit_id: number; day: DayKey }>`
     with c as (${contributions(propertyId, quantities)})
     select distinct c.quantity, c.unit_id, d.day
-    from c join consumption_daily d on d.meter_id = c.meter_id
-    where d.day >= ${fromDay} and d.day < ${endDay} and d.weight > 0
+    from ${contributionRows(db, "consumption_daily", "day", "d", fromDay, endDay)}
+    where c.unit_id in (${sql.join(unitIds.map((id) => sql`${id}`))}) and d.weight > 0
   `.execute(db);
   if (touching.length === 0 && days.length === 0) return;
-  const spans = new Map<string, [DayKey, DayKey][]>();
+  // Per quantity, per home: its spans of days.
+  const spans = new Map<string, Map<number, [DayKey, DayKey][]>>();
   const add = (quantity: string, unitId: number, first: DayKey, end: DayKey) => {
-    const key = `${unitId}|${quantity}`;
-    const list = spans.get(key) ?? [];
-    list.push([first, end]);
-    spans.set(key, list);
+    let ofQuantity = spans.get(quantity);
+    if (ofQuantity === undefined) {
+      ofQuantity = new Map();
+      spans.set(quantity, ofQuantity);
+    }
+    const list = ofQuantity.get(unitId);
+    if (list === undefined) ofQuantity.set(unitId, [[first, end]]);
+    else list.push([first, end]);
   };
   for (const run of touching) {
+    const unitId = Number(run.unit_id);
     if (run.first_day < fromDay)
-      add(run.quantity, run.unit_id, run.first_day, fromDay < run.end_day ? fromDay : run.end_day);
-    if (run.end_day > endDay)
-      add(run.quantity, run.unit_id, run.first_day > endDay ? run.first_day : endDay, run.end_day);
+      add(run.quantity, unitId, run.first_day, fromDay < run.end_day ? fromDay : run.end_day);
+    if (run.end_day > endDay) add(run.quantity, unitId, run.first_day > endDay ? run.first_day : endDay, run.end_day);
   }
   for (const row of days) add(row.quantity, Number(row.unit_id), row.day, addDays(row.day, 1));
   const runs: { property_id: number; quantity: string; unit_id: number; first_day: DayKey; end_day: DayKey }[] = [];
-  for (const [key, list] of spans) {
-    const [unit, quantity] = key.split("|") as [string, string];
-    for (const [first, end] of mergeSpans(list)) {
-      runs.push({ property_id: propertyId, quantity, unit_id: Number(unit), first_day: first, end_day: end });
+  for (const [quantity, ofQuantity] of spans) {
+    for (const [unitId, list] of ofQuantity) {
+      for (const [first, end] of mergeSpans(list)) {
+        runs.push({ property_id: propertyId, quantity, unit_id: unitId, first_day: first, end_day: end });
+      }
     }
   }
-  // An hour's ingest mostly adds to runs that already cover its day: nothing to write then.
+  // Runs that come out as they were stored need no write.
   const runKey = (run: { quantity: string; unit_id: number; first_day: DayKey; end_day: DayKey }) =>
     `${run.quantity}|${Number(run.unit_id)}|${run.first_day}|${run.end_day}`;
   const before = new Set(touching.map(runKey));
@@ -182,6 +284,7 @@ async function refreshRuns(
     .deleteFrom("property_unit_runs")
     .where("property_id", "=", propertyId)
     .where("quantity", "in", quantities)
+    .where("unit_id", "in", unitIds)
     .where("first_day", "<=", endDay)
     .where("end_day", ">=", fromDay)
     .execute();
@@ -193,10 +296,10 @@ async function refreshRuns(
   }
 }
 
-/** Spans of days [first, end) merged where they overlap or touch, sorted. */
-export function mergeSpans(spans: readonly (readonly [DayKey, DayKey])[]): [DayKey, DayKey][] {
+/** Spans [first, end) of days (or of hours' epoch seconds) merged where they overlap or touch, sorted. */
+export function mergeSpans<K extends DayKey | number>(spans: readonly (readonly [K, K])[]): [K, K][] {
   const sorted = [...spans].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const out: [DayKey, DayKey][] = [];
+  const out: [K, K][] = [];
   for (const [first, end] of sorted) {
     const last = out[out.length - 1];
     if (last !== undefined && first <= last[1]) {
@@ -213,10 +316,12 @@ function inTransaction(db: Db, work: (db: Db) => Promise<void>): Promise<void> {
 
 /**
  * Brings the property rollups of the changed meters' properties up to date for the changed days
- * and hours: per property, the union of the changed days is recomputed for the quantities the
- * changed meters count under, in a few statements whatever the number of meters (an hour of every
- * meter is one day of one property). Each call reads the property's meters of those quantities
- * over those days, so callers pass a batch's changes at once rather than one meter's at a time.
+ * and hours: per property, the union of the changed days (day rows and runs) and the union of the
+ * changed hours (hour rows) are recomputed for the quantities the changed meters count under, in a
+ * few statements whatever the number of meters (an hour of every meter is one day and one hour of
+ * one property: at 23:00 the day's 6,000 rows and the hour's 6,000, not the day's 144,000 hours).
+ * Each call reads the property's meters of those quantities over those days and hours, so callers
+ * pass a batch's changes at once rather than one meter's at a time.
  */
 export async function refreshPropertyRollups(db: Db, changes: readonly RollupChange[]): Promise<void> {
   if (changes.length === 0) return;
@@ -231,21 +336,29 @@ export async function refreshPropertyRollups(db: Db, changes: readonly RollupCha
       .execute();
     for (const row of rows) propertyOfMeter.set(row.id, { propertyId: row.property_id, quantity: row.quantity });
   }
-  const ofProperty = new Map<number, { spans: [DayKey, DayKey][]; quantities: Set<QuantityId> }>();
+  const ofProperty = new Map<
+    number,
+    { days: [DayKey, DayKey][]; hours: [number, number][]; quantities: Set<QuantityId> }
+  >();
   for (const change of changes) {
     const meter = propertyOfMeter.get(change.meterId);
     // Meters of average quantities change no property rollup.
     const quantities = meter === undefined ? [] : viewQuantitiesOf(meter.quantity);
     if (meter === undefined || quantities.length === 0 || change.fromDay >= change.endDay) continue;
-    const entry = ofProperty.get(meter.propertyId) ?? { spans: [], quantities: new Set() };
-    entry.spans.push([change.fromDay, change.endDay]);
+    const entry = ofProperty.get(meter.propertyId) ?? { days: [], hours: [], quantities: new Set() };
+    entry.days.push([change.fromDay, change.endDay]);
+    if (change.fromHour < change.endHour) entry.hours.push([change.fromHour, change.endHour]);
     for (const quantity of quantities) entry.quantities.add(quantity);
     ofProperty.set(meter.propertyId, entry);
   }
-  for (const [propertyId, { spans, quantities }] of [...ofProperty].sort((a, b) => a[0] - b[0])) {
-    for (const [fromDay, endDay] of mergeSpans(spans)) {
-      await refreshDays(db, propertyId, fromDay, endDay, [...quantities].sort());
+  for (const [propertyId, { days, hours, quantities }] of [...ofProperty].sort((a, b) => a[0] - b[0])) {
+    const sorted = [...quantities].sort();
+    for (const [fromDay, endDay] of mergeSpans(days)) {
+      await refreshRows(db, "day", propertyId, fromDay, endDay, sorted);
+      await refreshRuns(db, propertyId, fromDay, endDay, sorted);
     }
+    for (const [fromHour, endHour] of mergeSpans(hours))
+      await refreshRows(db, "hour", propertyId, fromHour, endHour, sorted);
   }
 }
 

@@ -23,7 +23,7 @@ import {
 } from "./ingest-plan";
 import { writeNewSeriesBatch } from "./new-series";
 import { type RollupChange, refreshPropertyRollups } from "./property-rollups";
-import { neighbourReadings, readingsInRanges, rowSource } from "./reading-sets";
+import { type NeighbourAsk, neighbourReadings, readingsInRanges, rowSource } from "./reading-sets";
 import { deleteRollupKeys, deleteRollupRanges, rollupKeysInRanges } from "./rollup-reads";
 
 /** round(x, 9): SQLite rounds a real; PostgreSQL rounds only numeric. */
@@ -101,8 +101,14 @@ async function ensurePartitionsFor(
 interface MeterWork extends MeterBatch {
   days: DaySpan;
   hours: { from: number; end: number };
-  loadFrom: number;
-  loadTo: number;
+}
+
+/** For each meter, the asks for its stored readings just before its days and just after them. */
+function outsideAsks(meters: readonly MeterWork[]): NeighbourAsk[] {
+  return meters.flatMap(({ meterId, days }) => [
+    { meterId, side: "before" as const, ts: days.rangeStart },
+    { meterId, side: "after" as const, ts: days.rangeEnd - 1 },
+  ]);
 }
 
 async function ingestRound(db: Db, meters: readonly MeterBatch[]): Promise<RollupChange[]> {
@@ -123,68 +129,65 @@ async function ingestRound(db: Db, meters: readonly MeterBatch[]): Promise<Rollu
   );
 
   // A register's new readings change the time from the stored reading before the first to the one
-  // after the last; its days' first and last hours need the readings just outside those days. The
-  // usual case (those neighbours within the new readings' own days) needs one statement for all
-  // four of every meter; the meters whose days reach further need a second.
+  // after the last; its days' first and last hours need the readings just outside those days.
+  // Every meter's readings of its new readings' days come in one statement, and the register's
+  // readings just outside those days in another: the neighbours of the new readings are then
+  // among them. Only the meters whose change reaches into other days (a gap, a first reading)
+  // need two more statements, for their wider days.
   const work: MeterWork[] = meters.map((meter) => {
     const { readings, aggregation } = meter;
     const span = changedSpan(aggregation, readings[0]!.ts, readings[readings.length - 1]!.ts, null, null);
-    const days = daysOf(span.from, span.to);
-    return {
-      ...meter,
-      days,
-      hours: changedHours(aggregation, span),
-      loadFrom: days.rangeStart,
-      loadTo: days.rangeEnd - 1,
-    };
+    return { ...meter, days: daysOf(span.from, span.to), hours: changedHours(aggregation, span) };
   });
   const registers = work.filter((meter) => meter.aggregation === "addition");
-  const around = await neighbourReadings(
+  const around = await neighbourReadings(db, outsideAsks(registers));
+  const stored = await readingsInRanges(
     db,
-    registers.flatMap(({ meterId, readings, days }) => [
-      { meterId, side: "before" as const, ts: readings[0]!.ts },
-      { meterId, side: "after" as const, ts: readings[readings.length - 1]!.ts },
-      { meterId, side: "before" as const, ts: days.rangeStart },
-      { meterId, side: "after" as const, ts: days.rangeEnd - 1 },
-    ]),
+    work.map(({ meterId, days }) => ({ meterId, from: days.rangeStart, to: days.rangeEnd - 1 })),
   );
   const widened: MeterWork[] = [];
   registers.forEach((meter, index) => {
-    const { readings } = meter;
-    const [before, after, beforeDays, afterDays] = around.slice(4 * index, 4 * index + 4);
-    const span = changedSpan(
-      "addition",
-      readings[0]!.ts,
-      readings[readings.length - 1]!.ts,
-      before?.ts ?? null,
-      after?.ts ?? null,
-    );
+    const { meterId, readings } = meter;
+    const [beforeDays, afterDays] = around.slice(2 * index, 2 * index + 2);
+    const inside = stored.get(meterId) ?? [];
+    const firstTs = readings[0]!.ts;
+    const lastTs = readings[readings.length - 1]!.ts;
+    let before = beforeDays?.ts ?? null;
+    let after = afterDays?.ts ?? null;
+    for (const reading of inside) {
+      if (reading.ts < firstTs) before = reading.ts;
+      else if (reading.ts > lastTs) {
+        after = reading.ts;
+        break;
+      }
+    }
+    const span = changedSpan("addition", firstTs, lastTs, before, after);
     const days = daysOf(span.from, span.to);
     meter.hours = changedHours("addition", span);
     if (days.rangeStart === meter.days.rangeStart && days.rangeEnd === meter.days.rangeEnd) {
-      meter.loadFrom = beforeDays?.ts ?? days.rangeStart;
-      meter.loadTo = afterDays?.ts ?? days.rangeEnd - 1;
+      stored.set(meterId, [
+        ...(beforeDays === null || beforeDays === undefined ? [] : [beforeDays]),
+        ...inside,
+        ...(afterDays === null || afterDays === undefined ? [] : [afterDays]),
+      ]);
     } else {
       meter.days = days;
       widened.push(meter);
     }
   });
-  const outside = await neighbourReadings(
-    db,
-    widened.flatMap(({ meterId, days }) => [
-      { meterId, side: "before" as const, ts: days.rangeStart },
-      { meterId, side: "after" as const, ts: days.rangeEnd - 1 },
-    ]),
-  );
-  widened.forEach((meter, index) => {
-    meter.loadFrom = outside[2 * index]?.ts ?? meter.days.rangeStart;
-    meter.loadTo = outside[2 * index + 1]?.ts ?? meter.days.rangeEnd - 1;
-  });
+  if (widened.length > 0) {
+    const outside = await neighbourReadings(db, outsideAsks(widened));
+    const wider = await readingsInRanges(
+      db,
+      widened.map((meter, index) => ({
+        meterId: meter.meterId,
+        from: outside[2 * index]?.ts ?? meter.days.rangeStart,
+        to: outside[2 * index + 1]?.ts ?? meter.days.rangeEnd - 1,
+      })),
+    );
+    for (const meter of widened) stored.set(meter.meterId, wider.get(meter.meterId) ?? []);
+  }
 
-  const stored = await readingsInRanges(
-    db,
-    work.map((meter) => ({ meterId: meter.meterId, from: meter.loadFrom, to: meter.loadTo })),
-  );
   const hourly: number[] = [];
   const daily: (string | number)[] = [];
   const hourRanges: [number, number][] = [];
@@ -210,12 +213,14 @@ async function ingestRound(db: Db, meters: readonly MeterBatch[]): Promise<Rollu
       const keys = [...dayRows.keys()];
       dayRanges.push([keys[0]!, keys[keys.length - 1]!]);
     }
+    // The hours rewritten or deleted below lie in [changed.from, changed.end): only those of the
+    // property's hours need recomputing.
     changes.push({
       meterId,
       fromDay: days.firstDay,
       endDay: days.endDay,
-      fromHour: days.rangeStart,
-      endHour: days.rangeEnd,
+      fromHour: Math.max(changed.from, days.rangeStart),
+      endHour: Math.min(changed.end, days.rangeEnd),
     });
   }
 
