@@ -19,15 +19,16 @@ import { DAY_MS, type DayKey, dayKeyOfWall, wallOfDay } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import { CompiledQuery, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
-import type { Aggregate, HourAggregate } from "./aggregate";
+import { type Aggregate, HOUR_S, type HourAggregate } from "./aggregate";
 import { bulkInsert, copyInto, copyLines, type Db, inTransaction } from "./bulk-insert";
-import { mergeSpans, rebuildPropertyRollups, rolledUpQuantities } from "./property-rollups";
-
-const TOTAL_WATER = "total-water-volume";
-const WATER_PARTS: readonly string[] = ["hot-water-volume", "cold-water-volume"];
-const HOUR_S = 3600;
-/** Meter ids per IN list (SQLite allows 32,766 parameters). */
-const ID_CHUNK = 10_000;
+import {
+  ID_CHUNK,
+  mergeSpans,
+  rebuildPropertyRollups,
+  rolledUpQuantities,
+  TOTAL_WATER,
+  WATER_PARTS,
+} from "./property-rollups";
 
 /** One meter's rollups as writeNewSeriesBatch makes them. */
 export interface MeterRollups {

@@ -30,8 +30,9 @@ export const rolledUpQuantities: readonly QuantityId[] = quantityIds.filter(
   (quantity) => quantityDefinition(quantity).aggregation === "addition",
 );
 
-const TOTAL_WATER = "total-water-volume";
-const WATER_PARTS = ["hot-water-volume", "cold-water-volume"];
+/** Total water, which hot and cold water meters make up in homes without a total-water meter. */
+export const TOTAL_WATER = "total-water-volume";
+export const WATER_PARTS: readonly string[] = ["hot-water-volume", "cold-water-volume"];
 
 /**
  * Every property of more than one unit reads its property averages from the rollups (a property of
@@ -44,7 +45,7 @@ export const PROPERTY_ROLLUPS_FROM_UNITS = 2;
 /** Days per statement when a whole history is rebuilt: bounded temporary sorts and transactions. */
 const REBUILD_DAYS = 31;
 /** Meter ids per IN list (SQLite allows 32,766 parameters, PostgreSQL 65,535). */
-const ID_CHUNK = 10_000;
+export const ID_CHUNK = 10_000;
 
 /** round(x, 9) on both databases, as the meters' rollups are rounded: SQLite and PostgreSQL keep the same sums. */
 function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
