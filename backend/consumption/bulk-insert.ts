@@ -257,6 +257,10 @@ export async function withKeysBuiltAfter<T>(db: Db, load: () => Promise<T>): Pro
         CompiledQuery.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`),
       );
   });
+  // Statistics for the planner now, as after any bulk load: the first writes after it (the next
+  // hour's ingest) otherwise meet tables the planner believes empty and scan whole partitions per
+  // meter (21 s for an hour of 6,000 meters instead of about 1 s). Autovacuum would get there, later.
+  await db.executeQuery(CompiledQuery.raw(`analyze ${loadedTables.join(", ")}`));
   return result;
 }
 
