@@ -28,6 +28,12 @@ export interface ServiceContext {
   filesDir?: string;
   /** The signed-in, active user; throws UNAUTHENTICATED otherwise. */
   requireCaller(): Promise<UserRow>;
+  /**
+   * The user id the request's access token claims, its signature and expiry checked but not yet its
+   * session (UNAUTHENTICATED without a valid token): for a read sent beside requireCaller() so it
+   * need not wait for it, whose answer is used only once requireCaller() has resolved.
+   */
+  claimedCallerId(): number;
 }
 
 export function createServiceContext(deps: ServiceDependencies, audience: Audience, request: Request): ServiceContext {
@@ -43,6 +49,12 @@ export function createServiceContext(deps: ServiceDependencies, audience: Audien
     requireCaller() {
       caller ??= authenticate(deps, audience, request, now);
       return caller;
+    },
+    claimedCallerId() {
+      const token = bearerToken(request);
+      const verified = token === null ? null : verifyAccessToken(deps.tokens, token, audience, now);
+      if (verified === null) throw unauthenticated();
+      return verified.userId;
     },
   };
 }

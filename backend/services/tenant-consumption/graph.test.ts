@@ -42,7 +42,12 @@ async function readsOf(compareWith: string[]) {
     },
     transformResult: async (args) => args.result,
   });
-  const ctx = { db, now: NOW, requireCaller: async () => caller } as unknown as ServiceContext;
+  const ctx = {
+    db,
+    now: NOW,
+    requireCaller: async () => caller,
+    claimedCallerId: () => caller.id,
+  } as unknown as ServiceContext;
   const result = await tenantGraph(
     undefined,
     {

@@ -27,7 +27,12 @@ async function contextOf(email: string) {
     .where("email", "=", email)
     .executeTakeFirstOrThrow()) as UserRow;
   const counting = countingStatements(backend.db);
-  const ctx = { db: counting.db, now: NOW, requireCaller: async () => caller } as unknown as ServiceContext;
+  const ctx = {
+    db: counting.db,
+    now: NOW,
+    requireCaller: async () => caller,
+    claimedCallerId: () => caller.id,
+  } as unknown as ServiceContext;
   return { ctx, count: counting.count };
 }
 

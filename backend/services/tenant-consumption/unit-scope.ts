@@ -61,9 +61,22 @@ export function unitScopeOf(ctx: ServiceContext, tenancyId: number): Promise<Uni
   return scope;
 }
 
+/**
+ * The scope is read beside the caller's session check, by the user id the token claims: one wait
+ * for both on PostgreSQL instead of two in turn. Its rows are used only once the session is found
+ * valid (a revoked session is UNAUTHENTICATED, whatever the tenancy), and only for a member.
+ */
 async function readUnitScope(ctx: ServiceContext, tenancyId: number): Promise<UnitScope> {
-  const caller = await ctx.requireCaller();
-  const rows = await scopeRows(ctx.db, idOrForbidden(tenancyId), caller.id);
+  const callerId = ctx.claimedCallerId();
+  const caller = ctx.requireCaller();
+  let id: number;
+  try {
+    id = idOrForbidden(tenancyId);
+  } catch (error) {
+    await caller;
+    throw error;
+  }
+  const [, rows] = await Promise.all([caller, scopeRows(ctx.db, id, callerId)]);
   if (rows === undefined) throw forbidden();
   return unitScopeFrom(ctx, rows);
 }
