@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { hourContext, hourIndexOf, meterReadings, modelMeters } from "../db/seed/reading-model";
 import { topUpDemoReadings } from "../db/seed/readings";
+import { propertyRollupTables } from "../testing/property-rollups";
 import { createDemoBackend } from "../testing/setup";
 import { hourlyFromRegister, type Reading } from "./aggregate";
 import { withKeysBuiltAfter } from "./bulk-insert";
@@ -124,34 +125,7 @@ describe("new series, many meters at once", () => {
   it("make the demo seed's property rollups as they are written, as a rebuild makes them", async () => {
     const db = backend.db;
     await topUpDemoReadings(db, new Date("2025-03-10T12:00:00Z"), { unitIds: [110, 111, 112], fromDay: "2025-02-01" });
-    const tables = async () => ({
-      daily: await db
-        .selectFrom("property_daily")
-        .selectAll()
-        .orderBy("property_id")
-        .orderBy("quantity")
-        .orderBy("day")
-        .orderBy("meter_quantity")
-        .execute(),
-      hourly: (
-        await db
-          .selectFrom("property_hourly")
-          .selectAll()
-          .orderBy("property_id")
-          .orderBy("quantity")
-          .orderBy("hour")
-          .orderBy("meter_quantity")
-          .execute()
-      ).map((row) => ({ ...row, hour: Number(row.hour), units: Number(row.units) })),
-      runs: await db
-        .selectFrom("property_unit_runs")
-        .selectAll()
-        .orderBy("property_id")
-        .orderBy("quantity")
-        .orderBy("unit_id")
-        .orderBy("first_day")
-        .execute(),
-    });
+    const tables = () => propertyRollupTables(db);
     const seeded = await tables();
     expect(seeded.hourly.length).toBeGreaterThan(1000);
     await rebuildPropertyRollups(db);

@@ -9,9 +9,10 @@ import { addDays, type DayKey, dayKeyOf, startOfDay } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import { type Backend, createBackend } from "../app";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
+import { propertyRollupTables, testDatabases } from "../testing/property-rollups";
 import { type HourAggregate, type Reading, rollupDays } from "./aggregate";
 import { insertIntoReadingTable } from "./bulk-insert";
 import { writeNewSeriesBatch } from "./new-series";
@@ -19,7 +20,6 @@ import { PropertyRollupAccumulator } from "./property-rollup-accumulator";
 import { rebuildPropertyRollups } from "./property-rollups";
 import { ingestMeterReadings } from "./store";
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const FIRST_DAY = "2025-03-24"; // across the spring change (a day of 23 hours)
 const day = (index: number): DayKey => addDays(FIRST_DAY, index);
 
@@ -67,52 +67,7 @@ function readingsOf(meter: (typeof meterPlan)[number]): Reading[] {
   return readings;
 }
 
-async function propertyTables(db: Kysely<Database>) {
-  return {
-    daily: await db
-      .selectFrom("property_daily")
-      .selectAll()
-      .orderBy("property_id")
-      .orderBy("quantity")
-      .orderBy("day")
-      .orderBy("meter_quantity")
-      .execute(),
-    hourly: await db
-      .selectFrom("property_hourly")
-      .selectAll()
-      .orderBy("property_id")
-      .orderBy("quantity")
-      .orderBy("hour")
-      .orderBy("meter_quantity")
-      .execute()
-      .then((rows) => rows.map((row) => ({ ...row, hour: Number(row.hour), units: Number(row.units) }))),
-    runs: await db
-      .selectFrom("property_unit_runs")
-      .selectAll()
-      .orderBy("property_id")
-      .orderBy("quantity")
-      .orderBy("unit_id")
-      .orderBy("first_day")
-      .execute(),
-  };
-}
-
-const databases = [
-  { name: "SQLite", open: async () => ({ path: ":memory:", drop: async () => {} }) },
-  ...(serverUrl === undefined
-    ? []
-    : [
-        {
-          name: "PostgreSQL",
-          open: async () => {
-            const database = await freshPostgresDatabase(serverUrl);
-            return { path: database.url, drop: database.drop };
-          },
-        },
-      ]),
-];
-
-describe.each(databases)("property rollups made during a bulk load on $name", ({ open }) => {
+describe.each(testDatabases)("property rollups made during a bulk load on $name", ({ open }) => {
   let backend: Backend;
   let drop: () => Promise<void>;
   let db: Kysely<Database>;
@@ -190,7 +145,7 @@ describe.each(databases)("property rollups made during a bulk load on $name", ({
       await db.transaction().execute((trx) => writeNewSeriesBatch(trx, series, { propertyRollups: accumulator }));
     }
     expect(await accumulator.write(db)).toEqual([2]);
-    const made = await propertyTables(db);
+    const made = await propertyRollupTables(db);
 
     const total = made.daily.filter((row) => row.property_id === 1 && row.quantity === "total-water-volume");
     // Hot and cold water of units 1 and 3, and units 2's and 6's total-water meters (not unit 6's hot water).
@@ -206,7 +161,7 @@ describe.each(databases)("property rollups made during a bulk load on $name", ({
     expect(made.runs.filter((run) => run.property_id === 2).map((run) => run.unit_id)).toEqual([8, 9]);
 
     await rebuildPropertyRollups(db);
-    expect(await propertyTables(db)).toEqual(made);
+    expect(await propertyRollupTables(db)).toEqual(made);
   });
 
   it("count a home only where a contributing meter has weight; rows of weight 0 still add their value", async () => {
@@ -243,7 +198,7 @@ describe.each(databases)("property rollups made during a bulk load on $name", ({
       await accumulator.add(trx, series);
     });
     expect(await accumulator.write(db)).toEqual([]);
-    const made = await propertyTables(db);
+    const made = await propertyRollupTables(db);
     const heat = made.hourly.filter((row) => row.property_id === 3 && row.quantity === "heat-energy");
     expect(heat).toHaveLength(72);
     expect(heat[0]!.units).toBe(0);
@@ -253,7 +208,7 @@ describe.each(databases)("property rollups made during a bulk load on $name", ({
     expect(water.filter((row) => row.units === 0).length).toBeGreaterThan(0);
     expect(dayKeyOf(fromHour * 1000)).toBe(day(0));
     await rebuildPropertyRollups(db, [3]);
-    expect(await propertyTables(db)).toEqual(made);
+    expect(await propertyRollupTables(db)).toEqual(made);
   });
 
   it("sum hundreds of homes to the figures a rebuild rounds, values and values per m2", async () => {
@@ -305,10 +260,10 @@ describe.each(databases)("property rollups made during a bulk load on $name", ({
       await db.transaction().execute((trx) => writeNewSeriesBatch(trx, series, { propertyRollups: accumulator }));
     }
     expect(await accumulator.write(db)).toEqual([]);
-    const made = await propertyTables(db);
+    const made = await propertyRollupTables(db);
     expect(made.hourly.filter((row) => row.property_id === 4)).toHaveLength(5 * 72);
     await rebuildPropertyRollups(db, [4]);
-    expect(await propertyTables(db)).toEqual(made);
+    expect(await propertyRollupTables(db)).toEqual(made);
   });
 });
 

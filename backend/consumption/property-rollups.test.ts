@@ -9,12 +9,13 @@ import { bucketsOf } from "@common/calendar-ranges";
 import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Backend, createBackend, freshPostgresDatabase } from "../app";
+import { type Backend, createBackend } from "../app";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import { parsePeriod, presentationFor } from "../services/tenant-consumption/arguments";
 import { rateUnit } from "../services/tenant-consumption/rating";
 import { propertySubjectOf, scopeOfTenancy, type UnitScope } from "../services/tenant-consumption/unit-scope";
+import { propertyRollupTables, testDatabases } from "../testing/property-rollups";
 import { tenancyRow } from "../testing/setup";
 import type { Reading } from "./aggregate";
 import type { GraphMode } from "./engine";
@@ -67,7 +68,6 @@ describe("runs of days", () => {
   });
 });
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const NOW = new Date("2025-03-20T12:00:00Z");
 const FIRST_DAY = "2025-03-03";
 const day = (index: number): DayKey => addDays(FIRST_DAY, index);
@@ -113,36 +113,7 @@ function registerReadings(meterId: number, fromDay: DayKey, endDay: DayKey, star
   return readings;
 }
 
-/** The property rollups' rows, in key order. */
-async function propertyTables(db: Kysely<Database>) {
-  return {
-    daily: await db.selectFrom("property_daily").selectAll().orderBy(["quantity", "day", "meter_quantity"]).execute(),
-    hourly: await db
-      .selectFrom("property_hourly")
-      .selectAll()
-      .orderBy(["quantity", "hour", "meter_quantity"])
-      .execute()
-      .then((rows) => rows.map((row) => ({ ...row, hour: Number(row.hour) }))),
-    runs: await db.selectFrom("property_unit_runs").selectAll().orderBy(["quantity", "unit_id", "first_day"]).execute(),
-  };
-}
-
-const databases = [
-  { name: "SQLite", open: async () => ({ path: ":memory:", drop: async () => {} }) },
-  ...(serverUrl === undefined
-    ? []
-    : [
-        {
-          name: "PostgreSQL",
-          open: async () => {
-            const database = await freshPostgresDatabase(serverUrl);
-            return { path: database.url, drop: database.drop };
-          },
-        },
-      ]),
-];
-
-describe.each(databases)("property rollups on $name", ({ open }) => {
+describe.each(testDatabases)("property rollups on $name", ({ open }) => {
   let backend: Backend;
   let drop: () => Promise<void>;
   let db: Kysely<Database>;
@@ -360,14 +331,14 @@ describe.each(databases)("property rollups on $name", ({ open }) => {
   });
 
   it("stay what a rebuild makes after the ingest, and after a reading that arrives late for a past day", async () => {
-    const kept = await propertyTables(db);
+    const kept = await propertyRollupTables(db);
     expect(kept.daily.length).toBeGreaterThan(0);
     expect(kept.runs.filter((run) => run.unit_id === 4 && run.quantity === "heat-energy")).toEqual([
       expect.objectContaining({ first_day: day(0), end_day: day(3) }),
       expect.objectContaining({ first_day: day(6), end_day: day(12) }),
     ]);
     await rebuildPropertyRollups(db);
-    expect(await propertyTables(db)).toEqual(kept);
+    expect(await propertyRollupTables(db)).toEqual(kept);
 
     // Unit 5's heat meter had its first reading on day 6; the readings of days 4 and 5 come in now.
     const first = registerReadings(51, day(6), day(12))[0]!;
@@ -376,7 +347,7 @@ describe.each(databases)("property rollups on $name", ({ open }) => {
     for (let hour = lateHour; hour < first.ts; hour += 3600) start -= consumptionOf(51, hour);
     const late = registerReadings(51, day(4), day(6), start).filter((reading) => reading.ts < first.ts);
     await db.transaction().execute((trx) => ingestMeterReadings(trx, 51, "addition", late));
-    const afterLate = await propertyTables(db);
+    const afterLate = await propertyRollupTables(db);
     const heatOf = (tables: typeof kept, key: DayKey) =>
       tables.daily.find((row) => row.quantity === "heat-energy" && row.day === key);
     expect(heatOf(afterLate, day(4))!.units).toBe(heatOf(kept, day(4))!.units + 1);
@@ -389,7 +360,7 @@ describe.each(databases)("property rollups on $name", ({ open }) => {
       expect.objectContaining({ first_day: day(4), end_day: day(12) }),
     ]);
     await rebuildPropertyRollups(db, [1]);
-    expect(await propertyTables(db)).toEqual(afterLate);
+    expect(await propertyRollupTables(db)).toEqual(afterLate);
 
     // The averages read after it: the readings' figures, as the other units' rows give them.
     const plan = meterPlan.map((meter) => (meter.id === 51 ? { ...meter, from: 4 } : meter));
@@ -471,11 +442,11 @@ describe.each(databases)("property rollups on $name", ({ open }) => {
       .where("hour", "=", midnight)
       .execute();
 
-    const kept = await propertyTables(db);
+    const kept = await propertyRollupTables(db);
     const heatHours = kept.hourly.filter((row) => row.quantity === "heat-energy" && row.hour >= midnight);
     expect(heatHours.map((row) => row.hour)).toEqual([midnight, midnight + 3600]);
     expect(heatHours.map((row) => row.units)).toEqual([6, 6]);
     await rebuildPropertyRollups(db, [1]);
-    expect(await propertyTables(db)).toEqual(kept);
+    expect(await propertyRollupTables(db)).toEqual(kept);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * What the property rollups' tests share: the databases they run on (SQLite, and PostgreSQL with
+ * TEST_DATABASE_URL) and the three tables' rows in key order, to compare a write with a rebuild.
+ */
+import type { Kysely } from "kysely";
+import { freshPostgresDatabase } from "../app";
+import type { Database } from "../db/types";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** SQLite in memory, and a fresh PostgreSQL database when TEST_DATABASE_URL names a server: for describe.each. */
+export const testDatabases: { name: string; open: () => Promise<{ path: string; drop: () => Promise<void> }> }[] = [
+  { name: "SQLite", open: async () => ({ path: ":memory:", drop: async () => {} }) },
+  ...(serverUrl === undefined
+    ? []
+    : [
+        {
+          name: "PostgreSQL",
+          open: async () => {
+            const database = await freshPostgresDatabase(serverUrl);
+            return { path: database.url, drop: database.drop };
+          },
+        },
+      ]),
+];
+
+/** Every row of property_daily, property_hourly and property_unit_runs, in key order, numbers as numbers. */
+export async function propertyRollupTables(db: Kysely<Database>) {
+  return {
+    daily: await db
+      .selectFrom("property_daily")
+      .selectAll()
+      .orderBy(["property_id", "quantity", "day", "meter_quantity"])
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, units: Number(row.units) }))),
+    hourly: await db
+      .selectFrom("property_hourly")
+      .selectAll()
+      .orderBy(["property_id", "quantity", "hour", "meter_quantity"])
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, hour: Number(row.hour), units: Number(row.units) }))),
+    runs: await db
+      .selectFrom("property_unit_runs")
+      .selectAll()
+      .orderBy(["property_id", "quantity", "unit_id", "first_day"])
+      .execute(),
+  };
+}
