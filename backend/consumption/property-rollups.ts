@@ -5,7 +5,7 @@
  * database by rebuildPropertyRollups. Both recompute the property's rows of whole days from the
  * meters' rollups, so a refresh after any write equals a rebuild.
  */
-import { addDays, type DayKey, startOfDay } from "@common/calendar";
+import { addDays, type DayKey, daysBetween, startOfDay } from "@common/calendar";
 import { type QuantityId, quantityDefinition, quantityIds } from "@common/quantities";
 import { type RawBuilder, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
@@ -164,13 +164,6 @@ async function refreshDays(
   await refreshRows(db, "day", propertyId, fromDay, endDay, quantities);
   await refreshRows(db, "hour", propertyId, startOfDay(fromDay) / 1000, startOfDay(endDay) / 1000, quantities);
   await refreshRuns(db, propertyId, fromDay, endDay, quantities);
-}
-
-/** The number of days in [fromDay, endDay). */
-function daysBetween(fromDay: DayKey, endDay: DayKey): number {
-  let count = 0;
-  for (let day = fromDay; day < endDay; day = addDays(day, 1)) count++;
-  return count;
 }
 
 /**
