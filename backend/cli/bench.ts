@@ -21,7 +21,8 @@
  * figures side by side. `--units N` sets the size; `--only postgres` skips SQLite;
  * `--big-ingest [homes]` adds a second property (default 50,000 homes, 300,000 meters) with a few
  * hours of history and times one hour's ingest for all its meters on PostgreSQL; `--keys-during`
- * loads with the reading tables' keys in place (ADR 0040 builds them after the data). The SQLite
+ * loads with the reading tables' keys in place (ADR 0040 builds them after the data); `--keep` leaves the
+ * PostgreSQL database in place and prints its URL, for looking into a figure afterwards. The SQLite
  * lines come first, in the format above, so `npm run bench` reads them as before.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -536,6 +537,7 @@ async function main(args: string[]): Promise<void> {
     keysDuring: args.includes("--keys-during"),
     bigIngest: args.includes("--big-ingest") ? Number(argument(args, "--big-ingest") || 50_000) : 0,
   };
+  const keep = args.includes("--keep");
   const results: { dialect: string; figures: Figure[] }[] = [];
 
   if (only !== "postgres") {
@@ -568,7 +570,8 @@ async function main(args: string[]): Promise<void> {
         );
     } finally {
       await backend.close();
-      await database.drop();
+      if (keep) console.log(`# --keep: the PostgreSQL database stays at ${database.url}`);
+      else await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   }

@@ -30,13 +30,28 @@ const postgresTypes = {
 export const postgresPoolSize = 10;
 
 /**
+ * The server settings every connection starts with (ADR 0041): JIT compilation off. The back-end's
+ * statements are short and index-driven, but one over many month partitions (the ingest's reads of
+ * 6,000 meters, a lateral join per partition) is estimated above jit_above_cost, and PostgreSQL
+ * then spent 0.3–0.5 s compiling each before running it for a few milliseconds: half of an hour's
+ * ingest at 1,000 homes. Options the URL gives (`?options=…`) come first and are kept.
+ */
+export function connectionOptions(url: string): { connectionString: string; options: string } {
+  const parsed = new URL(url);
+  const given = parsed.searchParams.get("options");
+  // node-postgres lets the URL's parameters override the pool's: the URL keeps the rest of its own.
+  parsed.searchParams.delete("options");
+  return { connectionString: parsed.toString(), options: [given, "-c jit=off"].filter(Boolean).join(" ") };
+}
+
+/**
  * Opens the database (ADR 0031): PostgreSQL for a postgres:// URL, else the SQLite file at `path`
  * (created if missing), or an in-memory database for ':memory:'.
  */
 export function createDatabase(path: string): Kysely<Database> {
   if (isPostgresUrl(path)) {
     const pool = new pg.Pool({
-      connectionString: path,
+      ...connectionOptions(path),
       max: postgresPoolSize,
       types: postgresTypes as pg.CustomTypesConfig,
     });
