@@ -542,6 +542,29 @@ export async function unitRuns(
 }
 
 /**
+ * The number of a property's homes with data of a quantity on some day of [fromDay, endDay),
+ * counted by the database: one number instead of a run per home (a year's key figures).
+ */
+export async function unitsWithDataIn(
+  db: Db,
+  propertyId: number,
+  quantity: QuantityId,
+  fromDay: DayKey,
+  endDay: DayKey,
+): Promise<number> {
+  if (fromDay >= endDay) return 0;
+  const row = await db
+    .selectFrom("property_unit_runs")
+    .select((eb) => eb.fn.count<number>("unit_id").distinct().as("units"))
+    .where("property_id", "=", propertyId)
+    .where("quantity", "=", quantity)
+    .where("first_day", "<", endDay)
+    .where("end_day", ">", fromDay)
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
+}
+
+/**
  * The number of homes with data in each span of days (sorted, disjoint spans): a home counts once
  * in a span however many of its runs overlap it. Runs sorted by home.
  */

@@ -41,6 +41,7 @@ import {
   propertyDayTotals,
   propertyHourRows,
   unitRuns,
+  unitsWithDataIn,
   unitsWithDataPerSpan,
 } from "./property-rollups";
 import { MIN_OTHER_UNITS, propertyAverageOf } from "./rating";
@@ -400,7 +401,7 @@ async function averagesFromRollups(
     return undefined;
   }
   const sums = buckets.map(() => 0);
-  const hourUnits = buckets.map(() => 0);
+  const keyUnits = buckets.map(() => 0);
   for (const row of rows) {
     const index = byHours
       ? context.resolution === "HOURLY"
@@ -416,20 +417,27 @@ async function averagesFromRollups(
     }
     if (presentation.mode === "CO2") value *= presentation.co2Factors.get(row.meterQuantity)!;
     sums[index]! += value;
-    if (row.units > hourUnits[index]!) hourUnits[index] = row.units;
+    if (row.units > keyUnits[index]!) keyUnits[index] = row.units;
   }
 
-  // Units with data: per hour as stored; over days from the units' runs (any data in the bucket).
+  // Units with data: per hour or per day as stored (the rows of a key all carry its count); over
+  // longer buckets from the units' runs (any data in the bucket). A day's stored count is its runs'
+  // count, so daily buckets need not read a run per home and walk it through every day it covers:
+  // that walk grew with homes × days (1.1 million steps for a year at 3,000 homes).
+  const oneDayEach =
+    !byHours && buckets.length > 1 && buckets.every((bucket) => addDays(bucket.firstDay, 1) === bucket.endDay);
   const counts =
-    context.resolution === "HOURLY"
-      ? hourUnits
-      : unitsWithDataPerSpan(
-          await unitRuns(db, subject.propertyId, quantity, fromDay, endDay),
-          buckets.map((bucket) => ({
-            fromDay: bucket.firstDay > fromDay ? bucket.firstDay : fromDay,
-            endDay: bucket.endDay < endDay ? bucket.endDay : endDay,
-          })),
-        );
+    context.resolution === "HOURLY" || oneDayEach
+      ? keyUnits
+      : buckets.length === 1
+        ? [await unitsWithDataIn(db, subject.propertyId, quantity, fromDay, endDay)]
+        : unitsWithDataPerSpan(
+            await unitRuns(db, subject.propertyId, quantity, fromDay, endDay),
+            buckets.map((bucket) => ({
+              fromDay: bucket.firstDay > fromDay ? bucket.firstDay : fromDay,
+              endDay: bucket.endDay < endDay ? bucket.endDay : endDay,
+            })),
+          );
   return buckets.map((_, index) => {
     const mine = own[index];
     const ownHasData = mine !== undefined && mine.weight > 0;
