@@ -16,6 +16,7 @@ import { useEffect } from "react";
 import { CookieBanner } from "~/components/cookie-banner";
 import { DebugHook } from "~/components/debug-hook";
 import { useNonce } from "~/components/nonce";
+import { documentHasScripts } from "~/components/page-scripts";
 import { PendingBar } from "~/components/pending-bar";
 import { PageError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
@@ -68,11 +69,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // The files of the namespaces this page's routes name (handle.i18n), besides `common`.
+  const matches = useMatches();
   const namespaces = new Set<Namespace>([
     defaultNamespace,
-    ...useMatches().flatMap((match) => namespacesOfHandle(match.handle)),
+    ...matches.flatMap((match) => namespacesOfHandle(match.handle)),
   ]);
-  const files = root ? [...namespaces].map((namespace) => root.translations[namespace]) : [];
+  // A page that needs no script ships none (handle.scripts = false; page-scripts.ts).
+  const scripts = documentHasScripts(matches, typeof document !== "undefined");
+  const files = root && scripts ? [...namespaces].map((namespace) => root.translations[namespace]) : [];
   return (
     <html
       lang={root?.language ?? defaultLanguage}
@@ -91,8 +95,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -6,12 +6,14 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/data-table";
 import { PageHeading } from "~/components/page-heading";
+import { withoutScripts } from "~/components/page-scripts";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { requireTenancy } from "~/session/guards.server";
 import { menuPageCrumb } from "../tenancy/tenancy-handle";
 
-export const handle = menuPageCrumb("statements.title", statementsPath);
+// A list of downloads: links only, so its document ships no script.
+export const handle = { ...menuPageCrumb("statements.title", statementsPath), ...withoutScripts };
 
 /**
  * /t/{tenancyId}/statements (spec sections 2, 3, 6): every allocation statement of the

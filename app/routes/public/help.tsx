@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
 import { type HelpTopic, helpParagraphs, helpTopics } from "~/components/help";
 import { PageHeading } from "~/components/page-heading";
+import { withoutScripts } from "~/components/page-scripts";
 import { SmileyLegend } from "~/components/smiley-legend";
 import { indoorClimateBands } from "~/domain/smileys";
 import { languageOf } from "~/i18n/i18n.server";
@@ -24,7 +25,9 @@ import type { TenancyHandle } from "../tenancy/tenancy-layout";
 
 const titleKey = "help_page.title";
 
-export const handle: TenancyHandle & { i18n: string } = {
+export const handle: TenancyHandle & { i18n: string; scripts: false } = {
+  // Headings, paragraphs and links: its document ships no script.
+  ...withoutScripts,
   // The page's long texts are a namespace of their own, loaded only for this page.
   i18n: helpNamespace,
   breadcrumb: (tenancyId) => ({

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Fact } from "~/components/fact";
+import { withoutScripts } from "~/components/page-scripts";
 import { ReportChart } from "~/components/report-chart";
 import { RouteError } from "~/components/route-error";
 import { StandalonePage } from "~/components/standalone-page";
@@ -25,6 +26,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   return reportData({ view: result.view, language, title: result.view.title });
 }
+
+// A document, not an app: read on a phone from the e-mail, it ships no script.
+export const handle = withoutScripts;
 
 // Its loader's headers (never cached, no referrer, not indexed) and a 429's Retry-After.
 export { errorAwareHeaders as headers } from "~/security/route-headers";

@@ -1,0 +1,90 @@
+import { expect, type Page, test } from "@playwright/test";
+import { database, demoAccounts, demoTenancyIds, signInAndWaitForDashboard } from "./helpers";
+
+/**
+ * Pages whose behaviour needs no script ship none (handle.scripts = false, app/components/
+ * page-scripts.ts; DESIGN.md section 5): the monthly report, the policies, help and the
+ * statements. With JavaScript on, the browser is sent no script for them, yet they show what they
+ * show without it; a page with behaviour (the dashboard) still has its scripts.
+ */
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "what the browser is sent; the nojs project reads the same pages",
+);
+
+const tenancy = `/t/${demoTenancyIds.jensFirst}`;
+
+/** Opens `path`, returning the scripts the browser requested for it and the document's script elements. */
+async function scriptsOf(
+  page: Page,
+  path: string,
+): Promise<{ requested: string[]; elements: number; preloads: number }> {
+  const requested: string[] = [];
+  const listen = (request: { resourceType(): string; url(): string }) => {
+    if (request.resourceType() === "script") requested.push(new URL(request.url()).pathname);
+  };
+  page.on("request", listen);
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(500);
+  await page.waitForLoadState("load");
+  page.off("request", listen);
+  return {
+    requested,
+    elements: await page.locator("script").count(),
+    preloads: await page.locator('link[rel="modulepreload"], link[rel="preload"][as="fetch"]').count(),
+  };
+}
+
+function reportCode(): string {
+  const db = database();
+  try {
+    const row = db
+      .prepare("SELECT code FROM consumption_reports WHERE tenancy_id = ? ORDER BY month DESC LIMIT 1")
+      .get(demoTenancyIds.jensFirst) as { code: string };
+    return row.code;
+  } finally {
+    db.close();
+  }
+}
+
+test("the report, the policies, help and statements ship no script and show their content", async ({ page }) => {
+  await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
+  const pages: [path: string, heading: RegExp][] = [
+    [`/report/${reportCode()}?lng=da`, /Forbrugsrapport/],
+    ["/report/AAAAAAAAAAAAAAAAAAAAAAAA?lng=da", /ikke længere tilgængelig/i],
+    ["/data-policy", /Datapolitik/],
+    ["/cookie-policy", /Cookiepolitik/],
+    [`${tenancy}/help`, /Hjælp/],
+    [`${tenancy}/statements`, /Fordelingsregnskaber/],
+  ];
+  for (const [path, heading] of pages) {
+    const scripts = await scriptsOf(page, path);
+    expect(scripts, path).toEqual({ requested: [], elements: 0, preloads: 0 });
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+  }
+  // The menu's links lead on to pages with scripts, loaded whole.
+  await page.locator(`a[href="${tenancy}/alarms"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${tenancy}/alarms$`));
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+});
+
+test("a page with behaviour keeps its scripts", async ({ page }) => {
+  await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
+  const scripts = await scriptsOf(page, tenancy);
+  expect(scripts.requested.length).toBeGreaterThan(0);
+  expect(scripts.elements).toBeGreaterThan(0);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+});
+
+test("a client-side navigation to a page without scripts keeps the running page's scripts", async ({ page }) => {
+  await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.evaluate(() => {
+    (window as { stillHere?: boolean }).stillHere = true;
+  });
+  await page.locator(`a[href="${tenancy}/statements"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${tenancy}/statements$`));
+  // The same document: no reload, and Remix's scripts are still in it.
+  expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(await page.locator("script").count()).toBeGreaterThan(0);
+});
