@@ -7,7 +7,8 @@
  *   0. times a fixed React render (calibrate.mjs), a reference for the machine's speed;
  *   1. builds (`npm run build`), then starts the portal and its local back-end on free ports with
  *      a fresh temporary DATA_DIR (seeded with the demo data on first start, about 30 s);
- *   2. JavaScript per page, gzip: /login, /login/email, Anna's dashboard and her heating page;
+ *   2. JavaScript per page, gzip: every page route, as a visitor or as Anna (pages.mjs); ≤ 120 KB,
+ *      ≤ 10 KB on the pages that need no script (the report, the policies, help, statements);
  *   3. the session cookie's Set-Cookie length for jens@demo.test (most tenancies);
  *   4. the dashboard under load: 50 connections for 15 s (after a 10 s warm-up that is not counted);
  *      then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
@@ -45,6 +46,7 @@ import { signIn, waitFor } from "./http.mjs";
 import { measurePage } from "./js-size.mjs";
 import { lighthouseBudgets } from "./lighthouse.mjs";
 import { backendBudgets, dashboardUnderLoad, reportPdfs } from "./measure.mjs";
+import { everyPage } from "./pages.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 import { details, fmt, notMeasured, printTable, reasonOf, row, rows, summary, writeReport } from "./table.mjs";
 
@@ -106,31 +108,32 @@ async function main() {
     firstReport = reportCodes()[0];
     if (!firstReport) await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  for (const [label, pagePath, jar] of /** @type {[string, string, import("./http.mjs").CookieJar?][]} */ ([
-    ["/login", "/login"],
-    ["/login/email", "/login/email"],
-    [`dashboard ${dashboard}`, dashboard, anna.jar],
-    [`consumption page ${dashboard}/consumption/heat-energy`, `${dashboard}/consumption/heat-energy`, anna.jar],
-    [`new alarm ${dashboard}/alarms/new-alarm?step=1`, `${dashboard}/alarms/new-alarm?step=1`, anna.jar],
-    [`notifications ${dashboard}/notifications`, `${dashboard}/notifications`, anna.jar],
-    [`tenancy info ${dashboard}/settings`, `${dashboard}/settings`, anna.jar],
-    [`profile settings ${dashboard}/profile`, `${dashboard}/profile`, anna.jar],
-    [`help ${dashboard}/help`, `${dashboard}/help`, anna.jar],
-    ...(firstReport ? [["monthly report /report/{code} (no session)", `/report/${firstReport}`]] : []),
-  ])) {
+  for (const { label, path: pagePath, jar, scriptless, missing } of await everyPage(
+    base,
+    dashboard,
+    anna.jar,
+    firstReport,
+  )) {
     const budget = `JavaScript per page, gzip: ${label}`;
+    const limit = scriptless ? limits.scriptlessJsKB : limits.jsKB;
+    if (missing) {
+      notMeasured(budget, `≤ ${limit} KB`, "the demo data has no such page to link to");
+      continue;
+    }
     try {
       const page = await measurePage(base, pagePath, jar);
       details.javascript[pagePath] = page;
+      // The script files; on a page that needs none, its inline scripts (the loader data) count too.
+      const measured = page.gzipKB + (scriptless ? page.inlineScriptsGzipBytes / 1024 : 0);
       row(
         budget,
-        `≤ ${limits.jsKB} KB`,
-        `${fmt(page.gzipKB)} KB (${page.fileCount} files, ${fmt(page.bytes / 1024)} KB raw)`,
-        page.gzipKB <= limits.jsKB ? "ok" : "OVER",
-        { value: page.gzipKB, unit: "KB (1024 bytes)" },
+        `≤ ${limit} KB`,
+        `${fmt(page.gzipKB)} KB (${page.fileCount} files, ${fmt(page.bytes / 1024)} KB raw${page.inlineScriptsGzipBytes > 0 ? `, inline ${fmt(page.inlineScriptsGzipBytes / 1024)} KB` : ""})`,
+        measured <= limit ? "ok" : "OVER",
+        { value: measured, unit: "KB (1024 bytes)" },
       );
     } catch (error) {
-      notMeasured(budget, `≤ ${limits.jsKB} KB`, reasonOf(error));
+      notMeasured(budget, `≤ ${limit} KB`, reasonOf(error));
     }
   }
   say("JavaScript sizes measured");
