@@ -64,7 +64,7 @@ export async function everyPage(base, dashboard, jar, reportCode) {
   ];
   /** @type {[string, string | undefined, boolean?][]} Anna's pages */
   const resident = [
-    ["/select-tenancy", "/select-tenancy"],
+    // (/select-tenancy is no page: its GET sends the resident on to a tenancy.)
     ["/welcome", "/welcome"],
     [`dashboard ${t}`, t],
     [`consumption page ${t}/consumption/heat-energy`, `${t}/consumption/heat-energy`],
