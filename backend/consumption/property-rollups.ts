@@ -519,6 +519,16 @@ export interface UnitRun {
   endDay: DayKey;
 }
 
+/** The runs of a property's homes with data of a quantity that overlap [fromDay, endDay). */
+function runsOverlapping(db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) {
+  return db
+    .selectFrom("property_unit_runs")
+    .where("property_id", "=", propertyId)
+    .where("quantity", "=", quantity)
+    .where("first_day", "<", endDay)
+    .where("end_day", ">", fromDay);
+}
+
 /** The runs of a property's homes with data of a quantity that overlap [fromDay, endDay), sorted by home. */
 export async function unitRuns(
   db: Db,
@@ -528,13 +538,8 @@ export async function unitRuns(
   endDay: DayKey,
 ): Promise<UnitRun[]> {
   if (fromDay >= endDay) return [];
-  const rows = await db
-    .selectFrom("property_unit_runs")
+  const rows = await runsOverlapping(db, propertyId, quantity, fromDay, endDay)
     .select(["unit_id", "first_day", "end_day"])
-    .where("property_id", "=", propertyId)
-    .where("quantity", "=", quantity)
-    .where("first_day", "<", endDay)
-    .where("end_day", ">", fromDay)
     .orderBy("unit_id")
     .orderBy("first_day")
     .execute();
@@ -553,13 +558,8 @@ export async function unitsWithDataIn(
   endDay: DayKey,
 ): Promise<number> {
   if (fromDay >= endDay) return 0;
-  const row = await db
-    .selectFrom("property_unit_runs")
+  const row = await runsOverlapping(db, propertyId, quantity, fromDay, endDay)
     .select((eb) => eb.fn.count<number>("unit_id").distinct().as("units"))
-    .where("property_id", "=", propertyId)
-    .where("quantity", "=", quantity)
-    .where("first_day", "<", endDay)
-    .where("end_day", ">", fromDay)
     .executeTakeFirst();
   return Number(row?.units ?? 0);
 }

@@ -420,24 +420,12 @@ async function averagesFromRollups(
     if (row.units > keyUnits[index]!) keyUnits[index] = row.units;
   }
 
-  // Units with data: per hour or per day as stored (the rows of a key all carry its count); over
-  // longer buckets from the units' runs (any data in the bucket). A day's stored count is its runs'
-  // count, so daily buckets need not read a run per home and walk it through every day it covers:
-  // that walk grew with homes × days (1.1 million steps for a year at 3,000 homes).
-  const oneDayEach =
-    !byHours && buckets.length > 1 && buckets.every((bucket) => addDays(bucket.firstDay, 1) === bucket.endDay);
-  const counts =
-    context.resolution === "HOURLY" || oneDayEach
-      ? keyUnits
-      : buckets.length === 1
-        ? [await unitsWithDataIn(db, subject.propertyId, quantity, fromDay, endDay)]
-        : unitsWithDataPerSpan(
-            await unitRuns(db, subject.propertyId, quantity, fromDay, endDay),
-            buckets.map((bucket) => ({
-              fromDay: bucket.firstDay > fromDay ? bucket.firstDay : fromDay,
-              endDay: bucket.endDay < endDay ? bucket.endDay : endDay,
-            })),
-          );
+  const counts = await unitsWithDataPerBucket(db, subject.propertyId, quantity, context.resolution, buckets, {
+    byHours,
+    fromDay,
+    endDay,
+    stored: keyUnits,
+  });
   return buckets.map((_, index) => {
     const mine = own[index];
     const ownHasData = mine !== undefined && mine.weight > 0;
@@ -447,6 +435,35 @@ async function averagesFromRollups(
     const value = (sums[index]! - ownValue) / units;
     return { value: Number.isFinite(value) ? clean(value, 6) : null, units };
   });
+}
+
+/**
+ * The number of the property's homes with data in each bucket. Per hour or per day as stored (the
+ * rows of a key all carry its count, `stored`); over longer buckets from the homes' runs (any data in
+ * the bucket). A day's stored count is its runs' count, so daily buckets need not read a run per home
+ * and walk it through every day it covers: that walk grew with homes × days (1.1 million steps for a
+ * year at 3,000 homes). A single bucket (key figures, the rating) is one count in the database.
+ */
+async function unitsWithDataPerBucket(
+  db: Db,
+  propertyId: number,
+  quantity: QuantityId,
+  resolution: Resolution,
+  buckets: readonly Bucket[],
+  { byHours, fromDay, endDay, stored }: { byHours: boolean; fromDay: DayKey; endDay: DayKey; stored: number[] },
+): Promise<number[]> {
+  const oneDayEach =
+    !byHours && buckets.length > 1 && buckets.every((bucket) => addDays(bucket.firstDay, 1) === bucket.endDay);
+  if (resolution === "HOURLY" || oneDayEach) return stored;
+  if (buckets.length === 1) return [await unitsWithDataIn(db, propertyId, quantity, fromDay, endDay)];
+  const runs = await unitRuns(db, propertyId, quantity, fromDay, endDay);
+  return unitsWithDataPerSpan(
+    runs,
+    buckets.map((bucket) => ({
+      fromDay: bucket.firstDay > fromDay ? bucket.firstDay : fromDay,
+      endDay: bucket.endDay < endDay ? bucket.endDay : endDay,
+    })),
+  );
 }
 
 /** The mean of the other units' values and how many have one (propertyAverageOf's rule), cleaned to 6 decimals. */
