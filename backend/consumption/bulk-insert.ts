@@ -250,41 +250,46 @@ export async function withKeysBuiltAfter<T>(db: Db, load: () => Promise<T>): Pro
   for (const key of [...rows].reverse())
     await db.executeQuery(CompiledQuery.raw(`alter table ${key.table} drop constraint ${key.name}`));
   const result = await load();
-  // Primary keys first ('p' sorts after 'f', hence the descending order above).
-  await withKeyBuildMemory(db, async (builder) => {
-    for (const key of rows)
+  const keysOf = (table: string) => rows.filter((key) => key.table === table);
+  // Per table its primary key first ('p' sorts after 'f', hence the descending order above), then
+  // its foreign key, then statistics for the planner, as after any bulk load: the first writes after
+  // it (the next hour's ingest) otherwise meet tables the planner believes empty and scan whole
+  // partitions per meter (21 s for an hour of 6,000 meters instead of about 1 s). Autovacuum would
+  // get there, later.
+  const buildTable = async (builder: Db, table: string) => {
+    for (const key of keysOf(table))
       await builder.executeQuery(
         CompiledQuery.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`),
       );
-  });
-  // Statistics for the planner now, as after any bulk load: the first writes after it (the next
-  // hour's ingest) otherwise meet tables the planner believes empty and scan whole partitions per
-  // meter (21 s for an hour of 6,000 meters instead of about 1 s). Autovacuum would get there, later.
-  await db.executeQuery(CompiledQuery.raw(`analyze ${loadedTables.join(", ")}`));
+    await builder.executeQuery(CompiledQuery.raw(`analyze ${table}`));
+  };
+  if (db.isTransaction) {
+    await db.executeQuery(CompiledQuery.raw(`set local ${KEY_BUILD_MEMORY}`));
+    for (const table of loadedTables) await buildTable(db, table);
+    return result;
+  }
+  // Given the pool, the tables on two connections at once, the largest first: one index build
+  // keeps a core and a half busy at most (its workers sort in parallel, its leader merges and
+  // writes alone), so the two big tables' builds share the two cores (ADR 0040, second addendum).
+  const waiting = [...loadedTables];
+  await Promise.all(
+    [1, 2].map(() =>
+      (db as Kysely<Database>).connection().execute(async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw(`set ${KEY_BUILD_MEMORY}`));
+        try {
+          for (let table = waiting.shift(); table !== undefined; table = waiting.shift())
+            await buildTable(connection, table);
+        } finally {
+          await connection.executeQuery(CompiledQuery.raw("reset maintenance_work_mem"));
+        }
+      }),
+    ),
+  );
   return result;
 }
 
 /**
- * Memory for the key builds: each index build sorts its table's keys, in memory when they fit in
- * maintenance_work_mem (64 MB by default, an external merge sort on disk beyond it). Set for the
- * builds only: `set local` in the caller's transaction (it ends with it), else on one connection of
- * the pool that runs the builds and is reset after them.
+ * What each key build after a bulk load may sort in memory (ADR 0040, addendum): in memory when
+ * the keys fit (64 MB by default, an external merge sort on disk beyond it).
  */
-async function withKeyBuildMemory(db: Db, build: (builder: Db) => Promise<void>): Promise<void> {
-  const setting = `maintenance_work_mem = '${KEY_BUILD_MEMORY}'`;
-  if (db.isTransaction) {
-    await db.executeQuery(CompiledQuery.raw(`set local ${setting}`));
-    return build(db);
-  }
-  await (db as Kysely<Database>).connection().execute(async (connection) => {
-    await connection.executeQuery(CompiledQuery.raw(`set ${setting}`));
-    try {
-      await build(connection);
-    } finally {
-      await connection.executeQuery(CompiledQuery.raw("reset maintenance_work_mem"));
-    }
-  });
-}
-
-/** What the key builds after a bulk load may sort in memory (ADR 0040, addendum). */
-const KEY_BUILD_MEMORY = "1GB";
+const KEY_BUILD_MEMORY = "maintenance_work_mem = '1GB'";

@@ -8,6 +8,7 @@ import { quantityDefinition } from "@common/quantities";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
+import { isPostgres } from "../db/migrations/dialect";
 import { hourContext, hourIndexOf, meterReadings, modelMeters } from "../db/seed/reading-model";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { propertyRollupTables } from "../testing/property-rollups";
@@ -157,6 +158,28 @@ describe("new series, many meters at once", () => {
     await deleteRows(backend, meterIds);
   });
 
+  it("written on two connections at once (a bulk load's `concurrent`) equal those of one transaction", async () => {
+    const series = await demoSeries(backend, [107]);
+    const meterIds = series.map((s) => s.meterId);
+    await backend.db.transaction().execute((trx) => writeNewSeriesBatch(trx, series));
+    const together = await rowsOf(backend, meterIds);
+    expect(together.hourly.length).toBeGreaterThan(1000);
+    await deleteRows(backend, meterIds);
+    let transactions = 0;
+    const counted = new Proxy(backend.db, {
+      get(target, key) {
+        if (key === "transaction") transactions++;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await writeNewSeriesBatch(counted, series, { concurrent: true });
+    expect(await rowsOf(backend, meterIds)).toEqual(together);
+    // PostgreSQL: the readings in one transaction, the rollups in another; SQLite has one writer.
+    expect(transactions).toBe(isPostgres(backend.db) ? 2 : 1);
+    await deleteRows(backend, meterIds);
+  });
+
   it("that fail leave nothing of their transaction, and the connection serves the next query", async () => {
     const [good] = await demoSeries(backend, [104]);
     const missingMeter: NewSeries = { meterId: 987_654, aggregation: "addition", readings: good!.readings };
@@ -240,6 +263,31 @@ describe("new series, many meters at once", () => {
       ).rejects.toThrow(/unique|duplicate/i);
       expect((await rowsOf(backend, meterIds)).readings).toEqual([]);
       expect(await keysOf()).toEqual(keys);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "given the pool, loaded with the keys built on two connections at once: the same rows and keys",
+    async () => {
+      const series = await demoSeries(backend, [108]);
+      const meterIds = series.map((s) => s.meterId);
+      await backend.db.transaction().execute((trx) => writeNewSeriesBatch(trx, series));
+      const expected = await rowsOf(backend, meterIds);
+      const keys = await keysOf();
+      await deleteRows(backend, meterIds);
+      let connections = 0;
+      const counted = new Proxy(backend.db, {
+        get(target, key) {
+          if (key === "connection") connections++;
+          const value: unknown = Reflect.get(target, key);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      await withKeysBuiltAfter(counted, () => writeNewSeriesBatch(counted, series, { concurrent: true }));
+      expect(await rowsOf(backend, meterIds)).toEqual(expected);
+      expect(await keysOf()).toEqual(keys);
+      expect(connections).toBe(2);
+      await deleteRows(backend, meterIds);
     },
   );
 });

@@ -4,8 +4,10 @@
  * multi-row inserts (ADR 0008), which already load at a few hundred thousand readings a second.
  */
 import type { Aggregation } from "@common/quantities";
+import type { Kysely, Transaction } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
 import { ensureReadingPartitions } from "../db/postgres/reading-partitions";
+import type { Database } from "../db/types";
 import {
   type Aggregate,
   clean,
@@ -42,6 +44,14 @@ export interface NewSeriesOptions {
    * its end (PropertyRollupAccumulator.write) instead of a rebuild that reads every row again.
    */
   propertyRollups?: PropertyRollupAccumulator;
+  /**
+   * PostgreSQL, given the pool (not a transaction): the readings in one transaction and the rollups
+   * in another, both at once on two connections, so that the server parses and stores the two big
+   * COPY streams on two cores while this process encodes them (a bulk load's writing was one server
+   * process at work, this one mostly waiting). For a bulk load of a fresh database only, as
+   * withKeysBuiltAfter: a failure can leave one of the two committed without the other.
+   */
+  concurrent?: boolean;
 }
 
 interface Rollups {
@@ -93,7 +103,7 @@ function keyedValues(meterId: number, rows: ReadonlyMap<string, Aggregate>): (st
 
 /**
  * Writes the series of meters that have no readings yet, rollups included, in `db`'s transaction
- * (or one of its own). The property rollups are not kept here: a bulk load makes them once at its
+ * (or one of its own, or two at once: `options.concurrent`). The property rollups are not kept here: a bulk load makes them once at its
  * end, from the series handed to `options.propertyRollups` (or by rebuildPropertyRollups).
  */
 export async function writeNewSeriesBatch(
@@ -103,42 +113,55 @@ export async function writeNewSeriesBatch(
 ): Promise<void> {
   const series = batch.map(rollupsOf);
   if (!isPostgres(db) || options.copy === false) {
-    for (const { meterId, readings, hours, days, months } of series) {
-      const flat: number[] = [];
-      for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
-      await insertIntoReadingTable(db, "meter_readings", ["meter_id", "ts", "value"], flat);
-      const hourly: number[] = [];
-      for (const hour of hours) hourly.push(meterId, hour.hour, hour.value, hour.weight);
-      await insertIntoReadingTable(db, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
-      const daily = keyedValues(meterId, days);
-      await insertIntoReadingTable(db, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
-      await bulkInsert(
-        db,
-        "consumption_monthly",
-        ["meter_id", "month", "value", "weight"],
-        keyedValues(meterId, months),
-      );
-    }
-    await options.propertyRollups?.add(db, series);
+    await inTransaction(db, async (trx) => {
+      for (const { meterId, readings, hours, days, months } of series) {
+        const flat: number[] = [];
+        for (const reading of readings) flat.push(meterId, reading.ts, reading.value);
+        await insertIntoReadingTable(trx, "meter_readings", ["meter_id", "ts", "value"], flat);
+        const hourly: number[] = [];
+        for (const hour of hours) hourly.push(meterId, hour.hour, hour.value, hour.weight);
+        await insertIntoReadingTable(trx, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourly);
+        const daily = keyedValues(meterId, days);
+        await insertIntoReadingTable(trx, "consumption_daily", ["meter_id", "day", "value", "weight"], daily);
+        await bulkInsert(
+          trx,
+          "consumption_monthly",
+          ["meter_id", "month", "value", "weight"],
+          keyedValues(meterId, months),
+        );
+      }
+      await options.propertyRollups?.add(trx, series);
+    });
     return;
   }
-  await inTransaction(db, async (trx) => {
-    const tsRange = rangeOf(series.flatMap((s) => s.readings.map((reading) => reading.ts)));
-    const hourRange = rangeOf(series.flatMap((s) => s.hours.map((hour) => hour.hour)));
-    const dayRange = rangeOf(series.flatMap((s) => [...s.days.keys()]));
-    if (tsRange === undefined) return;
+  const tsRange = rangeOf(series.flatMap((s) => s.readings.map((reading) => reading.ts)));
+  if (tsRange === undefined) return;
+  const hourRange = rangeOf(series.flatMap((s) => s.hours.map((hour) => hour.hour)));
+  const dayRange = rangeOf(series.flatMap((s) => [...s.days.keys()]));
+  // One COPY per table for the whole batch, each meter's rows encoded only as the stream asks for
+  // them: binary for the two big tables of numbers, text for those keyed by day and month.
+  const writeReadings = async (trx: Transaction<Database>) => {
     await ensureReadingPartitions(trx, "meter_readings", tsRange[0], tsRange[1]);
+    await copyInto(trx, "meter_readings", ["meter_id", "ts", "value"], readingRows(series), "binary");
+  };
+  const writeRollups = async (trx: Transaction<Database>) => {
     if (hourRange !== undefined) await ensureReadingPartitions(trx, "consumption_hourly", hourRange[0], hourRange[1]);
     if (dayRange !== undefined) await ensureReadingPartitions(trx, "consumption_daily", dayRange[0], dayRange[1]);
-    // One COPY per table for the whole batch, each meter's rows encoded only as the stream asks for
-    // them: binary for the two big tables of numbers, text for those keyed by day and month.
-    await copyInto(trx, "meter_readings", ["meter_id", "ts", "value"], readingRows(series), "binary");
     await copyInto(trx, "consumption_hourly", ["meter_id", "hour", "value", "weight"], hourRows(series), "binary");
     const daily = series.flatMap((s) => keyedValues(s.meterId, s.days));
     await copyInto(trx, "consumption_daily", ["meter_id", "day", "value", "weight"], copyLines(4, daily));
     const monthly = series.flatMap((s) => keyedValues(s.meterId, s.months));
     await copyInto(trx, "consumption_monthly", ["meter_id", "month", "value", "weight"], copyLines(4, monthly));
     await options.propertyRollups?.add(trx, series);
+  };
+  if (options.concurrent && !db.isTransaction) {
+    const pool = db as Kysely<Database>;
+    await Promise.all([pool.transaction().execute(writeReadings), pool.transaction().execute(writeRollups)]);
+    return;
+  }
+  await inTransaction(db, async (trx) => {
+    await writeReadings(trx);
+    await writeRollups(trx);
   });
 }
 
