@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { useCheckedForm } from "./checked-form";
 import { LanguageField } from "./field";
-import { useZodForm } from "./zod-form";
 
 function LanguageForm() {
-  const [, fields] = useZodForm(z.object({ language: z.enum(["da", "en", "nb"]) }), {
+  const rules = { fields: { language: { kind: "choice", values: ["da", "en", "nb"], message: "x" } } } as const;
+  const [, fields] = useCheckedForm(rules, {
     lastResult: null,
     defaultValue: { language: "da" },
   });

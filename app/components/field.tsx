@@ -1,6 +1,6 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
+import { type FieldMeta, inputProps, selectProps } from "./field-props";
 import { Options } from "./select-options";
 
 /** A labelled form field with its translated errors (error strings are translation keys). */
@@ -14,7 +14,7 @@ export function Field({
   id: string;
   label: string;
   errorId: string;
-  errors: string[] | undefined;
+  errors: readonly string[] | undefined;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -31,11 +31,16 @@ export function Field({
   );
 }
 
-/** A form field as conform describes it: what {@link Field} needs of it. */
-type FieldMeta = Pick<FieldMetadata<string>, "id" | "errorId" | "errors">;
-
-/** A {@link Field} for a field of a conform form: its ids and errors come from the form. */
-export function FormField({ meta, label, children }: { meta: FieldMeta; label: string; children: ReactNode }) {
+/** A {@link Field} for a field of a checked form: its ids and errors come from the form. */
+export function FormField({
+  meta,
+  label,
+  children,
+}: {
+  meta: Pick<FieldMeta, "id" | "errorId" | "errors">;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <Field id={meta.id} label={label} errorId={meta.errorId} errors={meta.errors}>
       {children}
@@ -49,13 +54,13 @@ export function EmailField({
   label,
   autoComplete,
 }: {
-  meta: FieldMetadata<string>;
+  meta: FieldMeta;
   label: string;
   autoComplete: "email" | "username";
 }) {
   return (
     <FormField meta={meta} label={label}>
-      <input {...getInputProps(meta, { type: "email" })} autoComplete={autoComplete} inputMode="email" />
+      <input {...inputProps(meta, { type: "email" })} autoComplete={autoComplete} inputMode="email" />
     </FormField>
   );
 }
@@ -66,19 +71,19 @@ export function CurrentPasswordField({
   label,
   inputRef,
 }: {
-  meta: FieldMetadata<string>;
+  meta: FieldMeta;
   label: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <FormField meta={meta} label={label}>
-      <input {...getInputProps(meta, { type: "password" })} ref={inputRef} autoComplete="current-password" />
+      <input {...inputProps(meta, { type: "password" })} ref={inputRef} autoComplete="current-password" />
     </FormField>
   );
 }
 
 /** Form-level errors (for example wrong credentials), announced when they appear. */
-export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+export function FormErrors({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
   const { t } = useTranslation();
   return (
     <div id={id} className="form-errors" role="alert">
@@ -88,10 +93,10 @@ export function FormErrors({ id, errors }: { id: string; errors: string[] | unde
 }
 
 /** A checkbox with its label after it (a label's content may hold a link). */
-export function CheckboxField({ meta, children }: { meta: FieldMetadata<string>; children: ReactNode }) {
+export function CheckboxField({ meta, children }: { meta: FieldMeta; children: ReactNode }) {
   return (
     <div className="checkbox-field">
-      <input {...getInputProps(meta, { type: "checkbox" })} />
+      <input {...inputProps(meta, { type: "checkbox" })} />
       <label htmlFor={meta.id}>{children}</label>
     </div>
   );
@@ -107,14 +112,14 @@ export function LanguageField({
   label,
   languages,
 }: {
-  meta: FieldMetadata<string>;
+  meta: FieldMeta;
   label: string;
   languages: readonly string[];
 }) {
   const { t } = useTranslation();
   return (
     <FormField meta={meta} label={label}>
-      <select {...getSelectProps(meta)} required={false}>
+      <select {...selectProps(meta)} required={false}>
         <Options values={languages} label={(language) => t(`language.${language}`)} />
       </select>
     </FormField>

@@ -1,6 +1,6 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "./field";
+import { type FieldMeta, inputProps } from "./field-props";
 
 /**
  * A new password with the rules as a hint, and its repeat (sign-up and set-password). Every broken
@@ -11,8 +11,8 @@ export function NewPasswordFields({
   passwordRepeat,
   labelKey,
 }: {
-  password: FieldMetadata<string>;
-  passwordRepeat: FieldMetadata<string>;
+  password: FieldMeta;
+  passwordRepeat: FieldMeta;
   labelKey: string;
 }) {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export function NewPasswordFields({
     <>
       <FormField meta={password} label={t(labelKey)}>
         <input
-          {...getInputProps(password, { type: "password", ariaDescribedBy: "password-hint" })}
+          {...inputProps(password, { type: "password", ariaDescribedBy: "password-hint" })}
           autoComplete="new-password"
         />
         <p id="password-hint" className="hint">
@@ -28,7 +28,7 @@ export function NewPasswordFields({
         </p>
       </FormField>
       <FormField meta={passwordRepeat} label={t("signup.password_repeat")}>
-        <input {...getInputProps(passwordRepeat, { type: "password" })} autoComplete="new-password" />
+        <input {...inputProps(passwordRepeat, { type: "password" })} autoComplete="new-password" />
       </FormField>
     </>
   );

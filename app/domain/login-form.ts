@@ -1,22 +1,26 @@
-import { z } from "zod";
+import type { FormRules, TextRules } from "./form-rules";
 
-/**
- * The e-mail sign-in form. Messages are translation keys (validation.*), so the same schema
- * gives localized errors on the server and, through conform, in the browser.
- */
 /** An e-mail address field: required, trimmed, at most 254 characters, a valid address. */
-export const emailField = z
-  .string({ error: "validation.email_required" })
-  .trim()
-  .max(254, { error: "validation.invalid_email" })
-  .pipe(z.email({ error: "validation.invalid_email" }));
+export const emailRules = {
+  required: "validation.email_required",
+  trim: true,
+  maxLength: { length: 254, message: "validation.invalid_email" },
+  email: "validation.invalid_email",
+} as const satisfies TextRules;
 
-export const loginFormSchema = z.object({
-  email: emailField,
-  password: z.string({ error: "validation.password_required" }).max(1024, { error: "validation.password_required" }),
-  remember: z.literal("on").optional(),
-  redirectTo: z.string().optional(),
-  tenancyId: z.string().optional(),
-});
+/** The e-mail sign-in form (messages are translation keys, shown in the resident's language). */
+export const loginFormRules = {
+  fields: {
+    email: emailRules,
+    password: {
+      required: "validation.password_required",
+      maxLength: { length: 1024, message: "validation.password_required" },
+    },
+    remember: { kind: "checkbox" },
+    redirectTo: {},
+    tenancyId: {},
+  },
+} as const satisfies FormRules;
 
-export type LoginForm = z.infer<typeof loginFormSchema>;
+/** The request for a password reset link: the account's e-mail. */
+export const resetRequestFormRules = { fields: { email: emailRules } } as const satisfies FormRules;

@@ -4,9 +4,9 @@
  */
 
 import { supportedLanguages } from "@common/languages";
-import { z } from "zod";
-import { emailField } from "./login-form";
-import { newPasswordFields } from "./signup-form";
+import type { FormRules } from "./form-rules";
+import { emailRules } from "./login-form";
+import { newPasswordFields, newPasswordRepeats } from "./signup-form";
 
 /** Whether an account signs in with a password (others sign in with Google, Facebook or Apple). */
 export function usesPassword(userType: string): boolean {
@@ -15,42 +15,44 @@ export function usesPassword(userType: string): boolean {
 
 export const NAME_MAX = 100;
 
-export const nameFormSchema = z.object({
-  intent: z.literal("name"),
-  name: z
-    .string({ error: "profile.name_required" })
-    .trim()
-    .min(1, { error: "profile.name_required" })
-    .max(NAME_MAX, { error: "profile.name_too_long" })
-    .refine((name) => !/\p{Cc}/u.test(name), { error: "profile.name_invalid" }),
-});
+export const nameFormRules = {
+  intent: "name",
+  fields: {
+    name: {
+      required: "profile.name_required",
+      trim: true,
+      minLength: { length: 1, message: "profile.name_required" },
+      maxLength: { length: NAME_MAX, message: "profile.name_too_long" },
+      problems: (name: string) => (/\p{Cc}/u.test(name) ? ["profile.name_invalid"] : []),
+    },
+  },
+} as const satisfies FormRules;
 
-export const settingsFormSchema = z.object({
-  intent: z.literal("settings"),
-  language: z.enum(supportedLanguages, { error: "profile.language_required" }),
-  // An unticked checkbox is not sent at all.
-  emailNotifications: z.literal("on").optional(),
-});
+export const settingsFormRules = {
+  intent: "settings",
+  fields: {
+    language: { kind: "choice", values: supportedLanguages, message: "profile.language_required" },
+    // An unticked checkbox is not sent at all.
+    emailNotifications: { kind: "checkbox" },
+  },
+} as const satisfies FormRules;
 
-export const passwordFormSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: "profile.current_password_required" })
-      .min(1, { error: "profile.current_password_required" }),
+export const passwordFormRules = {
+  fields: {
+    currentPassword: {
+      required: "profile.current_password_required",
+      minLength: { length: 1, message: "profile.current_password_required" },
+    },
     ...newPasswordFields,
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.passwordRepeat)
-      ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "validation.passwords_do_not_match" });
-  });
+  },
+  repeats: newPasswordRepeats,
+} as const satisfies FormRules;
 
-export const emailFormSchema = z.object({
-  newEmail: emailField,
-  currentPassword: z.string().optional(),
-});
+export const emailFormRules = {
+  fields: { newEmail: emailRules, currentPassword: {} },
+} as const satisfies FormRules;
 
-/** Deleting: the password, or for an account without one the e-mail typed again. */
-export const deleteFormSchema = z.object({
-  password: z.string().optional(),
-  emailConfirmation: z.string().trim().optional(),
-});
+/** Deleting: the password, or for an account without one the e-mail typed again (the action decides which). */
+export const deleteFormRules = {
+  fields: { password: {}, emailConfirmation: { trim: true } },
+} as const satisfies FormRules;

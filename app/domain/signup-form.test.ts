@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { setPasswordFormSchema, signupFormSchema } from "./signup-form";
+import { formSchema } from "./form-schema";
+import { setPasswordFormRules, signupFormRules } from "./signup-form";
+
+const signupFormSchema = formSchema(signupFormRules);
+const setPasswordFormSchema = formSchema(setPasswordFormRules);
 
 const good = {
   email: "new@demo.test",

@@ -1,29 +1,34 @@
 import { passwordProblemMessages, passwordProblems } from "@common/password-rules";
-import { z } from "zod";
-import { emailField } from "./login-form";
+import type { FormRules, TextRules } from "./form-rules";
+import { emailRules } from "./login-form";
 
-/** A new password and its repeat, with every rule of spec section 5 as a translated message. */
+/** A new password, with every rule of spec section 5 as a translated message. */
+export const newPasswordRules = {
+  required: "validation.password_required",
+  problems: (password: string) => passwordProblems(password).map((problem) => passwordProblemMessages[problem]),
+} as const satisfies TextRules;
+
+/** A new password and its repeat. */
 export const newPasswordFields = {
-  password: z.string({ error: "validation.password_required" }).superRefine((password, ctx) => {
-    for (const problem of passwordProblems(password)) {
-      ctx.addIssue({ code: "custom", message: passwordProblemMessages[problem] });
-    }
-  }),
-  passwordRepeat: z.string({ error: "validation.passwords_do_not_match" }),
-};
+  password: newPasswordRules,
+  passwordRepeat: { required: "validation.passwords_do_not_match" },
+} as const;
 
-function repeatMatches(value: { password: string; passwordRepeat: string }, ctx: z.RefinementCtx) {
-  if (value.password !== value.passwordRepeat) {
-    ctx.addIssue({ code: "custom", path: ["passwordRepeat"], message: "validation.passwords_do_not_match" });
-  }
-}
+/** The repeat must equal the new password. */
+export const newPasswordRepeats = [
+  { field: "passwordRepeat", of: "password", message: "validation.passwords_do_not_match" },
+] as const;
 
-export const signupFormSchema = z
-  .object({
-    email: emailField,
+export const signupFormRules = {
+  fields: {
+    email: emailRules,
     ...newPasswordFields,
-    dataPolicy: z.literal("on", { error: "validation.data_policy_required" }),
-  })
-  .superRefine(repeatMatches);
+    dataPolicy: { kind: "checkbox", required: "validation.data_policy_required" },
+  },
+  repeats: newPasswordRepeats,
+} as const satisfies FormRules;
 
-export const setPasswordFormSchema = z.object(newPasswordFields).superRefine(repeatMatches);
+export const setPasswordFormRules = {
+  fields: newPasswordFields,
+  repeats: newPasswordRepeats,
+} as const satisfies FormRules;

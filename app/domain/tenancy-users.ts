@@ -5,8 +5,8 @@
  */
 
 import { supportedLanguages } from "@common/languages";
-import { z } from "zod";
-import { emailField } from "./login-form";
+import type { FormRules } from "./form-rules";
+import { emailRules } from "./login-form";
 
 export interface UsersListRow {
   userId: number | null;
@@ -41,14 +41,10 @@ export function mayLeave(users: readonly UsersListRow[]): boolean {
 }
 
 /** The invitation form: the invitee's e-mail and the language of their e-mail and first pages. */
-export const inviteFormSchema = z.object({
-  intent: z.literal("invite"),
-  email: emailField,
-  language: z.enum(supportedLanguages, { error: "tenancy_info.invite_language_required" }),
-});
-
-/** The row forms: which row and what to do. */
-export const rowFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["resend", "withdraw"]), invitationId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.enum(["make-admin", "remove-admin"]), userId: z.coerce.number().int().positive() }),
-]);
+export const inviteFormRules = {
+  intent: "invite",
+  fields: {
+    email: emailRules,
+    language: { kind: "choice", values: supportedLanguages, message: "tenancy_info.invite_language_required" },
+  },
+} as const satisfies FormRules;

@@ -1,12 +1,13 @@
 import { profileDeletePath } from "@common/portal-paths";
-import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { CurrentPasswordField, FormField } from "~/components/field";
-import { ZodForm } from "~/components/zod-form";
-import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
+import { inputProps } from "~/components/field-props";
+import { formSchema } from "~/domain/form-schema";
+import { deleteFormRules, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
@@ -28,7 +29,7 @@ const hidden = { hideFields: ["password"] };
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
-  const submission = parseWithZod(await readForm(request), { schema: deleteFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: formSchema(deleteFormRules) });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>
     data(submission.reply({ ...hidden, ...errors }), { status });
@@ -62,13 +63,10 @@ export default function DeleteAccount() {
   const { t } = useTranslation();
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }),
-  });
+  const [form, fields] = useCheckedForm(deleteFormRules, { lastResult });
   return (
     <AccountChangePage titleKey="profile.delete_title" impersonated={impersonated}>
-      <ZodForm
+      <CheckedForm
         form={form}
         className="profile-form"
         lead={
@@ -87,11 +85,11 @@ export default function DeleteAccount() {
           <CurrentPasswordField meta={fields.password} label={t("profile.current_password")} />
         ) : (
           <FormField meta={fields.emailConfirmation} label={t("profile.delete_type_email", { email })}>
-            <input {...getInputProps(fields.emailConfirmation, { type: "email" })} autoComplete="off" />
+            <input {...inputProps(fields.emailConfirmation, { type: "email" })} autoComplete="off" />
           </FormField>
         )}
         <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.delete_submit" danger />
-      </ZodForm>
+      </CheckedForm>
     </AccountChangePage>
   );
 }

@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { CurrentPasswordField, EmailField } from "~/components/field";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { emailFormSchema, usesPassword } from "~/domain/profile-forms";
+import { formSchema } from "~/domain/form-schema";
+import { emailFormRules, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
@@ -27,7 +28,7 @@ const hidden = { hideFields: ["currentPassword"] };
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireTenancy(request, params, context);
-  const submission = parseWithZod(await readForm(request), { schema: emailFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: formSchema(emailFormRules) });
   if (submission.status !== "success") return data({ result: submission.reply(hidden), sentTo: null }, { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>
     data({ result: submission.reply({ ...hidden, ...errors }), sentTo: null }, { status });
@@ -54,7 +55,7 @@ export default function ChangeEmail() {
   const { t } = useTranslation();
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useZodForm(emailFormSchema, { lastResult: answer?.result });
+  const [form, fields] = useCheckedForm(emailFormRules, { lastResult: answer?.result });
   return (
     <AccountChangePage titleKey="profile.email_title" impersonated={impersonated}>
       {answer?.sentTo ? (
@@ -65,13 +66,13 @@ export default function ChangeEmail() {
           </p>
         </div>
       ) : (
-        <ZodForm form={form} className="profile-form" lead={<p>{t("profile.email_intro", { email })}</p>}>
+        <CheckedForm form={form} className="profile-form" lead={<p>{t("profile.email_intro", { email })}</p>}>
           <EmailField meta={fields.newEmail} label={t("profile.new_email")} autoComplete="email" />
           {withPassword ? (
             <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
           ) : null}
           <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.send_confirmation" />
-        </ZodForm>
+        </CheckedForm>
       )}
     </AccountChangePage>
   );

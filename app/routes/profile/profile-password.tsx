@@ -3,10 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { CurrentPasswordField } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { passwordFormSchema } from "~/domain/profile-forms";
+import { formSchema } from "~/domain/form-schema";
+import { passwordFormRules } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
@@ -32,7 +33,7 @@ const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] }
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy, user } = await requireTenancy(request, params, context);
-  const submission = parseWithZod(await readForm(request), { schema: passwordFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: formSchema(passwordFormRules) });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>
     data(submission.reply({ ...hidden, ...errors }), { status });
@@ -66,10 +67,10 @@ export default function ChangePassword() {
   const { t } = useTranslation();
   const { tenancyId, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(passwordFormSchema, { lastResult });
+  const [form, fields] = useCheckedForm(passwordFormRules, { lastResult });
   return (
     <AccountChangePage titleKey="profile.password_title" impersonated={impersonated}>
-      <ZodForm form={form} className="profile-form" lead={<p>{t("profile.password_intro")}</p>}>
+      <CheckedForm form={form} className="profile-form" lead={<p>{t("profile.password_intro")}</p>}>
         <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
         <NewPasswordFields
           password={fields.password}
@@ -77,7 +78,7 @@ export default function ChangePassword() {
           labelKey="profile.new_password"
         />
         <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.change_password" />
-      </ZodForm>
+      </CheckedForm>
     </AccountChangePage>
   );
 }

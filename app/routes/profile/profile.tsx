@@ -1,16 +1,17 @@
 import { profilePath } from "@common/portal-paths";
-import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
+import { CheckedForm, useCheckedForm, useFormAnswer } from "~/components/checked-form";
 import { Fact } from "~/components/fact";
 import { CheckboxField, FormField, LanguageField } from "~/components/field";
+import { inputProps } from "~/components/field-props";
 import { LogoutButton } from "~/components/logout-button";
 import { SubmitButton } from "~/components/submit-button";
-import { useFormAnswer, useZodForm, ZodForm } from "~/components/zod-form";
-import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
+import { formSchema } from "~/domain/form-schema";
+import { nameFormRules, settingsFormRules, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = profilePath(tenancy.id);
   const intent = form.get("intent");
   if (intent === "name") {
-    const submission = parseWithZod(form, { schema: nameFormSchema });
+    const submission = parseWithZod(form, { schema: formSchema(nameFormRules) });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
       await context.api.users.updateMyName(submission.value.name);
@@ -64,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return redirectWithSuccess(here, toastMessage("profile.toast_name"));
   }
-  const submission = parseWithZod(form, { schema: settingsFormSchema });
+  const submission = parseWithZod(form, { schema: formSchema(settingsFormRules) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { language, emailNotifications } = submission.value;
   if (!enabledLanguages().includes(language))
@@ -150,19 +151,19 @@ export default function Profile() {
 
 function NameForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(nameFormSchema, {
+  const [form, fields] = useCheckedForm(nameFormRules, {
     id: "name-form",
     lastResult: useFormAnswer("name"),
     defaultValue: { name },
   });
   return (
-    <ZodForm form={form} className="profile-form">
+    <CheckedForm form={form} className="profile-form">
       <input type="hidden" name="intent" value="name" />
       <FormField meta={fields.name} label={t("profile.name")}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+        <input {...inputProps(fields.name, { type: "text" })} autoComplete="name" />
       </FormField>
       <SubmitButton>{t("profile.save_name")}</SubmitButton>
-    </ZodForm>
+    </CheckedForm>
   );
 }
 
@@ -176,7 +177,7 @@ function SettingsForm({
   emailNotifications: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useZodForm(settingsFormSchema, {
+  const [form, fields] = useCheckedForm(settingsFormRules, {
     id: "settings-form",
     lastResult: useFormAnswer("settings"),
     defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
@@ -185,13 +186,13 @@ function SettingsForm({
   });
   return (
     // A whole-page post: a new language needs the page's translations, as the language dialog does.
-    <ZodForm form={form} reloadDocument className="profile-form">
+    <CheckedForm form={form} reloadDocument className="profile-form">
       <input type="hidden" name="intent" value="settings" />
       <LanguageField meta={fields.language} label={t("profile.language")} languages={languages} />
       <CheckboxField meta={fields.emailNotifications}>{t("profile.email_notifications")}</CheckboxField>
       <p className="hint">{t("profile.email_notifications_hint")}</p>
       <SubmitButton>{t("profile.save_settings")}</SubmitButton>
-    </ZodForm>
+    </CheckedForm>
   );
 }
 

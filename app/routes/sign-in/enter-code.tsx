@@ -1,15 +1,16 @@
 import { normalizeActivationCode } from "@common/activation-code";
 import { tenancyPath } from "@common/portal-paths";
-import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { FormField } from "~/components/field";
+import { inputProps } from "~/components/field-props";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { useZodForm, ZodForm } from "~/components/zod-form";
+import { codeFormRules } from "~/domain/code-form";
+import { formSchema } from "~/domain/form-schema";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
@@ -19,12 +20,6 @@ import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
-const codeFormSchema = z.object({
-  code: z
-    .string({ error: "validation.code_required" })
-    .refine((value) => normalizeActivationCode(value) !== null, { error: "errors.activation_code_invalid" }),
-});
-
 /**
  * /enter-code (spec section 5): 12 letters, dashes removed before sending. Signed in, the code adds
  * the tenancy at once; signed out, it is kept as the unused code and sign-up comes next (guard
@@ -32,7 +27,7 @@ const codeFormSchema = z.object({
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const limit = await limitPerAddress(context, "code");
-  const submission = parseWithZod(await readForm(request), { schema: codeFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: formSchema(codeFormRules) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await limit.count();
   const code = normalizeActivationCode(submission.value.code)!;
@@ -67,17 +62,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function EnterCode() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(codeFormSchema, {
+  const [form, fields] = useCheckedForm(codeFormRules, {
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
   return (
     <PublicCard title={t("enter_code.title")} intro={t("enter_code.intro")}>
-      <ZodForm form={form}>
+      <CheckedForm form={form}>
         <FormField meta={fields.code} label={t("enter_code.label")}>
           <input
-            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
+            {...inputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -88,7 +83,7 @@ export default function EnterCode() {
           </p>
         </FormField>
         <BlockSubmit>{t("enter_code.submit")}</BlockSubmit>
-      </ZodForm>
+      </CheckedForm>
     </PublicCard>
   );
 }

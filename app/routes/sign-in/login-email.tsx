@@ -4,11 +4,12 @@ import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthorizationError } from "remix-auth";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { CheckboxField, CurrentPasswordField, EmailField } from "~/components/field";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { loginFormSchema } from "~/domain/login-form";
+import { formSchema } from "~/domain/form-schema";
+import { loginFormRules } from "~/domain/login-form";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { signInAttempt } from "~/security/limits.server";
@@ -35,7 +36,7 @@ export { signedOutLoader as loader } from "./signed-out.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread: parse a clone.
   const formData = await readForm(request.clone());
-  const submission = parseWithZod(formData, { schema: loginFormSchema });
+  const submission = parseWithZod(formData, { schema: formSchema(loginFormRules) });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 
   const failWith = (key: string, status: number) =>
@@ -85,7 +86,7 @@ export default function LoginWithEmail() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(loginFormSchema, { lastResult });
+  const [form, fields] = useCheckedForm(loginFormRules, { lastResult });
   const submitting = navigation.state === "submitting";
   const passwordRef = useRef<HTMLInputElement>(null);
   // A rejected sign-in never hands the password back (the server omits it too): clear the field.
@@ -95,14 +96,14 @@ export default function LoginWithEmail() {
 
   return (
     <PublicCard title={t("login.email_title")}>
-      <ZodForm form={form}>
+      <CheckedForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="username" />
         <CurrentPasswordField meta={fields.password} label={t("login.password")} inputRef={passwordRef} />
         <CheckboxField meta={fields.remember}>{t("login.remember_me")}</CheckboxField>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <input type="hidden" name="tenancyId" value={searchParams.get("tenancyId") ?? ""} />
         <BlockSubmit pending={submitting}>{submitting ? t("login.submitting") : t("login.submit")}</BlockSubmit>
-      </ZodForm>
+      </CheckedForm>
       <p>
         <Link to="/login/email/forgot-password">{t("forgot_password.link")}</Link>
       </p>

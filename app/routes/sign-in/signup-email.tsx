@@ -1,12 +1,13 @@
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { CheckboxField, EmailField } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { signupFormSchema } from "~/domain/signup-form";
+import { formSchema } from "~/domain/form-schema";
+import { signupFormRules } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
@@ -27,7 +28,7 @@ export { signedOutLoader as loader } from "./signed-out.server";
  * back-end; then both services' sign-in, the pending activation code applied, and /account-created.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await limitedSubmission(request, context, "signUp", signupFormSchema, hidden);
+  const form = await limitedSubmission(request, context, "signUp", formSchema(signupFormRules), hidden);
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
   const { email, password, dataPolicy } = submission.value;
@@ -60,12 +61,12 @@ export default function SignupWithEmail() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(signupFormSchema, { lastResult });
+  const [form, fields] = useCheckedForm(signupFormRules, { lastResult });
   const submitting = navigation.state === "submitting";
 
   return (
     <PublicCard title={t("signup.email_title")}>
-      <ZodForm form={form}>
+      <CheckedForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <NewPasswordFields
           password={fields.password}
@@ -85,7 +86,7 @@ export default function SignupWithEmail() {
           ))}
         </div>
         <BlockSubmit pending={submitting}>{submitting ? t("signup.submitting") : t("signup.submit")}</BlockSubmit>
-      </ZodForm>
+      </CheckedForm>
     </PublicCard>
   );
 }

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { EmailField } from "~/components/field";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { emailField } from "~/domain/login-form";
+import { formSchema } from "~/domain/form-schema";
+import { resetRequestFormRules } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "../../public/public-layout";
@@ -14,8 +14,6 @@ import { limitedSubmission } from "../limited-form.server";
 
 export const handle: PublicHandle = { back: "/login/email" };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
-
-const schema = z.object({ email: emailField });
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
@@ -26,7 +24,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  * page reveals nothing; the back-end sends the link when there is one.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await limitedSubmission(request, context, "resetRequest", schema);
+  const form = await limitedSubmission(request, context, "resetRequest", formSchema(resetRequestFormRules));
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
   try {
@@ -43,16 +41,16 @@ export default function ForgotPassword() {
   const { t } = useTranslation();
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(schema, { lastResult, shouldRevalidate: "onBlur" });
+  const [form, fields] = useCheckedForm(resetRequestFormRules, { lastResult, shouldRevalidate: "onBlur" });
   if (sent) {
     return <PublicCard title={t("forgot_password.sent_title")} intro={t("forgot_password.sent_body")} role="status" />;
   }
   return (
     <PublicCard title={t("forgot_password.title")} intro={t("forgot_password.intro")}>
-      <ZodForm form={form}>
+      <CheckedForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <BlockSubmit>{t("forgot_password.submit")}</BlockSubmit>
-      </ZodForm>
+      </CheckedForm>
     </PublicCard>
   );
 }

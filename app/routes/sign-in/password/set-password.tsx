@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CheckedForm, useCheckedForm } from "~/components/checked-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { useZodForm, ZodForm } from "~/components/zod-form";
-import { setPasswordFormSchema } from "~/domain/signup-form";
+import { formSchema } from "~/domain/form-schema";
+import { setPasswordFormRules } from "~/domain/signup-form";
 import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await limitedSubmission(request, context, "setPassword", setPasswordFormSchema, hidden);
+  const form = await limitedSubmission(request, context, "setPassword", formSchema(setPasswordFormRules), hidden);
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
   const session = await context.session.get();
@@ -67,7 +68,7 @@ export default function SetPassword() {
   const { t } = useTranslation();
   const { hasLink } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(setPasswordFormSchema, { lastResult });
+  const [form, fields] = useCheckedForm(setPasswordFormRules, { lastResult });
   if (!hasLink) {
     return (
       <PublicCard title={t("set_password.title")} intro={t("set_password.missing_link")}>
@@ -79,14 +80,14 @@ export default function SetPassword() {
   }
   return (
     <PublicCard title={t("set_password.title")}>
-      <ZodForm form={form}>
+      <CheckedForm form={form}>
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}
           labelKey="set_password.new_password"
         />
         <BlockSubmit>{t("set_password.submit")}</BlockSubmit>
-      </ZodForm>
+      </CheckedForm>
     </PublicCard>
   );
 }
