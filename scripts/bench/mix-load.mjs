@@ -125,7 +125,8 @@ const cpuText = (perRequest) =>
     .map(([cmd, ms]) => `${shortName(cmd)} ${ms}`)
     .join(", ");
 /** The portal's children by what they run: "portal" (server) and "back-end". @param {string} cmd */
-const shortName = (cmd) => (/backend/.test(cmd) ? "back-end" : /server|build/.test(cmd) ? "portal" : cmd);
+const shortName = (cmd) =>
+  /^build\/node\/backend/.test(cmd) ? "back-end" : /^build\/node\/server/.test(cmd) ? "portal" : cmd;
 
 /** @param {{ requestsPerSecond: number, latencyMs: { p50: number, p99: number }, errors: number | { total: number } }} f */
 const figures = (f) =>
