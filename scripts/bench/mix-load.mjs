@@ -27,7 +27,7 @@ import {
 } from "./context.mjs";
 import { request, signIn, waitFor } from "./http.mjs";
 import { loadTest } from "./load.mjs";
-import { demoResidents, makeDraw, mixUrls, quantitiesIn, tenancyIdsIn } from "./mix.mjs";
+import { demoResidents, kindShares, makeDraw, mixUrls, quantitiesIn, tenancyIdsIn } from "./mix.mjs";
 import { childCpuSeconds, freePort, ownCpuSeconds, runToEnd, startProcess, stopProcess } from "./processes.mjs";
 import { details, fmt, notMeasured, reasonOf, row } from "./table.mjs";
 
@@ -236,7 +236,7 @@ export async function consumptionAlone(base, dashboard, portalPid) {
     row(
       `${name}, throughput`,
       `≥ ${limits.consumptionRps} req/s`,
-      `${fmt(l.requestsPerSecond, 0)} req/s (${l.completed} requests, ${l.errors.total} errors; CPU ms/request ${cpuText(measured.cpuMsPerRequest)})`,
+      `${fmt(l.requestsPerSecond, 0)} req/s (${l.completed} requests, ${l.errors.total} errors${l.errorSamples.length ? `: ${l.errorSamples[0]}` : ""}; CPU ms/request ${cpuText(measured.cpuMsPerRequest)})`,
       l.requestsPerSecond >= limits.consumptionRps && l.errors.total === 0 ? "ok" : "OVER",
       { value: l.requestsPerSecond, unit: "req/s" },
     );
@@ -270,6 +270,8 @@ export async function mixUnderLoad(base, portalPid) {
     const measured = await measuredLoad(base, { cpu: () => childCpuSeconds(portalPid), next: draw });
     const l = measured.load;
     details.mix = {
+      kindShares,
+      sessionsPerResident: 3,
       sessions: sessions.length,
       residents,
       urls: urlCount,
