@@ -119,11 +119,15 @@ export function makeDraw(sessions, { shares = kindShares, random = Math.random, 
 }
 
 /**
- * The distinct tenancy ids a page links to (/t/{id}, /t/{id}/…).
+ * The distinct tenancy ids a page names: its links (/t/{id}, /t/{id}/…) and the options of its
+ * tenancy switcher (a form with a select named tenancyId, app/routes/tenancy/tenancy-layout.tsx).
  * @param {string} html
  */
 export function tenancyIdsIn(html) {
-  return [...new Set([...html.matchAll(/href="\/t\/(\d+)(?=["/?#])/g)].map((m) => /** @type {string} */ (m[1])))];
+  const linked = [...html.matchAll(/href="\/t\/(\d+)(?=["/?#])/g)].map((m) => m[1]);
+  const switcher = html.match(/<select[^>]*name="tenancyId"[^>]*>([\s\S]*?)<\/select>/)?.[1] ?? "";
+  const options = [...switcher.matchAll(/<option[^>]*value="(\d+)"/g)].map((m) => m[1]);
+  return [...new Set([...linked, ...options].map((id) => /** @type {string} */ (id)))];
 }
 
 /**

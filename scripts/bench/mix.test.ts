@@ -114,6 +114,11 @@ describe("reading the pages", () => {
     expect(tenancyIdsIn(html)).toEqual(["7019", "7022"]);
   });
 
+  it("finds the tenancies of the tenancy switcher", () => {
+    const html = `<a href="/t/7019/alarms">A</a><form method="post" action="/select-tenancy"><select id="tenancy-select" name="tenancyId"><option value="7019" selected="">4. tv.</option><option value="7022">5. th.</option></select></form><select name="other"><option value="9">x</option></select>`;
+    expect(tenancyIdsIn(html)).toEqual(["7019", "7022"]);
+  });
+
   it("finds a dashboard's consumption pages, not their sub-pages' paths", () => {
     const html = [
       `<a href="/t/7009/consumption/heat-energy">`,
