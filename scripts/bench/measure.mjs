@@ -120,6 +120,8 @@ export async function dashboardUnderLoad(base, dashboard, portalPid) {
  * @param {string} dashboard
  */
 export async function reportPdfs(base, dashboard) {
+  // The first row is written once its figure is in: a failure after it leaves it standing.
+  let singlesDone = false;
   try {
     const codes = reportCodes();
     if (codes.length < 60) throw new Error(`only ${codes.length} reports in the demo data`);
@@ -144,6 +146,7 @@ export async function reportPdfs(base, dashboard) {
       median <= limits.reportPdfMs ? "ok" : "OVER",
       { value: median, unit: "ms" },
     );
+    singlesDone = true;
 
     const fresh = await signIn(base, ANNA, PASSWORD);
     const headers = { Cookie: fresh.jar.header(), "Accept-Encoding": browserAcceptEncoding, Accept: "text/html" };
@@ -178,7 +181,7 @@ export async function reportPdfs(base, dashboard) {
       `report PDFs: one in ${fmt(median)} ms; dashboard p99 ${fmt(l.p99)} ms during 50 downloads (${fmt(burstMs / 1000)} s)`,
     );
   } catch (error) {
-    notMeasured("Report PDF: one made on request", `≤ ${limits.reportPdfMs} ms`, reasonOf(error));
+    if (!singlesDone) notMeasured("Report PDF: one made on request", `≤ ${limits.reportPdfMs} ms`, reasonOf(error));
     notMeasured("Dashboard p99 while 50 report PDFs download at once", `≤ ${limits.p99Ms} ms`, reasonOf(error));
   }
 }
