@@ -60,6 +60,11 @@ export const limits = {
   cookieBytes: 4096,
   alarmRunMs: 10_000,
   reportPdfMs: 1000,
+  // Issue 27: the dashboard at ≥ 50 % of a bare Remix page's throughput (uncompressed), and the
+  // consumption page's default view alone at ≥ 200 req/s with p99 ≤ 500 ms (50 connections).
+  dashboardShareOfBare: 50,
+  consumptionRps: 200,
+  consumptionP99Ms: 500,
 };
 
 export const reportsDir = path.join(root, "reports");

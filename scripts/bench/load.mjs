@@ -4,7 +4,10 @@
  * the end, for `durationMs`. Latency is from sending the request to the last byte of the answer.
  * Errors are answers that are not 2xx (a redirect to /login counts), socket errors and time-outs.
  * Bounded: it stops after `durationMs` or `maxRequests`, whichever comes first, and only ever
- * talks to the URL it is given (loopback here).
+ * talks to the host of the URL it is given (loopback here).
+ *
+ * One URL (`headers` for every request), or a mix: with `next`, each request is drawn from it (its
+ * path, its headers, its kind), and the result has the figures of each kind besides the whole's.
  */
 import http from "node:http";
 
@@ -12,7 +15,7 @@ import http from "node:http";
  * @param {number[]} sorted
  * @param {number} p
  */
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return /** @type {number} */ (
     sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
@@ -20,15 +23,86 @@ function percentile(sorted, p) {
 }
 
 /**
- * @param {string | URL} url
+ * p50, p90, p99, max and mean of latencies in ms (sorted in place).
+ * @param {number[]} latencies
+ */
+export function latencyStats(latencies) {
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+    mean: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : NaN,
+  };
+}
+
+/**
+ * Latencies and errors by kind of request (a mix's page kinds), and each kind's figures over the
+ * load's elapsed time. An error is counted with the kind of the request that met it.
+ */
+export class KindTally {
+  /** @type {Map<string, { latencies: number[], errors: number }>} */
+  byKind = new Map();
+
+  /** @param {string} kind */
+  of(kind) {
+    let entry = this.byKind.get(kind);
+    if (!entry) {
+      entry = { latencies: [], errors: 0 };
+      this.byKind.set(kind, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * An answer read to its end (`ok` when 2xx), or an error without one (`ms` undefined).
+   * @param {string} kind
+   * @param {number | undefined} ms
+   * @param {boolean} ok
+   */
+  record(kind, ms, ok) {
+    const entry = this.of(kind);
+    if (ms !== undefined) entry.latencies.push(ms);
+    if (!ok) entry.errors++;
+  }
+
+  /**
+   * @param {number} elapsedMs
+   * @returns {Record<string, { completed: number, requestsPerSecond: number, share: number, errors: number,
+   * latencyMs: ReturnType<typeof latencyStats> }>}
+   */
+  summary(elapsedMs) {
+    const total = [...this.byKind.values()].reduce((sum, entry) => sum + entry.latencies.length, 0);
+    return Object.fromEntries(
+      [...this.byKind]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([kind, entry]) => [
+          kind,
+          {
+            completed: entry.latencies.length,
+            requestsPerSecond: elapsedMs > 0 ? entry.latencies.length / (elapsedMs / 1000) : NaN,
+            share: total ? entry.latencies.length / total : 0,
+            errors: entry.errors,
+            latencyMs: latencyStats([...entry.latencies]),
+          },
+        ]),
+    );
+  }
+}
+
+/**
+ * @typedef {{ path: string, headers?: Record<string, string>, kind?: string }} DrawnRequest
+ * @param {string | URL} url the URL under load; with `next`, only its host and port are used
  * @param {{ connections: number, durationMs: number, headers?: Record<string, string>, maxRequests?: number,
- * timeoutMs?: number, isStopping?: () => boolean }} options
+ * timeoutMs?: number, isStopping?: () => boolean, next?: () => DrawnRequest }} options
  */
 export async function loadTest(
   url,
-  { connections, durationMs, headers = {}, maxRequests = 200_000, timeoutMs = 10_000, isStopping = () => false },
+  { connections, durationMs, headers = {}, maxRequests = 200_000, timeoutMs = 10_000, isStopping = () => false, next },
 ) {
   const target = new URL(url);
+  const tally = new KindTally();
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   /** @type {number[]} */
   const latencies = [];
@@ -43,31 +117,39 @@ export async function loadTest(
 
   const once = () =>
     new Promise((/** @type {(value?: void) => void} */ resolve) => {
+      const drawn = next?.();
+      const kind = drawn?.kind ?? target.pathname;
+      const path = drawn?.path ?? target.pathname + target.search;
       const t0 = performance.now();
       const req = http.request(
         {
           agent,
           host: target.hostname,
           port: target.port,
-          path: target.pathname + target.search,
+          path,
           method: "GET",
-          headers,
+          headers: drawn ? { ...headers, ...drawn.headers } : headers,
         },
         (res) => {
           res.on("data", (chunk) => (bytes += chunk.length));
           res.on("end", () => {
-            latencies.push(performance.now() - t0);
+            const ms = performance.now() - t0;
+            latencies.push(ms);
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
             // A response always has its status code.
             const status = /** @type {number} */ (res.statusCode);
-            if (status < 200 || status >= 300) {
+            const ok = status >= 200 && status < 300;
+            tally.record(kind, ms, ok);
+            if (!ok) {
               errors.non2xx++;
-              if (errorSamples.length < 5) errorSamples.push(`${res.statusCode} ${res.headers.location ?? ""}`.trim());
+              if (errorSamples.length < 5)
+                errorSamples.push(`${res.statusCode} ${path} ${res.headers.location ?? ""}`.trim());
             }
             resolve();
           });
           res.on("error", (error) => {
             errors.socket++;
+            tally.record(kind, undefined, false);
             if (errorSamples.length < 5) errorSamples.push(error.message);
             resolve();
           });
@@ -79,6 +161,7 @@ export async function loadTest(
       });
       req.on("error", (error) => {
         if (!/no answer within/.test(error.message)) errors.socket++;
+        tally.record(kind, undefined, false);
         if (errorSamples.length < 5) errorSamples.push(error.message);
         resolve();
       });
@@ -95,25 +178,19 @@ export async function loadTest(
   const elapsedMs = performance.now() - started;
   agent.destroy();
 
-  const sorted = latencies.sort((a, b) => a - b);
-  const completed = sorted.length;
+  const completed = latencies.length;
   return {
-    url: target.pathname,
+    url: next ? `${target.host} (a mix)` : target.pathname,
     connections,
     durationS: elapsedMs / 1000,
     requests: sent,
     completed,
     requestsPerSecond: completed / (elapsedMs / 1000),
-    latencyMs: {
-      p50: percentile(sorted, 50),
-      p90: percentile(sorted, 90),
-      p99: percentile(sorted, 99),
-      max: sorted.at(-1) ?? NaN,
-      mean: completed ? sorted.reduce((a, b) => a + b, 0) / completed : NaN,
-    },
+    latencyMs: latencyStats(latencies),
     statuses: Object.fromEntries(statuses),
     errors: { ...errors, total: errors.non2xx + errors.socket + errors.timeout },
     errorSamples,
     bytesPerSecond: bytes / (elapsedMs / 1000),
+    kinds: tally.summary(elapsedMs),
   };
 }

@@ -120,6 +120,8 @@ export async function dashboardUnderLoad(base, dashboard, portalPid) {
  * @param {string} dashboard
  */
 export async function reportPdfs(base, dashboard) {
+  // The first row is written once its figure is in: a failure after it leaves it standing.
+  let singlesDone = false;
   try {
     const codes = reportCodes();
     if (codes.length < 60) throw new Error(`only ${codes.length} reports in the demo data`);
@@ -144,12 +146,16 @@ export async function reportPdfs(base, dashboard) {
       median <= limits.reportPdfMs ? "ok" : "OVER",
       { value: median, unit: "ms" },
     );
+    singlesDone = true;
 
     const fresh = await signIn(base, ANNA, PASSWORD);
     const headers = { Cookie: fresh.jar.header(), "Accept-Encoding": browserAcceptEncoding, Accept: "text/html" };
     let burstDone = false;
     const burstStarted = performance.now();
     const burst = Promise.all(codes.slice(10, 60).map((code) => pdf(code))).finally(() => (burstDone = true));
+    // Awaited below, after the dashboard's load: a download that fails meanwhile must not end the
+    // whole bench as an unhandled rejection (it did, with a 503 on a machine busy with other work).
+    burst.catch(() => {});
     const during = await loadTest(`${base}${dashboard}`, {
       connections: 5,
       durationMs: 60_000,
@@ -175,7 +181,7 @@ export async function reportPdfs(base, dashboard) {
       `report PDFs: one in ${fmt(median)} ms; dashboard p99 ${fmt(l.p99)} ms during 50 downloads (${fmt(burstMs / 1000)} s)`,
     );
   } catch (error) {
-    notMeasured("Report PDF: one made on request", `≤ ${limits.reportPdfMs} ms`, reasonOf(error));
+    if (!singlesDone) notMeasured("Report PDF: one made on request", `≤ ${limits.reportPdfMs} ms`, reasonOf(error));
     notMeasured("Dashboard p99 while 50 report PDFs download at once", `≤ ${limits.p99Ms} ms`, reasonOf(error));
   }
 }

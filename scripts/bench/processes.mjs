@@ -181,6 +181,18 @@ export function childCpuSeconds(pid) {
   return result;
 }
 
+/** Linux: CPU seconds (user + system) used so far by the process `pid` itself, or NaN. */
+/** @param {number | undefined} pid */
+export function ownCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * Starts the built portal and its back-end (scripts/start.mjs) on free ports from `firstPort` and
  * `firstBackendPort`, with their data in `dataDir` (seeded on first start).

@@ -5,13 +5,27 @@
  * it could not run at all (the build failed, the portal did not start).
  *
  *   0. times a fixed React render (calibrate.mjs), a reference for the machine's speed;
- *   1. builds (`npm run build`), then starts the portal and its local back-end on free ports with
- *      a fresh temporary DATA_DIR (seeded with the demo data on first start, about 30 s);
+ *   1. builds (`npm run build`); then the bare page (mix-load.mjs, scripts/bench/bare): a Remix
+ *      2.17 app of one route whose loader returns 30 rows shown in a table, built with the
+ *      repository's node_modules and served by a small express server as server.ts serves the
+ *      portal, without and with the `compression` middleware (level 4, as server.ts); each put
+ *      under the same load as the portal's pages below (a 5 s warm-up, then --duration), for the
+ *      reference figures the portal's are read against; then starts the portal and its local
+ *      back-end on free ports with a fresh temporary DATA_DIR (seeded on first start, about 30 s);
  *   2. JavaScript per page, gzip: every page route, as a visitor or as Anna (pages.mjs); ≤ 120 KB,
  *      ≤ 10 KB on the pages that need no script (the report, the policies, help, statements);
  *   3. the session cookie's Set-Cookie length for jens@demo.test (most tenancies);
- *   4. the dashboard under load: 50 connections for 15 s (after a 10 s warm-up that is not counted);
- *      then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
+ *   4. the dashboard under load: 50 connections for 15 s (after a 10 s warm-up that is not counted),
+ *      and its throughput against the uncompressed bare page's (≥ 50 %, issue 27); the consumption
+ *      page's default view (Anna's heat energy) alone the same way (≥ 200 req/s, p99 ≤ 500 ms);
+ *      the mix (mix.mjs): every demo resident signed in 3 times, each session's tenancies and
+ *      their consumption pages found from the pages, and each request drawn at random: a session
+ *      (its cookie), one of its tenancies, a kind (dashboard 30 %, consumption 50 %, alarms and
+ *      notifications 10 % each), one URL of that kind (a consumption page in its default view or
+ *      over the last month, the last twelve months or a custom span, compared with the previous
+ *      year, the property's average or nothing); printed for the whole and per kind: req/s,
+ *      p50/p99, errors, and the portal's and back-end's CPU ms per request (for the whole: the
+ *      kinds share the processes); then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
  *      (5 connections) while 50 PDFs of other reports are downloaded at once;
  *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard and a consumption page if
  *      there is one; Lighthouse 12.8 is installed on demand into .cache/lighthouse (not a
@@ -46,6 +60,7 @@ import { signIn, waitFor } from "./http.mjs";
 import { measurePage } from "./js-size.mjs";
 import { lighthouseBudgets } from "./lighthouse.mjs";
 import { backendBudgets, dashboardUnderLoad, reportPdfs } from "./measure.mjs";
+import { barePage, comparisonRows, consumptionAlone, mixUnderLoad } from "./mix-load.mjs";
 import { everyPage } from "./pages.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 import { details, fmt, notMeasured, printTable, reasonOf, row, rows, summary, writeReport } from "./table.mjs";
@@ -72,6 +87,9 @@ async function main() {
     console.error(build.stdout.slice(-3000), build.stderr.slice(-3000));
     throw new Error("npm run build failed");
   }
+  // 1b. The bare page, before the portal starts: nothing else of the bench's runs meanwhile.
+  await barePage();
+  if (stopping) return;
 
   const dataDir = makeDataDir();
   writeFileSync(serverLog, "");
@@ -162,6 +180,9 @@ async function main() {
 
   // 4, 4b, 5: the dashboard under load, the report PDFs, Lighthouse.
   await dashboardUnderLoad(base, dashboard, portal.child.pid);
+  comparisonRows();
+  await consumptionAlone(base, dashboard, portal.child.pid);
+  await mixUnderLoad(base, portal.child.pid);
   await reportPdfs(base, dashboard);
   await lighthouseBudgets(base, dashboard, anna.jar);
 
