@@ -9,22 +9,16 @@
  * rule, in force since 1996). Days have 23 hours on the last Sunday of March and 25 on the last
  * Sunday of October; weeks start on Monday; months and years are calendar ones.
  *
- * dayjs (with its utc, timezone and isoWeek plugins, extended here once) answers what is asked a
- * few times per request: today's date in Copenhagen (from the IANA data) and ISO weeks. The
- * arithmetic the back-end runs per reading or per bucket (offsets, wall times, day keys, adding
- * days and months, parsing API datetimes) is written out here: dayjs takes 10 to 400 times as long
- * for it (dayjs with the timezone plugin about 0.2 ms per conversion, against 0.4 µs), which over a
- * year of hourly buckets or an import of a million readings is seconds. calendar.test.ts checks
- * that arithmetic against dayjs and the IANA database.
+ * Today's date in Copenhagen comes from the IANA data (the runtime's Intl, a few times per
+ * request). Everything else is written out here, with no date library: the arithmetic the back-end
+ * runs per reading or per bucket (offsets, wall times, day keys, adding days and months, parsing
+ * API datetimes) would take 10 to 400 times as long with dayjs (about 0.2 ms per conversion with its
+ * timezone plugin, against 0.4 µs), which over a year of hourly buckets or an import of a million
+ * readings is seconds; and the browser imports this module too (the period selector, notification
+ * texts), where a date library with its plugins was 5 KB gzip of every page's JavaScript that no
+ * page ran (docs/performance.md). calendar.test.ts checks all of it against dayjs and the IANA
+ * database.
  */
-import dayjs from "dayjs";
-import isoWeekPlugin from "dayjs/plugin/isoWeek.js";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(isoWeekPlugin);
 
 export const TIME_ZONE = "Europe/Copenhagen";
 export const HOUR_MS = 3_600_000;
@@ -223,18 +217,32 @@ export function addMonthsToMonth(month: MonthKey, months: number): MonthKey {
 
 /** ISO 8601 week and week-year of a date (weeks start Monday; week 1 holds the year's first Thursday). */
 export function isoWeekOf(day: DayKey): { week: number; year: number } {
-  const date = dayjs.utc(day);
-  return { week: date.isoWeek(), year: date.isoWeekYear() };
+  // The week's Thursday decides its year; the weeks of that year count from the one holding 4 January.
+  const thursday = addDays(day, 3 - weekdayOf(day));
+  const year = Number(thursday.slice(0, 4));
+  return { week: Math.floor(daysBetween(firstOfYear(thursday), thursday) / 7) + 1, year };
 }
 
+/** Formats a date's Copenhagen calendar day from the IANA data (Intl, as dayjs's timezone plugin does). */
+let copenhagenDays: Intl.DateTimeFormat | undefined;
+
 /**
- * Today's date in Copenhagen, whatever the time zone of the machine. The IANA data behind dayjs is
- * slow to consult (a fraction of a millisecond) and a page asks several times: one answer per second.
+ * Today's date in Copenhagen, whatever the time zone of the machine. The IANA data is slow to
+ * consult (some microseconds) and a page asks several times: one answer per second.
  */
 export function todayInCopenhagen(now: Date = new Date()): DayKey {
   const second = Math.floor(now.getTime() / 1000);
   if (lastToday?.second === second) return lastToday.day;
-  const day = dayjs(now).tz(TIME_ZONE).format("YYYY-MM-DD");
+  copenhagenDays ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    calendar: "gregory",
+    numberingSystem: "latn",
+  });
+  const parts = Object.fromEntries(copenhagenDays.formatToParts(now).map((part) => [part.type, part.value]));
+  const day = `${pad4(Number(parts.year))}-${parts.month}-${parts.day}`;
   lastToday = { second, day };
   return day;
 }

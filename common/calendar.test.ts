@@ -1,4 +1,7 @@
 import dayjs from "dayjs";
+import isoWeekPlugin from "dayjs/plugin/isoWeek.js";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
@@ -33,7 +36,10 @@ import {
   wholeBucketsOf,
 } from "./calendar";
 
-// dayjs's utc, timezone and isoWeek plugins are extended by the calendar module itself.
+// dayjs is the oracle here only: the calendar module itself uses no date library.
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(isoWeekPlugin);
 
 const wall = (value: string) => {
   const parsed = parseLocalDateTime(value);
@@ -306,9 +312,36 @@ describe("the arithmetic agrees with dayjs", () => {
     expect(isValidDayKey("2000-02-29")).toBe(true);
   });
 
-  it("today in Copenhagen is the day key of now, every 13 hours from 2019 to 2031", () => {
+  it("today in Copenhagen is the day key of now (every 13 hours) and dayjs's date there (every 61 hours), 2019 to 2031", () => {
     for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2031, 0, 1); t += 13 * HOUR_MS) {
       expect(todayInCopenhagen(new Date(t)), new Date(t).toISOString()).toBe(dayKeyOf(t));
+    }
+    for (let t = Date.UTC(2019, 0, 1); t < Date.UTC(2031, 0, 1); t += 61 * HOUR_MS) {
+      expect(todayInCopenhagen(new Date(t)), new Date(t).toISOString()).toBe(
+        dayjs(t).tz("Europe/Copenhagen").format("YYYY-MM-DD"),
+      );
+    }
+    // The minutes around midnight and the daylight-saving switches of 2026.
+    for (const iso of [
+      "2026-01-14T22:59:59Z",
+      "2026-01-14T23:00:00Z",
+      "2026-03-28T22:59:59Z",
+      "2026-03-28T23:00:00Z",
+      "2026-03-29T21:59:59Z",
+      "2026-03-29T22:00:00Z",
+      "2026-10-24T21:59:59Z",
+      "2026-10-24T22:00:00Z",
+      "2026-10-25T22:59:59Z",
+      "2026-10-25T23:00:00Z",
+    ]) {
+      expect(todayInCopenhagen(new Date(iso)), iso).toBe(dayjs(iso).tz("Europe/Copenhagen").format("YYYY-MM-DD"));
+    }
+  });
+
+  it("ISO weeks and week-years of every day from 2015 to 2032 agree with dayjs", () => {
+    for (const day of everyDay("2015-01-01", "2032-12-31")) {
+      const date = dayjs.utc(day);
+      expect(isoWeekOf(day), day).toEqual({ week: date.isoWeek(), year: date.isoWeekYear() });
     }
   });
 
