@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { type BrowserI18n, createBrowserI18n } from "./browser-i18n";
 import { isNamespace, type Namespace } from "./config";
 
 /**
@@ -25,17 +25,31 @@ export async function fetchTranslations(namespace: Namespace): Promise<Record<st
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** The page's translator, made once its first texts are there (entry.client.tsx). */
+let translator: BrowserI18n | undefined;
+
+/** Makes the page's translator over the texts loaded before hydrating. */
+export function startTranslations(
+  language: string,
+  texts: Partial<Record<Namespace, Record<string, unknown>>>,
+): BrowserI18n {
+  translator = createBrowserI18n(language, texts);
+  return translator;
+}
+
 /**
  * Before a client navigation shows a route with namespaces of its own (its clientLoader): adds the
- * ones not loaded yet to the page's i18next, so the page never renders keys. If a file cannot be
+ * ones not loaded yet to the page's translator, so the page never renders keys. If a file cannot be
  * loaded, the page is loaded afresh from the server, which renders every text.
  */
 export async function loadNamespaces(request: Request, namespaces: readonly Namespace[]): Promise<void> {
-  const language = i18next.language;
-  const missing = namespaces.filter((namespace) => !i18next.hasResourceBundle(language, namespace));
+  const i18n = translator;
+  // No translator: the page was not hydrated, so no client navigation waits for this.
+  if (i18n === undefined) return;
+  const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(i18n.language, namespace));
   try {
     const loaded = await Promise.all(missing.map(async (ns) => [ns, await fetchTranslations(ns)] as const));
-    for (const [namespace, texts] of loaded) i18next.addResourceBundle(language, namespace, texts);
+    for (const [namespace, texts] of loaded) i18n.addResourceBundle(i18n.language, namespace, texts);
   } catch {
     window.location.assign(request.url);
     // The document load replaces this page; the navigation stays pending until then.
