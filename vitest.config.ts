@@ -13,6 +13,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "tests/oracle/**/*.test.ts",
       "codegen.test.ts",
+      "vite.browser-modules.test.ts",
     ],
     environment: "node",
     pool: "threads",
