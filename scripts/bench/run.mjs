@@ -12,8 +12,9 @@
  *      under the same load as the portal's pages below (a 5 s warm-up, then --duration), for the
  *      reference figures the portal's are read against; then starts the portal and its local
  *      back-end on free ports with a fresh temporary DATA_DIR (seeded on first start, about 30 s);
- *   2. JavaScript per page, gzip: every page route, as a visitor or as Anna (pages.mjs); ≤ 120 KB,
- *      ≤ 10 KB on the pages that need no script (the report, the policies, help, statements);
+ *   2. JavaScript per page, gzip: every page route, as a visitor or as the demo account that reaches
+ *      it (scripts/every-page.mjs, shared with the e2e suite; pages.mjs); ≤ 120 KB, ≤ 10 KB on the
+ *      pages that need no script (the report, the policies, help, statements);
  *   3. the session cookie's Set-Cookie length for jens@demo.test (most tenancies);
  *   4. the dashboard under load: 50 connections for 15 s (after a 10 s warm-up that is not counted),
  *      and its throughput against the uncompressed bare page's (≥ 50 %, issue 27); the consumption
@@ -61,7 +62,7 @@ import { measurePage } from "./js-size.mjs";
 import { lighthouseBudgets } from "./lighthouse.mjs";
 import { backendBudgets, dashboardUnderLoad, reportPdfs } from "./measure.mjs";
 import { barePage, comparisonRows, consumptionAlone, mixUnderLoad } from "./mix-load.mjs";
-import { everyPage } from "./pages.mjs";
+import { everyPageToMeasure } from "./pages.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 import { details, fmt, notMeasured, printTable, reasonOf, row, rows, summary, writeReport } from "./table.mjs";
 
@@ -126,12 +127,7 @@ async function main() {
     firstReport = reportCodes()[0];
     if (!firstReport) await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  for (const { label, path: pagePath, jar, scriptless, missing } of await everyPage(
-    base,
-    dashboard,
-    anna.jar,
-    firstReport,
-  )) {
+  for (const { label, path: pagePath, jar, scriptless, missing } of await everyPageToMeasure(base, firstReport)) {
     const budget = `JavaScript per page, gzip: ${label}`;
     const limit = scriptless ? limits.scriptlessJsKB : limits.jsKB;
     if (missing) {

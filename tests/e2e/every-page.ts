@@ -1,38 +1,58 @@
+import { planMeters, planTenancies, planUnits, userIdOf } from "../../backend/db/seed/demo-plan";
+import { everyPage, type Who } from "../../scripts/every-page.mjs";
 import { database, demoAccounts, demoTenancyIds, firstAlarmAndNotification } from "./helpers";
 
 /**
  * Every page of the portal, for the checks that must hold on each one (reflow at 320 px, a text
- * browser's reading, the HTML validator): the public pages anyone reaches, and the pages a signed-in
- * resident reaches, with their dialogs and the views that change the page's shape (tables, tabs).
- * A new route adds its page here.
+ * browser's reading, the HTML validator, hydration): one page of every page route, from the list
+ * the bench measures too (scripts/every-page.mjs, where a new route adds its page), each as its
+ * demo account sees it, and besides those the dialogs and views that change a page's shape
+ * (tables, tabs, help, another period).
  */
-export const publicPages = [
-  "/login",
+
+/** A report code that names no report: its page says the report is no longer available. */
+const unknownReportCode = "AAAAAAAAAAAAAAAAAAAAAAAA";
+
+/** The pages of one account in scripts/every-page.mjs, with its placeholders filled. */
+function pagesOf(who: Who, values: Record<string, string | number>): string[] {
+  return everyPage
+    .filter((page) => page.who === who)
+    .map((page) =>
+      page.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = values[name];
+        if (value === undefined) throw new Error(`every-page.mjs: no value for {${name}} in ${page.path}`);
+        return String(value);
+      }),
+    );
+}
+
+/** The first heat cost allocator of a demo tenancy's home, from the demo's plan (the seed's own). */
+function firstHcaOf(tenancyId: number): number {
+  const units = planUnits();
+  const unitId = planTenancies(units).find((tenancy) => tenancy.id === tenancyId)?.unitId;
+  const meter = planMeters(units).find((m) => m.unitId === unitId && m.quantity === "hca");
+  if (meter === undefined) throw new Error(`the demo plan gives tenancy ${tenancyId} no heat cost allocator`);
+  return meter.id;
+}
+
+export const publicPages: readonly string[] = [
+  ...pagesOf("visitor", { report: unknownReportCode }),
   "/login?dialog=language",
-  "/login/email",
-  "/login/email/forgot-password",
-  "/signup",
-  "/signup/email",
-  "/enter-code",
-  "/data-policy",
-  "/cookie-policy",
   "/no-such-page",
-  "/set-password",
-  "/report/AAAAAAAAAAAAAAAAAAAAAAAA",
-] as const;
+];
 
 /** The signed-in pages of Jens (two homes, admin of the first), as `demoAccounts.jens` sees them. */
 export function residentPages(): { account: string; tenancyId: number; paths: string[] } {
-  const first = `/t/${demoTenancyIds.jensFirst}`;
+  const tenancyId = demoTenancyIds.jensFirst;
+  const first = `/t/${tenancyId}`;
   const period = "from=2026-10-01&to=2026-10-31";
   return {
     account: demoAccounts.jens.email,
-    tenancyId: demoTenancyIds.jensFirst,
+    tenancyId,
     paths: [
+      ...pagesOf("jens", { tenancy: tenancyId, room: "stue", meter: firstHcaOf(tenancyId) }),
       "/select-tenancy",
-      first,
       `${first}?help=rating`,
-      `${first}/consumption/heat-energy`,
       `${first}/consumption/heat-energy?${period}&compare=previous-year`,
       `${first}/consumption/heat-energy?${period}&help=smileys`,
       `${first}/consumption/hca?${period}&tab=detailed&group=room`,
@@ -44,19 +64,9 @@ export function residentPages(): { account: string; tenancyId: number; paths: st
       `${first}/consumption/indoor-climate?${period}`,
       `${first}/consumption/indoor-climate?${period}&help=indoor-climate`,
       `${first}/meters?${period}`,
-      `${first}/statements`,
-      `${first}/settings`,
       `/t/${demoTenancyIds.jensSecond}/settings`,
-      `${first}/settings/leave`,
-      `${first}/help`,
-      `${first}/profile`,
-      `${first}/profile/password`,
-      `${first}/profile/email`,
-      `${first}/profile/delete`,
       `${first}/alarms`,
       `${first}/notifications`,
-      "/account-created",
-      "/welcome",
       "/welcome?step=4",
     ],
   };
@@ -64,25 +74,34 @@ export function residentPages(): { account: string; tenancyId: number; paths: st
 
 /** Anna's alarm and notification pages (the seed gives her both), with the wizard's steps. */
 export function alarmPages(): { account: string; tenancyId: number; paths: string[] } {
-  const base = `/t/${demoTenancyIds.anna}`;
-  const { alarmId, notificationId } = firstAlarmAndNotification(demoTenancyIds.anna);
-  const wizard = `${base}/alarms/new-alarm`;
+  const tenancyId = demoTenancyIds.anna;
+  const { alarmId, notificationId } = firstAlarmAndNotification(tenancyId);
+  const wizard = `/t/${tenancyId}/alarms/new-alarm`;
   return {
     account: demoAccounts.anna.email,
-    tenancyId: demoTenancyIds.anna,
+    tenancyId,
     paths: [
-      `${base}/alarms`,
-      `${wizard}?step=1`,
+      ...pagesOf("anna", { tenancy: tenancyId, alarm: alarmId, notification: notificationId }),
       `${wizard}?step=2&quantity=heat-energy`,
       `${wizard}?step=3&quantity=indoor-relative-humidity&type=maximum`,
       `${wizard}?step=4&quantity=cold-water-volume&type=threshold&frequency=week`,
-      `${base}/alarms/${alarmId}`,
-      `${base}/alarms/${alarmId}/edit`,
-      `${base}/alarms/${alarmId}/delete`,
-      `${base}/notifications`,
-      `${base}/notifications/${notificationId}`,
     ],
   };
+}
+
+/**
+ * The pages only other accounts reach: Mette (admin of Jens's second home) removing Jens, and Nora's
+ * page of an account without a home. `landing` is where signing in ends.
+ */
+export function otherAccountPages(): { account: string; landing: string; paths: string[] }[] {
+  return [
+    {
+      account: demoAccounts.mette.email,
+      landing: `/t/${demoTenancyIds.jensSecond}`,
+      paths: pagesOf("mette", { tenancy: demoTenancyIds.jensSecond, user: userIdOf("jens") }),
+    },
+    { account: demoAccounts.nora.email, landing: "/no-tenancies", paths: pagesOf("nora", {}) },
+  ];
 }
 
 /** A monthly report's public page, when the seed or a test has made one (none on a fresh database). */

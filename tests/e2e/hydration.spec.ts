@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { alarmPages, publicPages, residentPages } from "./every-page";
+import { alarmPages, otherAccountPages, publicPages, residentPages } from "./every-page";
 import { signIn } from "./helpers";
 
 /**
@@ -46,4 +46,13 @@ test("alarm and notification pages", async ({ page }) => {
   await signIn(page, alarms.account);
   await expect(page).toHaveURL(new RegExp(`/t/${alarms.tenancyId}$`));
   await expectHydrated(page, alarms.paths);
+});
+
+test("the other accounts' pages", async ({ page }) => {
+  for (const group of otherAccountPages()) {
+    await page.context().clearCookies();
+    await signIn(page, group.account);
+    await expect(page).toHaveURL(new RegExp(`${group.landing}$`));
+    await expectHydrated(page, group.paths);
+  }
 });

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
-import type { Browser } from "@playwright/test";
-import { alarmPages, aReportPage, publicPages, residentPages } from "./every-page";
-import { expectNoNulByte, signInAndWaitForDashboard } from "./helpers";
+import { type Browser, expect } from "@playwright/test";
+import { alarmPages, aReportPage, otherAccountPages, publicPages, residentPages } from "./every-page";
+import { expectNoNulByte, signIn } from "./helpers";
 
 /** One page of every-page.ts as the server sent it, with who asked for it. */
 export interface PageHtml {
@@ -21,11 +21,14 @@ export interface PageHtml {
  */
 export async function everyPageHtml(browser: Browser): Promise<PageHtml[]> {
   const pages: PageHtml[] = [];
-  const visit = async (who: string, paths: readonly string[], signIn?: { account: string; tenancyId: number }) => {
+  const visit = async (who: string, paths: readonly string[], session?: { account: string; landing: string }) => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      if (signIn) await signInAndWaitForDashboard(page, signIn.account, signIn.tenancyId, { timeout: 30_000 });
+      if (session) {
+        await signIn(page, session.account);
+        await expect(page).toHaveURL(new RegExp(`${session.landing}$`), { timeout: 30_000 });
+      }
       for (const path of paths) {
         const response = await page.request.get(path, { headers: { accept: "text/html" } });
         const html = await expectNoNulByte(response, path);
@@ -38,7 +41,10 @@ export async function everyPageHtml(browser: Browser): Promise<PageHtml[]> {
   const report = aReportPage();
   await visit("anonymous", report ? [...publicPages, report] : publicPages);
   await visitErrorStates(browser, pages);
-  for (const group of [residentPages(), alarmPages()]) await visit(group.account, group.paths, group);
+  for (const group of [residentPages(), alarmPages()]) {
+    await visit(group.account, group.paths, { account: group.account, landing: `/t/${group.tenancyId}` });
+  }
+  for (const group of otherAccountPages()) await visit(group.account, group.paths, group);
   return pages;
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { alarmPages, aReportPage, publicPages, residentPages } from "./every-page";
+import { alarmPages, aReportPage, otherAccountPages, publicPages, residentPages } from "./every-page";
 import { signIn } from "./helpers";
 
 /**
@@ -106,4 +106,12 @@ test.describe("every page at 320 px (WCAG 1.4.10 Reflow)", () => {
     await expect(page).toHaveURL(new RegExp(`/t/${alarms.tenancyId}$`));
     await expectReflow(page, alarms.paths, javaScriptEnabled);
   });
+
+  for (const group of otherAccountPages()) {
+    test(`${group.account}'s pages`, async ({ page, javaScriptEnabled }) => {
+      await signIn(page, group.account);
+      await expect(page).toHaveURL(new RegExp(`${group.landing}$`));
+      await expectReflow(page, group.paths, javaScriptEnabled);
+    });
+  }
 });
