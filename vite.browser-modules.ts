@@ -15,7 +15,7 @@ export const serverOnlyPackages: readonly { pattern: RegExp; why: string }[] = [
   },
   {
     pattern: /[\\/]node_modules[\\/]i18next[\\/]/,
-    why: "the browser translates with app/i18n/browser-i18n.ts (ADR 0042); i18next was 14.6 KB gzip of every page",
+    why: "the browser translates with app/i18n/browser-i18n.ts (ADR 0043); i18next was 14.6 KB gzip of every page",
   },
   {
     pattern: /[\\/]node_modules[\\/](victory[^\\/]*|d3-[^\\/]+)[\\/]/,

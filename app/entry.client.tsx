@@ -27,7 +27,7 @@ async function hydrate() {
   } catch {
     return; // offline or blocked: the server-rendered page still works
   }
-  // The browser's translator, not i18next: the same answers for a fraction of the script (ADR 0042).
+  // The browser's translator, not i18next: the same answers for a fraction of the script (ADR 0043).
   const i18n = startTranslations(lang, Object.fromEntries(translations));
   startTransition(() => {
     hydrateRoot(

@@ -8,7 +8,7 @@ import { createBrowserI18n } from "./browser-i18n";
 import { defaultNamespace, i18nOptions, type Namespace, namespaces } from "./config";
 
 /**
- * The browser's translator says what i18next says (ADR 0042): i18next itself, with the portal's
+ * The browser's translator says what i18next says (ADR 0043): i18next itself, with the portal's
  * options and one language's texts as the browser has them, is the oracle. Every text of every
  * namespace and language is asked for as the pages ask (useTranslation's fixed t of `common`, a
  * `help:` prefix for the others), with its placeholders filled, left out and emptied, with counts,

@@ -2,7 +2,7 @@ import type { i18n as I18next } from "i18next";
 import { defaultNamespace, i18nOptions, type Namespace } from "./config";
 
 /**
- * The browser's translator (ADR 0042): the part of an i18next instance that react-i18next's
+ * The browser's translator (ADR 0043): the part of an i18next instance that react-i18next's
  * `useTranslation` and the portal's pages use, over the texts of the page's one language. The
  * server (and the back-end's e-mails) keep i18next; in the browser it was 14.6 KB gzip of every
  * page's JavaScript, for the few of its features the pages use: nested keys, a namespace prefix

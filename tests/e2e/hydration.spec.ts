@@ -4,7 +4,7 @@ import { signIn } from "./helpers";
 
 /**
  * Every page hydrates onto what the server rendered: the browser renders the same texts (its own
- * translator, not i18next: ADR 0042) from the same data, so React reports no hydration error
+ * translator, not i18next: ADR 0043) from the same data, so React reports no hydration error
  * (in a production build, "Minified React error #418/#423/#425" on the console or as an uncaught
  * error) and the page runs its scripts. Pages that ship no script are only opened.
  */
