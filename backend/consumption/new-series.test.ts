@@ -72,6 +72,19 @@ async function deleteRows(backend: Backend, meterIds: number[]) {
     await backend.db.deleteFrom(table).where("meter_id", "in", meterIds).execute();
 }
 
+/** `db` with the times its `method` (a new transaction, a pooled connection) was asked for counted. */
+function countingCalls(db: Backend["db"], method: "transaction" | "connection") {
+  let calls = 0;
+  const counted = new Proxy(db, {
+    get(target, key) {
+      if (key === method) calls++;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: counted, calls: () => calls };
+}
+
 describe("the hours of register readings on whole hours", () => {
   it("are exactly hourlyFromRegister's, gaps and awkward values included", () => {
     let seed = 7;
@@ -165,18 +178,11 @@ describe("new series, many meters at once", () => {
     const together = await rowsOf(backend, meterIds);
     expect(together.hourly.length).toBeGreaterThan(1000);
     await deleteRows(backend, meterIds);
-    let transactions = 0;
-    const counted = new Proxy(backend.db, {
-      get(target, key) {
-        if (key === "transaction") transactions++;
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    await writeNewSeriesBatch(counted, series, { concurrent: true });
+    const counted = countingCalls(backend.db, "transaction");
+    await writeNewSeriesBatch(counted.db, series, { concurrent: true });
     expect(await rowsOf(backend, meterIds)).toEqual(together);
     // PostgreSQL: the readings in one transaction, the rollups in another; SQLite has one writer.
-    expect(transactions).toBe(isPostgres(backend.db) ? 2 : 1);
+    expect(counted.calls()).toBe(isPostgres(backend.db) ? 2 : 1);
     await deleteRows(backend, meterIds);
   });
 
@@ -275,18 +281,11 @@ describe("new series, many meters at once", () => {
       const expected = await rowsOf(backend, meterIds);
       const keys = await keysOf();
       await deleteRows(backend, meterIds);
-      let connections = 0;
-      const counted = new Proxy(backend.db, {
-        get(target, key) {
-          if (key === "connection") connections++;
-          const value: unknown = Reflect.get(target, key);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
-      await withKeysBuiltAfter(counted, () => writeNewSeriesBatch(counted, series, { concurrent: true }));
+      const counted = countingCalls(backend.db, "connection");
+      await withKeysBuiltAfter(counted.db, () => writeNewSeriesBatch(counted.db, series, { concurrent: true }));
       expect(await rowsOf(backend, meterIds)).toEqual(expected);
       expect(await keysOf()).toEqual(keys);
-      expect(connections).toBe(2);
+      expect(counted.calls()).toBe(2);
       await deleteRows(backend, meterIds);
     },
   );
