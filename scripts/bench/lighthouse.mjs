@@ -154,12 +154,14 @@ async function lighthousePage(label, base, pagePath, headersForRun) {
 }
 
 /**
- * Lighthouse on /login, Anna's dashboard and her heating page when there is one.
+ * Lighthouse on /login, Anna's dashboard, her heating page when there is one and a monthly
+ * report (DESIGN.md section 5, issue 27: the four pages of the budget).
  * @param {string} base
  * @param {string} dashboard
  * @param {import("./http.mjs").CookieJar} annaJar
+ * @param {string | undefined} reportCode a monthly report's code, when the demo data has one
  */
-export async function lighthouseBudgets(base, dashboard, annaJar) {
+export async function lighthouseBudgets(base, dashboard, annaJar, reportCode) {
   const consumptionPath = `${dashboard}/consumption/heat-energy`;
   let consumptionExists = false;
   try {
@@ -176,6 +178,15 @@ export async function lighthouseBudgets(base, dashboard, annaJar) {
     [`dashboard ${dashboard}`, dashboard, signedIn],
     ...(consumptionExists
       ? [/** @type {LighthousePage} */ ([`consumption page ${consumptionPath}`, consumptionPath, signedIn])]
+      : []),
+    ...(reportCode
+      ? [
+          /** @type {LighthousePage} */ ([
+            `the monthly report /report/{code}`,
+            `/report/${reportCode}`,
+            async () => undefined,
+          ]),
+        ]
       : []),
   ];
   const lighthouseRows = (
@@ -207,4 +218,5 @@ export async function lighthouseBudgets(base, dashboard, annaJar) {
     }
   }
   if (!consumptionExists) lighthouseRows("consumption page", "n/a (no consumption page yet)", "n/a");
+  if (!reportCode) lighthouseRows("the monthly report", "n/a (the demo data has no report yet)", "n/a");
 }

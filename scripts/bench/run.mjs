@@ -28,8 +28,8 @@
  *      p50/p99, errors, and the portal's and back-end's CPU ms per request (for the whole: the
  *      kinds share the processes); then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
  *      (5 connections) while 50 PDFs of other reports are downloaded at once;
- *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard and a consumption page if
- *      there is one; Lighthouse 12.8 is installed on demand into .cache/lighthouse (not a
+ *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard, a consumption page and a
+ *      monthly report (performance 100, accessibility 100: DESIGN.md section 5); Lighthouse 12.8 is installed on demand into .cache/lighthouse (not a
  *      dependency of the project); --skip-lighthouse skips it;
  *   6. stops the portal, then runs `npm run bench:backend` for "a year of one unit's consumption at
  *      daily resolution" (about a minute); --skip-backend skips it.
@@ -180,7 +180,7 @@ async function main() {
   await consumptionAlone(base, dashboard, portal.child.pid);
   await mixUnderLoad(base, portal.child.pid);
   await reportPdfs(base, dashboard);
-  await lighthouseBudgets(base, dashboard, anna.jar);
+  await lighthouseBudgets(base, dashboard, anna.jar, firstReport);
 
   // 6. The back-end on an idle machine: stop the portal first.
   say("stopping the portal and its back-end…");

@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:profile`: where a page's CPU goes, in the portal and in its back-end (issue 27).
+ *
+ *   1. builds (`--no-build` uses the build there is), starts the portal and its back-end once on a
+ *      fresh temporary DATA_DIR so the demo data is seeded, and stops them;
+ *   2. starts them again on that data with `node --cpu-prof` (the seeding is not in the profiles),
+ *      signs Anna in and puts one page under load: `--page=consumption` (default: her heating's
+ *      default view, `/t/{id}/consumption/heat-energy`), `--page=dashboard`, or `--page=/any/path`;
+ *      `--connections=N` (50) connections, a 5 s warm-up, then `--duration=S` (15) seconds;
+ *   3. stops them (each writes its profile on exit) and prints, for the portal and the back-end,
+ *      the busy CPU time per request, the self time by package, Node module or our file, and the
+ *      functions with the most time including what they called (cpu-profile.mjs).
+ *
+ * The profiles stay in reports/profile/ (open a `.cpuprofile` in Chrome's DevTools, Performance
+ * tab, for the flame chart); the summary is written to reports/profile/summary.txt. Profiling
+ * slows a process by a few per cent: compare its shares, not its speed, with `npm run bench`.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  ANNA,
+  browserAcceptEncoding,
+  cleanUp,
+  connections,
+  loadSeconds,
+  makeDataDir,
+  PASSWORD,
+  reportsDir,
+  root,
+  say,
+  serverLog,
+  stopping,
+} from "./context.mjs";
+import { cpuProfileFigures } from "./cpu-profile.mjs";
+import { signIn, waitFor } from "./http.mjs";
+import { loadTest } from "./load.mjs";
+import { runToEnd, startPortal, startProcess, stopProcess } from "./processes.mjs";
+
+const argv = process.argv.slice(2);
+const pageOption = argv.find((a) => a.startsWith("--page="))?.slice("--page=".length) ?? "consumption";
+const profileDir = path.join(reportsDir, "profile");
+const warmupSeconds = 5;
+
+/** @param {import("./processes.mjs").ProcessEntry} portal @param {string} base */
+async function waitUntilUp(portal, base) {
+  const up = await Promise.race([
+    waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }),
+    portal.done.then(() => false),
+  ]);
+  if (!up && !stopping) {
+    console.error(readFileSync(serverLog, "utf8").slice(-3000));
+    throw new Error("the portal did not answer /healthz within 180 s");
+  }
+}
+
+async function main() {
+  if (!argv.includes("--no-build")) {
+    say("building (npm run build)…");
+    const build = await runToEnd("npm", ["run", "-s", "build"], { timeoutMs: 300_000 });
+    if (build.code !== 0) throw new Error(`npm run build failed: ${build.stderr.slice(-2000)}`);
+  }
+  const dataDir = makeDataDir();
+  writeFileSync(serverLog, "");
+  const ports = { firstPort: Number(process.env.BENCH_PORT ?? 3200), firstBackendPort: 4200, dataDir, log: serverLog };
+  say("seeding the demo data (portal and back-end started once without profiling)…");
+  const seeding = await startPortal(ports);
+  await waitUntilUp(seeding.portal, seeding.base);
+  await stopProcess(seeding.portal);
+  if (stopping) return;
+
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  say(`starting them again with node --cpu-prof (profiles into ${path.relative(root, profileDir)})…`);
+  // Node refuses --cpu-prof in NODE_OPTIONS: the two are started here as scripts/start.mjs starts them.
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...process.env,
+    NODE_ENV: /** @type {const} */ ("production"),
+    DATA_DIR: dataDir,
+    BACKEND_PORT: String(seeding.backendPort),
+    PORT: new URL(seeding.base).port,
+    HOST: "127.0.0.1",
+    PORTAL_URL: seeding.base,
+    SESSION_SECRET: readFileSync(path.join(dataDir, "session-secret"), "utf8").trim(),
+  };
+  const profiled = (/** @type {string} */ entry, /** @type {string} */ name) =>
+    startProcess(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, entry], {
+      env,
+      log: serverLog,
+      name,
+    });
+  const backend = profiled("build/node/backend.js", "back-end");
+  await waitFor(`http://127.0.0.1:${seeding.backendPort}/health`, { timeoutMs: 60_000, isStopping: () => stopping });
+  const portal = profiled("build/node/server.js", "portal");
+  const base = seeding.base;
+  await waitUntilUp(portal, base);
+  if (stopping) return;
+  const anna = await signIn(base, ANNA, PASSWORD);
+  const dashboard = anna.landing.pathname;
+  const page =
+    pageOption === "consumption"
+      ? `${dashboard}/consumption/heat-energy`
+      : pageOption === "dashboard"
+        ? dashboard
+        : pageOption;
+  const headers = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html", Cookie: anna.jar.header() };
+  say(`load: ${connections} connections on ${page}, ${warmupSeconds} s warm-up, then ${loadSeconds} s…`);
+  const options = { connections, headers, isStopping: () => stopping };
+  const warm = await loadTest(`${base}${page}`, { ...options, durationMs: warmupSeconds * 1000 });
+  const load = await loadTest(`${base}${page}`, { ...options, durationMs: loadSeconds * 1000 });
+  const requests = warm.completed + load.completed;
+  say(
+    `${load.completed} requests in ${loadSeconds} s (${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.latencyMs.p99.toFixed(0)} ms, ${load.errors.total} errors), ${requests} with the warm-up`,
+  );
+  say("stopping them (each writes its profile)…");
+  await stopProcess(portal);
+  await stopProcess(backend);
+
+  const files = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
+  const text = [
+    `# CPU profile of ${page} under load (${new Date().toISOString()})`,
+    "",
+    `${connections} connections; ${requests} requests profiled (${warmupSeconds} s warm-up and ${loadSeconds} s of load;`,
+    `${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.latencyMs.p99.toFixed(0)} ms while profiled); each share in % of the`,
+    "process's busy time and in ms per request (start-up and sign-in included: a few hundred ms in all).",
+    "",
+    ...cpuProfileFigures(
+      files.map((name) => path.join(profileDir, name)),
+      { root, requests },
+    ),
+  ].join("\n");
+  writeFileSync(path.join(profileDir, "summary.txt"), `${text}\n`);
+  console.log(text);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  if (!stopping) {
+    console.error(`bench:profile could not run: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
+    exitCode = 1;
+  }
+} finally {
+  if (!stopping) await cleanUp();
+}
+if (!stopping) process.exit(exitCode);
