@@ -1,5 +1,6 @@
 import { type Period, todayInCopenhagen } from "@common/period";
 import type { QuantityId } from "@common/quantities";
+import { RecentlyUsed } from "@common/recently-used";
 import { type SpanType, spanType } from "@common/span";
 import type { AppLoadContext } from "@remix-run/node";
 import { type CompareChoice, readPeriodQuery } from "~/domain/period-query";
@@ -69,12 +70,9 @@ export function pageInputsFromUrl(
  * answer on any of its pages: a hint to start the dashboard's call before the guard answers
  * (ADR 0021), never shown to anyone. A stale or missing hint costs one round trip. Bounded.
  */
-const meterKindsSeen = new Map<number, readonly QuantityId[]>();
-const meterKindsKept = 10_000;
+const meterKindsSeen = new RecentlyUsed<number, readonly QuantityId[]>(10_000);
 
 export function rememberMeterKinds(tenancyId: number, kinds: readonly QuantityId[]): void {
-  meterKindsSeen.delete(tenancyId);
-  if (meterKindsSeen.size >= meterKindsKept) meterKindsSeen.delete(meterKindsSeen.keys().next().value!);
   meterKindsSeen.set(tenancyId, kinds);
 }
 
@@ -82,7 +80,7 @@ export function meterKindsHint(params: {
   tenancyId?: string;
 }): { tenancyId: number; kinds: readonly QuantityId[] } | null {
   const tenancyId = Number(params.tenancyId);
-  const kinds = meterKindsSeen.get(tenancyId);
+  const kinds = meterKindsSeen.peek(tenancyId);
   return kinds ? { tenancyId, kinds } : null;
 }
 
@@ -95,22 +93,19 @@ interface MeterHint {
   number: string;
   quantity: string;
 }
-const metersSeen = new Map<string, MeterHint>();
-const metersKept = 50_000;
+const metersSeen = new RecentlyUsed<string, MeterHint>(50_000);
 
 export function rememberMeterNumbers(meters: readonly { id: string; number: string; quantity: string }[]): void {
   for (const meter of meters) {
     const seen = metersSeen.get(meter.id);
     if (seen && seen.number === meter.number && seen.quantity === meter.quantity) continue;
-    metersSeen.delete(meter.id);
-    if (metersSeen.size >= metersKept) metersSeen.delete(metersSeen.keys().next().value!);
     metersSeen.set(meter.id, { number: meter.number, quantity: meter.quantity });
   }
 }
 
 /** The number and quantity last seen for a meter id (a total-water page's meters are hot and cold). */
 export function meterHint(meterId: string | undefined): MeterHint | null {
-  return (meterId !== undefined && metersSeen.get(meterId)) || null;
+  return (meterId !== undefined && metersSeen.peek(meterId)) || null;
 }
 
 /** Starts the back-end call of a chart (as `loadPageChart` will make it), answer unawaited. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   dateLocale,
   formatDateRange,
@@ -9,6 +10,7 @@ import { formatCalendarDate, withoutDoubledPeriods } from "@common/format";
 import { type Period, periodDays, toApiRange, todayInCopenhagen } from "@common/period";
 import { type QuantityId, quantityDefinition } from "@common/quantities";
 import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "@common/quantity-format";
+import { RecentlyUsed } from "@common/recently-used";
 import { resolutionOf, type SpanType } from "@common/span";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
@@ -19,7 +21,7 @@ import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
 import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
 import { ApiError } from "~/services/graphql.server";
-import type { Comparison, TenantGraphInput } from "~/services/tenant/schemas";
+import type { Comparison, TenantGraphInput, TenantGraphResult } from "~/services/tenant/schemas";
 import type { ConsumptionPage } from "../consumption-page";
 import type { ChartView } from "./chart-view";
 import { textAsImage } from "./text-layer";
@@ -90,9 +92,51 @@ export function graphInputOf(request: GraphRequest): ChartGraphInput {
   };
 }
 
+/**
+ * Charts drawn lately, by everything their drawing depends on (chartKey): drawing a chart with
+ * Victory and formatting its table was a quarter of a consumption page's CPU in the portal
+ * (docs/performance.md), while most views are asked again with the same answer until the next
+ * reading arrives. A new reading, a renamed room or another day changes the key, so they show at once.
+ * Bounded: a year of daily bars with a comparison is about 60 KB of markup and rows.
+ */
+const drawnCharts = new RecentlyUsed<string, ChartView>(300);
+
+/**
+ * The key of a drawing: the call, the page's choices, the language (the texts), today (the empty
+ * state and the missing latest value) and a digest of the back-end's whole answer.
+ */
+export function chartKey(request: ChartRequest, graphInput: ChartGraphInput, answer: TenantGraphResult): string {
+  const { language, span, compare, period, idPrefix } = request;
+  const choices = JSON.stringify([graphInput, language, span, compare, period, idPrefix, todayInCopenhagen()]);
+  return `${choices}#${createHash("sha256").update(JSON.stringify(answer)).digest("base64url")}`;
+}
+
+/** Forgets every drawing (for tests). */
+export function forgetDrawnCharts(): void {
+  drawnCharts.clear();
+}
+
 export async function loadChart(request: ChartRequest): Promise<ChartView> {
-  const { t, language, quantity, period, span, compare } = request;
   const graphInput = graphInputOf(request);
+  let result: TenantGraphResult;
+  try {
+    result = await request.context.api.tenant.graph(graphInput);
+  } catch (error) {
+    // Bad input the back-end refuses (a span it does not serve): say so in the page.
+    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return chartViewOf(request, graphInput, null);
+    throw error;
+  }
+  const key = chartKey(request, graphInput, result);
+  const drawn = drawnCharts.get(key);
+  if (drawn !== undefined) return drawn;
+  const view = chartViewOf(request, graphInput, result);
+  drawnCharts.set(key, view);
+  return view;
+}
+
+/** The chart of the back-end's answer, or of its refusal (null). */
+function chartViewOf(request: ChartRequest, graphInput: ChartGraphInput, result: TenantGraphResult | null): ChartView {
+  const { t, language, quantity, period, span, compare } = request;
   const { mode, normalized, compareWith } = graphInput;
   const definition = quantityDefinition(quantity);
   const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
@@ -137,14 +181,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     partialNote: null,
   });
 
-  let result;
-  try {
-    result = await request.context.api.tenant.graph(graphInput);
-  } catch (error) {
-    // Bad input the back-end refuses (a span it does not serve): say so in the page.
-    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return empty(true);
-    throw error;
-  }
+  if (result === null) return empty(true);
   const graph = result.graphs[0];
   if (!graph) return empty(false);
   const values = graph.consumption.values;
