@@ -2,6 +2,8 @@
  * The database: Kysely over better-sqlite3, with WAL and foreign keys on, migrated by Kysely's
  * Migrator from the static list in migrations/index.ts.
  */
+
+import { RecentlyUsed } from "@common/recently-used";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
@@ -79,19 +81,15 @@ const statementCacheSize = 500;
  * never streams a query (`iterate`), the one use that would hold a statement busy.
  */
 export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new RecentlyUsed<string, SQLite.Statement>(statementCacheSize);
   return {
     close: () => void sqlite.close(),
     prepare(source: string) {
       let statement = statements.get(source);
-      if (statement) {
-        // Most recently used last, so the oldest is the first to go.
-        statements.delete(source);
-      } else {
+      if (statement === undefined) {
         statement = sqlite.prepare(source);
-        if (statements.size >= statementCacheSize) statements.delete(statements.keys().next().value!);
+        statements.set(source, statement);
       }
-      statements.set(source, statement);
       return statement;
     },
   };
