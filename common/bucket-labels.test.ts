@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   type BucketTexts,
   formatDateRange,
@@ -92,6 +92,20 @@ describe("what a bucket covers (ADR 0018)", () => {
     expect(formatDateRange("2026-06-10", "2026-06-14", "da")).toBe("10.–14. juni 2026");
     expect(formatDateRange("2026-05-28", "2026-06-03", "nb")).toBe("28. mai–3. juni 2026");
     expect(formatDateRange("2026-06-10", "2026-06-10", "en")).toBe("10 June 2026");
+  });
+
+  it("writes a range once per language and keeps it (Intl's formatRange is slow)", () => {
+    const formatRange = vi.spyOn(Intl.DateTimeFormat.prototype, "formatRange");
+    try {
+      expect(formatDateRange("2027-02-01", "2027-02-07", "en")).toBe("1–7 February 2027");
+      expect(formatDateRange("2027-02-01", "2027-02-07", "en")).toBe("1–7 February 2027");
+      expect(formatRange).toHaveBeenCalledTimes(1);
+      expect(formatDateRange("2027-02-01", "2027-02-07", "da")).toBe("1.–7. februar 2027");
+      expect(formatDateRange("2027-02-01", "2027-02-08", "en")).toBe("1–8 February 2027");
+      expect(formatRange).toHaveBeenCalledTimes(3);
+    } finally {
+      formatRange.mockRestore();
+    }
   });
 
   it("names the dates of a partial week or month and says it is part of it, in en, da and nb", () => {

@@ -6,6 +6,7 @@
  */
 import { hoursInDay, isoWeekOf, zoneName } from "./calendar";
 import { dateLocale } from "./format";
+import { RecentlyUsed } from "./recently-used";
 import type { SpanType } from "./span";
 
 export { dateLocale, zoneName };
@@ -121,12 +122,24 @@ export interface BucketTexts {
 
 /** "10–14 June 2026", "10.–14. juni 2026", "28. maj–3. juni 2026": a range of calendar dates. */
 export function formatDateRange(firstDay: string, lastDay: string, language: string): string {
-  const formatter = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" });
-  const first = utcDate(localParts(firstDay));
-  const last = utcDate(localParts(lastDay));
-  // en-GB writes "10 – 14 June"; the portal writes ranges with a plain en dash everywhere.
-  return formatter.formatRange(first, last).replace(/\s*–\s*/g, "–");
+  const key = `${language} ${firstDay} ${lastDay}`;
+  let text = formattedRanges.get(key);
+  if (text === undefined) {
+    const formatter = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" });
+    const first = utcDate(localParts(firstDay));
+    const last = utcDate(localParts(lastDay));
+    // en-GB writes "10 – 14 June"; the portal writes ranges with a plain en dash everywhere.
+    text = formatter.formatRange(first, last).replace(/\s*–\s*/g, "–");
+    formattedRanges.set(key, text);
+  }
+  return text;
 }
+
+/**
+ * Ranges written lately: Intl's formatRange took 3 % of the portal's CPU on a dashboard under load
+ * (docs/performance.md), for the same few ranges page after page.
+ */
+const formattedRanges = new RecentlyUsed<string, string>(2000);
 
 /**
  * A partial bucket's label (ADR 0018): "week 24 2026 (10–14 June 2026, part of the week)",
