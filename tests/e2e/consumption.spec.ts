@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { dailyOnlyAccount, dailyOnlyTenancyId } from "../../backend/db/seed/daily-only-property";
 import { demoAccounts, demoTenancyIds, expectNoNulByte, signInAndWaitForDashboard, useLanguage } from "./helpers";
 import {
   copenhagenMidnight,
@@ -685,4 +686,24 @@ test.describe("with JavaScript", () => {
     await expect(page.locator(".pending-bar")).toHaveAttribute("data-active", "false");
     await expect(page.locator(".period-current")).toHaveText("1. november 2026 – 30. november 2026");
   });
+});
+
+test("a dashboard links only to pages there are: a home without indoor-climate meters", async ({ page }) => {
+  // Ida's home on Jagtvej (the demo property without hourly values) has no indoor-climate meters.
+  await signInAndWaitForDashboard(page, dailyOnlyAccount.email, dailyOnlyTenancyId);
+  const base = `/t/${dailyOnlyTenancyId}`;
+  await open(page, base);
+  const card = page.locator('section[aria-labelledby="climate-heading"]');
+  await expect(card.locator("h2")).toContainText(text("da", "dashboard.indoor_climate"));
+  await expect(card.getByText(text("da", "dashboard.no_meters"))).toBeVisible();
+  await expect(card.locator('a[href$="/indoor-climate"]')).toHaveCount(0);
+  // Every link of the dashboard's own content leads to a page that answers.
+  const hrefs = await page
+    .locator("main a[href^='/t/']")
+    .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href") ?? ""))]);
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) {
+    const response = await page.request.get(href, { maxRedirects: 0 });
+    expect(response.status(), href).toBe(200);
+  }
 });

@@ -126,7 +126,14 @@ export default function Dashboard() {
 
       <Card
         id="climate-heading"
-        heading={<Link to={`${base}/indoor-climate`}>{t("dashboard.indoor_climate")}</Link>}
+        heading={
+          // The indoor-climate page exists only for a home that measures it (else 404).
+          d.climate.length > 0 ? (
+            <Link to={`${base}/indoor-climate`}>{t("dashboard.indoor_climate")}</Link>
+          ) : (
+            t("dashboard.indoor_climate")
+          )
+        }
         help="indoor-climate"
       >
         {d.climate.length === 0 ? (
