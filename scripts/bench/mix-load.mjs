@@ -143,7 +143,7 @@ const cpuText = (perRequest) =>
     .join(", ");
 /** The portal's children by what they run: "portal" (server) and "back-end". @param {string} cmd */
 const shortName = (cmd) =>
-  /^build\/node\/backend/.test(cmd) ? "back-end" : /^build\/node\/server/.test(cmd) ? "portal" : cmd;
+  /(^| )build\/node\/backend/.test(cmd) ? "back-end" : /(^| )build\/node\/server/.test(cmd) ? "portal" : cmd;
 
 /** @param {{ requestsPerSecond: number, latencyMs: { p50: number, p99: number }, errors: number | { total: number } }} f */
 const figures = (f) =>

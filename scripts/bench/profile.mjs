@@ -71,7 +71,8 @@ async function main() {
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   say(`starting them again with node --cpu-prof (profiles into ${path.relative(root, profileDir)})…`);
-  // Node refuses --cpu-prof in NODE_OPTIONS: the two are started here as scripts/start.mjs starts them.
+  // Node refuses --cpu-prof in NODE_OPTIONS: the two are started here as scripts/start.mjs starts them,
+  // with its young generation (ADR 0045).
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
@@ -84,7 +85,7 @@ async function main() {
     SESSION_SECRET: readFileSync(path.join(dataDir, "session-secret"), "utf8").trim(),
   };
   const profiled = (/** @type {string} */ entry, /** @type {string} */ name) =>
-    startProcess(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, entry], {
+    startProcess(process.execPath, ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, entry], {
       env,
       log: serverLog,
       name,
