@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /**
- * The servers run with a young generation of 32 MB a half (ADR 0045) however they are started:
+ * The servers run with a young generation of 64 MB a half (ADR 0045) however they are started:
  * `npm start` (scripts/start.mjs), the Docker image and its compose services (NODE_OPTIONS), and
  * the bench's profile (scripts/bench/profile.mjs), which starts them itself.
  */
-const flag = "--max-semi-space-size=32";
+const flag = "--max-semi-space-size=64";
 
 describe("the servers' V8 flags", () => {
   it("are the same for npm start, the Docker image and the profile", () => {

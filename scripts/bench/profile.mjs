@@ -85,7 +85,7 @@ async function main() {
     SESSION_SECRET: readFileSync(path.join(dataDir, "session-secret"), "utf8").trim(),
   };
   const profiled = (/** @type {string} */ entry, /** @type {string} */ name) =>
-    startProcess(process.execPath, ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, entry], {
+    startProcess(process.execPath, ["--max-semi-space-size=64", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, entry], {
       env,
       log: serverLog,
       name,
