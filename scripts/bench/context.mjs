@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { waitFor } from "./http.mjs";
 import { stopAll } from "./processes.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -95,6 +96,23 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     console.error(`\n${signal}: stopping everything the bench started…`);
     void cleanUp().finally(() => process.exit(130));
   });
+}
+
+/**
+ * Waits for the started portal's /healthz (180 s at most, seeding included); throws with the end of
+ * the server log when it does not answer or stops, unless the bench is stopping.
+ * @param {import("./processes.mjs").ProcessEntry} portal
+ * @param {string} base
+ */
+export async function waitForPortal(portal, base) {
+  const up = await Promise.race([
+    waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }),
+    portal.done.then(() => false),
+  ]);
+  if (!up && !stopping) {
+    console.error(readFileSync(serverLog, "utf8").slice(-3000));
+    throw new Error("the portal did not answer /healthz within 180 s");
+  }
 }
 
 /** A fresh temporary data directory for the portal's back-end; cleanUp removes it. */

@@ -196,10 +196,9 @@ export function ownCpuSeconds(pid) {
 /**
  * Starts the built portal and its back-end (scripts/start.mjs) on free ports from `firstPort` and
  * `firstBackendPort`, with their data in `dataDir` (seeded on first start).
- * `env` adds to their environment (profile.mjs: NODE_OPTIONS for a CPU profile of each).
- * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string, env?: Record<string, string> }} options
+ * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string }} options
  */
-export async function startPortal({ firstPort, firstBackendPort, dataDir, log, env = {} }) {
+export async function startPortal({ firstPort, firstBackendPort, dataDir, log }) {
   const port = await freePort(firstPort);
   const backendPort = await freePort(firstBackendPort, [port]);
   const base = `http://127.0.0.1:${port}`;
@@ -213,7 +212,6 @@ export async function startPortal({ firstPort, firstBackendPort, dataDir, log, e
       BACKEND_PORT: String(backendPort),
       DATA_DIR: dataDir,
       PORTAL_URL: base,
-      ...env,
     },
   });
   return { portal, base, backendPort };

@@ -30,6 +30,7 @@ import {
   say,
   serverLog,
   stopping,
+  waitForPortal,
 } from "./context.mjs";
 import { cpuProfileFigures } from "./cpu-profile.mjs";
 import { signIn, waitFor } from "./http.mjs";
@@ -40,18 +41,6 @@ const argv = process.argv.slice(2);
 const pageOption = argv.find((a) => a.startsWith("--page="))?.slice("--page=".length) ?? "consumption";
 const profileDir = path.join(reportsDir, "profile");
 const warmupSeconds = 5;
-
-/** @param {import("./processes.mjs").ProcessEntry} portal @param {string} base */
-async function waitUntilUp(portal, base) {
-  const up = await Promise.race([
-    waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }),
-    portal.done.then(() => false),
-  ]);
-  if (!up && !stopping) {
-    console.error(readFileSync(serverLog, "utf8").slice(-3000));
-    throw new Error("the portal did not answer /healthz within 180 s");
-  }
-}
 
 async function main() {
   if (!argv.includes("--no-build")) {
@@ -64,7 +53,7 @@ async function main() {
   const ports = { firstPort: Number(process.env.BENCH_PORT ?? 3200), firstBackendPort: 4200, dataDir, log: serverLog };
   say("seeding the demo data (portal and back-end started once without profiling)…");
   const seeding = await startPortal(ports);
-  await waitUntilUp(seeding.portal, seeding.base);
+  await waitForPortal(seeding.portal, seeding.base);
   await stopProcess(seeding.portal);
   if (stopping) return;
 
@@ -94,7 +83,7 @@ async function main() {
   await waitFor(`http://127.0.0.1:${seeding.backendPort}/health`, { timeoutMs: 60_000, isStopping: () => stopping });
   const portal = profiled("build/node/server.js", "portal");
   const base = seeding.base;
-  await waitUntilUp(portal, base);
+  await waitForPortal(portal, base);
   if (stopping) return;
   const anna = await signIn(base, ANNA, PASSWORD);
   const dashboard = anna.landing.pathname;

@@ -41,7 +41,7 @@
  * Environment: BENCH_PORT (first port tried for the portal, 3200), BENCH_BACKEND_PORT (4200),
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import {
   ANNA,
@@ -56,8 +56,9 @@ import {
   say,
   serverLog,
   stopping,
+  waitForPortal,
 } from "./context.mjs";
-import { signIn, waitFor } from "./http.mjs";
+import { signIn } from "./http.mjs";
 import { measurePage } from "./js-size.mjs";
 import { lighthouseBudgets } from "./lighthouse.mjs";
 import { backendBudgets, dashboardUnderLoad, reportPdfs } from "./measure.mjs";
@@ -103,15 +104,8 @@ async function main() {
   say(
     `starting the portal on ${base} and its back-end on 127.0.0.1:${backendPort} with a fresh DATA_DIR (seeding takes about 30 s; log: reports/bench-server.log)…`,
   );
-  const up = await Promise.race([
-    waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }),
-    portal.done.then(() => false),
-  ]);
+  await waitForPortal(portal, base);
   if (stopping) return;
-  if (!up) {
-    console.error(readFileSync(serverLog, "utf8").slice(-3000));
-    throw new Error("the portal did not answer /healthz within 180 s");
-  }
   say("portal up; signing in as Anna…");
   const anna = await signIn(base, ANNA, PASSWORD);
   const dashboard = anna.landing.pathname;
