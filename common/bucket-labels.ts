@@ -122,17 +122,13 @@ export interface BucketTexts {
 
 /** "10–14 June 2026", "10.–14. juni 2026", "28. maj–3. juni 2026": a range of calendar dates. */
 export function formatDateRange(firstDay: string, lastDay: string, language: string): string {
-  const key = `${language} ${firstDay} ${lastDay}`;
-  let text = formattedRanges.get(key);
-  if (text === undefined) {
+  return formattedRanges.remember(`${language} ${firstDay} ${lastDay}`, () => {
     const formatter = format(dateLocale(language), "date-long", { day: "numeric", month: "long", year: "numeric" });
     const first = utcDate(localParts(firstDay));
     const last = utcDate(localParts(lastDay));
     // en-GB writes "10 – 14 June"; the portal writes ranges with a plain en dash everywhere.
-    text = formatter.formatRange(first, last).replace(/\s*–\s*/g, "–");
-    formattedRanges.set(key, text);
-  }
-  return text;
+    return formatter.formatRange(first, last).replace(/\s*–\s*/g, "–");
+  });
 }
 
 /**

@@ -43,6 +43,25 @@ describe("RecentlyUsed", () => {
     expect(kept.size).toBe(0);
   });
 
+  it("remembers what it makes, making it only on a miss, and counts a hit as a use", () => {
+    const kept = new RecentlyUsed<string, number | undefined>(2);
+    let made = 0;
+    const make = (value: number | undefined) => () => {
+      made++;
+      return value;
+    };
+    expect(kept.remember("a", make(1))).toBe(1);
+    expect(kept.remember("a", make(99))).toBe(1);
+    expect(kept.remember("u", make(undefined))).toBeUndefined();
+    expect(kept.remember("u", make(7))).toBeUndefined();
+    expect(made).toBe(2);
+    kept.remember("a", make(99)); // a is now newer than u
+    kept.remember("b", make(2));
+    expect(kept.peek("u")).toBeUndefined();
+    expect(kept.size).toBe(2);
+    expect(kept.peek("a")).toBe(1);
+  });
+
   it("refuses a limit under one", () => {
     expect(() => new RecentlyUsed(0)).toThrow(RangeError);
   });

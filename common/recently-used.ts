@@ -28,6 +28,17 @@ export class RecentlyUsed<K, V> {
     return this.#entries.get(key);
   }
 
+  /**
+   * The value kept for the key, or else `make`'s, kept from now on: for a cache whose values are
+   * worth keeping only when computing them costs more than the lookup. `make` is not called on a hit.
+   */
+  remember(key: K, make: () => V): V {
+    if (this.#entries.has(key)) return this.get(key) as V;
+    const value = make();
+    this.set(key, value);
+    return value;
+  }
+
   set(key: K, value: V): this {
     this.#entries.delete(key);
     if (this.#entries.size >= this.limit) this.#entries.delete(this.#entries.keys().next().value as K);

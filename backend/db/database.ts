@@ -84,14 +84,7 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new RecentlyUsed<string, SQLite.Statement>(statementCacheSize);
   return {
     close: () => void sqlite.close(),
-    prepare(source: string) {
-      let statement = statements.get(source);
-      if (statement === undefined) {
-        statement = sqlite.prepare(source);
-        statements.set(source, statement);
-      }
-      return statement;
-    },
+    prepare: (source: string) => statements.remember(source, () => sqlite.prepare(source)),
   };
 }
 

@@ -126,12 +126,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return chartViewOf(request, graphInput, null);
     throw error;
   }
-  const key = chartKey(request, graphInput, result);
-  const drawn = drawnCharts.get(key);
-  if (drawn !== undefined) return drawn;
-  const view = chartViewOf(request, graphInput, result);
-  drawnCharts.set(key, view);
-  return view;
+  return drawnCharts.remember(chartKey(request, graphInput, result), () => chartViewOf(request, graphInput, result));
 }
 
 /** The chart of the back-end's answer, or of its refusal (null). */
