@@ -89,6 +89,7 @@ export function createApi({
       onAuthRequired,
       fetch,
       afterMutation,
+      mergeQueries: true,
       sharedAnswers: service === "account" ? sharedAnswers : service === "tenant" ? tenantSharedAnswers : undefined,
     });
   const tenant = make("tenant", config.tenantDataApiUrl, tokens.users);

@@ -2,6 +2,7 @@ import { buildSchema, type GraphQLSchema, Kind, OperationTypeNode, parse, valida
 import { describe, expect, it } from "vitest";
 import { accountTypeDefs, typeDefsByService, usersTypeDefs } from "../../backend/schema";
 import * as accountDocuments from "./account/documents";
+import { isMergeable, mergeQueries } from "./merged-queries.server";
 import * as tenantDocuments from "./tenant/documents";
 import * as usersDocuments from "./users/documents";
 
@@ -45,6 +46,15 @@ describe.each(services)("documents sent to the $service service", ({ service, do
     expect(operations[0]?.name?.value).toBeTruthy();
     const errors = validate(schema, ast).map((e) => e.message);
     expect(errors, `${service}: ${_name}`).toEqual([]);
+  });
+
+  it("every query merges with the others into one valid operation (ADR 0046)", () => {
+    schema ??= buildSchema(typeDefs);
+    const queries = exported.filter(([name]) => !name.endsWith("Mutation"));
+    // Every query can be merged: none is sent alone for a fragment or a directive.
+    expect(queries.filter(([, document]) => !isMergeable(document)).map(([name]) => name)).toEqual([]);
+    const merged = mergeQueries(queries.map(([, document]) => ({ document, variables: {} })));
+    expect(validate(schema, parse(merged?.document ?? "")).map((e) => e.message)).toEqual([]);
   });
 
   it("has mutations exactly where the export is named …Mutation (only queries are memoized)", () => {

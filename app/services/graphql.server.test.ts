@@ -1,3 +1,4 @@
+import { buildSchema, execute, parse, validate } from "graphql";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
@@ -605,5 +606,105 @@ describe("serviceFailure and isServiceFailure", () => {
     ]) {
       expect(isServiceFailure(other)).toBe(false);
     }
+  });
+});
+
+describe("queries started together (ADR 0046)", () => {
+  const schema = buildSchema(/* GraphQL */ `
+    type Query { currentUser(id: ID): User! }
+    type Mutation { revokeToken(refreshToken: String!): Revoked! }
+    type User { id: String! email: String! }
+    type Revoked { revoked: Boolean! }
+  `);
+  const rootValue = {
+    currentUser: ({ id }: { id?: string }) => {
+      if (id === "9") throw Object.assign(new Error("Adgang ikke tilladt"), { extensions: { code: "FORBIDDEN" } });
+      return { id: id ?? "0", email: `user${id ?? 0}@demo.test` };
+    },
+    revokeToken: () => ({ revoked: true }),
+  };
+  /** A service that executes what it is sent against the schema above, as the back-end does. */
+  const graphQLService = () =>
+    fakeFetch(async ({ body }) => {
+      const document = parse(body.query);
+      const errors = validate(schema, document);
+      if (errors.length > 0) return jsonResponse({ errors }, 400);
+      return jsonResponse(await execute({ schema, document, rootValue, variableValues: body.variables }));
+    });
+  const merging = (fetchImpl: typeof fetch, options: Partial<GraphQLServiceOptions> = {}) =>
+    service(fetchImpl, { mergeQueries: true, ...options });
+  const userOf = (id: string) => ({ currentUser: { id, email: `user${id}@demo.test` } });
+
+  it("go as one operation, and each gets its own answer", async () => {
+    const backend = graphQLService();
+    const api = merging(backend.fetch);
+    const answers = await Promise.all(["1", "2", "3"].map((id) => api.request(UserQuery, { id }, userSchema, "x")));
+    expect(answers).toEqual([userOf("1"), userOf("2"), userOf("3")]);
+    expect(backend.calls()).toBe(1);
+    expect(backend.sent[0]?.body.variables).toEqual({ q0_id: "1", q1_id: "2", q2_id: "3" });
+    // Identical queries are still one call (memoized), and a later turn has its own operation.
+    await Promise.all([
+      api.request(UserQuery, { id: "4" }, userSchema, "x"),
+      api.request(UserQuery, { id: "4" }, userSchema, "x"),
+    ]);
+    expect(backend.calls()).toBe(2);
+    expect(backend.sent[1]?.body.query).toBe(UserQuery);
+  });
+
+  it("only when asked for: without the option each query is its own call", async () => {
+    const backend = graphQLService();
+    const api = service(backend.fetch);
+    await Promise.all(["1", "2"].map((id) => api.request(UserQuery, { id }, userSchema, "x")));
+    expect(backend.calls()).toBe(2);
+  });
+
+  it("give an error only to the query it is about; the others, left without an answer, are sent alone once", async () => {
+    const backend = graphQLService();
+    const onAuthRequired = vi.fn(async (): Promise<never> => {
+      throw new Error("signed out");
+    });
+    const api = merging(backend.fetch, { onAuthRequired });
+    const [guess, needed] = await Promise.allSettled([
+      api.speculative.request(UserQuery, { id: "9" }, userSchema, "x"),
+      api.request(UserQuery, { id: "1" }, userSchema, "x"),
+    ]);
+    expect(guess.status).toBe("rejected");
+    const refusal = (guess as PromiseRejectedResult).reason as ApiError;
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal.code).toBe("FORBIDDEN");
+    expect(refusal.authRequired).toBe(true);
+    // A refused guess signs nobody out, as when it is sent alone (ADR 0021).
+    expect(onAuthRequired).not.toHaveBeenCalled();
+    expect(needed).toEqual({ status: "fulfilled", value: userOf("1") });
+    expect(backend.calls()).toBe(2);
+    expect(backend.sent[1]?.body).toEqual({ query: UserQuery, variables: { id: "1" } });
+  });
+
+  it("that the service cannot answer all fail as one query would", async () => {
+    const backend = fakeFetch(() => {
+      throw new TypeError("fetch failed");
+    });
+    const api = merging(backend.fetch);
+    const failures = await Promise.allSettled(["1", "2"].map((id) => api.request(UserQuery, { id }, userSchema, "x")));
+    for (const failure of failures) {
+      expect(failure.status).toBe("rejected");
+      expectServiceFailure((failure as PromiseRejectedResult).reason, 503, "service_unavailable");
+    }
+    expect(backend.calls()).toBe(1);
+  });
+
+  it("never include a mutation, nor a document that cannot be merged", async () => {
+    const backend = graphQLService();
+    const api = merging(backend.fetch);
+    const withFragment = /* GraphQL */ `
+      query WithFragment { currentUser(id: "5") { ...Fields } }
+      fragment Fields on User { id email }
+    `;
+    await Promise.all([
+      api.request(UserQuery, { id: "1" }, userSchema, "x"),
+      api.request(RevokeMutation, { refreshToken: "r" }, revokeSchema, "x"),
+      api.request(withFragment, {}, userSchema, "x"),
+    ]);
+    expect(backend.sent.map((sent) => sent.body.query)).toEqual([RevokeMutation, withFragment, UserQuery]);
   });
 });

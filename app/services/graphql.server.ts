@@ -1,7 +1,9 @@
 import { data } from "@remix-run/node";
+import type { GraphQLError } from "graphql";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { z } from "zod";
 import { httpFetch } from "./http-fetch.server";
+import { isMergeable, mergeQueries, splitAnswer } from "./merged-queries.server";
 
 /**
  * The one place where the portal talks GraphQL (DESIGN.md section 1): every call ends by the
@@ -176,7 +178,15 @@ export interface GraphQLServiceOptions {
   sharedAnswers?: SharedAnswers;
   /** Called after every mutation (whatever its outcome): the session's shared answers are stale. */
   afterMutation?: () => Promise<void>;
+  /**
+   * Queries started in the same turn of the event loop go as one operation (ADR 0046): a page's
+   * units, chart and key figures cost the service one call instead of three.
+   */
+  mergeQueries?: boolean;
 }
+
+/** At most this many queries in one merged operation. */
+const maxMergedQueries = 8;
 
 export interface GraphQLService {
   readonly service: ServiceName;
@@ -233,6 +243,80 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
   const memo = new Map<string, Promise<unknown>>();
   const log = options.log ?? ((message: string) => console.error(message));
 
+  interface Exchange {
+    document: string;
+    variables: Record<string, unknown>;
+    requestHeaders: Record<string, string>;
+    signal: AbortSignal;
+  }
+  type Waiting = Exchange & { resolve: (data: unknown) => void; reject: (error: unknown) => void };
+  /** Queries waiting for the end of this turn, to be sent together (ADR 0046). */
+  let waiting: Waiting[] = [];
+
+  /** What the GraphQL client answers (or throws) for one query: sent alone or merged with others. */
+  function exchange(call: Exchange): Promise<unknown> {
+    if (!options.mergeQueries || !isMergeable(call.document)) return client.request(call);
+    return new Promise((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(sendWaiting);
+      waiting.push({ ...call, resolve, reject });
+    });
+  }
+
+  function sendWaiting() {
+    const calls = waiting;
+    waiting = [];
+    // Queries sent with different tokens (one refreshed in between) never share an operation.
+    const groups = new Map<string, Waiting[]>();
+    for (const call of calls) {
+      const key = JSON.stringify(call.requestHeaders);
+      const group = groups.get(key);
+      if (group) group.push(call);
+      else groups.set(key, [call]);
+    }
+    for (const group of groups.values()) {
+      for (let i = 0; i < group.length; i += maxMergedQueries) void sendTogether(group.slice(i, i + maxMergedQueries));
+    }
+  }
+
+  function sendAlone(call: Waiting): void {
+    client.request(call).then(call.resolve, call.reject);
+  }
+
+  async function sendTogether(calls: Waiting[]): Promise<void> {
+    const merged = calls.length > 1 ? mergeQueries(calls) : null;
+    if (merged === null) {
+      for (const call of calls) sendAlone(call);
+      return;
+    }
+    const [first] = calls as [Waiting, ...Waiting[]];
+    let answer: { data?: Record<string, unknown> | null; errors?: GraphQLError[] };
+    let response: ClientError["response"] | undefined;
+    try {
+      const data = await client.request<Record<string, unknown>>({ ...first, ...merged });
+      answer = { data };
+    } catch (error) {
+      // Unreachable, too slow or not GraphQL: the same for every query of the operation.
+      if (!(error instanceof ClientError && error.response.errors?.length)) {
+        for (const call of calls) call.reject(error);
+        return;
+      }
+      response = error.response;
+      answer = { data: (response.data ?? null) as Record<string, unknown> | null, errors: response.errors };
+    }
+    splitAnswer(merged, answer).forEach((part, i) => {
+      const call = calls[i]!;
+      if (part.kind === "data") call.resolve(part.data);
+      else if (part.kind === "unanswered") sendAlone(call);
+      else
+        call.reject(
+          new ClientError(
+            { ...response!, data: part.data ?? undefined, errors: part.errors as GraphQLError[] },
+            { query: call.document, variables: call.variables },
+          ),
+        );
+    });
+  }
+
   async function run<S extends z.ZodType>(
     document: string,
     variables: Record<string, unknown>,
@@ -242,7 +326,7 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     const token = options.getToken ? await options.getToken() : null;
     let raw: unknown;
     try {
-      raw = await client.request({
+      raw = await exchange({
         document,
         variables,
         requestHeaders: {

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => backend?.close());
 
 /** A tenant service talking to the back-end, optionally with the answers rewritten. */
-function tenant(rewrite?: (body: Record<string, unknown>) => unknown) {
+function tenant(rewrite?: (body: Record<string, unknown>) => unknown, options: { mergeQueries?: boolean } = {}) {
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
     sent.push(JSON.parse(String(init?.body)) as { query: string });
     const response = await backend.fetch(new Request(input, init));
@@ -47,11 +47,65 @@ function tenant(rewrite?: (body: Record<string, unknown>) => unknown) {
       getToken: async () => token,
       fetch: fetchImpl,
       log: (message) => logged.push(message),
+      ...options,
     }),
   );
 }
 
 const october = { periodBegin: "2025-10-01T00:00:00", periodEnd: "2025-11-01T00:00:00" };
+
+describe("a page's queries started together (ADR 0046)", () => {
+  it("are one call to the back-end, answered as each alone; a refused one fails alone", async () => {
+    const graphInput = {
+      tenancyId,
+      quantities: ["heat-energy"],
+      resolution: "DAILY" as const,
+      ...october,
+      compareWith: ["PROPERTY_AVERAGE" as const],
+    };
+    const kpisInput = { tenancyId, quantity: "heat-energy", ...october };
+    const page = (service: ReturnType<typeof tenant>) =>
+      Promise.allSettled([
+        service.tenantUnits(),
+        service.graph(graphInput),
+        service.kpis(kpisInput),
+        // Someone else's tenancy: refused, as when sent alone.
+        service.kpis({ ...kpisInput, tenancyId: demoTenancyIds.emma }),
+      ]);
+    const alone = await page(tenant());
+    const before = sent.length;
+    const merged = await page(tenant(undefined, { mergeQueries: true }));
+    // One merged call, refused as a whole for the stranger's figures; the three others sent alone.
+    expect(sent.slice(before).map((body) => body.query.trim().split(/[(\s{]/, 2)[1])).toEqual([
+      "TenantUnits_TenantGraph_UnitQuantityKpis_UnitQuantityKpis",
+      "TenantUnits",
+      "TenantGraph",
+      "UnitQuantityKpis",
+    ]);
+    expect(merged.slice(0, 3)).toEqual(alone.slice(0, 3));
+    expect(merged.slice(0, 3).map((answer) => answer.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    const [refusedAlone, refusedMerged] = [alone[3], merged[3]].map(
+      (answer) => (answer as PromiseRejectedResult).reason,
+    );
+    expect(refusedMerged).toBeInstanceOf(ApiError);
+    expect((refusedMerged as ApiError).code).toBe((refusedAlone as ApiError).code);
+
+    const fine = sent.length;
+    const [units, graph, kpis] = await Promise.all([
+      tenant(undefined, { mergeQueries: true }).tenantUnits(),
+      tenant(undefined, { mergeQueries: true }).graph(graphInput),
+      tenant(undefined, { mergeQueries: true }).kpis(kpisInput),
+    ]);
+    expect([units, graph, kpis]).toEqual(
+      alone.slice(0, 3).map((answer) => (answer as PromiseFulfilledResult<unknown>).value),
+    );
+    // Three services (three requests of the portal) never share an operation.
+    expect(sent.length - fine).toBe(3);
+    const service = tenant(undefined, { mergeQueries: true });
+    await Promise.all([service.tenantUnits(), service.graph(graphInput), service.kpis(kpisInput)]);
+    expect(sent.length - fine).toBe(4);
+  });
+});
 
 describe("answers of the real back-end pass the schemas", () => {
   it("tenantUnits, with the unit's rooms", async () => {
