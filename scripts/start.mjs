@@ -43,8 +43,14 @@ const node = process.execPath;
  * image sets the same in NODE_OPTIONS.
  */
 const serverNodeFlags = ["--max-semi-space-size=64"];
+/**
+ * START_NODE_ARGS: more options for both servers' node, space-separated, for measuring tools:
+ * `npm run bench:profile` starts them with `--cpu-prof --cpu-prof-dir=…`, which Node refuses in
+ * NODE_OPTIONS.
+ */
+const extraNodeArgs = (process.env.START_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 const entry = (/** @type {string} */ built, /** @type {string} */ source) =>
-  dev ? ["--import", "tsx", source] : [...serverNodeFlags, built];
+  dev ? [...extraNodeArgs, "--import", "tsx", source] : [...serverNodeFlags, ...extraNodeArgs, built];
 /** @type {import("node:child_process").ChildProcess[]} */
 const children = [];
 let stopping = false;

@@ -195,10 +195,11 @@ export function ownCpuSeconds(pid) {
 
 /**
  * Starts the built portal and its back-end (scripts/start.mjs) on free ports from `firstPort` and
- * `firstBackendPort`, with their data in `dataDir` (seeded on first start).
- * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string }} options
+ * `firstBackendPort`, with their data in `dataDir` (seeded on first start). `nodeArgs` go to both
+ * servers' node (START_NODE_ARGS), for example `--cpu-prof`.
+ * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string, nodeArgs?: string[] }} options
  */
-export async function startPortal({ firstPort, firstBackendPort, dataDir, log }) {
+export async function startPortal({ firstPort, firstBackendPort, dataDir, log, nodeArgs = [] }) {
   const port = await freePort(firstPort);
   const backendPort = await freePort(firstBackendPort, [port]);
   const base = `http://127.0.0.1:${port}`;
@@ -212,6 +213,7 @@ export async function startPortal({ firstPort, firstBackendPort, dataDir, log })
       BACKEND_PORT: String(backendPort),
       DATA_DIR: dataDir,
       PORTAL_URL: base,
+      START_NODE_ARGS: nodeArgs.join(" "),
     },
   });
   return { portal, base, backendPort };

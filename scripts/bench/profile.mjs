@@ -15,7 +15,7 @@
  * tab, for the flame chart); the summary is written to reports/profile/summary.txt. Profiling
  * slows a process by a few per cent: compare its shares, not its speed, with `npm run bench`.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   ANNA,
@@ -33,9 +33,9 @@ import {
   waitForPortal,
 } from "./context.mjs";
 import { cpuProfileFigures } from "./cpu-profile.mjs";
-import { signIn, waitFor } from "./http.mjs";
+import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
-import { runToEnd, startPortal, startProcess, stopProcess } from "./processes.mjs";
+import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 
 const argv = process.argv.slice(2);
 const pageOption = argv.find((a) => a.startsWith("--page="))?.slice("--page=".length) ?? "consumption";
@@ -60,29 +60,9 @@ async function main() {
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   say(`starting them again with node --cpu-prof (profiles into ${path.relative(root, profileDir)})…`);
-  // Node refuses --cpu-prof in NODE_OPTIONS: the two are started here as scripts/start.mjs starts them,
-  // with its young generation (ADR 0045).
-  /** @type {NodeJS.ProcessEnv} */
-  const env = {
-    ...process.env,
-    NODE_ENV: /** @type {const} */ ("production"),
-    DATA_DIR: dataDir,
-    BACKEND_PORT: String(seeding.backendPort),
-    PORT: new URL(seeding.base).port,
-    HOST: "127.0.0.1",
-    PORTAL_URL: seeding.base,
-    SESSION_SECRET: readFileSync(path.join(dataDir, "session-secret"), "utf8").trim(),
-  };
-  const profiled = (/** @type {string} */ entry, /** @type {string} */ name) =>
-    startProcess(process.execPath, ["--max-semi-space-size=64", "--cpu-prof", `--cpu-prof-dir=${profileDir}`, entry], {
-      env,
-      log: serverLog,
-      name,
-    });
-  const backend = profiled("build/node/backend.js", "back-end");
-  await waitFor(`http://127.0.0.1:${seeding.backendPort}/health`, { timeoutMs: 60_000, isStopping: () => stopping });
-  const portal = profiled("build/node/server.js", "portal");
-  const base = seeding.base;
+  // As `npm start` starts them (scripts/start.mjs, its V8 flags included), with the profiler on.
+  const profiled = await startPortal({ ...ports, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+  const { portal, base } = profiled;
   await waitForPortal(portal, base);
   if (stopping) return;
   const anna = await signIn(base, ANNA, PASSWORD);
@@ -104,7 +84,6 @@ async function main() {
   );
   say("stopping them (each writes its profile)…");
   await stopProcess(portal);
-  await stopProcess(backend);
 
   const files = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
   const text = [
