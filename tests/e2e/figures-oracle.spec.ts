@@ -294,7 +294,11 @@ test.describe("consumption figures against an independent recomputation from the
 
   let opened: RawSource | undefined;
   const sourceOf = () => (opened ??= openRawSource(e2e.dataDir));
-  test.afterAll(() => opened?.close());
+  // A worker may run this group's tests again after its afterAll (fullyParallel): it opens afresh.
+  test.afterAll(() => {
+    opened?.close();
+    opened = undefined;
+  });
 
   for (const plan of plans) {
     test(plan.title, async ({ playwright }, info) => {
