@@ -5,12 +5,12 @@ import { createJsonLog, installJsonConsole, loggablePath } from "@common/node/lo
 import { closeHttpServer } from "@common/node/shutdown";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express, { type Request, type Response } from "express";
 import { readConfig } from "./app/config.server";
 import type { createAppLoadContext } from "./app/context.server";
 import { formBodyLimitBytes } from "./app/http/read-form.server";
 import { limitRequestBody } from "./server/body-limit";
+import { responseCompression } from "./server/compression";
 import { createHealthCheck } from "./server/healthz";
 import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
 import { assignRequestId } from "./server/request-id";
@@ -95,26 +95,8 @@ app.use((req, _res, next) => {
   next();
 });
 
-// Pages are gzipped by entry.server.tsx as they are rendered, whole and at once
-// (app/http/compress-page.server.ts). Everything else that is not a fingerprinted asset (data
-// requests, resource routes) is gzipped here: for these one-body answers brotli at the compression
-// package's quality 4 takes about twice the CPU of gzip level 4 (470 against 260 µs for 23 KB,
-// measured 2026-11-23) for 4 % fewer bytes. The fingerprinted assets, compressed once and then
-// cached for a year by the browser, still get brotli.
-app.use((req, _res, next) => {
-  const accepted = req.headers["accept-encoding"];
-  if (accepted && !req.path.startsWith("/assets/")) {
-    req.headers["accept-encoding"] = accepted
-      .split(",")
-      .filter((part) => part.trim().split(";")[0] !== "br")
-      .join(",");
-  }
-  next();
-});
-// Level 4 instead of zlib's default 6: about 4 % larger for about half the CPU time, which the
-// dashboard's SSR budget needs more (measured when the consumption screens landed). A response that already carries a
-// Content-Encoding (every page) is passed through untouched.
-app.use(compression({ level: 4 }));
+// Compression of what is neither a page nor an asset (server/compression.ts).
+app.use(responseCompression());
 
 app.use((_req, res, next) => {
   const nonce = randomBytes(16).toString("base64");

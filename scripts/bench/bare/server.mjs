@@ -2,14 +2,14 @@
  * Serves the bench's bare page (vite.config.mjs builds it into .cache/bench-bare/build) the way
  * server.ts serves the portal's pages: express, fingerprinted assets from build/client/assets, the
  * Remix handler for the rest. BARE_COMPRESSION=1 adds what server.ts adds for answers it compresses
- * itself: brotli taken out of Accept-Encoding for what is not an asset, then the `compression`
- * middleware at level 4. PORT and HOST as for the portal. Started and stopped by run.mjs (bare.mjs).
+ * itself (server/compression.ts, the same middleware; the server runs under tsx for it). PORT and
+ * HOST as for the portal. Started and stopped by mix-load.mjs.
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import compression from "compression";
 import express from "express";
+import { responseCompression } from "../../../server/compression.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "../../../.cache/bench-bare/build");
@@ -17,19 +17,7 @@ const build = await import(pathToFileURL(path.join(buildDir, "server/index.js"))
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.BARE_COMPRESSION === "1") {
-  app.use((req, _res, next) => {
-    const accepted = req.headers["accept-encoding"];
-    if (accepted && !req.path.startsWith("/assets/")) {
-      req.headers["accept-encoding"] = accepted
-        .split(",")
-        .filter((part) => part.trim().split(";")[0] !== "br")
-        .join(",");
-    }
-    next();
-  });
-  app.use(compression({ level: 4 }));
-}
+if (process.env.BARE_COMPRESSION === "1") app.use(responseCompression());
 app.use(
   "/assets",
   express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),

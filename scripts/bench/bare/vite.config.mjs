@@ -8,6 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import remixConfig from "../../../remix.config";
+
+const portalFuture = remixConfig.future;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,13 +21,8 @@ export default defineConfig({
       appDirectory: "app",
       buildDirectory: path.resolve(here, "../../../.cache/bench-bare/build"),
       serverModuleFormat: "esm",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
+      // The portal's future flags (remix.config.ts), but the route table: one route, found by its file name.
+      future: { ...portalFuture, v3_routeConfig: false },
     }),
   ],
   build: { target: "es2022", emptyOutDir: true },
