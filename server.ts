@@ -10,7 +10,7 @@ import { readConfig } from "./app/config.server";
 import type { createAppLoadContext } from "./app/context.server";
 import { formBodyLimitBytes } from "./app/http/read-form.server";
 import { limitRequestBody } from "./server/body-limit";
-import { responseCompression } from "./server/compression";
+import { responseCompression } from "./server/compression.mjs";
 import { createHealthCheck } from "./server/healthz";
 import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
 import { assignRequestId } from "./server/request-id";
@@ -95,7 +95,7 @@ app.use((req, _res, next) => {
   next();
 });
 
-// Compression of what is neither a page nor an asset (server/compression.ts).
+// Compression of what is neither a page nor an asset (server/compression.mjs).
 app.use(responseCompression());
 
 app.use((_req, res, next) => {

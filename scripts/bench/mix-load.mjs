@@ -170,7 +170,7 @@ export async function barePage() {
       if (stopping) return;
       const variant = compressed ? "compression" : "no compression";
       const port = await freePort(Number(process.env.BENCH_BARE_PORT ?? 3300));
-      const server = startProcess(process.execPath, ["--import", "tsx", "scripts/bench/bare/server.mjs"], {
+      const server = startProcess(process.execPath, ["scripts/bench/bare/server.mjs"], {
         name: `bare page (${variant})`,
         log: serverLog,
         env: {

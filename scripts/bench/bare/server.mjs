@@ -2,14 +2,14 @@
  * Serves the bench's bare page (vite.config.mjs builds it into .cache/bench-bare/build) the way
  * server.ts serves the portal's pages: express, fingerprinted assets from build/client/assets, the
  * Remix handler for the rest. BARE_COMPRESSION=1 adds what server.ts adds for answers it compresses
- * itself (server/compression.ts, the same middleware; the server runs under tsx for it). PORT and
+ * itself (server/compression.mjs, the same middleware). PORT and
  * HOST as for the portal. Started and stopped by mix-load.mjs.
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
-import { responseCompression } from "../../../server/compression.ts";
+import { responseCompression } from "../../../server/compression.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, "../../../.cache/bench-bare/build");
