@@ -9,6 +9,7 @@ import {
   SharedAnswers,
   serviceFailure,
 } from "./graphql.server";
+import * as mergedQueries from "./merged-queries.server";
 
 /**
  * The one GraphQL client of the portal (DESIGN.md section 1, spec sections 7 and 8), driven
@@ -691,6 +692,24 @@ describe("queries started together (ADR 0046)", () => {
       expectServiceFailure((failure as PromiseRejectedResult).reason, 503, "service_unavailable");
     }
     expect(backend.calls()).toBe(1);
+  });
+
+  it("are never left waiting when merging fails unexpectedly", async () => {
+    const spy = vi.spyOn(mergedQueries, "mergeQueries").mockImplementation(() => {
+      throw new Error("cannot merge");
+    });
+    try {
+      const backend = graphQLService();
+      const api = merging(backend.fetch);
+      const answers = await Promise.allSettled(["1", "2"].map((id) => api.request(UserQuery, { id }, userSchema, "x")));
+      for (const answer of answers) {
+        expect(answer.status).toBe("rejected");
+        expect(isServiceFailure((answer as PromiseRejectedResult).reason)).toBe(true);
+      }
+      expect(backend.calls()).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("never include a mutation, nor a document that cannot be merged", async () => {

@@ -274,12 +274,18 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
       else groups.set(key, [call]);
     }
     for (const group of groups.values()) {
-      for (let i = 0; i < group.length; i += maxMergedQueries) void sendTogether(group.slice(i, i + maxMergedQueries));
+      for (let i = 0; i < group.length; i += maxMergedQueries) {
+        const together = group.slice(i, i + maxMergedQueries);
+        // Whatever goes wrong on the way, no query is left waiting (a settled one stays as it is).
+        sendTogether(together).catch((error: unknown) => {
+          for (const call of together) call.reject(error);
+        });
+      }
     }
   }
 
-  function sendAlone(call: Waiting): void {
-    client.request(call).then(call.resolve, call.reject);
+  function sendAlone({ document, variables, requestHeaders, signal, resolve, reject }: Waiting): void {
+    client.request({ document, variables, requestHeaders, signal }).then(resolve, reject);
   }
 
   async function sendTogether(calls: Waiting[]): Promise<void> {
@@ -292,7 +298,12 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     let answer: { data?: Record<string, unknown> | null; errors?: GraphQLError[] };
     let response: ClientError["response"] | undefined;
     try {
-      const data = await client.request<Record<string, unknown>>({ ...first, ...merged });
+      const data = await client.request<Record<string, unknown>>({
+        document: merged.document,
+        variables: merged.variables,
+        requestHeaders: first.requestHeaders,
+        signal: first.signal,
+      });
       answer = { data };
     } catch (error) {
       // Unreachable, too slow or not GraphQL: the same for every query of the operation.
