@@ -60,8 +60,13 @@ async function main() {
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   say(`starting them again with node --cpu-prof (profiles into ${path.relative(root, profileDir)})…`);
-  // As `npm start` starts them (scripts/start.mjs, its V8 flags included), with the profiler on.
-  const profiled = await startPortal({ ...ports, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+  // As `npm start` starts them (scripts/start.mjs, its V8 flags included), with the profiler on. The
+  // directory relative to the repository (the servers' working directory, as for scripts/start.mjs
+  // itself): START_NODE_ARGS is split at spaces, which a checkout's absolute path may hold.
+  const profiled = await startPortal({
+    ...ports,
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.relative(root, profileDir)}`],
+  });
   const { portal, base } = profiled;
   await waitForPortal(portal, base);
   if (stopping) return;
