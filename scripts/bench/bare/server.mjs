@@ -2,8 +2,8 @@
  * Serves the bench's bare page (vite.config.mjs builds it into .cache/bench-bare/build) the way
  * server.ts serves the portal's pages: express, fingerprinted assets from build/client/assets, the
  * Remix handler for the rest. BARE_COMPRESSION=1 adds what server.ts adds for answers it compresses
- * itself (server/compression.mjs, the same middleware). PORT and
- * HOST as for the portal. Started and stopped by mix-load.mjs.
+ * itself (server/compression.mjs, the same middleware). PORT and HOST as for the portal. Started
+ * and stopped by mix-load.mjs.
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
