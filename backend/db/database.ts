@@ -8,6 +8,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { staticMigrationProvider } from "./migrations";
+import { connectionUses, prepareStatementsOf } from "./prepared-statements";
 import type { Database } from "./types";
 
 export type { Database } from "./types";
@@ -55,11 +56,14 @@ export function createDatabase(path: string): Kysely<Database> {
     const pool = new pg.Pool({
       ...connectionOptions(path),
       max: postgresPoolSize,
+      maxUses: connectionUses,
       types: postgresTypes as pg.CustomTypesConfig,
     });
     // An idle connection the server drops (restart, failover) must not crash the process; the
     // next query opens a new one.
     pool.on("error", () => undefined);
+    // Parsed and planned once per connection, not on every call (ADR 0049).
+    pool.on("connect", (client) => prepareStatementsOf(client));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new SQLite(path);
