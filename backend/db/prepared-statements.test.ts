@@ -71,6 +71,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("statements prepared per connect
       await expect(row()).rejects.toThrow(/cached plan must not change result type/);
       await client.query("rollback");
       expect(await row()).toEqual([{ id: 1, name: "a", extra: null, more: null }]);
+      // With a callback (pg-pool's pool.query) the refusal is passed on once, then prepared afresh.
+      await client.query("alter table changing add column last text");
+      const called = () =>
+        new Promise((resolve, reject) =>
+          client.query("select * from changing where id = $1", [1], (error, result) =>
+            error ? reject(error) : resolve(result.rows),
+          ),
+        );
+      await expect(called()).rejects.toThrow(/cached plan must not change result type/);
+      expect(await called()).toEqual([{ id: 1, name: "a", extra: null, more: null, last: null }]);
     });
   });
 

@@ -19,13 +19,15 @@ export const preparedStatementsPerConnection = 200;
 /** Checkouts after which the pool closes a connection and opens a new one (pg-pool's `maxUses`). */
 export const connectionUses = 10_000;
 
-type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+type Callback = (error: unknown, result?: unknown) => void;
+type Query = (config: unknown, values?: unknown, callback?: Callback) => unknown;
 
 /** PostgreSQL refuses a statement prepared before a schema change that changes its result's columns. */
 function isChangedResult(error: unknown): boolean {
   return (
+    error instanceof Error &&
     (error as { code?: unknown }).code === "0A000" &&
-    String((error as { message?: unknown }).message).includes("cached plan must not change result type")
+    error.message.includes("cached plan must not change result type")
   );
 }
 
@@ -36,7 +38,8 @@ function isChangedResult(error: unknown): boolean {
  * SQL `PREPARE` or `DEALLOCATE`, so a pooler that tracks prepared statements (PgBouncer 1.21's
  * `max_prepared_statements`) can carry them. A statement refused because a schema change altered
  * its result (another instance migrating) is prepared afresh, under a new name, the next time;
- * outside a transaction it is sent once more at once, unnamed, as it would have been before.
+ * a promise query outside a transaction (Kysely's) is sent once more at once, unnamed, as it would
+ * have been before.
  */
 export function prepareStatementsOf(client: pg.ClientBase, limit = preparedStatementsPerConnection): void {
   const query = client.query.bind(client) as Query;
@@ -58,12 +61,19 @@ export function prepareStatementsOf(client: pg.ClientBase, limit = preparedState
     }
     if (name === undefined) return query(config, values, callback);
     const named = { name, text: config, values };
-    if (callback !== undefined) return query(named, undefined, callback);
+    const forgetIfChanged = (error: unknown) => {
+      if (isChangedResult(error)) names.delete(config);
+    };
+    // The callback form (pg-pool's own `pool.query`) is told of the refusal, not sent again.
+    if (callback !== undefined)
+      return query(named, undefined, (error, result) => {
+        forgetIfChanged(error);
+        callback(error, result);
+      });
     const retryable = !inTransaction;
     return (query(named) as Promise<unknown>).catch((error: unknown) => {
-      if (!isChangedResult(error)) throw error;
-      names.delete(config);
-      if (!retryable) throw error;
+      forgetIfChanged(error);
+      if (!retryable || !isChangedResult(error)) throw error;
       return query(config, values);
     });
   };
