@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations, describeViolations } from "./axe";
 import {
   database,
   demoAccounts,
@@ -23,11 +23,7 @@ async function expectNoViolations(page: Page) {
       .getAnimations()
       .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary).toEqual([]);
+  expect(describeViolations(await axeViolations(page))).toEqual([]);
 }
 
 /** Each page, once its main heading shows. */

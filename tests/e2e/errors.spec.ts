@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2e } from "./env";
-import { demoAccounts, demoTenancyIds, sessionCookie, signIn } from "./helpers";
+import { demoAccounts, demoTenancyIds, sessionCookie, signInAndWaitForDashboard } from "./helpers";
 
 /**
  * A second portal instance runs with its back-end addresses pointing at a closed port: the same
@@ -20,8 +20,7 @@ test.describe("a back-end that is down", () => {
   });
 
   test("a signed-in resident sees a 503 page in their language", async ({ page, context }) => {
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     const cookie = await sessionCookie(context);
     // The same session on the portal whose back-end is gone.
     await context.addCookies([{ ...cookie!, domain: "127.0.0.1", path: "/" }]);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { alarmPages, otherAccountPages, publicPages, residentPages } from "./every-page";
-import { signIn } from "./helpers";
+import { signInDirectly } from "./helpers";
 
 /**
  * Every page hydrates onto what the server rendered: the browser renders the same texts (its own
@@ -36,23 +36,20 @@ test("the public pages", async ({ page }) => {
 
 test("a resident's pages", async ({ page }) => {
   const resident = residentPages();
-  await signIn(page, resident.account);
-  await expect(page).toHaveURL(/\/(t\/\d+|select-tenancy)$/);
+  await signInDirectly(page, resident.account, /^\/(t\/\d+|select-tenancy)$/);
   await expectHydrated(page, resident.paths);
 });
 
 test("alarm and notification pages", async ({ page }) => {
   const alarms = alarmPages();
-  await signIn(page, alarms.account);
-  await expect(page).toHaveURL(new RegExp(`/t/${alarms.tenancyId}$`));
+  await signInDirectly(page, alarms.account, new RegExp(`^/t/${alarms.tenancyId}$`));
   await expectHydrated(page, alarms.paths);
 });
 
 test("the other accounts' pages", async ({ page }) => {
   for (const group of otherAccountPages()) {
     await page.context().clearCookies();
-    await signIn(page, group.account);
-    await expect(page).toHaveURL(new RegExp(`${group.landing}$`));
+    await signInDirectly(page, group.account, new RegExp(`^${group.landing}$`));
     await expectHydrated(page, group.paths);
   }
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoAccounts, demoTenancyIds, signIn } from "./helpers";
+import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard } from "./helpers";
 
 test.describe("language", () => {
   test("Danish is the default; the 'Select a language' dialog switches to English and the choice is kept", async ({
@@ -25,8 +25,7 @@ test.describe("language", () => {
   });
 
   test("Norwegian Bokmål in the tenancy area", async ({ page }) => {
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await page.getByRole("link", { name: /Sprog/ }).click();
     await page.getByRole("dialog", { name: "Vælg et sprog" }).getByRole("button", { name: "Norsk bokmål" }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));

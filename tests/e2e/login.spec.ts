@@ -1,14 +1,12 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { accountRefusals } from "./account-refusals";
-import {
-  DEMO_PASSWORD,
-  demoAccounts,
-  demoTenancyIds,
-  sessionCookie,
-  signIn,
-  signInAndWaitForDashboard,
-  useLanguage,
-} from "./helpers";
+import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, sessionCookie, signIn, useLanguage } from "./helpers";
+
+/** Signs in through the form, as this file tests it, and waits for the tenancy's dashboard. */
+async function signInAndWaitForDashboard(page: Page, email: string, tenancyId: number) {
+  await signIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`/t/${tenancyId}$`));
+}
 
 test.describe("login with e-mail", () => {
   test("a resident with the right password lands on their tenancy dashboard", async ({ page, context }) => {

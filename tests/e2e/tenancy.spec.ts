@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { demoAccounts, demoTenancyIds, signIn, useLanguage } from "./helpers";
+import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
 
 test.describe("tenancy area", () => {
   test("a resident with two tenancies switches between them with the dropdown", async ({ page }) => {
     await useLanguage(page, "en");
-    await signIn(page, demoAccounts.jens.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
     const firstAddress = await page.getByRole("heading", { level: 1 }).innerText();
 
     const select = page.getByLabel("Select tenancy");
@@ -28,23 +27,20 @@ test.describe("tenancy area", () => {
   });
 
   test("switching to a tenancy the resident does not hold changes nothing", async ({ page }) => {
-    await signIn(page, demoAccounts.jens.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
     await page.request.post("/select-tenancy", { form: { tenancyId: String(demoTenancyIds.anna) } });
     await page.goto("/");
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
   });
 
   test("a resident with one tenancy has no tenancy dropdown", async ({ page }) => {
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await expect(page.locator("#tenancy-select")).toHaveCount(0);
   });
 
   test("the dashboard shows the latest allocation statement when there is one", async ({ page }) => {
     await useLanguage(page, "en");
-    await signIn(page, demoAccounts.jens.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.jensFirst}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
     const statement = page.locator("section", {
       has: page.getByRole("heading", { name: "Latest allocation statement" }),
     });
@@ -55,8 +51,7 @@ test.describe("tenancy area", () => {
   test("on a narrow screen the side menu is a drawer that opens and closes", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await useLanguage(page, "en");
-    await signIn(page, demoAccounts.anna.email);
-    await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await expect(menu).toBeHidden();
     await page.getByRole("link", { name: "Menu" }).click();
@@ -75,7 +70,7 @@ test.describe("tenancy area", () => {
   test("on a wide screen the side menu is always there", async ({ page }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await useLanguage(page, "en");
-    await signIn(page, demoAccounts.anna.email);
+    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Menu" })).toBeHidden();
   });

@@ -1,0 +1,27 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+/** One rule's result, with the elements it found. */
+type Result = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+/** The rules every page is held to: WCAG 2.0–2.2 A and AA, and axe's best practices. */
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/**
+ * axe's violations of {@link tags} on the page as it is. Only violations are gathered in full
+ * (`resultTypes`): axe then keeps one node of each passing or incomplete rule instead of building a
+ * selector and an HTML excerpt for every element that passed (hundreds a page), and sends that much
+ * less back to the test. Every violation is still reported with all its nodes.
+ */
+export async function axeViolations(page: Page): Promise<Result[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(tags)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return results.violations;
+}
+
+/** Each violation as `rule: target, target, …`, for an assertion's message. */
+export function describeViolations(violations: readonly Result[]): string[] {
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
