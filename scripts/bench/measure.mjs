@@ -17,8 +17,31 @@ import {
 } from "./context.mjs";
 import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
-import { childCpuSeconds, runToEnd } from "./processes.mjs";
+import { childCpuSeconds, childMemoryMiB, runToEnd, serverNameOf } from "./processes.mjs";
 import { details, fmt, notMeasured, reasonOf, row } from "./table.mjs";
+
+/**
+ * The portal's and the back-end's memory after every load of the run, in MiB: the most each held
+ * (the kernel's VmHWM) and what it holds now. Not a budget (DESIGN.md sets none): what a container
+ * of each must allow, read beside the young generation's size (ADR 0045).
+ * @param {number | undefined} portalPid
+ */
+export function memoryRow(portalPid) {
+  const name = "Memory of the portal and its back-end after the loads: peak / now";
+  const servers = Object.entries(childMemoryMiB(portalPid))
+    .filter(([cmd]) => serverNameOf(cmd) !== cmd)
+    .map(([cmd, memory]) => /** @type {const} */ ([serverNameOf(cmd), memory]))
+    .sort(([a], [b]) => b.localeCompare(a));
+  if (servers.length === 0) return notMeasured(name, "reference", "the servers' /proc entries were not found");
+  details.memoryMiB = Object.fromEntries(servers);
+  row(
+    name,
+    "reference",
+    servers.map(([server, m]) => `${server} ${fmt(m.peakMiB, 0)} / ${fmt(m.rssMiB, 0)} MiB`).join(", "),
+    "n/a",
+    { value: Math.max(...servers.map(([, m]) => m.peakMiB)), unit: "MiB" },
+  );
+}
 
 /**
  * Dashboard SSR under load, with a fresh session (access tokens live 5 minutes).

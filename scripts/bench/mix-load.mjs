@@ -28,7 +28,15 @@ import {
 import { request, signIn, waitFor } from "./http.mjs";
 import { loadTest } from "./load.mjs";
 import { demoResidents, kindShares, makeDraw, mixUrls, quantitiesIn, tenancyIdsIn } from "./mix.mjs";
-import { childCpuSeconds, freePort, ownCpuSeconds, runToEnd, startProcess, stopProcess } from "./processes.mjs";
+import {
+  childCpuSeconds,
+  freePort,
+  ownCpuSeconds,
+  runToEnd,
+  serverNameOf,
+  startProcess,
+  stopProcess,
+} from "./processes.mjs";
 import { details, fmt, notMeasured, reasonOf, row } from "./table.mjs";
 
 /**
@@ -139,11 +147,8 @@ async function measuredLoad(url, { cpu, warmup = shortWarmupSeconds, headers = p
 const cpuText = (perRequest) =>
   Object.entries(perRequest)
     .filter(([cmd]) => !cmd.startsWith("load generator"))
-    .map(([cmd, ms]) => `${shortName(cmd)} ${ms}`)
+    .map(([cmd, ms]) => `${serverNameOf(cmd)} ${ms}`)
     .join(", ");
-/** The portal's children by what they run: "portal" (server) and "back-end". @param {string} cmd */
-const shortName = (cmd) =>
-  /(^| )build\/node\/backend/.test(cmd) ? "back-end" : /(^| )build\/node\/server/.test(cmd) ? "portal" : cmd;
 
 /** @param {{ requestsPerSecond: number, latencyMs: { p50: number, p99: number }, errors: number | { total: number } }} f */
 const figures = (f) =>

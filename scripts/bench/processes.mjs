@@ -181,6 +181,41 @@ export function childCpuSeconds(pid) {
   return result;
 }
 
+/**
+ * Linux: the memory of each direct child of `pid`, by command line, in MiB: its resident set now
+ * (VmRSS) and the most it has held since it started (VmHWM, the kernel's high-water mark).
+ * @param {number | undefined} pid
+ * @returns {Record<string, { rssMiB: number, peakMiB: number }>}
+ */
+export function childMemoryMiB(pid) {
+  /** @type {Record<string, { rssMiB: number, peakMiB: number }>} */
+  const result = {};
+  const kib = (/** @type {string} */ status, /** @type {string} */ field) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        if (Number(fields[1]) !== pid) continue;
+        const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).slice(1).join(" ");
+        const status = readFileSync(`/proc/${entry}/status`, "utf8");
+        result[cmd || entry] = { rssMiB: kib(status, "VmRSS") / 1024, peakMiB: kib(status, "VmHWM") / 1024 };
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return result;
+}
+
+/** The portal's children by what they run: "portal" (server) and "back-end"; another command as it is. @param {string} cmd */
+export const serverNameOf = (cmd) =>
+  /(^| )build\/node\/backend/.test(cmd) ? "back-end" : /(^| )build\/node\/server/.test(cmd) ? "portal" : cmd;
+
 /** Linux: CPU seconds (user + system) used so far by the process `pid` itself, or NaN. */
 /** @param {number | undefined} pid */
 export function ownCpuSeconds(pid) {

@@ -31,6 +31,8 @@
  *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard, a consumption page and a
  *      monthly report (performance 100, accessibility 100: DESIGN.md section 5); Lighthouse 12.8 is installed on demand into .cache/lighthouse (not a
  *      dependency of the project); --skip-lighthouse skips it;
+ *   5b. the portal's and the back-end's memory after all that: the most each held and what it holds
+ *      now (/proc's VmHWM and VmRSS; a reference for sizing their containers, ADR 0045);
  *   6. stops the portal, then runs `npm run bench:backend` for "a year of one unit's consumption at
  *      daily resolution" (about a minute); --skip-backend skips it.
  * Writes the table as JSON to reports/bench.json. Every process it starts is stopped, also on
@@ -61,7 +63,7 @@ import {
 import { signIn } from "./http.mjs";
 import { measurePage } from "./js-size.mjs";
 import { lighthouseBudgets } from "./lighthouse.mjs";
-import { backendBudgets, dashboardUnderLoad, reportPdfs } from "./measure.mjs";
+import { backendBudgets, dashboardUnderLoad, memoryRow, reportPdfs } from "./measure.mjs";
 import { barePage, comparisonRows, consumptionAlone, mixUnderLoad } from "./mix-load.mjs";
 import { everyPageToMeasure } from "./pages.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
@@ -175,6 +177,7 @@ async function main() {
   await mixUnderLoad(base, portal.child.pid);
   await reportPdfs(base, dashboard);
   await lighthouseBudgets(base, dashboard, anna.jar, firstReport);
+  memoryRow(portal.child.pid);
 
   // 6. The back-end on an idle machine: stop the portal first.
   say("stopping the portal and its back-end…");
