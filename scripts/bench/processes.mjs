@@ -156,13 +156,19 @@ export async function freePort(start, avoid = []) {
   throw new Error(`no free port between ${start} and ${start + 199}`);
 }
 
-/** Linux: CPU seconds (user + system) used so far by each direct child of `pid`, by command line. */
-/** @param {number | undefined} pid */
-export function childCpuSeconds(pid) {
-  /** @type {Record<string, number>} */
+/**
+ * Linux: `read(entry, fields)` for each direct child of `pid` (its /proc entry and the fields of
+ * its stat after the command name), by command line; a child that ends meanwhile is left out,
+ * and without /proc there are none.
+ * @template T
+ * @param {number | undefined} pid
+ * @param {(entry: string, fields: string[]) => T} read
+ * @returns {Record<string, T>}
+ */
+function eachChild(pid, read) {
+  /** @type {Record<string, T>} */
   const result = {};
   try {
-    const ticks = 100; // USER_HZ on Linux
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       try {
@@ -170,7 +176,7 @@ export function childCpuSeconds(pid) {
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
         if (Number(fields[1]) !== pid) continue;
         const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).slice(1).join(" ");
-        result[cmd || entry] = (Number(fields[11]) + Number(fields[12])) / ticks;
+        result[cmd || entry] = read(entry, fields);
       } catch {
         // the process ended meanwhile
       }
@@ -181,6 +187,13 @@ export function childCpuSeconds(pid) {
   return result;
 }
 
+/** Linux: CPU seconds (user + system) used so far by each direct child of `pid`, by command line. */
+/** @param {number | undefined} pid */
+export function childCpuSeconds(pid) {
+  const ticks = 100; // USER_HZ on Linux
+  return eachChild(pid, (_, fields) => (Number(fields[11]) + Number(fields[12])) / ticks);
+}
+
 /**
  * Linux: the memory of each direct child of `pid`, by command line, in MiB: its resident set now
  * (VmRSS) and the most it has held since it started (VmHWM, the kernel's high-water mark).
@@ -188,28 +201,12 @@ export function childCpuSeconds(pid) {
  * @returns {Record<string, { rssMiB: number, peakMiB: number }>}
  */
 export function childMemoryMiB(pid) {
-  /** @type {Record<string, { rssMiB: number, peakMiB: number }>} */
-  const result = {};
   const kib = (/** @type {string} */ status, /** @type {string} */ field) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
-  try {
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        if (Number(fields[1]) !== pid) continue;
-        const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").filter(Boolean).slice(1).join(" ");
-        const status = readFileSync(`/proc/${entry}/status`, "utf8");
-        result[cmd || entry] = { rssMiB: kib(status, "VmRSS") / 1024, peakMiB: kib(status, "VmHWM") / 1024 };
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-  } catch {
-    // no /proc
-  }
-  return result;
+  return eachChild(pid, (entry) => {
+    const status = readFileSync(`/proc/${entry}/status`, "utf8");
+    return { rssMiB: kib(status, "VmRSS") / 1024, peakMiB: kib(status, "VmHWM") / 1024 };
+  });
 }
 
 /** The portal's children by what they run: "portal" (server) and "back-end"; another command as it is. @param {string} cmd */
