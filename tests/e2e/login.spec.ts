@@ -3,14 +3,14 @@ import { accountRefusals } from "./account-refusals";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds, sessionCookie, signIn, useLanguage } from "./helpers";
 
 /** Signs in through the form, as this file tests it, and waits for the tenancy's dashboard. */
-async function signInAndWaitForDashboard(page: Page, email: string, tenancyId: number) {
+async function signInThroughTheFormToDashboard(page: Page, email: string, tenancyId: number) {
   await signIn(page, email);
   await expect(page).toHaveURL(new RegExp(`/t/${tenancyId}$`));
 }
 
 test.describe("login with e-mail", () => {
   test("a resident with the right password lands on their tenancy dashboard", async ({ page, context }) => {
-    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
+    await signInThroughTheFormToDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nørrebrogade 148A, 2. tv.");
     await expect(page.locator(".header-address")).toContainText("2200 København N");
     // The dashboard's sections, in Danish (the default language).
@@ -26,7 +26,7 @@ test.describe("login with e-mail", () => {
   });
 
   test("e-mail addresses are not case-sensitive", async ({ page }) => {
-    await signInAndWaitForDashboard(page, demoAccounts.anna.email.toUpperCase(), demoTenancyIds.anna);
+    await signInThroughTheFormToDashboard(page, demoAccounts.anna.email.toUpperCase(), demoTenancyIds.anna);
   });
 
   test("a wrong password shows the localized error, keeps the e-mail and leaves no session", async ({
@@ -87,7 +87,7 @@ test.describe("login with e-mail", () => {
   });
 
   test("a signed-in resident who opens /login goes to their tenancy", async ({ page }) => {
-    await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
+    await signInThroughTheFormToDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
     await page.goto("/login");
     await expect(page).toHaveURL(new RegExp(`/t/${demoTenancyIds.anna}$`));
   });
@@ -96,7 +96,7 @@ test.describe("login with e-mail", () => {
     page,
     context,
   }) => {
-    await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
+    await signInThroughTheFormToDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();
     const setCookieLength = `${cookie!.name}=${cookie!.value}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`
@@ -120,7 +120,7 @@ test("without 'remember me' the session ends with the browser; with it, it lasts
   page,
   context,
 }) => {
-  await signInAndWaitForDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
+  await signInThroughTheFormToDashboard(page, demoAccounts.anna.email, demoTenancyIds.anna);
   expect((await sessionCookie(context))?.expires).toBe(-1);
 
   await page.getByRole("button", { name: "Log ud" }).click();
