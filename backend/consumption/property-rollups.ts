@@ -8,6 +8,7 @@
 import { addDays, type DayKey, daysBetween, startOfDay } from "@common/calendar";
 import { type QuantityId, quantityDefinition, quantityIds } from "@common/quantities";
 import { type RawBuilder, sql } from "kysely";
+import { compiledOnce } from "../db/compiled-once";
 import { isPostgres } from "../db/migrations/dialect";
 import type { Db } from "./bulk-insert";
 
@@ -432,6 +433,28 @@ const propertyTables = {
   hour: ["property_hourly", "hour"],
 } as const;
 
+/**
+ * The reads of the property rollups, on every comparison with the property: built and compiled
+ * once per rollup (ADR 0050), then run with each call's property, quantity and range.
+ */
+const propertyRowsQuery = {
+  day: propertyRowsOf("day"),
+  hour: propertyRowsOf("hour"),
+};
+
+function propertyRowsOf(rollup: keyof typeof propertyTables) {
+  const [table, key] = propertyTables[rollup];
+  return compiledOnce((db: Db, propertyId: number, quantity: QuantityId, from: DayKey | number, end: DayKey | number) =>
+    db
+      .selectFrom(table)
+      .select((eb) => [eb.ref(key).as("key"), "meter_quantity", "value", "value_per_m2", "units"])
+      .where("property_id", "=", propertyId)
+      .where("quantity", "=", quantity)
+      .where(key, ">=", from)
+      .where(key, "<", end),
+  );
+}
+
 /** A property's rows of a quantity in one of its rollups whose key lies in [from, end). */
 async function propertyRows(
   db: Db,
@@ -442,15 +465,7 @@ async function propertyRows(
   end: DayKey | number,
 ): Promise<PropertyRow[]> {
   if (from >= end) return [];
-  const [table, key] = propertyTables[rollup];
-  const rows = await db
-    .selectFrom(table)
-    .select((eb) => [eb.ref(key).as("key"), "meter_quantity", "value", "value_per_m2", "units"])
-    .where("property_id", "=", propertyId)
-    .where("quantity", "=", quantity)
-    .where(key, ">=", from)
-    .where(key, "<", end)
-    .execute();
+  const rows = await propertyRowsQuery[rollup](db, propertyId, quantity, from, end);
   return rows.map((row) => ({
     key: rollup === "hour" ? Number(row.key) : (row.key as DayKey),
     meterQuantity: row.meter_quantity as QuantityId,
@@ -482,6 +497,23 @@ export function propertyHourRows(
   return propertyRows(db, "hour", propertyId, quantity, fromS, toS);
 }
 
+const propertyDayTotalsQuery = compiledOnce(
+  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
+    db
+      .selectFrom("property_daily")
+      .select((eb) => [
+        "meter_quantity",
+        eb.fn.sum<number>("value").as("value"),
+        eb.fn.sum<number>("value_per_m2").as("value_per_m2"),
+      ])
+      .where("property_id", "=", propertyId)
+      .where("quantity", "=", quantity)
+      .where("day", ">=", fromDay)
+      .where("day", "<", endDay)
+      .groupBy("meter_quantity")
+      .orderBy("meter_quantity"),
+);
+
 /** Per property day sums of a quantity over [fromDay, endDay), summed by the database per meter quantity. */
 export async function propertyDayTotals(
   db: Db,
@@ -491,20 +523,7 @@ export async function propertyDayTotals(
   endDay: DayKey,
 ): Promise<{ meterQuantity: QuantityId; value: number; valuePerM2: number }[]> {
   if (fromDay >= endDay) return [];
-  const rows = await db
-    .selectFrom("property_daily")
-    .select((eb) => [
-      "meter_quantity",
-      eb.fn.sum<number>("value").as("value"),
-      eb.fn.sum<number>("value_per_m2").as("value_per_m2"),
-    ])
-    .where("property_id", "=", propertyId)
-    .where("quantity", "=", quantity)
-    .where("day", ">=", fromDay)
-    .where("day", "<", endDay)
-    .groupBy("meter_quantity")
-    .orderBy("meter_quantity")
-    .execute();
+  const rows = await propertyDayTotalsQuery(db, propertyId, quantity, fromDay, endDay);
   return rows.map((row) => ({
     meterQuantity: row.meter_quantity as QuantityId,
     value: Number(row.value),
@@ -529,6 +548,21 @@ function runsOverlapping(db: Db, propertyId: number, quantity: QuantityId, fromD
     .where("end_day", ">", fromDay);
 }
 
+const unitRunsQuery = compiledOnce(
+  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
+    runsOverlapping(db, propertyId, quantity, fromDay, endDay)
+      .select(["unit_id", "first_day", "end_day"])
+      .orderBy("unit_id")
+      .orderBy("first_day"),
+);
+
+const unitsWithDataQuery = compiledOnce(
+  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
+    runsOverlapping(db, propertyId, quantity, fromDay, endDay).select((eb) =>
+      eb.fn.count<number>("unit_id").distinct().as("units"),
+    ),
+);
+
 /** The runs of a property's homes with data of a quantity that overlap [fromDay, endDay), sorted by home. */
 export async function unitRuns(
   db: Db,
@@ -538,11 +572,7 @@ export async function unitRuns(
   endDay: DayKey,
 ): Promise<UnitRun[]> {
   if (fromDay >= endDay) return [];
-  const rows = await runsOverlapping(db, propertyId, quantity, fromDay, endDay)
-    .select(["unit_id", "first_day", "end_day"])
-    .orderBy("unit_id")
-    .orderBy("first_day")
-    .execute();
+  const rows = await unitRunsQuery(db, propertyId, quantity, fromDay, endDay);
   return rows.map((row) => ({ unitId: Number(row.unit_id), firstDay: row.first_day, endDay: row.end_day }));
 }
 
@@ -558,9 +588,7 @@ export async function unitsWithDataIn(
   endDay: DayKey,
 ): Promise<number> {
   if (fromDay >= endDay) return 0;
-  const row = await runsOverlapping(db, propertyId, quantity, fromDay, endDay)
-    .select((eb) => eb.fn.count<number>("unit_id").distinct().as("units"))
-    .executeTakeFirst();
+  const [row] = await unitsWithDataQuery(db, propertyId, quantity, fromDay, endDay);
   return Number(row?.units ?? 0);
 }
 

@@ -5,6 +5,7 @@
  */
 import { addMonths, type DayKey, firstOfMonth, monthKeyOfDay } from "@common/calendar";
 import { sql } from "kysely";
+import { compiledOnce } from "../db/compiled-once";
 import { isPostgres } from "../db/migrations/dialect";
 import type { Aggregate } from "./aggregate";
 import type { Db } from "./bulk-insert";
@@ -26,15 +27,50 @@ const rollupTables = {
 } as const;
 type Rollup = keyof typeof rollupTables;
 
-/** A rollup's rows of these meters whose key lies in [from, end); null when none can. */
+/** Whether a rollup can have rows of these meters in [from, end): not for no meters or an empty range. */
+function canHaveRows(meterIds: readonly number[], from: number | string, end: number | string): boolean {
+  return meterIds.length > 0 && from < end;
+}
+
+/** A rollup's rows of these meters whose key lies in [from, end). */
 function rollupRange(db: Db, rollup: Rollup, meterIds: readonly number[], from: number | string, end: number | string) {
-  if (meterIds.length === 0 || from >= end) return null;
   const [table, key] = rollupTables[rollup];
   return {
     key,
     rows: db.selectFrom(table).where("meter_id", "in", meterIds).where(key, ">=", from).where(key, "<", end),
   };
 }
+
+/**
+ * The reads of the rollups, on every consumption call: built and compiled once per rollup and
+ * number of meters (ADR 0050), then run with each call's meters and range.
+ */
+function eachRollup<T>(make: (rollup: Rollup) => T): Record<Rollup, T> {
+  return { hourly: make("hourly"), daily: make("daily"), monthly: make("monthly") };
+}
+
+const rowsQuery = eachRollup((rollup) =>
+  compiledOnce((db: Db, meterIds: readonly number[], from: number | string, end: number | string) => {
+    const range = rollupRange(db, rollup, meterIds, from, end);
+    return range.rows.select((eb) => ["meter_id", eb.ref(range.key).as("key"), "value", "weight"]);
+  }),
+);
+
+const sumsQuery = eachRollup((rollup) =>
+  compiledOnce((db: Db, meterIds: readonly number[], from: number | string, end: number | string) =>
+    rollupRange(db, rollup, meterIds, from, end)
+      .rows.select((eb) => [
+        "meter_id",
+        eb.fn.sum<number>("value").as("value"),
+        eb.fn.sum<number>("weight").as("weight"),
+      ])
+      .groupBy("meter_id"),
+  ),
+);
+
+const latestHourQuery = compiledOnce((db: Db, meterIds: readonly number[], fromS: number, toS: number) =>
+  rollupRange(db, "hourly", meterIds, fromS, toS).rows.select((eb) => eb.fn.max("hour").as("latest")),
+);
 
 /** A meter's rows of a rollup whose key lies in [from, end). */
 export interface RollupRange {
@@ -152,9 +188,8 @@ async function rollupRows(
   from: number | string,
   end: number | string,
 ): Promise<RollupRow[]> {
-  const range = rollupRange(db, rollup, meterIds, from, end);
-  if (range === null) return [];
-  return range.rows.select((eb) => ["meter_id", eb.ref(range.key).as("key"), "value", "weight"]).execute();
+  if (!canHaveRows(meterIds, from, end)) return [];
+  return rowsQuery[rollup](db, meterIds, from, end) as Promise<RollupRow[]>;
 }
 
 export function hourlyRows(db: Db, meterIds: readonly number[], fromS: number, toS: number): Promise<RollupRow[]> {
@@ -171,9 +206,8 @@ export async function latestHourWithValue(
   fromS: number,
   toS: number,
 ): Promise<number | null> {
-  const range = rollupRange(db, "hourly", meterIds, fromS, toS);
-  if (range === null) return null;
-  const row = await range.rows.select((eb) => eb.fn.max("hour").as("latest")).executeTakeFirst();
+  if (!canHaveRows(meterIds, fromS, toS)) return null;
+  const [row] = await latestHourQuery(db, meterIds, fromS, toS);
   return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
 }
 
@@ -232,12 +266,8 @@ async function rollupSums(
   from: string,
   end: string,
 ): Promise<{ meter_id: number; value: number; weight: number }[]> {
-  const range = rollupRange(db, rollup, meterIds, from, end);
-  if (range === null) return [];
-  return range.rows
-    .select((eb) => ["meter_id", eb.fn.sum<number>("value").as("value"), eb.fn.sum<number>("weight").as("weight")])
-    .groupBy("meter_id")
-    .execute();
+  if (!canHaveRows(meterIds, from, end)) return [];
+  return sumsQuery[rollup](db, meterIds, from, end);
 }
 
 /**

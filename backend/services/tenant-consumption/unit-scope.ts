@@ -17,6 +17,7 @@ import {
 } from "../../consumption/engine";
 import { PROPERTY_ROLLUPS_FROM_UNITS } from "../../consumption/property-rollups";
 import type { PropertySubject } from "../../consumption/series";
+import { compiledOnce } from "../../db/compiled-once";
 import { type Database, fromSqlBoolean, type PropertyRow, type TenancyRow, type UnitRow } from "../../db/types";
 import type { ObjectDetails } from "../../schema/tenant.generated";
 import { activeMemberships, idOrForbidden, tenancyDataWindow } from "../access";
@@ -108,18 +109,9 @@ interface ScopeRows {
  * `memberId` is a member of it, unless null), and the unit's meters, the property's CO2 factors and
  * settings found by the tenancy id. Those three are discarded when the first finds no tenancy.
  */
-async function scopeRows(
-  db: Kysely<Database>,
-  tenancyId: number,
-  memberId: number | null,
-): Promise<ScopeRows | undefined> {
-  const unitOfTenancy = db.selectFrom("tenancies").select("tenancies.unit_id").where("tenancies.id", "=", tenancyId);
-  const propertyOfTenancy = db
-    .selectFrom("tenancies")
-    .innerJoin("units", "units.id", "tenancies.unit_id")
-    .select("units.property_id")
-    .where("tenancies.id", "=", tenancyId);
-  let joined = db
+/** A tenancy with its unit and property, and the number of units the property has. */
+function scopeQuery(db: Kysely<Database>, tenancyId: number) {
+  return db
     .selectFrom("tenancies")
     .innerJoin("units", "units.id", "tenancies.unit_id")
     .innerJoin("properties", "properties.id", "units.property_id")
@@ -147,16 +139,48 @@ async function scopeRows(
         .as("property_units"),
     ])
     .where("tenancies.id", "=", tenancyId);
-  if (memberId !== null) joined = joined.where("tenancies.id", "in", activeMemberships(db, memberId));
-  const [row, meters, factors, settings] = await Promise.all([
-    joined.executeTakeFirst(),
-    db.selectFrom("meters").selectAll().where("unit_id", "=", unitOfTenancy).orderBy("id").execute(),
-    db
-      .selectFrom("co2_factors")
-      .select(["quantity", "gram_per_quantity_unit"])
-      .where("property_id", "=", propertyOfTenancy)
-      .execute(),
-    db.selectFrom("property_settings").select("kind").where("property_id", "=", propertyOfTenancy).execute(),
+}
+
+function propertyOfTenancy(db: Kysely<Database>, tenancyId: number) {
+  return db
+    .selectFrom("tenancies")
+    .innerJoin("units", "units.id", "tenancies.unit_id")
+    .select("units.property_id")
+    .where("tenancies.id", "=", tenancyId);
+}
+
+// Read on every consumption call: built and compiled once (ADR 0050), run with each tenancy's id.
+const scopeOf = compiledOnce(scopeQuery);
+const memberScopeOf = compiledOnce((db: Kysely<Database>, tenancyId: number, memberId: number) =>
+  scopeQuery(db, tenancyId).where("tenancies.id", "in", activeMemberships(db, memberId)),
+);
+const metersOfTenancy = compiledOnce((db: Kysely<Database>, tenancyId: number) =>
+  db
+    .selectFrom("meters")
+    .selectAll()
+    .where("unit_id", "=", db.selectFrom("tenancies").select("tenancies.unit_id").where("tenancies.id", "=", tenancyId))
+    .orderBy("id"),
+);
+const co2FactorsOfTenancy = compiledOnce((db: Kysely<Database>, tenancyId: number) =>
+  db
+    .selectFrom("co2_factors")
+    .select(["quantity", "gram_per_quantity_unit"])
+    .where("property_id", "=", propertyOfTenancy(db, tenancyId)),
+);
+const settingsOfTenancy = compiledOnce((db: Kysely<Database>, tenancyId: number) =>
+  db.selectFrom("property_settings").select("kind").where("property_id", "=", propertyOfTenancy(db, tenancyId)),
+);
+
+async function scopeRows(
+  db: Kysely<Database>,
+  tenancyId: number,
+  memberId: number | null,
+): Promise<ScopeRows | undefined> {
+  const [[row], meters, factors, settings] = await Promise.all([
+    memberId === null ? scopeOf(db, tenancyId) : memberScopeOf(db, tenancyId, memberId),
+    metersOfTenancy(db, tenancyId),
+    co2FactorsOfTenancy(db, tenancyId),
+    settingsOfTenancy(db, tenancyId),
   ]);
   if (row === undefined) return undefined;
   const {
