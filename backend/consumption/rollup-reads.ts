@@ -56,8 +56,8 @@ const rowsQuery = eachRollup((rollup) =>
   }),
 );
 
-const sumsQuery = eachRollup((rollup) =>
-  compiledOnce((db: Db, meterIds: readonly number[], from: number | string, end: number | string) =>
+function sumsOf(rollup: "daily" | "monthly") {
+  return compiledOnce((db: Db, meterIds: readonly number[], from: string, end: string) =>
     rollupRange(db, rollup, meterIds, from, end)
       .rows.select((eb) => [
         "meter_id",
@@ -65,8 +65,10 @@ const sumsQuery = eachRollup((rollup) =>
         eb.fn.sum<number>("weight").as("weight"),
       ])
       .groupBy("meter_id"),
-  ),
-);
+  );
+}
+
+const sumsQuery = { daily: sumsOf("daily"), monthly: sumsOf("monthly") };
 
 const latestHourQuery = compiledOnce((db: Db, meterIds: readonly number[], fromS: number, toS: number) =>
   rollupRange(db, "hourly", meterIds, fromS, toS).rows.select((eb) => eb.fn.max("hour").as("latest")),
