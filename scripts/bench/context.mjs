@@ -100,17 +100,18 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
 
 /**
  * Waits for the started portal's /healthz (180 s at most, seeding included); throws with the end of
- * the server log when it does not answer or stops, unless the bench is stopping.
+ * its log when it does not answer or stops, unless the bench is stopping.
  * @param {import("./processes.mjs").ProcessEntry} portal
  * @param {string} base
+ * @param {string} [log] the portal's log (the bench's server log)
  */
-export async function waitForPortal(portal, base) {
+export async function waitForPortal(portal, base, log = serverLog) {
   const up = await Promise.race([
     waitFor(`${base}/healthz`, { timeoutMs: 180_000, isStopping: () => stopping }),
     portal.done.then(() => false),
   ]);
   if (!up && !stopping) {
-    console.error(readFileSync(serverLog, "utf8").slice(-3000));
+    console.error(readFileSync(log, "utf8").slice(-3000));
     throw new Error("the portal did not answer /healthz within 180 s");
   }
 }

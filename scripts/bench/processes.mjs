@@ -12,7 +12,7 @@ import net from "node:net";
  * @typedef {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable,
  * import("node:stream").Readable>} Child
  * @typedef {{ child: Child, name: string, exited: boolean, done: Promise<ProcessResult> }} ProcessEntry
- * @typedef {{ env?: NodeJS.ProcessEnv, log?: string, name?: string, onStdout?: (text: string) => void }} StartOptions
+ * @typedef {{ env?: NodeJS.ProcessEnv, cwd?: string, log?: string, name?: string, onStdout?: (text: string) => void }} StartOptions
  */
 
 /** @type {Set<ProcessEntry>} */
@@ -26,10 +26,10 @@ const running = new Set();
  * @param {StartOptions} [options]
  * @returns {ProcessEntry}
  */
-export function startProcess(command, args, { env = process.env, log, name = command, onStdout } = {}) {
+export function startProcess(command, args, { env = process.env, cwd, log, name = command, onStdout } = {}) {
   /** @type {["ignore", "pipe", "pipe"]} */
   const stdio = ["ignore", "pipe", "pipe"];
-  const child = spawn(command, args, { env, stdio, detached: true });
+  const child = spawn(command, args, { env, cwd, stdio, detached: true });
   const entry = /** @type {ProcessEntry} */ ({ child, name, exited: false });
   running.add(entry);
   let stdout = "";
@@ -119,8 +119,8 @@ export async function stopAll() {
  * @param {string[]} args
  * @param {Omit<StartOptions, "name"> & { timeoutMs?: number }} [options]
  */
-export async function runToEnd(command, args, { env, timeoutMs, log, onStdout } = {}) {
-  const entry = startProcess(command, args, { env, log, onStdout });
+export async function runToEnd(command, args, { env, cwd, timeoutMs, log, onStdout } = {}) {
+  const entry = startProcess(command, args, { env, cwd, log, onStdout });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -228,15 +228,16 @@ export function ownCpuSeconds(pid) {
 /**
  * Starts the built portal and its back-end (scripts/start.mjs) on free ports from `firstPort` and
  * `firstBackendPort`, with their data in `dataDir` (seeded on first start). `nodeArgs` go to both
- * servers' node (START_NODE_ARGS), for example `--cpu-prof`.
- * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string, nodeArgs?: string[] }} options
+ * servers' node (START_NODE_ARGS), for example `--cpu-prof`; `cwd` is the checkout to start (this one).
+ * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string, nodeArgs?: string[], cwd?: string }} options
  */
-export async function startPortal({ firstPort, firstBackendPort, dataDir, log, nodeArgs = [] }) {
+export async function startPortal({ firstPort, firstBackendPort, dataDir, log, nodeArgs = [], cwd }) {
   const port = await freePort(firstPort);
   const backendPort = await freePort(firstBackendPort, [port]);
   const base = `http://127.0.0.1:${port}`;
   const portal = startProcess(process.execPath, ["scripts/start.mjs"], {
     name: "portal",
+    cwd,
     log,
     env: {
       ...process.env,
