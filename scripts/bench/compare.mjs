@@ -10,11 +10,11 @@
  *      other packages (another version of any package in its package-lock.json) or patch them
  *      otherwise (patches/);
  *   2. starts each as `npm start` does, each on a fresh DATA_DIR of its own (each seeds its own
- *      demo data), and signs Anna in on each;
+ *      demo data), signs Anna in on each, and waits until both are quiet (start-up jobs done);
  *   3. per page (`--page=dashboard,consumption`, the default, or paths such as `/t/7009/meters`),
- *      gives each checkout `--turns=N` (6) turns, the two alternating and taking turns at going
- *      first: `--connections=N` (50) connections, 2 s of warm-up, then `--seconds=S` (6) measured,
- *      with each server's CPU read from /proc before and after;
+ *      warms each side up for 5 s, then gives each `--turns=N` (6) turns, the two alternating and
+ *      taking turns at going first: `--connections=N` (50) connections, 2 s of warm-up, then
+ *      `--seconds=S` (6) measured, with each server's CPU read from /proc before and after;
  *   4. prints, per page and checkout, the median back-end and portal CPU per request and
  *      throughput, and this checkout's medians as a share of the base's.
  */
@@ -48,6 +48,23 @@ function serverCpu(pid) {
   return { backend: byRole["back-end"] ?? Number.NaN, portal: byRole.portal ?? Number.NaN };
 }
 
+/**
+ * Waits until a portal's two servers used under a tenth of a core over 2 s, 90 s at most.
+ * @param {number | undefined} pid
+ */
+async function untilQuiet(pid) {
+  const busy = () => {
+    const cpu = serverCpu(pid);
+    return cpu.backend + cpu.portal;
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && !stopping) {
+    const before = busy();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (busy() - before < 0.2) return;
+  }
+}
+
 /** A checkout of the base commit beside this one, sharing its node_modules. @param {string} sha */
 function baseWorktree(sha) {
   git("worktree", "prune");
@@ -66,6 +83,22 @@ function baseWorktree(sha) {
   }
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
+}
+
+/**
+ * The URL of a page on one side: `dashboard`, `consumption` (Anna's heating page) or a path.
+ * @param {{ base: string, anna: { landing: URL } }} stack
+ * @param {string} page
+ */
+function urlOf(stack, page) {
+  const dashboard = stack.anna.landing.pathname;
+  return `${stack.base}${page === "dashboard" ? dashboard : page === "consumption" ? `${dashboard}/consumption/heat-energy` : page}`;
+}
+
+/** The load's options on one side: Anna's cookies, a browser's encodings. @param {{ anna: { jar: { header(): string } } }} stack */
+function optionsOf(stack) {
+  const headers = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html", Cookie: stack.anna.jar.header() };
+  return { connections, headers, isStopping: () => stopping };
 }
 
 /** @param {string} dir */
@@ -113,22 +146,20 @@ async function main() {
       }),
     );
     if (stopping) return;
+    // The back-end's start-up jobs (the alarms, the monthly reports) run after it answers: measured
+    // turns wait until both checkouts' servers are quiet.
+    say("waiting until both are quiet (start-up jobs done)…");
+    for (const stack of started) await untilQuiet(stack.portal.child.pid);
 
     for (const page of pages) {
       /** @type {Map<string, import("./compare-figures.mjs").Turn[]>} */
       const rows = new Map(started.map((stack) => [stack.name, []]));
+      // The page's first requests on each side draw its chart and warm its code: not measured.
+      for (const stack of started) await loadTest(urlOf(stack, page), { ...optionsOf(stack), durationMs: 5000 });
       for (let turn = 0; turn < turns; turn++) {
         for (const stack of turn % 2 === 0 ? started : [...started].reverse()) {
-          const dashboard = stack.anna.landing.pathname;
-          const pagePath =
-            page === "dashboard" ? dashboard : page === "consumption" ? `${dashboard}/consumption/heat-energy` : page;
-          const url = `${stack.base}${pagePath}`;
-          const headers = {
-            "Accept-Encoding": browserAcceptEncoding,
-            Accept: "text/html",
-            Cookie: stack.anna.jar.header(),
-          };
-          const options = { connections, headers, isStopping: () => stopping };
+          const url = urlOf(stack, page);
+          const options = optionsOf(stack);
           await loadTest(url, { ...options, durationMs: warmupMs });
           const before = serverCpu(stack.portal.child.pid);
           const load = await loadTest(url, { ...options, durationMs: seconds * 1000 });
