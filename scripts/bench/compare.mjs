@@ -23,9 +23,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { compareSides, installedVersions } from "./compare-figures.mjs";
-import { ANNA, browserAcceptEncoding, PASSWORD, reportsDir, root, say, stopping, waitForPortal } from "./context.mjs";
+import { ANNA, connections, PASSWORD, reportsDir, root, say, stopping, waitForPortal } from "./context.mjs";
 import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
+import { measuredLoad, pageHeaders } from "./mix-load.mjs";
 import { childCpuSeconds, runToEnd, serverNameOf, startPortal, stopAll } from "./processes.mjs";
 
 const argv = process.argv.slice(2);
@@ -35,28 +36,17 @@ const baseRevision = option("base", "");
 const pages = option("page", "dashboard,consumption").split(",");
 const turns = Math.max(1, Number(option("turns", "6")));
 const seconds = Math.max(1, Number(option("seconds", "6")));
-const connections = Math.max(1, Number(option("connections", "50")));
-const warmupMs = 2000;
+/** Each turn's warm-up before it is measured, in seconds. */
+const turnWarmup = 2;
 
 const git = (/** @type {string[]} */ ...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
-
-/** CPU seconds so far of a portal's two servers, by role. @param {number | undefined} pid */
-function serverCpu(pid) {
-  /** @type {Record<string, number>} */
-  const byRole = {};
-  for (const [command, seconds] of Object.entries(childCpuSeconds(pid))) byRole[serverNameOf(command)] = seconds;
-  return { backend: byRole["back-end"] ?? Number.NaN, portal: byRole.portal ?? Number.NaN };
-}
 
 /**
  * Waits until a portal's two servers used under a tenth of a core over 2 s, 90 s at most.
  * @param {number | undefined} pid
  */
 async function untilQuiet(pid) {
-  const busy = () => {
-    const cpu = serverCpu(pid);
-    return cpu.backend + cpu.portal;
-  };
+  const busy = () => Object.values(childCpuSeconds(pid)).reduce((sum, seconds) => sum + seconds, 0);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && !stopping) {
     const before = busy();
@@ -95,10 +85,9 @@ function urlOf(stack, page) {
   return `${stack.base}${page === "dashboard" ? dashboard : page === "consumption" ? `${dashboard}/consumption/heat-energy` : page}`;
 }
 
-/** The load's options on one side: Anna's cookies, a browser's encodings. @param {{ anna: { jar: { header(): string } } }} stack */
-function optionsOf(stack) {
-  const headers = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html", Cookie: stack.anna.jar.header() };
-  return { connections, headers, isStopping: () => stopping };
+/** A browser's page request on one side, with Anna's cookies. @param {{ anna: { jar: { header(): string } } }} stack */
+function headersOf(stack) {
+  return { ...pageHeaders, Cookie: stack.anna.jar.header() };
 }
 
 /** @param {string} dir */
@@ -155,19 +144,28 @@ async function main() {
       /** @type {Map<string, import("./compare-figures.mjs").Turn[]>} */
       const rows = new Map(started.map((stack) => [stack.name, []]));
       // The page's first requests on each side draw its chart and warm its code: not measured.
-      for (const stack of started) await loadTest(urlOf(stack, page), { ...optionsOf(stack), durationMs: 5000 });
+      for (const stack of started)
+        await loadTest(urlOf(stack, page), {
+          connections,
+          durationMs: 5000,
+          headers: headersOf(stack),
+          isStopping: () => stopping,
+        });
       for (let turn = 0; turn < turns; turn++) {
         for (const stack of turn % 2 === 0 ? started : [...started].reverse()) {
-          const url = urlOf(stack, page);
-          const options = optionsOf(stack);
-          await loadTest(url, { ...options, durationMs: warmupMs });
-          const before = serverCpu(stack.portal.child.pid);
-          const load = await loadTest(url, { ...options, durationMs: seconds * 1000 });
-          const after = serverCpu(stack.portal.child.pid);
-          const perRequest = (/** @type {number} */ a, /** @type {number} */ b) => ((b - a) * 1000) / load.completed;
+          const { load, cpuMsPerRequest } = await measuredLoad(urlOf(stack, page), {
+            cpu: () => childCpuSeconds(stack.portal.child.pid),
+            warmup: turnWarmup,
+            seconds,
+            headers: headersOf(stack),
+          });
+          /** @type {Record<string, number>} */
+          const byServer = {};
+          for (const [command, ms] of Object.entries(cpuMsPerRequest))
+            byServer[serverNameOf(command)] = ms ?? Number.NaN;
           rows.get(stack.name)?.push({
-            backend: perRequest(before.backend, after.backend),
-            portal: perRequest(before.portal, after.portal),
+            backend: byServer["back-end"] ?? Number.NaN,
+            portal: byServer.portal ?? Number.NaN,
             rps: load.requestsPerSecond,
             errors: load.errors.total,
           });

@@ -108,21 +108,25 @@ async function signInTheResidents(
 const shortWarmupSeconds = Math.min(5, warmupSeconds);
 
 /** What a browser sends with a page request (the session cookie is added per request). */
-const pageHeaders = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html" };
+export const pageHeaders = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html" };
 
 /**
- * A warm-up (not counted), then the load, with the CPU seconds the processes used meanwhile.
+ * A warm-up (not counted), then the load (`seconds`, the bench's --duration unless given), with the
+ * CPU seconds the processes used meanwhile.
  * @param {string} url
- * @param {{ cpu: () => Record<string, number>, warmup?: number, headers?: Record<string, string>,
+ * @param {{ cpu: () => Record<string, number>, warmup?: number, seconds?: number, headers?: Record<string, string>,
  * next?: () => import("./load.mjs").DrawnRequest }} options
  */
-async function measuredLoad(url, { cpu, warmup = shortWarmupSeconds, headers = pageHeaders, next }) {
+export async function measuredLoad(
+  url,
+  { cpu, warmup = shortWarmupSeconds, seconds = loadSeconds, headers = pageHeaders, next },
+) {
   await loadTest(url, { connections, durationMs: warmup * 1000, headers, next, isStopping: () => stopping });
   const before = cpu();
   const ownBefore = process.cpuUsage();
   const load = await loadTest(url, {
     connections,
-    durationMs: loadSeconds * 1000,
+    durationMs: seconds * 1000,
     headers,
     next,
     isStopping: () => stopping,
