@@ -6,6 +6,7 @@ import { forbidStoring, withoutStoring } from "~/http/cache-control";
 import { compressPage } from "~/http/compress-page.server";
 import { allowedMethods, isMethodNotAllowed } from "~/http/method-not-allowed.server";
 import { renderPage } from "~/http/render-page.server";
+import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
 
 /** Rendering gives up after this long; every back-end call times out well before it. */
@@ -50,6 +51,8 @@ export default async function handleRequest(
       },
     );
     rendered = true;
+    // The page's scripts load once it is painted: it works without them (ADR 0051).
+    const page = scriptsAfterFirstPaint(html, nonce);
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     // PUT to /login, POST to the dashboard: Remix answers 405; HTTP wants the methods that would do.
     if (responseStatusCode === 405) {
@@ -57,7 +60,7 @@ export default async function handleRequest(
     }
     // Every page, signed in or not, is built from the visitor's cookies (ADR 0020).
     forbidStoring(responseHeaders);
-    const body = compressPage(html, request.headers.get("Accept-Encoding"), responseHeaders);
+    const body = compressPage(page, request.headers.get("Accept-Encoding"), responseHeaders);
     return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   } finally {
     clearTimeout(timer);
