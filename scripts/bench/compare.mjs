@@ -23,11 +23,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { compareSides, installedVersions } from "./compare-figures.mjs";
-import { ANNA, connections, PASSWORD, reportsDir, root, say, stopping, waitForPortal } from "./context.mjs";
+import {
+  ANNA,
+  alsoCleanUp,
+  cleanUp,
+  connections,
+  PASSWORD,
+  reportsDir,
+  root,
+  say,
+  stopping,
+  waitForPortal,
+} from "./context.mjs";
 import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
 import { measuredLoad, pageHeaders } from "./mix-load.mjs";
-import { childCpuSeconds, runToEnd, serverNameOf, startPortal, stopAll } from "./processes.mjs";
+import { childCpuSeconds, runToEnd, serverNameOf, startPortal } from "./processes.mjs";
 
 const argv = process.argv.slice(2);
 /** @param {string} name @param {string} fallback */
@@ -110,6 +121,11 @@ async function main() {
   const dirty = git("status", "--porcelain", "--untracked-files=no") !== "";
   const baseDir = baseWorktree(baseSha);
   const dataRoot = mkdtempSync(path.join(os.tmpdir(), "portal-compare-"));
+  // Also on Ctrl+C: context.mjs's signal handler stops the servers, then runs this.
+  alsoCleanUp(() => {
+    rmSync(dataRoot, { recursive: true, force: true });
+    removeWorktree(baseDir);
+  });
   try {
     const checkouts = [
       { name: `base ${baseSha.slice(0, 9)}`, cwd: baseDir, firstPort: 3500, firstBackendPort: 4500 },
@@ -175,9 +191,7 @@ async function main() {
       printPage(page, rows);
     }
   } finally {
-    await stopAll();
-    rmSync(dataRoot, { recursive: true, force: true });
-    removeWorktree(baseDir);
+    await cleanUp();
   }
 }
 

@@ -83,10 +83,27 @@ export const say = (/** @type {string} */ message) => console.log(`[bench ${elap
 export let dataDir;
 export let stopping = false;
 let cleanedUp = false;
+/** @type {(() => void)[]} */
+const moreCleanUp = [];
+/**
+ * Something else to undo when the bench ends, also on Ctrl+C, after its processes have stopped
+ * (bench:compare's worktree of the base commit).
+ * @param {() => void} step
+ */
+export function alsoCleanUp(step) {
+  moreCleanUp.push(step);
+}
 export async function cleanUp() {
   if (cleanedUp) return;
   cleanedUp = true;
   await stopAll();
+  for (const step of moreCleanUp.splice(0)) {
+    try {
+      step();
+    } catch (error) {
+      console.error(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
