@@ -1,4 +1,3 @@
-import { formatCalendarDate } from "@common/format";
 import { namedPeriods, type Period } from "@common/period";
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
@@ -8,6 +7,12 @@ import { LabelledSelect } from "./select-options";
 
 export interface PeriodSelectorState {
   period: Period;
+  /**
+   * The period's first and last day as the resident reads them ("1. november 2026"), written by the
+   * server: the browser's first Intl.DateTimeFormat takes 50–85 ms of a hydrating page on a slow
+   * machine (docs/performance.md, "Dates written on the server").
+   */
+  shown: { from: string; to: string };
   compare: CompareChoice;
   preset: Preset;
   error: PeriodError | null;
@@ -62,7 +67,7 @@ function DateField({
  * button is pressed (WCAG 3.2.2), with or without JavaScript.
  */
 export function PeriodSelector({ state, withCompare = true }: { state: PeriodSelectorState; withCompare?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
   const presets: Preset[] = [
@@ -71,7 +76,6 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
     ...(state.hasBillingYear ? (["billing-year"] as const) : []),
     "custom",
   ];
-  const date = (iso: string) => formatCalendarDate(iso, i18n.language);
   const invalid = state.error !== null;
 
   return (
@@ -88,7 +92,7 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
           </span>
         )}
         <p className="period-current" aria-live="polite">
-          {date(state.period.from)} – {date(state.period.to)}
+          {state.shown.from} – {state.shown.to}
         </p>
         {state.nextHref ? (
           <Link to={state.nextHref} className="stepper-button" preventScrollReset rel="next">

@@ -145,3 +145,47 @@ test("a client-side navigation to a page without scripts keeps the running page'
   expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
   expect(await page.locator("script").count()).toBeGreaterThan(0);
 });
+
+test("pages hydrate without building a date formatter in the browser", async ({ page }) => {
+  // The browser's first Intl.DateTimeFormat took 50–85 ms on a slow machine, inside hydration's
+  // task: the dates a page shows are written by the server (docs/performance.md).
+  await page.addInitScript(() => {
+    const counts = { built: 0 };
+    (window as { dateFormatters?: typeof counts }).dateFormatters = counts;
+    const Original = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args) {
+        counts.built++;
+        return Reflect.construct(target, args);
+      },
+      apply(target, self, args) {
+        counts.built++;
+        return Reflect.apply(target, self, args);
+      },
+    });
+    for (const name of ["toLocaleDateString", "toLocaleString", "toLocaleTimeString"] as const) {
+      const original = Date.prototype[name];
+      Date.prototype[name] = function (this: Date, ...args: Parameters<typeof original>) {
+        counts.built++;
+        return original.apply(this, args);
+      };
+    }
+  });
+  await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
+  const built = () => page.evaluate(() => (window as { dateFormatters?: { built: number } }).dateFormatters?.built);
+  // The dashboard, then its first quantity's page and the meter list (both with the period selector).
+  await page.goto(tenancy);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const quantityPage = await page.locator(".quantity-list h3 a").first().getAttribute("href");
+  expect(await built(), tenancy).toBe(0);
+  for (const path of [quantityPage as string, `${tenancy}/meters`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // The period is on the page, in the resident's language ("1. november 2026 – …").
+    await expect(page.locator(".period-current"), path).toHaveText(
+      /^\d{1,2}\. [a-zæøå]+ \d{4} – \d{1,2}\. [a-zæøå]+ \d{4}$/,
+    );
+    expect(await built(), path).toBe(0);
+  }
+});

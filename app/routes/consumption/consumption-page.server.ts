@@ -1,3 +1,4 @@
+import { formatCalendarDate } from "@common/format";
 import { withTotalWater } from "@common/meters";
 import { type Period, stepPeriod, todayInCopenhagen } from "@common/period";
 import { hasPriceView, pricesDecidePriceView } from "@common/price-view";
@@ -123,6 +124,10 @@ export function periodSelectorState(page: ConsumptionPage, request: Request): Pe
   const href = (period: Period) => `${url.pathname}?${periodSearch(period, query.compare, keep)}`;
   return {
     period: query.period,
+    shown: {
+      from: formatCalendarDate(query.period.from, page.language),
+      to: formatCalendarDate(query.period.to, page.language),
+    },
     compare: query.compare,
     preset: query.preset,
     error: query.error,

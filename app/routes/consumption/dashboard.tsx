@@ -36,14 +36,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = await languageOf(request);
   const t = (await translatorFor(request)) as unknown as TFunction;
   const overview = await loadDashboard(context, tenancy, kinds, { language, t });
+  // Written here, not in the component: the browser's first Intl.DateTimeFormat takes 50–85 ms of
+  // a hydrating page on a slow machine (docs/performance.md, "Dates written on the server").
+  const date = (iso: string) => formatCalendarDate(iso, language);
+  const statement = tenancy.latestAllocationStatement;
   return {
     ...overview,
+    dates: {
+      movedIn: date(tenancy.start),
+      movedOut: tenancy.end ? date(tenancy.end) : null,
+      period: { from: date(overview.period.from), to: date(overview.period.to) },
+      rating: overview.rating ? { from: date(overview.rating.periodBegin), to: date(overview.rating.periodEnd) } : null,
+      statement: statement ? { start: date(statement.periodStartDate), end: date(statement.periodEndDate) } : null,
+    },
     tenancyId: tenancy.id,
     address: tenancy.apartment.address,
     zipcode: tenancy.apartment.apartmentInfo.zipcode,
     city: tenancy.apartment.apartmentInfo.city,
-    start: tenancy.start,
-    end: tenancy.end,
     latestStatement: tenancy.latestAllocationStatement,
   };
 }
@@ -54,16 +63,15 @@ function DataNotYetAvailable() {
 }
 
 export default function Dashboard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
-  const date = (iso: string) => formatCalendarDate(iso, i18n.language);
   const base = consumptionBasePath(d.tenancyId);
   return (
     <div className="dashboard">
       <PageHeading title={d.address}>
         <p className="hint">
-          {d.zipcode} {d.city} · {t("dashboard.moved_in", { date: date(d.start) })}
-          {d.end ? ` · ${t("dashboard.moved_out", { date: date(d.end) })}` : null}
+          {d.zipcode} {d.city} · {t("dashboard.moved_in", { date: d.dates.movedIn })}
+          {d.dates.movedOut ? ` · ${t("dashboard.moved_out", { date: d.dates.movedOut })}` : null}
         </p>
       </PageHeading>
 
@@ -77,8 +85,8 @@ export default function Dashboard() {
             <p>
               {t("rating.explanation", {
                 quantity: t(`quantity.${d.rating.quantity}`),
-                from: date(d.rating.periodBegin),
-                to: date(d.rating.periodEnd),
+                from: d.dates.rating?.from,
+                to: d.dates.rating?.to,
                 units: d.rating.unitsCompared,
               })}
             </p>
@@ -92,11 +100,11 @@ export default function Dashboard() {
         <p className="hint">
           {d.comparedWith
             ? t("dashboard.consumption_period_compared", {
-                from: date(d.period.from),
-                to: date(d.period.to),
+                from: d.dates.period.from,
+                to: d.dates.period.to,
                 compared: d.comparedWith,
               })
-            : t("dashboard.consumption_period", { from: date(d.period.from), to: date(d.period.to) })}
+            : t("dashboard.consumption_period", d.dates.period)}
         </p>
         {d.consumption.length === 0 ? (
           <p className="empty-state">{t("dashboard.no_meters")}</p>
@@ -170,8 +178,8 @@ export default function Dashboard() {
             </p>
             <p>
               {t("dashboard.statement_period", {
-                start: date(d.latestStatement.periodStartDate),
-                end: date(d.latestStatement.periodEndDate),
+                start: d.dates.statement?.start,
+                end: d.dates.statement?.end,
               })}
             </p>
             {d.latestStatement.expenseTypes.length > 0 ? (
