@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BundledChunk, modulesByChunk, serverOnlyModulesIn } from "./vite.browser-modules";
+import { type BundledChunk, modulesByChunk, serverOnlyCodeIn, serverOnlyModulesIn } from "./vite.browser-modules";
 
 const chunk = (fileName: string, modules: Record<string, number>): BundledChunk => ({
   fileName,
@@ -43,6 +43,43 @@ describe("server-only packages in the browser's chunks", () => {
           "/repo/app/i18n/browser-i18n.ts": 3000,
         }),
         chunk("assets/route-x.js", { "/repo/node_modules/dayjs/dayjs.min.js": 0 }),
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe("date formatters in the browser's chunks", () => {
+  const withCode = (fileName: string, modules: Record<string, string>): BundledChunk => ({
+    fileName,
+    modules: Object.fromEntries(
+      Object.entries(modules).map(([id, code]) => [id, { renderedLength: code.length, code }]),
+    ),
+  });
+
+  it("names each module of ours that builds a date formatter", () => {
+    const found = serverOnlyCodeIn([
+      withCode("assets/format-x.js", {
+        "/repo/common/format.ts": 'function o(e){return new Intl.DateTimeFormat(e,{month:"long"})}',
+        "/repo/app/domain/other.ts": "export const x = 1;",
+      }),
+      withCode("assets/dashboard-x.js", { "/repo/app/routes/dashboard.tsx": "d.toLocaleDateString(l)" }),
+      withCode("assets/time-x.js", { "/repo/app/routes/clock.tsx": "new Date().toLocaleTimeString()" }),
+    ]);
+    expect(found.map((line) => line.split(" (")[0])).toEqual([
+      "assets/format-x.js: /repo/common/format.ts",
+      "assets/dashboard-x.js: /repo/app/routes/dashboard.tsx",
+      "assets/time-x.js: /repo/app/routes/clock.tsx",
+    ]);
+    expect(found[0]).toContain("write the date in the loader");
+  });
+
+  it("lets packages and code without a date formatter pass", () => {
+    expect(
+      serverOnlyCodeIn([
+        withCode("assets/components-x.js", {
+          "/repo/node_modules/some-package/index.js": "new Intl.DateTimeFormat()",
+          "/repo/app/components/kpi.tsx": "new Intl.NumberFormat(l).format(n); n.toLocaleString(l)",
+        }),
       ]),
     ).toEqual([]);
   });

@@ -27,6 +27,32 @@ export const serverOnlyPackages: readonly { pattern: RegExp; why: string }[] = [
   },
 ];
 
+/**
+ * Code of ours the browser's JavaScript may not hold. Building the browser's first date formatter
+ * loads ICU's calendar data: 47–85 ms of a hydrating page's longest task on a slow machine
+ * (docs/performance.md, "Dates written on the server"). Dates are written by the loaders.
+ */
+export const serverOnlyCode: readonly { pattern: RegExp; why: string }[] = [
+  {
+    // Not `toLocaleString`: numbers have one too (the e2e test counts dates' at run time).
+    pattern: /\bIntl\.DateTimeFormat\b|\.toLocale(?:Date|Time)String\(/,
+    why: "a date formatter in the browser: write the date in the loader (formatCalendarDate)",
+  },
+];
+
+/** "chunk: module (why)" for every module of ours whose code in a chunk does what the browser may not. */
+export function serverOnlyCodeIn(chunks: readonly BundledChunk[]): string[] {
+  const found: string[] = [];
+  for (const chunk of chunks) {
+    for (const [id, module] of Object.entries(chunk.modules)) {
+      if (!module.code || /[\\/]node_modules[\\/]/.test(id)) continue;
+      const rule = serverOnlyCode.find(({ pattern }) => pattern.test(module.code as string));
+      if (rule) found.push(`${chunk.fileName}: ${id.replace(/^\0/, "")} (${rule.why})`);
+    }
+  }
+  return found;
+}
+
 /** The part of a Rollup output chunk the checks read. */
 export interface BundledChunk {
   fileName: string;
@@ -76,7 +102,7 @@ export function browserModules(): Plugin {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === "chunk" ? [output] : []));
       const report = process.env.CLIENT_MODULES_REPORT;
       if (report) writeFileSync(report, `${JSON.stringify(modulesByChunk(chunks, root), null, 1)}\n`);
-      const found = serverOnlyModulesIn(chunks);
+      const found = [...serverOnlyModulesIn(chunks), ...serverOnlyCodeIn(chunks)];
       if (found.length > 0) this.error(`server-only code in the browser's JavaScript:\n${found.join("\n")}`);
     },
   };
