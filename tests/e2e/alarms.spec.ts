@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { database, demoAccounts, demoTenancyIds, signInAndWaitForDashboard, useLanguage } from "./helpers";
+import {
+  database,
+  demoAccounts,
+  demoTenancyIds,
+  signInAndWaitForDashboard,
+  untilHydrated,
+  useLanguage,
+} from "./helpers";
 import { e2eDatabaseUrl } from "./test-database";
 
 /** How long a portal instance shares the menu's answer (SHARED_ANSWER_SECONDS, app/services/api.server.ts). */
@@ -85,11 +92,8 @@ test.describe("alarms", () => {
     await expect(page.getByText("You have no alarms yet.")).toBeVisible();
     await page.getByRole("link", { name: "Set up a new alarm" }).click();
     await expect(page).toHaveURL(/\/alarms\/new-alarm\?step=1/);
-    // With JavaScript, the types below appear as soon as a quantity is checked: once the page has
-    // hydrated, which comes after its first paint (ADR 0051). Checked earlier, the page works as
-    // without JavaScript (its Next button), which is not what this project tests.
-    if (info.project.name === "js")
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // With JavaScript, the types below appear as soon as a quantity is checked, once it has hydrated.
+    await untilHydrated(page);
 
     // Step 1: Next without a choice says what is missing.
     await page.getByRole("radio", { name: "Cold water", exact: true }).check();

@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { dailyOnlyAccount, dailyOnlyTenancyId } from "../../backend/db/seed/daily-only-property";
-import { demoAccounts, demoTenancyIds, expectNoNulByte, signInAndWaitForDashboard, useLanguage } from "./helpers";
+import {
+  demoAccounts,
+  demoTenancyIds,
+  expectNoNulByte,
+  signInAndWaitForDashboard,
+  untilHydrated,
+  useLanguage,
+} from "./helpers";
 import {
   copenhagenMidnight,
   formatFixed,
@@ -562,6 +569,7 @@ test.describe("help dialogs, addressed by the URL", () => {
     await expect(page.getByRole("dialog")).toHaveClass(/modal-panel/);
     await expect(page.getByRole("dialog")).toHaveClass(/modal-max-484/);
     if (info.project.name === "js") {
+      await untilHydrated(page);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page).toHaveURL(new RegExp(`/t/${anna.tenancyId}$`));

@@ -166,9 +166,21 @@ export function uniqueEmail(label: string, project: string) {
 export async function signUp(page: Page, email: string, password: string, repeat = password) {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.77.${randomInt(250)}.${randomInt(1, 250)}` });
   await page.goto("/signup/email");
+  // With JavaScript, the browser's checks answer the form (accounts.spec.ts expects what they keep).
+  await untilHydrated(page);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="passwordRepeat"]').fill(repeat);
   await page.locator('input[name="dataPolicy"]').check();
   await page.locator('main form[method="post"] button[type="submit"]').click();
+}
+
+/**
+ * With JavaScript on, waits until the page has hydrated; without, returns at once. A page's scripts
+ * start after its first paint (ADR 0051): a step that needs them (a check in the browser, a key a
+ * script handles, content a script shows) taken before that gets the page without JavaScript.
+ */
+export async function untilHydrated(page: Page) {
+  if (!(await page.evaluate(() => matchMedia("(scripting: enabled)").matches))) return;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
