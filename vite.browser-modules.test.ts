@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { type BundledChunk, modulesByChunk, serverOnlyCodeIn, serverOnlyModulesIn } from "./vite.browser-modules";
 
-const chunk = (fileName: string, modules: Record<string, number>): BundledChunk => ({
+/** A chunk of modules, each given by its rendered length or by its code. */
+const chunk = (fileName: string, modules: Record<string, number | string>): BundledChunk => ({
   fileName,
-  modules: Object.fromEntries(Object.entries(modules).map(([id, renderedLength]) => [id, { renderedLength }])),
+  modules: Object.fromEntries(
+    Object.entries(modules).map(([id, lengthOrCode]) => [
+      id,
+      typeof lengthOrCode === "number"
+        ? { renderedLength: lengthOrCode }
+        : { renderedLength: lengthOrCode.length, code: lengthOrCode },
+    ]),
+  ),
 });
 
 describe("server-only packages in the browser's chunks", () => {
@@ -49,21 +57,14 @@ describe("server-only packages in the browser's chunks", () => {
 });
 
 describe("date formatters in the browser's chunks", () => {
-  const withCode = (fileName: string, modules: Record<string, string>): BundledChunk => ({
-    fileName,
-    modules: Object.fromEntries(
-      Object.entries(modules).map(([id, code]) => [id, { renderedLength: code.length, code }]),
-    ),
-  });
-
   it("names each module of ours that builds a date formatter", () => {
     const found = serverOnlyCodeIn([
-      withCode("assets/format-x.js", {
+      chunk("assets/format-x.js", {
         "/repo/common/format.ts": 'function o(e){return new Intl.DateTimeFormat(e,{month:"long"})}',
         "/repo/app/domain/other.ts": "export const x = 1;",
       }),
-      withCode("assets/dashboard-x.js", { "/repo/app/routes/dashboard.tsx": "d.toLocaleDateString(l)" }),
-      withCode("assets/time-x.js", { "/repo/app/routes/clock.tsx": "new Date().toLocaleTimeString()" }),
+      chunk("assets/dashboard-x.js", { "/repo/app/routes/dashboard.tsx": "d.toLocaleDateString(l)" }),
+      chunk("assets/time-x.js", { "/repo/app/routes/clock.tsx": "new Date().toLocaleTimeString()" }),
     ]);
     expect(found.map((line) => line.split(" (")[0])).toEqual([
       "assets/format-x.js: /repo/common/format.ts",
@@ -76,7 +77,7 @@ describe("date formatters in the browser's chunks", () => {
   it("lets packages and code without a date formatter pass", () => {
     expect(
       serverOnlyCodeIn([
-        withCode("assets/components-x.js", {
+        chunk("assets/components-x.js", {
           "/repo/node_modules/some-package/index.js": "new Intl.DateTimeFormat()",
           "/repo/app/components/kpi.tsx": "new Intl.NumberFormat(l).format(n); n.toLocaleString(l)",
         }),

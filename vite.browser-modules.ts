@@ -42,11 +42,22 @@ export const serverOnlyCode: readonly { pattern: RegExp; why: string }[] = [
 
 /** "chunk: module (why)" for every module of ours whose code in a chunk does what the browser may not. */
 export function serverOnlyCodeIn(chunks: readonly BundledChunk[]): string[] {
+  return modulesBreaking(chunks, (id, module) =>
+    module.code && !/[\\/]node_modules[\\/]/.test(id)
+      ? serverOnlyCode.find(({ pattern }) => pattern.test(module.code as string))
+      : undefined,
+  );
+}
+
+/** "chunk: module (why)" for each module of the chunks that breaks the rule `ruleOf` finds for it. */
+function modulesBreaking(
+  chunks: readonly BundledChunk[],
+  ruleOf: (id: string, module: BundledChunk["modules"][string]) => { why: string } | undefined,
+): string[] {
   const found: string[] = [];
   for (const chunk of chunks) {
     for (const [id, module] of Object.entries(chunk.modules)) {
-      if (!module.code || /[\\/]node_modules[\\/]/.test(id)) continue;
-      const rule = serverOnlyCode.find(({ pattern }) => pattern.test(module.code as string));
+      const rule = ruleOf(id, module);
       if (rule) found.push(`${chunk.fileName}: ${id.replace(/^\0/, "")} (${rule.why})`);
     }
   }
@@ -61,15 +72,9 @@ export interface BundledChunk {
 
 /** "chunk: module (why)" for every module of a server-only package that left code in a chunk. */
 export function serverOnlyModulesIn(chunks: readonly BundledChunk[]): string[] {
-  const found: string[] = [];
-  for (const chunk of chunks) {
-    for (const [id, module] of Object.entries(chunk.modules)) {
-      if (module.renderedLength === 0) continue;
-      const rule = serverOnlyPackages.find(({ pattern }) => pattern.test(id));
-      if (rule) found.push(`${chunk.fileName}: ${id.replace(/^\0/, "")} (${rule.why})`);
-    }
-  }
-  return found;
+  return modulesBreaking(chunks, (id, module) =>
+    module.renderedLength === 0 ? undefined : serverOnlyPackages.find(({ pattern }) => pattern.test(id)),
+  );
 }
 
 /** Each chunk's modules, largest first, with their size raw and gzipped alone (bytes). */
