@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { database, demoAccounts, demoTenancyIds, signInAndWaitForDashboard } from "./helpers";
+import { database, demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated } from "./helpers";
 
 /**
  * Pages whose behaviour needs no script ship none (handle.scripts = false, app/components/
@@ -32,7 +32,7 @@ async function scriptsOf(
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(500);
   await page.waitForLoadState("load");
-  if (until === "hydrated") await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  if (until === "hydrated") await untilHydrated(page);
   page.off("request", listen);
   return {
     requested,
@@ -106,7 +106,7 @@ test("a page with behaviour loads its scripts after its first paint and hydrates
     page.on("console", collect);
     page.on("pageerror", pageError);
     await page.goto(path);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await untilHydrated(page);
     const timing = await page.evaluate(() => {
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       return {
@@ -135,7 +135,7 @@ test("a page with behaviour loads its scripts after its first paint and hydrates
 
 test("a client-side navigation to a page without scripts keeps the running page's scripts", async ({ page }) => {
   await signInAndWaitForDashboard(page, demoAccounts.jens.email, demoTenancyIds.jensFirst);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await untilHydrated(page);
   await page.evaluate(() => {
     (window as { stillHere?: boolean }).stillHere = true;
   });
@@ -175,13 +175,13 @@ test("pages hydrate without building a date formatter in the browser", async ({ 
   const built = () => page.evaluate(() => (window as { dateFormatters?: { built: number } }).dateFormatters?.built);
   // The dashboard, then its first quantity's page and the meter list (both with the period selector).
   await page.goto(tenancy);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await untilHydrated(page);
   const quantityPage = await page.locator(".quantity-list h3 a").first().getAttribute("href");
   expect(await built(), tenancy).toBe(0);
   for (const path of [quantityPage as string, `${tenancy}/meters`]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await untilHydrated(page);
     // The period is on the page, in the resident's language ("1. november 2026 – …").
     await expect(page.locator(".period-current"), path).toHaveText(
       /^\d{1,2}\. [a-zæøå]+ \d{4} – \d{1,2}\. [a-zæøå]+ \d{4}$/,
