@@ -198,6 +198,7 @@ app.all(
         cspNonce: res.locals.cspNonce as string,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestId: res.locals.requestId as string,
+        path: req.path,
         appendSetCookie: (value) => res.append("Set-Cookie", value),
       }),
   }),

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
+import { encode } from "turbo-stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/services/graphql.server";
 import type { TenantGraphResult } from "~/services/tenant/schemas";
@@ -45,8 +46,12 @@ function answer(firstValue = 12.5): TenantGraphResult {
 const translator = (language: string) =>
   ((key: string, options?: object) => `${language}:${key}${options ? JSON.stringify(options) : ""}`) as TFunction;
 
-function request(graph: () => TenantGraphResult, overrides: Partial<ChartRequest> = {}): ChartRequest {
-  const context = { api: { tenant: { graph: async () => graph() } } } as unknown as AppLoadContext;
+function request(
+  graph: () => TenantGraphResult,
+  overrides: Partial<ChartRequest> = {},
+  documentRequest = false,
+): ChartRequest {
+  const context = { documentRequest, api: { tenant: { graph: async () => graph() } } } as unknown as AppLoadContext;
   return {
     context,
     t: translator(overrides.language ?? "en"),
@@ -106,5 +111,49 @@ describe("loadChart keeps its drawings by what they depend on", () => {
     const view = await loadChart(refusing);
     expect(view.refused).toBe(true);
     expect(draws).not.toHaveBeenCalled();
+  });
+});
+
+/** What Remix's single fetch puts in a page for its loader data: turbo-stream's encoding, read whole. */
+async function encoded(value: unknown): Promise<string> {
+  return new Response(encode(value)).text();
+}
+
+describe("a document's drawing travels once, in the markup (ADR 0052)", () => {
+  it("leaves the drawing out of a document's loader data, readable by the server's render", async () => {
+    const view = await loadChart(request(() => answer(), {}, true));
+    expect(view.svg).toMatch(/^<svg\b[\s\S]*<\/svg>$/);
+    expect(Object.keys(view)).not.toContain("svg");
+    const data = await encoded({ chart: view });
+    expect(data).not.toContain("<svg");
+    expect(data).not.toContain("\\u003csvg");
+    // Everything else travels as before.
+    expect(data).toContain(JSON.stringify(view.title));
+    expect(data).toContain("rows");
+  });
+
+  it("sends the drawing as data to a data request, from the same kept drawing", async () => {
+    const inDocument = await loadChart(request(() => answer(), {}, true));
+    const asData = await loadChart(request(() => answer()));
+    expect(draws).toHaveBeenCalledTimes(1);
+    expect(Object.keys(asData)).toContain("svg");
+    expect(asData.svg).toBe(inDocument.svg);
+    expect(await encoded({ chart: asData })).toContain("<svg");
+    // The kept view was copied, not changed: a later document request still finds it whole.
+    expect(Object.keys(await loadChart(request(() => answer())))).toContain("svg");
+  });
+
+  it("leaves a chart without a drawing as it is", async () => {
+    const refused = await loadChart(
+      request(
+        () => {
+          throw new ApiError("tenant", "BAD_USER_INPUT", "not served");
+        },
+        {},
+        true,
+      ),
+    );
+    expect(refused.svg).toBeNull();
+    expect(Object.keys(refused)).toContain("svg");
   });
 });

@@ -12,8 +12,11 @@ export interface ChartTableRow {
 export interface ChartView {
   /** The text to show when there is nothing to draw (a translation key). */
   emptyKey: EmptyStateKey;
-  /** SVG markup rendered by Victory on the server; null when there is nothing to draw. */
-  svg: string | null;
+  /**
+   * SVG markup rendered by Victory on the server; null when there is nothing to draw. Undefined in
+   * the browser's first render of a page: the drawing came in the page's markup only (ADR 0052).
+   */
+  svg?: string | null;
   /** Heading and caption texts, already in the resident's language. */
   title: string;
   unit: string;
