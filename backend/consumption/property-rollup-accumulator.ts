@@ -23,6 +23,7 @@ import { type Aggregate, HOUR_S, type HourAggregate } from "./aggregate";
 import { bulkInsert, copyInto, copyLines, type Db, inTransaction } from "./bulk-insert";
 import {
   ID_CHUNK,
+  indexRunsOfProperty,
   mergeSpans,
   rebuildPropertyRollups,
   rolledUpQuantities,
@@ -318,7 +319,7 @@ export class PropertyRollupAccumulator {
         continue;
       }
       await inTransaction(db, async (trx) => {
-        for (const table of ["property_daily", "property_hourly", "property_unit_runs"] as const)
+        for (const table of ["property_daily", "property_hourly", "property_unit_runs", "property_run_edges"] as const)
           await trx.deleteFrom(table).where("property_id", "=", propertyId).execute();
         await writeSums(trx, "property_daily", propertyId, property, "day");
         await writeSums(trx, "property_hourly", propertyId, property, "hour");
@@ -333,6 +334,7 @@ export class PropertyRollupAccumulator {
           ["property_id", "quantity", "unit_id", "first_day", "end_day"],
           runs,
         );
+        await indexRunsOfProperty(trx, propertyId);
       });
     }
     return rebuilt;

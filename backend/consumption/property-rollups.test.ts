@@ -19,7 +19,15 @@ import { propertyRollupTables, testDatabases } from "../testing/property-rollups
 import { tenancyRow } from "../testing/setup";
 import type { Reading } from "./aggregate";
 import type { GraphMode } from "./engine";
-import { mergeSpans, rebuildPropertyRollups, unitsWithDataPerSpan, viewQuantitiesOf } from "./property-rollups";
+import {
+  mergeSpans,
+  type RunEdges,
+  rebuildPropertyRollups,
+  runEdges,
+  unitsWithDataIn,
+  unitsWithDataPerSpan,
+  viewQuantitiesOf,
+} from "./property-rollups";
 import { propertyAverageOverDays, propertyAverageSeries } from "./series";
 import { ingestMeterReadings, ingestReadings } from "./store";
 
@@ -63,10 +71,81 @@ describe("runs of days", () => {
       { fromDay: "2025-03-05", endDay: "2025-03-08" },
       { fromDay: "2025-03-08", endDay: "2025-03-08" },
     ];
-    expect(unitsWithDataPerSpan(runs, spans)).toEqual([2, 2, 2, 2, 0]);
-    expect(unitsWithDataPerSpan(runs, [{ fromDay: "2025-03-01", endDay: "2025-04-01" }])).toEqual([3]);
+    expect(unitsWithDataPerSpan(edgesOf(runs, "2025-03-01", "2025-03-08"), spans)).toEqual([2, 2, 2, 2, 0]);
+    expect(
+      unitsWithDataPerSpan(edgesOf(runs, "2025-03-01", "2025-04-01"), [
+        { fromDay: "2025-03-01", endDay: "2025-04-01" },
+      ]),
+    ).toEqual([3]);
+  });
+
+  it("count what a home-by-home count of the runs gives, for random homes and spans", () => {
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % below;
+    };
+    for (let trial = 0; trial < 200; trial++) {
+      const runs: UnitRun[] = [];
+      for (let unitId = 1; unitId <= 1 + random(12); unitId++) {
+        // Maximal runs: a gap of at least a day between two of a home's runs.
+        let at = random(20);
+        for (let run = random(4); run > 0; run--) {
+          const length = 1 + random(10);
+          runs.push({ unitId, firstDay: day(at), endDay: day(at + length) });
+          at += length + 1 + random(6);
+        }
+      }
+      const from = random(40);
+      const end = from + 1 + random(40);
+      const cuts = [from, end];
+      for (let cut = random(6); cut > 0; cut--) cuts.push(from + random(end - from));
+      const points = [...new Set(cuts)].sort((a, b) => a - b);
+      const spans = points.slice(1).map((point, index) => ({ fromDay: day(points[index]!), endDay: day(point) }));
+      expect(unitsWithDataPerSpan(edgesOf(runs, day(from), day(end)), spans)).toEqual(
+        spans.map((span) => homesWithDataIn(runs, span.fromDay, span.endDay)),
+      );
+    }
   });
 });
+
+/** A home's run of days with data [firstDay, endDay), as property_unit_runs keeps it. */
+interface UnitRun {
+  unitId: number;
+  firstDay: DayKey;
+  endDay: DayKey;
+}
+
+/** The homes with data in [fromDay, endDay): those with a run overlapping it, each once. */
+function homesWithDataIn(runs: readonly UnitRun[], fromDay: DayKey, endDay: DayKey): number {
+  return new Set(runs.filter((run) => run.firstDay < endDay && run.endDay > fromDay).map((run) => run.unitId)).size;
+}
+
+/** What runEdges reads for [fromDay, endDay) from a property's runs (each home's sorted and maximal). */
+function edgesOf(runs: readonly UnitRun[], fromDay: DayKey, endDay: DayKey): RunEdges {
+  const days = new Map<DayKey, { day: DayKey; starts: number; ends: number }>();
+  const at = (key: DayKey) => days.get(key) ?? days.set(key, { day: key, starts: 0, ends: 0 }).get(key)!;
+  let startedBefore = 0;
+  let endedBy = 0;
+  const gaps: RunEdges["gaps"] = [];
+  const sorted = [...runs].sort((a, b) => a.unitId - b.unitId || (a.firstDay < b.firstDay ? -1 : 1));
+  sorted.forEach((run, index) => {
+    if (run.firstDay < fromDay) startedBefore++;
+    else if (run.firstDay <= endDay) at(run.firstDay).starts++;
+    if (run.endDay <= fromDay) endedBy++;
+    if (run.endDay >= fromDay && run.endDay <= endDay) at(run.endDay).ends++;
+    const previous = sorted[index - 1];
+    if (previous?.unitId === run.unitId && previous.endDay > fromDay && run.firstDay < endDay)
+      gaps.push({ prevEnd: previous.endDay, firstDay: run.firstDay });
+  });
+  return {
+    fromDay,
+    startedBefore,
+    endedBy,
+    days: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)),
+    gaps,
+  };
+}
 
 const NOW = new Date("2025-03-20T12:00:00Z");
 const FIRST_DAY = "2025-03-03";
@@ -446,6 +525,51 @@ describe.each(testDatabases)("property rollups on $name", ({ open }) => {
     const heatHours = kept.hourly.filter((row) => row.quantity === "heat-energy" && row.hour >= midnight);
     expect(heatHours.map((row) => row.hour)).toEqual([midnight, midnight + 3600]);
     expect(heatHours.map((row) => row.units)).toEqual([6, 6]);
+    await rebuildPropertyRollups(db, [1]);
+    expect(await propertyRollupTables(db)).toEqual(kept);
+  });
+
+  it("count the homes with data in any span as the runs do, also after a gap between a home's runs closes", async () => {
+    const expectCountsOfRuns = async () => {
+      const runs = await db.selectFrom("property_unit_runs").selectAll().execute();
+      for (const quantity of ["heat-energy", "total-water-volume", "cold-water-volume"] as const) {
+        const ofQuantity = runs
+          .filter((run) => run.quantity === quantity)
+          .map((run) => ({ unitId: run.unit_id, firstDay: run.first_day, endDay: run.end_day }));
+        for (let from = -2; from <= 13; from++) {
+          for (let end = from + 1; end <= 14; end++) {
+            const expected = homesWithDataIn(ofQuantity, day(from), day(end));
+            expect(await unitsWithDataIn(db, 1, quantity, day(from), day(end))).toBe(expected);
+            // The same span cut in two at each of its days, counted from one read of the edges.
+            const edges = await runEdges(db, 1, quantity, day(from), day(end));
+            for (let cut = from + 1; cut < end; cut++) {
+              expect(
+                unitsWithDataPerSpan(edges, [
+                  { fromDay: day(from), endDay: day(cut) },
+                  { fromDay: day(cut), endDay: day(end) },
+                ]),
+              ).toEqual([
+                homesWithDataIn(ofQuantity, day(from), day(cut)),
+                homesWithDataIn(ofQuantity, day(cut), day(end)),
+              ]);
+            }
+          }
+        }
+      }
+      return runs;
+    };
+    const before = await expectCountsOfRuns();
+    expect(before.find((run) => run.unit_id === 4 && run.first_day === day(6))?.prev_end).toBe(day(3));
+
+    // Unit 4's first heat meter reports days 3 to 5 too: its two runs become one.
+    const earlier = registerReadings(41, day(0), day(3));
+    const closing = registerReadings(41, day(3), day(6), earlier[earlier.length - 1]!.value).slice(1);
+    await db.transaction().execute((trx) => ingestMeterReadings(trx, 41, "addition", closing));
+    const after = await expectCountsOfRuns();
+    expect(after.filter((run) => run.unit_id === 4 && run.quantity === "heat-energy")).toEqual([
+      expect.objectContaining({ first_day: day(0), prev_end: null }),
+    ]);
+    const kept = await propertyRollupTables(db);
     await rebuildPropertyRollups(db, [1]);
     expect(await propertyRollupTables(db)).toEqual(kept);
   });

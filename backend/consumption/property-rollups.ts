@@ -289,6 +289,104 @@ async function refreshRunsOfUnits(
       .values(runs.slice(start, start + 1_000))
       .execute();
   }
+  await moveRunEdges(db, propertyId, touching, runs);
+  await linkRuns(db, propertyId, quantities, unitIds);
+}
+
+/**
+ * Moves the property's counts of runs starting and ending per day (property_run_edges) from the
+ * runs `removed` to the runs `added`: a day's counts change by the difference, and a day left
+ * with none is deleted, so the table stays what indexRunsOfProperty makes from the runs.
+ */
+async function moveRunEdges(
+  db: Db,
+  propertyId: number,
+  removed: readonly { quantity: string; first_day: DayKey; end_day: DayKey }[],
+  added: readonly { quantity: string; first_day: DayKey; end_day: DayKey }[],
+): Promise<void> {
+  const deltas = new Map<string, { quantity: string; day: DayKey; starts: number; ends: number }>();
+  const move = (quantity: string, day: DayKey, starts: number, ends: number) => {
+    const key = `${quantity}|${day}`;
+    const delta = deltas.get(key) ?? { quantity, day, starts: 0, ends: 0 };
+    delta.starts += starts;
+    delta.ends += ends;
+    deltas.set(key, delta);
+  };
+  for (const run of removed) {
+    move(run.quantity, run.first_day, -1, 0);
+    move(run.quantity, run.end_day, 0, -1);
+  }
+  for (const run of added) {
+    move(run.quantity, run.first_day, 1, 0);
+    move(run.quantity, run.end_day, 0, 1);
+  }
+  const changed = [...deltas.values()].filter((delta) => delta.starts !== 0 || delta.ends !== 0);
+  if (changed.length === 0) return;
+  for (let start = 0; start < changed.length; start += 1_000) {
+    await db
+      .insertInto("property_run_edges")
+      .values(changed.slice(start, start + 1_000).map((delta) => ({ property_id: propertyId, ...delta })))
+      .onConflict((conflict) =>
+        conflict.columns(["property_id", "quantity", "day"]).doUpdateSet((eb) => ({
+          starts: eb("property_run_edges.starts", "+", eb.ref("excluded.starts")),
+          ends: eb("property_run_edges.ends", "+", eb.ref("excluded.ends")),
+        })),
+      )
+      .execute();
+  }
+  await db
+    .deleteFrom("property_run_edges")
+    .where("property_id", "=", propertyId)
+    .where("starts", "=", 0)
+    .where("ends", "=", 0)
+    .execute();
+}
+
+/**
+ * Sets each run's prev_end, the end of the same home's previous run of the quantity (null for its
+ * first), for the given homes (all of the property's without), where it changed: one statement.
+ */
+async function linkRuns(
+  db: Db,
+  propertyId: number,
+  quantities: readonly QuantityId[] | undefined,
+  unitIds: readonly number[] | undefined,
+): Promise<void> {
+  const list = (items: readonly (string | number)[]) => sql.join(items.map((item) => sql`${item}`));
+  const scope = sql`property_id = ${propertyId}${
+    quantities === undefined ? sql`` : sql` and quantity in (${list(quantities)})`
+  }${unitIds === undefined ? sql`` : sql` and unit_id in (${list(unitIds)})`}`;
+  await sql`
+    update property_unit_runs set prev_end = previous.prev_end
+    from (
+      select quantity, unit_id, first_day,
+        lag(end_day) over (partition by quantity, unit_id order by first_day) as prev_end
+      from property_unit_runs where ${scope}
+    ) as previous
+    where property_unit_runs.property_id = ${propertyId}
+      and property_unit_runs.quantity = previous.quantity
+      and property_unit_runs.unit_id = previous.unit_id
+      and property_unit_runs.first_day = previous.first_day
+      and property_unit_runs.prev_end is distinct from previous.prev_end
+  `.execute(db);
+}
+
+/**
+ * Makes a property's property_run_edges and the prev_end of its runs from its runs as they are
+ * (after a load wrote them all at once).
+ */
+export async function indexRunsOfProperty(db: Db, propertyId: number): Promise<void> {
+  await db.deleteFrom("property_run_edges").where("property_id", "=", propertyId).execute();
+  await sql`
+    insert into property_run_edges (property_id, quantity, day, starts, ends)
+    select cast(${propertyId} as integer), quantity, day, sum(starts), sum(ends) from (
+      select quantity, first_day as day, 1 as starts, 0 as ends from property_unit_runs where property_id = ${propertyId}
+      union all
+      select quantity, end_day, 0, 1 from property_unit_runs where property_id = ${propertyId}
+    ) as edges
+    group by quantity, day
+  `.execute(db);
+  await linkRuns(db, propertyId, undefined, undefined);
 }
 
 /** Spans [first, end) of days (or of hours' epoch seconds) merged where they overlap or touch, sorted. */
@@ -398,7 +496,7 @@ export async function rebuildPropertyRollups(db: Db, propertyIds?: readonly numb
     propertyIds ?? (await db.selectFrom("properties").select("id").orderBy("id").execute()).map((row) => row.id);
   for (const propertyId of ids) {
     await inTransaction(db, async (trx) => {
-      for (const table of ["property_daily", "property_hourly", "property_unit_runs"] as const) {
+      for (const table of ["property_daily", "property_hourly", "property_unit_runs", "property_run_edges"] as const) {
         await trx.deleteFrom(table).where("property_id", "=", propertyId).execute();
       }
     });
@@ -531,54 +629,109 @@ export async function propertyDayTotals(
   }));
 }
 
-/** A home's run of days with data [firstDay, endDay). */
-export interface UnitRun {
-  unitId: number;
-  firstDay: DayKey;
-  endDay: DayKey;
+/**
+ * What counts a property's homes with data of a quantity in spans of days within [fromDay, endDay)
+ * (ADR 0053): the runs started before fromDay and ended by it, the days of [fromDay, endDay] where
+ * runs start or end, and the gaps between a home's runs that end after fromDay and close before
+ * endDay. Rows per day and per gap, none per home.
+ */
+export interface RunEdges {
+  /** The start of the span the edges were read for: the spans counted lie within it. */
+  fromDay: DayKey;
+  startedBefore: number;
+  endedBy: number;
+  days: { day: DayKey; starts: number; ends: number }[];
+  gaps: { prevEnd: DayKey; firstDay: DayKey }[];
 }
 
-/** The runs of a property's homes with data of a quantity that overlap [fromDay, endDay). */
-function runsOverlapping(db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) {
-  return db
-    .selectFrom("property_unit_runs")
+const homesWithDataQuery = compiledOnce(
+  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
+    db.selectNoFrom((eb) => [
+      eb
+        .selectFrom("property_run_edges")
+        .select((inner) => inner.fn.sum<number>("starts").as("starts"))
+        .where("property_id", "=", propertyId)
+        .where("quantity", "=", quantity)
+        .where("day", "<", endDay)
+        .as("started"),
+      eb
+        .selectFrom("property_run_edges")
+        .select((inner) => inner.fn.sum<number>("ends").as("ends"))
+        .where("property_id", "=", propertyId)
+        .where("quantity", "=", quantity)
+        .where("day", "<=", fromDay)
+        .as("ended"),
+      eb
+        .selectFrom("property_unit_runs")
+        .select((inner) => inner.fn.countAll<number>().as("gaps"))
+        .where("property_id", "=", propertyId)
+        .where("quantity", "=", quantity)
+        .where("prev_end", ">", fromDay)
+        .where("first_day", "<", endDay)
+        .as("gaps"),
+    ]),
+);
+
+const edgesBeforeQuery = compiledOnce((db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey) =>
+  db
+    .selectFrom("property_run_edges")
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when("day", "<", fromDay).then(eb.ref("starts")).else(0).end()).as("started"),
+      eb.fn.sum<number>("ends").as("ended"),
+    ])
     .where("property_id", "=", propertyId)
     .where("quantity", "=", quantity)
-    .where("first_day", "<", endDay)
-    .where("end_day", ">", fromDay);
-}
-
-const unitRunsQuery = compiledOnce(
-  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-    runsOverlapping(db, propertyId, quantity, fromDay, endDay)
-      .select(["unit_id", "first_day", "end_day"])
-      .orderBy("unit_id")
-      .orderBy("first_day"),
+    .where("day", "<=", fromDay),
 );
 
-const unitsWithDataQuery = compiledOnce(
+const edgeDaysQuery = compiledOnce(
   (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-    runsOverlapping(db, propertyId, quantity, fromDay, endDay).select((eb) =>
-      eb.fn.count<number>("unit_id").distinct().as("units"),
-    ),
+    db
+      .selectFrom("property_run_edges")
+      .select(["day", "starts", "ends"])
+      .where("property_id", "=", propertyId)
+      .where("quantity", "=", quantity)
+      .where("day", ">=", fromDay)
+      .where("day", "<=", endDay)
+      .orderBy("day"),
 );
 
-/** The runs of a property's homes with data of a quantity that overlap [fromDay, endDay), sorted by home. */
-export async function unitRuns(
+const gapsQuery = compiledOnce((db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
+  db
+    .selectFrom("property_unit_runs")
+    .select(["prev_end", "first_day"])
+    .where("property_id", "=", propertyId)
+    .where("quantity", "=", quantity)
+    .where("prev_end", ">", fromDay)
+    .where("first_day", "<", endDay),
+);
+
+/** What counts a property's homes with data of a quantity in spans of days within [fromDay, endDay). */
+export async function runEdges(
   db: Db,
   propertyId: number,
   quantity: QuantityId,
   fromDay: DayKey,
   endDay: DayKey,
-): Promise<UnitRun[]> {
-  if (fromDay >= endDay) return [];
-  const rows = await unitRunsQuery(db, propertyId, quantity, fromDay, endDay);
-  return rows.map((row) => ({ unitId: Number(row.unit_id), firstDay: row.first_day, endDay: row.end_day }));
+): Promise<RunEdges> {
+  const [[before], days, gaps] = await Promise.all([
+    edgesBeforeQuery(db, propertyId, quantity, fromDay),
+    edgeDaysQuery(db, propertyId, quantity, fromDay, endDay),
+    gapsQuery(db, propertyId, quantity, fromDay, endDay),
+  ]);
+  return {
+    fromDay,
+    startedBefore: Number(before?.started ?? 0),
+    endedBy: Number(before?.ended ?? 0),
+    days: days.map((row) => ({ day: row.day, starts: Number(row.starts), ends: Number(row.ends) })),
+    gaps: gaps.map((row) => ({ prevEnd: row.prev_end as DayKey, firstDay: row.first_day })),
+  };
 }
 
 /**
  * The number of a property's homes with data of a quantity on some day of [fromDay, endDay),
- * counted by the database: one number instead of a run per home (a year's key figures).
+ * counted by the database from the runs' edges and gaps (ADR 0053): one number, and no row read
+ * per home (a year's key figures, the rating).
  */
 export async function unitsWithDataIn(
   db: Db,
@@ -588,35 +741,27 @@ export async function unitsWithDataIn(
   endDay: DayKey,
 ): Promise<number> {
   if (fromDay >= endDay) return 0;
-  const [row] = await unitsWithDataQuery(db, propertyId, quantity, fromDay, endDay);
-  return Number(row?.units ?? 0);
+  const [row] = await homesWithDataQuery(db, propertyId, quantity, fromDay, endDay);
+  return Number(row?.started ?? 0) - Number(row?.ended ?? 0) - Number(row?.gaps ?? 0);
 }
 
 /**
- * The number of homes with data in each span of days (sorted, disjoint spans): a home counts once
- * in a span however many of its runs overlap it. Runs sorted by home.
+ * The number of homes with data in each span of days (sorted, disjoint spans within the edges'
+ * [fromDay, endDay)): the runs overlapping a span [a, b) are those started before b less those
+ * ended by a, and a home two of whose runs overlap it is counted once more for each gap between
+ * them, a gap [prevEnd, firstDay) with prevEnd > a and firstDay < b.
  */
-export function unitsWithDataPerSpan(
-  runs: readonly UnitRun[],
-  spans: readonly { fromDay: DayKey; endDay: DayKey }[],
-): number[] {
-  const counts = spans.map(() => 0);
-  const lastUnit = spans.map(() => -1);
-  for (const run of runs) {
-    // The first span ending after the run's first day; then every span starting before its end.
-    let low = 0;
-    let high = spans.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (spans[middle]!.endDay <= run.firstDay) low = middle + 1;
-      else high = middle;
+export function unitsWithDataPerSpan(edges: RunEdges, spans: readonly { fromDay: DayKey; endDay: DayKey }[]): number[] {
+  return spans.map(({ fromDay, endDay }) => {
+    if (fromDay >= endDay) return 0;
+    let started = edges.startedBefore;
+    let ended = edges.endedBy;
+    for (const { day, starts, ends } of edges.days) {
+      if (day >= edges.fromDay && day < endDay) started += starts;
+      if (day > edges.fromDay && day <= fromDay) ended += ends;
     }
-    for (let index = low; index < spans.length && spans[index]!.fromDay < run.endDay; index++) {
-      if (spans[index]!.fromDay >= spans[index]!.endDay) continue;
-      if (lastUnit[index] === run.unitId) continue;
-      lastUnit[index] = run.unitId;
-      counts[index]!++;
-    }
-  }
-  return counts;
+    let gaps = 0;
+    for (const gap of edges.gaps) if (gap.prevEnd > fromDay && gap.firstDay < endDay) gaps++;
+    return started - ended - gaps;
+  });
 }

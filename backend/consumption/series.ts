@@ -40,7 +40,7 @@ import {
   propertyDayRows,
   propertyDayTotals,
   propertyHourRows,
-  unitRuns,
+  runEdges,
   unitsWithDataIn,
   unitsWithDataPerSpan,
 } from "./property-rollups";
@@ -456,9 +456,9 @@ async function unitsWithDataPerBucket(
     !byHours && buckets.length > 1 && buckets.every((bucket) => addDays(bucket.firstDay, 1) === bucket.endDay);
   if (resolution === "HOURLY" || oneDayEach) return stored;
   if (buckets.length === 1) return [await unitsWithDataIn(db, propertyId, quantity, fromDay, endDay)];
-  const runs = await unitRuns(db, propertyId, quantity, fromDay, endDay);
+  const edges = await runEdges(db, propertyId, quantity, fromDay, endDay);
   return unitsWithDataPerSpan(
-    runs,
+    edges,
     buckets.map((bucket) => ({
       fromDay: bucket.firstDay > fromDay ? bucket.firstDay : fromDay,
       endDay: bucket.endDay < endDay ? bucket.endDay : endDay,

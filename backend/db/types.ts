@@ -278,6 +278,17 @@ export interface PropertyUnitRunsTable {
   unit_id: number;
   first_day: IsoDate;
   end_day: IsoDate;
+  /** The end of the same home's previous run of the quantity; null for its first (migration 0012). */
+  prev_end: IsoDate | null;
+}
+
+/** Per property, quantity and day: how many homes' runs start and end there (migration 0012). */
+export interface PropertyRunEdgesTable {
+  property_id: number;
+  quantity: string;
+  day: IsoDate;
+  starts: number;
+  ends: number;
 }
 
 /** Price per unit of a quantity in a validity period (quantityPrices). */
@@ -413,6 +424,7 @@ export interface Database {
   property_daily: PropertyDailyTable;
   property_hourly: PropertyHourlyTable;
   property_unit_runs: PropertyUnitRunsTable;
+  property_run_edges: PropertyRunEdgesTable;
   quantity_prices: QuantityPricesTable;
   market_prices: MarketPricesTable;
   single_use_tokens: SingleUseTokensTable;

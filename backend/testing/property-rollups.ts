@@ -1,6 +1,6 @@
 /**
  * What the property rollups' tests share: the databases they run on (SQLite, and PostgreSQL with
- * TEST_DATABASE_URL) and the three tables' rows in key order, to compare a write with a rebuild.
+ * TEST_DATABASE_URL) and their tables' rows in key order, to compare a write with a rebuild.
  */
 import type { Kysely } from "kysely";
 import { freshPostgresDatabase } from "../app";
@@ -24,7 +24,7 @@ export const testDatabases: { name: string; open: () => Promise<{ path: string; 
       ]),
 ];
 
-/** Every row of property_daily, property_hourly and property_unit_runs, in key order, numbers as numbers. */
+/** Every row of the property rollups' tables, in key order, numbers as numbers. */
 export async function propertyRollupTables(db: Kysely<Database>) {
   return {
     daily: await db
@@ -44,5 +44,11 @@ export async function propertyRollupTables(db: Kysely<Database>) {
       .selectAll()
       .orderBy(["property_id", "quantity", "unit_id", "first_day"])
       .execute(),
+    edges: await db
+      .selectFrom("property_run_edges")
+      .selectAll()
+      .orderBy(["property_id", "quantity", "day"])
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, starts: Number(row.starts), ends: Number(row.ends) }))),
   };
 }
