@@ -222,9 +222,10 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
     Array.from({ length: units }, (_, index) => 100_001 + index),
   );
   const anchor = startOfDay(READINGS_ANCHOR_DAY);
-  // The last hour is left out of the load: the ingest below writes it, as the hourly import would.
+  // The last two hours are left out of the load: the ingest below writes them one after the
+  // other, as the hourly import would.
   const currentIndex = Math.floor((now.getTime() - anchor) / 3_600_000);
-  const loadedIndex = currentIndex - 1;
+  const loadedIndex = currentIndex - 2;
   const fromIndex = Math.round((startOfDay(fromDay) - anchor) / 3_600_000);
   const hours = hourContext(0, currentIndex + 1);
   let readings = 0;
@@ -285,23 +286,40 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
     text: `${(bytes / readings).toFixed(1)} bytes (${(bytes / 1e9).toFixed(2)} GB); 4 billion readings: ${(((bytes / readings) * 4e9) / 1e12).toFixed(2)} TB`,
   });
 
-  // One more hour for every meter, as the hourly import brings it: one ingestReadings call, one transaction.
-  const hourBatch = meters.map((meter) => ({
-    meterId: meter.id,
-    aggregation: quantityDefinition(meter.quantity).aggregation,
-    readings: meterReadings(meter, hours, currentIndex, currentIndex),
-  }));
-  const ingestStarted = performance.now();
-  await db.transaction().execute((trx) => ingestReadings(trx, hourBatch));
-  const ingestSeconds = (performance.now() - ingestStarted) / 1000;
+  // A database in use has been vacuumed and analysed since its readings came in; right after a
+  // load of tens of gigabytes autovacuum works through the new tables for many minutes, and every
+  // figure timed meanwhile shares the disk and the two cores with it. So the figures below are of
+  // a settled database, and the vacuum's time is said.
+  if (isPostgres(db)) {
+    const vacuuming = performance.now();
+    await sql`vacuum (analyze)`.execute(db);
+    say(`# vacuum (analyze) after the load, before any figure is timed: ${seconds(vacuuming)}`);
+  }
+
+  // Two more hours for every meter, as the hourly import brings them: one ingestReadings call and
+  // one transaction each. The first finds the hourly rows' pages of the load; the second is every
+  // hour after it.
   const ingestBudget = scaledBudget(2, units);
-  say(`# at this rate 300,000 meters' hour would take ${((300_000 * ingestSeconds) / meters.length).toFixed(0)} s`);
-  report(figures, say, {
-    name: "ingest one hour for every meter",
-    text: `${ingestSeconds.toFixed(2)} s for ${meters.length} meters (${Math.round(meters.length / ingestSeconds)} meters/s)`,
-    budget: `≤ ${ingestBudget} s`,
-    verdict: verdictOf(ingestSeconds <= ingestBudget),
-  });
+  for (const [index, name] of [
+    [currentIndex - 1, "ingest one hour for every meter"],
+    [currentIndex, "ingest the next hour for every meter"],
+  ] as const) {
+    const hourBatch = meters.map((meter) => ({
+      meterId: meter.id,
+      aggregation: quantityDefinition(meter.quantity).aggregation,
+      readings: meterReadings(meter, hours, index, index),
+    }));
+    const ingestStarted = performance.now();
+    await db.transaction().execute((trx) => ingestReadings(trx, hourBatch));
+    const ingestSeconds = (performance.now() - ingestStarted) / 1000;
+    say(`# at this rate 300,000 meters' hour would take ${((300_000 * ingestSeconds) / meters.length).toFixed(0)} s`);
+    report(figures, say, {
+      name,
+      text: `${ingestSeconds.toFixed(2)} s for ${meters.length} meters (${Math.round(meters.length / ingestSeconds)} meters/s)`,
+      budget: `≤ ${ingestBudget} s`,
+      verdict: verdictOf(ingestSeconds <= ingestBudget),
+    });
+  }
 
   const { token } = await signInToUsers(backend, "bench@bench.test", PASSWORD);
   const tenancy = (index: number) => 100_001 + ((index * 7919) % units);
