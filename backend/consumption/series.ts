@@ -439,10 +439,10 @@ async function averagesFromRollups(
 
 /**
  * The number of the property's homes with data in each bucket. Per hour or per day as stored (the
- * rows of a key all carry its count, `stored`); over longer buckets from the homes' runs (any data in
- * the bucket). A day's stored count is its runs' count, so daily buckets need not read a run per home
- * and walk it through every day it covers: that walk grew with homes × days (1.1 million steps for a
- * year at 3,000 homes). A single bucket (key figures, the rating) is one count in the database.
+ * rows of a key all carry its count, `stored`); over longer buckets from the edges of the homes'
+ * runs and the gaps between them (any data in the bucket; ADR 0053), never a row per home. A day's
+ * stored count is its runs' count. A single bucket (key figures, the rating) is one count in the
+ * database.
  */
 async function unitsWithDataPerBucket(
   db: Db,
