@@ -458,8 +458,8 @@ describe.each(testDatabases)("property rollups on $name", ({ open }) => {
     expectSameFigures(result.fromRollups, result.direct);
 
     const scope = await scopeOf(1);
-    const large: UnitScope = { ...scope, propertyUnits: 1_000 };
-    const small: UnitScope = { ...scope, propertyUnits: 1 };
+    const large: UnitScope = { ...scope, hasNeighbours: true };
+    const small: UnitScope = { ...scope, hasNeighbours: false };
     const [fromRollups, direct] = await Promise.all([
       rateUnit({ db, now: NOW }, large, "heat-energy"),
       rateUnit({ db, now: NOW }, small, "heat-energy"),

@@ -35,14 +35,6 @@ export const rolledUpQuantities: readonly QuantityId[] = quantityIds.filter(
 export const TOTAL_WATER = "total-water-volume";
 export const WATER_PARTS: readonly string[] = ["hot-water-volume", "cold-water-volume"];
 
-/**
- * Every property of more than one unit reads its property averages from the rollups (a property of
- * one unit has no neighbours to average). The other units' rows are read only for what the rollups
- * do not keep (average quantities, unpriced hours, meters without a CO2 factor), and by the tests as
- * the reference the rollups must equal (ADR 0038).
- */
-export const PROPERTY_ROLLUPS_FROM_UNITS = 2;
-
 /** Days per statement when a whole history is rebuilt: bounded temporary sorts and transactions. */
 const REBUILD_DAYS = 31;
 /** Meter ids per IN list (SQLite allows 32,766 parameters, PostgreSQL 65,535). */

@@ -80,7 +80,7 @@ describe("the unit scope", () => {
       expect(read.tenancy).toEqual(tenancy);
       expect(read.unit).toEqual(unit);
       expect(read.property).toEqual(property);
-      expect(read.propertyUnits).toBe(units.length);
+      expect(read.hasNeighbours).toBe(units.length > 1);
     }
     expect(job.meters).toEqual(scope.meters);
     expect([...job.co2Factors]).toEqual([...scope.co2Factors]);

@@ -15,7 +15,6 @@ import {
   metersForQuantity,
   type UnitInfo,
 } from "../../consumption/engine";
-import { PROPERTY_ROLLUPS_FROM_UNITS } from "../../consumption/property-rollups";
 import type { PropertySubject } from "../../consumption/series";
 import { compiledOnce } from "../../db/compiled-once";
 import { type Database, fromSqlBoolean, type PropertyRow, type TenancyRow, type UnitRow } from "../../db/types";
@@ -38,8 +37,12 @@ export interface UnitScope {
   hourlyValues: boolean;
   /** The totals of the unit's meters, each range read once for the whole request. */
   meterTotals: MeterTotals;
-  /** The number of units of the property: large ones read property averages from the property rollups. */
-  propertyUnits: number;
+  /**
+   * Whether the property has other units than this one. Only then has it neighbours to average, and
+   * its property averages come from the property rollups (ADR 0038). Asked as "is there another",
+   * not counted: a count reads a row per home on every request.
+   */
+  hasNeighbours: boolean;
 }
 
 /**
@@ -96,7 +99,7 @@ interface ScopeRows {
   tenancy: TenancyRow;
   unit: UnitRow;
   property: PropertyRow;
-  propertyUnits: number;
+  hasNeighbours: boolean;
   meters: readonly { id: number; unit_id: number; number: string; room_name: string | null; quantity: string }[];
   factors: readonly { quantity: string; gram_per_quantity_unit: number }[];
   settings: readonly { kind: string }[];
@@ -133,10 +136,14 @@ function scopeQuery(db: Kysely<Database>, tenancyId: number) {
       eb.ref("properties.contact_email").as("p_contact_email"),
       eb.ref("properties.contact_phone").as("p_contact_phone"),
       eb
-        .selectFrom("units as others")
-        .select((inner) => inner.fn.countAll<number>().as("count"))
-        .whereRef("others.property_id", "=", "units.property_id")
-        .as("property_units"),
+        .exists(
+          eb
+            .selectFrom("units as others")
+            .select("others.id")
+            .whereRef("others.property_id", "=", "units.property_id")
+            .whereRef("others.id", "<>", "units.id"),
+        )
+        .as("has_neighbours"),
     ])
     .where("tenancies.id", "=", tenancyId);
 }
@@ -199,7 +206,7 @@ async function scopeRows(
     p_contact_name,
     p_contact_email,
     p_contact_phone,
-    property_units,
+    has_neighbours,
     ...tenancy
   } = row;
   return {
@@ -225,7 +232,8 @@ async function scopeRows(
       contact_email: p_contact_email,
       contact_phone: p_contact_phone,
     },
-    propertyUnits: Number(property_units),
+    // exists() is 0/1 on SQLite and a boolean on PostgreSQL.
+    hasNeighbours: Boolean(Number(has_neighbours)),
     meters,
     factors,
     settings,
@@ -233,7 +241,7 @@ async function scopeRows(
 }
 
 function unitScopeFrom(ctx: Pick<ServiceContext, "db" | "now">, rows: ScopeRows): UnitScope {
-  const { tenancy, unit, property, meters, factors, settings, propertyUnits } = rows;
+  const { tenancy, unit, property, meters, factors, settings, hasNeighbours } = rows;
   const window = dataWindowOf(tenancyDataWindow(tenancy), ctx.now);
   return {
     tenancy,
@@ -256,16 +264,21 @@ function unitScopeFrom(ctx: Pick<ServiceContext, "db" | "now">, rows: ScopeRows)
       ctx.db,
       meters.map((meter) => meter.id),
     ),
-    propertyUnits,
+    hasNeighbours,
   };
 }
 
-/** The unit as a property average of a quantity sees it (ADR 0038). */
+/**
+ * The unit as a property average of a quantity sees it (ADR 0038). A property with neighbours reads
+ * its averages from the property rollups; the other units' own rows are read only for what the
+ * rollups do not keep (average quantities, unpriced hours, meters without a CO2 factor), and by the
+ * tests as the reference the rollups must equal.
+ */
 export function propertySubjectOf(
   ctx: Pick<ServiceContext, "db">,
   scope: UnitScope,
   quantity: QuantityId,
-  useRollups = scope.propertyUnits >= PROPERTY_ROLLUPS_FROM_UNITS,
+  useRollups = scope.hasNeighbours,
 ): PropertySubject {
   let others: ReturnType<typeof otherUnitsOf> | undefined;
   return {
