@@ -25,6 +25,7 @@ import {
   ID_CHUNK,
   indexRunsOfProperty,
   mergeSpans,
+  PROPERTY_ROLLUP_TABLES,
   rebuildPropertyRollups,
   rolledUpQuantities,
   TOTAL_WATER,
@@ -319,7 +320,7 @@ export class PropertyRollupAccumulator {
         continue;
       }
       await inTransaction(db, async (trx) => {
-        for (const table of ["property_daily", "property_hourly", "property_unit_runs", "property_run_edges"] as const)
+        for (const table of PROPERTY_ROLLUP_TABLES)
           await trx.deleteFrom(table).where("property_id", "=", propertyId).execute();
         await writeSums(trx, "property_daily", propertyId, property, "day");
         await writeSums(trx, "property_hourly", propertyId, property, "hour");

@@ -35,6 +35,14 @@ export const rolledUpQuantities: readonly QuantityId[] = quantityIds.filter(
 export const TOTAL_WATER = "total-water-volume";
 export const WATER_PARTS: readonly string[] = ["hot-water-volume", "cold-water-volume"];
 
+/** The tables that hold a property's rollups: what a rebuild or a load clears before it writes them. */
+export const PROPERTY_ROLLUP_TABLES = [
+  "property_daily",
+  "property_hourly",
+  "property_unit_runs",
+  "property_run_edges",
+] as const;
+
 /** Days per statement when a whole history is rebuilt: bounded temporary sorts and transactions. */
 const REBUILD_DAYS = 31;
 /** Meter ids per IN list (SQLite allows 32,766 parameters, PostgreSQL 65,535). */
@@ -45,6 +53,11 @@ function roundTo9(expression: RawBuilder<unknown>, db: Db): RawBuilder<number> {
   return isPostgres(db)
     ? sql<number>`round((${expression})::numeric, 9)::float8`
     : sql<number>`round(${expression}, 9)`;
+}
+
+/** A list of values as parameters, for `in (…)` in raw SQL. */
+function valueList(items: readonly (string | number)[]): RawBuilder<unknown> {
+  return sql.join(items.map((item) => sql`${item}`));
 }
 
 /** The quantities a view counts a meter of `meterQuantity` under: its own, and total water for hot and cold water. */
@@ -60,18 +73,17 @@ export function viewQuantitiesOf(meterQuantity: string): QuantityId[] {
  * total-water meters (metersForQuantity).
  */
 function contributions(propertyId: number, quantities: readonly QuantityId[]): RawBuilder<unknown> {
-  const list = (items: readonly string[]) => sql.join(items.map((item) => sql`${item}`));
   const own = rolledUpQuantities.filter((quantity) => quantities.includes(quantity));
   const direct = sql`
     select m.id as meter_id, u.id as unit_id, u.floor_area, m.quantity as quantity, m.quantity as meter_quantity
     from meters m join units u on u.id = m.unit_id
-    where u.property_id = ${propertyId} and m.quantity in (${list(own.length > 0 ? own : [""])})`;
+    where u.property_id = ${propertyId} and m.quantity in (${valueList(own.length > 0 ? own : [""])})`;
   if (!quantities.includes(TOTAL_WATER)) return direct;
   return sql`${direct}
     union all
     select m.id, u.id, u.floor_area, cast(${TOTAL_WATER} as text), m.quantity
     from meters m join units u on u.id = m.unit_id
-    where u.property_id = ${propertyId} and m.quantity in (${list(WATER_PARTS)})
+    where u.property_id = ${propertyId} and m.quantity in (${valueList(WATER_PARTS)})
       and not exists (select 1 from meters t where t.unit_id = u.id and t.quantity = ${TOTAL_WATER})`;
 }
 
@@ -232,7 +244,7 @@ async function refreshRunsOfUnits(
     with c as (${contributions(propertyId, quantities)})
     select distinct c.quantity, c.unit_id, d.day
     from ${contributionRows(db, "consumption_daily", "day", "d", fromDay, endDay)}
-    where c.unit_id in (${sql.join(unitIds.map((id) => sql`${id}`))}) and d.weight > 0
+    where c.unit_id in (${valueList(unitIds)}) and d.weight > 0
   `.execute(db);
   if (touching.length === 0 && days.length === 0) return;
   // Per quantity, per home: its spans of days.
@@ -344,10 +356,9 @@ async function linkRuns(
   quantities: readonly QuantityId[] | undefined,
   unitIds: readonly number[] | undefined,
 ): Promise<void> {
-  const list = (items: readonly (string | number)[]) => sql.join(items.map((item) => sql`${item}`));
   const scope = sql`property_id = ${propertyId}${
-    quantities === undefined ? sql`` : sql` and quantity in (${list(quantities)})`
-  }${unitIds === undefined ? sql`` : sql` and unit_id in (${list(unitIds)})`}`;
+    quantities === undefined ? sql`` : sql` and quantity in (${valueList(quantities)})`
+  }${unitIds === undefined ? sql`` : sql` and unit_id in (${valueList(unitIds)})`}`;
   await sql`
     update property_unit_runs set prev_end = previous.prev_end
     from (
@@ -488,7 +499,7 @@ export async function rebuildPropertyRollups(db: Db, propertyIds?: readonly numb
     propertyIds ?? (await db.selectFrom("properties").select("id").orderBy("id").execute()).map((row) => row.id);
   for (const propertyId of ids) {
     await inTransaction(db, async (trx) => {
-      for (const table of ["property_daily", "property_hourly", "property_unit_runs", "property_run_edges"] as const) {
+      for (const table of PROPERTY_ROLLUP_TABLES) {
         await trx.deleteFrom(table).where("property_id", "=", propertyId).execute();
       }
     });
@@ -636,66 +647,58 @@ export interface RunEdges {
   gaps: { prevEnd: DayKey; firstDay: DayKey }[];
 }
 
+/** A property's rows of property_run_edges for a quantity. */
+function edgesOfQuantity(db: Db, propertyId: number, quantity: QuantityId) {
+  return db.selectFrom("property_run_edges").where("property_id", "=", propertyId).where("quantity", "=", quantity);
+}
+
+/** The runs of a property's homes that follow a gap lying inside (fromDay, endDay): prev_end > fromDay, first_day < endDay. */
+function gapsInside(db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) {
+  return db
+    .selectFrom("property_unit_runs")
+    .where("property_id", "=", propertyId)
+    .where("quantity", "=", quantity)
+    .where("prev_end", ">", fromDay)
+    .where("first_day", "<", endDay);
+}
+
 const homesWithDataQuery = compiledOnce(
   (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-    db.selectNoFrom((eb) => [
-      eb
-        .selectFrom("property_run_edges")
-        .select((inner) => inner.fn.sum<number>("starts").as("starts"))
-        .where("property_id", "=", propertyId)
-        .where("quantity", "=", quantity)
+    db.selectNoFrom([
+      edgesOfQuantity(db, propertyId, quantity)
+        .select((eb) => eb.fn.sum<number>("starts").as("starts"))
         .where("day", "<", endDay)
         .as("started"),
-      eb
-        .selectFrom("property_run_edges")
-        .select((inner) => inner.fn.sum<number>("ends").as("ends"))
-        .where("property_id", "=", propertyId)
-        .where("quantity", "=", quantity)
+      edgesOfQuantity(db, propertyId, quantity)
+        .select((eb) => eb.fn.sum<number>("ends").as("ends"))
         .where("day", "<=", fromDay)
         .as("ended"),
-      eb
-        .selectFrom("property_unit_runs")
-        .select((inner) => inner.fn.countAll<number>().as("gaps"))
-        .where("property_id", "=", propertyId)
-        .where("quantity", "=", quantity)
-        .where("prev_end", ">", fromDay)
-        .where("first_day", "<", endDay)
+      gapsInside(db, propertyId, quantity, fromDay, endDay)
+        .select((eb) => eb.fn.countAll<number>().as("gaps"))
         .as("gaps"),
     ]),
 );
 
 const edgesBeforeQuery = compiledOnce((db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey) =>
-  db
-    .selectFrom("property_run_edges")
+  edgesOfQuantity(db, propertyId, quantity)
     .select((eb) => [
       eb.fn.sum<number>(eb.case().when("day", "<", fromDay).then(eb.ref("starts")).else(0).end()).as("started"),
       eb.fn.sum<number>("ends").as("ended"),
     ])
-    .where("property_id", "=", propertyId)
-    .where("quantity", "=", quantity)
     .where("day", "<=", fromDay),
 );
 
 const edgeDaysQuery = compiledOnce(
   (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-    db
-      .selectFrom("property_run_edges")
+    edgesOfQuantity(db, propertyId, quantity)
       .select(["day", "starts", "ends"])
-      .where("property_id", "=", propertyId)
-      .where("quantity", "=", quantity)
       .where("day", ">=", fromDay)
       .where("day", "<=", endDay)
       .orderBy("day"),
 );
 
 const gapsQuery = compiledOnce((db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-  db
-    .selectFrom("property_unit_runs")
-    .select(["prev_end", "first_day"])
-    .where("property_id", "=", propertyId)
-    .where("quantity", "=", quantity)
-    .where("prev_end", ">", fromDay)
-    .where("first_day", "<", endDay),
+  gapsInside(db, propertyId, quantity, fromDay, endDay).select(["prev_end", "first_day"]),
 );
 
 /** What counts a property's homes with data of a quantity in spans of days within [fromDay, endDay). */
