@@ -6,6 +6,7 @@ import { forbidStoring, withoutStoring } from "~/http/cache-control";
 import { compressPage } from "~/http/compress-page.server";
 import { allowedMethods, isMethodNotAllowed } from "~/http/method-not-allowed.server";
 import { renderPage } from "~/http/render-page.server";
+import { KeptPage, renderedPageKey, renderedPages } from "~/http/rendered-pages.server";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
 
@@ -28,9 +29,27 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const language = await languageOf(request);
-  const i18n = await createRequestI18n(language);
   const nonce = loadContext.cspNonce;
+  // A page rendered lately from the same data is sent again, with this response's nonce (ADR 0054).
+  const handlerContext = remixContext.staticHandlerContext;
+  const key = renderedPageKey({
+    method: request.method,
+    url: request.url,
+    status: responseStatusCode,
+    language,
+    build: remixContext.manifest.version,
+    loaderData: handlerContext.loaderData,
+    actionData: handlerContext.actionData,
+    errors: handlerContext.errors,
+  });
+  const kept = key === undefined ? undefined : renderedPages.get(key);
+  if (kept?.fits(nonce)) {
+    return pageResponse(request, responseStatusCode, responseHeaders, kept.withNonce(nonce), "kept", () =>
+      kept.gzipWithNonce(nonce),
+    );
+  }
 
+  const i18n = await createRequestI18n(language);
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), streamTimeout + 1000);
   let rendered = false;
@@ -53,18 +72,35 @@ export default async function handleRequest(
     rendered = true;
     // The page's scripts load once it is painted: it works without them (ADR 0051).
     const page = scriptsAfterFirstPaint(html, nonce);
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    if (key !== undefined && responseStatusCode === 200) renderedPages.set(key, new KeptPage(page, nonce));
     // PUT to /login, POST to the dashboard: Remix answers 405; HTTP wants the methods that would do.
     if (responseStatusCode === 405) {
       responseHeaders.set("Allow", allowedMethods(remixContext.manifest.routes, new URL(request.url)));
     }
-    // Every page, signed in or not, is built from the visitor's cookies (ADR 0020).
-    forbidStoring(responseHeaders);
-    const body = compressPage(page, request.headers.get("Accept-Encoding"), responseHeaders);
-    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+    return pageResponse(request, responseStatusCode, responseHeaders, page, "rendered");
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The page's response: HTML, never stored by a cache (every page, signed in or not, is built from
+ * the visitor's cookies, ADR 0020), gzipped when the browser takes it. `Server-Timing` says whether
+ * the page was rendered for this request or kept from an earlier one (ADR 0054).
+ */
+function pageResponse(
+  request: Request,
+  status: number,
+  headers: Headers,
+  page: Buffer<ArrayBuffer>,
+  how: "rendered" | "kept",
+  gzipped?: () => Buffer<ArrayBuffer> | undefined,
+) {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.append("Server-Timing", `page;desc=${how}`);
+  forbidStoring(headers);
+  const body = compressPage(page, request.headers.get("Accept-Encoding"), headers, gzipped);
+  return new Response(body, { headers, status });
 }
 
 /**
