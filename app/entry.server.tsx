@@ -10,6 +10,12 @@ import { KeptPage, renderedPageKey, renderedPages } from "~/http/rendered-pages.
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
 
+/**
+ * Rendered pages are kept in production (ADR 0054). The development server's manifest has a new
+ * version on every request, so no page would ever be found again there.
+ */
+const keepsPages = process.env.NODE_ENV === "production";
+
 /** Rendering gives up after this long; every back-end call times out well before it. */
 export const streamTimeout = 10_000;
 
@@ -32,17 +38,19 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   // A page rendered lately from the same data is sent again, with this response's nonce (ADR 0054).
   const handlerContext = remixContext.staticHandlerContext;
-  const key = renderedPageKey({
-    method: request.method,
-    url: request.url,
-    status: responseStatusCode,
-    language,
-    build: remixContext.manifest.version,
-    loaderData: handlerContext.loaderData,
-    actionData: handlerContext.actionData,
-    errors: handlerContext.errors,
-  });
-  const kept = key === undefined ? undefined : renderedPages.get(key);
+  const key =
+    keepsPages &&
+    renderedPageKey({
+      method: request.method,
+      url: request.url,
+      status: responseStatusCode,
+      language,
+      build: remixContext.manifest.version,
+      loaderData: handlerContext.loaderData,
+      actionData: handlerContext.actionData,
+      errors: handlerContext.errors,
+    });
+  const kept = key ? renderedPages.get(key) : undefined;
   if (kept?.fits(nonce)) {
     return pageResponse(request, responseStatusCode, responseHeaders, kept.withNonce(nonce), "kept", () =>
       kept.gzipWithNonce(nonce),
@@ -72,7 +80,7 @@ export default async function handleRequest(
     rendered = true;
     // The page's scripts load once it is painted: it works without them (ADR 0051).
     const page = scriptsAfterFirstPaint(html, nonce);
-    if (key !== undefined && responseStatusCode === 200) renderedPages.set(key, new KeptPage(page, nonce));
+    if (key && responseStatusCode === 200) renderedPages.set(key, new KeptPage(page, nonce));
     // PUT to /login, POST to the dashboard: Remix answers 405; HTTP wants the methods that would do.
     if (responseStatusCode === 405) {
       responseHeaders.set("Allow", allowedMethods(remixContext.manifest.routes, new URL(request.url)));
