@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KindTally, latencyStats, loadTest } from "./load.mjs";
+import { KindTally, keptText, latencyStats, loadTest } from "./load.mjs";
 
 describe("latencyStats", () => {
   it("gives nearest-rank percentiles, the max and the mean", () => {
@@ -34,7 +34,11 @@ describe("loadTest", () => {
   const seen: { path: string; cookie: string | undefined; encoding: string | undefined }[] = [];
   const server = http.createServer((req, res) => {
     seen.push({ path: req.url ?? "", cookie: req.headers.cookie, encoding: req.headers["accept-encoding"] });
-    res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, { "Content-Type": "text/plain" });
+    const how = req.url?.startsWith("/kept") ? "kept" : "rendered";
+    res.writeHead(req.url?.startsWith("/missing") ? 404 : 200, {
+      "Content-Type": "text/plain",
+      "Server-Timing": `db;dur=1, page;desc=${how}`,
+    });
     res.end("ok");
   });
   let base = "";
@@ -80,5 +84,18 @@ describe("loadTest", () => {
     expect(seen.filter((s) => s.path.startsWith("/ok/")).every((s) => s.cookie === "s=1")).toBe(true);
     expect(seen.filter((s) => s.path.startsWith("/missing/")).every((s) => s.cookie === "s=2")).toBe(true);
     expect(seen.every((s) => s.encoding === "gzip")).toBe(true);
+  });
+
+  it("counts how the portal served each page (Server-Timing, ADR 0054)", async () => {
+    let n = 0;
+    const result = await loadTest(base, {
+      connections: 2,
+      durationMs: 5000,
+      maxRequests: 20,
+      next: () => ({ path: ++n % 4 === 0 ? `/page/${n}` : `/kept/${n}`, kind: "page" }),
+    });
+    expect(result.served).toEqual({ kept: 15, rendered: 5 });
+    expect(keptText(result)).toBe("kept 75.0 % of 20 pages");
+    expect(keptText({ served: {} })).toBe("no page said how it was served");
   });
 });

@@ -26,7 +26,7 @@ import {
   warmupSeconds,
 } from "./context.mjs";
 import { request, signIn, waitFor } from "./http.mjs";
-import { loadTest } from "./load.mjs";
+import { keptText, loadTest } from "./load.mjs";
 import { demoResidents, kindShares, makeDraw, mixUrls, quantitiesIn, tenancyIdsIn } from "./mix.mjs";
 import {
   childCpuSeconds,
@@ -262,7 +262,7 @@ export async function consumptionAlone(base, dashboard, portalPid) {
     row(
       `${name}, throughput`,
       `≥ ${limits.consumptionRps} req/s`,
-      `${fmt(l.requestsPerSecond, 0)} req/s (${l.completed} requests, ${l.errors.total} errors${l.errorSamples.length ? `: ${l.errorSamples[0]}` : ""}; CPU ms/request ${cpuText(measured.cpuMsPerRequest)})`,
+      `${fmt(l.requestsPerSecond, 0)} req/s (${l.completed} requests, ${l.errors.total} errors${l.errorSamples.length ? `: ${l.errorSamples[0]}` : ""}; CPU ms/request ${cpuText(measured.cpuMsPerRequest)}; ${keptText(l)})`,
       l.requestsPerSecond >= limits.consumptionRps && l.errors.total === 0 ? "ok" : "OVER",
       { value: l.requestsPerSecond, unit: "req/s" },
     );
@@ -309,10 +309,16 @@ export async function mixUnderLoad(base, portalPid) {
       cpuMsPerRequest: measured.cpuMsPerRequest,
     };
     say(`  the mix: ${figures(l)}; CPU ms per request: ${cpuText(measured.cpuMsPerRequest)}`);
-    row(name, "reference", `${figures(l)}; CPU ms/request ${cpuText(measured.cpuMsPerRequest)}`, "n/a", {
-      value: l.requestsPerSecond,
-      unit: "req/s",
-    });
+    row(
+      name,
+      "reference",
+      `${figures(l)}; CPU ms/request ${cpuText(measured.cpuMsPerRequest)}; ${keptText(l)}`,
+      "n/a",
+      {
+        value: l.requestsPerSecond,
+        unit: "req/s",
+      },
+    );
     for (const [kind, k] of Object.entries(l.kinds)) {
       say(`  ${kind}: ${figures(k)} (${fmt(k.share * 100, 0)} % of the requests)`);
       row(`  the mix, ${kind} pages`, "reference", `${figures(k)} (${fmt(k.share * 100, 0)} %)`, "n/a", {
