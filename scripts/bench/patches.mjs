@@ -40,13 +40,11 @@ const allPatches = readdirSync("patches").filter((file) => file.endsWith(".patch
  * (@remix-run/react) kept the route tree that createStaticRouter's (react-router-dom) and matchRoutes'
  * (@remix-run/router) caches are keyed on, so those two counted as a pair; the cookie codec
  * (@remix-run/server-runtime) stood alone. Measured on 2026-11-25, only the router's stayed (ADR 0016).
- * Since ADR 0054 @remix-run/server-runtime's patch encodes a document's loader data only when the
- * page is rendered, not when it is kept.
  */
 const groups = /** @type {[string, RegExp][]} */ ([
   ["route matching (@remix-run/router)", /^@remix-run\+router\+/],
   ["route objects (@remix-run/react + react-router-dom)", /^(@remix-run\+react\+|react-router-dom\+)/],
-  ["loader data encoded on demand (@remix-run/server-runtime)", /^@remix-run\+server-runtime\+/],
+  ["cookie codec (@remix-run/server-runtime)", /^@remix-run\+server-runtime\+/],
 ])
   .map(([name, pattern]) => /** @type {[string, string[]]} */ ([name, allPatches.filter((f) => pattern.test(f))]))
   .filter(([, files]) => files.length > 0);
