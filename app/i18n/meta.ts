@@ -1,4 +1,5 @@
 import type { MetaArgs } from "@remix-run/node";
+import { loadedText } from "./translation-files";
 
 /**
  * Page titles. The root data carries only the texts titles use (not every translation, which the
@@ -32,16 +33,28 @@ export function metaTextsOf(translations: Record<string, unknown>): Record<strin
 
 interface RootMetaData {
   appName: string;
-  metaTexts: Record<string, string>;
+  metaTexts?: Record<string, string>;
+}
+
+/**
+ * The root data with the page titles' texts (metaTextsOf) for the server's render only: as a
+ * property that is not enumerable, which Remix's encoding of the loader data (turbo-stream) leaves
+ * out, as a chart's drawing (ADR 0052). They were 72 texts in every page's data, about 40 % of a
+ * dashboard's. In the browser, titles come from the page's translator (`loadedText`), which has
+ * loaded the same texts of the same language before hydrating.
+ */
+export function withMetaTexts<T extends object>(data: T, texts: Record<string, string>): T {
+  Object.defineProperty(data, "metaTexts", { value: texts, enumerable: false, writable: false, configurable: true });
+  return data;
 }
 
 /** `<title>` and description for a page, from a translation key, e.g. "Log in – Mit Forbrug". */
 export function pageMeta(matches: MetaArgs["matches"], titleKey: string) {
   const root = matches.find((m) => m.id === "root")?.data as RootMetaData | undefined;
   if (!root) return [{ title: titleKey }];
-  const title = root.metaTexts[titleKey] ?? titleKey;
+  const text = (key: string) => root.metaTexts?.[key] ?? loadedText(key);
   return [
-    { title: `${title} – ${root.appName}` },
-    { name: "description", content: root.metaTexts["splash.tagline"] ?? "" },
+    { title: `${text(titleKey) ?? titleKey} – ${root.appName}` },
+    { name: "description", content: text("splash.tagline") ?? "" },
   ];
 }

@@ -38,6 +38,17 @@ export function startTranslations(
 }
 
 /**
+ * A text of the page's translator by its dotted key (`dashboard.title`), once the page has hydrated;
+ * undefined on the server, before hydration, or when the loaded texts have no such key.
+ */
+export function loadedText(key: string): string | undefined {
+  if (translator === undefined) return undefined;
+  const text = translator.t(key);
+  // A missing key comes back as itself, as with i18next.
+  return typeof text === "string" && text !== key ? text : undefined;
+}
+
+/**
  * Before a client navigation shows a route with namespaces of its own (its clientLoader): adds the
  * ones not loaded yet to the page's translator, so the page never renders keys. If a file cannot be
  * loaded, the page is loaded afresh from the server, which renders every text.

@@ -11,6 +11,17 @@ import { signInDirectly } from "./helpers";
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration needs JavaScript");
 test.describe.configure({ timeout: 180_000 });
 
+/** The `<title>` of a page as the server sent it, its entities read. */
+function servedTitle(html: string): string {
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+  return title
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
 async function expectHydrated(page: Page, paths: readonly string[]) {
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -26,6 +37,8 @@ async function expectHydrated(page: Page, paths: readonly string[]) {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
       timeout: 20_000,
     });
+    // The browser makes the title from its own texts (the root data carries none): the server's.
+    expect.soft(await page.title(), `${path}'s title after hydration`).toBe(servedTitle(await response!.text()));
   }
   expect(errors).toEqual([]);
 }
@@ -51,5 +64,24 @@ test("the other accounts' pages", async ({ page }) => {
     await page.context().clearCookies();
     await signInDirectly(page, group.account, new RegExp(`^${group.landing}$`));
     await expectHydrated(page, group.paths);
+  }
+});
+
+test("a client-side navigation titles the page as the server does", async ({ page }) => {
+  const resident = residentPages();
+  await signInDirectly(page, resident.account, /^\/(t\/\d+|select-tenancy)$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const menu = page.getByRole("navigation", { name: /./ }).first();
+  const links = await menu
+    .getByRole("link")
+    .evaluateAll((anchors) =>
+      anchors.map((a) => a.getAttribute("href") ?? "").filter((href) => href.startsWith("/t/")),
+    );
+  expect(links.length).toBeGreaterThan(2);
+  for (const href of links.slice(0, 6)) {
+    await menu.locator(`a[href="${href}"]`).first().click();
+    await page.waitForURL((url) => url.pathname + url.search === href);
+    const served = servedTitle(await (await page.request.get(href)).text());
+    await expect(page, href).toHaveTitle(served);
   }
 });
