@@ -1,4 +1,5 @@
 import type { MetaArgs } from "@remix-run/node";
+import { withUnsentProperty } from "~/http/unsent-property";
 import { loadedText } from "./translation-files";
 
 /**
@@ -44,8 +45,7 @@ interface RootMetaData {
  * loaded the same texts of the same language before hydrating.
  */
 export function withMetaTexts<T extends object>(data: T, texts: Record<string, string>): T {
-  Object.defineProperty(data, "metaTexts", { value: texts, enumerable: false, writable: false, configurable: true });
-  return data;
+  return withUnsentProperty(data, "metaTexts", texts);
 }
 
 /** `<title>` and description for a page, from a translation key, e.g. "Log in – Mit Forbrug". */

@@ -19,6 +19,7 @@ import { comparedHoursCount, comparisonName } from "~/domain/compared-days";
 import { emptyStateOf } from "~/domain/empty-state";
 import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
+import { withUnsentProperty } from "~/http/unsent-property";
 import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
 import { ApiError } from "~/services/graphql.server";
 import type { Comparison, TenantGraphInput, TenantGraphResult } from "~/services/tenant/schemas";
@@ -142,9 +143,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
  */
 export function drawingInMarkupOnly(view: ChartView): ChartView {
   if (view.svg === null || view.svg === undefined) return view;
-  const copy = { ...view };
-  Object.defineProperty(copy, "svg", { value: view.svg, enumerable: false, writable: false, configurable: true });
-  return copy;
+  return withUnsentProperty({ ...view }, "svg", view.svg);
 }
 
 /** The chart of the back-end's answer, or of its refusal (null). */
