@@ -22,6 +22,8 @@ export const errorCodes = [
   "SOCIAL_EMAIL_NOT_VERIFIED",
   "USER_DEACTIVATED",
   "DATA_POLICY_NOT_ACKNOWLEDGED",
+  // Every check of a password (sign-in, sign-up, re-authentication) over its limits (ADR 0010)
+  "RATE_LIMITED",
   // Rooms (renameRoom; ADR 0012)
   "ROOM_NOT_FOUND",
   "ROOM_NAME_INVALID",
@@ -63,6 +65,8 @@ export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   // Only to someone who has proven the address (right password, verified provider e-mail).
   USER_DEACTIVATED: "This account has been deactivated.",
   DATA_POLICY_NOT_ACKNOWLEDGED: "Confirm the data policy to create an account.",
+  // extensions.retryAfterSeconds says when the next attempt may be made.
+  RATE_LIMITED: "Too many attempts. Please try again later.",
   ROOM_NOT_FOUND: "The unit has no room with that name.",
   ROOM_NAME_INVALID: "A room name must be 1 to 40 characters, contain a letter or digit and no control characters.",
   ROOM_NAME_TAKEN: "Another room of the unit already has that name.",
