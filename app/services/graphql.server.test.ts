@@ -1,11 +1,13 @@
 import { buildSchema, execute, parse, validate } from "graphql";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { type Api, createApi } from "./api.server";
 import {
   ApiError,
   createGraphQLService,
   type GraphQLServiceOptions,
   isServiceFailure,
+  type ServiceName,
   SharedAnswers,
   serviceFailure,
 } from "./graphql.server";
@@ -220,12 +222,89 @@ describe("createGraphQLService", () => {
       expect(onAuthRequired).not.toHaveBeenCalled();
     });
 
-    it("have the code UNKNOWN when the service gives none", async () => {
+    it("that the service gives no code for are its own fault: a 503 service failure (ADR 0055)", async () => {
+      const log = vi.fn();
       const thrown = await rejectionOf(
-        service(graphQLError({ message: "Boom" }).fetch).request(UserQuery, {}, userSchema, "x"),
+        service(graphQLError({ message: "Cannot return null for non-nullable field" }).fetch, { log }).request(
+          UserQuery,
+          {},
+          userSchema,
+          "x",
+        ),
       );
-      expect(thrown).toBeInstanceOf(ApiError);
-      expect((thrown as ApiError).code).toBe("UNKNOWN");
+      expectServiceFailure(thrown, 503, "service_unavailable");
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("Cannot return null for non-nullable field"));
+    });
+
+    it.each([
+      ["INTERNAL_SERVER_ERROR", "Unexpected error."],
+      ["A_CODE_NOBODY_DOCUMENTS", "Something broke"],
+    ])(
+      "with the code %s are the service's own fault: a 503 service failure, never an ApiError",
+      async (code, message) => {
+        const log = vi.fn();
+        const onAuthRequired = vi.fn(async (): Promise<never> => {
+          throw new Error("must not be called");
+        });
+        const thrown = await rejectionOf(
+          service(graphQLError({ message, extensions: { code } }).fetch, { log, onAuthRequired }).request(
+            RevokeMutation,
+            { refreshToken: "r" },
+            revokeSchema,
+            "x",
+          ),
+        );
+        expect(thrown).not.toBeInstanceOf(ApiError);
+        expectServiceFailure(thrown, 503, "service_unavailable");
+        expect(log).toHaveBeenCalledWith(expect.stringContaining(code));
+        expect(onAuthRequired).not.toHaveBeenCalled();
+      },
+    );
+
+    it("with a fault after a documented refusal are still the service's fault", async () => {
+      const backend = graphQLError(
+        { message: "No such alarm.", extensions: { code: "ALARM_NOT_FOUND" } },
+        { message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } },
+      );
+      expectServiceFailure(
+        await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x")),
+        503,
+        "service_unavailable",
+      );
+    });
+
+    it.each([
+      "BAD_USER_INPUT",
+      "GRAPHQL_VALIDATION_FAILED",
+      "GRAPHQL_PARSE_FAILED",
+      "BAD_REQUEST",
+      "RATE_LIMITED",
+      "ALARM_INVALID",
+    ])(
+      "with the code %s (the caller's or a documented refusal) stay an ApiError for the caller to map",
+      async (code) => {
+        const backend = graphQLError({ message: "refused", extensions: { code, retryAfterSeconds: 30 } });
+        const thrown = await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x"));
+        expect(thrown).toBeInstanceOf(ApiError);
+        expect((thrown as ApiError).code).toBe(code);
+        expect((thrown as ApiError).extensions.retryAfterSeconds).toBe(30);
+        expect(isServiceFailure(thrown)).toBe(false);
+      },
+    );
+
+    it("that say 'sign in again' beside a fault sign the resident out", async () => {
+      const sentinel = new Response(null, { status: 302, headers: { location: "/login" } });
+      const onAuthRequired = vi.fn(async (): Promise<never> => {
+        throw sentinel;
+      });
+      const backend = graphQLError(
+        { message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } },
+        { message: "Login required", extensions: { code: "UNAUTHENTICATED" } },
+      );
+      const thrown = await rejectionOf(
+        service(backend.fetch, { onAuthRequired }).request(UserQuery, {}, userSchema, "x"),
+      );
+      expect(thrown).toBe(sentinel);
     });
 
     it("are GraphQL errors even when the HTTP status is not 200", async () => {
@@ -681,6 +760,58 @@ describe("queries started together (ADR 0046)", () => {
     expect(backend.sent[1]?.body).toEqual({ query: UserQuery, variables: { id: "1" } });
   });
 
+  it("give a fault the service reports about one query's field to that query alone, as a 503 (ADR 0055)", async () => {
+    const backend = fakeFetch(() =>
+      jsonResponse({
+        data: { q0_currentUser: userOf("1").currentUser, q1_currentUser: null },
+        errors: [
+          { message: "Unexpected error.", path: ["q1_currentUser"], extensions: { code: "INTERNAL_SERVER_ERROR" } },
+        ],
+      }),
+    );
+    const api = merging(backend.fetch);
+    const [first, second] = await Promise.allSettled(
+      ["1", "2"].map((id) => api.request(UserQuery, { id }, userSchema, "x")),
+    );
+    expect(first).toEqual({ status: "fulfilled", value: userOf("1") });
+    expect(second?.status).toBe("rejected");
+    expectServiceFailure((second as PromiseRejectedResult).reason, 503, "service_unavailable");
+    expect(backend.calls()).toBe(1);
+  });
+
+  it("that the service reports its own fault for as a whole all fail with a 503, and are not sent again one by one", async () => {
+    const backend = fakeFetch(() =>
+      jsonResponse({
+        data: null,
+        errors: [{ message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } }],
+      }),
+    );
+    const api = merging(backend.fetch);
+    const failures = await Promise.allSettled(["1", "2"].map((id) => api.request(UserQuery, { id }, userSchema, "x")));
+    for (const failure of failures) {
+      expect(failure.status).toBe("rejected");
+      expectServiceFailure((failure as PromiseRejectedResult).reason, 503, "service_unavailable");
+    }
+    expect(backend.calls()).toBe(1);
+  });
+
+  it("that the service refuses as a whole for the caller's fault are sent again one by one, as before", async () => {
+    let call = 0;
+    const backend = fakeFetch(({ body }) => {
+      call += 1;
+      if (call === 1)
+        return jsonResponse(
+          { errors: [{ message: "invalid", extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }] },
+          400,
+        );
+      return jsonResponse({ data: userOf(String(body.variables?.id)) });
+    });
+    const api = merging(backend.fetch);
+    const answers = await Promise.all(["1", "2"].map((id) => api.request(UserQuery, { id }, userSchema, "x")));
+    expect(answers).toEqual([userOf("1"), userOf("2")]);
+    expect(backend.calls()).toBe(3);
+  });
+
   it("that the service cannot answer all fail as one query would", async () => {
     const backend = fakeFetch(() => {
       throw new TypeError("fetch failed");
@@ -726,4 +857,69 @@ describe("queries started together (ADR 0046)", () => {
     ]);
     expect(backend.sent.map((sent) => sent.body.query)).toEqual([RevokeMutation, withFragment, UserQuery]);
   });
+});
+
+/**
+ * Each service's operations, as the routes call them (api.server.ts): a GraphQL error by which the
+ * service reports its own fault is that service's 503, whichever service it is (ADR 0055).
+ */
+describe("a service's own fault, for each service", () => {
+  function apiAnswering(faulty: "account" | "users" | "tenant") {
+    const urls = { account: "http://a.test/", users: "http://u.test/", tenant: "http://t.test/" };
+    const fetchImpl = (async (input: string | URL | Request) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const body =
+        url === urls[faulty]
+          ? { data: null, errors: [{ message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } }] }
+          : {
+              data: null,
+              errors: [{ message: "Please enter valid credentials", extensions: { code: "INVALID_CREDENTIALS" } }],
+            };
+      return jsonResponse(body);
+    }) as typeof fetch;
+    return createApi({
+      config: {
+        accountApiUrl: urls.account,
+        usersApiUrl: urls.users,
+        tenantDataApiUrl: urls.tenant,
+        apiTimeoutMs: 1000,
+      },
+      tokens: { account: async () => "a", users: async () => "u" },
+      fetch: fetchImpl,
+      sharedAnswers: new SharedAnswers({ ttlMs: 1000, maxTokens: 10 }),
+      tenantSharedAnswers: new SharedAnswers({ ttlMs: 1000, maxTokens: 10 }),
+    });
+  }
+
+  const calls: Record<ServiceName, [string, (api: Api) => Promise<unknown>][]> = {
+    account: [
+      ["tokenAuth (sign-in)", (api: Api) => api.account.tokenAuth("anna@demo.test", "secret")],
+      ["currentUser (every page's guard)", (api: Api) => api.account.currentUser()],
+      ["changePassword (a form)", (api: Api) => api.account.changePassword("old", "new-password-1")],
+    ],
+    users: [
+      ["loginWithEmailAndPassword (sign-in)", (api: Api) => api.users.loginWithEmailAndPassword("a@demo.test", "x")],
+      ["me", (api: Api) => api.users.me()],
+    ],
+    tenant: [
+      ["alarms (a page)", (api: Api) => api.tenant.alarms(1)],
+      ["deleteAlarm (a form)", (api: Api) => api.tenant.deleteAlarm(1, 2)],
+    ],
+  };
+
+  for (const [name, serviceCalls] of Object.entries(calls) as [ServiceName, (typeof calls)[ServiceName]][]) {
+    it.each(serviceCalls)(`the ${name} service's INTERNAL_SERVER_ERROR to %s is its 503`, async (_label, call) => {
+      const thrown = await rejectionOf(call(apiAnswering(name)));
+      expect(isServiceFailure(thrown)).toBe(true);
+      const failure = thrown as { init: { status?: number } | null; data: { error: string; service: string } };
+      expect(failure.init?.status).toBe(503);
+      expect(failure.data).toEqual({ error: "service_unavailable", service: name });
+    });
+    it.each(serviceCalls)(`the other services' refusals to %s stay ApiErrors`, async (_label, call) => {
+      const other = name === "account" ? "tenant" : "account";
+      const thrown = await rejectionOf(call(apiAnswering(other)));
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).code).toBe("INVALID_CREDENTIALS");
+    });
+  }
 });

@@ -4,6 +4,7 @@ import { ClientError, GraphQLClient } from "graphql-request";
 import type { z } from "zod";
 import { httpFetch } from "./http-fetch.server";
 import { isMergeable, mergeQueries, splitAnswer } from "./merged-queries.server";
+import { codeOf, isServiceFault } from "./service-faults";
 
 /**
  * The one place where the portal talks GraphQL (DESIGN.md section 1): every call ends by the
@@ -14,6 +15,8 @@ import { isMergeable, mergeQueries, splitAnswer } from "./merged-queries.server"
  * - the service is down, slow or answers garbage → a thrown 503/502 route error response, which
  *   the nearest ErrorBoundary shows in the resident's language;
  * - login required or access not allowed (spec section 8) → `onAuthRequired` (sign-out + /login);
+ * - a GraphQL error by which the service reports its own fault (INTERNAL_SERVER_ERROR, a code it
+ *   does not document, none at all; ADR 0055) → the same thrown 503 as a service that is down;
  * - any other GraphQL error → an {@link ApiError} with the back-end's code, for the caller to map.
  */
 
@@ -314,6 +317,13 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
       response = error.response;
       answer = { data: (response.data ?? null) as Record<string, unknown> | null, errors: response.errors };
     }
+    // The service reports its own fault for the whole operation (no field named): each query alone
+    // would get the same, so none is sent again to a service that is failing (ADR 0055).
+    if (response?.errors?.some((error) => !error.path?.length && isServiceFault(error))) {
+      const error = new ClientError(response, { query: merged.document, variables: merged.variables });
+      for (const call of calls) call.reject(error);
+      return;
+    }
     splitAnswer(merged, answer).forEach((part, i) => {
       const call = calls[i]!;
       if (part.kind === "data") call.resolve(part.data);
@@ -348,13 +358,19 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
       });
     } catch (error) {
       if (error instanceof ClientError && error.response.errors?.length) {
-        const first = error.response.errors[0]!;
-        const code = String((first.extensions as { code?: unknown } | undefined)?.code ?? "UNKNOWN");
-        const authRequired = error.response.errors.some(
-          (e) =>
-            authRequiredMessages.has(e.message) ||
-            authRequiredCodes.has(String((e.extensions as { code?: unknown } | undefined)?.code)),
+        const errors = error.response.errors;
+        const first = errors[0]!;
+        const code = codeOf(first) ?? "UNKNOWN";
+        const authRequired = errors.some(
+          (e) => authRequiredMessages.has(e.message) || authRequiredCodes.has(codeOf(e) ?? ""),
         );
+        // The service says it broke (ADR 0055): for the resident, the same as a service that is down.
+        // "Sign in again" goes first: that is what the resident has to do whatever else went wrong.
+        const fault = authRequired ? undefined : errors.find(isServiceFault);
+        if (fault !== undefined) {
+          log(`${options.service} service reported its own fault: ${codeOf(fault) ?? "no code"}: ${fault.message}`);
+          throw serviceFailure(options.service, "service_unavailable");
+        }
         // Acted on by the caller (see `needed`), not here: the answer may be shared with a guess.
         throw new ApiError(
           options.service,

@@ -18,6 +18,7 @@ import type { WizardError } from "~/domain/alarm-wizard";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
+import { isServiceFailure } from "~/services/graphql.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { itemCrumb } from "../tenancy/tenancy-handle";
@@ -83,6 +84,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       enabled: typed.enabled,
     });
   } catch (error) {
+    // The service cannot take it now (down, or reporting its own fault): say so, keeping what was typed.
+    if (isServiceFailure(error)) return refuse({ form: { key: "errors.service_unavailable" } }, 503);
     if (isAlarmError(error, "TENANCY_ENDED")) return refuse({ form: { key: "alarms.ended" } }, 409);
     if (isAlarmError(error, "ALARM_INVALID")) {
       const reason =

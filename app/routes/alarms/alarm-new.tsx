@@ -21,6 +21,7 @@ import {
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
+import { isServiceFailure } from "~/services/graphql.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
@@ -94,6 +95,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       enabled: form.get("enabled") === "on",
     });
   } catch (error) {
+    // The service cannot take it now (down, or reporting its own fault): say so beside Save.
+    if (isServiceFailure(error)) return data({ error: "errors.service_unavailable" }, { status: 503 });
     if (isAlarmError(error, "TENANCY_ENDED")) return data({ error: "alarms.ended" }, { status: 409 });
     if (isAlarmError(error, "ALARM_INVALID")) {
       const reason =

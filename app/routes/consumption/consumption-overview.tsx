@@ -22,7 +22,7 @@ import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-v
 import { loadConsumptionPage, requireMeasuredQuantity } from "~/routes/consumption/consumption-page.server";
 import { comparisonKpis, meterRows, roomRows, tableView } from "~/routes/consumption/kpi/kpis.server";
 import { type PageInputs, pageInputsFromUrl, pageInputsOf, startChart } from "~/routes/consumption/page-inputs.server";
-import { ApiError } from "~/services/graphql.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import type { Comparison, TenantTableInput, UnitQuantityKpisInput } from "~/services/tenant/schemas";
 import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
@@ -165,6 +165,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       toastMessage("toast.room_renamed", { name: renamed.name }),
     );
   } catch (error) {
+    // The service cannot take it now (down, or reporting its own fault): say so, keeping the name typed.
+    if (isServiceFailure(error))
+      return data({ room: roomName, error: "errors.service_unavailable", typed: newName }, { status: 503 });
     if (error instanceof ApiError) {
       const key =
         error.code === "ROOM_NAME_TAKEN"

@@ -2,7 +2,7 @@ import { tenancyPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { readForm } from "~/http/read-form.server";
 import { limitPerAddress } from "~/security/limits.server";
-import { ApiError } from "~/services/graphql.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import { requireUser } from "~/session/guards.server";
 import { redirectWithError, redirectWithSuccess, toastMessage } from "~/session/toast.server";
@@ -28,6 +28,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Set-Cookie": await context.session.commit() },
     });
   } catch (error) {
+    // The account service cannot take it now: the code stays pending, so the offer to add it stays.
+    if (isServiceFailure(error)) {
+      session.set("activationCode", code);
+      return redirectWithError("/t", toastMessage("errors.service_unavailable"), {
+        headers: { "Set-Cookie": await context.session.commit() },
+      });
+    }
     if (!(error instanceof ApiError)) throw error;
     return redirectWithError("/t", toastMessage(formErrorKey(error)), {
       headers: { "Set-Cookie": await context.session.commit() },

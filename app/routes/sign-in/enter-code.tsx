@@ -14,7 +14,7 @@ import { formSchema } from "~/domain/form-schema";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
-import { ApiError } from "~/services/graphql.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
@@ -53,6 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     session.set("activationCode", code);
     return redirect("/signup", { headers: { "Set-Cookie": await context.session.commit() } });
   } catch (error) {
+    // The account service cannot check it now (down, or reporting its own fault): the code stays typed.
+    if (isServiceFailure(error))
+      return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
     if (error instanceof ApiError)
       return data(submission.reply({ formErrors: [formErrorKey(error)] }), { status: 400 });
     throw error;
