@@ -12,8 +12,14 @@ import { formBodyLimitBytes } from "./app/http/read-form.server";
 import { limitRequestBody } from "./server/body-limit";
 import { responseCompression } from "./server/compression.mjs";
 import { createHealthCheck } from "./server/healthz";
-import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
+import {
+  carriesSecretInUrl,
+  formPostCallbackPaths,
+  isProviderFormPost,
+  isSameOriginRequest,
+} from "./server/request-guards";
 import { assignRequestId } from "./server/request-id";
+import { clientAddress, parseTrustProxy, requestHost } from "./server/trust-proxy";
 
 /**
  * The portal's HTTP server: a request id on every request and its log lines, security headers with
@@ -27,6 +33,9 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 // Fails fast, naming the variable, when the configuration is invalid.
 const portalConfig = readConfig();
+// Which proxies' X-Forwarded-For is believed: a hop count or their addresses, never `true`
+// (server/trust-proxy.ts). Refused before anything listens, naming the right forms.
+const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
 // LOG_FORMAT=json: every line this process writes, through console from any module, is one JSON
 // object carrying the id of the request it was written for (common/node/logging.ts).
 const jsonLog = portalConfig.logFormat === "json" ? createJsonLog("portal") : undefined;
@@ -40,8 +49,8 @@ const viteDevServer = production
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY)
-  app.set("trust proxy", process.env.TRUST_PROXY === "true" ? true : process.env.TRUST_PROXY);
+// req.ip (the rate limits' client address), req.protocol and requestHost follow it.
+app.set("trust proxy", trustProxy);
 
 // Every request gets an id: the proxy's X-Request-Id when it is a sensible one, else a new one. It
 // is on the answer, on every back-end call (context.requestId) and on every log line written while
@@ -130,21 +139,24 @@ const allowedOrigins = (process.env.PUBLIC_ORIGINS ?? "")
   .split(",")
   .map((o) => o.trim())
   .filter(Boolean);
+// Apple answers sign-ins by a cross-site form post to its callback, which only relays (ADR 0056).
+const providerFormPosts = formPostCallbackPaths(portalConfig.socialProviders);
 
 app.use((req, res, next) => {
   // Reset and impersonation links carry secrets: keep them out of Referer headers. (No cache keeps
   // them either: every page and data answer is private, no-store, set in entry.server.tsx; ADR 0020.)
   if (carriesSecretInUrl(req.path)) res.set({ "Referrer-Policy": "no-referrer" });
   // Every form post must come from one of our pages; others get the localized 403 page.
-  const host = app.get("trust proxy") ? (req.get("x-forwarded-host") ?? req.get("host")) : req.get("host");
-  const sameOrigin = isSameOriginRequest({
-    method: req.method,
-    secFetchSite: req.get("sec-fetch-site"),
-    origin: req.get("origin"),
-    referer: req.get("referer"),
-    host,
-    allowedOrigins,
-  });
+  const host = requestHost(req);
+  const sameOrigin =
+    isSameOriginRequest({
+      method: req.method,
+      secFetchSite: req.get("sec-fetch-site"),
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      host,
+      allowedOrigins,
+    }) || isProviderFormPost(req.method, req.path, providerFormPosts);
   if (sameOrigin && req.method !== "GET" && req.method !== "HEAD") {
     // Our check is the stricter one and has passed. Remix 2.17 compares Origin with Host again and
     // throws a 500 for `Origin: null`, which browsers send from no-referrer pages (password reset).
@@ -196,7 +208,7 @@ app.all(
         cookieHeader: req.headers.cookie ?? null,
         https: req.protocol === "https",
         cspNonce: res.locals.cspNonce as string,
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientAddress: clientAddress(req),
         requestId: res.locals.requestId as string,
         path: req.path,
         appendSetCookie: (value) => res.append("Set-Cookie", value),
