@@ -200,7 +200,7 @@ describe("createGraphQLService", () => {
   });
 
   describe("GraphQL errors", () => {
-    const graphQLError = (...errors: { message: string; extensions?: Record<string, unknown> }[]) =>
+    const graphQLError = (...errors: { message: string; extensions?: Record<string, unknown>; path?: string[] }[]) =>
       fakeFetch(() => jsonResponse({ data: null, errors }));
 
     it("become an ApiError with the first error's code and message", async () => {
@@ -222,15 +222,11 @@ describe("createGraphQLService", () => {
       expect(onAuthRequired).not.toHaveBeenCalled();
     });
 
-    it("that the service gives no code for are its own fault: a 503 service failure (ADR 0055)", async () => {
+    it("about a field that the service gives no code for are its own fault: a 503 service failure (ADR 0055)", async () => {
       const log = vi.fn();
+      const error = { message: "Cannot return null for non-nullable field", path: ["currentUser"] };
       const thrown = await rejectionOf(
-        service(graphQLError({ message: "Cannot return null for non-nullable field" }).fetch, { log }).request(
-          UserQuery,
-          {},
-          userSchema,
-          "x",
-        ),
+        service(graphQLError(error).fetch, { log }).request(UserQuery, {}, userSchema, "x"),
       );
       expectServiceFailure(thrown, 503, "service_unavailable");
       expect(log).toHaveBeenCalledWith(expect.stringContaining("Cannot return null for non-nullable field"));
@@ -271,6 +267,13 @@ describe("createGraphQLService", () => {
         503,
         "service_unavailable",
       );
+    });
+
+    it("that name no field and have no code (a request error: the portal's document or variables) stay an ApiError", async () => {
+      const backend = graphQLError({ message: 'Variable "$id" of required type "ID!" was not provided.' });
+      const thrown = await rejectionOf(service(backend.fetch).request(UserQuery, {}, userSchema, "x"));
+      expect(thrown).toBeInstanceOf(ApiError);
+      expect((thrown as ApiError).code).toBe("UNKNOWN");
     });
 
     it.each([

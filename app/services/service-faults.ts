@@ -3,11 +3,13 @@ import { isErrorCode } from "@common/error-codes";
 /**
  * Whose fault a GraphQL error is (ADR 0055). The services document their refusals by code
  * (common/error-codes.ts): the portal maps each to a text. A GraphQL server adds a few codes of its
- * own for a request it cannot take, which is the caller's (the portal's) fault. Anything else, an
+ * own for a request it cannot take, which is the caller's (the portal's) fault, and so is an error
+ * without a code that names no field: a request error, raised before execution (graphql-js says
+ * 'Variable "$x" of required type "Int!" was not provided.' without a code). Anything else, an
  * INTERNAL_SERVER_ERROR (what graphql-yoga makes of an unexpected exception), a code nobody
- * documents or no code at all (graphql-js's own execution errors, such as a null for a non-null
- * field), is the service saying that it broke: for the resident the same as a service that answers
- * 5xx, "cannot reach our service, try again", never the portal's own 500 page.
+ * documents, or a field's error without a code (graphql-js's own execution errors, such as a null
+ * for a non-null field), is the service saying that it broke: for the resident the same as a
+ * service that answers 5xx, "cannot reach our service, try again", never the portal's own 500 page.
  */
 
 /**
@@ -34,6 +36,8 @@ export const callerFaultCodes: ReadonlySet<string> = new Set([
 export interface GraphQLErrorLike {
   message: string;
   extensions?: Record<string, unknown> | undefined;
+  /** The field the error is about; none for a request error (raised before execution). */
+  path?: readonly (string | number)[] | undefined;
 }
 
 /** The error's `extensions.code`, or null when it has none (or one that is not a string). */
@@ -45,5 +49,6 @@ export function codeOf(error: GraphQLErrorLike): string | null {
 /** True when the error is the service reporting its own fault (see the module's comment). */
 export function isServiceFault(error: GraphQLErrorLike): boolean {
   const code = codeOf(error);
-  return code === null || !(isErrorCode(code) || callerFaultCodes.has(code));
+  if (code === null) return (error.path?.length ?? 0) > 0;
+  return !(isErrorCode(code) || callerFaultCodes.has(code));
 }
