@@ -1,5 +1,6 @@
 import { type BrandId, brandIds, defaultBrandId } from "@common/brands";
 import { z } from "zod";
+import { defaultMaxAnswerBytes } from "./services/http-fetch.server";
 
 /**
  * The portal's configuration, read once from the environment. Every variable is documented in the
@@ -21,6 +22,13 @@ const configSchema = z.object({
   /** "json": one JSON object per log line (common/node/logging.ts); "text": the console as it is. */
   LOG_FORMAT: z.enum(["text", "json"]).default("text"),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** The most of one service answer the portal reads (ADR 0059); past it the page answers 502. */
+  API_MAX_ANSWER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(defaultMaxAnswerBytes),
   TOKEN_REFRESH_LEAD_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   LANGUAGES: z.string().default("da,en,nb"),
@@ -55,6 +63,8 @@ export type PortalConfig = {
   backendHealthUrl: string | null;
   logFormat: "text" | "json";
   apiTimeoutMs: number;
+  /** The most of one service answer the portal reads (API_MAX_ANSWER_BYTES, ADR 0059). */
+  apiMaxAnswerBytes: number;
   tokenRefreshLeadSeconds: number;
   cookieSecure: "auto" | "always" | "never";
   languages: string[];
@@ -107,6 +117,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         : (c.BACKEND_HEALTH_URL ?? new URL("/health", c.ACCOUNT_API_URL).toString()),
     logFormat: c.LOG_FORMAT,
     apiTimeoutMs: c.API_TIMEOUT_MS,
+    apiMaxAnswerBytes: c.API_MAX_ANSWER_BYTES,
     tokenRefreshLeadSeconds: c.TOKEN_REFRESH_LEAD_SECONDS,
     cookieSecure: c.COOKIE_SECURE,
     languages,

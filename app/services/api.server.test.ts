@@ -1,6 +1,8 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { type ApiOptions, createApi } from "./api.server";
-import { SharedAnswers } from "./graphql.server";
+import { isServiceFailure, SharedAnswers } from "./graphql.server";
 
 /** The API of a request against three fake services at a.test, u.test and t.test, answered by `fetch`. */
 function testApi(fetch: typeof globalThis.fetch, options: Pick<ApiOptions, "tenantSharedAnswers" | "requestId"> = {}) {
@@ -82,5 +84,40 @@ describe("the request id", () => {
       { url: "http://u.test", requestId: "proxy-id-1" },
       { url: "http://t.test", requestId: "proxy-id-1" },
     ]);
+  });
+});
+
+describe("the cap on a service's answer (ADR 0059)", () => {
+  it("is the configured API_MAX_ANSWER_BYTES: an answer past it is the service's 502", async () => {
+    const server = http.createServer((_request, response) => {
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify({ data: { tenantUnits: [], filler: "x".repeat(200 * 1024) } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tenant/graphql`;
+    try {
+      const api = (apiMaxAnswerBytes?: number) =>
+        createApi({
+          config: {
+            accountApiUrl: url,
+            usersApiUrl: url,
+            tenantDataApiUrl: url,
+            apiTimeoutMs: 5000,
+            apiMaxAnswerBytes,
+          },
+          tokens: { account: async () => "a", users: async () => "u" },
+          sharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
+          tenantSharedAnswers: new SharedAnswers({ ttlMs: 5000, maxTokens: 10 }),
+        });
+      const thrown = await api(100 * 1024)
+        .tenant.tenantUnits()
+        .catch((error: unknown) => error);
+      expect(isServiceFailure(thrown)).toBe(true);
+      expect(thrown).toMatchObject({ data: { error: "invalid_response", service: "tenant" }, init: { status: 502 } });
+      // The default (8 MiB) takes the same answer.
+      await expect(api().tenant.tenantUnits()).resolves.toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

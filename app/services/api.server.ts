@@ -1,6 +1,7 @@
 import type { PortalConfig } from "~/config.server";
 import { accountService } from "./account/account.server";
 import { createGraphQLService, type ServiceName, SharedAnswers } from "./graphql.server";
+import { defaultMaxAnswerBytes, httpFetchWithCap } from "./http-fetch.server";
 import { tenantMutationNames, tenantService } from "./tenant/tenant.server";
 import { usersService } from "./users/users.server";
 
@@ -16,7 +17,8 @@ export const noTokens: TokenSource = {
 };
 
 export interface ApiOptions {
-  config: Pick<PortalConfig, "accountApiUrl" | "usersApiUrl" | "tenantDataApiUrl" | "apiTimeoutMs">;
+  config: Pick<PortalConfig, "accountApiUrl" | "usersApiUrl" | "tenantDataApiUrl" | "apiTimeoutMs"> &
+    Partial<Pick<PortalConfig, "apiMaxAnswerBytes">>;
   tokens: TokenSource;
   onAuthRequired?: () => Promise<never>;
   fetch?: typeof fetch;
@@ -87,7 +89,8 @@ export function createApi({
       requestId,
       getToken,
       onAuthRequired,
-      fetch,
+      // Every answer read up to the configured cap (ADR 0059); tests pass their own fetch.
+      fetch: fetch ?? httpFetchWithCap(config.apiMaxAnswerBytes ?? defaultMaxAnswerBytes),
       afterMutation,
       mergeQueries: true,
       sharedAnswers: service === "account" ? sharedAnswers : service === "tenant" ? tenantSharedAnswers : undefined,

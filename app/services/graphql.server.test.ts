@@ -11,6 +11,7 @@ import {
   SharedAnswers,
   serviceFailure,
 } from "./graphql.server";
+import { AnswerTooLargeError } from "./http-fetch.server";
 import * as mergedQueries from "./merged-queries.server";
 
 /**
@@ -197,6 +198,19 @@ describe("createGraphQLService", () => {
         code,
       );
     });
+  });
+
+  it("is a 502 service failure, logged with its cap, when the answer passes the cap (ADR 0059)", async () => {
+    const log = vi.fn();
+    const backend = fakeFetch(() => {
+      throw new AnswerTooLargeError(1024);
+    });
+    expectServiceFailure(
+      await rejectionOf(service(backend.fetch, { log }).request(UserQuery, {}, userSchema, "x")),
+      502,
+      "invalid_response",
+    );
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("more than 1024 bytes"));
   });
 
   describe("GraphQL errors", () => {

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import type { GraphQLError } from "graphql";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { z } from "zod";
-import { httpFetch } from "./http-fetch.server";
+import { AnswerTooLargeError, httpFetch } from "./http-fetch.server";
 import { isMergeable, mergeQueries, splitAnswer } from "./merged-queries.server";
 import { codeOf, isServiceFault } from "./service-faults";
 
@@ -12,7 +12,8 @@ import { codeOf, isServiceFault } from "./service-faults";
  * are memoized for the request, every answer is validated with a zod schema, and errors are mapped
  * once:
  *
- * - the service is down, slow or answers garbage → a thrown 503/502 route error response, which
+ * - the service is down, slow or answers garbage (or more than API_MAX_ANSWER_BYTES, ADR 0059) →
+ *   a thrown 503/502 route error response, which
  *   the nearest ErrorBoundary shows in the resident's language;
  * - login required or access not allowed (spec section 8) → `onAuthRequired` (sign-out + /login);
  * - a GraphQL error by which the service reports its own fault (INTERNAL_SERVER_ERROR, a code it
@@ -387,6 +388,11 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
           options.service,
           error.response.status >= 500 ? "service_unavailable" : "invalid_response",
         );
+      }
+      if (error instanceof AnswerTooLargeError) {
+        // Far more than any answer the portal asks for (ADR 0059): the rest was never read.
+        log(`${options.service} service answered more than ${error.maxBytes} bytes; the connection was closed`);
+        throw serviceFailure(options.service, "invalid_response");
       }
       if (isUnreachable(error)) {
         log(`${options.service} service unreachable: ${describe(error)}`);
