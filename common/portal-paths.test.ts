@@ -22,8 +22,10 @@ import {
   notificationPath,
   notificationsPath,
   passwordResetLink,
+  profileDataPath,
   profileDeletePath,
   profileEmailPath,
+  profilePageInTenancy,
   profilePasswordPath,
   profilePath,
   removeTenancyUserPath,
@@ -76,6 +78,32 @@ describe("a tenancy's paths", () => {
     expect(profilePasswordPath(7)).toBe("/t/7/profile/password");
     expect(profileEmailPath(7)).toBe("/t/7/profile/email");
     expect(profileDeletePath(7)).toBe("/t/7/profile/delete");
+    expect(profileDataPath(7)).toBe("/t/7/profile/my-data.json");
+  });
+});
+
+describe("the profile of a resident without a tenancy (ADR 0057)", () => {
+  it("lies under /account, page for page as in a tenancy", () => {
+    expect(profilePath(null)).toBe("/account");
+    expect(profilePasswordPath(null)).toBe("/account/password");
+    expect(profileEmailPath(null)).toBe("/account/email");
+    expect(profileDeletePath(null)).toBe("/account/delete");
+    expect(profileDataPath(null)).toBe("/account/my-data.json");
+  });
+
+  it("sends a resident who has a tenancy to the same page of its profile", () => {
+    expect(profilePageInTenancy("/account", 7)).toBe("/t/7/profile");
+    expect(profilePageInTenancy("/account/password", 7)).toBe("/t/7/profile/password");
+    expect(profilePageInTenancy("/account/email", 7)).toBe("/t/7/profile/email");
+    expect(profilePageInTenancy("/account/delete", 7)).toBe("/t/7/profile/delete");
+    expect(profilePageInTenancy("/account/my-data.json", 7)).toBe("/t/7/profile/my-data.json");
+  });
+
+  it("gives the profile itself for any other path", () => {
+    expect(profilePageInTenancy("/account/", 7)).toBe("/t/7/profile");
+    expect(profilePageInTenancy("/account/password/x", 7)).toBe("/t/7/profile");
+    expect(profilePageInTenancy("/accountant/password", 7)).toBe("/t/7/profile");
+    expect(profilePageInTenancy("/t/8/profile/delete", 7)).toBe("/t/7/profile");
   });
 });
 

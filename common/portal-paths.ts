@@ -135,20 +135,47 @@ export function helpPath(tenancyId: Id): string {
   return `${tenancyPath(tenancyId)}/help`;
 }
 
-export function profilePath(tenancyId: Id): string {
-  return `${tenancyPath(tenancyId)}/profile`;
+// ---------------------------------------------------------------------------------------------
+// The profile: in a tenancy, or for a resident without one (null) outside the tenancy area
+
+/** Where a signed-in resident without a tenancy lands (guard rule 2). */
+export const noTenanciesPath = "/no-tenancies";
+
+/** The profile's pages of a resident without a tenancy, served by the same route modules (ADR 0057). */
+export const accountPath = "/account";
+
+/** The profile of the tenancy area, or with `null` (no tenancy) its pages outside it, under /account. */
+export function profilePath(tenancyId: Id | null): string {
+  return tenancyId === null ? accountPath : `${tenancyPath(tenancyId)}/profile`;
 }
 
-export function profilePasswordPath(tenancyId: Id): string {
+export function profilePasswordPath(tenancyId: Id | null): string {
   return `${profilePath(tenancyId)}/password`;
 }
 
-export function profileEmailPath(tenancyId: Id): string {
+export function profileEmailPath(tenancyId: Id | null): string {
   return `${profilePath(tenancyId)}/email`;
 }
 
-export function profileDeletePath(tenancyId: Id): string {
+export function profileDeletePath(tenancyId: Id | null): string {
   return `${profilePath(tenancyId)}/delete`;
+}
+
+/** The download of everything the portal holds about the resident (JSON). */
+export function profileDataPath(tenancyId: Id | null): string {
+  return `${profilePath(tenancyId)}/my-data.json`;
+}
+
+/**
+ * The same page of a tenancy's profile as an /account path names ("/account/password" →
+ * "/t/7/profile/password"): where a resident who has a tenancy is sent from /account. Any other
+ * path gives the profile itself.
+ */
+export function profilePageInTenancy(accountPagePath: string, tenancyId: Id): string {
+  const samePage = [profilePasswordPath, profileEmailPath, profileDeletePath, profileDataPath].find(
+    (pathOf) => pathOf(null) === accountPagePath,
+  );
+  return (samePage ?? profilePath)(tenancyId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { tenancyPath } from "@common/portal-paths";
+import { noTenanciesPath, profilePageInTenancy, tenancyPath } from "@common/portal-paths";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
 import { chooseTenancy } from "~/domain/tenancy-selection";
@@ -46,7 +46,7 @@ export async function requireTenancy(
   context: AppLoadContext,
 ): Promise<SignedInUser & { tenancy: Tenancy }> {
   const signedIn = await requireUser(request, context);
-  if (signedIn.tenancies.length === 0) throw redirect("/no-tenancies");
+  if (signedIn.tenancies.length === 0) throw redirect(noTenanciesPath);
   const session = await context.session.get();
   const tenancy = signedIn.tenancies.find((t) => t.id === params.tenancyId);
   if (!tenancy) {
@@ -58,4 +58,23 @@ export async function requireTenancy(
     await context.session.commitToResponse();
   }
   return { ...signedIn, tenancy };
+}
+
+/**
+ * The profile's pages, which serve both areas (ADR 0057): with a tenancy in the URL, the tenancy
+ * guard; outside the tenancy area (/account) a signed-in resident without a tenancy, whose
+ * tenancy is then null. A resident who holds one is sent to the same page of the selected
+ * tenancy's profile, so each resident has one profile, with the menu of their home.
+ */
+export async function requireProfileArea(
+  request: Request,
+  params: { tenancyId?: string },
+  context: AppLoadContext,
+): Promise<SignedInUser & { tenancy: Tenancy | null }> {
+  if (params.tenancyId !== undefined) return requireTenancy(request, params, context);
+  const signedIn = await requireUser(request, context);
+  if (signedIn.tenancies.length === 0) return { ...signedIn, tenancy: null };
+  const session = await context.session.get();
+  const selected = chooseTenancy(signedIn.tenancies, { selectedId: session.get("tenancyId") });
+  throw redirect(profilePageInTenancy(new URL(request.url).pathname, selected.id));
 }
