@@ -23,6 +23,12 @@ export default [
     route("welcome", "routes/sign-in/welcome.tsx"),
     route("impersonate/:token", "routes/sign-in/impersonate.tsx"),
     route("no-tenancies", "routes/tenancy/no-tenancies.tsx"),
+    // A resident without a tenancy: the profile's own modules, outside the tenancy area (ADR 0057).
+    route("account", "routes/profile/profile.tsx", { id: "account/profile" }),
+    route("account/password", "routes/profile/profile-password.tsx", { id: "account/password" }),
+    route("account/email", "routes/profile/profile-email.tsx", { id: "account/email" }),
+    route("account/delete", "routes/profile/profile-delete.tsx", { id: "account/delete" }),
+    route("account/my-data.json", "routes/profile/profile-data.tsx", { id: "account/my-data" }),
     // Where server.ts sends form posts from other sites (403 in the resident's language).
     route("forbidden", "routes/public/forbidden.tsx"),
     // Where server.ts sends requests with a body larger than any form (413; ADR 0019).

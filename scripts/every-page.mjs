@@ -5,10 +5,12 @@
  * HTML validator, text browsers and hydration on every page, with more views of some of them).
  * every-page.test.ts fails when a route of app/routes.ts is neither here nor in `notPages`.
  *
+ * `route` is the route's module; `id` the route's id where app/routes.ts gives one, because the
+ * module serves more than one route (the profile's pages in a tenancy and under /account).
  * `who` is the demo account (backend/db/seed/demo-accounts.ts) whose session the page needs, or
  * "visitor" for none: jens (two homes, admin of the first, heat cost allocators, a statement) for
  * most pages, anna for her alarms and notifications, mette (admin of Jens's second home) for
- * removing a user, nora (no home) for the page of an account without one. A path's placeholders
+ * removing a user, nora (no home) for the pages of an account without one. A path's placeholders
  * are filled by the reader from the demo data:
  *   {tenancy}       the account's current tenancy (Jens's first)
  *   {alarm} {notification}  one of the account's, from its lists
@@ -20,7 +22,7 @@
  */
 
 /** @typedef {"visitor" | "anna" | "jens" | "mette" | "nora"} Who */
-/** @typedef {{ route: string; who: Who; path: string; scripts?: false }} PageOfRoute */
+/** @typedef {{ route: string; id?: string; who: Who; path: string; scripts?: false }} PageOfRoute */
 
 /** @type {readonly PageOfRoute[]} */
 export const everyPage = [
@@ -82,6 +84,11 @@ export const everyPage = [
   { route: "routes/sign-in/account-created.tsx", who: "jens", path: "/account-created" },
   { route: "routes/sign-in/welcome.tsx", who: "jens", path: "/welcome" },
   { route: "routes/tenancy/no-tenancies.tsx", who: "nora", path: "/no-tenancies" },
+  // The profile's pages of an account without a home (ADR 0057).
+  { route: "routes/profile/profile.tsx", id: "account/profile", who: "nora", path: "/account" },
+  { route: "routes/profile/profile-password.tsx", id: "account/password", who: "nora", path: "/account/password" },
+  { route: "routes/profile/profile-email.tsx", id: "account/email", who: "nora", path: "/account/email" },
+  { route: "routes/profile/profile-delete.tsx", id: "account/delete", who: "nora", path: "/account/delete" },
 ];
 
 /**

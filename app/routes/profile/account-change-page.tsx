@@ -41,7 +41,8 @@ export function AccountChangeButtons({
   submitKey,
   danger = false,
 }: {
-  tenancyId: string;
+  /** The tenancy whose profile the page belongs to; null for /account (no tenancy). */
+  tenancyId: string | null;
   submitKey: string;
   danger?: boolean;
 }) {

@@ -2,20 +2,21 @@ import { attachmentDisposition } from "@common/content-disposition";
 import { meterReadingsCsvPath, profilePath } from "@common/portal-paths";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { thrownAsMessagePage } from "~/http/message-page.server";
-import { requireTenancy } from "~/session/guards.server";
+import { requireProfile } from "./profile-pages.server";
 
 /**
- * /t/{tenancyId}/profile/my-data.json (beyond the spec: GDPR Articles 15 and 20): all the
- * portal holds about the resident — profile, tenancies, alarms, notifications — as one JSON file,
- * with where to get the readings (the meter list's CSV of each tenancy).
+ * /t/{tenancyId}/profile/my-data.json and /account/my-data.json (beyond the spec: GDPR Articles
+ * 15 and 20; ADR 0057): all the portal holds about the resident — profile, tenancies, alarms,
+ * notifications — as one JSON file, with where to get the readings (the meter list's CSV of each
+ * tenancy; none without one).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { tenancy, tenancies } = await requireTenancy(request, params, context);
+  const { tenancyId, tenancies } = await requireProfile(request, params, context);
   let text: string;
   try {
     text = await context.api.account.myData();
   } catch (error) {
-    return thrownAsMessagePage(request, error, { href: profilePath(tenancy.id), labelKey: "profile.title" });
+    return thrownAsMessagePage(request, error, { href: profilePath(tenancyId), labelKey: "profile.title" });
   }
   const origin = new URL(request.url).origin;
   const document = {

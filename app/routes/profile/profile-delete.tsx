@@ -1,4 +1,4 @@
-import { profileDeletePath } from "@common/portal-paths";
+import { accountPath, profileDeletePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,24 +11,28 @@ import { deleteFormRules, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
-import { requireTenancy } from "~/session/guards.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { parentPages, titleCrumb } from "../tenancy/tenancy-handle";
+import type { PublicHandle } from "../public/public-layout";
+import { parentPages, type TenancyHandle, titleCrumb } from "../tenancy/tenancy-handle";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
-import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
+import { accountChangeFailure, type Refusal, requireProfile, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = titleCrumb("profile.delete_title", profileDeletePath, parentPages.profile);
+export const handle = {
+  ...titleCrumb("profile.delete_title", profileDeletePath, parentPages.profile),
+  back: accountPath,
+} satisfies TenancyHandle & PublicHandle;
 
 const hidden = { hideFields: ["password"] };
 
 /**
- * /t/{tenancyId}/profile/delete: deleting the account, irreversibly, after this page says
- * what goes and asks for the password (or, without one, the e-mail typed again). The last admin of
- * a tenancy with other users must hand over first (LAST_ADMIN). Then the session ends.
+ * /t/{tenancyId}/profile/delete and /account/delete (ADR 0057): deleting the account,
+ * irreversibly, after this page says what goes and asks for the password (or, without one, the
+ * e-mail typed again). The last admin of a tenancy with other users must hand over first
+ * (LAST_ADMIN). Then the session ends.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user } = await requireTenancy(request, params, context);
+  const { user } = await requireProfile(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: formSchema(deleteFormRules) });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>

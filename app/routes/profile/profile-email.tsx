@@ -1,4 +1,4 @@
-import { profileEmailPath, profilePath } from "@common/portal-paths";
+import { accountPath, profileEmailPath, profilePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -11,23 +11,27 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
-import { requireTenancy } from "~/session/guards.server";
-import { parentPages, titleCrumb } from "../tenancy/tenancy-handle";
+import type { PublicHandle } from "../public/public-layout";
+import { parentPages, type TenancyHandle, titleCrumb } from "../tenancy/tenancy-handle";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
-import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
+import { accountChangeFailure, type Refusal, requireProfile, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = titleCrumb("profile.email_title", profileEmailPath, parentPages.profile);
+export const handle = {
+  ...titleCrumb("profile.email_title", profileEmailPath, parentPages.profile),
+  back: accountPath,
+} satisfies TenancyHandle & PublicHandle;
 
 const hidden = { hideFields: ["currentPassword"] };
 
 /**
- * /t/{tenancyId}/profile/email (spec section 4): the new address and, for an account with
- * a password, the current password. A confirmation link goes to the new address; the change happens
- * only when it is opened (/confirm-email), then the old address is told and the user logged out.
+ * /t/{tenancyId}/profile/email and /account/email (spec section 4; ADR 0057): the new address
+ * and, for an account with a password, the current password. A confirmation link goes to the new
+ * address; the change happens only when it is opened (/confirm-email), then the old address is
+ * told and the user logged out.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user } = await requireTenancy(request, params, context);
+  const { user } = await requireProfile(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: formSchema(emailFormRules) });
   if (submission.status !== "success") return data({ result: submission.reply(hidden), sentTo: null }, { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>

@@ -1,20 +1,24 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { usesPassword } from "~/domain/profile-forms";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
-import { requireTenancy } from "~/session/guards.server";
+import { requireProfileArea } from "~/session/guards.server";
 
 /**
  * The guard of the profile's pages and what each of their pages shows about the account:
- * which tenancy they belong to, the e-mail, whether it signs in with a password, and whether this
- * is a support session (which may not change the e-mail or password, nor delete the account).
+ * which tenancy they belong to (null: none, the pages under /account; ADR 0057), the e-mail,
+ * whether it signs in with a password, and whether this is a support session (which may not
+ * change the e-mail or password, nor delete the account). `tenancyId` is what the portal-paths
+ * helpers take to link within the same area.
  */
 export async function requireProfile(request: Request, params: { tenancyId?: string }, context: AppLoadContext) {
-  const signedIn = await requireTenancy(request, params, context);
+  const signedIn = await requireProfileArea(request, params, context);
   const { tenancy, user } = signedIn;
+  const tenancyId = tenancy?.id ?? null;
   return {
     ...signedIn,
+    tenancyId,
     account: {
-      tenancyId: tenancy.id,
+      tenancyId,
       email: user.email,
       usesPassword: usesPassword(user.userType),
       impersonated: user.impersonated,

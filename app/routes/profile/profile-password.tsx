@@ -1,4 +1,4 @@
-import { profilePasswordPath, profilePath } from "@common/portal-paths";
+import { accountPath, profilePasswordPath, profilePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -12,27 +12,30 @@ import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError } from "~/services/graphql.server";
 import { fieldErrors } from "~/session/api-errors";
-import { requireTenancy } from "~/session/guards.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { parentPages, titleCrumb } from "../tenancy/tenancy-handle";
+import type { PublicHandle } from "../public/public-layout";
+import { parentPages, type TenancyHandle, titleCrumb } from "../tenancy/tenancy-handle";
 import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
-import { accountChangeFailure, type Refusal, supportSessionRefusal } from "./profile-pages.server";
+import { accountChangeFailure, type Refusal, requireProfile, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = titleCrumb("profile.password_title", profilePasswordPath, parentPages.profile);
+export const handle = {
+  ...titleCrumb("profile.password_title", profilePasswordPath, parentPages.profile),
+  back: accountPath,
+} satisfies TenancyHandle & PublicHandle;
 
 /** Every field but the passwords comes back; passwords are never sent back to the page. */
 const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] };
 
 /**
- * /t/{tenancyId}/profile/password (spec section 5): the current password, a new one with
- * the rules, its repeat. On success the back-end ends every session of the user; this browser signs
- * in again with the new password, so only the other sessions end. A wrong current password: the
- * spec's "Password update failed. Please try again."
+ * /t/{tenancyId}/profile/password and /account/password (spec section 5; ADR 0057): the current
+ * password, a new one with the rules, its repeat. On success the back-end ends every session of
+ * the user; this browser signs in again with the new password, so only the other sessions end. A
+ * wrong current password: the spec's "Password update failed. Please try again."
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { tenancy, user } = await requireTenancy(request, params, context);
+  const { tenancyId, user } = await requireProfile(request, params, context);
   const submission = parseWithZod(await readForm(request), { schema: formSchema(passwordFormRules) });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>
@@ -56,11 +59,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const signedIn = await completeSignIn(
     context,
     { type: "email-password", account, users },
-    { persistent, redirectTo: profilePath(tenancy.id) },
+    { persistent, redirectTo: profilePath(tenancyId) },
   );
   const headers = new Headers();
   for (const cookie of signedIn.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirectWithSuccess(profilePath(tenancy.id), toastMessage("profile.toast_password"), { headers });
+  return redirectWithSuccess(profilePath(tenancyId), toastMessage("profile.toast_password"), { headers });
 }
 
 export default function ChangePassword() {

@@ -1,4 +1,11 @@
-import { profilePath } from "@common/portal-paths";
+import {
+  noTenanciesPath,
+  profileDataPath,
+  profileDeletePath,
+  profileEmailPath,
+  profilePasswordPath,
+  profilePath,
+} from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -16,26 +23,32 @@ import { readForm } from "~/http/read-form.server";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
-import { requireTenancy } from "~/session/guards.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import { menuPageCrumb } from "../tenancy/tenancy-handle";
+import type { PublicHandle } from "../public/public-layout";
+import { menuPageCrumb, type TenancyHandle } from "../tenancy/tenancy-handle";
 import { SupportSessionNote } from "./account-change-page";
+import { requireProfile } from "./profile-pages.server";
 
-export const handle = menuPageCrumb("profile.title", profilePath);
+/** In the tenancy area the menu's page; under /account (no tenancy, ADR 0057) back to /no-tenancies. */
+export const handle = {
+  ...menuPageCrumb("profile.title", profilePath),
+  back: noTenanciesPath,
+} satisfies TenancyHandle & PublicHandle;
 
 /**
- * /t/{tenancyId}/profile, "Profile settings" (spec sections 2, 4, 5): the name (users
- * service), the e-mail, the language (stored on the account; the page switches at once) and the
- * e-mail notifications; links to change the e-mail or the password, download one's data, add a
- * tenancy and delete the account; logout. In a support session, e-mail, password and deletion are
- * not offered (the back-end refuses them too).
+ * /t/{tenancyId}/profile, "Profile settings" (spec sections 2, 4, 5), and the same page for a
+ * resident without a tenancy at /account (ADR 0057): the name (users service), the e-mail, the
+ * language (stored on the account; the page switches at once) and the e-mail notifications; links
+ * to change the e-mail or the password, download one's data, add a tenancy and delete the account;
+ * logout. In a support session, e-mail, password and deletion are not offered (the back-end
+ * refuses them too).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { tenancy } = await requireTenancy(request, params, context);
+  const { tenancyId } = await requireProfile(request, params, context);
   const [{ currentUser }, me] = await Promise.all([context.api.account.currentUser(), context.api.users.me()]);
   return {
-    tenancyId: tenancy.id,
+    tenancyId,
     name: me.name,
     email: currentUser.email,
     language: currentUser.language,
@@ -47,9 +60,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { tenancy } = await requireTenancy(request, params, context);
+  const { tenancyId } = await requireProfile(request, params, context);
   const form = await readForm(request);
-  const here = profilePath(tenancy.id);
+  const here = profilePath(tenancyId);
   const intent = form.get("intent");
   if (intent === "name") {
     const submission = parseWithZod(form, { schema: formSchema(nameFormRules) });
@@ -86,7 +99,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Profile() {
   const { t } = useTranslation();
   const profile = useLoaderData<typeof loader>();
-  const base = profilePath(profile.tenancyId);
+  const { tenancyId } = profile;
   return (
     <div className="settings-page">
       <h1>{t("profile.title")}</h1>
@@ -103,7 +116,7 @@ export default function Profile() {
             {profile.impersonated ? null : (
               <>
                 <br />
-                <Link to={`${base}/email`}>{t("profile.change_email")}</Link>
+                <Link to={profileEmailPath(tenancyId)}>{t("profile.change_email")}</Link>
               </>
             )}
           </Fact>
@@ -111,7 +124,7 @@ export default function Profile() {
             {profile.impersonated ? (
               "–"
             ) : profile.usesPassword ? (
-              <Link to={`${base}/password`}>{t("profile.change_password")}</Link>
+              <Link to={profilePasswordPath(tenancyId)}>{t("profile.change_password")}</Link>
             ) : (
               <>
                 {t("profile.no_password")} <Link to="/login/email/forgot-password">{t("profile.set_password")}</Link>
@@ -129,7 +142,7 @@ export default function Profile() {
       <Card id="data-heading" heading={t("profile.data_heading")}>
         <p>{t("profile.data_intro")}</p>
         <p>
-          <a href={`${base}/my-data.json`} download>
+          <a href={profileDataPath(tenancyId)} download>
             {t("profile.download_data")}
           </a>
         </p>
@@ -138,7 +151,7 @@ export default function Profile() {
         </p>
         {profile.impersonated ? null : (
           <p>
-            <Link to={`${base}/delete`} className="danger-link">
+            <Link to={profileDeletePath(tenancyId)} className="danger-link">
               {t("profile.delete_account")}
             </Link>
           </p>
