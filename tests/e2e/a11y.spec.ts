@@ -211,10 +211,11 @@ for (const { name, viewport } of widths) {
       ]);
     });
 
-    test("/no-tenancies", async ({ page }) => {
+    test("/no-tenancies and the account's pages of a resident without a tenancy", async ({ page }) => {
       await signIn(page, demoAccounts.nora.email);
       await expect(page).toHaveURL(/\/no-tenancies$/);
       await expectNoViolations(page);
+      await expectAccessiblePages(page, ["/account", "/account/password", "/account/email", "/account/delete"]);
     });
   });
 }
