@@ -1,7 +1,7 @@
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { config, type PortalConfig } from "./config.server";
 import { type Api, type ApiOptions, createApi, noTokens } from "./services/api.server";
-import type { AuthTokens } from "./services/tokens";
+import type { PendingSignIn } from "./services/tokens";
 import { createRequestSession, type RequestSession } from "./session/request-session.server";
 import { type AuthState, createAuthState } from "./session/token-refresh.server";
 
@@ -31,8 +31,16 @@ export interface PortalLoadContext {
   api: Api;
   /** An API that sends no tokens: sign-in, refresh and revocation. */
   publicApi: Api;
-  /** An API that uses the given tokens, for the moment between sign-in and the first page. */
-  apiWithTokens(tokens: AuthTokens): Api;
+  /**
+   * An API that uses the given tokens, for the moment between sign-in and the first page (the users
+   * service's token may still be on its way: its calls wait for it).
+   */
+  apiWithTokens(tokens: PendingSignIn): Api;
+  /**
+   * The request's one deadline for every back-end call (ADR 0021): aborted once API_TIMEOUT_MS has
+   * passed, so a form can say its service was too slow rather than unreachable.
+   */
+  deadline: AbortSignal;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -91,11 +99,12 @@ export function createAppLoadContext(
     auth,
     api,
     publicApi,
+    deadline,
     apiWithTokens: (tokens) =>
       createApi({
         ...calls,
         config: portalConfig,
-        tokens: { account: async () => tokens.account.token, users: async () => tokens.users.token },
+        tokens: { account: async () => tokens.account.token, users: async () => (await tokens.users).token },
       }),
   };
 }

@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { type AppLoadContext, createCookie, data } from "@remix-run/node";
 import { config } from "~/config.server";
+import type { CredentialAttempt } from "~/services/account/graphql.generated";
 import type { RateLimitRule, RateLimitState, RateLimitSubject } from "~/services/account/schemas";
+import { ApiError } from "~/services/graphql.server";
 
 /**
  * Abuse limits on sign-in, sign-up, activation-code entry, reset requests, setting a password and
@@ -14,10 +16,12 @@ import type { RateLimitRule, RateLimitState, RateLimitSubject } from "~/services
  * of the client address, account or device (`limitKey`): the database holds no address or e-mail.
  * A back-end that cannot be reached throws the usual 503 service failure.
  *
- * Sign-in counts failures per client address and per account (at most 100 an hour for one
- * account). So that a stranger's failures cannot lock the account's owner out, a browser that has
- * signed in to an account before carries a signed "known device" cookie; for it, that account's
- * failures are counted per device instead of per account.
+ * Every check of a password (sign-in, sign-up for an existing e-mail, re-authentication on profile
+ * changes) counts failures per client address and per account (at most 100 an hour for one
+ * account), in the account service's check itself (`passwordAttempt`, ADR 0061). So that a
+ * stranger's failures cannot lock the account's owner out, a browser that has signed in to an
+ * account before carries a signed "known device" cookie; for it, that account's failures are
+ * counted per device instead of per account.
  */
 
 export type LimitedAction = "signUp" | "code" | "resetRequest" | "setPassword" | "reportCode";
@@ -101,32 +105,40 @@ async function readDevice(request: Request): Promise<DeviceData | null> {
 }
 
 /**
- * The sign-in limits for one attempt. Throws the 429 answer when over a limit; otherwise the
- * caller reports the outcome: `failed()` counts it, `succeeded()` returns the Set-Cookie that
- * marks this browser as known for the account.
+ * One check of a password (ADR 0061): sign-in, sign-up with an e-mail that has an account, and the
+ * password a resident types to change their e-mail or password or to delete their account. The
+ * account service counts each toward the same limits in the check itself, from what this says of
+ * the attempt: the client address's key and, from a browser that has signed in to this account
+ * before, that browser's key (whose failures then count instead of the account's, so a stranger's
+ * failures cannot lock the owner's own browser out). Over a limit the service answers
+ * RATE_LIMITED ({@link refuseRateLimited}). After a right password, `succeeded()` gives the
+ * Set-Cookie that marks this browser as known for the account.
  */
-export async function signInAttempt(request: Request, context: AppLoadContext, email: string) {
+export async function passwordAttempt(request: Request, context: AppLoadContext, email: string) {
   const account = accountKey(email);
   const device = await readDevice(request);
   const known = device?.accounts.includes(account) ?? false;
-  // One check and (on failure) one count for both limits: the address's and the account's or,
-  // from a browser known to the account, this browser's.
-  const subjects: RateLimitSubject[] = [
-    { rule: "SIGN_IN_PER_ADDRESS", key: limitKey("address", context.clientAddress) },
-    known
-      ? { rule: "SIGN_IN_PER_KNOWN_DEVICE", key: limitKey("device", `${device!.id}:${account}`) }
-      : { rule: "SIGN_IN_PER_ACCOUNT", key: limitKey("account", account) },
-  ];
-  refuseOverLimit(await context.publicApi.account.rateLimits(subjects));
-
+  const attempt: CredentialAttempt = {
+    addressKey: limitKey("address", context.clientAddress),
+    ...(known ? { deviceKey: limitKey("device", `${device!.id}:${account}`) } : {}),
+  };
   return {
-    async failed(): Promise<void> {
-      await context.publicApi.account.countRateLimitHits(subjects);
-    },
+    attempt,
     async succeeded(secure: boolean): Promise<string> {
       const id = device?.id ?? randomBytes(12).toString("base64url");
       const accounts = [account, ...(device?.accounts ?? []).filter((a) => a !== account)].slice(0, 5);
       return deviceCookie.serialize({ id, accounts } satisfies DeviceData, { secure });
     },
   };
+}
+
+/**
+ * Throws the 429 answer for the account service's RATE_LIMITED (a password check over its limits):
+ * the same page and text on every path that checks a password. Anything else is left to the caller.
+ */
+export function refuseRateLimited(error: unknown): void {
+  if (error instanceof ApiError && error.code === "RATE_LIMITED") {
+    const seconds = Number(error.extensions.retryAfterSeconds);
+    throw tooManyRequests(Number.isFinite(seconds) && seconds > 0 ? seconds : 60);
+  }
 }

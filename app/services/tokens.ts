@@ -20,3 +20,13 @@ export interface AuthTokens {
 export function needsRefresh(tokens: TokenSet, nowSeconds: number, leadSeconds: number): boolean {
   return tokens.expiresAt - nowSeconds <= leadSeconds;
 }
+
+/**
+ * A sign-in on its way: the account service has accepted it, the users service's answer may still
+ * be coming (it is started without waiting, beside the next call; completeSignIn awaits it).
+ */
+export interface PendingSignIn {
+  type: AuthType;
+  account: TokenSet;
+  users: TokenSet | Promise<TokenSet>;
+}

@@ -5,7 +5,7 @@ import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
 import { privateNoStore } from "~/http/cache-control";
 import { accountAnswers, accountOwnerOf, tenantAnswers } from "~/services/api.server";
 import { ApiError, type SharedAnswers } from "~/services/graphql.server";
-import type { AuthTokens } from "~/services/tokens";
+import type { AuthTokens, PendingSignIn, TokenSet } from "~/services/tokens";
 import { usedCodeToastCookie } from "./activation-code.server";
 
 /**
@@ -16,15 +16,15 @@ import { usedCodeToastCookie } from "./activation-code.server";
  */
 export async function revokeTokens(
   context: AppLoadContext,
-  tokens: AuthTokens,
+  tokens: { account: TokenSet; users: TokenSet | null },
   sharedAnswers: SharedAnswers = accountAnswers,
 ): Promise<void> {
   await Promise.allSettled([
     context.publicApi.account.revokeToken(tokens.account.refreshToken),
-    context.publicApi.users.revokeToken(tokens.users.refreshToken),
+    tokens.users && context.publicApi.users.revokeToken(tokens.users.refreshToken),
   ]);
   sharedAnswers.forget(tokens.account.token);
-  tenantAnswers.forget(tokens.users.token);
+  if (tokens.users) tenantAnswers.forget(tokens.users.token);
 }
 
 /**
@@ -42,10 +42,14 @@ export function forgetSessionsOfAccount(email: string, sharedAnswers: SharedAnsw
  * tenancies, choose the tenancy (the path the resident came for, else ?tenancyId, else a tenancy
  * just added, else the first) and start a fresh session. Nothing is written to the cookie until
  * everything has answered; if loading fails, the new tokens are revoked and the error rethrown.
+ *
+ * The users service's sign-in may still be on its way (`PendingSignIn`, e-mail sign-in): it is
+ * awaited beside the account service's calls, which need only that service's token, so a sign-in
+ * waits for two calls in series when every call is slow (issue 44).
  */
 export async function completeSignIn(
   context: AppLoadContext,
-  tokens: AuthTokens,
+  signIn: PendingSignIn,
   options: {
     redirectTo?: string | null;
     queryTenancyId?: string | null;
@@ -58,15 +62,13 @@ export async function completeSignIn(
     landing?: string;
   },
 ): Promise<Response> {
-  const api = context.apiWithTokens(tokens);
+  const api = context.apiWithTokens(signIn);
   const session = await context.session.get();
   const pendingCode = session.get("activationCode");
 
   let addedTenancyId: string | undefined;
   let codeInUse = false;
-  let user;
-  let tenancies;
-  try {
+  const accountAnswer = (async () => {
     if (pendingCode && options.impersonationEndsAt === undefined) {
       try {
         addedTenancyId = await api.account.addTenancy(pendingCode);
@@ -76,11 +78,15 @@ export async function completeSignIn(
         if (error.code === "ACTIVATION_CODE_IN_USE") codeInUse = true;
       }
     }
-    ({ currentUser: user, tenancies } = await api.account.currentUser());
-  } catch (error) {
-    await revokeTokens(context, tokens);
-    throw error;
+    return api.account.currentUser();
+  })();
+  const [users, answer] = await Promise.allSettled([Promise.resolve(signIn.users), accountAnswer]);
+  if (users.status === "rejected" || answer.status === "rejected") {
+    await revokeTokens(context, { account: signIn.account, users: users.status === "fulfilled" ? users.value : null });
+    throw users.status === "rejected" ? users.reason : (answer as PromiseRejectedResult).reason;
   }
+  const tokens: AuthTokens = { type: signIn.type, account: signIn.account, users: users.value };
+  const { currentUser: user, tenancies } = answer.value;
 
   // A fresh session: nothing of a previous sign-in survives except the language cookie.
   for (const key of ["tenancyId", "impersonationEndsAt", "activationCode", "passwordReset"] as const)

@@ -26,6 +26,7 @@ import {
   verifyPassword,
   verifyPasswordOrDummy,
 } from "./passwords";
+import { accountLimitKey, type CredentialAttempt, credentialSubjects, limitedPasswordCheck } from "./rate-limits";
 import { assertMaySignIn, normalizeEmail } from "./sign-in";
 import type { SocialIdentity } from "./social";
 
@@ -131,7 +132,10 @@ export interface AccountForSignIn {
 
 /**
  * Sign-up with e-mail and password: checks the e-mail and the password rules (BAD_USER_INPUT),
- * then creates the user or, for an existing one, applies the rules above.
+ * then creates the user or, for an existing one, applies the rules above. For an existing user
+ * the password is checked under the same limits as sign-in (ADR 0061): its answer (EMAIL_IN_USE
+ * or a session) tells whether the password is right, so a wrong one counts toward the address's
+ * and the account's failures, and a locked account is refused (RATE_LIMITED) with the right one.
  */
 export async function createOrSignInEmailPasswordUser(
   db: Kysely<Database>,
@@ -141,6 +145,9 @@ export async function createOrSignInEmailPasswordUser(
     language?: string | null;
     dataPolicyAcknowledged?: boolean | null;
     now: Date;
+    /** The key of the back-end's own per-account limit (accountLimitKey). */
+    limitSecret: Uint8Array;
+    attempt?: CredentialAttempt | null;
   },
 ): Promise<AccountForSignIn> {
   const email = parseEmail(input.email);
@@ -167,7 +174,10 @@ export async function createOrSignInEmailPasswordUser(
     await verifyPassword(input.password, await dummyPasswordHash());
     assertMaySignIn(existing);
   }
-  const passwordMatches = await verifyPasswordOrDummy(input.password, existing.password_hash);
+  const subjects = credentialSubjects(accountLimitKey(input.limitSecret, email), input.attempt);
+  const passwordMatches = await limitedPasswordCheck(db, input.now, subjects, () =>
+    verifyPasswordOrDummy(input.password, existing.password_hash),
+  );
   if (!passwordMatches) throw serviceError("EMAIL_IN_USE");
   assertMaySignIn(existing);
   return { user: await acknowledgeDataPolicy(db, existing, input.dataPolicyAcknowledged, input.now), created: false };

@@ -28,7 +28,7 @@ import { badUserInput } from "./errors";
 import { assertNotImpersonated, beginImpersonation, isImpersonatedRequest } from "./impersonation";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { profileResolvers, updateAccountSettings } from "./profile";
-import { rateLimitResolvers } from "./rate-limits";
+import { type CredentialAttempt, rateLimitResolvers } from "./rate-limits";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, type Session, startSession, verifyCredentials } from "./sign-in";
 import { isSocialProvider, verifySocialAccessToken } from "./social";
@@ -210,10 +210,15 @@ export const accountResolvers = {
   Mutation: {
     async tokenAuth(
       _: unknown,
-      args: { email: string; password: string },
+      args: { email: string; password: string; attempt?: CredentialAttempt | null },
       ctx: ServiceContext,
     ): Promise<TokenAuthPayload> {
-      const user = await verifyCredentials(ctx.db, args);
+      const user = await verifyCredentials(ctx.db, args, {
+        secret: ctx.tokens.key,
+        now: ctx.now,
+        service: "account",
+        attempt: args.attempt,
+      });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
       return toTokenAuthResult(ctx.db, session);
     },
@@ -228,11 +233,21 @@ export const accountResolvers = {
     },
     async createEmailPasswordUser(
       _: unknown,
-      args: { email: string; password: string; language?: string | null; dataPolicyAcknowledged?: boolean | null },
+      args: {
+        email: string;
+        password: string;
+        language?: string | null;
+        dataPolicyAcknowledged?: boolean | null;
+        attempt?: CredentialAttempt | null;
+      },
       ctx: ServiceContext,
     ): Promise<CreateEmailPasswordUserPayload> {
       if (args.email.length > 254) throw badUserInput("email is too long", "email");
-      const { user, created } = await createOrSignInEmailPasswordUser(ctx.db, { ...args, now: ctx.now });
+      const { user, created } = await createOrSignInEmailPasswordUser(ctx.db, {
+        ...args,
+        now: ctx.now,
+        limitSecret: ctx.tokens.key,
+      });
       const session = await startSession(ctx.db, ctx.tokens, user, "account", ctx.now);
       return { ...(await toTokenAuthResult(ctx.db, session)), user: { id: String(user.id) }, created };
     },

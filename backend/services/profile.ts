@@ -36,6 +36,7 @@ import { invalidCredentials, invalidToken, serviceError } from "./errors";
 import { assertNotImpersonated } from "./impersonation";
 import { collectMyData, membershipsWithHomes } from "./my-data";
 import { assertPasswordRules, hashPassword, verifyPasswordOrDummy } from "./passwords";
+import { accountLimitKey, type CredentialAttempt, credentialSubjects, limitedPasswordCheck } from "./rate-limits";
 import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { adminCount, memberCount } from "./tenancy-users";
@@ -98,21 +99,33 @@ export async function updateAccountSettings(
 // ---------------------------------------------------------------------------------------------
 // Password
 
-async function passwordMatches(user: UserRow, password: string | null | undefined): Promise<boolean> {
-  if (typeof password !== "string" || password.length > passwordInputMaxLength) return false;
-  // Against a dummy hash when the user has none, so the answer takes as long as a wrong password.
-  return verifyPasswordOrDummy(password, user.password_hash);
+/**
+ * Whether `password` is the caller's: a check of the password like sign-in's, so it counts toward
+ * the same limits and lock (ADR 0061) and throws RATE_LIMITED over them, whatever the password.
+ */
+async function passwordMatches(
+  ctx: ServiceContext,
+  user: UserRow,
+  password: string | null | undefined,
+  attempt: CredentialAttempt | null | undefined,
+): Promise<boolean> {
+  const subjects = credentialSubjects(accountLimitKey(ctx.tokens.key, user.email), attempt);
+  return limitedPasswordCheck(ctx.db, ctx.now, subjects, async () => {
+    if (typeof password !== "string" || password.length > passwordInputMaxLength) return false;
+    // Against a dummy hash when the user has none, so the answer takes as long as a wrong password.
+    return verifyPasswordOrDummy(password, user.password_hash);
+  });
 }
 
 export async function changePassword(
   ctx: ServiceContext,
-  args: { currentPassword: string; newPassword: string },
+  args: { currentPassword: string; newPassword: string; attempt?: CredentialAttempt | null },
 ): Promise<void> {
   const user = await ctx.requireCaller();
   await assertNotImpersonated(ctx, "account");
   // A user without a password (social sign-in) is refused too, after the same work.
   const checkedHash = user.password_hash;
-  const matches = await passwordMatches(user, args.currentPassword);
+  const matches = await passwordMatches(ctx, user, args.currentPassword, args.attempt);
   if (checkedHash === null || !matches) throw serviceError("PASSWORD_UPDATE_FAILED");
   assertPasswordRules(args.newPassword, "newPassword");
   // Hash before the transaction: scrypt is slow and the transaction holds the database.
@@ -144,11 +157,12 @@ function sameAddress(): never {
 
 export async function requestEmailChange(
   ctx: BackendContext,
-  args: { newEmail: string; currentPassword?: string | null },
+  args: { newEmail: string; currentPassword?: string | null; attempt?: CredentialAttempt | null },
 ): Promise<void> {
   const user = await ctx.requireCaller();
   await assertNotImpersonated(ctx, "account");
-  if (user.password_hash !== null && !(await passwordMatches(user, args.currentPassword))) throw invalidCredentials();
+  if (user.password_hash !== null && !(await passwordMatches(ctx, user, args.currentPassword, args.attempt)))
+    throw invalidCredentials();
   // Far too long for an address: refused as one, without trimming megabytes.
   const newEmail = parseEmail(args.newEmail.length > 1000 ? "" : args.newEmail);
   if (newEmail === user.email) sameAddress();
@@ -242,12 +256,12 @@ export async function confirmEmailChange(ctx: BackendContext, args: { token: str
 
 export async function deleteAccount(
   ctx: ServiceContext,
-  args: { password?: string | null; emailConfirmation?: string | null },
+  args: { password?: string | null; emailConfirmation?: string | null; attempt?: CredentialAttempt | null },
 ): Promise<void> {
   const user = await ctx.requireCaller();
   await assertNotImpersonated(ctx, "account");
   if (user.password_hash !== null) {
-    if (!(await passwordMatches(user, args.password))) throw invalidCredentials();
+    if (!(await passwordMatches(ctx, user, args.password, args.attempt))) throw invalidCredentials();
   } else {
     const typed = args.emailConfirmation;
     if (typeof typed !== "string" || typed.length > 1000 || normalizeEmail(typed) !== user.email)
@@ -304,7 +318,7 @@ export const profileResolvers = {
   Mutation: {
     async changePassword(
       _: unknown,
-      args: { currentPassword: string; newPassword: string },
+      args: { currentPassword: string; newPassword: string; attempt?: CredentialAttempt | null },
       ctx: ServiceContext,
     ): Promise<{ ok: boolean }> {
       await changePassword(ctx, args);
@@ -312,7 +326,7 @@ export const profileResolvers = {
     },
     async requestEmailChange(
       _: unknown,
-      args: { newEmail: string; currentPassword?: string | null },
+      args: { newEmail: string; currentPassword?: string | null; attempt?: CredentialAttempt | null },
       ctx: BackendContext,
     ): Promise<{ ok: boolean }> {
       await requestEmailChange(ctx, args);
@@ -324,7 +338,7 @@ export const profileResolvers = {
     },
     async deleteAccount(
       _: unknown,
-      args: { password?: string | null; emailConfirmation?: string | null },
+      args: { password?: string | null; emailConfirmation?: string | null; attempt?: CredentialAttempt | null },
       ctx: ServiceContext,
     ): Promise<{ ok: boolean }> {
       await deleteAccount(ctx, args);

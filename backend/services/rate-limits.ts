@@ -13,10 +13,11 @@
  * - A key is over its limit while its window's count is at the limit; `retryAfterSeconds` says when
  *   the window ends. Windows that have ended are pruned by the hourly schedule (pruneRateLimits).
  */
+import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, RateLimitsTable } from "../db/types";
 import type { ServiceContext } from "./context";
-import { badUserInput } from "./errors";
+import { badUserInput, serviceError } from "./errors";
 
 export interface RateLimitRule {
   limit: number;
@@ -185,3 +186,159 @@ export const rateLimitResolvers = {
     },
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Checks of a password (ADR 0061): sign-in on both services, sign-up with an e-mail that has an
+// account, and the password a signed-in resident types to change their e-mail or password or to
+// delete their account. Each is an oracle for the password, so each counts toward the same limits
+// and the same lock, enforced here in the credential check itself (no separate call to ask first).
+
+/** The limits on every check of a password. The users service keeps its own per account. */
+export const credentialLimitRules = {
+  /** Failed checks of users-service sign-ins per account (the portal calls it only after tokenAuth). */
+  USERS_SIGN_IN_PER_ACCOUNT: { limit: 100, windowSeconds: hour },
+} as const satisfies Record<string, RateLimitRule>;
+
+type CredentialRuleName = RateLimitRuleName | keyof typeof credentialLimitRules;
+
+function ruleOf(name: CredentialRuleName): RateLimitRule {
+  return name in credentialLimitRules
+    ? credentialLimitRules[name as keyof typeof credentialLimitRules]
+    : rateLimitRules[name as RateLimitRuleName];
+}
+
+/**
+ * What the portal says of one attempt, as keyed hashes it makes (it never sends the address):
+ * the client address, and the browser when the portal knows it has signed in to this account.
+ */
+export interface CredentialAttempt {
+  addressKey?: string | null;
+  deviceKey?: string | null;
+}
+
+/**
+ * The back-end's own key for an account's limits: a keyed hash of the normalized e-mail (HMAC with
+ * the token key every instance shares), so an unknown e-mail costs the same as a known one and
+ * the table holds no e-mail.
+ */
+export function accountLimitKey(secret: Uint8Array, email: string): string {
+  return createHmac("sha256", secret)
+    .update(`rate-limit:account:${email.trim().toLowerCase()}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+interface CredentialSubject {
+  rule: CredentialRuleName;
+  key: string;
+}
+
+/**
+ * The pairs one check of the password counts on: the client address (when the portal names one)
+ * and the account, or, from a browser the portal knows has signed in to it, that browser instead
+ * (so a stranger's failures cannot lock the owner's own browser out; ADR 0010).
+ */
+export function credentialSubjects(accountKey: string, attempt: CredentialAttempt | null | undefined) {
+  const subjects: CredentialSubject[] = [];
+  const addressKey = attempt?.addressKey;
+  const deviceKey = attempt?.deviceKey;
+  for (const key of [addressKey, deviceKey]) {
+    if (key !== null && key !== undefined && (key.length === 0 || key.length > maxKeyLength))
+      throw badUserInput(`a key must have 1 to ${maxKeyLength} characters`, "attempt");
+  }
+  if (addressKey) subjects.push({ rule: "SIGN_IN_PER_ADDRESS", key: addressKey });
+  subjects.push(
+    deviceKey ? { rule: "SIGN_IN_PER_KNOWN_DEVICE", key: deviceKey } : { rule: "SIGN_IN_PER_ACCOUNT", key: accountKey },
+  );
+  return subjects;
+}
+
+/** Adds one hit to each pair and answers the counts after it, atomically per pair. */
+async function reserveHits(
+  db: Kysely<Database>,
+  subjects: readonly CredentialSubject[],
+  now: Date,
+): Promise<{ count: number; windowEnds: string }[]> {
+  const nowIso = now.toISOString();
+  return Promise.all(
+    subjects.map(async ({ rule, key }) => {
+      const windowEnds = new Date(now.getTime() + ruleOf(rule).windowSeconds * 1000).toISOString();
+      const row = await db
+        .insertInto("rate_limits")
+        .values({ rule, key, window_ends: windowEnds, count: 1 })
+        .onConflict((oc) =>
+          oc.columns(["rule", "key"]).doUpdateSet((eb) => {
+            const ended = eb("rate_limits.window_ends", "<=", nowIso);
+            return {
+              count: eb
+                .case()
+                .when(ended)
+                .then(eb.lit(1))
+                .else(eb("rate_limits.count", "+", eb.lit(1)))
+                .end(),
+              window_ends: eb
+                .case()
+                .when(ended)
+                .then(eb.ref("excluded.window_ends"))
+                .else(eb.ref("rate_limits.window_ends"))
+                .end(),
+            };
+          }),
+        )
+        .returning(["count", "window_ends"])
+        .executeTakeFirstOrThrow();
+      return { count: row.count, windowEnds: row.window_ends };
+    }),
+  );
+}
+
+/** Takes back one hit of each pair (an attempt that was refused, or whose password was right). */
+async function releaseHits(db: Kysely<Database>, subjects: readonly CredentialSubject[]): Promise<void> {
+  await Promise.all(
+    subjects.map(({ rule, key }) =>
+      db
+        .updateTable("rate_limits")
+        .set((eb) => ({ count: eb("count", "-", eb.lit(1)) }))
+        .where("rule", "=", rule)
+        .where("key", "=", key)
+        .where("count", ">", 0)
+        .execute(),
+    ),
+  );
+}
+
+/** RATE_LIMITED, with the seconds until the next attempt may be made. */
+export function rateLimited(retryAfterSeconds: number) {
+  return serviceError("RATE_LIMITED", undefined, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+}
+
+/**
+ * Runs one check of a password under its limits. The hit is counted before the check (one atomic
+ * upsert per pair), so attempts made at once cannot all pass a limit that only some of them fit
+ * under. Over any limit: the hits are taken back and RATE_LIMITED is thrown, whatever the
+ * password (a locked account is refused on every path, with the right password too). Otherwise the
+ * check runs; a right password (`true`) or an error (not an answer about the password) takes the
+ * hits back, a wrong one (`false`) keeps them.
+ */
+export async function limitedPasswordCheck(
+  db: Kysely<Database>,
+  now: Date,
+  subjects: readonly CredentialSubject[],
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const counts = await reserveHits(db, subjects, now);
+  const over = counts.filter(({ count }, i) => count > ruleOf(subjects[i]!.rule).limit);
+  if (over.length > 0) {
+    await releaseHits(db, subjects);
+    throw rateLimited(Math.max(...over.map(({ windowEnds }) => (Date.parse(windowEnds) - now.getTime()) / 1000)));
+  }
+  let right: boolean;
+  try {
+    right = await check();
+  } catch (error) {
+    await releaseHits(db, subjects);
+    throw error;
+  }
+  if (right) await releaseHits(db, subjects);
+  return right;
+}

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Database, RefreshTokenService, UserRow } from "../db/types";
 import { badUserInput, invalidCredentials, invalidRefreshToken, serviceError } from "./errors";
 import { verifyPasswordOrDummy } from "./passwords";
+import { accountLimitKey, type CredentialAttempt, credentialSubjects, limitedPasswordCheck } from "./rate-limits";
 import {
   type ImpersonationSession,
   type IssuedRefreshToken,
@@ -48,20 +49,31 @@ export function assertMaySignIn(user: UserRow): void {
  * Returns the user with this e-mail and password, or throws INVALID_CREDENTIALS. An unknown
  * e-mail and a user without a password cost the same as a wrong password. With the right
  * password, an account the portal must not sign in gets its own code (assertMaySignIn).
+ *
+ * The check counts toward the password limits (ADR 0061): the account service's sign-in on the
+ * pairs the portal's attempt names (`credentialSubjects`), the users service's on its own limit
+ * per account. Over a limit it throws RATE_LIMITED, whatever the password.
  */
 export async function verifyCredentials(
   db: Kysely<Database>,
   input: { email: string; password: string },
+  limits: { secret: Uint8Array; now: Date; service: RefreshTokenService; attempt?: CredentialAttempt | null },
 ): Promise<UserRow> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? "Invalid credentials input");
-  const user = await db
-    .selectFrom("users")
-    .selectAll()
-    .where("email", "=", normalizeEmail(parsed.data.email))
-    .executeTakeFirst();
-  const passwordMatches = await verifyPasswordOrDummy(parsed.data.password, user?.password_hash);
-  if (user === undefined || !passwordMatches) throw invalidCredentials();
+  const email = normalizeEmail(parsed.data.email);
+  const accountKey = accountLimitKey(limits.secret, email);
+  const subjects =
+    limits.service === "account"
+      ? credentialSubjects(accountKey, limits.attempt)
+      : [{ rule: "USERS_SIGN_IN_PER_ACCOUNT" as const, key: accountKey }];
+  let user: UserRow | undefined;
+  const right = await limitedPasswordCheck(db, limits.now, subjects, async () => {
+    user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+    const passwordMatches = await verifyPasswordOrDummy(parsed.data.password, user?.password_hash);
+    return user !== undefined && passwordMatches;
+  });
+  if (!right || user === undefined) throw invalidCredentials();
   assertMaySignIn(user);
   return user;
 }

@@ -121,7 +121,11 @@ export const usersResolvers = {
         const issue = parsed.error.issues[0];
         throw badUserInput(issue?.message ?? "Invalid credentials", issue?.path.join("."));
       }
-      const user = await verifyCredentials(ctx.db, parsed.data);
+      const user = await verifyCredentials(ctx.db, parsed.data, {
+        secret: ctx.tokens.key,
+        now: ctx.now,
+        service: "users",
+      });
       return toLoginResult(await startSession(ctx.db, ctx.tokens, user, "users", ctx.now));
     },
     async refreshToken(_: unknown, args: { refreshToken: string }, ctx: ServiceContext): Promise<LoginResult> {

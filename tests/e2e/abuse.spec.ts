@@ -72,6 +72,45 @@ test.describe("abuse limits and request checks", () => {
     await expect(page).toHaveURL(/\/t\/\d+$/);
   });
 
+  test("sign-up is no password oracle: 120 wrong passwords from 120 addresses end in 429 and a locked account", async ({
+    playwright,
+  }, info) => {
+    test.setTimeout(180_000);
+    // An account of this test's own: a locked account would fail any other test that signs in with it.
+    const email = `oracle-${info.project.name}-${Date.now()}@example.test`;
+    const password = "Oracle-Password-2026!";
+    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    const postSignup = (typed: string, clientAddress: string) =>
+      request.post("/signup/email", {
+        form: { email, password: typed, passwordRepeat: typed, dataPolicy: "on" },
+        headers: { "X-Forwarded-For": clientAddress },
+        maxRedirects: 0,
+      });
+    expect((await postSignup(password, address(info.testId, 0))).status()).toBe(302);
+
+    const statuses: number[] = [];
+    for (let i = 1; i <= 120; i++) {
+      const response = await postSignup(`Wrong-Password-${i}!`, address(info.testId, i));
+      statuses.push(response.status());
+      if (i === 1) expect(await response.text()).toContain("men adgangskoden er forkert");
+    }
+    // 100 answers about the password (the account's limit), then only the 429 page.
+    expect(statuses.slice(0, 100)).toEqual(Array(100).fill(400));
+    expect(statuses.slice(100)).toEqual(Array(20).fill(429));
+
+    // The account is locked on every path, with the right password too, with the same text.
+    for (const response of [
+      await postSignup(password, address(info.testId, 200)),
+      await postLogin(request, email, password, address(info.testId, 201)),
+    ]) {
+      expect(response.status()).toBe(429);
+      expect(response.headers().location).toBeUndefined();
+      expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+      expect(await response.text()).toContain("For mange forsøg.");
+    }
+    await request.dispose();
+  });
+
   test("a form post from another site is refused and changes nothing", async ({ request }) => {
     const response = await request.post("/login/email", {
       form: { email: demoAccounts.anna.email, password: DEMO_PASSWORD },

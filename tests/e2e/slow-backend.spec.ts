@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { e2e } from "./env";
 import {
+  DEMO_PASSWORD,
   demoAccounts,
   demoTenancyIds,
   firstAlarmAndNotification,
@@ -198,5 +199,54 @@ test("a back-end slower than API_TIMEOUT_MS gives the localized error in the pag
   await expect(page.getByRole("alert")).toContainText(texts.errors.service_unavailable);
   expect(await page.content()).not.toMatch(/at .*\.(js|ts):\d+/);
   // One deadline for the page, not one per call in a row.
+  expect(elapsedMs).toBeLessThan(apiTimeoutMs + 1500);
+});
+
+/** A sign-in posted to the slow portal as a browser without JavaScript posts it: its answer and time. */
+async function timedSignIn(page: Page, email: string) {
+  const started = Date.now();
+  const response = await page.request.post(`${portalURL}/login/email`, {
+    form: { email, password: DEMO_PASSWORD },
+    headers: { Origin: portalURL, Cookie: "" },
+    maxRedirects: 0,
+  });
+  return { response, elapsedMs: Date.now() - started };
+}
+
+test("sign-in completes when every back-end call takes 3 s: two calls in series, not four", async ({
+  page,
+  browser,
+}) => {
+  delayMs = slowMs;
+  const { response, elapsedMs } = await timedSignIn(page, demoAccounts.anna.email);
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe(tenancy);
+  // tokenAuth, then the users service's sign-in beside the resident's account: two delays.
+  expect(elapsedMs).toBeGreaterThanOrEqual(2 * slowMs);
+  expect(elapsedMs).toBeLessThan(3 * slowMs);
+
+  // And as a resident does it, in the browser, to the dashboard.
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.name === "js" });
+  const resident = await context.newPage();
+  await resident.goto(`${portalURL}/login/email`);
+  await resident.locator('input[name="email"]').fill(demoAccounts.anna.email);
+  await resident.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await resident.locator('main form[method="post"] button[type="submit"]').click();
+  await expect(resident).toHaveURL(new RegExp(`${tenancy}$`), { timeout: 30_000 });
+  await expect(resident.locator("#rating-heading")).toBeVisible({ timeout: 30_000 });
+  await context.close();
+});
+
+test("a sign-in whose back-end is slower than its deadline says so, and keeps the e-mail", async ({ page }) => {
+  delayMs = apiTimeoutMs + 2000;
+  const { response, elapsedMs } = await timedSignIn(page, demoAccounts.anna.email);
+  expect(response.status()).toBe(503);
+  const texts = JSON.parse(readFileSync("locales/da/common.json", "utf8")) as {
+    errors: { service_too_slow: string };
+  };
+  const html = await response.text();
+  expect(html).toContain(texts.errors.service_too_slow);
+  expect(html).toContain(`value="${demoAccounts.anna.email}"`);
+  expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
   expect(elapsedMs).toBeLessThan(apiTimeoutMs + 1500);
 });

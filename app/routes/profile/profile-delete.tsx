@@ -10,6 +10,7 @@ import { formSchema } from "~/domain/form-schema";
 import { deleteFormRules, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
+import { passwordAttempt } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { PublicHandle } from "../public/public-layout";
@@ -45,7 +46,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!withPassword && !emailConfirmation)
     return reply(400, { fieldErrors: { emailConfirmation: ["profile.delete_email_required"] } });
   try {
-    await context.api.account.deleteAccount(withPassword ? { password } : { emailConfirmation });
+    const { attempt } = await passwordAttempt(request, context, user.email);
+    await context.api.account.deleteAccount(withPassword ? { password } : { emailConfirmation }, attempt);
   } catch (thrown) {
     const error = accountChangeFailure(thrown);
     if (!(error instanceof ApiError)) return reply(error.status, error.errors);

@@ -9,6 +9,7 @@ import { formSchema } from "~/domain/form-schema";
 import { emailFormRules, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
+import { passwordAttempt } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
 import type { PublicHandle } from "../public/public-layout";
@@ -43,7 +44,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (newEmail.toLowerCase() === user.email.toLowerCase())
     return reply(400, { fieldErrors: { newEmail: ["profile.email_same"] } });
   try {
-    await context.api.account.requestEmailChange(newEmail, currentPassword ?? null);
+    const { attempt } = await passwordAttempt(request, context, user.email);
+    await context.api.account.requestEmailChange(newEmail, currentPassword ?? null, attempt);
   } catch (thrown) {
     const error = accountChangeFailure(thrown);
     if (!(error instanceof ApiError)) return reply(error.status, error.errors);

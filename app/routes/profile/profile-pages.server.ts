@@ -1,5 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { usesPassword } from "~/domain/profile-forms";
+import { refuseRateLimited } from "~/security/limits.server";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { requireProfileArea } from "~/session/guards.server";
 
@@ -46,6 +47,8 @@ export const supportSessionRefusal: Refusal = { status: 403, errors: { formError
  * ApiError for the form to map to its own fields. Anything else is thrown again.
  */
 export function accountChangeFailure(error: unknown): Refusal | ApiError {
+  // A password check over its limits: the 429 page, as on sign-in (ADR 0061).
+  refuseRateLimited(error);
   if (isServiceFailure(error)) return { status: 503, errors: { formErrors: ["errors.service_unavailable"] } };
   if (!(error instanceof ApiError)) throw error;
   if (error.code === "FORBIDDEN") return supportSessionRefusal;

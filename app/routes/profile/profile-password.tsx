@@ -10,6 +10,7 @@ import { formSchema } from "~/domain/form-schema";
 import { passwordFormRules } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
+import { passwordAttempt } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { fieldErrors } from "~/session/api-errors";
 import { completeSignIn } from "~/session/sign-in.server";
@@ -43,7 +44,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (user.impersonated) return reply(supportSessionRefusal.status, supportSessionRefusal.errors);
   const { currentPassword, password } = submission.value;
   try {
-    await context.api.account.changePassword(currentPassword, password);
+    const { attempt } = await passwordAttempt(request, context, user.email);
+    await context.api.account.changePassword(currentPassword, password, attempt);
   } catch (thrown) {
     const error = accountChangeFailure(thrown);
     if (!(error instanceof ApiError)) return reply(error.status, error.errors);

@@ -12,11 +12,11 @@ import { formSchema } from "~/domain/form-schema";
 import { loginFormRules } from "~/domain/login-form";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
-import { signInAttempt } from "~/security/limits.server";
-import { ApiError, isServiceFailure, nullOnServiceFailure } from "~/services/graphql.server";
-import type { AuthTokens } from "~/services/tokens";
+import { passwordAttempt, refuseRateLimited } from "~/security/limits.server";
+import { ApiError, isServiceFailure } from "~/services/graphql.server";
+import type { PendingSignIn } from "~/services/tokens";
 import { accountRefusalKey } from "~/session/api-errors";
-import { authenticator, ServiceDownError } from "~/session/authenticator.server";
+import { authenticator, type EmailPasswordContext, ServiceDownError } from "~/session/authenticator.server";
 import { secureCookiesFor } from "~/session/session.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
@@ -32,6 +32,11 @@ export { signedOutLoader as loader } from "./signed-out.server";
  * Sign-in with e-mail and password (spec section 4): both services, then the user's tenancies,
  * then the tenancy to show (the path the resident came for, else ?tenancyId, else the first).
  * Any failure leaves no session behind: nothing is written to the cookie before the end.
+ *
+ * The account service checks the password under the sign-in limits (ADR 0061): over them it
+ * answers RATE_LIMITED, shown as the 429 page every path that checks a password shows. Two calls
+ * in series (tokenAuth, then the users service's sign-in beside the resident's account), all
+ * within the request's one deadline; when that passes, the form says the service was too slow.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread: parse a clone.
@@ -41,42 +46,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const failWith = (key: string, status: number) =>
     data(submission.reply({ ...hidden, formErrors: [key] }), { status });
-  // The limits are the account service's: without it, say so on the form (the e-mail kept).
-  const attempt = await signInAttempt(request, context, submission.value.email).catch(nullOnServiceFailure);
-  if (!attempt) return failWith("errors.service_unavailable", 503);
+  // A service that did not answer: say whether the sign-in's deadline passed (the e-mail kept).
+  const unavailable = () =>
+    context.deadline.aborted ? failWith("errors.service_too_slow", 503) : failWith("errors.service_unavailable", 503);
+  const { attempt, succeeded } = await passwordAttempt(request, context, submission.value.email);
 
-  let tokens: AuthTokens;
+  let signIn: PendingSignIn;
   try {
-    tokens = await authenticator.authenticate("email-password", request, {
+    signIn = await authenticator.authenticate("email-password", request, {
       throwOnError: true,
-      context: { ...context, formData },
+      context: { ...context, formData, attempt } satisfies EmailPasswordContext,
     });
   } catch (error) {
     const cause = error instanceof AuthorizationError ? error.cause : error;
-    if (cause instanceof ApiError && (cause.code === "INVALID_CREDENTIALS" || cause.code === "UNAUTHENTICATED")) {
-      await attempt.failed();
+    refuseRateLimited(cause);
+    if (cause instanceof ApiError && (cause.code === "INVALID_CREDENTIALS" || cause.code === "UNAUTHENTICATED"))
       return failWith("login.invalid_credentials", 401);
-    }
     // The right password for an account this portal does not serve: say which (spec section 8).
     const refusal = accountRefusalKey(cause);
     if (refusal) return failWith(refusal, 403);
-    if (cause instanceof ServiceDownError || isServiceFailure(cause))
-      return failWith("errors.service_unavailable", 503);
+    if (cause instanceof ServiceDownError || isServiceFailure(cause)) return unavailable();
     // Any other refusal (a masked server error, input the service rejects): say so on the form.
     if (cause instanceof ApiError) return failWith("errors.invalid_response", 502);
     throw cause;
   }
 
   try {
-    return await completeSignIn(context, tokens, {
+    return await completeSignIn(context, signIn, {
       redirectTo: submission.value.redirectTo,
       queryTenancyId: submission.value.tenancyId,
       persistent: submission.value.remember === "on",
-      cookies: [await attempt.succeeded(secureCookiesFor(request))],
+      cookies: [await succeeded(secureCookiesFor(request))],
     });
   } catch (error) {
     // The login failed after all (completeSignIn gave the tokens back): keep no session.
-    if (isServiceFailure(error)) return failWith("errors.service_unavailable", 503);
+    refuseRateLimited(error);
+    if (isServiceFailure(error)) return unavailable();
     return failWith("errors.invalid_response", 502);
   }
 }

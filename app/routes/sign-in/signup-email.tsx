@@ -10,8 +10,10 @@ import { formSchema } from "~/domain/form-schema";
 import { signupFormRules } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
+import { passwordAttempt, refuseRateLimited } from "~/security/limits.server";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
 import { formErrorsOf } from "~/session/api-errors";
+import { secureCookiesFor } from "~/session/session.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
 import { limitedSubmission } from "./limited-form.server";
@@ -26,12 +28,17 @@ export { signedOutLoader as loader } from "./signed-out.server";
 /**
  * Sign-up with e-mail (spec sections 4 and 5): every password rule checked here and again by the
  * back-end; then both services' sign-in, the pending activation code applied, and /account-created.
+ *
+ * For an e-mail that has an account the answer tells whether the password is right (spec section
+ * 8: "the password is not correct", or signed in), so the account service checks it as sign-in
+ * does, under the same limits and lock (ADR 0061): over them the 429 page, as on sign-in.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await limitedSubmission(request, context, "signUp", formSchema(signupFormRules), hidden);
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
   const { email, password, dataPolicy } = submission.value;
+  const { attempt, succeeded } = await passwordAttempt(request, context, email);
   try {
     await limit.count();
     const { tokens: account, created } = await context.publicApi.account.createEmailPasswordUser(
@@ -40,17 +47,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await languageOf(request),
       // The schema requires the box; the service stores when it was ticked (spec section 3).
       dataPolicy === "on",
+      attempt,
     );
-    const users = await context.publicApi.users.loginWithEmailAndPassword(email, password);
+    // Started now, awaited by completeSignIn beside the resident's account.
+    const users = context.publicApi.users.loginWithEmailAndPassword(email, password);
+    users.catch(() => undefined);
     return await completeSignIn(
       context,
       { type: "email-password", account, users },
       {
         persistent: false,
         landing: created ? "/account-created" : undefined,
+        cookies: [await succeeded(secureCookiesFor(request))],
       },
     );
   } catch (error) {
+    refuseRateLimited(error);
     if (isServiceFailure(error)) return unavailable();
     if (!(error instanceof ApiError)) throw error;
     return data(submission.reply({ ...hidden, ...formErrorsOf(error) }), { status: 400 });

@@ -30,6 +30,7 @@ import {
   ValidateActivationCodeQuery,
   WithdrawTenancyInvitationMutation,
 } from "./documents";
+import type { CredentialAttempt } from "./graphql.generated";
 import {
   addTenancyResponse,
   changePasswordResponse,
@@ -75,8 +76,9 @@ export function accountService(gql: GraphQLService) {
   const signIn = <S extends z.ZodObject>(document: string, variables: Record<string, unknown>, schema: S) =>
     gql.request(document, variables, schema, "Invalid authentication response");
   return {
-    async tokenAuth(email: string, password: string): Promise<TokenSet> {
-      const { tokenAuth } = await signIn(TokenAuthMutation, { email, password }, tokenAuthResponse);
+    /** Signs in; counts toward the password limits (RATE_LIMITED over them; ADR 0061). */
+    async tokenAuth(email: string, password: string, attempt?: CredentialAttempt): Promise<TokenSet> {
+      const { tokenAuth } = await signIn(TokenAuthMutation, { email, password, attempt }, tokenAuthResponse);
       return tokenSetOf(tokenAuth);
     },
 
@@ -95,10 +97,16 @@ export function accountService(gql: GraphQLService) {
 
     /** Sign-up; an existing user with the same password is signed in instead (created false). */
     /** Sign-up; `dataPolicyAcknowledged`: the resident ticked the data-policy box (stored with its time). */
-    async createEmailPasswordUser(email: string, password: string, language: string, dataPolicyAcknowledged: boolean) {
+    async createEmailPasswordUser(
+      email: string,
+      password: string,
+      language: string,
+      dataPolicyAcknowledged: boolean,
+      attempt?: CredentialAttempt,
+    ) {
       const { createEmailPasswordUser: r } = await signIn(
         CreateEmailPasswordUserMutation,
-        { email, password, language, dataPolicyAcknowledged },
+        { email, password, language, dataPolicyAcknowledged, attempt },
         createEmailPasswordUserResponse,
       );
       return { tokens: tokenSetOf(r), created: r.created };
@@ -182,13 +190,17 @@ export function accountService(gql: GraphQLService) {
      * one). PASSWORD_UPDATE_FAILED for a wrong current password, BAD_USER_INPUT (passwordProblems)
      * for a weak new one, FORBIDDEN in a support session.
      */
-    async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-      await field(ChangePasswordMutation, { currentPassword, newPassword }, changePasswordResponse);
+    async changePassword(currentPassword: string, newPassword: string, attempt?: CredentialAttempt): Promise<void> {
+      await field(ChangePasswordMutation, { currentPassword, newPassword, attempt }, changePasswordResponse);
     },
 
     /** Sends a confirmation link to the new address; nothing changes until it is opened. */
-    async requestEmailChange(newEmail: string, currentPassword: string | null): Promise<void> {
-      await field(RequestEmailChangeMutation, { newEmail, currentPassword }, requestEmailChangeResponse);
+    async requestEmailChange(
+      newEmail: string,
+      currentPassword: string | null,
+      attempt?: CredentialAttempt,
+    ): Promise<void> {
+      await field(RequestEmailChangeMutation, { newEmail, currentPassword, attempt }, requestEmailChangeResponse);
     },
 
     /** The confirmation link's token (no sign-in needed); INVALID_TOKEN when spent. */
@@ -197,8 +209,11 @@ export function accountService(gql: GraphQLService) {
     },
 
     /** Deletes the caller's account (password, or the e-mail typed again for social users). */
-    async deleteAccount(confirmation: { password?: string; emailConfirmation?: string }): Promise<void> {
-      await field(DeleteAccountMutation, confirmation, deleteAccountResponse);
+    async deleteAccount(
+      confirmation: { password?: string; emailConfirmation?: string },
+      attempt?: CredentialAttempt,
+    ): Promise<void> {
+      await field(DeleteAccountMutation, { ...confirmation, attempt }, deleteAccountResponse);
     },
 
     /** Everything held about the caller, as a JSON text (GDPR Art. 15/20). */

@@ -3,8 +3,8 @@
 const tokenFields = /* GraphQL */ `token refreshToken refreshExpiresIn payload { email exp origIat }`;
 
 export const TokenAuthMutation = /* GraphQL */ `
-  mutation TokenAuth($email: String!, $password: String!) {
-    tokenAuth(email: $email, password: $password) { ${tokenFields} }
+  mutation TokenAuth($email: String!, $password: String!, $attempt: CredentialAttempt) {
+    tokenAuth(email: $email, password: $password, attempt: $attempt) { ${tokenFields} }
   }
 `;
 
@@ -49,12 +49,14 @@ export const CreateEmailPasswordUserMutation = /* GraphQL */ `
     $password: String!
     $language: String
     $dataPolicyAcknowledged: Boolean
+    $attempt: CredentialAttempt
   ) {
     createEmailPasswordUser(
       email: $email
       password: $password
       language: $language
       dataPolicyAcknowledged: $dataPolicyAcknowledged
+      attempt: $attempt
     ) {
       ${tokenFields}
       created
@@ -171,14 +173,14 @@ export const UpdateAccountSettingsMutation = /* GraphQL */ `
 `;
 
 export const ChangePasswordMutation = /* GraphQL */ `
-  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
-    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { ok }
+  mutation ChangePassword($currentPassword: String!, $newPassword: String!, $attempt: CredentialAttempt) {
+    changePassword(currentPassword: $currentPassword, newPassword: $newPassword, attempt: $attempt) { ok }
   }
 `;
 
 export const RequestEmailChangeMutation = /* GraphQL */ `
-  mutation RequestEmailChange($newEmail: String!, $currentPassword: String) {
-    requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) { ok }
+  mutation RequestEmailChange($newEmail: String!, $currentPassword: String, $attempt: CredentialAttempt) {
+    requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword, attempt: $attempt) { ok }
   }
 `;
 
@@ -189,8 +191,8 @@ export const ConfirmEmailChangeMutation = /* GraphQL */ `
 `;
 
 export const DeleteAccountMutation = /* GraphQL */ `
-  mutation DeleteAccount($password: String, $emailConfirmation: String) {
-    deleteAccount(password: $password, emailConfirmation: $emailConfirmation) { ok }
+  mutation DeleteAccount($password: String, $emailConfirmation: String, $attempt: CredentialAttempt) {
+    deleteAccount(password: $password, emailConfirmation: $emailConfirmation, attempt: $attempt) { ok }
   }
 `;
 
