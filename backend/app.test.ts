@@ -1,14 +1,15 @@
 import { join } from "node:path";
+import { getIntrospectionQuery } from "graphql";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createBackend } from "./app";
+import { type Backend, createBackend } from "./app";
 import { migrations as allMigrations } from "./db/migrations";
 import { demoAccounts } from "./db/seed/demo-accounts";
 import type { Logger } from "./logger";
 import { jsonLogger, silentLogger } from "./logger";
 import { latestMessages } from "./mail/outbox";
 import { listTables } from "./testing/dump";
-import { graphql, signInToAccount } from "./testing/graphql";
+import { firstErrorCode, graphql, signInToAccount } from "./testing/graphql";
 import { createDemoBackend } from "./testing/setup";
 import { withTempDir } from "./testing/temp-dir";
 
@@ -231,6 +232,99 @@ describe("the brand", () => {
       await graphql(backend, "account", mutation, { variables: { email: demoAccounts.emma.email } });
       const [message] = await latestMessages(backend.db, { to: demoAccounts.emma.email, limit: 1 });
       expect(message?.subject).toMatch(/^(Consumption Portal|Forbrugsportal|Forbruksportal): /);
+    } finally {
+      await backend.close();
+    }
+  });
+});
+
+describe("what one document may ask, and what production tells of the schema (ADR 0060)", () => {
+  const post = (backend: Backend, service: string, query: string) =>
+    backend.fetch(
+      new Request(`http://backend.test/${service}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ query }),
+      }),
+    );
+  const graphiql = (backend: Backend) =>
+    backend.fetch(new Request("http://backend.test/account/graphql", { headers: { accept: "text/html" } }));
+  /** n aliases of a field that reads the database: each one would run it again. */
+  const aliases = (count: number) =>
+    `query { ${Array.from({ length: count }, (_, i) => `a${i}: currentUser { id email }`).join(" ")} }`;
+
+  it("in production, refuses a 1,000-alias document at once, a too deep one, introspection and GraphiQL", async () => {
+    const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger, production: true });
+    try {
+      // The first request builds yoga's pipeline; time the refusal, not that.
+      expect((await post(backend, "account", "{ __typename }")).status).toBe(200);
+
+      const startedAt = performance.now();
+      const thousand = await post(backend, "account", aliases(1_000));
+      const body = (await thousand.json()) as { data?: unknown; errors?: { message: string }[] };
+      expect(performance.now() - startedAt).toBeLessThan(500);
+      expect(body.data).toBeUndefined();
+      expect(body.errors?.[0]?.message).toMatch(/Token limit of \d+ exceeded/);
+
+      // Fewer tokens, still too many aliases: refused by the alias limit itself.
+      const fifty = await graphql(backend, "account", aliases(50));
+      expect(fifty.body.data ?? null).toBeNull();
+      expect(fifty.body.errors?.[0]?.message).toMatch(/Aliases limit of \d+ exceeded, found 50/);
+      expect(firstErrorCode(fifty)).toBe("GRAPHQL_VALIDATION_FAILED");
+
+      // The tenant schema's deepest path is 6 fields, but Armor counts fragments as levels too
+      // (found 12 here), so nesting them is how a schema without cycles is asked too deep.
+      const deep = await graphql(
+        backend,
+        "tenant",
+        `query ($table: TenantTableInput!) { tenantTable(table: $table) { ...Rows } }
+         fragment Rows on TenantTable { rows { objectDetails { group { meter { ...Meter } } } } }
+         fragment Meter on GroupMeter { id ... on GroupMeter { ... on GroupMeter { __typename } } }`,
+      );
+      expect(deep.body.errors?.map((error) => error.message)).toEqual([
+        expect.stringMatching(/Query depth limit of \d+ exceeded, found 12/),
+      ]);
+
+      const introspection = await graphql(backend, "tenant", getIntrospectionQuery());
+      expect(introspection.body.data ?? null).toBeNull();
+      expect(introspection.body.errors?.[0]?.message).toMatch(/introspection has been disabled/);
+      const type = await graphql(backend, "account", `{ __type(name: "Query") { fields { name } } }`);
+      expect(type.body.errors?.[0]?.message).toMatch(/introspection has been disabled/);
+      // Nor does a misspelt field name the right one.
+      const misspelt = await graphql(backend, "account", "{ currentUsr { id } }");
+      expect(misspelt.body.errors?.[0]?.message).not.toContain("currentUser");
+
+      const page = await graphiql(backend);
+      expect(page.headers.get("content-type") ?? "").not.toContain("text/html");
+      expect(await page.text()).not.toMatch(/graphiql/i);
+      // What the portal sends still runs.
+      expect((await graphql(backend, "account", "{ __typename }")).body).toEqual({ data: { __typename: "Query" } });
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it("in development, keeps the limits and serves introspection and GraphiQL", async () => {
+    const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
+    try {
+      const fifty = await graphql(backend, "account", aliases(50));
+      expect(fifty.body.errors?.[0]?.message).toMatch(/Aliases limit of \d+ exceeded/);
+
+      const introspection = await graphql<{ __schema: { queryType: { name: string }; types: unknown[] } }>(
+        backend,
+        "tenant",
+        getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }),
+      );
+      expect(introspection.body.errors).toBeUndefined();
+      expect(introspection.body.data?.__schema.queryType.name).toBe("Query");
+      expect(introspection.body.data?.__schema.types.length).toBeGreaterThan(20);
+      const misspelt = await graphql(backend, "account", "{ currentUsr { id } }");
+      expect(misspelt.body.errors?.[0]?.message).toContain('Did you mean "currentUser"?');
+
+      const page = await graphiql(backend);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(await page.text()).toContain("Tenant portal: account service");
     } finally {
       await backend.close();
     }

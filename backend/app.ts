@@ -20,6 +20,7 @@ import { dirname, join } from "node:path";
 import { type BrandId, defaultBrandId } from "@common/brands";
 import { runWithRequestId } from "@common/node/logging";
 import { requestIdFrom, requestIdHeader } from "@common/node/request-id";
+import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createSchema, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
 import type { Kysely } from "kysely";
 import { rebuildPropertyRollupsIfMissing } from "./consumption/property-rollups";
@@ -27,6 +28,7 @@ import { createDatabase, isDatabaseReachable, isPostgresUrl, migrateToLatest } f
 import { readOlderDemoNotifications, seedDemoData } from "./db/seed/demo";
 import { type DemoReadingsHandle, startDemoReadings } from "./db/seed/readings";
 import type { Database } from "./db/types";
+import { graphqlArmor } from "./graphql-limits";
 import { withJobLock } from "./jobs/job-lock";
 import { startSchedule } from "./jobs/schedule";
 import { consoleLogger, type Logger } from "./logger";
@@ -88,6 +90,12 @@ export interface BackendOptions {
    * the database file; for an in-memory database a fresh temporary directory.
    */
   filesDir?: string;
+  /**
+   * NODE_ENV=production (config.ts): no introspection, no GraphiQL and no "Did you mean …?" in
+   * refusals. The limits on what one document may ask (graphql-limits.ts) hold in every mode.
+   * Default false.
+   */
+  production?: boolean;
 }
 
 export interface Backend {
@@ -134,6 +142,7 @@ function createServiceYoga(
   service: ServiceName,
   deps: ServiceDependencies,
   flows: AccountFlowDependencies,
+  production: boolean,
 ): YogaServerInstance<object, BackendContext> {
   const { logger } = deps;
   return createYoga<object, BackendContext>({
@@ -162,10 +171,13 @@ function createServiceYoga(
       warn: (...args) => logger.warn(...args),
       error: (...args) => logger.error(...args),
     },
+    // Depth, alias, cost, token and directive limits, in every mode (ADR 0060); in production the
+    // schema is not told: the portal's documents are written against backend/schema, not discovered.
+    plugins: [graphqlArmor({ production }), ...(production ? [useDisableIntrospection()] : [])],
     // The portal calls these services server-side; browsers never do.
     cors: false,
     landingPage: false,
-    graphiql: { title: `Tenant portal: ${service} service` },
+    graphiql: production ? false : { title: `Tenant portal: ${service} service` },
   });
 }
 
@@ -256,9 +268,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         })
       : undefined;
   const yogas = {
-    account: createServiceYoga("account", deps, flows),
-    users: createServiceYoga("users", deps, flows),
-    tenant: createServiceYoga("tenant", deps, flows),
+    account: createServiceYoga("account", deps, flows, options.production === true),
+    users: createServiceYoga("users", deps, flows, options.production === true),
+    tenant: createServiceYoga("tenant", deps, flows, options.production === true),
   } satisfies Record<ServiceName, unknown>;
 
   let closing: Promise<void> | undefined;

@@ -32,6 +32,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: "data", BRAND: "se" }, temp.path)).toThrow(/BRAND/);
   });
 
+  it("takes NODE_ENV as the portal does: production only when it says so, and only a known value", () => {
+    expect(loadConfig({ DATA_DIR: "data" }, temp.path).production).toBe(false);
+    expect(loadConfig({ DATA_DIR: "data", NODE_ENV: "" }, temp.path).production).toBe(false);
+    expect(loadConfig({ DATA_DIR: "data", NODE_ENV: "development" }, temp.path).production).toBe(false);
+    expect(loadConfig({ DATA_DIR: "data", NODE_ENV: "test" }, temp.path).production).toBe(false);
+    expect(loadConfig({ DATA_DIR: "data", NODE_ENV: "production" }, temp.path).production).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: "data", NODE_ENV: "prod" }, temp.path)).toThrow(/NODE_ENV/);
+  });
+
   it("takes DATABASE_URL for PostgreSQL (the files stay in DATA_DIR) and refuses any other URL", () => {
     const config = loadConfig({ DATA_DIR: "data", DATABASE_URL: "postgres://portal:secret@db:5432/portal" }, temp.path);
     expect(config).toMatchObject({

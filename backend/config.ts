@@ -24,6 +24,8 @@
  *   IMPERSONATION_SESSION_SECONDS  default 3600 (spec: 60 minutes); shorter only for testing the limit
  *   LOG_FORMAT                 text (default): readable console lines; json: one JSON object per line
  *                              (read by main.ts before the rest; checked here)
+ *   NODE_ENV                   development (default), production or test, as the portal's; production:
+ *                              no introspection and no GraphiQL (ADR 0060)
  *
  * Empty values count as unset.
  */
@@ -118,6 +120,7 @@ export const envSchema = z.object({
   APPLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.APPLE),
   IMPERSONATION_SESSION_SECONDS: integer(10, 86_400, 3600),
   LOG_FORMAT: z.preprocess(unsetIfEmpty, z.enum(["text", "json"]).default("text")),
+  NODE_ENV: z.preprocess(unsetIfEmpty, z.enum(["development", "production", "test"]).default("development")),
 });
 
 export interface BackendConfig {
@@ -140,6 +143,8 @@ export interface BackendConfig {
   demoReadingsUnitIds: number[] | null;
   /** BRAND: whose app name the e-mails carry. */
   brand: BrandId;
+  /** NODE_ENV=production: the services tell nothing of their schema (no introspection, no GraphiQL). */
+  production: boolean;
   /** PORTAL_URL, SMTP_URL, MAIL_FROM and the user-info URLs (ADR 0009). */
   accountFlows: Required<
     Pick<AccountFlowOptions, "portalUrl" | "smtpUrl" | "mailFrom" | "userinfoUrls" | "impersonationSessionSeconds">
@@ -220,6 +225,7 @@ export function loadConfig(
     seedDemo: values.SEED_DEMO,
     demoReadingsUnitIds: values.DEMO_READINGS_UNITS?.map((number) => demoUnitIdOf(number)) ?? null,
     brand: values.BRAND,
+    production: values.NODE_ENV === "production",
     accountFlows: {
       portalUrl: normalizePortalUrl(values.PORTAL_URL),
       smtpUrl: values.SMTP_URL ?? null,

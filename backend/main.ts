@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     demoReadingsUnitIds: config.demoReadingsUnitIds ?? undefined,
     accountFlows: config.accountFlows,
     brand: config.brand,
+    production: config.production,
     scheduledJobs: true,
     logger,
   });
