@@ -48,7 +48,7 @@ import {
 } from "./services/account-context";
 import { createServiceContext, type ServiceDependencies } from "./services/context";
 import { impersonationSessionSeconds } from "./services/impersonation";
-import { defaultUserinfoUrls } from "./services/social";
+import { createAppleIdTokenVerifier, defaultUserinfoUrls } from "./services/social";
 import { tenantResolvers } from "./services/tenant";
 import { type Audience, secretKey, type TokenSettings } from "./services/tokens";
 import { usersResolvers } from "./services/users";
@@ -256,6 +256,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     portalUrl: normalizePortalUrl(flowOptions.portalUrl ?? defaultPortalUrl),
     userinfoUrls: { ...defaultUserinfoUrls, ...flowOptions.userinfoUrls },
     fetch: flowOptions.fetch ?? ((input, init) => fetch(input, init)),
+    apple: flowOptions.apple ? createAppleIdTokenVerifier(flowOptions.apple) : null,
     impersonationSessionSeconds: flowOptions.impersonationSessionSeconds ?? impersonationSessionSeconds,
     brand: options.brand ?? defaultBrandId,
   };

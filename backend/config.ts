@@ -20,7 +20,11 @@
  *                              or global (@common/brands; set it as the portal's BRAND is set)
  *   GOOGLE_USERINFO_URL        default https://openidconnect.googleapis.com/v1/userinfo ("none" disables)
  *   FACEBOOK_USERINFO_URL      default https://graph.facebook.com/me?fields=id,name,email ("none" disables)
- *   APPLE_USERINFO_URL         default none: Apple has no user-info endpoint (disabled until set)
+ *   APPLE_CLIENT_ID            unset: Sign in with Apple is off; else the portal's Apple Services ID (the
+ *                              audience of Apple's ID tokens; several comma-separated, ADR 0056)
+ *   APPLE_ISSUER               default https://appleid.apple.com (the ID tokens' iss)
+ *   APPLE_JWKS_URL             default https://appleid.apple.com/auth/keys (Apple's signing keys)
+ *                              (APPLE_USERINFO_URL is no longer read: set, it stops the start)
  *   IMPERSONATION_SESSION_SECONDS  default 3600 (spec: 60 minutes); shorter only for testing the limit
  *   LOG_FORMAT                 text (default): readable console lines; json: one JSON object per line
  *                              (read by main.ts before the rest; checked here)
@@ -37,7 +41,7 @@ import { z } from "zod";
 import { demoUnitCount, demoUnitIdOf } from "./db/seed/demo-accounts";
 import { defaultMailFrom } from "./mail/mailer";
 import { type AccountFlowOptions, defaultPortalUrl, normalizePortalUrl } from "./services/account-context";
-import { defaultUserinfoUrls } from "./services/social";
+import { defaultAppleIssuer, defaultAppleJwksUrl, defaultUserinfoUrls } from "./services/social";
 
 const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -117,7 +121,26 @@ export const envSchema = z.object({
   BRAND: z.preprocess(unsetIfEmpty, z.enum(brandIds).default(defaultBrandId)),
   GOOGLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.GOOGLE),
   FACEBOOK_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.FACEBOOK),
-  APPLE_USERINFO_URL: userinfoUrl(defaultUserinfoUrls.APPLE),
+  APPLE_CLIENT_ID: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\s*[\w.-]+\s*(,\s*[\w.-]+\s*)*$/, "must be Apple client ids (Services IDs), separated by commas")
+      .transform((value) => value.split(",").map((id) => id.trim()))
+      .optional(),
+  ),
+  APPLE_ISSUER: z.preprocess(unsetIfEmpty, webUrl(true).default(defaultAppleIssuer)),
+  APPLE_JWKS_URL: z.preprocess(unsetIfEmpty, webUrl(true).default(defaultAppleJwksUrl)),
+  // Before ADR 0056 Apple needed a user-info service of its own; a deployment that set one expects
+  // Apple on and must now name its client id instead.
+  APPLE_USERINFO_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .undefined({
+        error: "is no longer read: the back-end verifies Apple's ID token itself; set APPLE_CLIENT_ID (ADR 0056)",
+      })
+      .optional(),
+  ),
   IMPERSONATION_SESSION_SECONDS: integer(10, 86_400, 3600),
   LOG_FORMAT: z.preprocess(unsetIfEmpty, z.enum(["text", "json"]).default("text")),
   NODE_ENV: z.preprocess(unsetIfEmpty, z.enum(["development", "production", "test"]).default("development")),
@@ -145,9 +168,12 @@ export interface BackendConfig {
   brand: BrandId;
   /** NODE_ENV=production: the services tell nothing of their schema (no introspection, no GraphiQL). */
   production: boolean;
-  /** PORTAL_URL, SMTP_URL, MAIL_FROM and the user-info URLs (ADR 0009). */
+  /** PORTAL_URL, SMTP_URL, MAIL_FROM, the user-info URLs (ADR 0009) and Apple's settings (ADR 0056). */
   accountFlows: Required<
-    Pick<AccountFlowOptions, "portalUrl" | "smtpUrl" | "mailFrom" | "userinfoUrls" | "impersonationSessionSeconds">
+    Pick<
+      AccountFlowOptions,
+      "portalUrl" | "smtpUrl" | "mailFrom" | "userinfoUrls" | "apple" | "impersonationSessionSeconds"
+    >
   >;
 }
 
@@ -233,8 +259,11 @@ export function loadConfig(
       userinfoUrls: {
         GOOGLE: values.GOOGLE_USERINFO_URL,
         FACEBOOK: values.FACEBOOK_USERINFO_URL,
-        APPLE: values.APPLE_USERINFO_URL,
       },
+      apple:
+        values.APPLE_CLIENT_ID === undefined
+          ? null
+          : { clientIds: values.APPLE_CLIENT_ID, issuer: values.APPLE_ISSUER, jwksUrl: values.APPLE_JWKS_URL },
       impersonationSessionSeconds: values.IMPERSONATION_SESSION_SECONDS,
     },
   };

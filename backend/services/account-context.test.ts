@@ -6,7 +6,7 @@ import { languageOfLocale } from "./social";
 
 const temp = tempDirFor("each", "backend-flows-config-");
 
-describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINFO_URL)", () => {
+describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINFO_URL, APPLE_*)", () => {
   it("has real defaults: Google and Facebook enabled, Apple disabled, outbox only", () => {
     expect(loadConfig({ DATA_DIR: temp.path }, temp.path).accountFlows).toEqual({
       portalUrl: "http://localhost:3000",
@@ -15,8 +15,8 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
       userinfoUrls: {
         GOOGLE: "https://openidconnect.googleapis.com/v1/userinfo",
         FACEBOOK: "https://graph.facebook.com/me?fields=id,name,email",
-        APPLE: null,
       },
+      apple: null,
       impersonationSessionSeconds: 3600,
     });
   });
@@ -30,7 +30,9 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
         MAIL_FROM: "Portal <portal@example.test>",
         GOOGLE_USERINFO_URL: "none",
         FACEBOOK_USERINFO_URL: "http://127.0.0.1:5555/me",
-        APPLE_USERINFO_URL: "https://apple-bridge.example/userinfo",
+        APPLE_CLIENT_ID: "dk.example.portal.web, dk.example.portal",
+        APPLE_ISSUER: "http://localhost:4151",
+        APPLE_JWKS_URL: "http://localhost:4151/jwks",
         IMPERSONATION_SESSION_SECONDS: "120",
       },
       temp.path,
@@ -42,7 +44,11 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
       userinfoUrls: {
         GOOGLE: null,
         FACEBOOK: "http://127.0.0.1:5555/me",
-        APPLE: "https://apple-bridge.example/userinfo",
+      },
+      apple: {
+        clientIds: ["dk.example.portal.web", "dk.example.portal"],
+        issuer: "http://localhost:4151",
+        jwksUrl: "http://localhost:4151/jwks",
       },
       impersonationSessionSeconds: 120,
     });
@@ -62,6 +68,28 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
     expect(message).toContain("SMTP_URL");
     expect(message).toContain("PORTAL_URL");
     expect(message).not.toContain("userinfo.example");
+  });
+
+  it("Apple: its keys and issuer default to Apple's own; the retired APPLE_USERINFO_URL stops the start", () => {
+    expect(
+      loadConfig({ DATA_DIR: temp.path, APPLE_CLIENT_ID: "dk.example.portal.web" }, temp.path).accountFlows.apple,
+    ).toEqual({
+      clientIds: ["dk.example.portal.web"],
+      issuer: "https://appleid.apple.com",
+      jwksUrl: "https://appleid.apple.com/auth/keys",
+    });
+    const retired = configErrorOf(
+      { DATA_DIR: temp.path, APPLE_USERINFO_URL: "https://apple-bridge.example/userinfo" },
+      temp.path,
+    );
+    expect(retired).toContain("APPLE_USERINFO_URL");
+    expect(retired).toContain("APPLE_CLIENT_ID");
+    const bad = configErrorOf(
+      { DATA_DIR: temp.path, APPLE_CLIENT_ID: "a b", APPLE_JWKS_URL: "http://keys.example/jwks" },
+      temp.path,
+    );
+    expect(bad).toContain("APPLE_CLIENT_ID");
+    expect(bad).toContain("APPLE_JWKS_URL");
   });
 });
 

@@ -1,12 +1,12 @@
 /**
  * What the account flows (ADR 0009) need beyond the ServiceContext: the mailer, the portal's
- * public URL for links in e-mails, the brand whose app name they carry, and the social providers'
- * user-info endpoints. app.ts adds them to every request's context as `flows`.
+ * public URL for links in e-mails, the brand whose app name they carry, the social providers'
+ * user-info endpoints and what Apple's ID tokens are checked against. app.ts adds them to every request's context as `flows`.
  */
 import type { BrandId } from "@common/brands";
 import type { Mailer } from "../mail/mailer";
 import type { ServiceContext } from "./context";
-import type { UserinfoUrls } from "./social";
+import type { AppleIdTokenVerifier, AppleSignInSettings, UserinfoUrls } from "./social";
 
 export interface AccountFlowDependencies {
   mailer: Mailer;
@@ -15,6 +15,8 @@ export interface AccountFlowDependencies {
   userinfoUrls: UserinfoUrls;
   /** Used to call the user-info endpoints. */
   fetch: typeof fetch;
+  /** Apple's ID tokens are verified with it; null: Sign in with Apple is off. */
+  apple: AppleIdTokenVerifier | null;
   /** How long an impersonation session lasts (spec: 60 minutes). */
   impersonationSessionSeconds: number;
   /** The brand variant whose app name the e-mails carry (BRAND). */
@@ -41,6 +43,8 @@ export interface AccountFlowOptions {
   mailFrom?: string;
   /** Per provider; a missing key takes the default, null disables the provider. */
   userinfoUrls?: Partial<Record<keyof UserinfoUrls, string | null>>;
+  /** APPLE_CLIENT_ID, APPLE_ISSUER, APPLE_JWKS_URL; unset or null: Sign in with Apple is off. */
+  apple?: AppleSignInSettings | null;
   /** Replaces the outbox/SMTP mailer (tests). */
   mailer?: Mailer;
   /** Replaces global fetch for the user-info calls (tests). */

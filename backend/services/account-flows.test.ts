@@ -45,7 +45,7 @@ beforeAll(async () => {
   backend = await createDemoBackendOn(clock, {
     jwtSecret: "account-flows-test-secret-0123456789",
     accountFlows: {
-      userinfoUrls: { GOOGLE: idp.userinfoUrl, FACEBOOK: idp.userinfoUrl, APPLE: null },
+      userinfoUrls: { GOOGLE: idp.userinfoUrl, FACEBOOK: idp.userinfoUrl },
     },
   });
 });

@@ -31,7 +31,7 @@ import { profileResolvers, updateAccountSettings } from "./profile";
 import { type CredentialAttempt, rateLimitResolvers } from "./rate-limits";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, type Session, startSession, verifyCredentials } from "./sign-in";
-import { isSocialProvider, verifySocialAccessToken } from "./social";
+import { isSocialProvider, verifyAppleIdToken, verifySocialAccessToken } from "./social";
 import { tenancyUsersResolvers } from "./tenancy-users";
 import { familyStartedAt, revokeRefreshToken, toEpochSeconds } from "./tokens";
 
@@ -258,17 +258,29 @@ export const accountResolvers = {
         provider: string;
         language?: string | null;
         dataPolicyAcknowledged?: boolean | null;
+        idToken?: string | null;
+        nonce?: string | null;
       },
       ctx: BackendContext,
     ): Promise<SocialAuthPayload> {
       if (!isSocialProvider(args.provider)) throw badUserInput("Unknown provider", "provider");
-      const identity = await verifySocialAccessToken({
-        provider: args.provider,
-        accessToken: args.accessToken,
-        userinfoUrls: ctx.flows.userinfoUrls,
-        fetch: ctx.flows.fetch,
-        logger: ctx.logger,
-      });
+      // Apple has no user-info endpoint: its ID token is verified here (ADR 0056).
+      const identity =
+        args.provider === "APPLE"
+          ? await verifyAppleIdToken({
+              idToken: args.idToken,
+              nonce: args.nonce,
+              verifier: ctx.flows.apple,
+              now: ctx.now,
+              logger: ctx.logger,
+            })
+          : await verifySocialAccessToken({
+              provider: args.provider,
+              accessToken: args.accessToken,
+              userinfoUrls: ctx.flows.userinfoUrls,
+              fetch: ctx.flows.fetch,
+              logger: ctx.logger,
+            });
       const { user, created } = await findOrCreateSocialUser(ctx.db, {
         identity,
         language: args.language,
