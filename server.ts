@@ -12,7 +12,12 @@ import { formBodyLimitBytes } from "./app/http/read-form.server";
 import { limitRequestBody } from "./server/body-limit";
 import { responseCompression } from "./server/compression.mjs";
 import { createHealthCheck } from "./server/healthz";
-import { carriesSecretInUrl, isSameOriginRequest } from "./server/request-guards";
+import {
+  carriesSecretInUrl,
+  formPostCallbackPaths,
+  isProviderFormPost,
+  isSameOriginRequest,
+} from "./server/request-guards";
 import { assignRequestId } from "./server/request-id";
 import { clientAddress, parseTrustProxy, requestHost } from "./server/trust-proxy";
 
@@ -134,6 +139,8 @@ const allowedOrigins = (process.env.PUBLIC_ORIGINS ?? "")
   .split(",")
   .map((o) => o.trim())
   .filter(Boolean);
+// Apple answers sign-ins by a cross-site form post to its callback, which only relays (ADR 0056).
+const providerFormPosts = formPostCallbackPaths(portalConfig.socialProviders);
 
 app.use((req, res, next) => {
   // Reset and impersonation links carry secrets: keep them out of Referer headers. (No cache keeps
@@ -141,14 +148,15 @@ app.use((req, res, next) => {
   if (carriesSecretInUrl(req.path)) res.set({ "Referrer-Policy": "no-referrer" });
   // Every form post must come from one of our pages; others get the localized 403 page.
   const host = requestHost(req);
-  const sameOrigin = isSameOriginRequest({
-    method: req.method,
-    secFetchSite: req.get("sec-fetch-site"),
-    origin: req.get("origin"),
-    referer: req.get("referer"),
-    host,
-    allowedOrigins,
-  });
+  const sameOrigin =
+    isSameOriginRequest({
+      method: req.method,
+      secFetchSite: req.get("sec-fetch-site"),
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      host,
+      allowedOrigins,
+    }) || isProviderFormPost(req.method, req.path, providerFormPosts);
   if (sameOrigin && req.method !== "GET" && req.method !== "HEAD") {
     // Our check is the stricter one and has passed. Remix 2.17 compares Origin with Host again and
     // throws a 500 for `Origin: null`, which browsers send from no-referrer pages (password reset).

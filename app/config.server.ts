@@ -45,7 +45,9 @@ const configSchema = z.object({
   OAUTH_FACEBOOK_CLIENT_SECRET: z.string().optional(),
   OAUTH_FACEBOOK_AUTHORIZATION_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
   OAUTH_FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v19.0/oauth/access_token"),
+  /** The Services ID of Sign in with Apple (the back-end's APPLE_CLIENT_ID is the same). */
   OAUTH_APPLE_CLIENT_ID: z.string().optional(),
+  /** Apple's client secret is a JWT the deployer signs with their Apple key (at most 6 months valid, ADR 0056). */
   OAUTH_APPLE_CLIENT_SECRET: z.string().optional(),
   OAUTH_APPLE_AUTHORIZATION_URL: z.url().default("https://appleid.apple.com/auth/authorize"),
   OAUTH_APPLE_TOKEN_URL: z.url().default("https://appleid.apple.com/auth/token"),
@@ -82,6 +84,13 @@ export interface OAuthProviderConfig {
   authorizationUrl: string;
   tokenUrl: string;
   scope: string;
+  /**
+   * "access-token": the back-end asks the provider's user-info endpoint with the access token.
+   * "id-token" (Apple, ADR 0056): the back-end verifies the ID token of the token answer, which
+   * must carry the nonce the authorization request sent; the provider answers the authorization
+   * by a form post (response_mode=form_post, which Apple requires when it is asked for the e-mail).
+   */
+  verifiedBy: "access-token" | "id-token";
 }
 
 const developmentSecret = "development-only-session-secret-change-me";
@@ -148,14 +157,22 @@ export function readConfig(env: Record<string, string | undefined> = process.env
             c.OAUTH_APPLE_CLIENT_SECRET,
             c.OAUTH_APPLE_AUTHORIZATION_URL,
             c.OAUTH_APPLE_TOKEN_URL,
-            "email",
+            // Apple's scopes; it sends the name once, in the form post, and the e-mail in the ID token.
+            "name email",
           ],
         ] as const
       )
         .filter(([, clientId]) => Boolean(clientId))
         .map(([id, clientId, clientSecret, authorizationUrl, tokenUrl, scope]) => [
           id,
-          { clientId: clientId!, clientSecret: clientSecret ?? "", authorizationUrl, tokenUrl, scope },
+          {
+            clientId: clientId!,
+            clientSecret: clientSecret ?? "",
+            authorizationUrl,
+            tokenUrl,
+            scope,
+            verifiedBy: id === "apple" ? "id-token" : "access-token",
+          },
         ]),
     ),
   };

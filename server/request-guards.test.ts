@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriesSecretInUrl, isSameOriginRequest } from "./request-guards";
+import { carriesSecretInUrl, formPostCallbackPaths, isProviderFormPost, isSameOriginRequest } from "./request-guards";
 
 const host = "portal.example.dk";
 
@@ -122,5 +122,33 @@ describe("carriesSecretInUrl", () => {
   });
   it.each(["/login", "/login/email", "/impersonate", "/t/1", "/set-passwordx"])("not %s", (path) => {
     expect(carriesSecretInUrl(path)).toBe(false);
+  });
+});
+
+describe("a provider's form post to its callback (Sign in with Apple, ADR 0056)", () => {
+  const provider = (verifiedBy: "access-token" | "id-token") => ({
+    clientId: "id",
+    clientSecret: "secret",
+    authorizationUrl: "https://provider.example/auth",
+    tokenUrl: "https://provider.example/token",
+    scope: "email",
+    verifiedBy,
+  });
+  const paths = formPostCallbackPaths({ google: provider("access-token"), apple: provider("id-token") });
+
+  it("names only the callbacks of providers that answer by form post", () => {
+    expect(paths).toEqual(["/auth/apple/callback"]);
+    expect(formPostCallbackPaths({ google: provider("access-token") })).toEqual([]);
+  });
+
+  it("lets Apple's cross-site post to its callback through, and no other cross-site post", () => {
+    const fromApple = { secFetchSite: "cross-site", origin: "https://appleid.apple.com", referer: undefined, host };
+    expect(isSameOriginRequest({ method: "POST", ...fromApple })).toBe(false);
+    expect(isProviderFormPost("POST", "/auth/apple/callback", paths)).toBe(true);
+    for (const path of ["/auth/apple", "/auth/google/callback", "/auth/apple/callback/x", "/login/email", "/"]) {
+      expect(isProviderFormPost("POST", path, paths)).toBe(false);
+    }
+    expect(isProviderFormPost("DELETE", "/auth/apple/callback", paths)).toBe(false);
+    expect(isProviderFormPost("POST", "/auth/apple/callback", [])).toBe(false);
   });
 });

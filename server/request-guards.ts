@@ -2,6 +2,7 @@
  * Request checks made before the Remix handler (server.ts), as pure functions so they are tested
  * without a server.
  */
+import type { OAuthProviderConfig, SocialProviderId } from "../app/config.server";
 
 /**
  * Whether a state-changing request (POST, PUT, PATCH, DELETE) comes from one of our own pages.
@@ -54,4 +55,25 @@ export function carriesSecretInUrl(pathname: string): boolean {
     pathname.startsWith("/impersonate/") ||
     pathname === "/login/email/forgot-password"
   );
+}
+
+/**
+ * The callbacks that take a provider's form post (Sign in with Apple, ADR 0056): the provider's
+ * page posts the authorization's code and state to us, a cross-site post by design.
+ */
+export function formPostCallbackPaths(providers: Partial<Record<SocialProviderId, OAuthProviderConfig>>): string[] {
+  return Object.entries(providers)
+    .filter(([, settings]) => settings?.verifiedBy === "id-token")
+    .map(([id]) => `/auth/${id}/callback`);
+}
+
+/**
+ * Whether a request is a provider's form post to one of those callbacks. It passes the same-origin
+ * check: its action signs no one in and changes nothing, it only hands code and state on to the GET
+ * callback (relayFormPostCallback), where the session cookie is back and the state is checked.
+ * (Not limited to the provider's Origin: a page with no-referrer posts `Origin: null`, and a forged
+ * post gains nothing a forged GET link would not.)
+ */
+export function isProviderFormPost(method: string, pathname: string, callbackPaths: readonly string[]): boolean {
+  return method.toUpperCase() === "POST" && callbackPaths.includes(pathname);
 }

@@ -24,6 +24,8 @@ export interface SessionData {
   "oauth2:verifier": string;
   /** Social sign-up in progress: the resident ticked the data-policy box before leaving for the provider. */
   "oauth2:dataPolicy": true;
+  /** Sign in with Apple in progress: the nonce its ID token must carry (ADR 0056). */
+  "oauth2:nonce": string;
 }
 
 export type PortalSession = Session<SessionData>;

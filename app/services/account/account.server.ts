@@ -136,15 +136,29 @@ export function accountService(gql: GraphQLService) {
       };
     },
 
-    /** Social sign-in: the provider's access token, verified by the account service. */
     /**
-     * Social sign-in or sign-up. Without `dataPolicyAcknowledged` no account is created: an unknown
-     * e-mail fails with DATA_POLICY_NOT_ACKNOWLEDGED.
+     * Social sign-in or sign-up: the provider's access token, or for Apple its ID token and the
+     * nonce the authorization request carried, verified by the account service. Without
+     * `dataPolicyAcknowledged` no account is created: an unknown e-mail fails with
+     * DATA_POLICY_NOT_ACKNOWLEDGED.
      */
-    async socialAuth(accessToken: string, provider: string, language: string, dataPolicyAcknowledged: boolean) {
+    async socialAuth(
+      accessToken: string,
+      provider: string,
+      language: string,
+      dataPolicyAcknowledged: boolean,
+      idToken?: { idToken: string; nonce: string },
+    ) {
       const { socialAuth: r } = await signIn(
         SocialAuthMutation,
-        { accessToken, provider, language, dataPolicyAcknowledged },
+        {
+          accessToken,
+          provider,
+          language,
+          dataPolicyAcknowledged,
+          idToken: idToken?.idToken ?? null,
+          nonce: idToken?.nonce ?? null,
+        },
         socialAuthResponse,
       );
       return { tokens: tokenSetOf(r), slt: r.slt, created: r.created };

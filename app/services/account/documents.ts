@@ -100,12 +100,16 @@ export const SocialAuthMutation = /* GraphQL */ `
     $provider: SocialProvider!
     $language: String
     $dataPolicyAcknowledged: Boolean
+    $idToken: String
+    $nonce: String
   ) {
     socialAuth(
       accessToken: $accessToken
       provider: $provider
       language: $language
       dataPolicyAcknowledged: $dataPolicyAcknowledged
+      idToken: $idToken
+      nonce: $nonce
     ) {
       ${tokenFields}
       socialProvider email slt created

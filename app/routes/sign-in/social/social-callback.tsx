@@ -1,7 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { languageOf } from "~/i18n/i18n.server";
-import { finishSocialSignIn, isSocialProvider } from "~/routes/sign-in/social/social.server";
+import {
+  finishSocialSignIn,
+  isSocialProvider,
+  relayFormPostCallback,
+  socialSessionKeys,
+} from "~/routes/sign-in/social/social.server";
 import { socialFailureOf } from "~/routes/sign-in/social/social-failure";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithError, toastMessage } from "~/session/toast.server";
@@ -17,9 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isSocialProvider(provider)) return redirect("/login");
   const fail = async (error: unknown) => {
     const session = await context.session.get();
-    session.unset("oauth2:state");
-    session.unset("oauth2:verifier");
-    session.unset("oauth2:dataPolicy");
+    for (const key of socialSessionKeys) session.unset(key);
     // Nothing else in the session: remove the cookie rather than keep an empty one. A pending
     // activation code stays for the sign-up that may follow.
     const keep = session.get("auth") || session.get("activationCode");
@@ -46,4 +49,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   } catch (error) {
     return fail(error);
   }
+}
+
+/**
+ * POST /auth/{provider}/callback: Apple's answer comes as a form post from its own site (it
+ * requires response_mode=form_post when asked for the e-mail). Relayed to the GET above, where the
+ * session cookie comes along (ADR 0056).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!isSocialProvider(params.provider)) return redirect("/login");
+  return relayFormPostCallback(request, params.provider);
 }

@@ -3,6 +3,7 @@ import { type AppLoadContext, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { type OAuth2Profile, OAuth2Strategy } from "remix-auth-oauth2";
 import { config, type OAuthProviderConfig, type SocialProviderId } from "~/config.server";
+import { readForm } from "~/http/read-form.server";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { AuthTokens } from "~/services/tokens";
 import { ServiceDownError } from "../../../session/authenticator.server";
@@ -13,6 +14,12 @@ import { sessionStorage } from "../../../session/session.server";
  * code flow with state, PKCE (S256) and the e-mail scope. The portal sends the provider's access
  * token to the account service (`socialAuth`), which verifies it at the provider's user-info
  * endpoint and answers with its own tokens and a short-lived token for the users service.
+ *
+ * Apple (ADR 0056) has no user-info endpoint: the portal sends the ID token of Apple's token answer
+ * instead, with the nonce its authorization request carried, and the account service verifies the
+ * token against Apple's keys. Apple answers the authorization by a cross-site form post, which
+ * carries no SameSite=Lax session cookie: `relayFormPostCallback` turns it into the GET callback
+ * every other provider uses, where the cookie, and with it the state check, are back.
  *
  * remix-auth-oauth2 1.x (the Remix v2 line) has no PKCE, so the first leg — the redirect to the
  * provider — is built here, keeping state and code verifier in the signed session; the callback
@@ -34,6 +41,11 @@ const stateKey = "oauth2:state" as const;
 const verifierKey = "oauth2:verifier" as const;
 /** Set when the sign-up form's data-policy box was ticked: only then may the service create an account. */
 const dataPolicyKey = "oauth2:dataPolicy" as const;
+/** The nonce an ID-token provider's token must carry (Apple). */
+const nonceKey = "oauth2:nonce" as const;
+
+/** What the callback cleans from the session when a sign-in ends, however it ends. */
+export const socialSessionKeys = [stateKey, verifierKey, dataPolicyKey, nonceKey] as const;
 
 function callbackUrl(request: Request, provider: SocialProviderId): string {
   return new URL(`/auth/${provider}/callback`, new URL(request.url).origin).toString();
@@ -64,7 +76,7 @@ export async function startSocialSignIn(
   else session.unset(dataPolicyKey);
 
   const url = new URL(settings.authorizationUrl);
-  url.search = new URLSearchParams({
+  const search = new URLSearchParams({
     response_type: "code",
     client_id: settings.clientId,
     redirect_uri: callbackUrl(request, provider),
@@ -72,7 +84,16 @@ export async function startSocialSignIn(
     state,
     code_challenge: challengeOf(verifier),
     code_challenge_method: "S256",
-  }).toString();
+  });
+  if (settings.verifiedBy === "id-token") {
+    const nonce = randomBytes(24).toString("base64url");
+    session.set(nonceKey, nonce);
+    search.set("nonce", nonce);
+    search.set("response_mode", "form_post");
+  } else {
+    session.unset(nonceKey);
+  }
+  url.search = search.toString();
   return redirect(url.toString(), { headers: { "Set-Cookie": await context.session.commit() } });
 }
 
@@ -119,20 +140,31 @@ export async function finishSocialSignIn(
   const session = await context.session.get();
   const verifier = session.get(verifierKey) ?? "";
   const dataPolicyAcknowledged = session.get(dataPolicyKey) === true;
+  const nonce = session.get(nonceKey);
   session.unset(verifierKey);
   session.unset(dataPolicyKey);
+  session.unset(nonceKey);
 
   const strategy = new PkceOAuth2Strategy(
     settings,
     callbackUrl(request, provider),
     verifier,
-    async ({ accessToken }) => {
+    async ({ accessToken, extraParams }) => {
+      let idToken: { idToken: string; nonce: string } | undefined;
+      if (settings.verifiedBy === "id-token") {
+        const token = (extraParams as { id_token?: unknown }).id_token;
+        // The back-end refuses these too; failing here saves the call.
+        if (typeof token !== "string" || token === "") throw new Error("The token answer has no ID token.");
+        if (typeof nonce !== "string" || nonce === "") throw new Error("No nonce in the session.");
+        idToken = { idToken: token, nonce };
+      }
       try {
         const result = await context.publicApi.account.socialAuth(
-          accessToken,
+          accessToken ?? "",
           provider.toUpperCase(),
           language,
           dataPolicyAcknowledged,
+          idToken,
         );
         const users = await context.publicApi.users.loginFromSlt(result.slt);
         return { type: provider, account: result.tokens, users, created: result.created };
@@ -148,4 +180,31 @@ export async function finishSocialSignIn(
   });
   authenticator.use(strategy, provider);
   return authenticator.authenticate(provider, request, { throwOnError: true, context });
+}
+
+/** The fields of a provider's form-post answer that the GET callback reads (RFC 6749, 4.1.2). */
+const formPostFields = ["code", "state", "error"] as const;
+const maxFormPostFieldLength = 2048;
+
+/**
+ * POST /auth/{provider}/callback, for a provider that answers by form post (Apple): a 303 to the
+ * GET callback with the same code and state. The post comes from the provider's site, so the
+ * browser sends no SameSite=Lax cookie with it and nothing can be checked or signed in here; the
+ * GET that follows is a top-level navigation, which carries the cookie, and there the state is
+ * checked as for every provider. The answer changes nothing and holds nothing the post did not
+ * carry, so a forged post gains nothing (server.ts lets these posts through its cross-site guard).
+ * The `user` field (the name, on the first sign-in only, not signed) is dropped.
+ */
+export async function relayFormPostCallback(request: Request, provider: SocialProviderId): Promise<Response> {
+  const settings = config().socialProviders[provider];
+  if (settings?.verifiedBy !== "id-token") return redirect("/login");
+  // A body no provider sends (too large, another encoding) relays nothing: the GET callback then
+  // ends on the sign-in page with the provider's failure text, as a route without a page should.
+  const form = await readForm(request).catch(() => new FormData());
+  const search = new URLSearchParams();
+  for (const field of formPostFields) {
+    const value = form.get(field);
+    if (typeof value === "string" && value !== "" && value.length <= maxFormPostFieldLength) search.set(field, value);
+  }
+  return redirect(`/auth/${provider}/callback?${search.toString()}`, 303);
 }
