@@ -35,14 +35,20 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // A real OpenID provider standing in for Google (login and consent pages, PKCE, user info).
+      // Real OpenID providers standing in for Google (login and consent pages, PKCE, user info) and,
+      // on another site, for Apple (form post, nonce, ID token verified by the back-end; ADR 0056).
       command: "node tests/e2e/oidc-provider.mjs",
       url: `${e2e.oidcIssuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "ignore",
       stderr: "ignore",
-      env: { OIDC_PORT: String(e2e.oidcPort), PORTAL_ORIGIN: e2e.baseURL },
+      env: {
+        OIDC_PORT: String(e2e.oidcPort),
+        OIDC_APPLE_PORT: String(e2e.appleOidcPort),
+        APPLE_CLIENT_ID: e2e.appleClientId,
+        PORTAL_ORIGIN: e2e.baseURL,
+      },
     },
     {
       // The portal and its back-end, with a fresh database seeded from scratch.
@@ -74,6 +80,14 @@ export default defineConfig({
         OAUTH_GOOGLE_TOKEN_URL: `${e2e.oidcIssuer}/token`,
         GOOGLE_USERINFO_URL: `${e2e.oidcIssuer}/me`,
         FACEBOOK_USERINFO_URL: "none",
+        // Sign in with Apple through the second one: the portal's client, the back-end's check.
+        OAUTH_APPLE_CLIENT_ID: e2e.appleClientId,
+        OAUTH_APPLE_CLIENT_SECRET: "portal-e2e-apple-secret",
+        OAUTH_APPLE_AUTHORIZATION_URL: `${e2e.appleIssuer}/auth`,
+        OAUTH_APPLE_TOKEN_URL: `${e2e.appleIssuer}/token`,
+        APPLE_CLIENT_ID: e2e.appleClientId,
+        APPLE_ISSUER: e2e.appleIssuer,
+        APPLE_JWKS_URL: `${e2e.appleIssuer}/jwks`,
         TAG_MANAGER_ID: "GTM-E2ETEST",
       },
     },

@@ -1,7 +1,13 @@
 import { freePort } from "./bench/processes.mjs";
 
 /** The end-to-end run's ports and their defaults (tests/e2e/env.ts reads the same variables). */
-export const e2ePortDefaults = { E2E_PORT: 3100, E2E_BACKEND_PORT: 4100, E2E_OIDC_PORT: 4150, E2E_CLOSED_PORT: 4199 };
+export const e2ePortDefaults = {
+  E2E_PORT: 3100,
+  E2E_BACKEND_PORT: 4100,
+  E2E_OIDC_PORT: 4150,
+  E2E_APPLE_OIDC_PORT: 4160,
+  E2E_CLOSED_PORT: 4199,
+};
 
 /**
  * The variables to set so the end-to-end run finds its ports free: none when the defaults are,

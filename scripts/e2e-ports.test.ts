@@ -19,7 +19,13 @@ afterEach(async () => {
 });
 
 /** Well away from the real defaults, so a run of the suite beside this test is not disturbed. */
-const base = { E2E_PORT: 23100, E2E_BACKEND_PORT: 24100, E2E_OIDC_PORT: 24150, E2E_CLOSED_PORT: 24199 };
+const base = {
+  E2E_PORT: 23100,
+  E2E_BACKEND_PORT: 24100,
+  E2E_OIDC_PORT: 24150,
+  E2E_APPLE_OIDC_PORT: 24160,
+  E2E_CLOSED_PORT: 24199,
+};
 
 describe("e2ePorts", () => {
   it("sets nothing when every default is free", async () => {

@@ -32,4 +32,14 @@ export const e2e = {
   get oidcIssuer() {
     return `http://127.0.0.1:${this.oidcPort}`;
   },
+  /**
+   * The OpenID provider standing in for Apple (ADR 0056). On "localhost", another site than the
+   * portal's 127.0.0.1: its form post to the portal is cross-site, as Apple's is, and carries no
+   * SameSite=Lax cookie.
+   */
+  appleOidcPort: Number(process.env.E2E_APPLE_OIDC_PORT ?? 4160),
+  get appleIssuer() {
+    return `http://localhost:${this.appleOidcPort}`;
+  },
+  appleClientId: "dk.example.portal-e2e.web",
 };
