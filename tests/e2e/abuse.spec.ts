@@ -79,18 +79,23 @@ test.describe("abuse limits and request checks", () => {
     // An account of this test's own: a locked account would fail any other test that signs in with it.
     const email = `oracle-${info.project.name}-${Date.now()}@example.test`;
     const password = "Oracle-Password-2026!";
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const postSignup = (typed: string, clientAddress: string) =>
-      request.post("/signup/email", {
+    const newClient = () => playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    const postSignup = (client: APIRequestContext, typed: string, clientAddress: string) =>
+      client.post("/signup/email", {
         form: { email, password: typed, passwordRepeat: typed, dataPolicy: "on" },
         headers: { "X-Forwarded-For": clientAddress },
         maxRedirects: 0,
       });
-    expect((await postSignup(password, address(info.testId, 0))).status()).toBe(302);
+    const owner = await newClient();
+    expect((await postSignup(owner, password, address(info.testId, 0))).status()).toBe(302);
+    await owner.dispose();
+
+    // The attacker: another browser, without the owner's session or known-device cookie.
+    const request = await newClient();
 
     const statuses: number[] = [];
     for (let i = 1; i <= 120; i++) {
-      const response = await postSignup(`Wrong-Password-${i}!`, address(info.testId, i));
+      const response = await postSignup(request, `Wrong-Password-${i}!`, address(info.testId, i));
       statuses.push(response.status());
       if (i === 1) expect(await response.text()).toContain("men adgangskoden er forkert");
     }
@@ -100,7 +105,7 @@ test.describe("abuse limits and request checks", () => {
 
     // The account is locked on every path, with the right password too, with the same text.
     for (const response of [
-      await postSignup(password, address(info.testId, 200)),
+      await postSignup(request, password, address(info.testId, 200)),
       await postLogin(request, email, password, address(info.testId, 201)),
     ]) {
       expect(response.status()).toBe(429);

@@ -75,11 +75,10 @@ test.describe("login with e-mail", () => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Log in with e-mail" })).toHaveAttribute("href", "/login/email");
-    // The e2e deployment configures Google (a local provider); the others have no client id.
+    // The e2e deployment configures Google and Apple (local providers, ADR 0056); Facebook has no client id.
     await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
-    for (const provider of ["Facebook", "Apple"]) {
-      await expect(page.getByRole("button", { name: `Continue with ${provider}` })).toBeDisabled();
-    }
+    await expect(page.getByRole("button", { name: "Sign in with Apple" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Continue with Facebook" })).toBeDisabled();
     await page.getByRole("link", { name: "Log in with e-mail" }).click();
     await expect(page).toHaveURL(/\/login\/email$/);
     await page.getByRole("link", { name: "Back" }).click();

@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refusal = accountRefusalKey(cause);
     if (refusal) return failWith(refusal, 403);
     if (cause instanceof ServiceDownError || isServiceFailure(cause)) return unavailable();
-    // Any other refusal (a masked server error, input the service rejects): say so on the form.
+    // Any other refusal (input the service rejects; its own faults arrive as service failures): say so on the form.
     if (cause instanceof ApiError) return failWith("errors.invalid_response", 502);
     throw cause;
   }
