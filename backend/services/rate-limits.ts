@@ -121,6 +121,45 @@ export async function checkRateLimits(
 }
 
 /**
+ * Adds one hit to a (rule, key) pair in one atomic upsert and answers the row after it: the first
+ * hit of a key, or the first after its window ended, starts a new window of `windowSeconds` with
+ * count 1; any other adds 1.
+ */
+async function addHit(
+  db: Kysely<Database>,
+  pair: { rule: string; key: string },
+  windowSeconds: number,
+  now: Date,
+): Promise<Pick<RateLimitsTable, "count" | "window_ends">> {
+  const nowIso = now.toISOString();
+  const windowEnds = new Date(now.getTime() + windowSeconds * 1000).toISOString();
+  return db
+    .insertInto("rate_limits")
+    .values({ rule: pair.rule, key: pair.key, window_ends: windowEnds, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(["rule", "key"]).doUpdateSet((eb) => {
+        const ended = eb("rate_limits.window_ends", "<=", nowIso);
+        return {
+          count: eb
+            .case()
+            .when(ended)
+            .then(eb.lit(1))
+            .else(eb("rate_limits.count", "+", eb.lit(1)))
+            .end(),
+          window_ends: eb
+            .case()
+            .when(ended)
+            .then(eb.ref("excluded.window_ends"))
+            .else(eb.ref("rate_limits.window_ends"))
+            .end(),
+        };
+      }),
+    )
+    .returning(["count", "window_ends"])
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * Counts one hit for each subject (a pair listed twice counts twice) and answers the states after
  * counting, in the order given. Each hit is one atomic upsert.
  */
@@ -129,36 +168,9 @@ export async function countRateLimitHits(
   subjects: readonly RateLimitSubject[],
   now: Date,
 ): Promise<RateLimitState[]> {
-  const wanted = validSubjects(subjects);
-  const nowIso = now.toISOString();
   const states: RateLimitState[] = [];
-  for (const subject of wanted) {
-    const windowEnds = new Date(now.getTime() + rateLimitRules[subject.rule].windowSeconds * 1000).toISOString();
-    const row = await db
-      .insertInto("rate_limits")
-      .values({ rule: subject.rule, key: subject.key, window_ends: windowEnds, count: 1 })
-      .onConflict((oc) =>
-        oc.columns(["rule", "key"]).doUpdateSet((eb) => {
-          const ended = eb("rate_limits.window_ends", "<=", nowIso);
-          return {
-            count: eb
-              .case()
-              .when(ended)
-              .then(eb.lit(1))
-              .else(eb("rate_limits.count", "+", eb.lit(1)))
-              .end(),
-            window_ends: eb
-              .case()
-              .when(ended)
-              .then(eb.ref("excluded.window_ends"))
-              .else(eb.ref("rate_limits.window_ends"))
-              .end(),
-          };
-        }),
-      )
-      .returning(["count", "window_ends"])
-      .executeTakeFirstOrThrow();
-    states.push(stateOf(subject, row, now));
+  for (const subject of validSubjects(subjects)) {
+    states.push(stateOf(subject, await addHit(db, subject, rateLimitRules[subject.rule].windowSeconds, now), now));
   }
   return states;
 }
@@ -259,34 +271,9 @@ async function reserveHits(
   subjects: readonly CredentialSubject[],
   now: Date,
 ): Promise<{ count: number; windowEnds: string }[]> {
-  const nowIso = now.toISOString();
   return Promise.all(
-    subjects.map(async ({ rule, key }) => {
-      const windowEnds = new Date(now.getTime() + ruleOf(rule).windowSeconds * 1000).toISOString();
-      const row = await db
-        .insertInto("rate_limits")
-        .values({ rule, key, window_ends: windowEnds, count: 1 })
-        .onConflict((oc) =>
-          oc.columns(["rule", "key"]).doUpdateSet((eb) => {
-            const ended = eb("rate_limits.window_ends", "<=", nowIso);
-            return {
-              count: eb
-                .case()
-                .when(ended)
-                .then(eb.lit(1))
-                .else(eb("rate_limits.count", "+", eb.lit(1)))
-                .end(),
-              window_ends: eb
-                .case()
-                .when(ended)
-                .then(eb.ref("excluded.window_ends"))
-                .else(eb.ref("rate_limits.window_ends"))
-                .end(),
-            };
-          }),
-        )
-        .returning(["count", "window_ends"])
-        .executeTakeFirstOrThrow();
+    subjects.map(async (subject) => {
+      const row = await addHit(db, subject, ruleOf(subject.rule).windowSeconds, now);
       return { count: row.count, windowEnds: row.window_ends };
     }),
   );
