@@ -7,11 +7,12 @@ import { buildSchema, type GraphQLEnumType } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { rateLimitRules } from "~/services/account/schemas";
 import { createApi, noTokens } from "~/services/api.server";
+import { ApiError } from "~/services/graphql.server";
 import { type Backend, createBackend, freshPostgresDatabase } from "../../backend/app";
 import { silentLogger } from "../../backend/logger";
 import { accountTypeDefs } from "../../backend/schema";
 import * as firstPortal from "./limits.server";
-import { limitPerAddress, passwordAttempt } from "./limits.server";
+import { limitPerAddress, passwordAttempt, refuseRateLimited } from "./limits.server";
 
 type LimitsModule = typeof firstPortal;
 
@@ -216,5 +217,37 @@ describe("abuse limits in the back-end's database", () => {
     }
     // The same address has one key for every rule of the address.
     expect(rows[1]!.key).toBe(rows[2]!.key);
+  });
+});
+
+describe("a password check over its limits", () => {
+  it("is the same 429 answer with Retry-After on every path that checks a password", async () => {
+    const rateLimited = new ApiError("account", "RATE_LIMITED", "Too many attempts.", { retryAfterSeconds: 1234 });
+    expect(await outcome(async () => refuseRateLimited(rateLimited))).toEqual({ status: 429, retryAfter: 1234 });
+    // A service that gives no wait still gets an answer that says when to come back.
+    const withoutWait = new ApiError("account", "RATE_LIMITED", "Too many attempts.");
+    expect(await outcome(async () => refuseRateLimited(withoutWait))).toEqual({ status: 429, retryAfter: 60 });
+  });
+
+  it("leaves every other refusal to the form that asked", async () => {
+    for (const error of [
+      new ApiError("account", "INVALID_CREDENTIALS", "Please enter valid credentials"),
+      new ApiError("account", "EMAIL_IN_USE", "…"),
+      new Error("not the service's"),
+    ]) {
+      expect(await outcome(async () => refuseRateLimited(error))).toBe("passed");
+    }
+  });
+
+  it("names the browser only when it has signed in to that account before", async () => {
+    const backend = await backendOn();
+    const context = portalContext(backend, "192.0.2.77");
+    const first = await passwordAttempt(loginRequest(), context, "someone@example.test");
+    expect(first.attempt).toEqual({ addressKey: expect.any(String) });
+    const cookie = (await first.succeeded(false)).split(";")[0]!;
+    const again = await passwordAttempt(loginRequest(cookie), context, "Someone@Example.test ");
+    expect(again.attempt).toEqual({ addressKey: first.attempt.addressKey, deviceKey: expect.any(String) });
+    const otherAccount = await passwordAttempt(loginRequest(cookie), context, "other@example.test");
+    expect(otherAccount.attempt.deviceKey).toBeUndefined();
   });
 });
