@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { e2e } from "./env";
+import { type ExtraPortal, startPortal } from "./extra-portal";
 import {
   DEMO_PASSWORD,
   database,
@@ -35,7 +35,7 @@ const hugeAnswers: { written: number; closedEarly: Promise<boolean> }[] = [];
 const hugeBytes = 64 * 1024 * 1024;
 
 let proxy: http.Server;
-let portal: ChildProcess;
+let portal: ExtraPortal;
 let portalURL: string;
 
 // A portal to start and a sign-in per test: more than the default on a busy machine.
@@ -43,15 +43,6 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 type Texts = { errors: { service_unavailable: string; invalid_response: string; unexpected: string } };
 const texts = JSON.parse(readFileSync("locales/da/common.json", "utf8")) as Texts;
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const operationOf = (body: Buffer) => {
   try {
@@ -134,38 +125,13 @@ function startFaultyProxy(): Promise<number> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const proxyPort = await startFaultyProxy();
-  const port = await freePort();
-  portalURL = `http://127.0.0.1:${port}`;
-  const service = (name: string) => `http://127.0.0.1:${proxyPort}/${name}/graphql`;
-  portal = spawn(process.execPath, ["build/node/server.js"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SESSION_SECRET: e2e.sessionSecret,
-      ACCOUNT_API_URL: service("account"),
-      USERS_API_URL: service("users"),
-      TENANT_DATA_API_URL: service("tenant"),
-      // The default cap (8 MiB) is what is tested.
-      API_MAX_ANSWER_BYTES: undefined,
-    },
-  });
-  const startedAt = Date.now();
-  for (;;) {
-    const up = await fetch(`${portalURL}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - startedAt > 100_000) throw new Error("the faulty-back-end portal did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // The default cap (8 MiB) is what is tested.
+  portal = await startPortal({ servicesPort: proxyPort, env: { API_MAX_ANSWER_BYTES: undefined } });
+  portalURL = portal.url;
 });
 
 test.afterAll(async () => {
-  portal?.kill();
+  portal?.stop();
   await new Promise((resolve) => proxy?.close(resolve));
 });
 
@@ -242,7 +208,7 @@ test.describe("a service that reports its own fault (INTERNAL_SERVER_ERROR)", ()
 
 /** The portal process's resident memory, in bytes (Linux: /proc/<pid>/status). */
 function portalRss(): number {
-  const status = readFileSync(`/proc/${portal.pid}/status`, "utf8");
+  const status = readFileSync(`/proc/${portal.child.pid}/status`, "utf8");
   const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
   expect(kilobytes).toBeGreaterThan(0);
   return kilobytes * 1024;

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { e2e } from "./env";
+import { type ExtraPortal, startPortal } from "./extra-portal";
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -28,20 +28,11 @@ const apiTimeoutMs = 8000;
 const slowMs = 3000;
 let delayMs = 0;
 let proxy: http.Server;
-let portal: ChildProcess;
+let portal: ExtraPortal;
 let portalURL: string;
 
 // Delays of seconds, a portal to start and a sign-in per test: more than the default 30 s on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Forwards every request to the e2e back-end after `delayMs` (read when the request arrives). */
 function startDelayingProxy(): Promise<number> {
@@ -76,37 +67,12 @@ function startDelayingProxy(): Promise<number> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const proxyPort = await startDelayingProxy();
-  const port = await freePort();
-  portalURL = `http://127.0.0.1:${port}`;
-  const service = (name: string) => `http://127.0.0.1:${proxyPort}/${name}/graphql`;
-  portal = spawn(process.execPath, ["build/node/server.js"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SESSION_SECRET: e2e.sessionSecret,
-      ACCOUNT_API_URL: service("account"),
-      USERS_API_URL: service("users"),
-      TENANT_DATA_API_URL: service("tenant"),
-      API_TIMEOUT_MS: String(apiTimeoutMs),
-    },
-  });
-  const startedAt = Date.now();
-  for (;;) {
-    const up = await fetch(`${portalURL}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() - startedAt > 100_000) throw new Error("the slow-back-end portal did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  portal = await startPortal({ servicesPort: proxyPort, env: { API_TIMEOUT_MS: String(apiTimeoutMs) } });
+  portalURL = portal.url;
 });
 
 test.afterAll(async () => {
-  portal?.kill();
+  portal?.stop();
   await new Promise((resolve) => proxy?.close(resolve));
 });
 

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { e2e } from "./env";
+import { freePort, spawnPortal, untilListening } from "./extra-portal";
 
 /**
  * TRUST_PROXY as production sets it (server/trust-proxy.ts, ADR 0058). A third portal instance
@@ -21,40 +20,6 @@ import { e2e } from "./env";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP, no browser: one project is enough");
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The portal's build with these variables; its stderr is kept for the messages. */
-function startPortal(port: number, env: Record<string, string>) {
-  const service = (name: string) => `http://127.0.0.1:${e2e.backendPort}/${name}/graphql`;
-  const child = spawn(process.execPath, ["build/node/server.js"], {
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SESSION_SECRET: e2e.sessionSecret,
-      ACCOUNT_API_URL: service("account"),
-      USERS_API_URL: service("users"),
-      TENANT_DATA_API_URL: service("tenant"),
-      ...env,
-    },
-  });
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr };
-}
 
 /** Forwards to the portal, appending the connecting address to X-Forwarded-For, as nginx does. */
 async function startNginxLikeProxy(portalPort: number): Promise<http.Server> {
@@ -113,21 +78,10 @@ function postLogin(proxyPort: number, localAddress: string, email: string, forge
 }
 
 test("behind one proxy with TRUST_PROXY=1, made-up X-Forwarded-For addresses still end in 429", async () => {
-  const port = await freePort();
-  const portal = startPortal(port, { TRUST_PROXY: "1" });
-  const proxy = await startNginxLikeProxy(port);
+  const portal = await spawnPortal({ env: { TRUST_PROXY: "1" } });
+  const proxy = await startNginxLikeProxy(portal.port);
   try {
-    const startedAt = Date.now();
-    for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() - startedAt > 100_000)
-        throw new Error(`the TRUST_PROXY=1 portal did not start: ${portal.stderr()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilListening(portal);
     const proxyPort = (proxy.address() as AddressInfo).port;
     const run = `${randomInt(1, 255)}.${randomInt(1, 255)}`;
     const attacker = `127.44.${run}`;
@@ -153,7 +107,7 @@ test("behind one proxy with TRUST_PROXY=1, made-up X-Forwarded-For addresses sti
     const other = await postLogin(proxyPort, `127.45.${run}`, `trust-proxy-${run}-other@example.test`, "192.0.2.200");
     expect(other.status).toBe(401);
   } finally {
-    portal.child.kill();
+    portal.stop();
     await new Promise((resolve) => proxy.close(resolve));
   }
 });
@@ -165,12 +119,12 @@ test("the portal refuses to start with TRUST_PROXY=true, or anything that is nei
     ["on", 'TRUST_PROXY=on is not valid ("on")'],
   ] as const) {
     const port = await freePort();
-    const portal = startPortal(port, { TRUST_PROXY: value });
+    const portal = await spawnPortal({ port, env: { TRUST_PROXY: value } });
     const code = await Promise.race([
       portal.exited,
       new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 30_000)),
     ]);
-    if (code === "running") portal.child.kill();
+    if (code === "running") portal.stop();
     expect(code, portal.stderr()).not.toBe("running");
     expect(code).not.toBe(0);
     expect(portal.stderr()).toContain(message);
