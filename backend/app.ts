@@ -268,10 +268,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           afterFirstRun: options.seedDemo === true ? () => readOlderDemoNotifications(db, deps.now()) : undefined,
         })
       : undefined;
+  const production = options.production === true;
   const yogas = {
-    account: createServiceYoga("account", deps, flows, options.production === true),
-    users: createServiceYoga("users", deps, flows, options.production === true),
-    tenant: createServiceYoga("tenant", deps, flows, options.production === true),
+    account: createServiceYoga("account", deps, flows, production),
+    users: createServiceYoga("users", deps, flows, production),
+    tenant: createServiceYoga("tenant", deps, flows, production),
   } satisfies Record<ServiceName, unknown>;
 
   let closing: Promise<void> | undefined;

@@ -45,12 +45,13 @@ const perAddress: Record<LimitedAction, RateLimitRule> = {
 };
 
 /**
- * The key the back-end counts for one client address, account or browser-and-account: a keyed
- * hash (HMAC with the session secret, which every portal instance shares), so neither the address
- * nor the e-mail reaches the database, and a hash of an address cannot be reversed by trying all
- * addresses without the secret. A new first session secret starts every limit afresh.
+ * The key the back-end counts for one client address or browser-and-account: a keyed hash (HMAC
+ * with the session secret, which every portal instance shares), so neither the address nor the
+ * e-mail reaches the database, and a hash of an address cannot be reversed by trying all addresses
+ * without the secret. A new first session secret starts every limit afresh. (An account's own key
+ * is the back-end's: ADR 0061.)
  */
-export function limitKey(kind: "address" | "account" | "device", value: string): string {
+export function limitKey(kind: "address" | "device", value: string): string {
   return createHmac("sha256", config().sessionSecrets[0] ?? "")
     .update(`rate-limit:${kind}:${value}`)
     .digest("base64url")

@@ -68,15 +68,20 @@ export const maxSubjectsPerCall = 10;
 /** Keys are hashes; anything longer is not one. */
 export const maxKeyLength = 128;
 
+/** Refuses a key that cannot be one of the portal's hashes (BAD_USER_INPUT on `field`). */
+function assertKey(key: unknown, field: string): void {
+  if (typeof key !== "string" || key.length === 0 || key.length > maxKeyLength) {
+    throw badUserInput(`a key must have 1 to ${maxKeyLength} characters`, field);
+  }
+}
+
 function validSubjects(subjects: readonly RateLimitSubject[]): RateLimitSubject[] {
   if (subjects.length === 0 || subjects.length > maxSubjectsPerCall) {
     throw badUserInput(`subjects must hold 1 to ${maxSubjectsPerCall} pairs`, "subjects");
   }
   for (const { rule, key } of subjects) {
     if (!isRateLimitRuleName(rule)) throw badUserInput(`unknown rule ${String(rule).slice(0, 40)}`, "rule");
-    if (typeof key !== "string" || key.length === 0 || key.length > maxKeyLength) {
-      throw badUserInput(`a key must have 1 to ${maxKeyLength} characters`, "key");
-    }
+    assertKey(key, "key");
   }
   return subjects.map(({ rule, key }) => ({ rule, key }));
 }
@@ -254,29 +259,12 @@ export function credentialSubjects(accountKey: string, attempt: CredentialAttemp
   const subjects: CredentialSubject[] = [];
   const addressKey = attempt?.addressKey;
   const deviceKey = attempt?.deviceKey;
-  for (const key of [addressKey, deviceKey]) {
-    if (key !== null && key !== undefined && (key.length === 0 || key.length > maxKeyLength))
-      throw badUserInput(`a key must have 1 to ${maxKeyLength} characters`, "attempt");
-  }
+  for (const key of [addressKey, deviceKey]) if (key !== null && key !== undefined) assertKey(key, "attempt");
   if (addressKey) subjects.push({ rule: "SIGN_IN_PER_ADDRESS", key: addressKey });
   subjects.push(
     deviceKey ? { rule: "SIGN_IN_PER_KNOWN_DEVICE", key: deviceKey } : { rule: "SIGN_IN_PER_ACCOUNT", key: accountKey },
   );
   return subjects;
-}
-
-/** Adds one hit to each pair and answers the counts after it, atomically per pair. */
-async function reserveHits(
-  db: Kysely<Database>,
-  subjects: readonly CredentialSubject[],
-  now: Date,
-): Promise<{ count: number; windowEnds: string }[]> {
-  return Promise.all(
-    subjects.map(async (subject) => {
-      const row = await addHit(db, subject, ruleOf(subject.rule).windowSeconds, now);
-      return { count: row.count, windowEnds: row.window_ends };
-    }),
-  );
 }
 
 /** Takes back one hit of each pair (an attempt that was refused, or whose password was right). */
@@ -313,11 +301,13 @@ export async function limitedPasswordCheck(
   subjects: readonly CredentialSubject[],
   check: () => Promise<boolean>,
 ): Promise<boolean> {
-  const counts = await reserveHits(db, subjects, now);
-  const over = counts.filter(({ count }, i) => count > ruleOf(subjects[i]!.rule).limit);
+  const rows = await Promise.all(
+    subjects.map((subject) => addHit(db, subject, ruleOf(subject.rule).windowSeconds, now)),
+  );
+  const over = rows.filter(({ count }, i) => count > ruleOf(subjects[i]!.rule).limit);
   if (over.length > 0) {
     await releaseHits(db, subjects);
-    throw rateLimited(Math.max(...over.map(({ windowEnds }) => (Date.parse(windowEnds) - now.getTime()) / 1000)));
+    throw rateLimited(Math.max(...over.map(({ window_ends }) => (Date.parse(window_ends) - now.getTime()) / 1000)));
   }
   let right: boolean;
   try {
