@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { e2e } from "./env";
 import {
   database,
   demoAccounts,
@@ -182,4 +183,39 @@ test("a resident with a tenancy is sent from /account to the same page of their 
   const response = await page.request.get("/account/my-data.json", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe(`${profile}/my-data.json`);
+});
+
+test("malformed posts to the account's forms get a 4xx page, never a 5xx, and change nothing", async ({
+  page,
+}, info) => {
+  const email = uniqueEmail("no-home-malformed", info.project.name);
+  await signUp(page, email, firstPassword);
+  await expect(page).toHaveURL(/\/account-created/);
+  const account = () => {
+    const db = database();
+    try {
+      return db.prepare("SELECT email, language, password_hash FROM users WHERE email = ?").get(email);
+    } finally {
+      db.close();
+    }
+  };
+  const before = account();
+  expect(before).toBeDefined();
+  for (const [path, form] of [
+    ["/account", {}],
+    ["/account", { intent: "name", name: "" }],
+    ["/account", { intent: "settings", language: "xx" }],
+    ["/account/password", {}],
+    ["/account/password", { currentPassword: "x".repeat(5000), password: "short", passwordRepeat: "other" }],
+    ["/account/email", { newEmail: "not-an-address" }],
+    ["/account/delete", {}],
+    ["/account/delete", { password: "Wrong-Password-2026!" }],
+  ] as const) {
+    const response = await page.request.post(path, { form, headers: { Origin: e2e.baseURL }, maxRedirects: 0 });
+    const status = response.status();
+    expect(status >= 400 && status < 500, `${path} ${JSON.stringify(form)} answered ${status}`).toBe(true);
+  }
+  // Nothing above changed or deleted the account, and its owner is still signed in.
+  expect(account()).toEqual(before);
+  expect((await page.request.get("/account", { maxRedirects: 0 })).status()).toBe(200);
 });
