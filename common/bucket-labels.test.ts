@@ -179,16 +179,45 @@ describe("what a bucket covers (ADR 0018)", () => {
 });
 
 describe("partialBucketNames", () => {
-  it("names a partial week with its year, as the table does, and the days it covers", () => {
+  const texts = {
+    partOfWeek: "del af ugen",
+    partOfMonth: "del af måneden",
+    partOfYear: "del af året",
+    summerTime: "sommertid",
+    winterTime: "vintertid",
+  };
+  it("names a partial week as the table does: its number, year and the days it covers, once", () => {
+    // A period starting on Thursday 15 January 2026: week 3's bucket starts on the period's first day.
+    const timestamps = ["2026-01-15T00:00:00+01:00", "2026-01-19T00:00:00+01:00"];
+    const buckets = [
+      { firstDay: "2026-01-15", lastDay: "2026-01-18", partial: true },
+      { firstDay: "2026-01-19", lastDay: "2026-01-25", partial: false },
+    ];
+    const names = partialBucketNames(timestamps, buckets, "week", "da", texts);
+    expect(names).toEqual(["uge 3 2026 (15.–18. januar 2026, del af ugen)"]);
+    expect(names[0]).toBe(longBucketLabels(timestamps, "week", "da", { buckets, texts })[0]);
+  });
+
+  it("names a partial week across the new year with the ISO week's year", () => {
     const timestamps = ["2025-12-29T00:00:00+01:00", "2026-01-05T00:00:00+01:00"];
     const buckets = [
       { firstDay: "2026-01-01", lastDay: "2026-01-04", partial: true },
       { firstDay: "2026-01-05", lastDay: "2026-01-11", partial: false },
     ];
-    const names = partialBucketNames(timestamps, buckets, "week", "da");
-    expect(names).toHaveLength(1);
-    expect(names[0]).toMatch(/^uge 1 2026 \(/);
-    expect(names[0]).toContain(longBucketLabels([timestamps[0]!], "week", "da")[0]);
+    expect(partialBucketNames(timestamps, buckets, "week", "da", texts)).toEqual([
+      "uge 1 2026 (1.–4. januar 2026, del af ugen)",
+    ]);
+  });
+
+  it("names partial months and leaves whole buckets out", () => {
+    const timestamps = ["2026-06-10T00:00:00+02:00", "2026-07-01T00:00:00+02:00"];
+    const buckets = [
+      { firstDay: "2026-06-10", lastDay: "2026-06-30", partial: true },
+      { firstDay: "2026-07-01", lastDay: "2026-07-31", partial: false },
+    ];
+    expect(partialBucketNames(timestamps, buckets, "month", "da", texts)).toEqual([
+      "juni 2026 (10.–30. juni 2026, del af måneden)",
+    ]);
   });
 });
 

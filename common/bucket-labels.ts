@@ -217,22 +217,19 @@ export function longBucketLabels(
 }
 
 /**
- * The buckets a chart draws lighter because its period covers only part of their week or month,
- * each named as the table names a whole one ("uge 1 2026") with the days it covers.
+ * The buckets a chart draws lighter because its period covers only part of their week, month or
+ * year, each named exactly as the chart's table names it: "uge 3 2026 (15.–18. januar 2026, del af
+ * ugen)" (issue 45: the note once wrote the week's first shown day and then the range again).
  */
 export function partialBucketNames(
   timestamps: readonly string[],
   buckets: readonly BucketDates[],
   span: SpanType,
   language: string,
+  texts: BucketTexts,
 ): string[] {
-  return buckets.flatMap((bucket, i) =>
-    bucket.partial && timestamps[i] !== undefined
-      ? [
-          `${longBucketLabel(timestamps[i], span, language)} (${formatDateRange(bucket.firstDay, bucket.lastDay, language)})`,
-        ]
-      : [],
-  );
+  const labels = longBucketLabels(timestamps, span, language, { buckets, texts });
+  return labels.filter((_, i) => buckets[i]?.partial === true && timestamps[i] !== undefined);
 }
 
 /** A moment for residents: "3. marts 2026 14:05" / "3 March 2026 14:05", in Copenhagen time as written. */

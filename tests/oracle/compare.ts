@@ -78,6 +78,12 @@ export function compareFigures(
             `row "${row.label}": ${bucket.partial ? `covers only ${bucket.range.from}..${bucket.range.to} but is not marked partial` : "marked partial but is whole"}`,
           );
         }
+        // The note under the chart names each partial bucket exactly as its row does (issue 45: it
+        // once wrote "uge 3 2026 (15. januar 2026) (15.–18. januar 2026)" beside the row's
+        // "uge 3 2026 (15.–18. januar 2026, del af ugen)").
+        if (bucket.partial && chart.notes.length > 0 && !chart.notes.some((note) => note.includes(row.label))) {
+          add("label", `the chart note does not name the partial row "${row.label}" as the table does`);
+        }
       }
       if (!agreesToDisplayedDecimals(row.value, want.value)) {
         add("row", `row "${row.label}": shows ${shown(row.value)}, recomputed ${show(want.value)}`);

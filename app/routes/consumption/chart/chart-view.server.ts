@@ -297,7 +297,7 @@ function chartViewOf(request: ChartRequest, graphInput: ChartGraphInput, result:
     comparison: shownComparison ? comparedText(timestamp, shownComparison[i] ?? null) : null,
     partial: shownBuckets[i]?.partial === true,
   }));
-  const partialBuckets = partialBucketNames(result.timestamps, result.buckets, span, language);
+  const partialBuckets = partialBucketNames(result.timestamps, result.buckets, span, language, texts);
   const partialNote =
     partialBuckets.length > 0
       ? t("chart_buckets.partial_note", {
