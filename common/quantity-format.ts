@@ -142,8 +142,9 @@ export function currencyLabel(currency: string, language: string): string {
 /**
  * The unit after a value (spec section 3): kWh, m³, K, °C, %, the translated hca unit, none for
  * error counts; "/m²" appended for normalized values. Cost is in Danish kroner ("kr." in Danish
- * and Norwegian, "DKK" in English); CO2 in grams. Normalized hca values are rates, written with
- * decimals ("0.50 units/m²"), so they always take the plural.
+ * and Norwegian, "DKK" in English); CO2 in grams. Normalized hca values follow the same rule as
+ * counts (spec section 3): singular from above 0 up to 1 ("0.50 unit/m²", "1.00 unit/m²"), plural
+ * at 0 and above 1 ("1.20 units/m²"), and without a value (a heading: "units/m²").
  */
 export function unitLabel(
   quantity: QuantityId,
@@ -163,7 +164,7 @@ export function unitLabel(
       return perArea("m³");
     case "unit": {
       const words = hcaUnitWords[language] ?? hcaUnitWords.en!;
-      return perArea(normalized || hcaIsPlural(value) ? words.other : words.one);
+      return perArea(hcaIsPlural(value) ? words.other : words.one);
     }
     case "K":
       return perArea("K");
