@@ -12,6 +12,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
       "tests/oracle/**/*.test.ts",
+      "lint/**/*.test.ts",
       "codegen.test.ts",
       "vite.browser-modules.test.ts",
     ],

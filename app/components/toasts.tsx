@@ -96,7 +96,7 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
     if (visible.length !== queue.length) setQueue(visible);
   }, [visible, queue.length]);
 
-  const dismiss = (id: string) =>
+  const handleDismiss = (id: string) =>
     setQueue((current) =>
       current.map((entry) =>
         entry.id === id && entry.dismissedAt === undefined ? { ...entry, dismissedAt: Date.now() } : entry,
@@ -121,7 +121,7 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
                   {entry.toast.type === "loading" ? <span className="toast-spinner" aria-hidden="true" /> : null}
                   <p>{t(entry.toast.message, entry.toast.values ?? {})}</p>
                   {hydrated && !leaving && entry.toast.type !== "loading" ? (
-                    <button type="button" className="toast-dismiss" onClick={() => dismiss(entry.id)}>
+                    <button type="button" className="toast-dismiss" onClick={() => handleDismiss(entry.id)}>
                       <span aria-hidden="true">×</span>
                       <span className="visually-hidden">{t("toast.dismiss")}</span>
                     </button>
