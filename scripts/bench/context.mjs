@@ -50,8 +50,9 @@ export const JENS = "jens@demo.test";
 export const browserAcceptEncoding = "gzip, deflate, br";
 
 export const limits = {
-  // DESIGN.md section 5: JavaScript per page on first load, gzip; pages that need no script.
-  jsKB: 120,
+  // DESIGN.md section 5: JavaScript per page on first load, gzip (150 KB since issue 45, which
+  // made room for the design card's libraries as their users know them); pages that need no script.
+  jsKB: 150,
   scriptlessJsKB: 10,
   // DESIGN.md section 5 (issue 27): Lighthouse mobile performance 100 on the four pages.
   performance: 100,
@@ -67,6 +68,13 @@ export const limits = {
   dashboardShareOfBare: 50,
   consumptionRps: 200,
   consumptionP99Ms: 500,
+  // Issue 45: the new-page mix (every URL new) at ≥ 25 % of the bare page's throughput (uncompressed)
+  // with p99 ≤ 500 ms and at most 8 ms of CPU per page, portal and back-end together; the session
+  // replay's p99 ≤ 300 ms.
+  newPageShareOfBare: 25,
+  newPageP99Ms: 500,
+  newPageCpuMs: 8,
+  replayP99Ms: 300,
 };
 
 export const reportsDir = path.join(root, "reports");

@@ -19,7 +19,7 @@ import http from "node:http";
 export function keptText(load) {
   const served = load.served ?? {};
   const pages = Object.values(served).reduce((sum, n) => sum + n, 0);
-  if (pages === 0) return "no page said how it was served";
+  if (pages === 0) return "no kept pages (header absent)";
   return `kept ${(((served.kept ?? 0) / pages) * 100).toFixed(1)} % of ${pages} pages`;
 }
 

@@ -96,6 +96,6 @@ describe("loadTest", () => {
     });
     expect(result.served).toEqual({ kept: 15, rendered: 5 });
     expect(keptText(result)).toBe("kept 75.0 % of 20 pages");
-    expect(keptText({ served: {} })).toBe("no page said how it was served");
+    expect(keptText({ served: {} })).toBe("no kept pages (header absent)");
   });
 });

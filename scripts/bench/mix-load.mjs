@@ -41,16 +41,18 @@ import { details, fmt, notMeasured, reasonOf, row } from "./table.mjs";
 
 /**
  * Signs every demo resident in `sessionsPerResident` times and finds each one's tenancies and
- * their consumption pages.
+ * their consumption pages. With `checkUrls` (the mix's default) each of the mix's URLs is asked
+ * for once and kept only when it answers 200; without it the sessions have no URLs (the new-page
+ * mix makes its own from `residents`).
  * @param {string} base
- * @param {{ sessionsPerResident?: number, today?: string }} [options]
- * @returns {Promise<{ sessions: import("./mix.mjs").MixSession[], residents: { email: string, tenancies: Record<string, string[]> }[], leftOut: string[] }>}
+ * @param {{ sessionsPerResident?: number, today?: string, checkUrls?: boolean }} [options]
+ * @returns {Promise<{ sessions: (import("./mix.mjs").MixSession & { signedInAt: number })[], residents: { email: string, tenancies: Record<string, string[]> }[], leftOut: string[] }>}
  */
-async function signInTheResidents(
+export async function signInTheResidents(
   base,
-  { sessionsPerResident = 3, today = new Date().toISOString().slice(0, 10) } = {},
+  { sessionsPerResident = 3, today = new Date().toISOString().slice(0, 10), checkUrls = true } = {},
 ) {
-  /** @type {import("./mix.mjs").MixSession[]} */
+  /** @type {(import("./mix.mjs").MixSession & { signedInAt: number })[]} */
   const sessions = [];
   /** @type {{ email: string, tenancies: Record<string, string[]> }[]} */
   const residents = [];
@@ -82,7 +84,7 @@ async function signInTheResidents(
     // Each URL asked for once: one a resident could reach but the portal answers with an error (an
     // indoor climate with no sensor in the period is a 404) is left out of the mix, and said.
     const tenancies = [];
-    for (const urls of Object.entries(quantities).map(([id, qs]) => mixUrls(id, qs, today))) {
+    for (const urls of checkUrls ? Object.entries(quantities).map(([id, qs]) => mixUrls(id, qs, today)) : []) {
       /** @type {Record<string, string[]>} */
       const answering = {};
       for (const [kind, paths] of Object.entries(urls)) {
@@ -95,17 +97,17 @@ async function signInTheResidents(
       }
       tenancies.push(/** @type {Record<keyof typeof kindShares, string[]>} */ (answering));
     }
-    sessions.push({ cookie: signedIn.jar.header(), email, tenancies });
+    sessions.push({ cookie: signedIn.jar.header(), email, tenancies, signedInAt: Date.now() });
     for (let n = 1; n < sessionsPerResident; n++) {
       const again = await signIn(base, email, PASSWORD);
-      sessions.push({ cookie: again.jar.header(), email, tenancies });
+      sessions.push({ cookie: again.jar.header(), email, tenancies, signedInAt: Date.now() });
     }
   }
   return { sessions, residents, leftOut };
 }
 
 /** The portal's pages are warm after the dashboard's warm-up; each new load gets a shorter one. */
-const shortWarmupSeconds = Math.min(5, warmupSeconds);
+export const shortWarmupSeconds = Math.min(5, warmupSeconds);
 
 /** What a browser sends with a page request (the session cookie is added per request). */
 export const pageHeaders = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html" };
@@ -148,14 +150,14 @@ export async function measuredLoad(
 }
 
 /** @param {Record<string, number | null>} perRequest */
-const cpuText = (perRequest) =>
+export const cpuText = (perRequest) =>
   Object.entries(perRequest)
     .filter(([cmd]) => !cmd.startsWith("load generator"))
     .map(([cmd, ms]) => `${serverNameOf(cmd)} ${ms}`)
     .join(", ");
 
 /** @param {{ requestsPerSecond: number, latencyMs: { p50: number, p99: number }, errors: number | { total: number } }} f */
-const figures = (f) =>
+export const figures = (f) =>
   `${fmt(f.requestsPerSecond, 0)} req/s, p50 ${fmt(f.latencyMs.p50, 0)} ms, p99 ${fmt(f.latencyMs.p99, 0)} ms, ${typeof f.errors === "number" ? f.errors : f.errors.total} errors`;
 
 /**

@@ -13,7 +13,7 @@
  *      reference figures the portal's are read against; then starts the portal and its local
  *      back-end on free ports with a fresh temporary DATA_DIR (seeded on first start, about 30 s);
  *   2. JavaScript per page, gzip: every page route, as a visitor or as the demo account that reaches
- *      it (scripts/every-page.mjs, shared with the e2e suite; pages.mjs); ≤ 120 KB, ≤ 10 KB on the
+ *      it (scripts/every-page.mjs, shared with the e2e suite; pages.mjs); ≤ 150 KB, ≤ 10 KB on the
  *      pages that need no script (the report, the policies, help, statements);
  *   3. the session cookie's Set-Cookie length for jens@demo.test (most tenancies);
  *   4. the dashboard under load: 50 connections for 15 s (after a 10 s warm-up that is not counted),
@@ -26,7 +26,12 @@
  *      over the last month, the last twelve months or a custom span, compared with the previous
  *      year, the property's average or nothing); printed for the whole and per kind: req/s,
  *      p50/p99, errors, and the portal's and back-end's CPU ms per request (for the whole: the
- *      kinds share the processes); then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
+ *      kinds share the processes);
+ *   4c. the new-page mix (new-page-mix.mjs, new-page-load.mjs): every request a URL not asked for
+ *      before in the run, 30 % dashboards, 70 % consumption pages over periods of 7–90 days in the
+ *      last two years with a random comparison; against the bare page (≥ 25 %), p99 ≤ 500 ms, CPU
+ *      per page ≤ 8 ms (issue 45), and the share of pages the portal kept (about none);
+ *   then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
  *      (5 connections) while 50 PDFs of other reports are downloaded at once;
  *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard, a consumption page and a
  *      monthly report (performance 100, accessibility 100: DESIGN.md section 5); Lighthouse 12.8 is installed on demand into .cache/lighthouse (not a
@@ -65,6 +70,7 @@ import { measurePage } from "./js-size.mjs";
 import { lighthouseBudgets } from "./lighthouse.mjs";
 import { backendBudgets, dashboardUnderLoad, memoryRow, reportPdfs } from "./measure.mjs";
 import { barePage, comparisonRows, consumptionAlone, mixUnderLoad } from "./mix-load.mjs";
+import { newPageMixUnderLoad } from "./new-page-load.mjs";
 import { everyPageToMeasure } from "./pages.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 import { details, fmt, notMeasured, printTable, reasonOf, row, rows, summary, writeReport } from "./table.mjs";
@@ -175,6 +181,7 @@ async function main() {
   comparisonRows();
   await consumptionAlone(base, dashboard, portal.child.pid);
   await mixUnderLoad(base, portal.child.pid);
+  await newPageMixUnderLoad(base, portal.child.pid);
   await reportPdfs(base, dashboard);
   await lighthouseBudgets(base, dashboard, anna.jar, firstReport);
   memoryRow(portal.child.pid);
