@@ -6,15 +6,8 @@ import { forbidStoring, withoutStoring } from "~/http/cache-control";
 import { compressPage } from "~/http/compress-page.server";
 import { allowedMethods, isMethodNotAllowed } from "~/http/method-not-allowed.server";
 import { renderPage } from "~/http/render-page.server";
-import { KeptPage, renderedPageKey, renderedPages } from "~/http/rendered-pages.server";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
-
-/**
- * Rendered pages are kept in production (ADR 0054). The development server's manifest has a new
- * version on every request, so no page would ever be found again there.
- */
-const keepsPages = process.env.NODE_ENV === "production";
 
 /** Rendering gives up after this long; every back-end call times out well before it. */
 export const streamTimeout = 10_000;
@@ -36,27 +29,6 @@ export default async function handleRequest(
 ) {
   const language = await languageOf(request);
   const nonce = loadContext.cspNonce;
-  // A page rendered lately from the same data is sent again, with this response's nonce (ADR 0054).
-  const handlerContext = remixContext.staticHandlerContext;
-  const key =
-    keepsPages &&
-    renderedPageKey({
-      method: request.method,
-      url: request.url,
-      status: responseStatusCode,
-      language,
-      build: remixContext.manifest.version,
-      loaderData: handlerContext.loaderData,
-      actionData: handlerContext.actionData,
-      errors: handlerContext.errors,
-    });
-  const kept = key ? renderedPages.get(key) : undefined;
-  if (kept?.fits(nonce)) {
-    return pageResponse(request, responseStatusCode, responseHeaders, kept.withNonce(nonce), "kept", () =>
-      kept.gzipWithNonce(nonce),
-    );
-  }
-
   const i18n = await createRequestI18n(language);
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), streamTimeout + 1000);
@@ -80,12 +52,11 @@ export default async function handleRequest(
     rendered = true;
     // The page's scripts load once it is painted: it works without them (ADR 0051).
     const page = scriptsAfterFirstPaint(html, nonce);
-    if (key && responseStatusCode === 200) renderedPages.set(key, new KeptPage(page, nonce));
     // PUT to /login, POST to the dashboard: Remix answers 405; HTTP wants the methods that would do.
     if (responseStatusCode === 405) {
       responseHeaders.set("Allow", allowedMethods(remixContext.manifest.routes, new URL(request.url)));
     }
-    return pageResponse(request, responseStatusCode, responseHeaders, page, "rendered");
+    return pageResponse(request, responseStatusCode, responseHeaders, page);
   } finally {
     clearTimeout(timer);
   }
@@ -93,21 +64,12 @@ export default async function handleRequest(
 
 /**
  * The page's response: HTML, never stored by a cache (every page, signed in or not, is built from
- * the visitor's cookies, ADR 0020), gzipped when the browser takes it. `Server-Timing` says whether
- * the page was rendered for this request or kept from an earlier one (ADR 0054).
+ * the visitor's cookies, ADR 0020), gzipped when the browser takes it.
  */
-function pageResponse(
-  request: Request,
-  status: number,
-  headers: Headers,
-  page: Buffer<ArrayBuffer>,
-  how: "rendered" | "kept",
-  gzipped?: () => Buffer<ArrayBuffer> | undefined,
-) {
+function pageResponse(request: Request, status: number, headers: Headers, page: Buffer<ArrayBuffer>) {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.append("Server-Timing", `page;desc=${how}`);
   forbidStoring(headers);
-  const body = compressPage(page, request.headers.get("Accept-Encoding"), headers, gzipped);
+  const body = compressPage(page, request.headers.get("Accept-Encoding"), headers);
   return new Response(body, { headers, status });
 }
 

@@ -39,14 +39,12 @@ export function compressPage(
   body: Buffer<ArrayBuffer>,
   acceptEncoding: string | null,
   headers: Headers,
-  /** The body's gzip made another way (a kept page's, rendered-pages.server.ts), if there is one yet. */
-  gzipped?: () => Buffer<ArrayBuffer> | undefined,
 ): Buffer<ArrayBuffer> {
   appendVary(headers, "Accept-Encoding");
   if (body.length < pageGzipThreshold || headers.has("Content-Encoding") || !acceptsGzip(acceptEncoding)) return body;
   headers.set("Content-Encoding", "gzip");
   // A fresh buffer of its own (zlib allocates it), never a view of a shared one.
-  return gzipped?.() ?? (gzipSync(body, { level: pageGzipLevel }) as Buffer<ArrayBuffer>);
+  return gzipSync(body, { level: pageGzipLevel }) as Buffer<ArrayBuffer>;
 }
 
 function appendVary(headers: Headers, field: string) {
