@@ -15,7 +15,12 @@ export class CookieJar {
 
   /** @param {Response} response */
   take(response) {
-    for (const line of response.headers.getSetCookie()) {
+    this.takeLines(response.headers.getSetCookie());
+  }
+
+  /** @param {string[]} lines Set-Cookie header values (node:http's `set-cookie`) */
+  takeLines(lines) {
+    for (const line of lines) {
       this.setCookies.push(line);
       const [pair = "", ...attributes] = line.split(";");
       const index = pair.indexOf("=");

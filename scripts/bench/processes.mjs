@@ -228,10 +228,12 @@ export function ownCpuSeconds(pid) {
 /**
  * Starts the built portal and its back-end (scripts/start.mjs) on free ports from `firstPort` and
  * `firstBackendPort`, with their data in `dataDir` (seeded on first start). `nodeArgs` go to both
- * servers' node (START_NODE_ARGS), for example `--cpu-prof`; `cwd` is the checkout to start (this one).
- * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string, nodeArgs?: string[], cwd?: string }} options
+ * servers' node (START_NODE_ARGS), for example `--cpu-prof`; `cwd` is the checkout to start (this one);
+ * `env`, more environment for both (the replay's TRUST_PROXY).
+ * @param {{ firstPort: number, firstBackendPort: number, dataDir: string, log: string, nodeArgs?: string[], cwd?: string,
+ * env?: Record<string, string> }} options
  */
-export async function startPortal({ firstPort, firstBackendPort, dataDir, log, nodeArgs = [], cwd }) {
+export async function startPortal({ firstPort, firstBackendPort, dataDir, log, nodeArgs = [], cwd, env = {} }) {
   const port = await freePort(firstPort);
   const backendPort = await freePort(firstBackendPort, [port]);
   const base = `http://127.0.0.1:${port}`;
@@ -247,6 +249,7 @@ export async function startPortal({ firstPort, firstBackendPort, dataDir, log, n
       DATA_DIR: dataDir,
       PORTAL_URL: base,
       START_NODE_ARGS: nodeArgs.join(" "),
+      ...env,
     },
   });
   return { portal, base, backendPort };

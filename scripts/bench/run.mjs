@@ -31,6 +31,13 @@
  *      before in the run, 30 % dashboards, 70 % consumption pages over periods of 7–90 days in the
  *      last two years with a random comparison; against the bare page (≥ 25 %), p99 ≤ 500 ms, CPU
  *      per page ≤ 8 ms (issue 45), and the share of pages the portal kept (about none);
+ *   4d. the session replay (replay.mjs, replay-load.mjs): 200 residents' visits drawn over the demo
+ *      residents, 50 at once (--connections), each signing in through the form, the dashboard, two
+ *      to four consumption pages through the period selector, the dashboard, the notifications;
+ *      without JavaScript (documents, redirects followed) and with it (single fetch's .data
+ *      requests); req/s, p50/p99 (≤ 300 ms, issue 45), visits/s, CPU per request. The portal is
+ *      started with TRUST_PROXY=loopback so that each replayed resident has its own address
+ *      (X-Forwarded-For) for the sign-in limits;
  *   then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
  *      (5 connections) while 50 PDFs of other reports are downloaded at once;
  *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard, a consumption page and a
@@ -73,6 +80,7 @@ import { barePage, comparisonRows, consumptionAlone, mixUnderLoad } from "./mix-
 import { newPageMixUnderLoad } from "./new-page-load.mjs";
 import { everyPageToMeasure } from "./pages.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
+import { replayPortalEnv, replayResidentsOf, replayUnderLoad } from "./replay-load.mjs";
 import { details, fmt, notMeasured, printTable, reasonOf, row, rows, summary, writeReport } from "./table.mjs";
 
 async function main() {
@@ -108,6 +116,7 @@ async function main() {
     firstBackendPort: Number(process.env.BENCH_BACKEND_PORT ?? 4200),
     dataDir,
     log: serverLog,
+    env: replayPortalEnv,
   });
   say(
     `starting the portal on ${base} and its back-end on 127.0.0.1:${backendPort} with a fresh DATA_DIR (seeding takes about 30 s; log: reports/bench-server.log)…`,
@@ -182,6 +191,12 @@ async function main() {
   await consumptionAlone(base, dashboard, portal.child.pid);
   await mixUnderLoad(base, portal.child.pid);
   await newPageMixUnderLoad(base, portal.child.pid);
+  try {
+    const residents = await replayResidentsOf(base);
+    for (const js of [false, true]) await replayUnderLoad(base, portal.child.pid, { js, residents });
+  } catch (error) {
+    notMeasured("Session replay", `p99 ≤ ${limits.replayP99Ms} ms`, reasonOf(error));
+  }
   await reportPdfs(base, dashboard);
   await lighthouseBudgets(base, dashboard, anna.jar, firstReport);
   memoryRow(portal.child.pid);

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { dataUrl, matchesOf, planVisit, signInForm, singleFetchRedirect, virtualResidents } from "./replay.mjs";
+
+/** A repeatable stand-in for Math.random (mulberry32). */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+describe("planVisit", () => {
+  it("opens two to four consumption pages, then the dashboard and the notifications", () => {
+    const random = seeded(5);
+    const counts = new Set<number>();
+    for (let n = 0; n < 500; n++) {
+      const steps = planVisit("7001", ["heat-energy", "hca", "indoor-climate"], { today: "2026-12-01", random });
+      const consumption = steps.filter((s) => s.kind === "consumption");
+      counts.add(consumption.length);
+      expect(steps.slice(-2)).toEqual([
+        { kind: "dashboard", path: "/t/7001" },
+        { kind: "notifications", path: "/t/7001/notifications" },
+      ]);
+      // The first through the dashboard's link, the others through the selector's form on that page.
+      const [first, ...rest] = consumption;
+      expect(first?.path).toMatch(/^\/t\/7001\/consumption\/(heat-energy|hca)$/);
+      for (const step of rest) {
+        const url = new URL(step.path, "http://portal");
+        expect(url.pathname).toBe(first?.path);
+        const keys = [...url.searchParams.keys()];
+        expect([
+          ["from", "to", "apply", "preset", "compare"],
+          ["from", "to", "preset", "compare"],
+        ]).toContainEqual(keys);
+      }
+    }
+    expect([...counts].sort()).toEqual([2, 3, 4]);
+  });
+
+  it("goes to the dashboard and the notifications when the tenancy has no consumption page", () => {
+    expect(planVisit("7003", ["indoor-climate"], { today: "2026-12-01" }).map((s) => s.kind)).toEqual([
+      "dashboard",
+      "notifications",
+    ]);
+  });
+});
+
+describe("dataUrl", () => {
+  it("loads everything after the sign-in's POST redirected to the dashboard", () => {
+    expect(dataUrl("/login/email", "/t/7001", { afterPost: true })).toBe("/t/7001.data");
+  });
+
+  it("leaves the tenancy's layout out on a move to another page of it", () => {
+    expect(dataUrl("/t/7001", "/t/7001/consumption/hca")).toBe(
+      "/t/7001/consumption/hca.data?_routes=routes%2Fconsumption%2Fconsumption%2Croutes%2Fconsumption%2Fconsumption-overview",
+    );
+  });
+
+  it("loads the layout again when the search changes, and keeps the search", () => {
+    expect(
+      dataUrl("/t/7001/consumption/hca", "/t/7001/consumption/hca?from=2026-01-01&to=2026-01-31&compare=none"),
+    ).toBe(
+      "/t/7001/consumption/hca.data?from=2026-01-01&to=2026-01-31&compare=none&_routes=routes%2Ftenancy%2Ftenancy-layout%2Croutes%2Fconsumption%2Fconsumption%2Croutes%2Fconsumption%2Fconsumption-overview",
+    );
+  });
+
+  it("loads the layout again on the way to the notifications", () => {
+    expect(dataUrl("/t/7001", "/t/7001/notifications")).toBe(
+      "/t/7001/notifications.data?_routes=routes%2Ftenancy%2Ftenancy-layout%2Croutes%2Fnotifications%2Fnotifications",
+    );
+  });
+
+  it("refuses a page the replay does not know", () => {
+    expect(matchesOf("/t/7001/alarms")).toBeNull();
+    expect(() => dataUrl("/t/7001/alarms", "/t/7001")).toThrow(/does not know/);
+    expect(() => dataUrl("/t/7001", "/t/7001/alarms")).toThrow(/does not know/);
+  });
+});
+
+describe("singleFetchRedirect", () => {
+  const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name.toLowerCase()] ?? null });
+
+  it("reads a redirect from a 202 answer's turbo-stream", () => {
+    const body =
+      '[{"_1":2},"root",{"_3":4,"_5":6},"redirect","/t/7001/consumption/hca?from=2026-01-01&to=2026-01-31","status",302]';
+    expect(singleFetchRedirect(202, headers({}), body)).toBe("/t/7001/consumption/hca?from=2026-01-01&to=2026-01-31");
+  });
+
+  it("reads the X-Remix-Redirect header, and nothing from a plain answer", () => {
+    expect(singleFetchRedirect(204, headers({ "x-remix-redirect": "/t/1" }), "")).toBe("/t/1");
+    expect(singleFetchRedirect(200, headers({}), '[{"redirect":"x"}]')).toBeNull();
+  });
+});
+
+describe("signInForm", () => {
+  it("sends the form's fields in order with the e-mail and password filled in", () => {
+    const html =
+      '<form method="get" action="/language"><input name="lng" value="da"></form>' +
+      '<form method="post" action="/login/email"><input type="email" name="email" value="">' +
+      '<input type="password" name="password"><input type="checkbox" name="remember">' +
+      '<input type="hidden" name="redirectTo" value="/t/1?a=1&amp;b=2"><input type="hidden" name="tenancyId" value="">' +
+      '<button type="submit">Log ind</button></form>';
+    expect(signInForm(html, { email: "anna@demo.test", password: "p w" })).toBe(
+      "email=anna%40demo.test&password=p+w&redirectTo=%2Ft%2F1%3Fa%3D1%26b%3D2&tenancyId=",
+    );
+  });
+
+  it("refuses a page without the form", () => {
+    expect(() => signInForm("<p>nothing</p>", { email: "a", password: "b" })).toThrow(/no form/);
+  });
+});
+
+describe("virtualResidents", () => {
+  it("draws the residents over the demo accounts, each with an address of its own", () => {
+    const residents = virtualResidents(
+      [
+        { email: "anna@demo.test", tenancies: { "7001": ["hca"] } },
+        { email: "jens@demo.test", tenancies: { "7002": [] } },
+      ],
+      300,
+      seeded(9),
+    );
+    expect(residents).toHaveLength(300);
+    expect(new Set(residents.map((r) => r.address)).size).toBe(300);
+    expect(residents[257]?.address).toBe("10.45.1.1");
+    const anna = residents.filter((r) => r.email === "anna@demo.test").length;
+    expect(anna).toBeGreaterThan(100);
+    expect(anna).toBeLessThan(200);
+  });
+});
