@@ -210,7 +210,6 @@ app.all(
         cspNonce: res.locals.cspNonce as string,
         clientAddress: clientAddress(req),
         requestId: res.locals.requestId as string,
-        path: req.path,
         appendSetCookie: (value) => res.append("Set-Cookie", value),
       }),
   }),

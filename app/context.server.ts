@@ -20,12 +20,6 @@ export interface PortalLoadContext {
    * sent on with every back-end call so both processes' log lines for it can be found.
    */
   requestId: string;
-  /**
-   * Whether the request is for a whole page (HTML), not for Remix's loader data (a path ending in
-   * `.data`, which Remix strips before the loaders see the request). A document's chart drawings
-   * travel once, in its markup (ADR 0052).
-   */
-  documentRequest: boolean;
   session: RequestSession;
   auth: AuthState;
   api: Api;
@@ -55,8 +49,6 @@ export function createAppLoadContext(
     clientAddress: string;
     /** Made here when absent (tests). */
     requestId?: string;
-    /** The request's path as it arrived (`.data` for loader data); absent in tests: not a document. */
-    path?: string;
     appendSetCookie: (value: string) => void;
   },
   services: Pick<ApiOptions, "fetch" | "sharedAnswers" | "deadline"> = {},
@@ -94,7 +86,6 @@ export function createAppLoadContext(
     cspNonce: request.cspNonce,
     clientAddress: request.clientAddress,
     requestId,
-    documentRequest: request.path !== undefined && !request.path.endsWith(".data"),
     session,
     auth,
     api,

@@ -1,4 +1,3 @@
-import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChartView } from "~/routes/consumption/chart/chart-view";
 import { Separator } from "./separator";
@@ -9,8 +8,6 @@ import { Separator } from "./separator";
  */
 export function ChartFigure({ chart }: { chart: ChartView }) {
   const { t } = useTranslation();
-  const id = useId();
-  const drawing = useDrawing(chart.svg, id);
   return (
     <figure className="chart-figure">
       <figcaption className="chart-caption">
@@ -40,24 +37,20 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
         <p className="notice" role="status">
           {t("chart.refused")}
         </p>
-      ) : drawing ? (
+      ) : chart.svg ? (
         // The markup is Victory's, rendered by our own server from numbers: no user text in it
         // besides translated labels, which React-DOM-server escaped. On a phone the chart scrolls
         // sideways, so the box takes keyboard focus (arrow keys scroll it) and says what it is.
         <>
           {/* biome-ignore lint/a11y/useSemanticElements: a named group of a chart, not a form's fieldset */}
           <div
-            id={id}
             className="chart"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling box takes focus for arrow keys
             tabIndex={0}
             role="group"
             aria-label={t("chart.scroll_region", { title: chart.title })}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: our own chart code renders the SVG on the server
-            dangerouslySetInnerHTML={{ __html: drawing }}
-            // The browser's first render takes the markup from the page itself (useDrawing), in
-            // the browser's own serialization; React compares it only in development.
-            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: chart.svg }}
           />
           {chart.partialNote ? <p className="chart-note">{chart.partialNote}</p> : null}
         </>
@@ -106,16 +99,4 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
       ) : null}
     </figure>
   );
-}
-
-/**
- * The chart's SVG markup: the loader's, or in the browser's first render of a page, whose loader
- * data leaves the drawing out (ADR 0052), the markup the server put in the element with this id.
- * Read once, when the figure mounts; later data (another period) brings its drawing with it.
- */
-function useDrawing(svg: string | null | undefined, id: string): string | null {
-  const [fromPage] = useState(() =>
-    svg === undefined && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? null) : null,
-  );
-  return svg === undefined ? fromPage : svg;
 }

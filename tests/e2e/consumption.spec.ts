@@ -418,33 +418,37 @@ test.describe("what a figure covers (ADR 0018)", () => {
   });
 });
 
-test.describe("a chart's drawing travels once (ADR 0052)", () => {
+test.describe("a chart's drawing: in the page as markup, kept by hydration (ADR 0062)", () => {
   const { anna } = residents;
   test.beforeEach(signInAsAnna);
 
-  test("the page carries the drawing in its markup only; with scripts, each new period brings its own", async ({
+  test("the page carries the drawing as markup; hydration keeps it; each new period brings its own", async ({
     page,
     javaScriptEnabled,
   }) => {
     const december = `/t/${anna.tenancyId}/consumption/heat-energy?from=2025-12-01&to=2025-12-31&compare=previous-year`;
     const html = await (await page.request.get(december)).text();
-    // Once as markup; not again in the loader data, where it would be an escaped string ("\u003csvg").
-    expect(html.match(/<svg viewBox="0 0 \d+ \d+"/g)).toHaveLength(1);
-    expect(html).not.toContain("\\u003csvg");
+    // Once as markup; the loader data carries it too, as an escaped string ("\u003csvg"), for hydration.
+    const markup = html.match(/<svg viewBox="0 0 \d+ \d+"[\s\S]*?<\/svg>/g);
+    expect(markup).toHaveLength(1);
+    const bars = markup![0]!.match(/<rect /g)!.length;
+    expect(html).toContain("\\u003csvg viewBox");
     await open(page, december);
     const chartTitle = page.locator(".chart svg title");
     await expect(chartTitle).toHaveText("Varme, 1. december 2025 – 31. december 2025");
     await expect(page.locator(".chart svg rect").first()).toBeVisible();
+    await expect(page.locator(".chart svg rect")).toHaveCount(bars);
     if (!javaScriptEnabled) return;
-    // Hydrated, the drawing is the page's own, whole; moving to another period draws that one.
+    // Hydrated, the drawing is the server's, whole; moving to another period draws that one.
     await untilHydrated(page);
-    await expect(page.locator(".chart svg rect").first()).toBeVisible();
+    await expect(page.locator(".chart svg rect")).toHaveCount(bars);
+    await expect(chartTitle).toHaveText("Varme, 1. december 2025 – 31. december 2025");
     await page.getByRole("link", { name: "Næste periode" }).click();
     await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31/);
     await expect(chartTitle).toHaveText("Varme, 1. januar 2026 – 31. januar 2026");
     await page.getByRole("link", { name: "Forrige periode" }).click();
     await expect(chartTitle).toHaveText("Varme, 1. december 2025 – 31. december 2025");
-    await expect(page.locator(".chart svg rect").first()).toBeVisible();
+    await expect(page.locator(".chart svg rect")).toHaveCount(bars);
   });
 });
 

@@ -19,7 +19,6 @@ import { comparedHoursCount, comparisonName } from "~/domain/compared-days";
 import { emptyStateOf } from "~/domain/empty-state";
 import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
-import { withUnsentProperty } from "~/http/unsent-property";
 import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
 import { ApiError } from "~/services/graphql.server";
 import type { Comparison, TenantGraphInput, TenantGraphResult } from "~/services/tenant/schemas";
@@ -127,23 +126,7 @@ export async function loadChart(request: ChartRequest): Promise<ChartView> {
     if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return chartViewOf(request, graphInput, null);
     throw error;
   }
-  const view = drawnCharts.remember(chartKey(request, graphInput, result), () =>
-    chartViewOf(request, graphInput, result),
-  );
-  return request.context.documentRequest ? drawingInMarkupOnly(view) : view;
-}
-
-/**
- * The chart for a document request, whose drawing reaches the browser once: in the page's markup,
- * not a second time in the loader data the page carries for hydration (ADR 0052). `svg` stays
- * readable for the server's render but is not enumerable, so Remix's encoding of the loader data
- * (turbo-stream, which walks an object's own enumerable keys) leaves it out; the browser's first
- * render finds it undefined and takes the drawing from the page (ChartFigure). A copy: the cached
- * view is shared with data requests, which carry the drawing as data.
- */
-export function drawingInMarkupOnly(view: ChartView): ChartView {
-  if (view.svg === null || view.svg === undefined) return view;
-  return withUnsentProperty({ ...view }, "svg", view.svg);
+  return drawnCharts.remember(chartKey(request, graphInput, result), () => chartViewOf(request, graphInput, result));
 }
 
 /** The chart of the back-end's answer, or of its refusal (null). */

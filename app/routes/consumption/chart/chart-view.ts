@@ -13,10 +13,11 @@ export interface ChartView {
   /** The text to show when there is nothing to draw (a translation key). */
   emptyKey: EmptyStateKey;
   /**
-   * SVG markup rendered by Victory on the server; null when there is nothing to draw. Undefined in
-   * the browser's first render of a page: the drawing came in the page's markup only (ADR 0052).
+   * SVG markup rendered by Victory on the server; null when there is nothing to draw. Plain loader
+   * data: the browser gets it too, with the page's data for hydration and with a later period's
+   * data, so the page's markup and its data say the same (ADR 0062).
    */
-  svg?: string | null;
+  svg: string | null;
   /** Heading and caption texts, already in the resident's language. */
   title: string;
   unit: string;
