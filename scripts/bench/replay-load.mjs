@@ -237,6 +237,10 @@ export async function replay({ base, residents, js, concurrency, durationMs, tod
       if (!shown) return false;
     }
     for (const step of planVisit(tenancyId, resident.tenancies[tenancyId] ?? [], { today })) {
+      if (js && step.prefetch) {
+        const prefetched = await send(step.kind, { path: dataUrl(shown, step.path), jar, address, accept: "*/*" });
+        if (!prefetched || prefetched.status >= 400) return false;
+      }
       shown = await go(step.kind, shown, step.path, jar, address);
       if (!shown) return false;
     }

@@ -30,7 +30,8 @@ export const presets = [
 
 /**
  * @typedef {{ kind: "sign-in-form" | "dashboard" | "consumption" | "notifications", path: string }} Visit
- * @typedef {{ kind: string, path: string }} Step
+ * @typedef {{ kind: string, path: string, prefetch?: boolean }} Step prefetch: with JavaScript, the
+ * link's data is asked for once more before the navigation (prefetch="intent")
  */
 
 /**
@@ -72,7 +73,9 @@ export function planVisit(tenancyId, quantities, { today, random = Math.random }
       }
     }
   }
-  steps.push({ kind: "dashboard", path: t });
+  // The side menu's dashboard link has prefetch="intent" (tenancy-layout.tsx): a pointer on it
+  // makes the browser ask for the page's data before the click asks again (answers are not stored).
+  steps.push({ kind: "dashboard", path: t, prefetch: true });
   steps.push({ kind: "notifications", path: `${t}/notifications` });
   return steps;
 }
@@ -153,8 +156,11 @@ export function matchesOf(pathname) {
  * (@remix-run/react's singleFetchUrl and singleFetchLoaderNavigationStrategy): the path with
  * `.data`, its search, and `_routes` naming the routes to load when any route with a loader opted
  * out (the root never loads again on a GET navigation, so `_routes` is always there). A route loads
- * when it is new, its match's path changed, or its shouldRevalidate says so (React Router's
- * default: the search changed or the same URL again; after a POST's redirect, always).
+ * when it is new, or its shouldRevalidate says so, which single fetch asks with
+ * defaultShouldRevalidate: true (so the tenancy's layout loads on every navigation); a route
+ * without one by React Router's default (the search changed, the same URL again, the match's
+ * path changed, or after a POST's redirect). Checked against Chromium on the built portal: the
+ * URLs of replay.test.ts are the ones it asked for.
  * @param {string} from the URL shown (path and search)
  * @param {string} to the URL navigated to (path and search)
  * @param {{ afterPost?: boolean }} [options] afterPost: the navigation to where a form's POST redirected
@@ -179,8 +185,10 @@ export function dataUrl(from, to, { afterPost = false } = {}) {
     if (!before) loads = true;
     else {
       const defaultShouldRevalidate = afterPost || sameUrl || searchChanged || before.pathname !== match.pathname;
+      // With single fetch, Remix hands a route's own shouldRevalidate defaultShouldRevalidate: true
+      // (@remix-run/react's getShouldRevalidateFunction); React Router's default is for the others.
       loads = match.revalidate
-        ? match.revalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate })
+        ? match.revalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate: true })
         : defaultShouldRevalidate;
       if (!loads && match.revalidate && match.loader) optedOut = true;
     }
@@ -194,8 +202,8 @@ export function dataUrl(from, to, { afterPost = false } = {}) {
 
 /**
  * Where a single-fetch answer redirects to, or null: a loader's or an action's redirect comes as
- * status 202 with the target in the turbo-stream body (`"redirect","/t/…"`), or as the
- * X-Remix-Redirect header.
+ * status 202 with the target in its Location header and in the turbo-stream body
+ * (`"redirect","/t/…"`), or as the X-Remix-Redirect header.
  * @param {number} status
  * @param {{ get(name: string): string | null | undefined }} headers
  * @param {string} body
@@ -204,6 +212,8 @@ export function singleFetchRedirect(status, headers, body) {
   const header = headers.get("x-remix-redirect");
   if (header) return header;
   if (status !== 202) return null;
+  const location = headers.get("location");
+  if (location) return location;
   const found = /"redirect","((?:[^"\\]|\\.)*)"/.exec(body);
   return found ? JSON.parse(`"${found[1]}"`) : null;
 }

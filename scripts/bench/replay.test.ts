@@ -22,7 +22,7 @@ describe("planVisit", () => {
       const consumption = steps.filter((s) => s.kind === "consumption");
       counts.add(consumption.length);
       expect(steps.slice(-2)).toEqual([
-        { kind: "dashboard", path: "/t/7001" },
+        { kind: "dashboard", path: "/t/7001", prefetch: true },
         { kind: "notifications", path: "/t/7001/notifications" },
       ]);
       // The first through the dashboard's link, the others through the selector's form on that page.
@@ -50,34 +50,44 @@ describe("planVisit", () => {
 });
 
 describe("dataUrl", () => {
+  // The URLs Chromium asked for on the built portal (Remix 2.17.5, v3_singleFetch), recorded once.
+  const routes = (...ids: string[]) => `_routes=${encodeURIComponent(ids.join(","))}`;
+  const layout = "routes/tenancy/tenancy-layout";
+  const consumption = ["routes/consumption/consumption", "routes/consumption/consumption-overview"];
+
   it("loads everything after the sign-in's POST redirected to the dashboard", () => {
-    expect(dataUrl("/login/email", "/t/7001", { afterPost: true })).toBe("/t/7001.data");
+    expect(dataUrl("/login/email", "/t/7009", { afterPost: true })).toBe("/t/7009.data");
   });
 
-  it("leaves the tenancy's layout out on a move to another page of it", () => {
-    expect(dataUrl("/t/7001", "/t/7001/consumption/hca")).toBe(
-      "/t/7001/consumption/hca.data?_routes=routes%2Fconsumption%2Fconsumption%2Croutes%2Fconsumption%2Fconsumption-overview",
+  it("loads all but the root on the dashboard's link to a consumption page, the layout too", () => {
+    expect(dataUrl("/t/7009", "/t/7009/consumption/heat-energy")).toBe(
+      `/t/7009/consumption/heat-energy.data?${routes(layout, ...consumption)}`,
     );
   });
 
-  it("loads the layout again when the search changes, and keeps the search", () => {
-    expect(
-      dataUrl("/t/7001/consumption/hca", "/t/7001/consumption/hca?from=2026-01-01&to=2026-01-31&compare=none"),
-    ).toBe(
-      "/t/7001/consumption/hca.data?from=2026-01-01&to=2026-01-31&compare=none&_routes=routes%2Ftenancy%2Ftenancy-layout%2Croutes%2Fconsumption%2Fconsumption%2Croutes%2Fconsumption%2Fconsumption-overview",
+  it("keeps the period selector's fields in order, and asks for where it redirects to the same way", () => {
+    const page = "/t/7009/consumption/heat-energy";
+    expect(dataUrl(page, `${page}?from=2026-11-03&to=2026-12-02&preset=last-month&compare=previous-year`)).toBe(
+      `${page}.data?from=2026-11-03&to=2026-12-02&preset=last-month&compare=previous-year&${routes(layout, ...consumption)}`,
+    );
+    expect(dataUrl(page, `${page}?from=2026-11-01&to=2026-11-30&compare=previous-year`)).toBe(
+      `${page}.data?from=2026-11-01&to=2026-11-30&compare=previous-year&${routes(layout, ...consumption)}`,
     );
   });
 
-  it("loads the layout again on the way to the notifications", () => {
-    expect(dataUrl("/t/7001", "/t/7001/notifications")).toBe(
-      "/t/7001/notifications.data?_routes=routes%2Ftenancy%2Ftenancy-layout%2Croutes%2Fnotifications%2Fnotifications",
+  it("asks for the dashboard and the notifications with the layout", () => {
+    expect(dataUrl("/t/7009/consumption/heat-energy?from=2026-03-01&to=2026-03-20&compare=none", "/t/7009")).toBe(
+      `/t/7009.data?${routes(layout, "routes/consumption/dashboard")}`,
+    );
+    expect(dataUrl("/t/7009", "/t/7009/notifications")).toBe(
+      `/t/7009/notifications.data?${routes(layout, "routes/notifications/notifications")}`,
     );
   });
 
   it("refuses a page the replay does not know", () => {
-    expect(matchesOf("/t/7001/alarms")).toBeNull();
-    expect(() => dataUrl("/t/7001/alarms", "/t/7001")).toThrow(/does not know/);
-    expect(() => dataUrl("/t/7001", "/t/7001/alarms")).toThrow(/does not know/);
+    expect(matchesOf("/t/7009/alarms")).toBeNull();
+    expect(() => dataUrl("/t/7009", "/t/7009/alarms")).toThrow(/does not know/);
+    expect(() => dataUrl("/t/7009/alarms", "/t/7009")).toThrow(/does not know/);
   });
 });
 
@@ -93,6 +103,10 @@ describe("singleFetchRedirect", () => {
   it("reads the X-Remix-Redirect header, and nothing from a plain answer", () => {
     expect(singleFetchRedirect(204, headers({ "x-remix-redirect": "/t/1" }), "")).toBe("/t/1");
     expect(singleFetchRedirect(200, headers({}), '[{"redirect":"x"}]')).toBeNull();
+  });
+
+  it("takes a 202 answer's Location header first", () => {
+    expect(singleFetchRedirect(202, headers({ location: "/t/7009" }), "")).toBe("/t/7009");
   });
 });
 
