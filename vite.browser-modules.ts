@@ -14,10 +14,6 @@ export const serverOnlyPackages: readonly { pattern: RegExp; why: string }[] = [
     why: "the calendar is arithmetic and Intl (common/calendar-days.ts); dayjs and its plugins were 5 KB gzip of most pages",
   },
   {
-    pattern: /[\\/]node_modules[\\/]i18next[\\/]/,
-    why: "the browser translates with app/i18n/browser-i18n.ts (ADR 0043); i18next was 14.6 KB gzip of every page",
-  },
-  {
     pattern: /[\\/]node_modules[\\/](victory[^\\/]*|d3-[^\\/]+)[\\/]/,
     why: "charts are markup rendered on the server; Victory hydrated is about 75 KB gzip (STACK-NOTES.md)",
   },

@@ -22,8 +22,7 @@ import { PageError } from "~/components/route-error";
 import { Toasts } from "~/components/toasts";
 import { defaultNamespace, type Namespace, namespacesOfHandle } from "~/i18n/config";
 import { enabledLanguages, languageOf } from "~/i18n/i18n.server";
-import { withMetaTexts } from "~/i18n/meta";
-import { metaTextsFor, translationsHrefs } from "~/i18n/resources.server";
+import { translationsHrefs } from "~/i18n/resources.server";
 import { readConsent } from "~/security/cookie-consent.server";
 import { handleActivationCodeInUrl } from "~/session/activation-code.server";
 import { readToasts } from "~/session/toast.server";
@@ -41,19 +40,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toasts, headers } = await readToasts(request);
   const brand = brandFor(context.config.brand);
   return data(
-    withMetaTexts(
-      {
-        language,
-        languages: enabledLanguages(),
-        translations: translationsHrefs(language),
-        appName: brand.appName[language],
-        appStores: brand.appStores,
-        toasts,
-        showCookieBanner: readConsent(request.headers.get("Cookie")) === null,
-        tagManagerId: context.config.tagManagerId,
-      },
-      metaTextsFor(language),
-    ),
+    {
+      // Page titles are read from i18next in this language (app/i18n/meta.ts): no texts here.
+      language,
+      languages: enabledLanguages(),
+      translations: translationsHrefs(language),
+      appName: brand.appName[language],
+      appStores: brand.appStores,
+      toasts,
+      showCookieBanner: readConsent(request.headers.get("Cookie")) === null,
+      tagManagerId: context.config.tagManagerId,
+    },
     // The toast cookies are removed only when the request brought some.
     headers.has("Set-Cookie") ? { headers } : undefined,
   );

@@ -32,3 +32,10 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
+
+/**
+ * The browser's i18next: the same options for the page's one language. Its files hold every text of
+ * that language (locales.test.ts), so it needs no other language's: with a fallback language it
+ * would ask for that language's files too.
+ */
+export const browserI18nOptions = { ...i18nOptions, fallbackLng: false } as const;

@@ -1,6 +1,6 @@
 import { defaultLanguage, isLanguage, type Language, supportedLanguages } from "@common/languages";
 import { createCookie } from "@remix-run/node";
-import { createInstance, type i18n as I18n } from "i18next";
+import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { config } from "~/config.server";
@@ -49,14 +49,17 @@ export async function translatorFor(request: Request) {
   return (await createRequestI18n(await languageOf(request))).getFixedT(null, "common");
 }
 
-/** One i18next instance holding every translation, initialised once per process. */
+/**
+ * One i18next instance holding every translation, initialised once per process: i18next's own
+ * (the module's default), which page titles read in the page's language (meta.ts), as they read
+ * the browser's.
+ */
 let base: Promise<I18n> | undefined;
 function baseI18n(): Promise<I18n> {
   base ??= (async () => {
-    const instance = createInstance();
     // The server holds every namespace; the browser gets `common` and those of the page it shows.
-    await instance.use(initReactI18next).init({ ...i18nOptions, ns: [...namespaces], lng: defaultLanguage, resources });
-    return instance;
+    await i18next.use(initReactI18next).init({ ...i18nOptions, ns: [...namespaces], lng: defaultLanguage, resources });
+    return i18next;
   })();
   return base;
 }

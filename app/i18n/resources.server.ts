@@ -10,7 +10,6 @@ import nb from "../../locales/nb/common.json";
 import nbHelp from "../../locales/nb/help.json";
 import nbPolicies from "../../locales/nb/policies.json";
 import { defaultNamespace, type Namespace, namespaces } from "./config";
-import { metaTextsOf } from "./meta";
 
 /**
  * Every translation, bundled into the server build; the browser receives only its own language's
@@ -30,7 +29,6 @@ interface Published {
 }
 
 const published = new Map<string, Published>();
-const metaTexts = new Map<Language, Record<string, string>>();
 
 /**
  * A namespace's translations in a language as the browser gets them: one JSON file, versioned by
@@ -45,16 +43,6 @@ export function publishedTranslations(language: Language, namespace: Namespace =
     published.set(id, entry);
   }
   return entry;
-}
-
-/** The few texts page titles need, which go with the page data instead of the file (ADR 0013). */
-export function metaTextsFor(language: Language): Record<string, string> {
-  let texts = metaTexts.get(language);
-  if (!texts) {
-    texts = metaTextsOf(resources[language].common);
-    metaTexts.set(language, texts);
-  }
-  return texts;
 }
 
 /** Where the browser loads a namespace's translations in a language from. */

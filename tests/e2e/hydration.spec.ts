@@ -3,8 +3,8 @@ import { alarmPages, otherAccountPages, publicPages, residentPages } from "./eve
 import { signInDirectly } from "./helpers";
 
 /**
- * Every page hydrates onto what the server rendered: the browser renders the same texts (its own
- * translator, not i18next: ADR 0043) from the same data, so React reports no hydration error
+ * Every page hydrates onto what the server rendered: the browser renders the same texts (i18next
+ * with the page's language and files: ADR 0063) from the same data, so React reports no hydration error
  * (in a production build, "Minified React error #418/#423/#425" on the console or as an uncaught
  * error) and the page runs its scripts. Pages that ship no script are only opened.
  */
