@@ -3,7 +3,6 @@ import { RemixServer } from "@remix-run/react";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
 import { forbidStoring, withoutStoring } from "~/http/cache-control";
-import { compressPage } from "~/http/compress-page.server";
 import { allowedMethods, isMethodNotAllowed } from "~/http/method-not-allowed.server";
 import { renderPage } from "~/http/render-page.server";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
@@ -17,7 +16,7 @@ export const streamTimeout = 10_000;
  * its back-end calls before rendering starts), so streaming would only send the same bytes in
  * dozens of small chunks, each passing a web stream, a Node stream and gzip on its own: rendering
  * to one buffer saves about a tenth of a dashboard request's CPU (measured with npm run bench).
- * The buffer is then gzipped in one go (compress-page.server.ts), not by server.ts's zlib stream.
+ * server.ts's compression middleware gzips it, as every other answer (server/compression.mjs).
  * renderPage takes out the NUL bytes React 18's Node build writes into pages (ADR 0024).
  */
 export default async function handleRequest(
@@ -56,7 +55,7 @@ export default async function handleRequest(
     if (responseStatusCode === 405) {
       responseHeaders.set("Allow", allowedMethods(remixContext.manifest.routes, new URL(request.url)));
     }
-    return pageResponse(request, responseStatusCode, responseHeaders, page);
+    return pageResponse(responseStatusCode, responseHeaders, page);
   } finally {
     clearTimeout(timer);
   }
@@ -64,13 +63,12 @@ export default async function handleRequest(
 
 /**
  * The page's response: HTML, never stored by a cache (every page, signed in or not, is built from
- * the visitor's cookies, ADR 0020), gzipped when the browser takes it.
+ * the visitor's cookies, ADR 0020).
  */
-function pageResponse(request: Request, status: number, headers: Headers, page: Buffer<ArrayBuffer>) {
+function pageResponse(status: number, headers: Headers, page: Buffer<ArrayBuffer>) {
   headers.set("Content-Type", "text/html; charset=utf-8");
   forbidStoring(headers);
-  const body = compressPage(page, request.headers.get("Accept-Encoding"), headers);
-  return new Response(body, { headers, status });
+  return new Response(page, { headers, status });
 }
 
 /**
