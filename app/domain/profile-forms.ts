@@ -4,9 +4,10 @@
  */
 
 import { supportedLanguages } from "@common/languages";
+import * as z from "zod/mini";
 import type { FormRules } from "./form-rules";
-import { emailRules } from "./login-form";
-import { newPasswordFields, newPasswordRepeats } from "./signup-form";
+import { emailRules, emailSchema } from "./login-form";
+import { newPasswordFields, newPasswordRepeats, newPasswordShape, repeatsPassword } from "./signup-form";
 
 /** Whether an account signs in with a password (others sign in with Google, Facebook or Apple). */
 export function usesPassword(userType: string): boolean {
@@ -56,3 +57,38 @@ export const emailFormRules = {
 export const deleteFormRules = {
   fields: { password: {}, emailConfirmation: { trim: true } },
 } as const satisfies FormRules;
+
+/** The resident's name: trimmed, 1 to 100 characters, no control characters. */
+export const nameFormSchema = z.object({
+  intent: z.literal("name"),
+  name: z.string({ error: "profile.name_required" }).check(
+    z.trim(),
+    z.minLength(1, "profile.name_required"),
+    z.maxLength(NAME_MAX, "profile.name_too_long"),
+    z.refine((name) => !/\p{Cc}/u.test(name), "profile.name_invalid"),
+  ),
+});
+
+export const settingsFormSchema = z.object({
+  intent: z.literal("settings"),
+  language: z.enum(supportedLanguages, { error: "profile.language_required" }),
+  // An unticked checkbox is not sent at all.
+  emailNotifications: z.optional(z.literal("on")),
+});
+
+export const passwordFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "profile.current_password_required" })
+      .check(z.minLength(1, "profile.current_password_required")),
+    ...newPasswordShape,
+  })
+  .check(repeatsPassword);
+
+export const emailFormSchema = z.object({ newEmail: emailSchema, currentPassword: z.optional(z.string()) });
+
+/** Deleting: the password, or for an account without one the e-mail typed again (the action decides which). */
+export const deleteFormSchema = z.object({
+  password: z.optional(z.string()),
+  emailConfirmation: z.optional(z.string().check(z.trim())),
+});

@@ -5,8 +5,9 @@
  */
 
 import { supportedLanguages } from "@common/languages";
+import * as z from "zod/mini";
 import type { FormRules } from "./form-rules";
-import { emailRules } from "./login-form";
+import { emailRules, emailSchema } from "./login-form";
 
 export interface UsersListRow {
   userId: number | null;
@@ -48,3 +49,9 @@ export const inviteFormRules = {
     language: { kind: "choice", values: supportedLanguages, message: "tenancy_info.invite_language_required" },
   },
 } as const satisfies FormRules;
+
+export const inviteFormSchema = z.object({
+  intent: z.literal("invite"),
+  email: emailSchema,
+  language: z.enum(supportedLanguages, { error: "tenancy_info.invite_language_required" }),
+});
