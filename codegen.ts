@@ -7,8 +7,9 @@
  *   no files at run time (it runs from source under tsx and vitest and bundled in build/node);
  * - backend/schema/<service>.generated.ts: the resolver types the back-end's resolvers are checked
  *   against, enums mapped to the domain's values (enumValues), internal models named in mappers;
- * - app/services/<service>/graphql.generated.ts: the result and variable types of the portal's
- *   operations (types only: the portal keeps sending its documents as strings, server-side).
+ * - app/services/<service>/graphql.generated.ts: the portal's operations as typed documents
+ *   (`TypedDocumentNode<Result, Variables>`, one `<Operation>Document` each) with their result and
+ *   variable types; the service functions send these and infer their types from them (ADR 0064).
  */
 import { readFileSync } from "node:fs";
 import type { CodegenConfig } from "@graphql-codegen/cli";
@@ -84,12 +85,16 @@ function portalTypes(service: Service, documents: string[]) {
   return {
     schema: [...schemaFiles[service]],
     documents,
-    plugins: [generatedHeader, "typescript-operations"],
+    plugins: [generatedHeader, "typescript-operations", "typed-document-node"],
     config: {
       useTypeImports: true,
       scalars,
       skipTypename: true,
       preResolveTypes: true,
+      // Each operation as a parsed document (a JSON AST, never parsed at run time) typed with its
+      // result and variables: `<Operation>Document`, what the portal's service functions send.
+      documentMode: "documentNode",
+      documentVariableSuffix: "Document",
       avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
       maybeValue: "T | null",
       inputMaybeValue: "T | null | undefined",

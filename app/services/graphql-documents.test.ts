@@ -1,10 +1,22 @@
-import { buildSchema, type GraphQLSchema, Kind, OperationTypeNode, parse, validate } from "graphql";
+import {
+  buildSchema,
+  type DocumentNode,
+  type GraphQLSchema,
+  Kind,
+  OperationTypeNode,
+  parse,
+  print,
+  validate,
+} from "graphql";
 import { describe, expect, it } from "vitest";
 import { accountTypeDefs, typeDefsByService, usersTypeDefs } from "../../backend/schema";
 import * as accountDocuments from "./account/documents";
-import { isMergeable, mergeQueries } from "./merged-queries.server";
+import * as accountGenerated from "./account/graphql.generated";
+import { isMergeable, mergedOperation } from "./batched-queries.server";
 import * as tenantDocuments from "./tenant/documents";
+import * as tenantGenerated from "./tenant/graphql.generated";
 import * as usersDocuments from "./users/documents";
+import * as usersGenerated from "./users/graphql.generated";
 
 /**
  * DESIGN.md section 1: every GraphQL document the portal sends is validated against the schema of
@@ -12,17 +24,25 @@ import * as usersDocuments from "./users/documents";
  * service is stated here, once: app/services/<service>/documents.ts → backend/schema/<service>*.graphql.
  */
 const services = [
-  { service: "account", documents: accountDocuments, typeDefs: accountTypeDefs },
-  { service: "users", documents: usersDocuments, typeDefs: usersTypeDefs },
-  { service: "tenant", documents: tenantDocuments, typeDefs: typeDefsByService.tenant },
+  { service: "account", documents: accountDocuments, generated: accountGenerated, typeDefs: accountTypeDefs },
+  { service: "users", documents: usersDocuments, generated: usersGenerated, typeDefs: usersTypeDefs },
+  { service: "tenant", documents: tenantDocuments, generated: tenantGenerated, typeDefs: typeDefsByService.tenant },
 ] as const;
+
+/** The typed documents codegen made of a module's documents (ADR 0064): every `…Document` export. */
+function typedDocumentsOf(module: Record<string, unknown>): [name: string, document: DocumentNode][] {
+  return Object.entries(module).filter(
+    (entry): entry is [string, DocumentNode] =>
+      entry[0].endsWith("Document") && (entry[1] as { kind?: unknown } | null)?.kind === Kind.DOCUMENT,
+  );
+}
 
 /** The exported documents of a module: every exported string. */
 function documentsOf(module: Record<string, unknown>): [name: string, document: string][] {
   return Object.entries(module).filter((entry): entry is [string, string] => typeof entry[1] === "string");
 }
 
-describe.each(services)("documents sent to the $service service", ({ service, documents, typeDefs }) => {
+describe.each(services)("documents sent to the $service service", ({ service, documents, generated, typeDefs }) => {
   let schema: GraphQLSchema;
   const exported = documentsOf(documents);
 
@@ -48,13 +68,24 @@ describe.each(services)("documents sent to the $service service", ({ service, do
     expect(errors, `${service}: ${_name}`).toEqual([]);
   });
 
-  it("every query merges with the others into one valid operation (ADR 0046)", () => {
+  it("codegen made one typed document of each, and the portal sends nothing else (ADR 0064)", () => {
+    const typed = typedDocumentsOf(generated);
+    expect(typed.map(([, document]) => print(document)).sort()).toEqual(
+      exported.map(([, document]) => print(parse(document))).sort(),
+    );
+  });
+
+  it("every query merges with the others into one valid operation (ADR 0046, 0064)", async () => {
     schema ??= buildSchema(typeDefs);
-    const queries = exported.filter(([name]) => !name.endsWith("Mutation"));
+    const queries = typedDocumentsOf(generated).filter(
+      ([, document]) =>
+        !document.definitions.some((d) => "operation" in d && d.operation === OperationTypeNode.MUTATION),
+    );
     // Every query can be merged: none is sent alone for a fragment or a directive.
     expect(queries.filter(([, document]) => !isMergeable(document)).map(([name]) => name)).toEqual([]);
-    const merged = mergeQueries(queries.map(([, document]) => ({ document, variables: {} })));
-    expect(validate(schema, parse(merged?.document ?? "")).map((e) => e.message)).toEqual([]);
+    const merged = await mergedOperation(queries.map(([, document]) => ({ document, variables: {} })));
+    expect(validate(schema, parse(merged.document)).map((e) => e.message)).toEqual([]);
+    expect(merged.document).toContain(`_v${queries.length - 1}_`);
   });
 
   it("has mutations exactly where the export is named …Mutation (only queries are memoized)", () => {

@@ -1,36 +1,37 @@
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { z } from "zod";
 import { type GraphQLService, oneFieldRequests } from "../graphql.server";
 import type { TokenSet } from "../tokens";
+import type { CredentialAttempt, SocialProvider } from "./graphql.generated";
 import {
-  AddTenancyMutation,
-  ChangePasswordMutation,
-  ConfirmEmailChangeMutation,
-  CountRateLimitHitsMutation,
-  CreateEmailPasswordUserMutation,
-  CurrentUserQuery,
-  DeleteAccountMutation,
-  ImpersonateMutation,
-  InviteTenancyUserMutation,
-  LeaveTenancyMutation,
-  MarkOnboardedMutation,
-  MyDataQuery,
-  PasswordResetMutation,
-  RateLimitsQuery,
-  RefreshTokenMutation,
-  RemoveTenancyUserMutation,
-  RequestEmailChangeMutation,
-  RequestPasswordResetMutation,
-  ResendTenancyInvitationMutation,
-  RevokeTokenMutation,
-  SetTenancyUserAdminMutation,
-  SocialAuthMutation,
-  TenancyInfoQuery,
-  TokenAuthMutation,
-  UpdateAccountSettingsMutation,
-  ValidateActivationCodeQuery,
-  WithdrawTenancyInvitationMutation,
-} from "./documents";
-import type { CredentialAttempt } from "./graphql.generated";
+  AddTenancyDocument,
+  ChangePasswordDocument,
+  ConfirmEmailChangeDocument,
+  CountRateLimitHitsDocument,
+  CreateEmailPasswordUserDocument,
+  CurrentUserDocument,
+  DeleteAccountDocument,
+  ImpersonateDocument,
+  InviteTenancyUserDocument,
+  LeaveTenancyDocument,
+  MarkOnboardedDocument,
+  MyDataDocument,
+  PasswordResetDocument,
+  RateLimitsDocument,
+  RefreshAccountTokenDocument,
+  RemoveTenancyUserDocument,
+  RequestEmailChangeDocument,
+  RequestPasswordResetDocument,
+  ResendTenancyInvitationDocument,
+  RevokeAccountTokenDocument,
+  SetTenancyUserAdminDocument,
+  SocialAuthDocument,
+  TenancyInfoDocument,
+  TokenAuthDocument,
+  UpdateAccountSettingsDocument,
+  ValidateActivationCodeDocument,
+  WithdrawTenancyInvitationDocument,
+} from "./graphql.generated";
 import {
   addTenancyResponse,
   changePasswordResponse,
@@ -73,26 +74,29 @@ function tokenSetOf(answer: { token: string; refreshToken: string; payload: { ex
 export function accountService(gql: GraphQLService) {
   const field = oneFieldRequests(gql);
   /** The sign-in answers: an answer of another shape is logged under one name (spec section 8). */
-  const signIn = <S extends z.ZodObject>(document: string, variables: Record<string, unknown>, schema: S) =>
-    gql.request(document, variables, schema, "Invalid authentication response");
+  const signIn = <Result, Variables extends Record<string, unknown>, S extends z.ZodObject>(
+    document: TypedDocumentNode<Result, Variables>,
+    variables: Variables,
+    schema: S,
+  ) => gql.request(document, variables, schema, "Invalid authentication response");
   return {
     /** Signs in; counts toward the password limits (RATE_LIMITED over them; ADR 0061). */
     async tokenAuth(email: string, password: string, attempt?: CredentialAttempt): Promise<TokenSet> {
-      const { tokenAuth } = await signIn(TokenAuthMutation, { email, password, attempt }, tokenAuthResponse);
+      const { tokenAuth } = await signIn(TokenAuthDocument, { email, password, attempt }, tokenAuthResponse);
       return tokenSetOf(tokenAuth);
     },
 
     async refreshToken(refreshToken: string): Promise<TokenSet> {
-      return tokenSetOf(await field(RefreshTokenMutation, { refreshToken }, refreshTokenResponse));
+      return tokenSetOf(await field(RefreshAccountTokenDocument, { refreshToken }, refreshTokenResponse));
     },
 
     async revokeToken(refreshToken: string): Promise<boolean> {
-      return (await field(RevokeTokenMutation, { refreshToken }, revokeTokenResponse)).revoked;
+      return (await field(RevokeAccountTokenDocument, { refreshToken }, revokeTokenResponse)).revoked;
     },
 
     /** Checks an activation code without using it (no sign-in needed). */
     async validateActivationCode(activationCode: string) {
-      return field(ValidateActivationCodeQuery, { activationCode }, validateActivationCodeResponse);
+      return field(ValidateActivationCodeDocument, { activationCode }, validateActivationCodeResponse);
     },
 
     /** Sign-up; an existing user with the same password is signed in instead (created false). */
@@ -105,7 +109,7 @@ export function accountService(gql: GraphQLService) {
       attempt?: CredentialAttempt,
     ) {
       const { createEmailPasswordUser: r } = await signIn(
-        CreateEmailPasswordUserMutation,
+        CreateEmailPasswordUserDocument,
         { email, password, language, dataPolicyAcknowledged, attempt },
         createEmailPasswordUserResponse,
       );
@@ -114,20 +118,20 @@ export function accountService(gql: GraphQLService) {
 
     /** Links the signed-in user to the code's tenancy; returns the tenancy id. */
     async addTenancy(activationCode: string): Promise<string> {
-      return (await field(AddTenancyMutation, { activationCode }, addTenancyResponse)).tenancy.id;
+      return (await field(AddTenancyDocument, { activationCode }, addTenancyResponse)).tenancy.id;
     },
 
     async requestPasswordReset(email: string): Promise<void> {
-      await field(RequestPasswordResetMutation, { email }, requestPasswordResetResponse);
+      await field(RequestPasswordResetDocument, { email }, requestPasswordResetResponse);
     },
 
     async passwordReset(email: string, token: string, newPassword: string): Promise<void> {
-      await field(PasswordResetMutation, { email, token, newPassword }, passwordResetResponse);
+      await field(PasswordResetDocument, { email, token, newPassword }, passwordResetResponse);
     },
 
     /** Support sign-in: the account tokens, when the session ends, and an slt for the users service. */
     async impersonate(token: string) {
-      const { impersonate: r } = await signIn(ImpersonateMutation, { token }, impersonateResponse);
+      const { impersonate: r } = await signIn(ImpersonateDocument, { token }, impersonateResponse);
       return {
         tokens: tokenSetOf(r),
         // An impersonation session's refresh token expires when the session ends (account.graphql).
@@ -150,10 +154,11 @@ export function accountService(gql: GraphQLService) {
       idToken?: { idToken: string; nonce: string },
     ) {
       const { socialAuth: r } = await signIn(
-        SocialAuthMutation,
+        SocialAuthDocument,
         {
           accessToken,
-          provider,
+          // The route's provider name, upper-case; the service refuses a name its enum lacks.
+          provider: provider as SocialProvider,
           language,
           dataPolicyAcknowledged,
           idToken: idToken?.idToken ?? null,
@@ -166,7 +171,7 @@ export function accountService(gql: GraphQLService) {
 
     /** A tenancy of the caller with its property's contact and its users; FORBIDDEN otherwise. */
     async tenancyInfo(tenancyId: number): Promise<TenancyInfo> {
-      return field(TenancyInfoQuery, { tenancyId }, tenancyInfoResponse);
+      return field(TenancyInfoDocument, { tenancyId }, tenancyInfoResponse);
     },
 
     /**
@@ -175,28 +180,28 @@ export function accountService(gql: GraphQLService) {
      * USER_NOT_FOUND, LAST_ADMIN, BAD_USER_INPUT (field email).
      */
     async inviteTenancyUser(tenancyId: number, email: string, language: string | null): Promise<TenancyInfo> {
-      return field(InviteTenancyUserMutation, { tenancyId, email, language }, inviteTenancyUserResponse);
+      return field(InviteTenancyUserDocument, { tenancyId, email, language }, inviteTenancyUserResponse);
     },
     async resendTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
-      return field(ResendTenancyInvitationMutation, { tenancyId, invitationId }, resendTenancyInvitationResponse);
+      return field(ResendTenancyInvitationDocument, { tenancyId, invitationId }, resendTenancyInvitationResponse);
     },
     async withdrawTenancyInvitation(tenancyId: number, invitationId: number): Promise<TenancyInfo> {
-      return field(WithdrawTenancyInvitationMutation, { tenancyId, invitationId }, withdrawTenancyInvitationResponse);
+      return field(WithdrawTenancyInvitationDocument, { tenancyId, invitationId }, withdrawTenancyInvitationResponse);
     },
     async setTenancyUserAdmin(tenancyId: number, userId: number, isAdmin: boolean): Promise<TenancyInfo> {
-      return field(SetTenancyUserAdminMutation, { tenancyId, userId, isAdmin }, setTenancyUserAdminResponse);
+      return field(SetTenancyUserAdminDocument, { tenancyId, userId, isAdmin }, setTenancyUserAdminResponse);
     },
     async removeTenancyUser(tenancyId: number, userId: number): Promise<TenancyInfo> {
-      return field(RemoveTenancyUserMutation, { tenancyId, userId }, removeTenancyUserResponse);
+      return field(RemoveTenancyUserDocument, { tenancyId, userId }, removeTenancyUserResponse);
     },
     /** Leaves the tenancy (any member; LAST_ADMIN while other users remain and the caller is the last admin). */
     async leaveTenancy(tenancyId: number): Promise<void> {
-      await field(LeaveTenancyMutation, { tenancyId }, leaveTenancyResponse);
+      await field(LeaveTenancyDocument, { tenancyId }, leaveTenancyResponse);
     },
 
     /** The caller's language and/or e-mail notifications. */
     async updateAccountSettings(settings: { language?: string; emailNotifications?: boolean }) {
-      return field(UpdateAccountSettingsMutation, settings, updateAccountSettingsResponse);
+      return field(UpdateAccountSettingsDocument, settings, updateAccountSettingsResponse);
     },
 
     /**
@@ -205,7 +210,7 @@ export function accountService(gql: GraphQLService) {
      * for a weak new one, FORBIDDEN in a support session.
      */
     async changePassword(currentPassword: string, newPassword: string, attempt?: CredentialAttempt): Promise<void> {
-      await field(ChangePasswordMutation, { currentPassword, newPassword, attempt }, changePasswordResponse);
+      await field(ChangePasswordDocument, { currentPassword, newPassword, attempt }, changePasswordResponse);
     },
 
     /** Sends a confirmation link to the new address; nothing changes until it is opened. */
@@ -214,12 +219,12 @@ export function accountService(gql: GraphQLService) {
       currentPassword: string | null,
       attempt?: CredentialAttempt,
     ): Promise<void> {
-      await field(RequestEmailChangeMutation, { newEmail, currentPassword, attempt }, requestEmailChangeResponse);
+      await field(RequestEmailChangeDocument, { newEmail, currentPassword, attempt }, requestEmailChangeResponse);
     },
 
     /** The confirmation link's token (no sign-in needed); INVALID_TOKEN when spent. */
     async confirmEmailChange(token: string): Promise<void> {
-      await field(ConfirmEmailChangeMutation, { token }, confirmEmailChangeResponse);
+      await field(ConfirmEmailChangeDocument, { token }, confirmEmailChangeResponse);
     },
 
     /** Deletes the caller's account (password, or the e-mail typed again for social users). */
@@ -227,12 +232,12 @@ export function accountService(gql: GraphQLService) {
       confirmation: { password?: string; emailConfirmation?: string },
       attempt?: CredentialAttempt,
     ): Promise<void> {
-      await field(DeleteAccountMutation, { ...confirmation, attempt }, deleteAccountResponse);
+      await field(DeleteAccountDocument, { ...confirmation, attempt }, deleteAccountResponse);
     },
 
     /** Everything held about the caller, as a JSON text (GDPR Art. 15/20). */
     async myData(): Promise<string> {
-      return field(MyDataQuery, {}, myDataResponse);
+      return field(MyDataDocument, {}, myDataResponse);
     },
 
     /**
@@ -240,16 +245,16 @@ export function accountService(gql: GraphQLService) {
      * needed. Whether each (rule, key) may have one more hit now, in the order given.
      */
     async rateLimits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
-      return field(RateLimitsQuery, { subjects }, rateLimitsResponse);
+      return field(RateLimitsDocument, { subjects }, rateLimitsResponse);
     },
 
     /** Counts one hit for each (rule, key); answers the states after counting. */
     async countRateLimitHits(subjects: RateLimitSubject[]): Promise<RateLimitState[]> {
-      return field(CountRateLimitHitsMutation, { subjects }, countRateLimitHitsResponse);
+      return field(CountRateLimitHitsDocument, { subjects }, countRateLimitHitsResponse);
     },
 
     async markOnboarded(): Promise<void> {
-      await field(MarkOnboardedMutation, {}, markOnboardedResponse);
+      await field(MarkOnboardedDocument, {}, markOnboardedResponse);
     },
 
     /**
@@ -257,7 +262,7 @@ export function accountService(gql: GraphQLService) {
      * with the same session's other requests on this instance for a few seconds (ADR 0015).
      */
     currentUser() {
-      return gql.request(CurrentUserQuery, {}, currentUserResponse, "Invalid getUser response", { shared: true });
+      return gql.request(CurrentUserDocument, {}, currentUserResponse, "Invalid getUser response", { shared: true });
     },
   };
 }

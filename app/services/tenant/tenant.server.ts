@@ -27,29 +27,29 @@ import {
   meterReadoutsResponse,
 } from "./document-schemas";
 import {
-  AlarmQuery,
-  AlarmsQuery,
-  AllocationStatementsQuery,
-  ConsumptionRatingQuery,
-  ConsumptionReportQuery,
-  CreateAlarmMutation,
-  DashboardQuery,
-  DeleteAlarmMutation,
-  MarkAllNotificationsReadMutation,
-  MarkNotificationReadMutation,
-  MeterReadoutsQuery,
-  NotificationQuery,
-  NotificationsQuery,
-  QuantityPricesQuery,
-  ReadoutMinMaxQuery,
-  RenameRoomMutation,
-  TenancyMenuQuery,
-  TenantGraphQuery,
-  TenantTableQuery,
-  TenantUnitsQuery,
-  UnitQuantityKpisQuery,
-  UpdateAlarmMutation,
-} from "./documents";
+  AlarmDocument,
+  AlarmsDocument,
+  AllocationStatementsDocument,
+  ConsumptionRatingDocument,
+  ConsumptionReportDocument,
+  CreateAlarmDocument,
+  DashboardDocument,
+  DeleteAlarmDocument,
+  MarkAllNotificationsReadDocument,
+  MarkNotificationReadDocument,
+  MeterReadoutsDocument,
+  NotificationDocument,
+  NotificationsDocument,
+  QuantityPricesDocument,
+  ReadoutMinMaxDocument,
+  RenameRoomDocument,
+  TenancyMenuDocument,
+  TenantGraphDocument,
+  TenantTableDocument,
+  TenantUnitsDocument,
+  UnitQuantityKpisDocument,
+  UpdateAlarmDocument,
+} from "./graphql.generated";
 import {
   type ConsumptionRating,
   consumptionRatingResponse,
@@ -130,40 +130,44 @@ export function tenantService(gql: GraphQLService) {
   const field = oneFieldRequests(gql);
   return {
     async tenantUnits() {
-      return field(TenantUnitsQuery, {}, tenantUnitsResponse);
+      return field(TenantUnitsDocument, {}, tenantUnitsResponse);
     },
 
     /** Values per bucket of one or more quantities of the tenancy's unit, with comparisons. */
     async graph(input: TenantGraphInput): Promise<TenantGraphResult> {
-      return field(TenantGraphQuery, { graph: input }, tenantGraphResponse);
+      return field(TenantGraphDocument, { graph: input }, tenantGraphResponse);
     },
 
     /** Totals over a period per unit, room or meter and quantity. */
     async table(input: TenantTableInput): Promise<TenantTable> {
-      return field(TenantTableQuery, { table: input }, tenantTableResponse);
+      return field(TenantTableDocument, { table: input }, tenantTableResponse);
     },
 
     /** Key figures of one quantity over a period: total, comparisons, per room and per meter. */
     async kpis(input: UnitQuantityKpisInput): Promise<UnitQuantityKpis> {
-      return field(UnitQuantityKpisQuery, { input }, unitQuantityKpisResponse);
+      return field(UnitQuantityKpisDocument, { input }, unitQuantityKpisResponse);
     },
 
     /** The first and last raw readout of a meter within the dates (clamped to the tenancy). */
     async readoutMinMax(input: ReadoutMinMaxInput): Promise<ReadoutMinMax> {
       const { tenancyId, meterNumber, quantity, fromDate, toDate } = input;
-      return field(ReadoutMinMaxQuery, { tenancyId, meterNumber, quantity, fromDate, toDate }, readoutMinMaxResponse);
+      return field(
+        ReadoutMinMaxDocument,
+        { tenancyId, meterNumber, quantity, fromDate, toDate },
+        readoutMinMaxResponse,
+      );
     },
 
     /** Prices of each quantity valid at some point in [periodBegin, periodEnd] (YYYY-MM-DD). */
     async quantityPrices(input: { periodBegin: string; periodEnd: string }): Promise<QuantityPrice[]> {
       const { periodBegin, periodEnd } = input;
-      return field(QuantityPricesQuery, { input: { periodBegin, periodEnd } }, quantityPricesResponse);
+      return field(QuantityPricesDocument, { input: { periodBegin, periodEnd } }, quantityPricesResponse);
     },
 
     /** The rating A+..G of the unit's consumption against the property (letter null without enough data). */
     async consumptionRating(input: { tenancyId: number; quantity: string }): Promise<ConsumptionRating> {
       const { tenancyId, quantity } = input;
-      return field(ConsumptionRatingQuery, { tenancyId, quantity }, consumptionRatingResponse);
+      return field(ConsumptionRatingDocument, { tenancyId, quantity }, consumptionRatingResponse);
     },
 
     /**
@@ -178,7 +182,7 @@ export function tenantService(gql: GraphQLService) {
     }): Promise<DashboardData> {
       const none: TenantTableInput = { tenancyId: input.tenancyId, quantities: [], periodBegin: "", periodEnd: "" };
       return gql.request(
-        DashboardQuery,
+        DashboardDocument,
         {
           tenancyId: input.tenancyId,
           ratingQuantity: input.ratingQuantity ?? "",
@@ -195,37 +199,37 @@ export function tenantService(gql: GraphQLService) {
 
     /** A monthly report by its code (no token needed): AVAILABLE with the report, GONE or NOT_FOUND. */
     async consumptionReport(code: string): Promise<ConsumptionReportAnswer> {
-      return field(ConsumptionReportQuery, { code }, consumptionReportResponse);
+      return field(ConsumptionReportDocument, { code }, consumptionReportResponse);
     },
 
     /** Every meter of the unit with its readouts in the range and its latest one (the meter list). */
     async meterReadouts(input: { tenancyId: number; fromDate: string; toDate: string }): Promise<MeterReadout[]> {
       const { tenancyId, fromDate, toDate } = input;
-      return field(MeterReadoutsQuery, { tenancyId, fromDate, toDate }, meterReadoutsResponse);
+      return field(MeterReadoutsDocument, { tenancyId, fromDate, toDate }, meterReadoutsResponse);
     },
 
     /** The tenancy's allocation statements, newest period first. */
     async allocationStatements(tenancyId: number): Promise<AllocationStatement[]> {
-      return field(AllocationStatementsQuery, { tenancyId }, allocationStatementsResponse);
+      return field(AllocationStatementsDocument, { tenancyId }, allocationStatementsResponse);
     },
 
     /** The caller's alarms on the tenancy, newest first. */
     async alarms(tenancyId: number): Promise<Alarm[]> {
-      return field(AlarmsQuery, { tenancyId }, alarmsResponse);
+      return field(AlarmsDocument, { tenancyId }, alarmsResponse);
     },
 
     /** One of the caller's alarms; ALARM_NOT_FOUND (an ApiError) for any other id. */
     async alarm(tenancyId: number, alarmId: number): Promise<Alarm> {
-      return field(AlarmQuery, { tenancyId, alarmId }, alarmResponse);
+      return field(AlarmDocument, { tenancyId, alarmId }, alarmResponse);
     },
 
     /** The caller's notifications on the tenancy, unread first, with the counts. */
     async notifications(tenancyId: number, first = 100) {
-      return field(NotificationsQuery, { tenancyId, first }, notificationsResponse);
+      return field(NotificationsDocument, { tenancyId, first }, notificationsResponse);
     },
 
     async notification(tenancyId: number, notificationId: number): Promise<Notification> {
-      return field(NotificationQuery, { tenancyId, notificationId }, notificationResponse);
+      return field(NotificationDocument, { tenancyId, notificationId }, notificationResponse);
     },
 
     /**
@@ -233,30 +237,30 @@ export function tenantService(gql: GraphQLService) {
      * token's other requests for a few seconds (api.server.ts, ADR 0026).
      */
     async tenancyMenu(tenancyId: number): Promise<TenancyMenu> {
-      return gql.request(TenancyMenuQuery, { tenancyId }, tenancyMenuResponse, "Invalid tenancyMenu response", {
+      return gql.request(TenancyMenuDocument, { tenancyId }, tenancyMenuResponse, "Invalid tenancyMenu response", {
         shared: true,
       });
     },
 
     async createAlarm(input: AlarmInput): Promise<Alarm> {
-      return field(CreateAlarmMutation, { input: alarmInputOnWire(input) }, createAlarmResponse);
+      return field(CreateAlarmDocument, { input: alarmInputOnWire(input) }, createAlarmResponse);
     },
 
     async updateAlarm(alarmId: number, input: AlarmInput): Promise<Alarm> {
-      return field(UpdateAlarmMutation, { alarmId, input: alarmInputOnWire(input) }, updateAlarmResponse);
+      return field(UpdateAlarmDocument, { alarmId, input: alarmInputOnWire(input) }, updateAlarmResponse);
     },
 
     async deleteAlarm(tenancyId: number, alarmId: number): Promise<boolean> {
-      return field(DeleteAlarmMutation, { tenancyId, alarmId }, deleteAlarmResponse);
+      return field(DeleteAlarmDocument, { tenancyId, alarmId }, deleteAlarmResponse);
     },
 
     async markNotificationRead(tenancyId: number, notificationId: number): Promise<Notification> {
-      return field(MarkNotificationReadMutation, { tenancyId, notificationId }, markNotificationReadResponse);
+      return field(MarkNotificationReadDocument, { tenancyId, notificationId }, markNotificationReadResponse);
     },
 
     /** Marks every unread notification of the caller on the tenancy read; how many. */
     async markAllNotificationsRead(tenancyId: number): Promise<number> {
-      return field(MarkAllNotificationsReadMutation, { tenancyId }, markAllNotificationsReadResponse);
+      return field(MarkAllNotificationsReadDocument, { tenancyId }, markAllNotificationsReadResponse);
     },
 
     /**
@@ -266,7 +270,7 @@ export function tenantService(gql: GraphQLService) {
      */
     async renameRoom(input: RenameRoomInput): Promise<Room> {
       const { tenancyId, roomName, newName } = input;
-      return field(RenameRoomMutation, { input: { tenancyId, roomName, newName } }, renameRoomResponse);
+      return field(RenameRoomDocument, { input: { tenancyId, roomName, newName } }, renameRoomResponse);
     },
   };
 }

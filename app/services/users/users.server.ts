@@ -1,14 +1,14 @@
 import { type GraphQLService, oneFieldRequests } from "../graphql.server";
 import type { TokenSet } from "../tokens";
 import {
-  LoginFromSltMutation,
-  LoginWithEmailAndPasswordMutation,
-  MeQuery,
-  RefreshUsersTokenMutation,
-  RevokeUsersTokenMutation,
-  UpdateMyNameMutation,
-  UserUnitsQuery,
-} from "./documents";
+  LoginFromSltDocument,
+  LoginWithEmailAndPasswordDocument,
+  MeDocument,
+  RefreshUsersTokenDocument,
+  RevokeUsersTokenDocument,
+  UpdateMyNameDocument,
+  UserUnitsDocument,
+} from "./graphql.generated";
 import {
   loginFromSltResponse,
   loginResponse,
@@ -28,7 +28,7 @@ export function usersService(gql: GraphQLService) {
   return {
     async loginWithEmailAndPassword(email: string, password: string): Promise<TokenSet> {
       const result = await gql.request(
-        LoginWithEmailAndPasswordMutation,
+        LoginWithEmailAndPasswordDocument,
         { credentials: { email, password, targetResource: tenantTargetResource } },
         loginResponse,
         "Invalid login response.",
@@ -38,30 +38,30 @@ export function usersService(gql: GraphQLService) {
 
     /** Exchanges the account service's short-lived token (social sign-in, impersonation). */
     async loginFromSlt(token: string): Promise<TokenSet> {
-      return (await gql.request(LoginFromSltMutation, { token }, loginFromSltResponse, "Invalid login response."))
+      return (await gql.request(LoginFromSltDocument, { token }, loginFromSltResponse, "Invalid login response."))
         .loginFromSlt.ok;
     },
 
     async refreshToken(refreshToken: string): Promise<TokenSet> {
-      return (await field(RefreshUsersTokenMutation, { refreshToken }, refreshResponse)).ok;
+      return (await field(RefreshUsersTokenDocument, { refreshToken }, refreshResponse)).ok;
     },
 
     async revokeToken(refreshToken: string): Promise<boolean> {
-      return (await field(RevokeUsersTokenMutation, { refreshToken }, revokeResponse)).revoked;
+      return (await field(RevokeUsersTokenDocument, { refreshToken }, revokeResponse)).revoked;
     },
 
     /** The signed-in user's profile at the users service (the name lives here). */
     async me() {
-      return field(MeQuery, {}, meResponse);
+      return field(MeDocument, {}, meResponse);
     },
 
     /** Changes the caller's name; BAD_USER_INPUT (field name) for an empty or too long one. */
     async updateMyName(name: string) {
-      return field(UpdateMyNameMutation, { name }, updateMyNameResponse);
+      return field(UpdateMyNameDocument, { name }, updateMyNameResponse);
     },
 
     async userUnits() {
-      return field(UserUnitsQuery, {}, userUnitsResponse);
+      return field(UserUnitsDocument, {}, userUnitsResponse);
     },
   };
 }
