@@ -31,7 +31,9 @@ import { replayPortalEnv, replayResidentsOf, replayUnderLoad } from "./replay-lo
 /** Each load's warm-up in a round, in seconds (the servers have just started). */
 const warmup = 3;
 
-const git = (/** @type {string[]} */ ...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+/** git in this checkout; its progress lines (git worktree add's) are not shown, its errors are thrown. */
+const git = (/** @type {string[]} */ ...args) =>
+  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
 /**
  * Waits until a portal's two servers used under a tenth of a core over 2 s, 90 s at most.
@@ -154,14 +156,17 @@ async function main() {
       const stack = await start(variant, dataDir, log);
       try {
         const pid = stack.portal.child.pid;
+        /** @type {import("./replay.mjs").VirtualResident[] | undefined} */
+        let residents;
         for (const load of loads) {
           if (stopping) return;
+          if (load !== "new-pages" && !residents) residents = await replayResidentsOf(stack.base);
           const measured =
             load === "new-pages"
               ? await newPageMixUnderLoad(stack.base, pid, { seconds, warmup, rows: false })
               : await replayUnderLoad(stack.base, pid, {
                   js: load === "replay-js",
-                  residents: await replayResidentsOf(stack.base),
+                  residents: residents ?? [],
                   seconds,
                   warmup,
                   rows: false,
