@@ -7,6 +7,8 @@
  *   no files at run time (it runs from source under tsx and vitest and bundled in build/node);
  * - backend/schema/<service>.generated.ts: the resolver types the back-end's resolvers are checked
  *   against, enums mapped to the domain's values (enumValues), internal models named in mappers;
+ * - common/graphql-enums.generated.ts: every enum's values as a const array and a type, which the
+ *   portal, the back-end and common/ import instead of stating them again (scripts/graphql-enums.ts);
  * - app/services/<service>/graphql.generated.ts: the portal's operations as typed documents
  *   (`TypedDocumentNode<Result, Variables>`, one `<Operation>Document` each) with their result and
  *   variable types; the service functions send these and infer their types from them (ADR 0064).
@@ -16,12 +18,14 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
 import * as accountDocuments from "./app/services/account/documents";
 import * as tenantDocuments from "./app/services/tenant/documents";
 import * as usersDocuments from "./app/services/users/documents";
+import { graphqlEnumsModule } from "./scripts/graphql-enums";
 
 const schemaFiles = {
-  account: ["backend/schema/account.graphql"],
-  users: ["backend/schema/users.graphql"],
+  account: ["backend/schema/account.graphql", "backend/schema/errors.graphql"],
+  users: ["backend/schema/users.graphql", "backend/schema/errors.graphql"],
   tenant: [
     "backend/schema/tenant.graphql",
+    "backend/schema/errors.graphql",
     "backend/schema/tenant-alarms.graphql",
     "backend/schema/tenant-statements.graphql",
     "backend/schema/tenant-reports.graphql",
@@ -29,6 +33,9 @@ const schemaFiles = {
 } as const;
 
 type Service = keyof typeof schemaFiles;
+
+/** The text of every schema file, each once. */
+const allSchemaTexts = () => [...new Set(Object.values(schemaFiles).flat())].map((file) => readFileSync(file, "utf8"));
 
 /** A TypeScript template literal holding `text` unchanged. */
 const templateLiteral = (text: string) => `\`${text.replace(/[\\`]/g, "\\$&").replace(/\$\{/g, "\\${")}\``;
@@ -109,6 +116,11 @@ const config: CodegenConfig = {
       // A schema is required of every output; this one only writes the files' text.
       schema: [...schemaFiles.account],
       plugins: [{ add: { content: typeDefsModule } }],
+    },
+    "common/graphql-enums.generated.ts": {
+      // Every service's enums as const arrays and types, for code that needs the values (scripts/graphql-enums.ts).
+      schema: [...schemaFiles.account],
+      plugins: [{ add: { content: graphqlEnumsModule(allSchemaTexts()) } }],
     },
     "backend/schema/account.generated.ts": backendTypes("account"),
     "backend/schema/users.generated.ts": backendTypes("users"),

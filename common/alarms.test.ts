@@ -1,19 +1,44 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  alarmFrequencies,
   alarmQuantityIds,
+  alarmTypes,
   alarmTypesFor,
   directionOf,
   isMetricType,
   levelRule,
   metricTypeOf,
   metricTypes,
+  notificationDirections,
   notificationKindOf,
+  notificationKinds,
   parseLevel,
   validateLevel,
   validateLevelNumber,
 } from "./alarms";
+import * as Schema from "./graphql-enums.generated";
 import { quantityIds } from "./quantities";
+
+describe("the alarm enums", () => {
+  // The database, the locales' keys and the forms use the lower-case names; the wire the schema's.
+  it.each([
+    ["AlarmType", alarmTypes, Schema.AlarmType],
+    ["AlarmFrequency", alarmFrequencies, Schema.AlarmFrequency],
+    ["NotificationKind", notificationKinds, Schema.NotificationKind],
+    ["NotificationDirection", notificationDirections, Schema.NotificationDirection],
+  ] as const)("are the schema's %s in lower case, in its order", (_, domain, schema) => {
+    expect(domain.map((value) => value.toUpperCase())).toEqual([...schema]);
+    expect(domain).toContain(schema[0].toLowerCase());
+  });
+
+  it("keep the names the database and the locales have always used", () => {
+    expect(alarmTypes).toEqual(["threshold", "comparison", "zero", "minimum", "maximum"]);
+    expect(alarmFrequencies).toEqual(["day", "week", "month", "year"]);
+    expect(notificationKinds).toEqual(["high_consumption", "zero_consumption", "indoor_climate", "consumption_report"]);
+    expect(notificationDirections).toEqual(["above", "below", "increase"]);
+  });
+});
 
 describe("alarm rules", () => {
   // Consumption types for quantities that add up, min/max for the indoor climate, none for the rest.

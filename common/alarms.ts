@@ -6,8 +6,19 @@
  * Messages are translation keys under `alarms.error.*`; the values to interpolate travel with them.
  */
 
+import * as Schema from "./graphql-enums.generated";
 import { consumptionQuantityIds, indoorClimateQuantityIds, type QuantityId, quantityDefinition } from "./quantities";
 import { fractionDigits } from "./quantity-format";
+
+/**
+ * The domain's values of a schema enum: its values in lower case, in the schema's order. The
+ * enums are written once, in backend/schema/tenant-alarms.graphql; the database, the locales' keys
+ * and the forms use the lower-case names, and the wire the schema's (the back-end's enumValues
+ * mapping in codegen.ts, the portal's enumMapping in app/services/tenant/alarm-schemas.ts).
+ */
+function domainValues<const Value extends string>(schemaValues: readonly Value[]): readonly Lowercase<Value>[] {
+  return schemaValues.map((value) => value.toLowerCase() as Lowercase<Value>);
+}
 
 /**
  * threshold: the period's total consumption is above the level (label "Total");
@@ -16,24 +27,19 @@ import { fractionDigits } from "./quantity-format";
  * zero: the period's total is above 0 (a home that should use nothing); the level is fixed at 0;
  * minimum / maximum: indoor climate, the period's average is below / above the level.
  */
-export const alarmTypes = ["threshold", "comparison", "zero", "minimum", "maximum"] as const;
+export const alarmTypes = domainValues(Schema.AlarmType);
 export type AlarmType = (typeof alarmTypes)[number];
 
 /** Calendar periods in Europe/Copenhagen; weeks start on Monday. */
-export const alarmFrequencies = ["day", "week", "month", "year"] as const;
+export const alarmFrequencies = domainValues(Schema.AlarmFrequency);
 export type AlarmFrequency = (typeof alarmFrequencies)[number];
 
 /** Spec section 3's notification kinds. */
-export const notificationKinds = [
-  "high_consumption",
-  "zero_consumption",
-  "indoor_climate",
-  "consumption_report",
-] as const;
+export const notificationKinds = domainValues(Schema.NotificationKind);
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** above: a total or average above the level; below: an average below it; increase: a comparison. */
-export const notificationDirections = ["above", "below", "increase"] as const;
+export const notificationDirections = domainValues(Schema.NotificationDirection);
 export type NotificationDirection = (typeof notificationDirections)[number];
 
 export function isAlarmType(value: string): value is AlarmType {

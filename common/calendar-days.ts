@@ -37,8 +37,9 @@ export interface Period {
   to: IsoDate;
 }
 
-export const resolutions = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"] as const;
-export type Resolution = (typeof resolutions)[number];
+export type { Resolution } from "./graphql-enums.generated";
+// The schema's enum Resolution (tenant.graphql), generated.
+export { Resolution as resolutions } from "./graphql-enums.generated";
 
 const pad2 = (value: number) => String(value).padStart(2, "0");
 const pad4 = (value: number) => String(value).padStart(4, "0");

@@ -1,48 +1,14 @@
 /**
  * The error codes of the back-end's GraphQL services (`extensions.code`) and their messages. Pure
- * data with no dependencies, so the portal can import it (and its ErrorCode type) cheaply.
+ * data with no dependencies, so the portal can import it (and its ErrorCode type) cheaply. The
+ * codes are the schema's enum ErrorCode (backend/schema/errors.graphql), generated; the messages
+ * are the English texts the back-end sends with them.
  */
-export const errorCodes = [
-  "INVALID_CREDENTIALS",
-  "UNAUTHENTICATED",
-  "FORBIDDEN",
-  "INVALID_REFRESH_TOKEN",
-  "BAD_USER_INPUT",
-  // Account flows (spec section 8; ADR 0009)
-  "EMAIL_IN_USE",
-  "USER_EXISTS_WITH_ABOVE_DEFAULT_RIGHTS",
-  "EMAIL_USED_BY_ADMIN_PORTAL",
-  "LOGIN_EXPIRED",
-  "ACTIVATION_CODE_IN_USE",
-  "ACTIVATION_CODE_INVALID",
-  "PASSWORD_UPDATE_FAILED",
-  "INVALID_TOKEN",
-  "SOCIAL_PROVIDER_DISABLED",
-  "SOCIAL_AUTH_FAILED",
-  "SOCIAL_EMAIL_NOT_VERIFIED",
-  "USER_DEACTIVATED",
-  "DATA_POLICY_NOT_ACKNOWLEDGED",
-  // Every check of a password (sign-in, sign-up, re-authentication) over its limits (ADR 0010)
-  "RATE_LIMITED",
-  // Rooms (renameRoom; ADR 0012)
-  "ROOM_NOT_FOUND",
-  "ROOM_NAME_INVALID",
-  "ROOM_NAME_TAKEN",
-  // Alarms and notifications (docs/design/issue-14-alarms-contract.md)
-  "ALARM_NOT_FOUND",
-  "NOTIFICATION_NOT_FOUND",
-  "ALARM_INVALID",
-  "TENANCY_ENDED",
-  // Tenancy info and its users (schema/account.graphql)
-  "ALREADY_MEMBER",
-  "INVITATION_NOT_FOUND",
-  "USER_NOT_FOUND",
-  "LAST_ADMIN",
-  // Consumption data (schema/tenant.graphql): hourly values where the property has them off
-  "HOURLY_VALUES_DISABLED",
-] as const;
+import { type ErrorCode, ErrorCode as schemaErrorCodes } from "./graphql-enums.generated";
 
-export type ErrorCode = (typeof errorCodes)[number];
+export type { ErrorCode };
+
+export const errorCodes = schemaErrorCodes;
 
 export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   INVALID_CREDENTIALS: "Please enter valid credentials",

@@ -3,10 +3,11 @@
  * Numbers follow formatLocale: Danish conventions unless the language is English, then British.
  */
 import { formatLocale } from "./format";
+import type { GraphMode } from "./graphql-enums.generated";
 import { type QuantityId, quantityDefinition } from "./quantities";
 
 /** Graph and table modes of spec section 3: plain values, cost, or CO2 emission. */
-export type ValueMode = "HOURLY_VALUES" | "COST" | "CO2";
+export type ValueMode = GraphMode;
 
 export interface FormatOptions {
   /** Values per m² (spec section 3). */

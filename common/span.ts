@@ -1,6 +1,7 @@
 /**
  * Graph span type (spec section 4) and the back-end resolution it is requested at.
  */
+import type { Resolution } from "./graphql-enums.generated";
 import { type Period, periodDays } from "./period";
 
 /**
@@ -8,7 +9,7 @@ import { type Period, periodDays } from "./period";
  * graph gets by itself is one of the first four; a year is only ever chosen by the resident.
  */
 export type SpanType = "hour" | "day" | "week" | "month" | "year";
-export type Resolution = "HOURLY" | "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
+export type { Resolution };
 
 /** Every span, finest first (the order a resident is offered them in). */
 export const spanTypes = ["hour", "day", "week", "month", "year"] as const satisfies readonly SpanType[];

@@ -7,6 +7,7 @@
  */
 
 import { addDays, type DayKey, dayKeyOf, startOfDay } from "@common/calendar";
+import type { Comparison, GraphMode } from "@common/graphql-enums.generated";
 import { type Aggregation, type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Kysely } from "kysely";
 import type { Database, IsoDate } from "../db/types";
@@ -14,10 +15,10 @@ import { type Aggregate, aggregateValue, clean } from "./aggregate";
 
 export type Db = Kysely<Database>;
 
-export const graphModes = ["HOURLY_VALUES", "COST", "CO2"] as const;
-export type GraphMode = (typeof graphModes)[number];
-export const comparisons = ["PREVIOUS_PERIOD", "PREVIOUS_YEAR", "PROPERTY_AVERAGE"] as const;
-export type Comparison = (typeof comparisons)[number];
+// The schema's enums (tenant.graphql), generated.
+// The schema's enums (tenant.graphql), generated.
+export { Comparison as comparisons, GraphMode as graphModes } from "@common/graphql-enums.generated";
+export type { Comparison, GraphMode };
 
 export const MARKET_PRICE_AREA = "DK2";
 export const CURRENCY = "DKK";

@@ -14,6 +14,7 @@
  *   the window ends. Windows that have ended are pruned by the hourly schedule (pruneRateLimits).
  */
 import { createHmac } from "node:crypto";
+import type { RateLimitRule as SchemaRateLimitRule } from "@common/graphql-enums.generated";
 import type { Kysely } from "kysely";
 import type { Database, RateLimitsTable } from "../db/types";
 import type { ServiceContext } from "./context";
@@ -42,9 +43,10 @@ export const rateLimitRules = {
   SET_PASSWORD_PER_ADDRESS: { limit: 20, windowSeconds: hour },
   /** Unknown or ended monthly-report codes per client address. */
   REPORT_CODE_FAILURES_PER_ADDRESS: { limit: 30, windowSeconds: 15 * minute },
-} as const satisfies Record<string, RateLimitRule>;
+} as const satisfies Record<SchemaRateLimitRule, RateLimitRule>;
 
-export type RateLimitRuleName = keyof typeof rateLimitRules;
+/** The schema's enum RateLimitRule (account.graphql): every value has its limit above, and no other. */
+export type RateLimitRuleName = SchemaRateLimitRule & keyof typeof rateLimitRules;
 
 export const isRateLimitRuleName = (value: unknown): value is RateLimitRuleName =>
   typeof value === "string" && Object.hasOwn(rateLimitRules, value);

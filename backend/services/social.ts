@@ -11,14 +11,16 @@
  *   (APPLE_ISSUER), audience (APPLE_CLIENT_ID), expiry and the nonce of this sign-in. Apple is
  *   disabled until APPLE_CLIENT_ID is set.
  */
+import { SocialProvider } from "@common/graphql-enums.generated";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { z } from "zod";
 import type { Logger } from "../logger";
 import { serviceError } from "./errors";
 import { normalizeEmail } from "./sign-in";
 
-export const socialProviders = ["GOOGLE", "FACEBOOK", "APPLE"] as const;
-export type SocialProvider = (typeof socialProviders)[number];
+/** The schema's enum SocialProvider (account.graphql), generated. */
+export const socialProviders = SocialProvider;
+export type { SocialProvider };
 
 export function isSocialProvider(value: unknown): value is SocialProvider {
   return typeof value === "string" && (socialProviders as readonly string[]).includes(value);

@@ -16,7 +16,7 @@ import { roomsOfMeters, tenantRoomMutations } from "./tenant-rooms";
 import { tenantStatementQueries } from "./tenant-statements";
 import { propertySettingsById } from "./users";
 
-export type ObjectKind = "PROPERTY" | "UNIT" | "SOURCE" | "MPOINT";
+export type { ObjectKind } from "@common/graphql-enums.generated";
 
 // What every page's menu reads (TenantUnits): built and compiled once per number of ids (ADR 0050).
 const propertiesQuery = compiledOnce((db: Kysely<Database>, ids: readonly number[]) =>

@@ -1,3 +1,4 @@
+import { RateLimitRule, SocialProvider } from "@common/graphql-enums.generated";
 import { z } from "zod";
 import { answerSchema, fieldAnswer, isoDate, okAnswer, revokedAnswer } from "../answer-parts";
 import type * as Wire from "./graphql.generated";
@@ -94,7 +95,7 @@ export const impersonateResponse = fieldAnswer<Wire.ImpersonateMutation>()(
 export const socialAuthResponse = fieldAnswer<Wire.SocialAuthMutation>()(
   "socialAuth",
   tokenPayload.extend({
-    socialProvider: z.enum(["GOOGLE", "FACEBOOK", "APPLE"]),
+    socialProvider: z.enum(SocialProvider),
     email: z.string(),
     slt: z.string().min(1),
     created: z.boolean(),
@@ -179,19 +180,10 @@ export const deleteAccountResponse = fieldAnswer<Wire.DeleteAccountMutation>()("
 export const myDataResponse = fieldAnswer<Wire.MyDataQuery>()("myData", z.string());
 
 // ---------------------------------------------------------------------------------------------
-// Abuse limits (ADR 0010): the rules are the account service's enum RateLimitRule.
+// Abuse limits (ADR 0010): the rules are the account service's enum RateLimitRule, generated.
 
-export const rateLimitRules = [
-  "SIGN_IN_PER_ADDRESS",
-  "SIGN_IN_PER_ACCOUNT",
-  "SIGN_IN_PER_KNOWN_DEVICE",
-  "SIGN_UP_PER_ADDRESS",
-  "ACTIVATION_CODE_PER_ADDRESS",
-  "RESET_REQUEST_PER_ADDRESS",
-  "SET_PASSWORD_PER_ADDRESS",
-  "REPORT_CODE_FAILURES_PER_ADDRESS",
-] as const;
-export type RateLimitRule = (typeof rateLimitRules)[number];
+export const rateLimitRules = RateLimitRule;
+export type { RateLimitRule };
 export interface RateLimitSubject {
   rule: RateLimitRule;
   /** Opaque to the back-end: a keyed hash made by the portal (app/security/limits.server.ts). */

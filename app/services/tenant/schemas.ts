@@ -1,3 +1,4 @@
+import * as Schema from "@common/graphql-enums.generated";
 import { z } from "zod";
 import { answerSchema, fieldAnswer, isoDate, isoInstant, nullableValue, propertySettings } from "../answer-parts";
 import type * as Wire from "./graphql.generated";
@@ -25,11 +26,12 @@ export type {
 // ---------------------------------------------------------------------------------------------
 // Enums
 
-export const resolutionSchema = z.enum(["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]);
-export const graphModeSchema = z.enum(["HOURLY_VALUES", "COST", "CO2"]);
-export const comparisonSchema = z.enum(["PREVIOUS_PERIOD", "PREVIOUS_YEAR", "PROPERTY_AVERAGE"]);
-export const tableGroupingSchema = z.enum(["UNIT", "ROOM", "METER"]);
-export const objectKindSchema = z.enum(["PROPERTY", "UNIT", "SOURCE", "MPOINT"]);
+// The schema's (tenant.graphql), generated.
+export const resolutionSchema = z.enum(Schema.Resolution);
+export const graphModeSchema = z.enum(Schema.GraphMode);
+export const comparisonSchema = z.enum(Schema.Comparison);
+export const tableGroupingSchema = z.enum(Schema.TableGrouping);
+export const objectKindSchema = z.enum(Schema.ObjectKind);
 export const ratingLetterSchema = z.enum(["A+", "A", "B", "C", "D", "E", "F", "G"]);
 
 export type Resolution = z.infer<typeof resolutionSchema>;
