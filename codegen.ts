@@ -16,6 +16,7 @@
 import { readFileSync } from "node:fs";
 import type { CodegenConfig } from "@graphql-codegen/cli";
 import * as accountDocuments from "./app/services/account/documents";
+import { answerShapesModule } from "./app/services/answer-shapes.codegen";
 import * as tenantDocuments from "./app/services/tenant/documents";
 import * as usersDocuments from "./app/services/users/documents";
 import { graphqlEnumsModule } from "./scripts/graphql-enums";
@@ -92,7 +93,21 @@ function portalTypes(service: Service, documents: string[]) {
   return {
     schema: [...schemaFiles[service]],
     documents,
-    plugins: [generatedHeader, "typescript-operations", "typed-document-node"],
+    plugins: [
+      generatedHeader,
+      "typescript-operations",
+      "typed-document-node",
+      // Each operation's answer shape, which the portal checks every answer against (ADR 0064).
+      {
+        add: {
+          placement: "append",
+          content: answerShapesModule(
+            schemaFiles[service].map((file) => readFileSync(file, "utf8")),
+            documents,
+          ),
+        },
+      },
+    ],
     config: {
       useTypeImports: true,
       scalars,

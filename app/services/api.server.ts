@@ -1,9 +1,15 @@
 import type { PortalConfig } from "~/config.server";
 import { accountService } from "./account/account.server";
+import { answerShapes as accountAnswerShapes } from "./account/graphql.generated";
 import { createGraphQLService, type ServiceName, SharedAnswers } from "./graphql.server";
 import { defaultMaxAnswerBytes, httpFetchWithCap } from "./http-fetch.server";
+import { answerShapes as tenantAnswerShapes } from "./tenant/graphql.generated";
 import { tenantMutationNames, tenantService } from "./tenant/tenant.server";
+import { answerShapes as usersAnswerShapes } from "./users/graphql.generated";
 import { usersService } from "./users/users.server";
+
+/** Each service's answer shapes, as codegen wrote them from its schema (ADR 0064). */
+const answerShapesOf = { account: accountAnswerShapes, users: usersAnswerShapes, tenant: tenantAnswerShapes };
 
 /** Where each service's bearer token comes from (the session, or tokens just issued at sign-in). */
 export interface TokenSource {
@@ -93,6 +99,7 @@ export function createApi({
       fetch: fetch ?? httpFetchWithCap(config.apiMaxAnswerBytes ?? defaultMaxAnswerBytes),
       afterMutation,
       mergeQueries: true,
+      answerShapes: answerShapesOf[service],
       sharedAnswers: service === "account" ? sharedAnswers : service === "tenant" ? tenantSharedAnswers : undefined,
     });
   const tenant = make("tenant", config.tenantDataApiUrl, tokens.users);

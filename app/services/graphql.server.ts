@@ -1,8 +1,9 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { data } from "@remix-run/node";
-import { type DocumentNode, OperationTypeNode } from "graphql";
+import { type DocumentNode, Kind, OperationTypeNode } from "graphql";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { z } from "zod";
+import { type AnswerShape, shapeProblem } from "./answer-shapes";
 import { queryBatcher, textOf } from "./batched-queries.server";
 import { AnswerTooLargeError, httpFetch } from "./http-fetch.server";
 import { codeOf, isServiceFault } from "./service-faults";
@@ -181,6 +182,12 @@ export interface GraphQLServiceOptions {
   onAuthRequired?: () => Promise<never>;
   fetch?: typeof fetch;
   log?: (message: string) => void;
+  /**
+   * The shape of each operation's answer, by operation name, as codegen wrote it from the schema
+   * (`answerShapes` of app/services/<service>/graphql.generated.ts, ADR 0064): every answer is
+   * checked against it before the operation's own rules.
+   */
+  answerShapes?: Readonly<Record<string, AnswerShape>>;
   /** Where queries sent with `{ shared: true }` keep their answers for other requests. */
   sharedAnswers?: SharedAnswers;
   /** Called after every mutation (whatever its outcome): the session's shared answers are stale. */
@@ -221,20 +228,44 @@ export interface GraphQLService {
   readonly speculative: GraphQLService;
 }
 
+/** The name of the document's (first) operation. */
+function operationNameOf(document: DocumentNode): string {
+  const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  return operation?.name?.value ?? "";
+}
+
+/** The response key of the document's one root field, or an error for a document of several. */
+const rootFields = new WeakMap<DocumentNode, string>();
+function rootFieldOf(document: DocumentNode): string {
+  let name = rootFields.get(document);
+  if (name === undefined) {
+    const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    const [field, ...others] = operation?.selectionSet.selections ?? [];
+    if (field?.kind !== Kind.FIELD || others.length > 0) throw new Error("An answer of one field was expected");
+    name = (field.alias ?? field.name).value;
+    rootFields.set(document, name);
+  }
+  return name;
+}
+
 /**
  * Nearly every operation answers one field, named like the operation (`{ alarms: [...] }`). For
- * those: a function that runs one with `gql`, checks the answer with `schema` (an object of that one
- * field; "Invalid <field> response" is logged for an answer of another shape) and returns the field.
+ * those: a function that runs one with `gql`, checks the answer (its generated shape, then
+ * `schema`'s rules; "Invalid <field> response" is logged for an answer that fails them) and
+ * returns the field.
  */
 export function oneFieldRequests(gql: GraphQLService) {
-  return async function field<Result, Variables extends Record<string, unknown>, S extends z.ZodObject>(
+  return async function field<
+    Result,
+    Variables extends Record<string, unknown>,
+    S extends z.ZodType<Record<string, unknown>>,
+  >(
     document: TypedDocumentNode<Result, Variables>,
     variables: Variables,
     schema: S,
     options?: { shared?: boolean },
   ): Promise<z.output<S>[keyof z.output<S>]> {
-    const [name, ...others] = Object.keys(schema.shape);
-    if (name === undefined || others.length > 0) throw new Error("An answer of one field was expected");
+    const name = rootFieldOf(document);
     const answer: z.output<S> = await gql.request(document, variables, schema, `Invalid ${name} response`, options);
     return answer[name as keyof z.output<S>];
   };
@@ -249,6 +280,14 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     excludeOperationName: true,
   });
   const memo = new Map<string, Promise<unknown>>();
+  /** Where the answer differs from the shape codegen wrote for its operation, or null. */
+  function answerShapeProblem(document: DocumentNode, answer: unknown): string | null {
+    if (options.answerShapes === undefined) return null;
+    const name = operationNameOf(document);
+    const shape = options.answerShapes[name];
+    if (shape === undefined) throw new Error(`No answer shape for ${name}: run npm run codegen`);
+    return shapeProblem(shape, answer);
+  }
   const log = options.log ?? ((message: string) => console.error(message));
 
   interface Exchange {
@@ -344,6 +383,12 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
       }
       // It answered, but not with GraphQL (for example an HTML error page with status 200).
       log(`${options.service} service answered something that is not GraphQL: ${describe(error)}`);
+      throw serviceFailure(options.service, "invalid_response");
+    }
+    // What the generated types say (ADR 0064), then what they cannot (the operation's rules).
+    const shapeProblem = answerShapeProblem(document, raw);
+    if (shapeProblem !== null) {
+      log(`${invalidMessage} (${options.service}): ${shapeProblem}`);
       throw serviceFailure(options.service, "invalid_response");
     }
     const parsed = schema.safeParse(raw);

@@ -10,6 +10,7 @@ import { topUpDemoReadings } from "../../../backend/db/seed/readings";
 import { silentLogger } from "../../../backend/logger";
 import { signInToUsers } from "../../../backend/testing/graphql";
 import { ApiError, createGraphQLService, isServiceFailure } from "../graphql.server";
+import { answerShapes } from "./graphql.generated";
 import { isRoomRenameError, tenantService } from "./tenant.server";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
@@ -47,6 +48,7 @@ function tenant(rewrite?: (body: Record<string, unknown>) => unknown, options: {
       getToken: async () => token,
       fetch: fetchImpl,
       log: (message) => logged.push(message),
+      answerShapes,
       ...options,
     }),
   );
