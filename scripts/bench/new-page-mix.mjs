@@ -126,7 +126,7 @@ export function makeNewPageDraw(
  * TOKEN_REFRESH_LEAD_SECONDS, 30, before the end, app/config.server.ts), with half a minute to
  * spare. A load sends a session's cookie as it was given and never takes a new one: a refreshed
  * token would be refreshed again on every request (or, its refresh token rotated, end in /login).
- * @param {NodeJS.ProcessEnv} [env] the environment the portal and back-end were started with
+ * @param {Record<string, string | undefined>} [env] the environment the portal and back-end were started with
  */
 export function reSignInAfterMs(env = process.env) {
   const ttl = Number(env.ACCESS_TOKEN_TTL_SECONDS || 300);
