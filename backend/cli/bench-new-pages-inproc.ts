@@ -1,0 +1,99 @@
+/**
+ * The recorded calls of bench-new-pages.mjs (`record`) answered in this process, without HTTP:
+ * `npx tsx backend/cli/bench-new-pages-inproc.ts [--rounds=3] [--concurrency=1]` prints the back-end's
+ * CPU per page (process.cpuUsage) of each round. For profiles: `node --cpu-prof --import tsx …`.
+ */
+import { cpSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { createBackend } from "../app";
+
+const benchDir = process.env.BENCH_DIR ?? "/tmp/bench-new-pages";
+const option = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const rounds = Number(option("rounds", "3"));
+const concurrency = Number(option("concurrency", "1"));
+const recording = JSON.parse(readFileSync(path.join(benchDir, "recording.json"), "utf8")) as {
+  pages: number;
+  calls: { method: string; path: string; headers: Record<string, string>; body: string }[];
+};
+const dir = path.join(benchDir, "inproc-data");
+rmSync(dir, { recursive: true, force: true });
+cpSync(path.join(benchDir, "replay-seed"), dir, { recursive: true });
+/** --sql-times: the CPU each statement text took, summed, printed at the end. */
+const sqlTimes = new Map<string, [number, number]>();
+if (process.argv.includes("--sql-times")) {
+  const proto = Object.getPrototypeOf(new SQLite(":memory:").prepare("select 1"));
+  for (const name of ["all", "get", "run"]) {
+    const original = proto[name];
+    proto[name] = function (this: { source: string }, ...args: unknown[]) {
+      const t = process.cpuUsage();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const used = process.cpuUsage(t);
+        const entry = sqlTimes.get(this.source) ?? [0, 0];
+        entry[0] += (used.user + used.system) / 1000;
+        entry[1]++;
+        sqlTimes.set(this.source, entry);
+      }
+    };
+  }
+}
+const silent = { debug() {}, info() {}, warn() {}, error: console.error };
+const backend = await createBackend({
+  databasePath: path.join(dir, "portal.sqlite"),
+  jwtSecret: readFileSync(path.join(dir, "jwt-secret"), "utf8").trim(),
+  accessTokenTtlSeconds: 86_400,
+  production: true,
+  logger: silent,
+});
+
+async function run(calls: typeof recording.calls): Promise<number> {
+  let i = 0;
+  let errors = 0;
+  const worker = async () => {
+    while (i < calls.length) {
+      const call = calls[i++];
+      if (call === undefined) break;
+      const headers = { ...call.headers };
+      delete headers["content-length"];
+      const response = await backend.fetch(
+        new Request(`http://127.0.0.1${call.path}`, {
+          method: call.method,
+          headers,
+          body: call.method === "GET" ? undefined : call.body,
+        }),
+      );
+      const text = await response.text();
+      if (!response.ok || text.includes('"errors"')) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return errors;
+}
+
+// --only=REGEX: just the calls whose body matches (their CPU per call is printed too).
+const only = option("only", "");
+if (only) recording.calls = recording.calls.filter((call) => new RegExp(only).test(call.body));
+await run(recording.calls.slice(0, 300));
+const perPage = recording.pages / recording.calls.length;
+for (let round = 0; round < rounds; round++) {
+  const before = process.cpuUsage();
+  const errors = await run(recording.calls);
+  const used = process.cpuUsage(before);
+  console.log(
+    `round ${round + 1}: ${((used.user + used.system) / 1000 / (recording.calls.length * perPage)).toFixed(3)} ms CPU per page, ${((used.user + used.system) / 1000 / recording.calls.length).toFixed(3)} ms per call, ${errors} errors`,
+  );
+}
+await backend.close();
+if (sqlTimes.size > 0) {
+  const pages = recording.pages * rounds;
+  const all = [...sqlTimes].sort((a, b) => b[1][0] - a[1][0]);
+  const total = all.reduce((sum, [, [ms]]) => sum + ms, 0);
+  console.log(`SQL: ${(total / pages).toFixed(3)} ms CPU per page (warm-up included)`);
+  for (const [source, [ms, n]] of all.slice(0, 20))
+    console.log(
+      `${(ms / pages).toFixed(3)} ms/page ${n} × ${((1000 * ms) / n).toFixed(0)} µs  ${source.replace(/\s+/g, " ").slice(0, 220)}`,
+    );
+}
