@@ -100,6 +100,8 @@ export interface BackendOptions {
 
 export interface Backend {
   fetch(request: Request): Promise<Response>;
+  /** The services' own fetch Request (yoga's): server.ts makes the requests it passes to fetch with it. */
+  Request: typeof Request;
   db: Kysely<Database>;
   /** The files directory in use (see BackendOptions.filesDir). */
   filesDir: string;
@@ -296,6 +298,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     db,
     mailer,
     filesDir,
+    Request: yogas.tenant.fetchAPI.Request,
     fetch(request) {
       const requestId = requestIdFrom(request.headers.get(requestIdHeader));
       const startedAt = performance.now();
