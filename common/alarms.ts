@@ -181,6 +181,21 @@ export type LevelError =
   | { key: "alarms.error.level_decimals"; values: { decimals: number } }
   | { key: "alarms.error.level_range"; values: { min: number; max: number } };
 
+const levelErrorReasons = {
+  "alarms.error.level_required": "LEVEL_REQUIRED",
+  "alarms.error.level_not_a_number": "LEVEL_NOT_A_NUMBER",
+  "alarms.error.level_decimals": "LEVEL_DECIMALS",
+  "alarms.error.level_range": "LEVEL_RANGE",
+} as const satisfies Record<LevelError["key"], Schema.AlarmInvalidReason>;
+
+/**
+ * The code the back-end answers a refused level with (extensions.reason of ALARM_INVALID, the
+ * schema's AlarmInvalidReason): a code, never the portal's text.
+ */
+export function levelErrorReason(error: LevelError): Schema.AlarmInvalidReason {
+  return levelErrorReasons[error.key];
+}
+
 /**
  * Reads a level as typed: digits with one decimal separator, "," or "." (a resident types "1,5" in
  * Danish and "1.5" in English; thousands separators are not accepted, so "1.500" is one and a

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
+import { AlarmInvalidReason } from "@common/graphql-enums.generated";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/services/graphql.server";
-import { accountRefusalKey, formErrorKey } from "./api-errors";
+import { accountRefusalKey, alarmInvalidKey, formErrorKey } from "./api-errors";
 
 const locales = ["en", "da", "nb"].map(
   (language) => JSON.parse(readFileSync(`locales/${language}/common.json`, "utf8")) as Record<string, unknown>,
@@ -42,6 +43,24 @@ describe("the texts of the account service's refusals (spec section 8)", () => {
       const key = formErrorKey(refusal(code));
       expect(key).not.toBe("errors.invalid_response");
       for (const locale of locales) expect(typeof textOf(locale, key)).toBe("string");
+    }
+  });
+});
+
+describe("the texts of a refused alarm (ALARM_INVALID)", () => {
+  const invalid = (reason: unknown) =>
+    new ApiError("tenant", "ALARM_INVALID", "The alarm's settings are not valid.", { field: "level", reason });
+
+  it("maps each reason code of the schema to its own text, in every language", () => {
+    const keys = AlarmInvalidReason.map((reason) => alarmInvalidKey(invalid(reason)));
+    expect(new Set(keys).size).toBe(AlarmInvalidReason.length);
+    for (const key of keys) for (const locale of locales) expect(typeof textOf(locale, key), key).toBe("string");
+    expect(alarmInvalidKey(invalid("LEVEL_RANGE"))).toBe("alarms.error.level_range");
+  });
+
+  it("reads an unknown or missing reason, or a translation key, as the general refusal", () => {
+    for (const reason of ["SOMETHING_NEW", undefined, "alarms.error.level_range", "toString"]) {
+      expect(alarmInvalidKey(invalid(reason))).toBe("alarms.error.type_not_for_quantity");
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { AlarmInvalidReason } from "@common/graphql-enums.generated";
 import { type PasswordProblem, passwordProblemMessages } from "@common/password-rules";
 import { ApiError } from "~/services/graphql.server";
 
@@ -38,6 +39,29 @@ export function accountRefusalKey(error: unknown): string | null {
 
 export function formErrorKey(error: ApiError): string {
   return formErrorKeys[error.code] ?? "errors.invalid_response";
+}
+
+/**
+ * The text of an alarm the tenant service refused (ALARM_INVALID): its extensions.reason is a code
+ * of the schema's AlarmInvalidReason, mapped here to the alarm form's text. An unknown reason (a
+ * newer service) reads as the most general refusal.
+ */
+const alarmInvalidKeys: Record<AlarmInvalidReason, string> = {
+  TYPE_REQUIRED: "alarms.error.type_required",
+  FREQUENCY_REQUIRED: "alarms.error.frequency_required",
+  QUANTITY_NOT_MEASURED: "alarms.error.quantity_not_measured",
+  TYPE_NOT_FOR_QUANTITY: "alarms.error.type_not_for_quantity",
+  LEVEL_REQUIRED: "alarms.error.level_required",
+  LEVEL_NOT_A_NUMBER: "alarms.error.level_not_a_number",
+  LEVEL_DECIMALS: "alarms.error.level_decimals",
+  LEVEL_RANGE: "alarms.error.level_range",
+};
+
+export function alarmInvalidKey(error: ApiError): string {
+  const reason = error.extensions.reason;
+  return typeof reason === "string" && Object.hasOwn(alarmInvalidKeys, reason)
+    ? alarmInvalidKeys[reason as AlarmInvalidReason]
+    : "alarms.error.type_not_for_quantity";
 }
 
 /** Field errors from a BAD_USER_INPUT answer: the password rules the back-end found broken. */

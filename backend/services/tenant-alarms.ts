@@ -11,11 +11,13 @@ import {
   alarmTypesFor,
   isAlarmFrequency,
   isAlarmType,
+  levelErrorReason,
   metricTypeOf,
   type NotificationDirection,
   type NotificationKind,
   validateLevelNumber,
 } from "@common/alarms";
+import type { AlarmInvalidReason } from "@common/graphql-enums.generated";
 import { isQuantityId } from "@common/quantities";
 import type { Kysely, Selectable } from "kysely";
 import { metersForQuantity } from "../consumption/engine";
@@ -118,7 +120,8 @@ async function lastFiredOf(db: Kysely<Database>, alarmIds: number[]): Promise<Ma
 
 const alarmNotFound = () => serviceError("ALARM_NOT_FOUND");
 const notificationNotFound = () => serviceError("NOTIFICATION_NOT_FOUND");
-const invalid = (field: string, reason: string, values?: Record<string, number>) =>
+/** ALARM_INVALID: the field, the reason's code (never the portal's text) and the limits it names. */
+const invalid = (field: string, reason: AlarmInvalidReason, values?: Record<string, number>) =>
   serviceError("ALARM_INVALID", undefined, { field, reason, ...(values === undefined ? {} : { values }) });
 
 /** A positive integer id, or null (a forged id is simply not found). */
@@ -175,19 +178,19 @@ async function validInput(
   input: AlarmInput,
 ): Promise<{ quantity: string; type: AlarmType; frequency: AlarmFrequency; level: number; enabled: 0 | 1 }> {
   const { type, frequency } = input;
-  if (!isAlarmType(type)) throw invalid("type", "alarms.error.type_required");
-  if (!isAlarmFrequency(frequency)) throw invalid("frequency", "alarms.error.frequency_required");
-  if (!isQuantityId(input.quantity)) throw invalid("quantity", "alarms.error.quantity_not_measured");
+  if (!isAlarmType(type)) throw invalid("type", "TYPE_REQUIRED");
+  if (!isAlarmFrequency(frequency)) throw invalid("frequency", "FREQUENCY_REQUIRED");
+  if (!isQuantityId(input.quantity)) throw invalid("quantity", "QUANTITY_NOT_MEASURED");
   const meters = await db
     .selectFrom("meters")
     .select(["id", "quantity"])
     .where("unit_id", "=", tenancy.unit_id)
     .execute();
-  if (metersForQuantity(meters, input.quantity).length === 0)
-    throw invalid("quantity", "alarms.error.quantity_not_measured");
-  if (!alarmTypesFor(input.quantity).includes(type)) throw invalid("type", "alarms.error.type_not_for_quantity");
+  if (metersForQuantity(meters, input.quantity).length === 0) throw invalid("quantity", "QUANTITY_NOT_MEASURED");
+  if (!alarmTypesFor(input.quantity).includes(type)) throw invalid("type", "TYPE_NOT_FOR_QUANTITY");
   const level = validateLevelNumber(type, input.quantity, input.level);
-  if (!level.ok) throw invalid("level", level.error.key, "values" in level.error ? level.error.values : undefined);
+  if (!level.ok)
+    throw invalid("level", levelErrorReason(level.error), "values" in level.error ? level.error.values : undefined);
   return { quantity: input.quantity, type, frequency, level: level.level, enabled: input.enabled === false ? 0 : 1 };
 }
 

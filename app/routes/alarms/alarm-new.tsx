@@ -23,6 +23,7 @@ import { pageMeta } from "~/i18n/meta";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import { isServiceFailure } from "~/services/graphql.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
+import { alarmInvalidKey } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 
@@ -98,11 +99,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The service cannot take it now (down, or reporting its own fault): say so beside Save.
     if (isServiceFailure(error)) return data({ error: "errors.service_unavailable" }, { status: 503 });
     if (isAlarmError(error, "TENANCY_ENDED")) return data({ error: "alarms.ended" }, { status: 409 });
-    if (isAlarmError(error, "ALARM_INVALID")) {
-      const reason =
-        typeof error.extensions.reason === "string" ? error.extensions.reason : "alarms.error.type_not_for_quantity";
-      return data({ error: reason }, { status: 400 });
-    }
+    if (isAlarmError(error, "ALARM_INVALID")) return data({ error: alarmInvalidKey(error) }, { status: 400 });
     throw error;
   }
   return redirectWithSuccess(alarmsPath(tenancy.id), toastMessage("toast.alarm_created"));
