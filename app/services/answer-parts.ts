@@ -56,6 +56,16 @@ export function enumMapping<Domain extends string, WireValue extends string>(toW
 }
 
 /**
+ * What an operation's answer must be beyond its generated type `Wire` (ADR 0064): the answer has
+ * already been checked against that type (answer-shapes.ts), so `schema` states only formats,
+ * ranges and cross-field rules, on loose objects that keep every other field as it came. The
+ * answer comes out as `Wire`, or as `Output` where the rules narrow it (a rating letter's A+..G).
+ */
+export function answerRules<Wire, Output = Wire>() {
+  return (schema: z.ZodType): z.ZodType<Output> => schema.transform((answer) => answer as Output);
+}
+
+/**
  * The answer of an operation that selects one field, `{ [field]: schema }`, checked as
  * {@link answerSchema} checks it (what every operation but the dashboard's is).
  */
