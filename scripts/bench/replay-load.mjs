@@ -76,11 +76,25 @@ function exchange(agent, base, { method, path, headers, body, timeoutMs = 10_000
 }
 
 /**
- * Plays visits for `durationMs` with `concurrency` in flight.
- * @param {{ base: string, residents: import("./replay.mjs").VirtualResident[], js: boolean, concurrency: number, durationMs: number,
+ * Plays visits with `concurrency` in flight: `warmupMs`, then `durationMs` measured. One run, so
+ * that the measured part meets visits at every step, not 50 visits starting together at the form;
+ * a request counts when it starts in the measured part, a visit when it starts and ends in it.
+ * `onMeasuring` is called as the measured part starts (the caller reads the servers' CPU).
+ * @param {{ base: string, residents: import("./replay.mjs").VirtualResident[], js: boolean, concurrency: number,
+ * warmupMs?: number, durationMs: number, onMeasuring?: () => void,
  * today: string, isStopping?: () => boolean }} options
  */
-export async function replay({ base, residents, js, concurrency, durationMs, today, isStopping = () => false }) {
+export async function replay({
+  base,
+  residents,
+  js,
+  concurrency,
+  warmupMs = 0,
+  durationMs,
+  onMeasuring,
+  today,
+  isStopping = () => false,
+}) {
   const target = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   const tally = new KindTally();
@@ -93,13 +107,15 @@ export async function replay({ base, residents, js, concurrency, durationMs, tod
   const errors = { status: 0, socket: 0, visit: 0 };
   let visitsDone = 0;
   let turn = 0;
-  const started = performance.now();
-  const deadline = started + durationMs;
+  const measureFrom = performance.now() + warmupMs;
+  const deadline = measureFrom + durationMs;
   const over = () => performance.now() >= deadline || isStopping();
+  const measuring = () => performance.now() >= measureFrom;
+  const measuringTimer = setTimeout(() => onMeasuring?.(), warmupMs);
 
-  /** A failed visit: said once in a while, counted always. @param {string} text */
+  /** A failure, said once in a while (in the measured part). @param {string} text */
   const failed = (text) => {
-    if (errorSamples.length < 5) errorSamples.push(text);
+    if (errorSamples.length < 5 && measuring()) errorSamples.push(text);
   };
 
   /**
@@ -117,6 +133,7 @@ export async function replay({ base, residents, js, concurrency, durationMs, tod
       "Sec-Fetch-Site": "same-origin",
     };
     if (jar.cookies.size) headers.Cookie = jar.header();
+    const counted = measuring();
     if (body !== undefined) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
       headers.Origin = target.origin;
@@ -125,18 +142,20 @@ export async function replay({ base, residents, js, concurrency, durationMs, tod
       const answer = await exchange(agent, target, { method, path, headers, body });
       const setCookie = answer.headers["set-cookie"];
       if (setCookie) jar.takeLines(setCookie);
-      latencies.push(answer.ms);
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       const ok = answer.status < 400;
-      tally.record(kind, answer.ms, ok);
-      if (!ok) {
-        errors.status++;
-        failed(`${answer.status} ${method} ${path}`);
+      if (counted) {
+        latencies.push(answer.ms);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        tally.record(kind, answer.ms, ok);
+        if (!ok) errors.status++;
       }
+      if (!ok) failed(`${answer.status} ${method} ${path}`);
       return answer;
     } catch (error) {
-      errors.socket++;
-      tally.record(kind, undefined, false);
+      if (counted) {
+        errors.socket++;
+        tally.record(kind, undefined, false);
+      }
       failed(`${method} ${path}: ${reasonOf(error)}`);
       return null;
     }
@@ -256,18 +275,23 @@ export async function replay({ base, residents, js, concurrency, durationMs, tod
   const worker = async () => {
     while (!over()) {
       const resident = /** @type {import("./replay.mjs").VirtualResident} */ (residents[turn++ % residents.length]);
+      const counted = measuring();
       let done = false;
       try {
         done = await visit(resident);
       } catch (error) {
         failed(reasonOf(error));
       }
-      if (done) visitsDone++;
-      else if (!over()) errors.visit++;
+      if (counted && done) visitsDone++;
+      else if (measuring() && !done && !over()) errors.visit++;
+      // A browser does not retry a failed visit at once: without a pause a portal that is down
+      // would meet a loop of refused connections.
+      if (!done && !over()) await new Promise((resolve) => setTimeout(resolve, 500));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsedMs = performance.now() - started;
+  clearTimeout(measuringTimer);
+  const elapsedMs = Math.max(1, performance.now() - measureFrom);
   agent.destroy();
   const completed = latencies.length;
   return {
@@ -318,10 +342,16 @@ export async function replayUnderLoad(
   try {
     say(`load: the session replay ${variant}, ${connections} visits at once, ${warmup} s warm-up, then ${seconds} s…`);
     const common = { base, residents, js, concurrency: connections, today, isStopping: () => stopping };
-    await replay({ ...common, durationMs: warmup * 1000 });
     const cpu = () => childCpuSeconds(portalPid);
-    const before = cpu();
-    const l = await replay({ ...common, durationMs: seconds * 1000 });
+    let before = cpu();
+    const l = await replay({
+      ...common,
+      warmupMs: warmup * 1000,
+      durationMs: seconds * 1000,
+      onMeasuring: () => {
+        before = cpu();
+      },
+    });
     const after = cpu();
     const cpuMsPerRequest = Object.fromEntries(
       Object.entries(after).map(([cmd, s]) => [
