@@ -79,6 +79,8 @@ function url(service: string) {
 
 interface Call {
   operation: string;
+  /** The URL of the service it went to. */
+  url: string;
   startedAt: number;
   answeredAt: number;
 }
@@ -94,7 +96,7 @@ function slowContext(delayMs: number, t0: number, cookie: string | null) {
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const body = JSON.parse(String(init?.body)) as { query: string };
     const operation = /(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? "?";
-    const call: Call = { operation, startedAt: performance.now() - t0, answeredAt: Number.NaN };
+    const call: Call = { operation, url: String(input), startedAt: performance.now() - t0, answeredAt: Number.NaN };
     calls.push(call);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, delayMs);
@@ -239,6 +241,18 @@ describe("a consumption page with every back-end call answered after a delay", (
     expectLoaded(page.outcomes);
     const operations = page.calls.map((call) => call.operation).sort();
     expect(operations).toEqual([...new Set(operations)]);
+  });
+
+  it("sends the tenant service one operation: the queries its loaders start together, merged (ADR 0046, 0064)", async () => {
+    const page = await loadPage(
+      `/t/${tenancyId}/consumption/heat-energy`,
+      quantityPage("heat-energy", overview as { loader: Loader }),
+      delayMs,
+    );
+    expectLoaded(page.outcomes);
+    const tenant = page.calls.filter((call) => new URL(call.url).pathname === "/tenant/graphql");
+    expect(tenant.map((call) => call.operation)).toEqual([expect.stringMatching(/^TenantUnits_/)]);
+    expect(tenant[0]?.operation.split("_").sort()).toEqual(["TenantGraph", "TenantUnits", "UnitQuantityKpis"]);
   });
 });
 
