@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { QuantityId } from "@common/quantities";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "../app";
 import { rebuildPropertyRollupsIfMissing } from "../consumption/property-rollups";
+import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
-import { insertOneUnitProperty } from "../testing/setup";
+import { insertOneUnitProperty, insertTestMeters } from "../testing/setup";
 import type { CliIo } from "./cli-database";
 import { parseRebuildArgs, runRebuildPropertyRollups } from "./rebuild-property-rollups";
 
@@ -19,23 +22,31 @@ function recordingIo(): CliIo & { stdout: string[]; stderr: string[] } {
   return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line) };
 }
 
+/**
+ * A database from before the property rollups: a one-unit property whose meter (id 1) has daily
+ * rollups of whole days, and the property none.
+ */
+async function insertMeterWithDays(
+  db: Kysely<Database>,
+  quantity: QuantityId,
+  days: readonly (readonly [day: string, value: number])[],
+): Promise<void> {
+  await insertOneUnitProperty(db);
+  await insertTestMeters(db, [{ id: 1, unitId: 1, quantity }]);
+  await db
+    .insertInto("consumption_daily")
+    .values(days.map(([day, value]) => ({ meter_id: 1, day, value, weight: 24 })))
+    .execute();
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "rollups-cli-"));
   const backend = await openBackend();
   try {
-    // A database from before the property rollups: the meters' rollups are there, the property's not.
-    await insertOneUnitProperty(backend.db);
-    await backend.db
-      .insertInto("meters")
-      .values({ id: 1, unit_id: 1, number: "M1", quantity: "heat-energy" })
-      .execute();
-    await backend.db
-      .insertInto("consumption_daily")
-      .values([
-        { meter_id: 1, day: "2025-03-01", value: 4, weight: 24 },
-        { meter_id: 1, day: "2025-03-02", value: 5, weight: 24 },
-      ])
-      .execute();
+    await insertMeterWithDays(backend.db, "heat-energy", [
+      ["2025-03-01", 4],
+      ["2025-03-02", 5],
+    ]);
   } finally {
     await backend.close();
   }
@@ -83,15 +94,7 @@ describe("a back-end started on a database from before the property rollups", ()
     try {
       const backend = await createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
       try {
-        await insertOneUnitProperty(backend.db);
-        await backend.db
-          .insertInto("meters")
-          .values({ id: 1, unit_id: 1, number: "T1", quantity: "indoor-temperature" })
-          .execute();
-        await backend.db
-          .insertInto("consumption_daily")
-          .values({ meter_id: 1, day: "2025-03-01", value: 21.5, weight: 24 })
-          .execute();
+        await insertMeterWithDays(backend.db, "indoor-temperature", [["2025-03-01", 21.5]]);
         // Nothing rolled up comes of it, so nothing is missing: the start does not rebuild every time.
         expect(await rebuildPropertyRollupsIfMissing(backend.db)).toBe(false);
         expect(await backend.db.selectFrom("property_unit_runs").select("property_id").execute()).toEqual([]);
@@ -108,15 +111,7 @@ describe("a back-end started on a database from before the property rollups", ()
     const open = () => createBackend({ databasePath: join(dir, "portal.sqlite"), logger: silentLogger });
     try {
       let backend = await open();
-      await insertOneUnitProperty(backend.db);
-      await backend.db
-        .insertInto("meters")
-        .values({ id: 1, unit_id: 1, number: "M1", quantity: "heat-energy" })
-        .execute();
-      await backend.db
-        .insertInto("consumption_daily")
-        .values({ meter_id: 1, day: "2025-03-01", value: 4, weight: 24 })
-        .execute();
+      await insertMeterWithDays(backend.db, "heat-energy", [["2025-03-01", 4]]);
       await backend.close();
       backend = await open();
       try {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Backend, createBackend } from "../app";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
-import { insertOneUnitProperty } from "../testing/setup";
+import { insertOneUnitProperty, insertTestMeters } from "../testing/setup";
 import { countingStatements } from "../testing/statements";
 import type { Reading } from "./aggregate";
 import { ingestMeterReadings, ingestReadings, type MeterReadings, writeNewSeries } from "./store";
@@ -116,24 +116,29 @@ function expectSameRollups(
   }
 }
 
+/**
+ * An empty back-end whose one home has a meter (ids from 1) of each aggregation given: heat for an
+ * addition, the living room's temperature for an average.
+ */
+async function backendWithMeters(aggregations: readonly Aggregation[]): Promise<Backend> {
+  const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
+  await insertOneUnitProperty(backend.db);
+  await insertTestMeters(
+    backend.db,
+    aggregations.map((aggregation, index) =>
+      aggregation === "addition"
+        ? { id: index + 1, unitId: 1, quantity: "heat-energy" }
+        : { id: index + 1, unitId: 1, quantity: "indoor-temperature", roomName: "Stue" },
+    ),
+  );
+  return backend;
+}
+
 describe("ingesting readings piece by piece", () => {
   let backend: Backend;
 
   beforeAll(async () => {
-    backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
-    await insertOneUnitProperty(backend.db);
-    await backend.db
-      .insertInto("meters")
-      .values(
-        Array.from({ length: 10 }, (_, index) => ({
-          id: index + 1,
-          unit_id: 1,
-          number: `M${index + 1}`,
-          room_name: index < 5 ? null : "Stue",
-          quantity: index < 5 ? "heat-energy" : "indoor-temperature",
-        })),
-      )
-      .execute();
+    backend = await backendWithMeters(Array.from({ length: 10 }, (_, index) => (index < 5 ? "addition" : "average")));
   }, 60_000);
   afterAll(() => backend.close());
 
@@ -196,20 +201,7 @@ describe("ingesting many meters' readings at once", () => {
     meters.find((m) => m.order === null && m.aggregation === meter.aggregation && m.season === meter.season)!;
 
   beforeAll(async () => {
-    backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
-    await insertOneUnitProperty(backend.db);
-    await backend.db
-      .insertInto("meters")
-      .values(
-        meters.map((meter) => ({
-          id: meter.id,
-          unit_id: 1,
-          number: `M${meter.id}`,
-          room_name: meter.aggregation === "addition" ? null : "Stue",
-          quantity: meter.aggregation === "addition" ? "heat-energy" : "indoor-temperature",
-        })),
-      )
-      .execute();
+    backend = await backendWithMeters(meters.map((meter) => meter.aggregation));
   }, 60_000);
   afterAll(() => backend.close());
 
@@ -284,13 +276,8 @@ describe("ingesting many meters' readings at once", () => {
 
 describe("an hour without a value any more", () => {
   it("is deleted when a change covers it, as recomputing the day would", async () => {
-    const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger });
+    const backend = await backendWithMeters(["average"]);
     try {
-      await insertOneUnitProperty(backend.db);
-      await backend.db
-        .insertInto("meters")
-        .values({ id: 1, unit_id: 1, number: "T1", room_name: "Stue", quantity: "indoor-temperature" })
-        .execute();
       const ten = Date.parse("2025-06-02T08:00:00Z") / 1000;
       // A row no sample made (an operator's SQL), in the hour between two new samples.
       await backend.db

@@ -9,10 +9,11 @@ import { addDays, type DayKey, dayKeyOf, startOfDay } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Backend, createBackend } from "../app";
+import { createBackend } from "../app";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
-import { propertyRollupTables, testDatabases } from "../testing/property-rollups";
+import { openEmptyBackend, propertyRollupTables, testDatabases } from "../testing/property-rollups";
+import { insertTestMeters, insertTestProperties, insertTestUnits } from "../testing/setup";
 import { type HourAggregate, type Reading, rollupDays } from "./aggregate";
 import { insertIntoReadingTable } from "./bulk-insert";
 import { writeNewSeriesBatch } from "./new-series";
@@ -68,67 +69,37 @@ function readingsOf(meter: (typeof meterPlan)[number]): Reading[] {
 }
 
 describe.each(testDatabases)("property rollups made during a bulk load on $name", ({ open }) => {
-  let backend: Backend;
-  let drop: () => Promise<void>;
   let db: Kysely<Database>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await open();
-    drop = database.drop;
-    backend = await createBackend({ databasePath: database.path, logger: silentLogger });
-    db = backend.db;
-    await db
-      .insertInto("properties")
-      .values(
-        [1, 2, 3].map((id) => ({
-          id,
-          number: String(id),
-          address: "Vej 1",
-          zipcode: "8000",
-          city: "Aarhus",
-          country: "DK",
-        })),
-      )
-      .execute();
-    const units = [1, 2, 3, 4, 6, 7, 8, 9, 10, 11];
-    await db
-      .insertInto("units")
-      .values(
-        units.map((unit) => ({
-          id: unit,
-          property_id: unit <= 7 ? 1 : unit <= 9 ? 2 : 3,
-          unique_id: `U${unit}`,
-          name: String(unit),
-          apartment: String(unit),
-          address: "Vej 1",
-          floor_area: 40 + 7 * unit + 0.3,
-          rooms: 2,
-        })),
-      )
-      .execute();
+    ({ db, close } = await openEmptyBackend(open));
+    await insertTestProperties(db, [1, 2, 3]);
+    await insertTestUnits(
+      db,
+      [1, 2, 3, 4, 6, 7, 8, 9, 10, 11].map((unit) => ({
+        id: unit,
+        propertyId: unit <= 7 ? 1 : unit <= 9 ? 2 : 3,
+        floorArea: 40 + 7 * unit + 0.3,
+      })),
+    );
     const weightless = [
       { id: 101, unit: 10, quantity: "heat-energy" },
       { id: 111, unit: 11, quantity: "hot-water-volume" },
       { id: 112, unit: 11, quantity: "cold-water-volume" },
-    ];
-    await db
-      .insertInto("meters")
-      .values(
-        [...meterPlan, ...weightless].map((meter) => ({
-          id: meter.id,
-          unit_id: meter.unit,
-          number: `M${meter.id}`,
-          room_name: meter.quantity === "indoor-temperature" ? "Stue" : null,
-          quantity: meter.quantity,
-        })),
-      )
-      .execute();
+    ] as const;
+    await insertTestMeters(
+      db,
+      [...meterPlan, ...weightless].map((meter) => ({
+        id: meter.id,
+        unitId: meter.unit,
+        quantity: meter.quantity,
+        roomName: meter.quantity === "indoor-temperature" ? "Stue" : null,
+      })),
+    );
   }, 120_000);
 
-  afterAll(async () => {
-    await backend?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   it("are the rows a rebuild makes, a home's meters split across batches; a property with other rollups is rebuilt", async () => {
     const early = meterPlan.find((meter) => meter.batch === -1)!;
@@ -212,43 +183,20 @@ describe.each(testDatabases)("property rollups made during a bulk load on $name"
   });
 
   it("sum hundreds of homes to the figures a rebuild rounds, values and values per m2", async () => {
-    await db
-      .insertInto("properties")
-      .values({ id: 4, number: "4", address: "Vej 4", zipcode: "8000", city: "Aarhus", country: "DK" })
-      .execute();
+    await insertTestProperties(db, [4]);
     const homes = Array.from({ length: 300 }, (_, index) => 1_000 + index);
-    await db
-      .insertInto("units")
-      .values(
-        homes.map((unit) => ({
-          id: unit,
-          property_id: 4,
-          unique_id: `U${unit}`,
-          name: String(unit),
-          apartment: String(unit),
-          address: "Vej 4",
-          floor_area: 31.7 + ((unit * 13) % 97) / 3,
-          rooms: 2,
-        })),
-      )
-      .execute();
+    await insertTestUnits(
+      db,
+      homes.map((unit) => ({ id: unit, propertyId: 4, floorArea: 31.7 + ((unit * 13) % 97) / 3 })),
+    );
     const quantities = ["heat-energy", "hot-water-volume", "cold-water-volume"] as const;
     const meters = homes.flatMap((unit) =>
       quantities.map((quantity, index) => ({ id: unit * 10 + index, unit, quantity })),
     );
-    for (let start = 0; start < meters.length; start += 300)
-      await db
-        .insertInto("meters")
-        .values(
-          meters.slice(start, start + 300).map((meter) => ({
-            id: meter.id,
-            unit_id: meter.unit,
-            number: `M${meter.id}`,
-            room_name: null,
-            quantity: meter.quantity,
-          })),
-        )
-        .execute();
+    await insertTestMeters(
+      db,
+      meters.map((meter) => ({ id: meter.id, unitId: meter.unit, quantity: meter.quantity })),
+    );
     const accumulator = new PropertyRollupAccumulator();
     const plan = meters.map((meter) => ({ ...meter, from: 0, end: 3, batch: 0 }));
     for (let start = 0; start < plan.length; start += 100) {

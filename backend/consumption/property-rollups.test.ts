@@ -9,14 +9,12 @@ import { bucketsOf } from "@common/calendar-ranges";
 import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Backend, createBackend } from "../app";
 import type { Database } from "../db/types";
-import { silentLogger } from "../logger";
 import { parsePeriod, presentationFor } from "../services/tenant-consumption/arguments";
 import { rateUnit } from "../services/tenant-consumption/rating";
 import { propertySubjectOf, scopeOfTenancy, type UnitScope } from "../services/tenant-consumption/unit-scope";
-import { propertyRollupTables, testDatabases } from "../testing/property-rollups";
-import { tenancyRow } from "../testing/setup";
+import { openEmptyBackend, propertyRollupTables, testDatabases } from "../testing/property-rollups";
+import { insertTestMeters, insertTestProperties, insertTestUnits, tenancyRow } from "../testing/setup";
 import type { Reading } from "./aggregate";
 import type { GraphMode } from "./engine";
 import {
@@ -193,46 +191,20 @@ function registerReadings(meterId: number, fromDay: DayKey, endDay: DayKey, star
 }
 
 describe.each(testDatabases)("property rollups on $name", ({ open }) => {
-  let backend: Backend;
-  let drop: () => Promise<void>;
   let db: Kysely<Database>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await open();
-    drop = database.drop;
-    backend = await createBackend({ databasePath: database.path, logger: silentLogger, now: () => NOW });
-    db = backend.db;
-    await db
-      .insertInto("properties")
-      .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
-      .execute();
-    await db
-      .insertInto("units")
-      .values(
-        [1, 2, 3, 4, 5, 6, 7].map((unit) => ({
-          id: unit,
-          property_id: 1,
-          unique_id: `U${unit}`,
-          name: String(unit),
-          apartment: String(unit),
-          address: "Vej 1",
-          floor_area: 40 + 7 * unit,
-          rooms: 2,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto("meters")
-      .values(
-        meterPlan.map((meter) => ({
-          id: meter.id,
-          unit_id: meter.unit,
-          number: `M${meter.id}`,
-          room_name: null,
-          quantity: meter.quantity,
-        })),
-      )
-      .execute();
+    ({ db, close } = await openEmptyBackend(open, { now: () => NOW }));
+    await insertTestProperties(db, [1]);
+    await insertTestUnits(
+      db,
+      [1, 2, 3, 4, 5, 6, 7].map((unit) => ({ id: unit, propertyId: 1, floorArea: 40 + 7 * unit })),
+    );
+    await insertTestMeters(
+      db,
+      meterPlan.map((meter) => ({ id: meter.id, unitId: meter.unit, quantity: meter.quantity })),
+    );
     await db
       .insertInto("tenancies")
       .values([
@@ -282,10 +254,7 @@ describe.each(testDatabases)("property rollups on $name", ({ open }) => {
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await backend?.close();
-    await drop?.();
-  });
+  afterAll(() => close?.());
 
   const scopeOf = async (tenancyId: number) => scopeOfTenancy({ db, now: NOW }, await tenancyRow(db, tenancyId));
 
@@ -369,6 +338,10 @@ describe.each(testDatabases)("property rollups on $name", ({ open }) => {
     },
   );
 
+  /** Unit 1's neighbours' average heat, not per m2, as the two reads give it. */
+  const heatAverages = (resolution: Resolution, begin: string, end: string) =>
+    averages(1, "heat-energy", "HOURLY_VALUES", false, resolution, begin, end);
+
   /** The average heat per day of unit 1's neighbours, recomputed from the readings written. */
   function heatAverageFromReadings(fromDay: DayKey, endDay: DayKey, plan = meterPlan): number | null {
     const perUnit = new Map<number, number>();
@@ -385,27 +358,11 @@ describe.each(testDatabases)("property rollups on $name", ({ open }) => {
   }
 
   it("count a unit in a week once, over the days it has data (a gap between two meters included)", async () => {
-    const result = await averages(
-      1,
-      "heat-energy",
-      "HOURLY_VALUES",
-      false,
-      "DAILY",
-      "2025-03-03T00:00:00",
-      "2025-03-15T00:00:00",
-    );
+    const result = await heatAverages("DAILY", "2025-03-03T00:00:00", "2025-03-15T00:00:00");
     result.buckets.forEach((bucket, index) => {
       expect(result.fromRollups[index]).toBeCloseTo(heatAverageFromReadings(bucket.firstDay, bucket.endDay)!, 5);
     });
-    const week = await averages(
-      1,
-      "heat-energy",
-      "HOURLY_VALUES",
-      false,
-      "WEEKLY",
-      "2025-03-03T00:00:00",
-      "2025-03-10T00:00:00",
-    );
+    const week = await heatAverages("WEEKLY", "2025-03-03T00:00:00", "2025-03-10T00:00:00");
     expect(week.fromRollups[0]).toBeCloseTo(heatAverageFromReadings(day(0), day(7))!, 5);
   });
 
@@ -443,15 +400,7 @@ describe.each(testDatabases)("property rollups on $name", ({ open }) => {
 
     // The averages read after it: the readings' figures, as the other units' rows give them.
     const plan = meterPlan.map((meter) => (meter.id === 51 ? { ...meter, from: 4 } : meter));
-    const result = await averages(
-      1,
-      "heat-energy",
-      "HOURLY_VALUES",
-      false,
-      "DAILY",
-      "2025-03-03T00:00:00",
-      "2025-03-15T00:00:00",
-    );
+    const result = await heatAverages("DAILY", "2025-03-03T00:00:00", "2025-03-15T00:00:00");
     result.buckets.forEach((bucket, index) => {
       expect(result.fromRollups[index]).toBeCloseTo(heatAverageFromReadings(bucket.firstDay, bucket.endDay, plan)!, 5);
     });

@@ -3,8 +3,9 @@
  * TEST_DATABASE_URL) and their tables' rows in key order, to compare a write with a rebuild.
  */
 import type { Kysely } from "kysely";
-import { freshPostgresDatabase } from "../app";
+import { type BackendOptions, createBackend, freshPostgresDatabase } from "../app";
 import type { Database } from "../db/types";
+import { silentLogger } from "../logger";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -23,6 +24,25 @@ export const testDatabases: { name: string; open: () => Promise<{ path: string; 
         },
       ]),
 ];
+
+/**
+ * A back-end with no data on a database `open` of testDatabases makes, logging nothing; `close` closes
+ * it and drops the database.
+ */
+export async function openEmptyBackend(
+  open: (typeof testDatabases)[number]["open"],
+  options: Partial<BackendOptions> = {},
+): Promise<{ db: Kysely<Database>; close: () => Promise<void> }> {
+  const database = await open();
+  const backend = await createBackend({ databasePath: database.path, logger: silentLogger, ...options });
+  return {
+    db: backend.db,
+    close: async () => {
+      await backend.close();
+      await database.drop();
+    },
+  };
+}
 
 /** Every row of the property rollups' tables, in key order, numbers as numbers. */
 export async function propertyRollupTables(db: Kysely<Database>) {

@@ -2,9 +2,11 @@
  * Test helpers: a back-end on a throw-away demo database, and the rows several tests look up or add
  * the same way.
  */
+import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { type Backend, type BackendOptions, createBackend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
+import { insertChunked } from "../db/seed/seed-step";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import type { TestClock } from "./clock";
@@ -94,25 +96,74 @@ export async function usersTokensOf(
   return tokens;
 }
 
-/** A property (id 1) with one unit (id 1, 50 m², 2 rooms) and no meters: the smallest place readings can go. */
-export async function insertOneUnitProperty(db: Kysely<Database>): Promise<void> {
+/** A unit a test adds: its property and floor area, the rest as any home has it. */
+export interface TestUnit {
+  id: number;
+  propertyId: number;
+  floorArea: number;
+}
+
+/** A meter a test adds, numbered `M<id>`; in no room unless it names one. */
+export interface TestMeter {
+  id: number;
+  unitId: number;
+  quantity: QuantityId;
+  roomName?: string | null;
+}
+
+/** Properties in Aarhus at "Vej <id>", with these ids and no settings. */
+export async function insertTestProperties(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
   await db
     .insertInto("properties")
-    .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
+    .values(
+      ids.map((id) => ({
+        id,
+        number: String(id),
+        address: `Vej ${id}`,
+        zipcode: "8000",
+        city: "Aarhus",
+        country: "DK",
+      })),
+    )
     .execute();
-  await db
-    .insertInto("units")
-    .values({
-      id: 1,
-      property_id: 1,
-      unique_id: "U1",
-      name: "1",
-      apartment: "1",
-      address: "Vej 1",
-      floor_area: 50,
+}
+
+/** Units of two rooms at their property's address, named after their ids. */
+export async function insertTestUnits(db: Kysely<Database>, units: readonly TestUnit[]): Promise<void> {
+  await insertChunked(
+    db,
+    "units",
+    units.map((unit) => ({
+      id: unit.id,
+      property_id: unit.propertyId,
+      unique_id: `U${unit.id}`,
+      name: String(unit.id),
+      apartment: String(unit.id),
+      address: `Vej ${unit.propertyId}`,
+      floor_area: unit.floorArea,
       rooms: 2,
-    })
-    .execute();
+    })),
+  );
+}
+
+export async function insertTestMeters(db: Kysely<Database>, meters: readonly TestMeter[]): Promise<void> {
+  await insertChunked(
+    db,
+    "meters",
+    meters.map((meter) => ({
+      id: meter.id,
+      unit_id: meter.unitId,
+      number: `M${meter.id}`,
+      room_name: meter.roomName ?? null,
+      quantity: meter.quantity,
+    })),
+  );
+}
+
+/** A property (id 1) with one unit (id 1, 50 m², 2 rooms) and no meters: the smallest place readings can go. */
+export async function insertOneUnitProperty(db: Kysely<Database>): Promise<void> {
+  await insertTestProperties(db, [1]);
+  await insertTestUnits(db, [{ id: 1, propertyId: 1, floorArea: 50 }]);
 }
 
 /** The row of a tenancy; fails when there is none. */

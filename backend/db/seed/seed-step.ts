@@ -1,5 +1,5 @@
 /** What every seed step is given and is: a named, run-once piece of the demo (seed_steps records it). */
-import type { Insertable, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "../types";
 
 export interface SeedContext {
@@ -17,7 +17,7 @@ export interface SeedStep {
 
 /** Insert in chunks so no statement exceeds SQLite's bound-parameter limit. */
 export async function insertChunked<T extends keyof Database & string>(
-  db: Transaction<Database>,
+  db: Kysely<Database>,
   table: T,
   rows: readonly Insertable<Database[T]>[],
   chunkSize = 200,
