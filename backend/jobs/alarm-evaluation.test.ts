@@ -30,10 +30,17 @@ async function day(quantity: string, date: string, value: number, weight = 24) {
     .execute();
 }
 
-async function alarm(values: {
-  quantity: string;
-  type: "threshold" | "comparison" | "zero" | "minimum" | "maximum";
-  frequency: "day" | "week" | "month" | "year";
+/** An enabled alarm of the tenancy's resident, made at `createdAt`: a daily threshold on heat unless it says otherwise. */
+async function alarm({
+  quantity = "heat-energy",
+  type = "threshold",
+  frequency = "day",
+  level,
+  createdAt,
+}: {
+  quantity?: string;
+  type?: "threshold" | "comparison" | "zero" | "minimum" | "maximum";
+  frequency?: "day" | "week" | "month" | "year";
   level: number;
   createdAt: string;
 }) {
@@ -43,12 +50,12 @@ async function alarm(values: {
       user_id: userId,
       tenancy_id: tenancyId,
       enabled: 1,
-      updated_at: values.createdAt,
-      created_at: values.createdAt,
-      quantity: values.quantity,
-      type: values.type,
-      frequency: values.frequency,
-      level: values.level,
+      updated_at: createdAt,
+      created_at: createdAt,
+      quantity,
+      type,
+      frequency,
+      level,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -62,7 +69,6 @@ describe("the alarm evaluation job", () => {
     const id = await alarm({
       quantity: "cold-water-volume",
       type: "zero",
-      frequency: "day",
       level: 0,
       createdAt: "2026-11-20T08:00:00.000Z",
     });
@@ -91,13 +97,7 @@ describe("the alarm evaluation job", () => {
   });
 
   it("catches up on every period missed while the back-end was down", async () => {
-    await alarm({
-      quantity: "heat-energy",
-      type: "threshold",
-      frequency: "day",
-      level: 10,
-      createdAt: "2026-11-18T08:00:00.000Z",
-    });
+    await alarm({ level: 10, createdAt: "2026-11-18T08:00:00.000Z" });
     for (const [date, value] of [
       ["2026-11-18", 12],
       ["2026-11-19", 8],
@@ -115,13 +115,7 @@ describe("the alarm evaluation job", () => {
   });
 
   it("evaluates a closed period again when readings for it arrive later", async () => {
-    await alarm({
-      quantity: "heat-energy",
-      type: "threshold",
-      frequency: "week",
-      level: 50,
-      createdAt: "2026-11-09T08:00:00.000Z",
-    });
+    await alarm({ frequency: "week", level: 50, createdAt: "2026-11-09T08:00:00.000Z" });
     await day("heat-energy", "2026-11-09", 30, 24);
     const now = new Date("2026-11-18T06:00:00.000Z");
     expect((await evaluateAlarms(backend.db, now)).notificationIds).toEqual([]);
@@ -133,19 +127,12 @@ describe("the alarm evaluation job", () => {
   });
 
   it("compares with the same number of days before, and averages the indoor climate", async () => {
-    await alarm({
-      quantity: "heat-energy",
-      type: "comparison",
-      frequency: "day",
-      level: 50,
-      createdAt: "2026-11-21T08:00:00.000Z",
-    });
+    await alarm({ type: "comparison", level: 50, createdAt: "2026-11-21T08:00:00.000Z" });
     await day("heat-energy", "2026-11-20", 10);
     await day("heat-energy", "2026-11-21", 16);
     await alarm({
       quantity: "indoor-relative-humidity",
       type: "maximum",
-      frequency: "day",
       level: 65,
       createdAt: "2026-11-21T08:00:00.000Z",
     });
@@ -159,13 +146,7 @@ describe("the alarm evaluation job", () => {
   });
 
   it("leaves disabled alarms and periods after the tenancy alone", async () => {
-    const id = await alarm({
-      quantity: "heat-energy",
-      type: "threshold",
-      frequency: "day",
-      level: 1,
-      createdAt: "2026-11-20T08:00:00.000Z",
-    });
+    const id = await alarm({ level: 1, createdAt: "2026-11-20T08:00:00.000Z" });
     await day("heat-energy", "2026-11-20", 5);
     await day("heat-energy", "2026-11-21", 5);
     await backend.db.updateTable("tenancies").set({ end_date: "2026-11-20" }).where("id", "=", tenancyId).execute();
@@ -178,13 +159,7 @@ describe("the alarm evaluation job", () => {
   });
 
   it("evaluates a changed alarm only from the period it was changed in", async () => {
-    const id = await alarm({
-      quantity: "heat-energy",
-      type: "threshold",
-      frequency: "day",
-      level: 10,
-      createdAt: "2026-11-18T08:00:00.000Z",
-    });
+    const id = await alarm({ level: 10, createdAt: "2026-11-18T08:00:00.000Z" });
     await backend.db
       .updateTable("alarms")
       .set({ updated_at: "2026-11-21T08:00:00.000Z" })
@@ -199,32 +174,9 @@ describe("the alarm evaluation job", () => {
     const levels = [5, 10, 15, 20, 25, 30, 35];
     const thresholds: number[] = [];
     for (const level of levels.slice(0, 3))
-      thresholds.push(
-        await alarm({
-          quantity: "heat-energy",
-          type: "threshold",
-          frequency: "day",
-          level,
-          createdAt: "2026-11-20T08:00:00.000Z",
-        }),
-      );
-    const comparison = await alarm({
-      quantity: "heat-energy",
-      type: "comparison",
-      frequency: "day",
-      level: 50,
-      createdAt: "2026-11-20T08:00:00.000Z",
-    });
-    for (const level of levels.slice(3))
-      thresholds.push(
-        await alarm({
-          quantity: "heat-energy",
-          type: "threshold",
-          frequency: "day",
-          level,
-          createdAt: "2026-11-20T08:00:00.000Z",
-        }),
-      );
+      thresholds.push(await alarm({ level, createdAt: "2026-11-20T08:00:00.000Z" }));
+    const comparison = await alarm({ type: "comparison", level: 50, createdAt: "2026-11-20T08:00:00.000Z" });
+    for (const level of levels.slice(3)) thresholds.push(await alarm({ level, createdAt: "2026-11-20T08:00:00.000Z" }));
     await day("heat-energy", "2026-11-20", 12);
     await day("heat-energy", "2026-11-21", 22);
     const now = new Date("2026-11-22T06:00:00.000Z");
