@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createJsonLog, installJsonConsole, loggablePath } from "@common/node/logging";
 import { closeHttpServer } from "@common/node/shutdown";
+import { forbiddenPath } from "@common/portal-paths";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type Request, type Response } from "express";
@@ -166,7 +167,7 @@ app.use((req, res, next) => {
     console.warn(`Refused ${req.method} ${req.path} from origin ${req.get("origin") ?? req.get("referer")}`);
     // @remix-run/express builds the request from originalUrl.
     req.method = "GET";
-    req.url = req.originalUrl = "/forbidden";
+    req.url = req.originalUrl = forbiddenPath;
   }
   next();
 });

@@ -1,3 +1,4 @@
+import { loginPath } from "@common/portal-paths";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { config, type PortalConfig } from "./config.server";
 import { type Api, type ApiOptions, createApi, noTokens } from "./services/api.server";
@@ -60,7 +61,7 @@ export function createAppLoadContext(
   const signOut = async (): Promise<never> => {
     signingOut ??= session.destroyOnResponse();
     await signingOut;
-    throw redirect("/login");
+    throw redirect(loginPath);
   };
   // One deadline for every back-end call this request makes, in all its loaders (ADR 0021).
   const deadline = services.deadline ?? AbortSignal.timeout(portalConfig.apiTimeoutMs);

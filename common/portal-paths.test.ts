@@ -15,6 +15,8 @@ import {
   indoorClimatePath,
   invitationLink,
   leaveTenancyPath,
+  localeFilePath,
+  loginWithRedirectPath,
   meterReadingsCsvPath,
   metersPath,
   newAlarmPath,
@@ -33,11 +35,14 @@ import {
   reportPath,
   reportPdfPath,
   signupWithCodePath,
+  socialCallbackPath,
+  socialStartPath,
   statementDownloadPath,
   statementsPath,
   tenanciesPath,
   tenancyPath,
   tenancySettingsPath,
+  welcomeWithRedirectPath,
 } from "./portal-paths";
 
 // The expected strings are the URLs of the route table (app/routes.ts) written out by hand.
@@ -139,5 +144,18 @@ describe("links in e-mails", () => {
   it("keep a portal mounted below a path", () => {
     expect(emailChangeLink("https://example.dk/portal", "x")).toBe("https://example.dk/portal/confirm-email?token=x");
     expect(notificationLink("https://example.dk/portal", 1, 2)).toBe("https://example.dk/portal/t/1/notifications/2");
+  });
+});
+
+describe("sign-in's paths", () => {
+  it("carry where to go next as an encoded redirectTo", () => {
+    expect(loginWithRedirectPath("/t/7/alarms?x=1")).toBe("/login?redirectTo=%2Ft%2F7%2Falarms%3Fx%3D1");
+    expect(welcomeWithRedirectPath("/t/7")).toBe("/welcome?redirectTo=%2Ft%2F7");
+  });
+
+  it("name social sign-in's start and callback and the translations' files", () => {
+    expect(socialStartPath("google")).toBe("/auth/google");
+    expect(socialCallbackPath("apple")).toBe("/auth/apple/callback");
+    expect(localeFilePath("da", "common")).toBe("/locales/da/common.json");
   });
 });

@@ -21,7 +21,57 @@ type Id = number | string;
 export const tenanciesPath = "/t";
 
 export const loginPath = "/login";
+export const loginEmailPath = "/login/email";
+export const forgotPasswordPath = "/login/email/forgot-password";
 export const signupPath = "/signup";
+export const signupEmailPath = "/signup/email";
+/** Where a new account lands before its first tenancy is chosen. */
+export const accountCreatedPath = "/account-created";
+export const enterCodePath = "/enter-code";
+/** The password reset's own page (the e-mail's link: passwordResetLink). */
+export const setPasswordPath = "/set-password";
+export const welcomePath = "/welcome";
+export const selectTenancyPath = "/select-tenancy";
+/** Redeems an activation code kept from sign-up (POST), or shows the dialog's choice. */
+export const addTenancyPath = "/add-tenancy";
+export const logoutPath = "/logout";
+export const dataPolicyPath = "/data-policy";
+export const cookiePolicyPath = "/cookie-policy";
+export const languagePath = "/language";
+export const cookieConsentPath = "/cookie-consent";
+/** Where server.ts sends a cross-site form post (403) and a body larger than any form (413). */
+export const forbiddenPath = "/forbidden";
+export const requestTooLargePath = "/request-too-large";
+
+/** The welcome page, which goes on to `redirectTo` (a portal path) when the resident continues. */
+export function welcomeWithRedirectPath(redirectTo: string): string {
+  return `${welcomePath}?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** The sign-in page that returns to `redirectTo` (a portal path) after signing in. */
+export function loginWithRedirectPath(redirectTo: string): string {
+  return `${loginPath}?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** Social sign-in: POST starts it with the provider (google, facebook, apple). */
+export function socialStartPath(provider: string): string {
+  return `/auth/${provider}`;
+}
+
+/** Where the provider returns to. */
+export function socialCallbackPath(provider: string): string {
+  return `${socialStartPath(provider)}/callback`;
+}
+
+/** The browser's copy of a language's translations (ADR 0013). */
+export function localeFilePath(language: string, namespace: string): string {
+  return `/locales/${language}/${namespace}.json`;
+}
+
+/** Support's sign-in as a resident (impersonationLink is the e-mail's absolute form). */
+export function impersonatePath(token: string): string {
+  return `/impersonate/${token}`;
+}
 
 /** The sign-up page with an invitation's activation code filled in (the code is letters and digits). */
 export function signupWithCodePath(activationCode: string): string {
@@ -196,16 +246,19 @@ export function invitationLink(portalUrl: string, activationCode: string): strin
   return `${portalUrl}${signupWithCodePath(activationCode)}`;
 }
 
+/** The e-mail change's confirmation page (it reads the token, changes the address, then signs out). */
+export const confirmEmailPath = "/confirm-email";
+
 /** The e-mail change's one-time confirmation; the portal's /confirm-email page reads the token. */
 export function emailChangeLink(portalUrl: string, token: string): string {
-  const url = new URL(`${portalUrl}/confirm-email`);
+  const url = new URL(`${portalUrl}${confirmEmailPath}`);
   url.searchParams.set("token", token);
   return url.toString();
 }
 
 /** The password reset; the portal's /set-password page reads both parameters. */
 export function passwordResetLink(portalUrl: string, token: string, email: string): string {
-  const url = new URL(`${portalUrl}/set-password`);
+  const url = new URL(`${portalUrl}${setPasswordPath}`);
   url.searchParams.set("token", token);
   url.searchParams.set("email", email);
   return url.toString();
@@ -213,5 +266,5 @@ export function passwordResetLink(portalUrl: string, token: string, email: strin
 
 /** Support's sign-in as a resident. */
 export function impersonationLink(portalUrl: string, token: string): string {
-  return `${portalUrl}/impersonate/${token}`;
+  return `${portalUrl}${impersonatePath(token)}`;
 }

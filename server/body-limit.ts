@@ -1,3 +1,4 @@
+import { requestTooLargePath } from "@common/portal-paths";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -26,7 +27,7 @@ export function bodyDecision(headers: { "content-length"?: string | undefined },
 }
 
 /** The path the oversized requests are answered with (app/routes/public/request-too-large.tsx). */
-export const tooLargePath = "/request-too-large";
+export const tooLargePath = requestTooLargePath;
 
 export interface DrainLimits {
   maxBytes: number;

@@ -2,6 +2,7 @@
  * Request checks made before the Remix handler (server.ts), as pure functions so they are tested
  * without a server.
  */
+import { forgotPasswordPath, impersonatePath, setPasswordPath, socialCallbackPath } from "@common/portal-paths";
 import type { OAuthProviderConfig, SocialProviderId } from "../app/config.server";
 
 /**
@@ -50,10 +51,10 @@ function originOf(referer: string | undefined): string | null | undefined {
  */
 export function carriesSecretInUrl(pathname: string): boolean {
   return (
-    pathname === "/set-password" ||
-    pathname.startsWith("/set-password.") ||
-    pathname.startsWith("/impersonate/") ||
-    pathname === "/login/email/forgot-password"
+    pathname === setPasswordPath ||
+    pathname.startsWith(`${setPasswordPath}.`) ||
+    pathname.startsWith(impersonatePath("")) ||
+    pathname === forgotPasswordPath
   );
 }
 
@@ -64,7 +65,7 @@ export function carriesSecretInUrl(pathname: string): boolean {
 export function formPostCallbackPaths(providers: Partial<Record<SocialProviderId, OAuthProviderConfig>>): string[] {
   return Object.entries(providers)
     .filter(([, settings]) => settings?.verifiedBy === "id-token")
-    .map(([id]) => `/auth/${id}/callback`);
+    .map(([id]) => socialCallbackPath(id));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Language } from "@common/languages";
+import { localeFilePath } from "@common/portal-paths";
 import da from "../../locales/da/common.json";
 import daHelp from "../../locales/da/help.json";
 import daPolicies from "../../locales/da/policies.json";
@@ -47,7 +48,7 @@ export function publishedTranslations(language: Language, namespace: Namespace =
 
 /** Where the browser loads a namespace's translations in a language from. */
 export function translationsHref(language: Language, namespace: Namespace = defaultNamespace): string {
-  return `/locales/${language}/${namespace}.json?v=${publishedTranslations(language, namespace).version}`;
+  return `${localeFilePath(language, namespace)}?v=${publishedTranslations(language, namespace).version}`;
 }
 
 /** Where the browser loads each namespace's translations in a language from. */

@@ -1,4 +1,5 @@
 import { normalizeActivationCode } from "@common/activation-code";
+import { loginPath } from "@common/portal-paths";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { redirectWithError, toastMessage, toastSetCookie } from "./toast.server";
 
@@ -27,7 +28,7 @@ export async function handleActivationCodeInUrl(request: Request, context: AppLo
   }
   const signedIn = Boolean((await context.session.get()).get("auth"));
   if (result.code === "ACTIVATION_CODE_IN_USE") {
-    throw await redirectWithError(signedIn ? clean : "/login", usedCodeToast);
+    throw await redirectWithError(signedIn ? clean : loginPath, usedCodeToast);
   }
   throw await redirectWithError(clean, toastMessage("errors.activation_code_invalid"));
 }

@@ -1,4 +1,12 @@
-import { noTenanciesPath, profilePageInTenancy, tenancyPath } from "@common/portal-paths";
+import {
+  loginPath,
+  loginWithRedirectPath,
+  noTenanciesPath,
+  profilePageInTenancy,
+  signupPath,
+  tenanciesPath,
+  tenancyPath,
+} from "@common/portal-paths";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
 import { chooseTenancy } from "~/domain/tenancy-selection";
@@ -27,12 +35,11 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   const signedIn = await optionalUser(context);
   if (signedIn) return signedIn;
   // Rule 1: with an activation code pending, a new resident signs up first.
-  if ((await context.session.get()).get("activationCode")) throw redirect("/signup");
+  if ((await context.session.get()).get("activationCode")) throw redirect(signupPath);
   const url = new URL(request.url);
   const wanted = safeRedirectPath(url.pathname + url.search);
   // "/" and "/t" only lead to the selected tenancy, which sign-in chooses anyway.
-  const search = wanted && wanted !== "/" && wanted !== "/t" ? `?${new URLSearchParams({ redirectTo: wanted })}` : "";
-  throw redirect(`/login${search}`);
+  throw redirect(wanted && wanted !== "/" && wanted !== tenanciesPath ? loginWithRedirectPath(wanted) : loginPath);
 }
 
 /**

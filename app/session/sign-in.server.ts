@@ -1,4 +1,4 @@
-import { tenancyPath } from "@common/portal-paths";
+import { noTenanciesPath, tenancyPath, welcomeWithRedirectPath } from "@common/portal-paths";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/redirects";
 import { chooseTenancy, tenancyIdFromPath } from "~/domain/tenancy-selection";
@@ -95,7 +95,7 @@ export async function completeSignIn(
   session.set("persistent", options.persistent && options.impersonationEndsAt === undefined);
   if (options.impersonationEndsAt !== undefined) session.set("impersonationEndsAt", options.impersonationEndsAt);
 
-  let target = "/no-tenancies";
+  let target = noTenanciesPath;
   if (tenancies.length > 0) {
     const wanted = safeRedirectPath(options.redirectTo);
     const tenancy = chooseTenancy(tenancies, {
@@ -107,7 +107,7 @@ export async function completeSignIn(
     target = wanted && tenancyIdFromPath(wanted) === tenancy.id ? wanted : tenancyPath(tenancy.id);
   }
   if (options.landing) target = `${options.landing}?${new URLSearchParams({ redirectTo: target })}`;
-  else if (!user.onboarded) target = `/welcome?${new URLSearchParams({ redirectTo: target })}`;
+  else if (!user.onboarded) target = welcomeWithRedirectPath(target);
 
   // The answer carries the new session (and may come from a support link): no cache keeps it.
   const headers = new Headers({ "Cache-Control": privateNoStore });

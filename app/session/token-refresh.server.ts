@@ -1,3 +1,4 @@
+import { loginPath } from "@common/portal-paths";
 import type { Api } from "~/services/api.server";
 import { ApiError } from "~/services/graphql.server";
 import { type AuthTokens, needsRefresh, type TokenSet } from "~/services/tokens";
@@ -33,7 +34,7 @@ export function refreshOncePerProcess(key: string, refresh: () => Promise<TokenS
 
 /** To /login with "Your login has expired" (spec section 8, login expired). */
 function loginExpired() {
-  return redirectWithError("/login", toastMessage("errors.login_expired"));
+  return redirectWithError(loginPath, toastMessage("errors.login_expired"));
 }
 
 export interface AuthState {
