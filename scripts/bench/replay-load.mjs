@@ -163,9 +163,10 @@ export async function replay({
 
   /**
    * A document (or the sign-in's POST) and the redirects after it, as a browser follows them;
-   * returns the final answer and its path, or null.
+   * returns the final answer and its path, or null. The redirects count as `redirectKind` when
+   * given (the sign-in's lead to the dashboard, counted as the dashboard, as with JavaScript).
    * @param {string} kind
-   * @param {{ method?: string, path: string, body?: string, jar: CookieJar, address: string }} r
+   * @param {{ method?: string, path: string, body?: string, jar: CookieJar, address: string, redirectKind?: string }} r
    */
   const documentWithRedirects = async (kind, r) => {
     let answer = await send(kind, { ...r, accept: "text/html" });
@@ -175,7 +176,7 @@ export async function replay({
       if (!location) break;
       const next = new URL(location, target);
       path = next.pathname + next.search;
-      answer = await send(kind, { path, jar: r.jar, address: r.address, accept: "text/html" });
+      answer = await send(r.redirectKind ?? kind, { path, jar: r.jar, address: r.address, accept: "text/html" });
     }
     return answer && answer.status === 200 ? { answer, path } : null;
   };
@@ -242,8 +243,16 @@ export async function replay({
       shown = await navigate("dashboard", "/login/email", landing, jar, address, true);
     } else {
       shown =
-        (await documentWithRedirects("sign-in", { method: "POST", path: "/login/email", body, jar, address }))?.path ??
-        null;
+        (
+          await documentWithRedirects("sign-in", {
+            method: "POST",
+            path: "/login/email",
+            body,
+            jar,
+            address,
+            redirectKind: "dashboard",
+          })
+        )?.path ?? null;
     }
     if (!shown) return false;
     let tenancyId = /^\/t\/(\d+)\/?$/.exec(new URL(shown, target).pathname)?.[1];
