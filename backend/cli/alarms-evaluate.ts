@@ -6,7 +6,7 @@
  */
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { withJobLock } from "../jobs/job-lock";
-import { CliError, type CliOptions, exitCodeOf, processIo, runWhenEntryPoint, withCliDatabase } from "./cli-database";
+import { CliError, type CliOptions, runDatabaseCommand, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run alarms:evaluate [-- --at <ISO time, e.g. 2026-11-25T06:00:00Z>]";
 
@@ -20,19 +20,15 @@ function parseArgs(args: readonly string[]): { at: Date } {
 }
 
 export async function runAlarmsEvaluate(args: readonly string[], options: CliOptions = {}): Promise<number> {
-  const io = options.io ?? processIo;
-  return exitCodeOf(io, async () => {
-    const { at } = parseArgs(args);
-    return withCliDatabase(options, async (db) => {
-      const outcome = await withJobLock(db, "scheduled-jobs", () => evaluateAlarms(db, at), { wait: true });
-      if (!outcome.ran) throw new Error("the scheduled-jobs lock was not taken");
-      const run = outcome.value;
-      io.out(
-        `Evaluated ${run.evaluated} alarm period(s) as of ${at.toISOString()}: ${run.notificationIds.length} new notification(s).`,
-      );
-      if (run.notificationIds.length > 0) io.out(`  notification ids: ${run.notificationIds.join(", ")}`);
-      return 0;
-    });
+  return runDatabaseCommand(args, options, parseArgs, async (db, { at }, io) => {
+    const outcome = await withJobLock(db, "scheduled-jobs", () => evaluateAlarms(db, at), { wait: true });
+    if (!outcome.ran) throw new Error("the scheduled-jobs lock was not taken");
+    const run = outcome.value;
+    io.out(
+      `Evaluated ${run.evaluated} alarm period(s) as of ${at.toISOString()}: ${run.notificationIds.length} new notification(s).`,
+    );
+    if (run.notificationIds.length > 0) io.out(`  notification ids: ${run.notificationIds.join(", ")}`);
+    return 0;
   });
 }
 

@@ -101,6 +101,24 @@ export async function exitCodeOf(
   }
 }
 
+/**
+ * A support command on the database: `parse` reads its arguments (a CliError for bad ones), then
+ * `run` works with DATA_DIR's database open (withCliDatabase) and prints to the command's io; the
+ * exit code as exitCodeOf gives it.
+ */
+export function runDatabaseCommand<Parsed>(
+  args: readonly string[],
+  options: CliOptions,
+  parse: (args: readonly string[]) => Parsed,
+  run: (db: Kysely<Database>, parsed: Parsed, io: CliIo) => Promise<number>,
+): Promise<number> {
+  const io = options.io ?? processIo;
+  return exitCodeOf(io, async () => {
+    const parsed = parse(args);
+    return withCliDatabase(options, (db) => run(db, parsed, io));
+  });
+}
+
 /** True when the module is the process's entry point (run with tsx or node). */
 export function isEntryPoint(moduleUrl: string): boolean {
   const entry = process.argv[1];

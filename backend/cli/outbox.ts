@@ -7,7 +7,7 @@
  *   --json      one JSON array: [{ id, to, subject, createdAt, links, text }]
  */
 import { latestMessages, linksIn } from "../mail/outbox";
-import { CliError, type CliOptions, exitCodeOf, processIo, runWhenEntryPoint, withCliDatabase } from "./cli-database";
+import { CliError, type CliOptions, runDatabaseCommand, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run -s outbox -- [email] [--limit N] [--text] [--json]";
 
@@ -37,41 +37,37 @@ function parseArgs(args: readonly string[]): OutboxArgs {
 }
 
 export async function runOutbox(args: readonly string[], options: CliOptions = {}): Promise<number> {
-  const io = options.io ?? processIo;
-  return exitCodeOf(io, async () => {
-    const parsed = parseArgs(args);
-    return withCliDatabase(options, async (db) => {
-      const messages = await latestMessages(db, { to: parsed.email, limit: parsed.limit });
-      if (parsed.json) {
-        io.out(
-          JSON.stringify(
-            messages.map((message) => ({
-              id: message.id,
-              to: message.to_address,
-              subject: message.subject,
-              createdAt: message.created_at,
-              links: linksIn(message.text),
-              text: message.text,
-            })),
-            null,
-            2,
-          ),
-        );
-        return 0;
-      }
-      if (messages.length === 0) {
-        io.err(parsed.email === undefined ? "The outbox is empty." : `No e-mails to ${parsed.email}.`);
-        return 0;
-      }
-      for (const message of messages) {
-        io.out(`#${message.id}  ${message.created_at}  to ${message.to_address}`);
-        io.out(`  subject: ${message.subject}`);
-        for (const link of linksIn(message.text)) io.out(`  link: ${link}`);
-        if (parsed.text) io.out(message.text.replace(/^/gm, "  | "));
-        io.out("");
-      }
+  return runDatabaseCommand(args, options, parseArgs, async (db, parsed, io) => {
+    const messages = await latestMessages(db, { to: parsed.email, limit: parsed.limit });
+    if (parsed.json) {
+      io.out(
+        JSON.stringify(
+          messages.map((message) => ({
+            id: message.id,
+            to: message.to_address,
+            subject: message.subject,
+            createdAt: message.created_at,
+            links: linksIn(message.text),
+            text: message.text,
+          })),
+          null,
+          2,
+        ),
+      );
       return 0;
-    });
+    }
+    if (messages.length === 0) {
+      io.err(parsed.email === undefined ? "The outbox is empty." : `No e-mails to ${parsed.email}.`);
+      return 0;
+    }
+    for (const message of messages) {
+      io.out(`#${message.id}  ${message.created_at}  to ${message.to_address}`);
+      io.out(`  subject: ${message.subject}`);
+      for (const link of linksIn(message.text)) io.out(`  link: ${link}`);
+      if (parsed.text) io.out(message.text.replace(/^/gm, "  | "));
+      io.out("");
+    }
+    return 0;
   });
 }
 

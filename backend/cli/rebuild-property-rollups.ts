@@ -7,7 +7,7 @@
  * rebuilt in a transaction of its own.
  */
 import { rebuildPropertyRollups } from "../consumption/property-rollups";
-import { CliError, type CliOptions, exitCodeOf, processIo, runWhenEntryPoint, withCliDatabase } from "./cli-database";
+import { CliError, type CliOptions, runDatabaseCommand, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run rollups:rebuild [-- --property <id> [--property <id> …]]";
 
@@ -24,25 +24,21 @@ export function parseRebuildArgs(args: readonly string[]): number[] | undefined 
 }
 
 export async function runRebuildPropertyRollups(args: readonly string[], options: CliOptions = {}): Promise<number> {
-  const io = options.io ?? processIo;
-  return exitCodeOf(io, async () => {
-    const propertyIds = parseRebuildArgs(args);
-    return withCliDatabase(options, async (db) => {
-      const started = performance.now();
-      const ids =
-        propertyIds ?? (await db.selectFrom("properties").select("id").orderBy("id").execute()).map((row) => row.id);
-      const known = new Set(
-        ids.length === 0
-          ? []
-          : (await db.selectFrom("properties").select("id").where("id", "in", ids).execute()).map((row) => row.id),
-      );
-      const unknown = ids.filter((id) => !known.has(id));
-      if (unknown.length > 0) throw new CliError(`No property with id ${unknown.join(", ")}`);
-      await rebuildPropertyRollups(db, ids);
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      io.out(`Rebuilt the property rollups of ${ids.length} propert${ids.length === 1 ? "y" : "ies"} in ${seconds} s.`);
-      return 0;
-    });
+  return runDatabaseCommand(args, options, parseRebuildArgs, async (db, propertyIds, io) => {
+    const started = performance.now();
+    const ids =
+      propertyIds ?? (await db.selectFrom("properties").select("id").orderBy("id").execute()).map((row) => row.id);
+    const known = new Set(
+      ids.length === 0
+        ? []
+        : (await db.selectFrom("properties").select("id").where("id", "in", ids).execute()).map((row) => row.id),
+    );
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new CliError(`No property with id ${unknown.join(", ")}`);
+    await rebuildPropertyRollups(db, ids);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    io.out(`Rebuilt the property rollups of ${ids.length} propert${ids.length === 1 ? "y" : "ies"} in ${seconds} s.`);
+    return 0;
   });
 }
 
