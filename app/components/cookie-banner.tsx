@@ -1,3 +1,4 @@
+import { cookieConsentPath, cookiePolicyPath } from "@common/portal-paths";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,9 +34,9 @@ export function CookieBanner({ tagManagerId }: { tagManagerId: string | null }) 
   return (
     <section className="cookie-banner" aria-label={t("cookies.banner_label")}>
       <p>
-        {t("cookies.banner_text")} <Link to="/cookie-policy">{t("cookies.read_more")}</Link>
+        {t("cookies.banner_text")} <Link to={cookiePolicyPath}>{t("cookies.read_more")}</Link>
       </p>
-      <fetcher.Form method="post" action="/cookie-consent" className="cookie-banner-actions">
+      <fetcher.Form method="post" action={cookieConsentPath} className="cookie-banner-actions">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <button type="submit" name="accept" value="false" className="button button-secondary">
           {t("cookies.reject")}

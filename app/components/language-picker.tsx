@@ -1,4 +1,5 @@
 import type { Language } from "@common/languages";
+import { languagePath } from "@common/portal-paths";
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
@@ -83,7 +84,7 @@ export function LanguagePicker() {
       </Link>
       {open ? (
         <Modal title={t("language.select_a_language")} closeHref={closeHref} maxWidth={484}>
-          <form method="post" action="/language" className="language-options">
+          <form method="post" action={languagePath} className="language-options">
             <input type="hidden" name="redirectTo" value={closeHref} />
             {(root?.languages ?? ["da", "en", "nb"]).map((language) => (
               <button

@@ -1,3 +1,4 @@
+import { logoutPath } from "@common/portal-paths";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -5,7 +6,7 @@ import { useTranslation } from "react-i18next";
 export function LogoutButton({ className, block = false }: { className?: string; block?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/logout" className={className} reloadDocument>
+    <Form method="post" action={logoutPath} className={className} reloadDocument>
       <button type="submit" className={block ? "button button-secondary button-block" : "button button-secondary"}>
         {t("menu.logout")}
       </button>

@@ -1,3 +1,4 @@
+import { dataPolicyPath } from "@common/portal-paths";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -38,7 +39,7 @@ export function SocialButtons({ enabled, purpose }: { enabled: readonly string[]
           <input type="checkbox" id="social-data-policy" name="dataPolicy" value="on" required />
           <label htmlFor="social-data-policy">
             {t("signup.data_policy_confirm")} (
-            <Link to="/data-policy" target="_blank">
+            <Link to={dataPolicyPath} target="_blank">
               {t("policy.data_title")}
             </Link>
             )

@@ -1,4 +1,4 @@
-import { statementsPath } from "@common/portal-paths";
+import { loginPath, statementsPath } from "@common/portal-paths";
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { messagePage, thrownAsMessagePage } from "~/http/message-page.server";
 import { idFromUrl } from "~/routes/alarms/alarm-pages.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const listed = await context.api.tenant.allocationStatements(tenancy.tenancyId);
     if (!listed.some((statement) => statement.id === id)) return notFound();
     const file = await fetchStatementFile(context, id);
-    if (file.status === "signed-out") throw redirect("/login");
+    if (file.status === "signed-out") throw redirect(loginPath);
     if (file.status === "not-found") return notFound();
     return new Response(file.body, { status: 200, headers: file.headers });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { loginPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError } from "~/services/graphql.server";
 import { revokeTokens } from "~/session/sign-in.server";
@@ -19,11 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     const key = error.code === "EMAIL_IN_USE" ? "errors.email_in_use" : "profile.email_link_invalid";
     return redirectWithError(
-      "/login",
+      loginPath,
       toastMessage(key),
       auth ? clear : { headers: { "Referrer-Policy": "no-referrer" } },
     );
   }
   if (auth) await revokeTokens(context, auth).catch(() => undefined);
-  return redirectWithSuccess("/login", toastMessage("profile.toast_email_changed"), clear);
+  return redirectWithSuccess(loginPath, toastMessage("profile.toast_email_changed"), clear);
 }

@@ -1,4 +1,4 @@
-import { accountPath, profileDeletePath } from "@common/portal-paths";
+import { accountPath, loginPath, profileDeletePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   }
   // The account and its sessions are gone: clear this browser's session too.
-  return redirectWithSuccess("/login", toastMessage("profile.toast_deleted"), {
+  return redirectWithSuccess(loginPath, toastMessage("profile.toast_deleted"), {
     headers: { "Set-Cookie": await context.session.destroy() },
   });
 }

@@ -1,4 +1,6 @@
 import {
+  enterCodePath,
+  forgotPasswordPath,
   noTenanciesPath,
   profileDataPath,
   profileDeletePath,
@@ -127,7 +129,7 @@ export default function Profile() {
               <Link to={profilePasswordPath(tenancyId)}>{t("profile.change_password")}</Link>
             ) : (
               <>
-                {t("profile.no_password")} <Link to="/login/email/forgot-password">{t("profile.set_password")}</Link>
+                {t("profile.no_password")} <Link to={forgotPasswordPath}>{t("profile.set_password")}</Link>
               </>
             )}
           </Fact>
@@ -147,7 +149,7 @@ export default function Profile() {
           </a>
         </p>
         <p>
-          <Link to="/enter-code">{t("tenancy_info.add_tenancy")}</Link>
+          <Link to={enterCodePath}>{t("tenancy_info.add_tenancy")}</Link>
         </p>
         {profile.impersonated ? null : (
           <p>

@@ -1,3 +1,4 @@
+import { tenanciesPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,7 @@ import { requireUser } from "~/session/guards.server";
 /** /account-created: the confirmation after sign-up, then on to the tenancy (or onboarding). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  const next = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")) ?? "/t";
+  const next = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")) ?? tenanciesPath;
   return { email: user.email, next: user.onboarded ? next : `/welcome?${new URLSearchParams({ redirectTo: next })}` };
 }
 

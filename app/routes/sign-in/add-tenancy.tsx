@@ -1,4 +1,4 @@
-import { tenancyPath } from "@common/portal-paths";
+import { tenanciesPath, tenancyPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { readForm } from "~/http/read-form.server";
 import { limitPerAddress } from "~/security/limits.server";
@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const code = session.get("activationCode");
   session.unset("activationCode");
   if (form.get("intent") !== "add" || !code) {
-    return redirect("/t", { headers: { "Set-Cookie": await context.session.commit() } });
+    return redirect(tenanciesPath, { headers: { "Set-Cookie": await context.session.commit() } });
   }
   await (await limitPerAddress(context, "code")).count();
   try {
@@ -31,12 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The account service cannot take it now: the code stays pending, so the offer to add it stays.
     if (isServiceFailure(error)) {
       session.set("activationCode", code);
-      return redirectWithError("/t", toastMessage("errors.service_unavailable"), {
+      return redirectWithError(tenanciesPath, toastMessage("errors.service_unavailable"), {
         headers: { "Set-Cookie": await context.session.commit() },
       });
     }
     if (!(error instanceof ApiError)) throw error;
-    return redirectWithError("/t", toastMessage(formErrorKey(error)), {
+    return redirectWithError(tenanciesPath, toastMessage(formErrorKey(error)), {
       headers: { "Set-Cookie": await context.session.commit() },
     });
   }
@@ -47,9 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (new URL(request.url).searchParams.has("dismiss")) {
     const session = await context.session.get();
     session.unset("activationCode");
-    return redirect("/t", { headers: { "Set-Cookie": await context.session.commit() } });
+    return redirect(tenanciesPath, { headers: { "Set-Cookie": await context.session.commit() } });
   }
-  return redirect("/t");
+  return redirect(tenanciesPath);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { normalizeActivationCode } from "@common/activation-code";
-import { tenancyPath } from "@common/portal-paths";
+import { signupPath, tenancyPath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const session = await context.session.get();
     session.set("activationCode", code);
-    return redirect("/signup", { headers: { "Set-Cookie": await context.session.commit() } });
+    return redirect(signupPath, { headers: { "Set-Cookie": await context.session.commit() } });
   } catch (error) {
     // The account service cannot check it now (down, or reporting its own fault): the code stays typed.
     if (isServiceFailure(error))

@@ -1,3 +1,4 @@
+import { forgotPasswordPath, loginPath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -21,7 +22,7 @@ import { secureCookiesFor } from "~/session/session.server";
 import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
 
-export const handle: PublicHandle = { back: "/login" };
+export const handle: PublicHandle = { back: loginPath };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 const hidden = { hideFields: ["password"] };
@@ -110,7 +111,7 @@ export default function LoginWithEmail() {
         <BlockSubmit pending={submitting}>{submitting ? t("login.submitting") : t("login.submit")}</BlockSubmit>
       </CheckedForm>
       <p>
-        <Link to="/login/email/forgot-password">{t("forgot_password.link")}</Link>
+        <Link to={forgotPasswordPath}>{t("forgot_password.link")}</Link>
       </p>
     </PublicCard>
   );

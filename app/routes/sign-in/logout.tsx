@@ -1,3 +1,4 @@
+import { loginPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { readForm } from "~/http/read-form.server";
 import { revokeTokens } from "~/session/sign-in.server";
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await context.session.get();
   const auth = session.get("auth");
   if (auth) await revokeTokens(context, auth);
-  return redirectWithSuccess("/login", toastMessage("toast.signed_out"), {
+  return redirectWithSuccess(loginPath, toastMessage("toast.signed_out"), {
     headers: { "Set-Cookie": await context.session.destroy() },
   });
 }

@@ -1,3 +1,4 @@
+import { loginEmailPath, loginPath, signupEmailPath, signupPath } from "@common/portal-paths";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PublicCard } from "~/components/public-card";
@@ -9,19 +10,19 @@ const entries = {
   login: {
     title: "login.title",
     intro: "login.intro",
-    emailPath: "/login/email",
+    emailPath: loginEmailPath,
     withEmail: "login.with_email",
     other: "login.no_account",
-    otherPath: "/signup",
+    otherPath: signupPath,
     otherLink: "login.signup_link",
   },
   signup: {
     title: "signup.title",
     intro: "signup.intro",
-    emailPath: "/signup/email",
+    emailPath: signupEmailPath,
     withEmail: "signup.with_email",
     other: "signup.have_account",
-    otherPath: "/login",
+    otherPath: loginPath,
     otherLink: "login.title",
   },
 } as const;

@@ -1,3 +1,4 @@
+import { accountCreatedPath, dataPolicyPath, signupPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +19,7 @@ import { completeSignIn } from "~/session/sign-in.server";
 import type { PublicHandle } from "../public/public-layout";
 import { limitedSubmission } from "./limited-form.server";
 
-export const handle: PublicHandle = { back: "/signup" };
+export const handle: PublicHandle = { back: signupPath };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 const hidden = { hideFields: ["password", "passwordRepeat"] };
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { type: "email-password", account, users },
       {
         persistent: false,
-        landing: created ? "/account-created" : undefined,
+        landing: created ? accountCreatedPath : undefined,
         cookies: [await succeeded(secureCookiesFor(request))],
       },
     );
@@ -87,7 +88,7 @@ export default function SignupWithEmail() {
         />
         <CheckboxField meta={fields.dataPolicy}>
           {t("signup.data_policy_confirm")} (
-          <Link to="/data-policy" target="_blank">
+          <Link to={dataPolicyPath} target="_blank">
             {t("policy.data_title")}
           </Link>
           )

@@ -1,3 +1,4 @@
+import { tenanciesPath, welcomePath } from "@common/portal-paths";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const url = new URL(request.url);
   const step = Math.min(slides.length, Math.max(1, Number(url.searchParams.get("step")) || 1));
-  return { step, next: safeRedirectPath(url.searchParams.get("redirectTo")) ?? "/t" };
+  return { step, next: safeRedirectPath(url.searchParams.get("redirectTo")) ?? tenanciesPath };
 }
 
 /** Skip and finish both record that the slides were seen, then go on. */
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const form = await readForm(request);
   await context.api.account.markOnboarded();
-  return redirect(safeRedirectPath(form.get("redirectTo")) ?? "/t");
+  return redirect(safeRedirectPath(form.get("redirectTo")) ?? tenanciesPath);
 }
 
 export default function Welcome() {
@@ -56,7 +57,7 @@ export default function Welcome() {
               {t("onboarding.skip")}
             </button>
             <Link
-              to={withSearchParam("/welcome", new URL(here, "http://x").search, "step", String(step + 1))}
+              to={withSearchParam(welcomePath, new URL(here, "http://x").search, "step", String(step + 1))}
               className="button"
             >
               {t("onboarding.next")}

@@ -1,4 +1,11 @@
-import { profileDataPath, profileDeletePath, profilePath } from "@common/portal-paths";
+import {
+  addTenancyPath,
+  enterCodePath,
+  profileDataPath,
+  profileDeletePath,
+  profilePath,
+  tenanciesPath,
+} from "@common/portal-paths";
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +21,7 @@ import { requireUser } from "~/session/guards.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, tenancies } = await requireUser(request, context);
-  if (tenancies.length > 0) return redirect("/t");
+  if (tenancies.length > 0) return redirect(tenanciesPath);
   const session = await context.session.get();
   return { email: user.email, pendingActivationCode: Boolean(session.get("activationCode")) };
 }
@@ -26,7 +33,7 @@ export default function NoTenancies() {
     <PublicCard title={t("no_tenancies.title")} intro={t("no_tenancies.body")}>
       <SignedInAs email={email} />
       {pendingActivationCode ? (
-        <Form method="post" action="/add-tenancy">
+        <Form method="post" action={addTenancyPath}>
           <p>{t("add_tenancy.intro")}</p>
           <button type="submit" name="intent" value="add" className="button button-block">
             {t("add_tenancy.submit")}
@@ -34,7 +41,7 @@ export default function NoTenancies() {
         </Form>
       ) : (
         <p>
-          <Link to="/enter-code" className="button button-block">
+          <Link to={enterCodePath} className="button button-block">
             {t("add_tenancy.open")}
           </Link>
         </p>

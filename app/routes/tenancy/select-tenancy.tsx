@@ -1,4 +1,4 @@
-import { tenancyPath } from "@common/portal-paths";
+import { tenanciesPath, tenancyPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { readForm } from "~/http/read-form.server";
 import { requireUser } from "~/session/guards.server";
@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tenancies } = await requireUser(request, context);
   const form = await readForm(request);
   const tenancy = tenancies.find((t) => t.id === form.get("tenancyId"));
-  if (!tenancy) return redirect("/t");
+  if (!tenancy) return redirect(tenanciesPath);
   const session = await context.session.get();
   session.set("tenancyId", tenancy.id);
   return redirectWithSuccess(
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return redirect("/t");
+  return redirect(tenanciesPath);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { withTotalWater } from "@common/meters";
 import {
+  addTenancyPath,
   alarmsPath,
   consumptionPath,
   helpPath,
@@ -7,6 +8,7 @@ import {
   metersPath,
   notificationsPath,
   profilePath,
+  selectTenancyPath,
   statementsPath,
   tenancyPath,
   tenancySettingsPath,
@@ -105,7 +107,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 function TenancySwitcher({ current, tenancies }: { current: string; tenancies: { id: string; address: string }[] }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/select-tenancy" className="tenancy-switcher">
+    <Form method="post" action={selectTenancyPath} className="tenancy-switcher">
       <label htmlFor="tenancy-select">{t("menu.select_tenancy")}</label>
       <select id="tenancy-select" name="tenancyId" defaultValue={current} key={current}>
         {tenancies.map((tenancy) => (
@@ -131,7 +133,7 @@ function AddTenancyDialog({ additional }: { additional: boolean }) {
       maxWidth={484}
     >
       <p>{t("add_tenancy.intro")}</p>
-      <Form method="post" action="/add-tenancy" className="dialog-actions">
+      <Form method="post" action={addTenancyPath} className="dialog-actions">
         <button type="submit" name="intent" value="dismiss" className="button button-secondary">
           {t("add_tenancy.not_now")}
         </button>

@@ -1,4 +1,4 @@
-import { leaveTenancyPath, tenancySettingsPath } from "@common/portal-paths";
+import { leaveTenancyPath, tenanciesPath, tenancySettingsPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -38,9 +38,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const session = await context.session.get();
   session.unset("tenancyId");
-  return redirectWithSuccess("/t", toastMessage("tenancy_info.toast_left", { address: tenancy.apartment.address }), {
-    headers: { "Set-Cookie": await context.session.commit() },
-  });
+  return redirectWithSuccess(
+    tenanciesPath,
+    toastMessage("tenancy_info.toast_left", { address: tenancy.apartment.address }),
+    {
+      headers: { "Set-Cookie": await context.session.commit() },
+    },
+  );
 }
 
 export default function LeaveTenancy() {

@@ -1,7 +1,7 @@
 import { formatCalendarDate } from "@common/format";
 import { supportedLanguages } from "@common/languages";
 import { todayInCopenhagen } from "@common/period";
-import { leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
+import { enterCodePath, leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -246,7 +246,7 @@ export default function TenancySettings() {
 
       <Card id="more-heading" heading={t("tenancy_info.more_heading")}>
         <p>
-          <Link to="/enter-code">{t("tenancy_info.add_tenancy")}</Link>
+          <Link to={enterCodePath}>{t("tenancy_info.add_tenancy")}</Link>
         </p>
         {canLeave ? (
           <p>

@@ -1,4 +1,4 @@
-import { reportPdfPath } from "@common/portal-paths";
+import { loginPath, reportPdfPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -124,7 +124,7 @@ export default function Report() {
                 <p>{box.text}</p>
                 {index === view.info.boxes.length - 1 ? (
                   <p>
-                    <Link to="/login">{t("report.sign_in")}</Link>
+                    <Link to={loginPath}>{t("report.sign_in")}</Link>
                   </p>
                 ) : null}
               </div>

@@ -1,3 +1,4 @@
+import { loginEmailPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,7 @@ import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "../../public/public-layout";
 import { limitedSubmission } from "../limited-form.server";
 
-export const handle: PublicHandle = { back: "/login/email" };
+export const handle: PublicHandle = { back: loginEmailPath };
 export { errorAwareHeaders as headers } from "~/security/route-headers";
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import { forgotPasswordPath, loginEmailPath, setPasswordPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.session.get();
   if (token && email) {
     session.set("passwordReset", { token: token.slice(0, 256), email: email.slice(0, 254) });
-    return redirect("/set-password", {
+    return redirect(setPasswordPath, {
       headers: { "Set-Cookie": await context.session.commit(), "Cache-Control": privateNoStore },
     });
   }
@@ -59,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   session.unset("passwordReset");
   session.unset("auth");
   session.unset("tenancyId");
-  return redirectWithSuccess("/login/email", toastMessage("toast.password_changed"), {
+  return redirectWithSuccess(loginEmailPath, toastMessage("toast.password_changed"), {
     headers: { "Set-Cookie": await context.session.commit() },
   });
 }
@@ -72,7 +73,7 @@ export default function SetPassword() {
   if (!hasLink) {
     return (
       <PublicCard title={t("set_password.title")} intro={t("set_password.missing_link")}>
-        <Link to="/login/email/forgot-password" className="button button-block">
+        <Link to={forgotPasswordPath} className="button button-block">
           {t("forgot_password.submit")}
         </Link>
       </PublicCard>

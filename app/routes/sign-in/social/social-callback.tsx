@@ -1,3 +1,4 @@
+import { accountCreatedPath, loginPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { languageOf } from "~/i18n/i18n.server";
@@ -19,7 +20,7 @@ const providerNames = { google: "Google", facebook: "Facebook", apple: "Apple" }
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const provider = params.provider;
-  if (!isSocialProvider(provider)) return redirect("/login");
+  if (!isSocialProvider(provider)) return redirect(loginPath);
   const fail = async (error: unknown) => {
     const session = await context.session.get();
     for (const key of socialSessionKeys) session.unset(key);
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     return await completeSignIn(context, tokens, {
       persistent: false,
-      landing: created ? "/account-created" : undefined,
+      landing: created ? accountCreatedPath : undefined,
     });
   } catch (error) {
     return fail(error);
@@ -57,6 +58,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * session cookie comes along (ADR 0056).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!isSocialProvider(params.provider)) return redirect("/login");
+  if (!isSocialProvider(params.provider)) return redirect(loginPath);
   return relayFormPostCallback(request, params.provider);
 }

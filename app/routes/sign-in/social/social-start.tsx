@@ -1,3 +1,4 @@
+import { loginPath, signupPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { readForm } from "~/http/read-form.server";
 import { isSocialProvider, startSocialSignIn } from "~/routes/sign-in/social/social.server";
@@ -10,16 +11,16 @@ import { redirectWithError, toastMessage } from "~/session/toast.server";
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  if (!isSocialProvider(params.provider)) return redirect("/login");
+  if (!isSocialProvider(params.provider)) return redirect(loginPath);
   const dataPolicyAcknowledged = form.get("dataPolicy") === "on";
   if (form.get("purpose") === "signup" && !dataPolicyAcknowledged) {
-    return redirectWithError("/signup", toastMessage("validation.data_policy_required"));
+    return redirectWithError(signupPath, toastMessage("validation.data_policy_required"));
   }
   return startSocialSignIn(request, context, params.provider, dataPolicyAcknowledged);
 }
 
 export function loader() {
-  return redirect("/login");
+  return redirect(loginPath);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { loginPath } from "@common/portal-paths";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { type OAuth2Profile, OAuth2Strategy } from "remix-auth-oauth2";
@@ -66,7 +67,7 @@ export async function startSocialSignIn(
   dataPolicyAcknowledged: boolean,
 ) {
   const settings = config().socialProviders[provider];
-  if (!settings) throw redirect("/login");
+  if (!settings) throw redirect(loginPath);
   const state = randomBytes(24).toString("base64url");
   const verifier = randomBytes(48).toString("base64url");
   const session = await context.session.get();
@@ -136,7 +137,7 @@ export async function finishSocialSignIn(
   language: string,
 ): Promise<AuthTokens & { created: boolean }> {
   const settings = config().socialProviders[provider];
-  if (!settings) throw redirect("/login");
+  if (!settings) throw redirect(loginPath);
   const session = await context.session.get();
   const verifier = session.get(verifierKey) ?? "";
   const dataPolicyAcknowledged = session.get(dataPolicyKey) === true;
@@ -197,7 +198,7 @@ const maxFormPostFieldLength = 2048;
  */
 export async function relayFormPostCallback(request: Request, provider: SocialProviderId): Promise<Response> {
   const settings = config().socialProviders[provider];
-  if (settings?.verifiedBy !== "id-token") return redirect("/login");
+  if (settings?.verifiedBy !== "id-token") return redirect(loginPath);
   // A body no provider sends (too large, another encoding) relays nothing: the GET callback then
   // ends on the sign-in page with the provider's failure text, as a route without a page should.
   const form = await readForm(request).catch(() => new FormData());
