@@ -1,9 +1,8 @@
 import { type Language, supportedLanguages } from "@common/languages";
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { helpTopics } from "~/components/help";
-import { i18nOptions, namespaces } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
+import { documentTranslator, keysOf } from "./document-texts.testing";
 import {
   contactAnchor,
   type HelpPageContent,
@@ -15,17 +14,10 @@ import {
 } from "./help-page";
 
 /** The page in every language, built from the locale files as the route builds it. */
-const i18n = createInstance();
-await i18n.init({ ...i18nOptions, ns: [...namespaces], lng: "en", resources });
+const i18n = await documentTranslator();
 const helpPage = Object.fromEntries(
   supportedLanguages.map((language) => [language, helpPageContent(i18n.getFixedT(language))]),
 ) as Record<Language, HelpPageContent>;
-
-/** Every key path of a locale file's texts ("sections.views.heading"). */
-function keysOf(node: unknown, prefix = ""): string[] {
-  if (typeof node !== "object" || node === null) return [prefix];
-  return Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
-}
 
 /** Every text of a language's page, for the checks below. */
 function texts(language: Language): string[] {

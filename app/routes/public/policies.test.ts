@@ -1,8 +1,7 @@
 import { type Language, supportedLanguages } from "@common/languages";
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, namespaces } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
+import { documentTranslator, keysOf } from "./document-texts.testing";
 import {
   type PolicyKind,
   type PolicySection,
@@ -13,20 +12,13 @@ import {
 } from "./policies";
 
 /** Both policies in every language, built from the locale files as the pages build them. */
-const i18n = createInstance();
-await i18n.init({ ...i18nOptions, ns: [...namespaces], lng: "en", resources });
+const i18n = await documentTranslator();
 const policies = Object.fromEntries(
   (Object.keys(policySections) as PolicyKind[]).map((kind) => [
     kind,
     Object.fromEntries(supportedLanguages.map((language) => [language, policyContent(kind, i18n.getFixedT(language))])),
   ]),
 ) as Record<PolicyKind, Record<Language, PolicySection[]>>;
-
-/** Every key path of a locale file's texts ("data.controller.heading"). */
-function keysOf(node: unknown, prefix = ""): string[] {
-  if (typeof node !== "object" || node === null) return [prefix];
-  return Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
-}
 
 describe("policy texts", () => {
   it.each(supportedLanguages)("%s: policies.json holds exactly the texts the structure names", (language) => {
