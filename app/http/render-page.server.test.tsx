@@ -48,6 +48,21 @@ function renderWithPipeableStream(element: ReactNode): Promise<Buffer> {
   });
 }
 
+/**
+ * A component that suspends, as one waiting for its loader's data, until `resolveData` is called;
+ * then, and in every later render, it shows `content`.
+ */
+function suspendedUntilResolved(content: ReactNode) {
+  let resolveData = () => {};
+  const data = new Promise<void>((resolve) => (resolveData = resolve));
+  let ready = false;
+  function Late() {
+    if (!ready) throw data.then(() => (ready = true));
+    return content;
+  }
+  return { Late, resolveData: () => resolveData() };
+}
+
 describe("renderPage", () => {
   it("reproduces react#31134 on the old path: the Node build writes NUL bytes for some of these pages", async () => {
     // If this fails, the installed React no longer has the defect (a fixed version): the guard
@@ -68,13 +83,7 @@ describe("renderPage", () => {
   });
 
   it("waits for every Suspense boundary, so the page is whole", async () => {
-    let resolveData = () => {};
-    const data = new Promise<void>((resolve) => (resolveData = resolve));
-    let ready = false;
-    function Late() {
-      if (!ready) throw data.then(() => (ready = true));
-      return <p>Sidste år: 12,5 m³</p>;
-    }
+    const { Late, resolveData } = suspendedUntilResolved(<p>Sidste år: 12,5 m³</p>);
     const rendering = renderPage(
       <main>
         <Suspense fallback={<p>…</p>}>
@@ -88,13 +97,9 @@ describe("renderPage", () => {
   });
 
   it("puts what is rendered after the document inside its body, as RemixServer's stream transfer", async () => {
-    let resolveData = () => {};
-    const data = new Promise<void>((resolve) => (resolveData = resolve));
-    let ready = false;
-    function StreamTransfer() {
-      if (!ready) throw data.then(() => (ready = true));
-      return <script id="data">{"window.loaded = 1;"}</script>;
-    }
+    const { Late: StreamTransfer, resolveData } = suspendedUntilResolved(
+      <script id="data">{"window.loaded = 1;"}</script>,
+    );
     // RemixServer's shape: the app's document, then single fetch's data as its sibling.
     const element = (
       <>
