@@ -48,18 +48,11 @@ import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
 import { graphqlData, signInToUsers } from "../testing/graphql";
-import { benchAlarmTypes } from "./bench-alarms";
+import { benchAlarmTypes, benchQuantities } from "./bench-alarms";
 
 const PROPERTY_ID = 9001;
 const PASSWORD = "Bench-Password-2026!";
-const quantities = [
-  "heat-energy",
-  "hca",
-  "hot-water-volume",
-  "cold-water-volume",
-  "electricity-energy",
-  "indoor-temperature",
-] as const;
+const quantities = benchQuantities;
 
 /**
  * Requests timed per figure of a home: a p95 of 60 was the 57th sample, so two slow ones (a GC

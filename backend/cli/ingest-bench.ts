@@ -13,14 +13,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dayKeyOf, startOfDay } from "@common/calendar";
-import type { Aggregation } from "@common/quantities";
+import { type Aggregation, quantityDefinition } from "@common/quantities";
 import { type Backend, createBackend, freshPostgresDatabase } from "../app";
 import type { Reading } from "../consumption/aggregate";
 import { rebuildPropertyRollups } from "../consumption/property-rollups";
 import { ingestReadings, writeNewSeries } from "../consumption/store";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
 import { silentLogger } from "../logger";
-import { benchAlarmTypes } from "./bench-alarms";
+import { insertTestMeters, insertTestProperties, insertTestUnits } from "../testing/setup";
+import { benchAlarmTypes, benchQuantities } from "./bench-alarms";
 
 const HOUR = 3600;
 
@@ -58,55 +59,29 @@ async function run(
   atHour: number | null,
 ): Promise<void> {
   const db = backend.db;
-  await db
-    .insertInto("properties")
-    .values({ id: 1, number: "1", address: "Vej 1", zipcode: "8000", city: "Aarhus", country: "DK" })
-    .execute();
-  const units = Math.ceil(meters / 6);
-  for (let from = 0; from < units; from += 500) {
-    await db
-      .insertInto("units")
-      .values(
-        Array.from({ length: Math.min(500, units - from) }, (_, index) => ({
-          id: from + index + 1,
-          property_id: 1,
-          unique_id: `U${from + index + 1}`,
-          name: String(from + index + 1),
-          apartment: String(from + index + 1),
-          address: "Vej 1",
-          floor_area: 50,
-          rooms: 2,
-        })),
-      )
-      .execute();
-  }
-  const kinds = [
-    "heat-energy",
-    "hca",
-    "hot-water-volume",
-    "cold-water-volume",
-    "electricity-energy",
-    "indoor-temperature",
-  ];
-  const all = Array.from({ length: meters }, (_, index) => ({
-    id: index + 1,
-    quantity: kinds[index % 6]!,
-    aggregation: (index % 6 === 5 ? "average" : "addition") as Aggregation,
-  }));
-  for (let from = 0; from < meters; from += 1000) {
-    await db
-      .insertInto("meters")
-      .values(
-        all.slice(from, from + 1000).map((meter) => ({
-          id: meter.id,
-          unit_id: Math.floor((meter.id - 1) / 6) + 1,
-          number: `B${meter.id}`,
-          room_name: meter.aggregation === "average" ? "Stue" : null,
-          quantity: meter.quantity,
-        })),
-      )
-      .execute();
-  }
+  await insertTestProperties(db, [1]);
+  await insertTestUnits(
+    db,
+    Array.from({ length: Math.ceil(meters / benchQuantities.length) }, (_, index) => ({
+      id: index + 1,
+      propertyId: 1,
+      floorArea: 50,
+    })),
+  );
+  // A home's meters one after another: meter id 1 + 6 (unit - 1) + the quantity's place in benchQuantities.
+  const all = Array.from({ length: meters }, (_, index) => {
+    const quantity = benchQuantities[index % benchQuantities.length]!;
+    return { id: index + 1, quantity, aggregation: quantityDefinition(quantity).aggregation };
+  });
+  await insertTestMeters(
+    db,
+    all.map((meter) => ({
+      id: meter.id,
+      unitId: Math.floor((meter.id - 1) / benchQuantities.length) + 1,
+      quantity: meter.quantity,
+      roomName: meter.aggregation === "average" ? "Stue" : null,
+    })),
+  );
   const start = firstIngestedHour(atHour) - days * 24 * HOUR;
   const history = days * 24;
   const loadStarted = performance.now();
