@@ -11,14 +11,12 @@ import { importReadings, parseTimestamp } from "./import";
  * counts below are the ingest's own; `upkeep.skip` leaves the upkeep out of them.
  */
 const upkeep = vi.hoisted(() => ({ skip: false }));
-vi.mock("./property-rollups", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./property-rollups")>();
-  return {
-    ...actual,
-    refreshPropertyRollups: (...args: Parameters<typeof actual.refreshPropertyRollups>) =>
-      upkeep.skip ? Promise.resolve() : actual.refreshPropertyRollups(...args),
-  };
-});
+vi.mock("./property-rollups", async (importOriginal) =>
+  (await import("../testing/rollup-upkeep")).withSkippableUpkeep(
+    await importOriginal<typeof import("./property-rollups")>(),
+    upkeep,
+  ),
+);
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
 let backend: Backend;

@@ -15,14 +15,12 @@ import { ingestMeterReadings, ingestReadings, type MeterReadings, writeNewSeries
  * counts below are the ingest's own; `upkeep.skip` leaves the upkeep out of them.
  */
 const upkeep = vi.hoisted(() => ({ skip: false }));
-vi.mock("./property-rollups", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./property-rollups")>();
-  return {
-    ...actual,
-    refreshPropertyRollups: (...args: Parameters<typeof actual.refreshPropertyRollups>) =>
-      upkeep.skip ? Promise.resolve() : actual.refreshPropertyRollups(...args),
-  };
-});
+vi.mock("./property-rollups", async (importOriginal) =>
+  (await import("../testing/rollup-upkeep")).withSkippableUpkeep(
+    await importOriginal<typeof import("./property-rollups")>(),
+    upkeep,
+  ),
+);
 
 /**
  * Readings that arrive a few at a time, in any order, leave the same rollups as the whole series
