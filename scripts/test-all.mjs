@@ -55,6 +55,23 @@ function readJson(file) {
   }
 }
 
+/**
+ * A Playwright run's line of the summary, from its JSON report: passed counts the flaky tests too,
+ * and a run that failed without a failed test (it did not start) counts one failure; the failed and
+ * flaky tests are named again at the end.
+ * @param {string} suite @param {string} reportFile @param {{ ok: boolean, seconds: number }} outcome
+ */
+function recordPlaywrightRun(suite, reportFile, { ok, seconds }) {
+  const report = readJson(reportFile);
+  const stats = report?.stats;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
+  results.push({ suite, passed, failed, skipped: stats?.skipped ?? 0, seconds });
+  const { failed: failedTests, flaky } = failedPlaywrightTests(report);
+  remember(suite, "failed", failedTests);
+  remember(suite, "flaky", flaky);
+}
+
 // 1. Type check: one check.
 {
   const { ok, seconds } = run("npx", ["tsc", "-p", "."]);
@@ -138,15 +155,7 @@ if (built) {
         .join(", ")}.`,
     );
   Object.assign(process.env, ports);
-  const { ok, seconds } = run("npx", ["playwright", "test"]);
-  const report = readJson("reports/playwright.json");
-  const stats = report?.stats;
-  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
-  results.push({ suite: "end-to-end (playwright)", passed, failed, skipped: stats?.skipped ?? 0, seconds });
-  const { failed: failedTests, flaky } = failedPlaywrightTests(report);
-  remember("end-to-end (playwright)", "failed", failedTests);
-  remember("end-to-end (playwright)", "flaky", flaky);
+  recordPlaywrightRun("end-to-end (playwright)", "reports/playwright.json", run("npx", ["playwright", "test"]));
 } else {
   results.push({
     suite: "end-to-end (playwright)",
@@ -184,17 +193,11 @@ if (built && postgresUrl) {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     rmSync("reports/playwright-postgres.json", { force: true });
-    const { ok, seconds } = run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], {
-      E2E_DATABASE_URL: url.toString(),
-    });
-    const report = readJson("reports/playwright-postgres.json");
-    const stats = report?.stats;
-    const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-    const failed = (stats?.unexpected ?? 0) + (!ok && !stats?.unexpected ? 1 : 0);
-    results.push({ suite: "e2e, 2+2 on PostgreSQL", passed, failed, skipped: stats?.skipped ?? 0, seconds });
-    const { failed: failedTests, flaky } = failedPlaywrightTests(report);
-    remember("e2e, 2+2 on PostgreSQL", "failed", failedTests);
-    remember("e2e, 2+2 on PostgreSQL", "flaky", flaky);
+    recordPlaywrightRun(
+      "e2e, 2+2 on PostgreSQL",
+      "reports/playwright-postgres.json",
+      run("npx", ["playwright", "test", "-c", "playwright.postgres.config.ts"], { E2E_DATABASE_URL: url.toString() }),
+    );
     await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
   } else {
     results.push({ suite: "e2e, 2+2 on PostgreSQL", passed: 0, failed: 1, seconds: 0, note: "no database" });
