@@ -1,13 +1,17 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { useCheckedForm } from "./checked-form";
+import * as z from "zod/mini";
 import { LanguageField } from "./field";
 
+const schema = z.object({ language: z.enum(["da", "en", "nb"]) });
+
 function LanguageForm() {
-  const rules = { fields: { language: { kind: "choice", values: ["da", "en", "nb"], message: "x" } } } as const;
-  const [, fields] = useCheckedForm(rules, {
+  const [, fields] = useForm({
     lastResult: null,
     defaultValue: { language: "da" },
+    constraint: getZodConstraint(schema),
   });
   return <LanguageField meta={fields.language} label="Sprog" languages={["da", "en", "nb"]} />;
 }

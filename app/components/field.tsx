@@ -1,6 +1,6 @@
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode, Ref } from "react";
 import { useTranslation } from "react-i18next";
-import { type FieldMeta, inputProps, selectProps } from "./field-props";
 import { Options } from "./select-options";
 
 /** A labelled form field with its translated errors (error strings are translation keys). */
@@ -31,7 +31,10 @@ export function Field({
   );
 }
 
-/** A {@link Field} for a field of a checked form: its ids and errors come from the form. */
+/** A field of a conform form, as the components here use it (its value is text, or "on" for a checkbox). */
+export type FieldMeta = FieldMetadata<string>;
+
+/** A {@link Field} for a field of a conform form: its ids and errors come from the form. */
 export function FormField({
   meta,
   label,
@@ -60,7 +63,7 @@ export function EmailField({
 }) {
   return (
     <FormField meta={meta} label={label}>
-      <input {...inputProps(meta, { type: "email" })} autoComplete={autoComplete} inputMode="email" />
+      <input {...getInputProps(meta, { type: "email" })} autoComplete={autoComplete} inputMode="email" />
     </FormField>
   );
 }
@@ -77,7 +80,7 @@ export function CurrentPasswordField({
 }) {
   return (
     <FormField meta={meta} label={label}>
-      <input {...inputProps(meta, { type: "password" })} ref={inputRef} autoComplete="current-password" />
+      <input {...getInputProps(meta, { type: "password" })} ref={inputRef} autoComplete="current-password" />
     </FormField>
   );
 }
@@ -96,7 +99,7 @@ export function FormErrors({ id, errors }: { id: string; errors: readonly string
 export function CheckboxField({ meta, children }: { meta: FieldMeta; children: ReactNode }) {
   return (
     <div className="checkbox-field">
-      <input {...inputProps(meta, { type: "checkbox" })} />
+      <input {...getInputProps(meta, { type: "checkbox" })} />
       <label htmlFor={meta.id}>{children}</label>
     </div>
   );
@@ -119,7 +122,7 @@ export function LanguageField({
   const { t } = useTranslation();
   return (
     <FormField meta={meta} label={label}>
-      <select {...selectProps(meta)} required={false}>
+      <select {...getSelectProps(meta)} required={false}>
         <Options values={languages} label={(language) => t(`language.${language}`)} />
       </select>
     </FormField>

@@ -1,6 +1,6 @@
+import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "./field";
-import { type FieldMeta, inputProps } from "./field-props";
+import { type FieldMeta, FormField } from "./field";
 
 /**
  * A new password with the rules as a hint, and its repeat (sign-up and set-password). Every broken
@@ -20,7 +20,7 @@ export function NewPasswordFields({
     <>
       <FormField meta={password} label={t(labelKey)}>
         <input
-          {...inputProps(password, { type: "password", ariaDescribedBy: "password-hint" })}
+          {...getInputProps(password, { type: "password", ariaDescribedBy: "password-hint" })}
           autoComplete="new-password"
         />
         <p id="password-hint" className="hint">
@@ -28,7 +28,7 @@ export function NewPasswordFields({
         </p>
       </FormField>
       <FormField meta={passwordRepeat} label={t("signup.password_repeat")}>
-        <input {...inputProps(passwordRepeat, { type: "password" })} autoComplete="new-password" />
+        <input {...getInputProps(passwordRepeat, { type: "password" })} autoComplete="new-password" />
       </FormField>
     </>
   );

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formSchema } from "./form-schema";
-import { emailFormRules, nameFormRules, passwordFormRules, settingsFormRules, usesPassword } from "./profile-forms";
-
-const nameFormSchema = formSchema(nameFormRules);
-const settingsFormSchema = formSchema(settingsFormRules);
-const passwordFormSchema = formSchema(passwordFormRules);
-const emailFormSchema = formSchema(emailFormRules);
+import { emailFormSchema, nameFormSchema, passwordFormSchema, settingsFormSchema, usesPassword } from "./profile-forms";
 
 const firstMessage = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`);

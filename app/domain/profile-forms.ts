@@ -5,9 +5,8 @@
 
 import { supportedLanguages } from "@common/languages";
 import * as z from "zod/mini";
-import type { FormRules } from "./form-rules";
-import { emailRules, emailSchema } from "./login-form";
-import { newPasswordFields, newPasswordRepeats, newPasswordShape, repeatsPassword } from "./signup-form";
+import { emailSchema } from "./login-form";
+import { newPasswordShape, repeatsPassword } from "./signup-form";
 
 /** Whether an account signs in with a password (others sign in with Google, Facebook or Apple). */
 export function usesPassword(userType: string): boolean {
@@ -15,48 +14,6 @@ export function usesPassword(userType: string): boolean {
 }
 
 export const NAME_MAX = 100;
-
-export const nameFormRules = {
-  intent: "name",
-  fields: {
-    name: {
-      required: "profile.name_required",
-      trim: true,
-      minLength: { length: 1, message: "profile.name_required" },
-      maxLength: { length: NAME_MAX, message: "profile.name_too_long" },
-      problems: (name: string) => (/\p{Cc}/u.test(name) ? ["profile.name_invalid"] : []),
-    },
-  },
-} as const satisfies FormRules;
-
-export const settingsFormRules = {
-  intent: "settings",
-  fields: {
-    language: { kind: "choice", values: supportedLanguages, message: "profile.language_required" },
-    // An unticked checkbox is not sent at all.
-    emailNotifications: { kind: "checkbox" },
-  },
-} as const satisfies FormRules;
-
-export const passwordFormRules = {
-  fields: {
-    currentPassword: {
-      required: "profile.current_password_required",
-      minLength: { length: 1, message: "profile.current_password_required" },
-    },
-    ...newPasswordFields,
-  },
-  repeats: newPasswordRepeats,
-} as const satisfies FormRules;
-
-export const emailFormRules = {
-  fields: { newEmail: emailRules, currentPassword: {} },
-} as const satisfies FormRules;
-
-/** Deleting: the password, or for an account without one the e-mail typed again (the action decides which). */
-export const deleteFormRules = {
-  fields: { password: {}, emailConfirmation: { trim: true } },
-} as const satisfies FormRules;
 
 /** The resident's name: trimmed, 1 to 100 characters, no control characters. */
 export const nameFormSchema = z.object({

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formSchema } from "./form-schema";
-import { adminCount, inviteFormRules, mayLeave, rowActions, type UsersListRow } from "./tenancy-users";
-
-const inviteFormSchema = formSchema(inviteFormRules);
+import { adminCount, inviteFormSchema, mayLeave, rowActions, type UsersListRow } from "./tenancy-users";
 
 const member = (userId: number, isAdmin: boolean, isCaller = false): UsersListRow => ({
   userId,

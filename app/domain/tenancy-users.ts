@@ -6,8 +6,7 @@
 
 import { supportedLanguages } from "@common/languages";
 import * as z from "zod/mini";
-import type { FormRules } from "./form-rules";
-import { emailRules, emailSchema } from "./login-form";
+import { emailSchema } from "./login-form";
 
 export interface UsersListRow {
   userId: number | null;
@@ -42,14 +41,6 @@ export function mayLeave(users: readonly UsersListRow[]): boolean {
 }
 
 /** The invitation form: the invitee's e-mail and the language of their e-mail and first pages. */
-export const inviteFormRules = {
-  intent: "invite",
-  fields: {
-    email: emailRules,
-    language: { kind: "choice", values: supportedLanguages, message: "tenancy_info.invite_language_required" },
-  },
-} as const satisfies FormRules;
-
 export const inviteFormSchema = z.object({
   intent: z.literal("invite"),
   email: emailSchema,

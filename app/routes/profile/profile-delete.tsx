@@ -1,13 +1,12 @@
 import { accountPath, loginPath, profileDeletePath } from "@common/portal-paths";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { CurrentPasswordField, FormField } from "~/components/field";
-import { inputProps } from "~/components/field-props";
-import { formSchema } from "~/domain/form-schema";
-import { deleteFormRules, usesPassword } from "~/domain/profile-forms";
+import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { passwordAttempt } from "~/security/limits.server";
@@ -34,7 +33,7 @@ const hidden = { hideFields: ["password"] };
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireProfile(request, params, context);
-  const submission = parseWithZod(await readForm(request), { schema: formSchema(deleteFormRules) });
+  const submission = parseWithZod(await readForm(request), { schema: deleteFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>
     data(submission.reply({ ...hidden, ...errors }), { status });
@@ -69,10 +68,16 @@ export default function DeleteAccount() {
   const { t } = useTranslation();
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useCheckedForm(deleteFormRules, { lastResult });
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(deleteFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }),
+  });
   return (
     <AccountChangePage titleKey="profile.delete_title" impersonated={impersonated}>
-      <CheckedForm
+      <ConformForm
         form={form}
         className="profile-form"
         lead={
@@ -91,11 +96,11 @@ export default function DeleteAccount() {
           <CurrentPasswordField meta={fields.password} label={t("profile.current_password")} />
         ) : (
           <FormField meta={fields.emailConfirmation} label={t("profile.delete_type_email", { email })}>
-            <input {...inputProps(fields.emailConfirmation, { type: "email" })} autoComplete="off" />
+            <input {...getInputProps(fields.emailConfirmation, { type: "email" })} autoComplete="off" />
           </FormField>
         )}
         <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.delete_submit" danger />
-      </CheckedForm>
+      </ConformForm>
     </AccountChangePage>
   );
 }

@@ -1,12 +1,12 @@
 import { accountPath, profileEmailPath, profilePath } from "@common/portal-paths";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { CurrentPasswordField, EmailField } from "~/components/field";
-import { formSchema } from "~/domain/form-schema";
-import { emailFormRules, usesPassword } from "~/domain/profile-forms";
+import { emailFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { passwordAttempt } from "~/security/limits.server";
@@ -33,7 +33,7 @@ const hidden = { hideFields: ["currentPassword"] };
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireProfile(request, params, context);
-  const submission = parseWithZod(await readForm(request), { schema: formSchema(emailFormRules) });
+  const submission = parseWithZod(await readForm(request), { schema: emailFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(hidden), sentTo: null }, { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>
     data({ result: submission.reply({ ...hidden, ...errors }), sentTo: null }, { status });
@@ -61,7 +61,13 @@ export default function ChangeEmail() {
   const { t } = useTranslation();
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useCheckedForm(emailFormRules, { lastResult: answer?.result });
+  const [form, fields] = useForm({
+    lastResult: answer?.result,
+    constraint: getZodConstraint(emailFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailFormSchema }),
+  });
   return (
     <AccountChangePage titleKey="profile.email_title" impersonated={impersonated}>
       {answer?.sentTo ? (
@@ -72,13 +78,13 @@ export default function ChangeEmail() {
           </p>
         </div>
       ) : (
-        <CheckedForm form={form} className="profile-form" lead={<p>{t("profile.email_intro", { email })}</p>}>
+        <ConformForm form={form} className="profile-form" lead={<p>{t("profile.email_intro", { email })}</p>}>
           <EmailField meta={fields.newEmail} label={t("profile.new_email")} autoComplete="email" />
           {withPassword ? (
             <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
           ) : null}
           <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.send_confirmation" />
-        </CheckedForm>
+        </ConformForm>
       )}
     </AccountChangePage>
   );

@@ -1,13 +1,13 @@
 import { accountPath, profilePasswordPath, profilePath } from "@common/portal-paths";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { CurrentPasswordField } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { formSchema } from "~/domain/form-schema";
-import { passwordFormRules } from "~/domain/profile-forms";
+import { passwordFormSchema } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { passwordAttempt } from "~/security/limits.server";
@@ -37,7 +37,7 @@ const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] }
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancyId, user } = await requireProfile(request, params, context);
-  const submission = parseWithZod(await readForm(request), { schema: formSchema(passwordFormRules) });
+  const submission = parseWithZod(await readForm(request), { schema: passwordFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const reply = (status: number, errors: Refusal["errors"]) =>
     data(submission.reply({ ...hidden, ...errors }), { status });
@@ -72,10 +72,16 @@ export default function ChangePassword() {
   const { t } = useTranslation();
   const { tenancyId, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useCheckedForm(passwordFormRules, { lastResult });
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(passwordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
+  });
   return (
     <AccountChangePage titleKey="profile.password_title" impersonated={impersonated}>
-      <CheckedForm form={form} className="profile-form" lead={<p>{t("profile.password_intro")}</p>}>
+      <ConformForm form={form} className="profile-form" lead={<p>{t("profile.password_intro")}</p>}>
         <CurrentPasswordField meta={fields.currentPassword} label={t("profile.current_password")} />
         <NewPasswordFields
           password={fields.password}
@@ -83,7 +89,7 @@ export default function ChangePassword() {
           labelKey="profile.new_password"
         />
         <AccountChangeButtons tenancyId={tenancyId} submitKey="profile.change_password" />
-      </CheckedForm>
+      </ConformForm>
     </AccountChangePage>
   );
 }

@@ -8,19 +8,18 @@ import {
   profilePasswordPath,
   profilePath,
 } from "@common/portal-paths";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
-import { CheckedForm, useCheckedForm, useFormAnswer } from "~/components/checked-form";
+import { ConformForm, useFormAnswer } from "~/components/conform-form";
 import { Fact } from "~/components/fact";
 import { CheckboxField, FormField, LanguageField } from "~/components/field";
-import { inputProps } from "~/components/field-props";
 import { LogoutButton } from "~/components/logout-button";
 import { SubmitButton } from "~/components/submit-button";
-import { formSchema } from "~/domain/form-schema";
-import { nameFormRules, settingsFormRules, usesPassword } from "~/domain/profile-forms";
+import { nameFormSchema, settingsFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
 import { enabledLanguages, languageCookie } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
@@ -67,7 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = profilePath(tenancyId);
   const intent = form.get("intent");
   if (intent === "name") {
-    const submission = parseWithZod(form, { schema: formSchema(nameFormRules) });
+    const submission = parseWithZod(form, { schema: nameFormSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
       await context.api.users.updateMyName(submission.value.name);
@@ -80,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return redirectWithSuccess(here, toastMessage("profile.toast_name"));
   }
-  const submission = parseWithZod(form, { schema: formSchema(settingsFormRules) });
+  const submission = parseWithZod(form, { schema: settingsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { language, emailNotifications } = submission.value;
   if (!enabledLanguages().includes(language))
@@ -166,19 +165,23 @@ export default function Profile() {
 
 function NameForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useCheckedForm(nameFormRules, {
+  const [form, fields] = useForm({
     id: "name-form",
     lastResult: useFormAnswer("name"),
     defaultValue: { name },
+    constraint: getZodConstraint(nameFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameFormSchema }),
   });
   return (
-    <CheckedForm form={form} className="profile-form">
+    <ConformForm form={form} className="profile-form">
       <input type="hidden" name="intent" value="name" />
       <FormField meta={fields.name} label={t("profile.name")}>
-        <input {...inputProps(fields.name, { type: "text" })} autoComplete="name" />
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
       </FormField>
       <SubmitButton>{t("profile.save_name")}</SubmitButton>
-    </CheckedForm>
+    </ConformForm>
   );
 }
 
@@ -192,22 +195,24 @@ function SettingsForm({
   emailNotifications: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useCheckedForm(settingsFormRules, {
+  const [form, fields] = useForm({
     id: "settings-form",
     lastResult: useFormAnswer("settings"),
     defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
+    constraint: getZodConstraint(settingsFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
   });
   return (
     // A whole-page post: a new language needs the page's translations, as the language dialog does.
-    <CheckedForm form={form} reloadDocument className="profile-form">
+    <ConformForm form={form} reloadDocument className="profile-form">
       <input type="hidden" name="intent" value="settings" />
       <LanguageField meta={fields.language} label={t("profile.language")} languages={languages} />
       <CheckboxField meta={fields.emailNotifications}>{t("profile.email_notifications")}</CheckboxField>
       <p className="hint">{t("profile.email_notifications_hint")}</p>
       <SubmitButton>{t("profile.save_settings")}</SubmitButton>
-    </CheckedForm>
+    </ConformForm>
   );
 }
 

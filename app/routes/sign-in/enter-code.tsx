@@ -1,16 +1,15 @@
 import { normalizeActivationCode } from "@common/activation-code";
 import { signupPath, tenancyPath } from "@common/portal-paths";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { FormField } from "~/components/field";
-import { inputProps } from "~/components/field-props";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { codeFormRules } from "~/domain/code-form";
-import { formSchema } from "~/domain/form-schema";
+import { codeFormSchema } from "~/domain/code-form";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { limitPerAddress } from "~/security/limits.server";
@@ -27,7 +26,7 @@ export { errorAwareHeaders as headers } from "~/security/route-headers";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const limit = await limitPerAddress(context, "code");
-  const submission = parseWithZod(await readForm(request), { schema: formSchema(codeFormRules) });
+  const submission = parseWithZod(await readForm(request), { schema: codeFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await limit.count();
   const code = normalizeActivationCode(submission.value.code)!;
@@ -65,17 +64,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function EnterCode() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useCheckedForm(codeFormRules, {
+  const [form, fields] = useForm({
     lastResult,
+    constraint: getZodConstraint(codeFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeFormSchema }),
   });
   return (
     <PublicCard title={t("enter_code.title")} intro={t("enter_code.intro")}>
-      <CheckedForm form={form}>
+      <ConformForm form={form}>
         <FormField meta={fields.code} label={t("enter_code.label")}>
           <input
-            {...inputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
+            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: "code-hint" })}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -86,7 +87,7 @@ export default function EnterCode() {
           </p>
         </FormField>
         <BlockSubmit>{t("enter_code.submit")}</BlockSubmit>
-      </CheckedForm>
+      </ConformForm>
     </PublicCard>
   );
 }

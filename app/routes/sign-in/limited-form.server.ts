@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "@remix-run/node";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { readForm } from "~/http/read-form.server";
 import { type LimitedAction, limitPerAddress } from "~/security/limits.server";
 import { nullOnServiceFailure } from "~/services/graphql.server";
@@ -12,7 +12,7 @@ import { nullOnServiceFailure } from "~/services/graphql.server";
  * then an invalid form is answered 400. Otherwise the valid submission, the limit to count an
  * attempt on, and the 503 answer for a failure further on. `hidden` names the fields never sent back.
  */
-export async function limitedSubmission<Schema extends z.ZodType>(
+export async function limitedSubmission<Schema extends $ZodType>(
   request: Request,
   context: AppLoadContext,
   action: LimitedAction,

@@ -1,16 +1,16 @@
 import { forgotPasswordPath, loginPath } from "@common/portal-paths";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthorizationError } from "remix-auth";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { CheckboxField, CurrentPasswordField, EmailField } from "~/components/field";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { formSchema } from "~/domain/form-schema";
-import { loginFormRules } from "~/domain/login-form";
+import { loginFormSchema } from "~/domain/login-form";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { passwordAttempt, refuseRateLimited } from "~/security/limits.server";
@@ -42,7 +42,7 @@ export { signedOutLoader as loader } from "./signed-out.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread: parse a clone.
   const formData = await readForm(request.clone());
-  const submission = parseWithZod(formData, { schema: formSchema(loginFormRules) });
+  const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
 
   const failWith = (key: string, status: number) =>
@@ -92,7 +92,13 @@ export default function LoginWithEmail() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useCheckedForm(loginFormRules, { lastResult });
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+  });
   const submitting = navigation.state === "submitting";
   const passwordRef = useRef<HTMLInputElement>(null);
   // A rejected sign-in never hands the password back (the server omits it too): clear the field.
@@ -102,14 +108,14 @@ export default function LoginWithEmail() {
 
   return (
     <PublicCard title={t("login.email_title")}>
-      <CheckedForm form={form}>
+      <ConformForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="username" />
         <CurrentPasswordField meta={fields.password} label={t("login.password")} inputRef={passwordRef} />
         <CheckboxField meta={fields.remember}>{t("login.remember_me")}</CheckboxField>
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <input type="hidden" name="tenancyId" value={searchParams.get("tenancyId") ?? ""} />
         <BlockSubmit pending={submitting}>{submitting ? t("login.submitting") : t("login.submit")}</BlockSubmit>
-      </CheckedForm>
+      </ConformForm>
       <p>
         <Link to={forgotPasswordPath}>{t("forgot_password.link")}</Link>
       </p>

@@ -1,14 +1,15 @@
 import { accountCreatedPath, dataPolicyPath, signupPath } from "@common/portal-paths";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { CheckboxField, EmailField } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { formSchema } from "~/domain/form-schema";
-import { signupFormRules } from "~/domain/signup-form";
+import { signupFormSchema } from "~/domain/signup-form";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { passwordAttempt, refuseRateLimited } from "~/security/limits.server";
@@ -35,7 +36,7 @@ export { signedOutLoader as loader } from "./signed-out.server";
  * does, under the same limits and lock (ADR 0061): over them the 429 page, as on sign-in.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await limitedSubmission(request, context, "signUp", formSchema(signupFormRules), hidden);
+  const form = await limitedSubmission(request, context, "signUp", signupFormSchema, hidden);
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
   const { email, password, dataPolicy } = submission.value;
@@ -74,12 +75,18 @@ export default function SignupWithEmail() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useCheckedForm(signupFormRules, { lastResult });
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(signupFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
+  });
   const submitting = navigation.state === "submitting";
 
   return (
     <PublicCard title={t("signup.email_title")}>
-      <CheckedForm form={form}>
+      <ConformForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <NewPasswordFields
           password={fields.password}
@@ -99,7 +106,7 @@ export default function SignupWithEmail() {
           ))}
         </div>
         <BlockSubmit pending={submitting}>{submitting ? t("signup.submitting") : t("signup.submit")}</BlockSubmit>
-      </CheckedForm>
+      </ConformForm>
     </PublicCard>
   );
 }

@@ -2,20 +2,19 @@ import { formatCalendarDate } from "@common/format";
 import { supportedLanguages } from "@common/languages";
 import { todayInCopenhagen } from "@common/period";
 import { enterCodePath, leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
-import { CheckedForm, useCheckedForm, useFormAnswer } from "~/components/checked-form";
+import { ConformForm, useFormAnswer } from "~/components/conform-form";
 import { DataTable, TableScroll } from "~/components/data-table";
 import { Fact } from "~/components/fact";
 import { FormField, LanguageField } from "~/components/field";
-import { inputProps } from "~/components/field-props";
 import { SubmitButton } from "~/components/submit-button";
-import { formSchema } from "~/domain/form-schema";
 import { rowFormSchema } from "~/domain/tenancy-row-form";
-import { inviteFormRules, mayLeave, type RowAction, rowActions } from "~/domain/tenancy-users";
+import { inviteFormSchema, mayLeave, type RowAction, rowActions } from "~/domain/tenancy-users";
 import { readForm } from "~/http/read-form.server";
 import { languageOf } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
@@ -104,7 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!info.callerIsAdmin) throw notAllowed();
 
   if (form.get("intent") === "invite") {
-    const submission = parseWithZod(form, { schema: formSchema(inviteFormRules) });
+    const submission = parseWithZod(form, { schema: inviteFormSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const { email, language } = submission.value;
     try {
@@ -308,12 +307,16 @@ function RowButtons({
 
 function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useCheckedForm(inviteFormRules, {
+  const [form, fields] = useForm({
     lastResult: useFormAnswer(),
     defaultValue: { language: defaultLanguage },
+    constraint: getZodConstraint(inviteFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFormSchema }),
   });
   return (
-    <CheckedForm
+    <ConformForm
       form={form}
       className="invite-form"
       lead={
@@ -325,11 +328,11 @@ function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
     >
       <input type="hidden" name="intent" value="invite" />
       <FormField meta={fields.email} label={t("tenancy_info.invite_email")}>
-        <input {...inputProps(fields.email, { type: "email" })} autoComplete="off" inputMode="email" />
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" inputMode="email" />
       </FormField>
       <LanguageField meta={fields.language} label={t("tenancy_info.invite_language")} languages={supportedLanguages} />
       <SubmitButton>{t("tenancy_info.invite_submit")}</SubmitButton>
-    </CheckedForm>
+    </ConformForm>
   );
 }
 

@@ -1,13 +1,14 @@
 import { loginEmailPath } from "@common/portal-paths";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { EmailField } from "~/components/field";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { formSchema } from "~/domain/form-schema";
-import { resetRequestFormRules } from "~/domain/login-form";
+import { resetRequestFormSchema } from "~/domain/login-form";
 import { pageMeta } from "~/i18n/meta";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { PublicHandle } from "../../public/public-layout";
@@ -25,7 +26,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  * page reveals nothing; the back-end sends the link when there is one.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await limitedSubmission(request, context, "resetRequest", formSchema(resetRequestFormRules));
+  const form = await limitedSubmission(request, context, "resetRequest", resetRequestFormSchema);
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
   try {
@@ -42,16 +43,22 @@ export default function ForgotPassword() {
   const { t } = useTranslation();
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useCheckedForm(resetRequestFormRules, { lastResult, shouldRevalidate: "onBlur" });
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(resetRequestFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestFormSchema }),
+  });
   if (sent) {
     return <PublicCard title={t("forgot_password.sent_title")} intro={t("forgot_password.sent_body")} role="status" />;
   }
   return (
     <PublicCard title={t("forgot_password.title")} intro={t("forgot_password.intro")}>
-      <CheckedForm form={form}>
+      <ConformForm form={form}>
         <EmailField meta={fields.email} label={t("login.email")} autoComplete="email" />
         <BlockSubmit>{t("forgot_password.submit")}</BlockSubmit>
-      </CheckedForm>
+      </ConformForm>
     </PublicCard>
   );
 }

@@ -1,13 +1,14 @@
 import { forgotPasswordPath, loginEmailPath, setPasswordPath } from "@common/portal-paths";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckedForm, useCheckedForm } from "~/components/checked-form";
+import { ConformForm } from "~/components/conform-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
-import { formSchema } from "~/domain/form-schema";
-import { setPasswordFormRules } from "~/domain/signup-form";
+import { setPasswordFormSchema } from "~/domain/signup-form";
 import { privateNoStore } from "~/http/cache-control";
 import { pageMeta } from "~/i18n/meta";
 import { ApiError, isServiceFailure } from "~/services/graphql.server";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await limitedSubmission(request, context, "setPassword", formSchema(setPasswordFormRules), hidden);
+  const form = await limitedSubmission(request, context, "setPassword", setPasswordFormSchema, hidden);
   if ("answer" in form) return form.answer;
   const { submission, limit, unavailable } = form;
   const session = await context.session.get();
@@ -69,7 +70,13 @@ export default function SetPassword() {
   const { t } = useTranslation();
   const { hasLink } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useCheckedForm(setPasswordFormRules, { lastResult });
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(setPasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
+  });
   if (!hasLink) {
     return (
       <PublicCard title={t("set_password.title")} intro={t("set_password.missing_link")}>
@@ -81,14 +88,14 @@ export default function SetPassword() {
   }
   return (
     <PublicCard title={t("set_password.title")}>
-      <CheckedForm form={form}>
+      <ConformForm form={form}>
         <NewPasswordFields
           password={fields.password}
           passwordRepeat={fields.passwordRepeat}
           labelKey="set_password.new_password"
         />
         <BlockSubmit>{t("set_password.submit")}</BlockSubmit>
-      </CheckedForm>
+      </ConformForm>
     </PublicCard>
   );
 }
