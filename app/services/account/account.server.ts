@@ -74,7 +74,7 @@ function tokenSetOf(answer: { token: string; refreshToken: string; payload: { ex
 export function accountService(gql: GraphQLService) {
   const field = oneFieldRequests(gql);
   /** The sign-in answers: an answer of another shape is logged under one name (spec section 8). */
-  const signIn = <Result, Variables extends Record<string, unknown>, S extends z.ZodObject>(
+  const signIn = <Result, Variables extends Record<string, unknown>, S extends z.ZodType>(
     document: TypedDocumentNode<Result, Variables>,
     variables: Variables,
     schema: S,
