@@ -4,25 +4,15 @@ import {
   consumptionPathOf,
   metricTypeName,
   metricTypeText,
-  type NotificationFacts,
   notificationText,
   sentenceStart,
 } from "./notification-text";
+import { heatWeekAboveLimit } from "./notification-text.fixture";
 
 /** The text with Intl's no-break spaces as plain ones. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/[\u00a0\u202f]/g, " ")) as T;
 
-const base: NotificationFacts = {
-  kind: "high_consumption",
-  quantity: "heat-energy",
-  alarmType: "threshold",
-  direction: "above",
-  threshold: 40,
-  value: 52.4,
-  comparedValue: null,
-  periodStart: "2026-11-16",
-  periodEnd: "2026-11-22",
-};
+const base = heatWeekAboveLimit;
 
 describe("notificationText", () => {
   it("says a total went above the limit, in the quantity's unit and decimals", () => {

@@ -1,3 +1,4 @@
+import { heatWeekAboveLimit } from "@common/notification-text.fixture";
 import { describe, expect, it } from "vitest";
 import type { Alarm, Notification } from "~/services/tenant/alarm-schemas";
 import {
@@ -105,20 +106,12 @@ describe("views", () => {
 
   it("links a notification to the consumption of its period and to its alarm", () => {
     const n: Notification = {
+      ...heatWeekAboveLimit,
       id: 9,
       tenancyId: 7009,
       alarmId: 5,
-      kind: "high_consumption",
-      quantity: "heat-energy",
       metricType: "energy",
-      alarmType: "threshold",
       frequency: "week",
-      direction: "above",
-      threshold: 40,
-      value: 52.4,
-      comparedValue: null,
-      periodStart: "2026-11-16",
-      periodEnd: "2026-11-22",
       reportCode: null,
       createdAt: "2026-11-23T05:00:00.000Z",
       read: false,
