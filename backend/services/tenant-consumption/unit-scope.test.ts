@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../app";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import type { UserRow } from "../../db/types";
-import { createDemoBackend } from "../../testing/setup";
+import { createDemoBackend, tenancyRow } from "../../testing/setup";
 import { countingStatements } from "../../testing/statements";
 import type { ServiceContext } from "../context";
 import { scopeOfTenancy, unitScopeOf } from "./unit-scope";
@@ -55,11 +55,7 @@ describe("the unit scope", () => {
   it("equals what the back-end's jobs read for the same tenancy, row for row", async () => {
     const { ctx } = await contextOf(demoAccounts.anna.email);
     const scope = await unitScopeOf(ctx, demoTenancyIds.anna);
-    const tenancy = await backend.db
-      .selectFrom("tenancies")
-      .selectAll()
-      .where("id", "=", demoTenancyIds.anna)
-      .executeTakeFirstOrThrow();
+    const tenancy = await tenancyRow(backend.db, demoTenancyIds.anna);
     const unit = await backend.db
       .selectFrom("units")
       .selectAll()
