@@ -4,7 +4,7 @@
  */
 import { formatLocale } from "./format";
 import type { GraphMode } from "./graphql-enums.generated";
-import { type QuantityId, quantityDefinition } from "./quantities";
+import { type QuantityId, quantityDefinition, type UnitOfMeasure } from "./quantities";
 
 /** Graph and table modes of spec section 3: plain values, cost, or CO2 emission. */
 export type ValueMode = GraphMode;
@@ -140,6 +140,19 @@ export function currencyLabel(currency: string, language: string): string {
   return (language === "da" || language === "nb") && (currency === "DKK" || currency === "NOK") ? "kr." : currency;
 }
 
+/** How a value's unit of measure is written after it; the hca unit is a word of the language instead. */
+const unitSymbols: Record<Exclude<UnitOfMeasure, "unit">, string> = {
+  kWh: "kWh",
+  m3: "m³",
+  K: "K",
+  "°C": "°C",
+  "%": "%",
+  count: "", // error counts have no unit
+  Hz: "Hz",
+  "m3/h": "m³/h",
+  mbar: "mbar",
+};
+
 /**
  * The unit after a value (spec section 3): kWh, m³, K, °C, %, the translated hca unit, none for
  * error counts; "/m²" appended for normalized values. Cost is in Danish kroner ("kr." in Danish
@@ -158,30 +171,12 @@ export function unitLabel(
   if (mode === "COST") return perArea(currencyLabel("DKK", language));
   if (mode === "CO2") return perArea("g CO₂");
 
-  switch (quantityDefinition(quantity).unit) {
-    case "kWh":
-      return perArea("kWh");
-    case "m3":
-      return perArea("m³");
-    case "unit": {
-      const words = hcaUnitWords[language] ?? hcaUnitWords.en!;
-      return perArea(hcaIsPlural(value) ? words.other : words.one);
-    }
-    case "K":
-      return perArea("K");
-    case "°C":
-      return perArea("°C");
-    case "%":
-      return perArea("%");
-    case "count":
-      return "";
-    case "Hz":
-      return perArea("Hz");
-    case "m3/h":
-      return perArea("m³/h");
-    case "mbar":
-      return perArea("mbar");
+  const unit = quantityDefinition(quantity).unit;
+  if (unit === "unit") {
+    const words = hcaUnitWords[language] ?? hcaUnitWords.en!;
+    return perArea(hcaIsPlural(value) ? words.other : words.one);
   }
+  return perArea(unitSymbols[unit]);
 }
 
 /**
