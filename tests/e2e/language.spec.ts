@@ -34,6 +34,28 @@ test.describe("language", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Inneklima" })).toBeVisible();
   });
 
+  test("the page title is in the page's language, the same once the scripts run (ADR 0063)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const titles = [
+      ["da", "/login", "Log ind – Mit Forbrug"],
+      ["en", "/login", "Log in – My Consumption"],
+      ["nb", "/login", "Logg inn – Mitt Forbruk"],
+      ["nb", "/cookie-policy", "Retningslinjer for informasjonskapsler – Mitt Forbruk"],
+    ] as const;
+    for (const [lng, path, title] of titles) {
+      const response = await page.goto(`${path}?lng=${lng}`);
+      expect(await response?.text()).toContain(`<title>${title}</title>`);
+      // The policies ship no script (handle.scripts = false): nothing to wait for there.
+      if (javaScriptEnabled && (await page.locator("script[type=module]").count()) > 0)
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+          timeout: 20_000,
+        });
+      await expect(page, `${lng} ${path}`).toHaveTitle(title);
+    }
+  });
+
   test("the language dialog closes without choosing", async ({ page }) => {
     await page.goto("/login/email?dialog=language");
     const dialog = page.getByRole("dialog", { name: "Vælg et sprog" });
