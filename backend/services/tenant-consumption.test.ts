@@ -460,14 +460,21 @@ describe("what a figure covers (ADR 0018)", () => {
     }>(backend, "tenant", kpisQuery(quantity, from, end), { token: tokens.anna });
     return data.unitQuantityKpis;
   }
-  /** Anna's day hour by hour compared with the previous period, her meters of the quantity and the comparison. */
-  async function hourlyComparison(quantity: string, dayKey: string) {
-    const result = await annasGraph([quantity], "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, {
-      compareWith: ["PREVIOUS_PERIOD"],
-    });
+  /** Anna's graph of one quantity compared with one thing: the graph, her meters of the quantity and the comparison. */
+  async function annasComparison(
+    quantity: string,
+    resolution: string,
+    begin: string,
+    end: string,
+    compareWith: "PREVIOUS_PERIOD" | "PREVIOUS_YEAR",
+  ) {
+    const result = await annasGraph([quantity], resolution, begin, end, { compareWith: [compareWith] });
     const ids = await meterIds(ANNA_UNIT, quantity);
     return { result, ids, related: result.graphs[0]!.consumption.relatedValues[0]! };
   }
+  /** Anna's day hour by hour compared with the previous period. */
+  const hourlyComparison = (quantity: string, dayKey: string) =>
+    annasComparison(quantity, "HOURLY", `${dayKey}T00:00:00`, `${dayKey}T23:59:00`, "PREVIOUS_PERIOD");
   /** `value` is what the meters' registers counted between two local times (to 6 decimals). */
   const expectCounted = async (value: number | null | undefined, ids: number[], from: string, to: string) =>
     expect(value).toBeCloseTo(await rawRegisterDelta(ids, Date.parse(from) / 1000, Date.parse(to) / 1000), 6);
@@ -507,13 +514,14 @@ describe("what a figure covers (ADR 0018)", () => {
 
   it("weekly, previous year: a week's row compares with the same dates a year earlier, clipped the same way", async () => {
     // The issue's heat 2026-06-10..2026-08-20 previous-year, moved to dates with demo data.
-    const input = annaGraphInput(["heat-energy"], "WEEKLY", "2025-10-08T00:00:00", "2025-11-06T00:00:00", {
-      compareWith: ["PREVIOUS_YEAR"],
-    });
-    const result = await graph("anna", input);
-    const ids = await meterIds(ANNA_UNIT, "heat-energy");
+    const { result, ids, related } = await annasComparison(
+      "heat-energy",
+      "WEEKLY",
+      "2025-10-08T00:00:00",
+      "2025-11-06T00:00:00",
+      "PREVIOUS_YEAR",
+    );
     expect(result.buckets[0]).toEqual({ firstDay: "2025-10-08", lastDay: "2025-10-12", partial: true });
-    const related = result.graphs[0]!.consumption.relatedValues[0]!;
     // Week 41 2025 from Wednesday 8 October: 8–12 October 2024, not the whole week of 30 September 2024.
     expect(related.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2024-10-08"), day("2024-10-13")), 6);
     expect(related.values[1]).toBeCloseTo(await rawRegisterDelta(ids, day("2024-10-13"), day("2024-10-20")), 6);
@@ -525,12 +533,13 @@ describe("what a figure covers (ADR 0018)", () => {
   });
 
   it("weekly, previous period: the period of the same number of days just before; legend = card", async () => {
-    const input = annaGraphInput(["heat-energy"], "WEEKLY", "2025-10-08T00:00:00", "2025-11-06T00:00:00", {
-      compareWith: ["PREVIOUS_PERIOD"],
-    });
-    const result = await graph("anna", input);
-    const ids = await meterIds(ANNA_UNIT, "heat-energy");
-    const related = result.graphs[0]!.consumption.relatedValues[0]!;
+    const { ids, related } = await annasComparison(
+      "heat-energy",
+      "WEEKLY",
+      "2025-10-08T00:00:00",
+      "2025-11-06T00:00:00",
+      "PREVIOUS_PERIOD",
+    );
     // 29 days: 8 October − 29 days = 9 September; the first row (8–12 October) against 9–13 September.
     expect(related).toMatchObject({ firstDay: "2025-09-09", lastDay: "2025-10-07" });
     expect(related.values[0]).toBeCloseTo(await rawRegisterDelta(ids, day("2025-09-09"), day("2025-09-14")), 6);
