@@ -43,6 +43,12 @@ afterAll(() => backend?.close());
 const graphQuery = TenantGraphQuery;
 type GraphData = TenantGraphResult;
 
+/** A call to the tenant service in Anna's session, and its data (failing on an error). */
+const asAnna = <T = Record<string, unknown>>(query: string) =>
+  graphql<T>(backend, "tenant", query, { token: tokens.anna });
+const annasData = <T = Record<string, unknown>>(query: string) =>
+  graphqlData<T>(backend, "tenant", query, { token: tokens.anna });
+
 async function graph(user: string, input: Record<string, unknown>) {
   const data = await graphqlData<GraphData>(backend, "tenant", graphQuery, {
     token: tokens[user],
@@ -115,18 +121,12 @@ describe("access", () => {
     expect(
       (await graphError("anna", { ...input, tenancyId: demoTenancyIds.anna, meterNumber: foreignMeter!.number })).code,
     ).toBe("FORBIDDEN");
-    const readout = await graphql(
-      backend,
-      "tenant",
+    const readout = await asAnna(
       `{ readoutMinMax(tenancyId: ${demoTenancyIds.anna}, meterNumber: "${foreignMeter!.number}", quantity: "heat-energy", fromDate: "2025-01-01T00:00:00", toDate: "2025-02-01T00:00:00") { meterNumber } }`,
-      { token: tokens.anna },
     );
     expect(firstErrorCode(readout)).toBe("FORBIDDEN");
-    const kpis = await graphql(
-      backend,
-      "tenant",
+    const kpis = await asAnna(
       `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.jensSecond}, quantity: "heat-energy", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-02-01T00:00:00" }) { total } }`,
-      { token: tokens.anna },
     );
     expect(firstErrorCode(kpis)).toBe("FORBIDDEN");
     const rating = await graphql(
@@ -413,11 +413,8 @@ describe("tenantGraph against the raw readings", () => {
     expect(year.consumption.values[3]).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
 
     // Totals (KPIs) and the per-m2 view weigh the same way.
-    const kpis = await graphqlData<{ unitQuantityKpis: { total: number } }>(
-      backend,
-      "tenant",
+    const kpis = await annasData<{ unitQuantityKpis: { total: number } }>(
       `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "total-water-volume", mode: CO2, periodBegin: "2025-02-01T00:00:00", periodEnd: "2025-02-28T23:59:00" }) { total } }`,
-      { token: tokens.anna },
     );
     expect(kpis.unitQuantityKpis.total).toBeCloseTo(await rawCo2("2025-02-01", "2025-03-01"), 4);
     const unit = await backend.db
@@ -450,14 +447,14 @@ describe("what a figure covers (ADR 0018)", () => {
   const kpisQuery = (quantity: string, from: string, end: string) =>
     `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "${quantity}", periodBegin: "${from}T00:00:00", periodEnd: "${end}T00:00:00" }) { total previousPeriod previousYear propertyComparison } }`;
   async function kpis(quantity: string, from: string, end: string) {
-    const data = await graphqlData<{
+    const data = await annasData<{
       unitQuantityKpis: {
         total: number | null;
         previousPeriod: number | null;
         previousYear: number | null;
         propertyComparison: number | null;
       };
-    }>(backend, "tenant", kpisQuery(quantity, from, end), { token: tokens.anna });
+    }>(kpisQuery(quantity, from, end));
     return data.unitQuantityKpis;
   }
   /** Anna's graph of one quantity compared with one thing: the graph, her meters of the quantity and the comparison. */
@@ -787,30 +784,24 @@ describe("property average", () => {
 describe("tenantTable and unitQuantityKpis", () => {
   it("totals serve periods longer than the DAILY limit (since moving in, years ago)", async () => {
     // Anna's tenancy began 2023-08-01: since moving in is over 800 days; from 2021 over 1700.
-    const long = await graphqlData<{
+    const long = await annasData<{
       unitQuantityKpis: { total: number | null };
       tenantTable: { rows: { values: (number | null)[] }[] };
     }>(
-      backend,
-      "tenant",
       `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy", periodBegin: "2021-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00" }) { total }
          tenantTable(table: { tenancyId: ${demoTenancyIds.anna}, quantities: ["heat-energy"], periodBegin: "2021-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00", groupBy: UNIT }) { rows { values } } }`,
-      { token: tokens.anna },
     );
     expect(long.unitQuantityKpis.total).toBeGreaterThan(0);
     expect(long.tenantTable.rows[0]?.values[0]).toBeCloseTo(long.unitQuantityKpis.total!, 6);
     // Beyond about ten years the back-end still says no.
-    const tooLong = await graphql(
-      backend,
-      "tenant",
+    const tooLong = await asAnna(
       `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "heat-energy", periodBegin: "2010-01-01T00:00:00", periodEnd: "2025-11-20T00:00:00" }) { total } }`,
-      { token: tokens.anna },
     );
     expect(firstErrorCode(tooLong)).toBe("BAD_USER_INPUT");
   });
 
   it("KPIs: total, rooms and meters agree with each other and with the raw readings", async () => {
-    const data = await graphqlData<{
+    const data = await annasData<{
       unitQuantityKpis: {
         total: number;
         previousPeriod: number;
@@ -819,13 +810,8 @@ describe("tenantTable and unitQuantityKpis", () => {
         rooms: { label: string; value: number }[];
         meters: { objectDetails: { measurementPoint: { legacyMeterId: string } }; value: number }[];
       };
-    }>(
-      backend,
-      "tenant",
-      `{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "hca", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-03-31T23:59:00" }) {
-        total previousPeriod previousYear propertyComparison rooms { label value } meters { objectDetails { measurementPoint { legacyMeterId } } value } } }`,
-      { token: tokens.anna },
-    );
+    }>(`{ unitQuantityKpis(input: { tenancyId: ${demoTenancyIds.anna}, quantity: "hca", periodBegin: "2025-01-01T00:00:00", periodEnd: "2025-03-31T23:59:00" }) {
+        total previousPeriod previousYear propertyComparison rooms { label value } meters { objectDetails { measurementPoint { legacyMeterId } } value } } }`);
     const kpis = data.unitQuantityKpis;
     const ids = await meterIds(ANNA_UNIT, "hca");
     expect(kpis.total).toBeCloseTo(await rawRegisterDelta(ids, day("2025-01-01"), day("2025-04-01")), 6);
@@ -850,12 +836,8 @@ describe("tenantTable and unitQuantityKpis", () => {
         rows: { objectDetails: { kind: string }; values: (number | null)[]; comparisonValues: (number | null)[] }[];
       };
     };
-    const byMeter = (
-      await graphqlData<Table>(backend, "tenant", query("METER", "PREVIOUS_YEAR"), { token: tokens.anna })
-    ).tenantTable;
-    const unit = (
-      await graphqlData<Table>(backend, "tenant", query("UNIT", "PROPERTY_AVERAGE"), { token: tokens.anna })
-    ).tenantTable;
+    const byMeter = (await annasData<Table>(query("METER", "PREVIOUS_YEAR"))).tenantTable;
+    const unit = (await annasData<Table>(query("UNIT", "PROPERTY_AVERAGE"))).tenantTable;
     expect(byMeter.quantityDescriptors.map((descriptor) => descriptor.expressedAs)).toEqual(["unit", "kWh"]);
     expect(unit.rows).toHaveLength(1);
     for (const column of [0, 1]) {
@@ -864,7 +846,7 @@ describe("tenantTable and unitQuantityKpis", () => {
       expect(unit.rows[0]!.comparisonValues[column]).toBeGreaterThan(0);
     }
     expect(byMeter.rows.every((row) => row.comparisonValues.length === 2)).toBe(true);
-    const refused = await graphql(backend, "tenant", query("ROOM", "PROPERTY_AVERAGE"), { token: tokens.anna });
+    const refused = await asAnna(query("ROOM", "PROPERTY_AVERAGE"));
     expect(firstErrorCode(refused)).toBe("BAD_USER_INPUT");
   });
 });
@@ -934,18 +916,15 @@ describe("readoutMinMax, quantityPrices, consumptionRating", () => {
     expect(Date.parse(String(listed.latestReadoutTimestamp)) / 1000).toBe(newest.rows[0]!.ts);
     expect(
       firstErrorCode(
-        await graphql(
-          backend,
-          "tenant",
+        await asAnna(
           `{ meterReadouts(tenancyId: ${NORA_TENANCY}, fromDate: "2025-01-01T00:00:00", toDate: "2025-06-30T12:00:00") { id } }`,
-          { token: tokens.anna },
         ),
       ),
     ).toBe("FORBIDDEN");
   });
 
   it("lists the prices valid in a period", async () => {
-    const data = await graphqlData<{
+    const data = await annasData<{
       quantityPrices: {
         quantity: string;
         price: number;
@@ -954,10 +933,7 @@ describe("readoutMinMax, quantityPrices, consumptionRating", () => {
         validTo: string | null;
       }[];
     }>(
-      backend,
-      "tenant",
       `{ quantityPrices(input: { periodBegin: "2025-12-01", periodEnd: "2026-01-31" }) { quantity price currency validFrom validTo } }`,
-      { token: tokens.anna },
     );
     const hot = data.quantityPrices.filter((price) => price.quantity === "hot-water-volume");
     expect(hot.map((price) => [price.validFrom, price.validTo])).toEqual([
@@ -965,11 +941,8 @@ describe("readoutMinMax, quantityPrices, consumptionRating", () => {
       ["2026-01-01", null],
     ]);
     expect(data.quantityPrices.every((price) => price.currency === "DKK")).toBe(true);
-    const bad = await graphql(
-      backend,
-      "tenant",
+    const bad = await asAnna(
       `{ quantityPrices(input: { periodBegin: "2026-01-31", periodEnd: "2025-12-01" }) { quantity } }`,
-      { token: tokens.anna },
     );
     expect(firstErrorCode(bad)).toBe("BAD_USER_INPUT");
   });
@@ -1010,11 +983,8 @@ describe("readoutMinMax, quantityPrices, consumptionRating", () => {
       letters.add(rating.letter!);
     }
     expect(letters.size).toBeGreaterThanOrEqual(2);
-    const average = await graphql(
-      backend,
-      "tenant",
+    const average = await asAnna(
       `{ consumptionRating(tenancyId: ${demoTenancyIds.anna}, quantity: "indoor-temperature") { letter } }`,
-      { token: tokens.anna },
     );
     expect(firstErrorCode(average)).toBe("BAD_USER_INPUT");
   });
