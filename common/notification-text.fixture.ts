@@ -2,9 +2,10 @@ import type { NotificationFacts } from "./notification-text";
 
 /**
  * For tests: a week's heat (16–22 November 2026) of 52.4 kWh, above its alarm's limit of 40, as the
- * tests of a notification's text (common) and of its view on the portal's pages describe it.
+ * tests of a notification's text (common) and of its view on the portal's pages describe it. Its
+ * values keep their literal types, so it also spreads into the portal's narrower Notification.
  */
-export const heatWeekAboveLimit: NotificationFacts = {
+export const heatWeekAboveLimit = {
   kind: "high_consumption",
   quantity: "heat-energy",
   alarmType: "threshold",
@@ -14,4 +15,4 @@ export const heatWeekAboveLimit: NotificationFacts = {
   comparedValue: null,
   periodStart: "2026-11-16",
   periodEnd: "2026-11-22",
-};
+} as const satisfies NotificationFacts;
