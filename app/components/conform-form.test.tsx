@@ -11,7 +11,7 @@ import { NewPasswordFields } from "./new-password-fields";
 /**
  * Without JavaScript a form is what the server renders: conform's ids and attributes from the
  * schema's constraint, the action's messages beside their fields, the control marked invalid and
- * described by them (ADR 0062).
+ * described by them (ADR 0065).
  */
 
 function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {

@@ -7,7 +7,7 @@ import { FormErrors } from "./field";
  * The post form of a conform `useForm` (its id, `noValidate` and the browser's check on sending,
  * from `getFormProps`), described by its form-level errors, which are announced at its top (after
  * the lead, a sentence that introduces the form). The page checks its fields with the zod schema
- * its action parses with (ADR 0062); without JavaScript the action's answer renders the same way.
+ * its action parses with (ADR 0065); without JavaScript the action's answer renders the same way.
  */
 export function ConformForm<Schema extends Record<string, unknown>>({
   form,

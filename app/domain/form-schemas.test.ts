@@ -14,7 +14,7 @@ import { setPasswordFormSchema, signupFormSchema } from "./signup-form";
 import { inviteFormSchema } from "./tenancy-users";
 
 /**
- * Every form's schema as both sides use it (ADR 0062): `parseWithZod` over the posted entries, in
+ * Every form's schema as both sides use it (ADR 0065): `parseWithZod` over the posted entries, in
  * the action and in the browser's conform form alike. For each form: entries it accepts (and what
  * the action reads from them), and every message it can give, with entries that provoke it. The
  * messages are translation keys; a missing name is a field left out or a box not ticked.

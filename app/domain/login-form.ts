@@ -1,5 +1,5 @@
 /**
- * The sign-in forms' zod schemas (zod/mini, ADR 0062): the action parses with them and the page's
+ * The sign-in forms' zod schemas (zod/mini, ADR 0065): the action parses with them and the page's
  * conform form checks them in the browser, so both say the same. Messages are translation keys,
  * shown in the resident's language.
  */
