@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   useLanguage,
 } from "./helpers";
+import { changePassword, confirmEmailChange, deleteAccount, requestEmailChange } from "./profile-steps";
 
 /**
  * Issue 44 item 6 (ADR 0057), with and without JavaScript: a resident who never redeemed a code
@@ -21,17 +22,6 @@ import {
 
 const firstPassword = "No-Home-Password-2026!";
 const secondPassword = "No-Home-Changed-2027#";
-
-function mailsTo(email: string): { text: string }[] {
-  const db = database();
-  try {
-    return db.prepare("SELECT text FROM mail_outbox WHERE to_address = ? ORDER BY id").all(email.toLowerCase()) as {
-      text: string;
-    }[];
-  } finally {
-    db.close();
-  }
-}
 
 /** The page does not scroll sideways (WCAG 1.4.10; reflow.spec.ts names what sticks out). */
 async function expectNoSidewaysScroll(page: Page, at: string) {
@@ -87,36 +77,16 @@ test("a resident without a tenancy changes language, password and e-mail, downlo
   await page.getByRole("link", { name: "Change password" }).click();
   await expect(page).toHaveURL(/\/account\/password$/);
   await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/account");
-  await page.getByLabel("Current password").fill("Wrong-Password-2026!");
-  await page.getByLabel("New password").fill(secondPassword);
-  await page.getByLabel("Repeat password").fill(secondPassword);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Password update failed. Please try again.")).toBeVisible();
-  await page.getByLabel("Current password").fill(firstPassword);
-  await page.getByLabel("New password").fill(secondPassword);
-  await page.getByLabel("Repeat password").fill(secondPassword);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(
-    page.getByText("Your password has been changed. Every other session has been logged out."),
-  ).toBeVisible();
+  await changePassword(page, firstPassword, secondPassword);
   await expect(page).toHaveURL(/\/account$/);
 
   // E-mail: the same confirmation link to the new address; opening it changes it and logs out.
   const newEmail = uniqueEmail("no-home-new", info.project.name);
   await page.getByRole("link", { name: "Change e-mail" }).click();
   await expect(page).toHaveURL(/\/account\/email$/);
-  await page.getByLabel("New e-mail").fill(newEmail);
-  await page.getByLabel("Current password").fill(secondPassword);
-  await page.getByRole("button", { name: "Send confirmation link" }).click();
-  await expect(page.getByText(`We have sent a link to ${newEmail}.`, { exact: false })).toBeVisible();
+  const confirmation = await requestEmailChange(page, newEmail, secondPassword);
   await expect(page.getByRole("link", { name: "Profile settings" })).toHaveAttribute("href", "/account");
-  const confirmation = mailsTo(newEmail).flatMap(
-    (mail) => mail.text.match(/https?:\/\/\S+\/confirm-email\?token=\S+/g) ?? [],
-  )[0];
-  expect(confirmation).toBeDefined();
-  await page.goto(confirmation!);
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText("Your e-mail has been changed. Log in with the new address.")).toBeVisible();
+  await confirmEmailChange(page, confirmation);
   await signIn(page, newEmail, secondPassword);
   await page.waitForURL(/\/(welcome|no-tenancies)/);
 
@@ -135,14 +105,7 @@ test("a resident without a tenancy changes language, password and e-mail, downlo
   // Delete, from /no-tenancies: the wrong password keeps everything; the right one deletes it.
   await page.getByRole("link", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/account\/delete$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Delete account" })).toBeVisible();
-  await page.getByLabel("Current password").fill("Wrong-Password-2026!");
-  await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page.getByText("The password is not correct.")).toBeVisible();
-  await page.getByLabel("Current password").fill(secondPassword);
-  await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText("Your account has been deleted.")).toBeVisible();
+  await deleteAccount(page, secondPassword);
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
   await signIn(page, newEmail, secondPassword);

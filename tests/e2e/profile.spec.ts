@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { e2e } from "./env";
 import {
   createActivationCode,
@@ -6,10 +6,12 @@ import {
   demoAccounts,
   demoTenancyIds,
   impersonationLink,
+  signIn,
   signUp,
   uniqueEmail,
   useLanguage,
 } from "./helpers";
+import { changePassword, confirmEmailChange, deleteAccount, mailsTo, requestEmailChange } from "./profile-steps";
 
 /**
  * Profile settings, with and without JavaScript, for a resident who signs up in the
@@ -22,24 +24,6 @@ import {
 const tenancyOf = (project: string) => (project === "js" ? 7031 : 7032);
 const firstPassword = "Profile-Password-2026!";
 const secondPassword = "Changed-Password-2027#";
-
-function mailsTo(email: string): { subject: string; text: string }[] {
-  const db = database();
-  try {
-    return db
-      .prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? ORDER BY id")
-      .all(email.toLowerCase()) as { subject: string; text: string }[];
-  } finally {
-    db.close();
-  }
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login/email");
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('main form[method="post"] button[type="submit"]').click();
-}
 
 async function newPage(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled, baseURL: e2e.baseURL });
@@ -94,21 +78,10 @@ test("a resident changes name, language, notifications, password and e-mail, dow
 
   // Password: another browser is signed in too; after the change only this one is.
   const other = await newPage(browser, js);
-  await logIn(other.page, email, firstPassword);
+  await signIn(other.page, email, firstPassword);
   await other.page.waitForURL(/\/(t\/\d+|welcome)/);
   await page.getByRole("link", { name: "Change password" }).click();
-  await page.getByLabel("Current password").fill("Wrong-Password-2026!");
-  await page.getByLabel("New password").fill(secondPassword);
-  await page.getByLabel("Repeat password").fill(secondPassword);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Password update failed. Please try again.")).toBeVisible();
-  await page.getByLabel("Current password").fill(firstPassword);
-  await page.getByLabel("New password").fill(secondPassword);
-  await page.getByLabel("Repeat password").fill(secondPassword);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(
-    page.getByText("Your password has been changed. Every other session has been logged out."),
-  ).toBeVisible();
+  await changePassword(page, firstPassword, secondPassword);
   await expect(page).toHaveURL(new RegExp(`${profile}$`));
   await other.page.goto(`/t/${tenancyId}`);
   await expect(other.page).toHaveURL(/\/login/);
@@ -117,19 +90,9 @@ test("a resident changes name, language, notifications, password and e-mail, dow
   // E-mail: a link to the new address; nothing changes until it is opened; then logged out.
   const newEmail = uniqueEmail("profile-new", info.project.name);
   await page.goto(`${profile}/email`);
-  await page.getByLabel("New e-mail").fill(newEmail);
-  await page.getByLabel("Current password").fill(secondPassword);
-  await page.getByRole("button", { name: "Send confirmation link" }).click();
-  await expect(page.getByText(`We have sent a link to ${newEmail}.`, { exact: false })).toBeVisible();
-  const confirmation = mailsTo(newEmail).flatMap(
-    (mail) => mail.text.match(/https?:\/\/\S+\/confirm-email\?token=\S+/g) ?? [],
-  )[0];
-  expect(confirmation).toBeDefined();
-  await page.goto(confirmation!);
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText("Your e-mail has been changed. Log in with the new address.")).toBeVisible();
+  await confirmEmailChange(page, await requestEmailChange(page, newEmail, secondPassword));
   expect(mailsTo(email).length).toBeGreaterThan(0);
-  await logIn(page, newEmail, secondPassword);
+  await signIn(page, newEmail, secondPassword);
   await page.waitForURL(/\/(t\/\d+|welcome)/);
 
   // My data: the profile, the home, where the readings are.
@@ -143,15 +106,8 @@ test("a resident changes name, language, notifications, password and e-mail, dow
 
   // Delete: the wrong password keeps everything; the right one deletes the account.
   await page.goto(`${profile}/delete`);
-  await expect(page.getByRole("heading", { level: 1, name: "Delete account" })).toBeVisible();
-  await page.getByLabel("Current password").fill("Wrong-Password-2026!");
-  await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page.getByText("The password is not correct.")).toBeVisible();
-  await page.getByLabel("Current password").fill(secondPassword);
-  await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText("Your account has been deleted.")).toBeVisible();
-  await logIn(page, newEmail, secondPassword);
+  await deleteAccount(page, secondPassword);
+  await signIn(page, newEmail, secondPassword);
   await expect(page.getByRole("alert").first()).toBeVisible();
   await expect(page).toHaveURL(/\/login\/email/);
   // The address is free again.
