@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitKey } from "~/security/limits.server";
+import { forward } from "../tests/e2e/forward";
 import { clientAddress, parseTrustProxy, requestHost } from "./trust-proxy";
 
 describe("parseTrustProxy", () => {
@@ -110,27 +111,9 @@ describe("the client address behind one and two proxies", () => {
   /** Appends the connecting address to X-Forwarded-For and forwards, from `localAddress`. */
   async function startProxy(targetPort: number, localAddress: string): Promise<number> {
     return listen(
-      http.createServer((request, response) => {
-        const forwardedFor = [request.headers["x-forwarded-for"], request.socket.remoteAddress]
-          .filter(Boolean)
-          .join(", ");
-        const upstream = http.request(
-          {
-            host: "127.0.0.1",
-            port: targetPort,
-            localAddress,
-            path: request.url,
-            method: request.method,
-            headers: { ...request.headers, "x-forwarded-for": forwardedFor },
-          },
-          (answer) => {
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(response);
-          },
-        );
-        upstream.on("error", () => response.destroy());
-        request.pipe(upstream);
-      }),
+      http.createServer((request, response) =>
+        forward(request, response, { port: targetPort, localAddress, appendForwardedFor: true }),
+      ),
     );
   }
 

@@ -2,12 +2,33 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { e2e } from "./env";
+import { forward } from "./forward";
 
 /**
  * Another instance of the built portal for one spec: the same build and session secret as the e2e
  * portal (so its sessions open it), with variables of the spec's own, and the services wherever the
  * spec puts them (the e2e back-end, or a proxy in front of it that slows or breaks its answers).
  */
+
+/**
+ * A proxy in front of the e2e back-end, for a spec whose portal must see it slow or broken: each
+ * request, its body read, goes to `handle` with `forward`, which sends it on to the back-end and the
+ * back-end's answer back (at once or later); `handle` may answer by itself instead.
+ */
+export async function startBackendProxy(
+  handle: (request: http.IncomingMessage, response: http.ServerResponse, body: Buffer, forward: () => void) => void,
+): Promise<{ server: http.Server; port: number }> {
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks);
+      handle(request, response, body, () => forward(request, response, { port: e2e.backendPort }, body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
 
 /** A port nothing listens on right now. */
 export async function freePort(): Promise<number> {

@@ -1,9 +1,7 @@
 import { readFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import { expect, type Page, test } from "@playwright/test";
-import { e2e } from "./env";
-import { type ExtraPortal, startPortal } from "./extra-portal";
+import { type ExtraPortal, startBackendProxy, startPortal } from "./extra-portal";
 import {
   DEMO_PASSWORD,
   database,
@@ -83,43 +81,25 @@ function answerHuge(response: http.ServerResponse, withLength: boolean) {
 }
 
 /** Forwards every request to the e2e back-end, except the operations a test makes fail. */
-function startFaultyProxy(): Promise<number> {
-  proxy = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const operation = operationOf(body);
-      if (huge && names(operation, huge.operation)) return answerHuge(response, huge.withLength);
-      if ([...faults].some((name) => names(operation, name))) {
-        // What graphql-yoga answers for an exception a resolver did not expect.
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(
-          JSON.stringify({
-            data: null,
-            errors: [{ message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } }],
-          }),
-        );
-        return;
-      }
-      const upstream = http.request(
-        {
-          hostname: "127.0.0.1",
-          port: e2e.backendPort,
-          path: request.url,
-          method: request.method,
-          headers: request.headers,
-        },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
+async function startFaultyProxy(): Promise<number> {
+  const started = await startBackendProxy((_request, response, body, forward) => {
+    const operation = operationOf(body);
+    if (huge && names(operation, huge.operation)) return answerHuge(response, huge.withLength);
+    if ([...faults].some((name) => names(operation, name))) {
+      // What graphql-yoga answers for an exception a resolver did not expect.
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          data: null,
+          errors: [{ message: "Unexpected error.", extensions: { code: "INTERNAL_SERVER_ERROR" } }],
+        }),
       );
-      upstream.on("error", () => response.destroy());
-      upstream.end(body);
-    });
+      return;
+    }
+    forward();
   });
-  return new Promise((resolve) => proxy.listen(0, "127.0.0.1", () => resolve((proxy.address() as AddressInfo).port)));
+  proxy = started.server;
+  return started.port;
 }
 
 test.beforeAll(async () => {

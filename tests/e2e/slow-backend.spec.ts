@@ -1,9 +1,7 @@
 import { readFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import { expect, type Page, test } from "@playwright/test";
-import { e2e } from "./env";
-import { type ExtraPortal, startPortal } from "./extra-portal";
+import { type ExtraPortal, startBackendProxy, startPortal } from "./extra-portal";
 import {
   DEMO_PASSWORD,
   demoAccounts,
@@ -35,33 +33,14 @@ let portalURL: string;
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 /** Forwards every request to the e2e back-end after `delayMs` (read when the request arrives). */
-function startDelayingProxy(): Promise<number> {
-  proxy = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const timer = setTimeout(() => {
-        const upstream = http.request(
-          {
-            hostname: "127.0.0.1",
-            port: e2e.backendPort,
-            path: request.url,
-            method: request.method,
-            headers: request.headers,
-          },
-          (answer) => {
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(response);
-          },
-        );
-        upstream.on("error", () => response.destroy());
-        upstream.end(Buffer.concat(chunks));
-      }, delayMs);
-      // The portal gave up (its deadline passed): nothing to forward.
-      response.on("close", () => clearTimeout(timer));
-    });
+async function startDelayingProxy(): Promise<number> {
+  const started = await startBackendProxy((_request, response, _body, forward) => {
+    const timer = setTimeout(forward, delayMs);
+    // The portal gave up (its deadline passed): nothing to forward.
+    response.on("close", () => clearTimeout(timer));
   });
-  return new Promise((resolve) => proxy.listen(0, "127.0.0.1", () => resolve((proxy.address() as AddressInfo).port)));
+  proxy = started.server;
+  return started.port;
 }
 
 test.beforeAll(async () => {

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { freePort, spawnPortal, untilListening } from "./extra-portal";
+import { forward } from "./forward";
 
 /**
  * TRUST_PROXY as production sets it (server/trust-proxy.ts, ADR 0058). A third portal instance
@@ -23,24 +24,9 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP, no browser
 
 /** Forwards to the portal, appending the connecting address to X-Forwarded-For, as nginx does. */
 async function startNginxLikeProxy(portalPort: number): Promise<http.Server> {
-  const proxy = http.createServer((request, response) => {
-    const forwardedFor = [request.headers["x-forwarded-for"], request.socket.remoteAddress].filter(Boolean).join(", ");
-    const upstream = http.request(
-      {
-        host: "127.0.0.1",
-        port: portalPort,
-        path: request.url,
-        method: request.method,
-        headers: { ...request.headers, "x-forwarded-for": forwardedFor },
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on("error", () => response.destroy());
-    request.pipe(upstream);
-  });
+  const proxy = http.createServer((request, response) =>
+    forward(request, response, { port: portalPort, appendForwardedFor: true }),
+  );
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   return proxy;
 }
