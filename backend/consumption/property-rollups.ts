@@ -8,7 +8,6 @@
 import { addDays, type DayKey, daysBetween, startOfDay } from "@common/calendar";
 import { type QuantityId, quantityDefinition, quantityIds } from "@common/quantities";
 import { type RawBuilder, sql } from "kysely";
-import { compiledOnce } from "../db/compiled-once";
 import { isPostgres } from "../db/migrations/dialect";
 import type { Db } from "./bulk-insert";
 
@@ -534,28 +533,6 @@ const propertyTables = {
   hour: ["property_hourly", "hour"],
 } as const;
 
-/**
- * The reads of the property rollups, on every comparison with the property: built and compiled
- * once per rollup (ADR 0050), then run with each call's property, quantity and range.
- */
-const propertyRowsQuery = {
-  day: propertyRowsOf("day"),
-  hour: propertyRowsOf("hour"),
-};
-
-function propertyRowsOf(rollup: keyof typeof propertyTables) {
-  const [table, key] = propertyTables[rollup];
-  return compiledOnce((db: Db, propertyId: number, quantity: QuantityId, from: DayKey | number, end: DayKey | number) =>
-    db
-      .selectFrom(table)
-      .select((eb) => [eb.ref(key).as("key"), "meter_quantity", "value", "value_per_m2", "units"])
-      .where("property_id", "=", propertyId)
-      .where("quantity", "=", quantity)
-      .where(key, ">=", from)
-      .where(key, "<", end),
-  );
-}
-
 /** A property's rows of a quantity in one of its rollups whose key lies in [from, end). */
 async function propertyRows(
   db: Db,
@@ -566,7 +543,15 @@ async function propertyRows(
   end: DayKey | number,
 ): Promise<PropertyRow[]> {
   if (from >= end) return [];
-  const rows = await propertyRowsQuery[rollup](db, propertyId, quantity, from, end);
+  const [table, key] = propertyTables[rollup];
+  const rows = await db
+    .selectFrom(table)
+    .select((eb) => [eb.ref(key).as("key"), "meter_quantity", "value", "value_per_m2", "units"])
+    .where("property_id", "=", propertyId)
+    .where("quantity", "=", quantity)
+    .where(key, ">=", from)
+    .where(key, "<", end)
+    .execute();
   return rows.map((row) => ({
     key: rollup === "hour" ? Number(row.key) : (row.key as DayKey),
     meterQuantity: row.meter_quantity as QuantityId,
@@ -598,23 +583,6 @@ export function propertyHourRows(
   return propertyRows(db, "hour", propertyId, quantity, fromS, toS);
 }
 
-const propertyDayTotalsQuery = compiledOnce(
-  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-    db
-      .selectFrom("property_daily")
-      .select((eb) => [
-        "meter_quantity",
-        eb.fn.sum<number>("value").as("value"),
-        eb.fn.sum<number>("value_per_m2").as("value_per_m2"),
-      ])
-      .where("property_id", "=", propertyId)
-      .where("quantity", "=", quantity)
-      .where("day", ">=", fromDay)
-      .where("day", "<", endDay)
-      .groupBy("meter_quantity")
-      .orderBy("meter_quantity"),
-);
-
 /** Per property day sums of a quantity over [fromDay, endDay), summed by the database per meter quantity. */
 export async function propertyDayTotals(
   db: Db,
@@ -624,7 +592,20 @@ export async function propertyDayTotals(
   endDay: DayKey,
 ): Promise<{ meterQuantity: QuantityId; value: number; valuePerM2: number }[]> {
   if (fromDay >= endDay) return [];
-  const rows = await propertyDayTotalsQuery(db, propertyId, quantity, fromDay, endDay);
+  const rows = await db
+    .selectFrom("property_daily")
+    .select((eb) => [
+      "meter_quantity",
+      eb.fn.sum<number>("value").as("value"),
+      eb.fn.sum<number>("value_per_m2").as("value_per_m2"),
+    ])
+    .where("property_id", "=", propertyId)
+    .where("quantity", "=", quantity)
+    .where("day", ">=", fromDay)
+    .where("day", "<", endDay)
+    .groupBy("meter_quantity")
+    .orderBy("meter_quantity")
+    .execute();
   return rows.map((row) => ({
     meterQuantity: row.meter_quantity as QuantityId,
     value: Number(row.value),
@@ -662,45 +643,6 @@ function gapsInside(db: Db, propertyId: number, quantity: QuantityId, fromDay: D
     .where("first_day", "<", endDay);
 }
 
-const homesWithDataQuery = compiledOnce(
-  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-    db.selectNoFrom([
-      edgesOfQuantity(db, propertyId, quantity)
-        .select((eb) => eb.fn.sum<number>("starts").as("starts"))
-        .where("day", "<", endDay)
-        .as("started"),
-      edgesOfQuantity(db, propertyId, quantity)
-        .select((eb) => eb.fn.sum<number>("ends").as("ends"))
-        .where("day", "<=", fromDay)
-        .as("ended"),
-      gapsInside(db, propertyId, quantity, fromDay, endDay)
-        .select((eb) => eb.fn.countAll<number>().as("gaps"))
-        .as("gaps"),
-    ]),
-);
-
-const edgesBeforeQuery = compiledOnce((db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey) =>
-  edgesOfQuantity(db, propertyId, quantity)
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when("day", "<", fromDay).then(eb.ref("starts")).else(0).end()).as("started"),
-      eb.fn.sum<number>("ends").as("ended"),
-    ])
-    .where("day", "<=", fromDay),
-);
-
-const edgeDaysQuery = compiledOnce(
-  (db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-    edgesOfQuantity(db, propertyId, quantity)
-      .select(["day", "starts", "ends"])
-      .where("day", ">=", fromDay)
-      .where("day", "<=", endDay)
-      .orderBy("day"),
-);
-
-const gapsQuery = compiledOnce((db: Db, propertyId: number, quantity: QuantityId, fromDay: DayKey, endDay: DayKey) =>
-  gapsInside(db, propertyId, quantity, fromDay, endDay).select(["prev_end", "first_day"]),
-);
-
 /** What counts a property's homes with data of a quantity in spans of days within [fromDay, endDay). */
 export async function runEdges(
   db: Db,
@@ -709,10 +651,21 @@ export async function runEdges(
   fromDay: DayKey,
   endDay: DayKey,
 ): Promise<RunEdges> {
-  const [[before], days, gaps] = await Promise.all([
-    edgesBeforeQuery(db, propertyId, quantity, fromDay),
-    edgeDaysQuery(db, propertyId, quantity, fromDay, endDay),
-    gapsQuery(db, propertyId, quantity, fromDay, endDay),
+  const [before, days, gaps] = await Promise.all([
+    edgesOfQuantity(db, propertyId, quantity)
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when("day", "<", fromDay).then(eb.ref("starts")).else(0).end()).as("started"),
+        eb.fn.sum<number>("ends").as("ended"),
+      ])
+      .where("day", "<=", fromDay)
+      .executeTakeFirst(),
+    edgesOfQuantity(db, propertyId, quantity)
+      .select(["day", "starts", "ends"])
+      .where("day", ">=", fromDay)
+      .where("day", "<=", endDay)
+      .orderBy("day")
+      .execute(),
+    gapsInside(db, propertyId, quantity, fromDay, endDay).select(["prev_end", "first_day"]).execute(),
   ]);
   return {
     fromDay,
@@ -736,7 +689,21 @@ export async function unitsWithDataIn(
   endDay: DayKey,
 ): Promise<number> {
   if (fromDay >= endDay) return 0;
-  const [row] = await homesWithDataQuery(db, propertyId, quantity, fromDay, endDay);
+  const row = await db
+    .selectNoFrom([
+      edgesOfQuantity(db, propertyId, quantity)
+        .select((eb) => eb.fn.sum<number>("starts").as("starts"))
+        .where("day", "<", endDay)
+        .as("started"),
+      edgesOfQuantity(db, propertyId, quantity)
+        .select((eb) => eb.fn.sum<number>("ends").as("ends"))
+        .where("day", "<=", fromDay)
+        .as("ended"),
+      gapsInside(db, propertyId, quantity, fromDay, endDay)
+        .select((eb) => eb.fn.countAll<number>().as("gaps"))
+        .as("gaps"),
+    ])
+    .executeTakeFirst();
   return Number(row?.started ?? 0) - Number(row?.ended ?? 0) - Number(row?.gaps ?? 0);
 }
 

@@ -5,7 +5,6 @@
  */
 import { addMonths, type DayKey, firstOfMonth, monthKeyOfDay } from "@common/calendar";
 import { sql } from "kysely";
-import { compiledOnce } from "../db/compiled-once";
 import { isPostgres } from "../db/migrations/dialect";
 import type { Aggregate } from "./aggregate";
 import type { Db } from "./bulk-insert";
@@ -40,39 +39,6 @@ function rollupRange(db: Db, rollup: Rollup, meterIds: readonly number[], from: 
     rows: db.selectFrom(table).where("meter_id", "in", meterIds).where(key, ">=", from).where(key, "<", end),
   };
 }
-
-/**
- * The reads of the rollups, on every consumption call: built and compiled once per rollup and
- * number of meters (ADR 0050), then run with each call's meters and range.
- */
-function eachRollup<T>(make: (rollup: Rollup) => T): Record<Rollup, T> {
-  return { hourly: make("hourly"), daily: make("daily"), monthly: make("monthly") };
-}
-
-const rowsQuery = eachRollup((rollup) =>
-  compiledOnce((db: Db, meterIds: readonly number[], from: number | string, end: number | string) => {
-    const range = rollupRange(db, rollup, meterIds, from, end);
-    return range.rows.select((eb) => ["meter_id", eb.ref(range.key).as("key"), "value", "weight"]);
-  }),
-);
-
-function sumsOf(rollup: "daily" | "monthly") {
-  return compiledOnce((db: Db, meterIds: readonly number[], from: string, end: string) =>
-    rollupRange(db, rollup, meterIds, from, end)
-      .rows.select((eb) => [
-        "meter_id",
-        eb.fn.sum<number>("value").as("value"),
-        eb.fn.sum<number>("weight").as("weight"),
-      ])
-      .groupBy("meter_id"),
-  );
-}
-
-const sumsQuery = { daily: sumsOf("daily"), monthly: sumsOf("monthly") };
-
-const latestHourQuery = compiledOnce((db: Db, meterIds: readonly number[], fromS: number, toS: number) =>
-  rollupRange(db, "hourly", meterIds, fromS, toS).rows.select((eb) => eb.fn.max("hour").as("latest")),
-);
 
 /** A meter's rows of a rollup whose key lies in [from, end). */
 export interface RollupRange {
@@ -191,7 +157,8 @@ async function rollupRows(
   end: number | string,
 ): Promise<RollupRow[]> {
   if (!canHaveRows(meterIds, from, end)) return [];
-  return rowsQuery[rollup](db, meterIds, from, end) as Promise<RollupRow[]>;
+  const range = rollupRange(db, rollup, meterIds, from, end);
+  return range.rows.select((eb) => ["meter_id", eb.ref(range.key).as("key"), "value", "weight"]).execute();
 }
 
 export function hourlyRows(db: Db, meterIds: readonly number[], fromS: number, toS: number): Promise<RollupRow[]> {
@@ -209,7 +176,9 @@ export async function latestHourWithValue(
   toS: number,
 ): Promise<number | null> {
   if (!canHaveRows(meterIds, fromS, toS)) return null;
-  const [row] = await latestHourQuery(db, meterIds, fromS, toS);
+  const row = await rollupRange(db, "hourly", meterIds, fromS, toS)
+    .rows.select((eb) => eb.fn.max("hour").as("latest"))
+    .executeTakeFirst();
   return row?.latest === null || row?.latest === undefined ? null : Number(row.latest);
 }
 
@@ -269,7 +238,10 @@ async function rollupSums(
   end: string,
 ): Promise<{ meter_id: number; value: number; weight: number }[]> {
   if (!canHaveRows(meterIds, from, end)) return [];
-  return sumsQuery[rollup](db, meterIds, from, end);
+  return rollupRange(db, rollup, meterIds, from, end)
+    .rows.select((eb) => ["meter_id", eb.fn.sum<number>("value").as("value"), eb.fn.sum<number>("weight").as("weight")])
+    .groupBy("meter_id")
+    .execute();
 }
 
 /**

@@ -7,7 +7,6 @@
  *   const window = tenancyDataWindow(tenancy); // never show data from outside the tenancy
  */
 import type { Kysely } from "kysely";
-import { compiledOnce } from "../db/compiled-once";
 import type { Database, IsoDate, TenancyRow, UnitRow, UserRow } from "../db/types";
 import type { ServiceContext } from "./context";
 import { forbidden } from "./errors";
@@ -23,18 +22,14 @@ export function activeMemberships(db: Kysely<Database>, userId: number) {
 
 /** Every tenancy the user holds, current or ended, ordered by start date then id. */
 export function tenanciesOfUser(db: Kysely<Database>, userId: number): Promise<TenancyRow[]> {
-  return tenanciesOfUserQuery(db, userId);
-}
-
-// The access checks below run on almost every call: built and compiled once (ADR 0050).
-const tenanciesOfUserQuery = compiledOnce((db: Kysely<Database>, userId: number) =>
-  db
+  return db
     .selectFrom("tenancies")
     .selectAll("tenancies")
     .where("tenancies.id", "in", activeMemberships(db, userId))
     .orderBy("tenancies.start_date")
-    .orderBy("tenancies.id"),
-);
+    .orderBy("tenancies.id")
+    .execute();
+}
 
 /** Ids of the tenancies the user holds. */
 export async function tenancyIdsOfUser(db: Kysely<Database>, userId: number): Promise<number[]> {
@@ -68,18 +63,15 @@ export async function assertTenancyMember(
   tenancyId: number | string,
 ): Promise<TenancyRow> {
   const id = idOrForbidden(tenancyId);
-  const [tenancy] = await memberTenancyQuery(db, id, userId);
+  const tenancy = await db
+    .selectFrom("tenancies")
+    .selectAll("tenancies")
+    .where("tenancies.id", "=", id)
+    .where("tenancies.id", "in", activeMemberships(db, userId))
+    .executeTakeFirst();
   if (tenancy === undefined) throw forbidden();
   return tenancy;
 }
-
-const memberTenancyQuery = compiledOnce((db: Kysely<Database>, tenancyId: number, userId: number) =>
-  db
-    .selectFrom("tenancies")
-    .selectAll("tenancies")
-    .where("tenancies.id", "=", tenancyId)
-    .where("tenancies.id", "in", activeMemberships(db, userId)),
-);
 
 /**
  * Where a resident's call on a tenancy starts: the caller (UNAUTHENTICATED without one) and the
@@ -108,11 +100,7 @@ export async function assertTenancyAdmin(db: Kysely<Database>, userId: number, t
 
 /** The units of the user's tenancies (distinct), ordered by unique id. */
 export function unitsVisibleToUser(db: Kysely<Database>, userId: number): Promise<UnitRow[]> {
-  return unitsVisibleQuery(db, userId);
-}
-
-const unitsVisibleQuery = compiledOnce((db: Kysely<Database>, userId: number) =>
-  db
+  return db
     .selectFrom("units")
     .selectAll("units")
     .where(
@@ -120,8 +108,9 @@ const unitsVisibleQuery = compiledOnce((db: Kysely<Database>, userId: number) =>
       "in",
       db.selectFrom("tenancies").select("tenancies.unit_id").where("tenancies.id", "in", activeMemberships(db, userId)),
     )
-    .orderBy("units.unique_id"),
-);
+    .orderBy("units.unique_id")
+    .execute();
+}
 
 /** Returns the unit when the user holds a tenancy in it; otherwise throws FORBIDDEN. */
 export async function assertUnitVisible(

@@ -4,7 +4,6 @@
  * audience of the service that serves the request.
  */
 import type { Kysely } from "kysely";
-import { compiledOnce } from "../db/compiled-once";
 import type { Database, UserRow } from "../db/types";
 import type { Logger } from "../logger";
 import { unauthenticated } from "./errors";
@@ -60,18 +59,6 @@ export function createServiceContext(deps: ServiceDependencies, audience: Audien
   };
 }
 
-/** The session's user, if the session is not revoked: on every call, so built and compiled once (ADR 0050). */
-const sessionUser = compiledOnce((db: Kysely<Database>, sessionId: string, audience: Audience, userId: number) =>
-  db
-    .selectFrom("token_families")
-    .innerJoin("users", "users.id", "token_families.user_id")
-    .selectAll("users")
-    .where("token_families.id", "=", sessionId)
-    .where("token_families.revoked_at", "is", null)
-    .where("token_families.service", "=", audience)
-    .where("users.id", "=", userId),
-);
-
 async function authenticate(
   deps: ServiceDependencies,
   audience: Audience,
@@ -84,7 +71,15 @@ async function authenticate(
   if (verified === null) throw unauthenticated();
   // One statement by primary keys: the token's session (refresh-token family) must not be revoked
   // (logout, password reset; ADR 0020), and its user must exist and be active.
-  const [user] = await sessionUser(deps.db, verified.sessionId, audience, verified.userId);
+  const user = await deps.db
+    .selectFrom("token_families")
+    .innerJoin("users", "users.id", "token_families.user_id")
+    .selectAll("users")
+    .where("token_families.id", "=", verified.sessionId)
+    .where("token_families.revoked_at", "is", null)
+    .where("token_families.service", "=", audience)
+    .where("users.id", "=", verified.userId)
+    .executeTakeFirst();
   if (user === undefined || user.is_active !== 1) throw unauthenticated();
   return user;
 }

@@ -3,9 +3,6 @@
  * access token (aud 'users') and answers only for the units of the caller's tenancies.
  */
 
-import type { Kysely } from "kysely";
-import { compiledOnce } from "../db/compiled-once";
-import type { Database } from "../db/types";
 import type { PropertySetting, TenantUnit } from "../schema/tenant.generated";
 import { callerAndTenancy, tenanciesOfUser, unitsVisibleToUser } from "./access";
 import type { ServiceContext } from "./context";
@@ -17,17 +14,6 @@ import { tenantStatementQueries } from "./tenant-statements";
 import { propertySettingsById } from "./users";
 
 export type { ObjectKind } from "@common/graphql-enums.generated";
-
-// What every page's menu reads (TenantUnits): built and compiled once per number of ids (ADR 0050).
-const propertiesQuery = compiledOnce((db: Kysely<Database>, ids: readonly number[]) =>
-  db.selectFrom("properties").selectAll().where("id", "in", ids),
-);
-const co2FactorsQuery = compiledOnce((db: Kysely<Database>, propertyIds: readonly number[]) =>
-  db.selectFrom("co2_factors").selectAll().where("property_id", "in", propertyIds).orderBy("quantity"),
-);
-const metersQuery = compiledOnce((db: Kysely<Database>, unitIds: readonly number[]) =>
-  db.selectFrom("meters").selectAll().where("unit_id", "in", unitIds).orderBy("id"),
-);
 
 export const tenantResolvers = {
   ...alarmEnumResolvers,
@@ -57,10 +43,15 @@ export const tenantResolvers = {
       const propertyIds = [...new Set(units.map((unit) => unit.property_id))];
 
       const [properties, settings, co2Factors, meters, tenancies] = await Promise.all([
-        propertiesQuery(ctx.db, propertyIds),
+        ctx.db.selectFrom("properties").selectAll().where("id", "in", propertyIds).execute(),
         propertySettingsById(ctx.db, propertyIds),
-        co2FactorsQuery(ctx.db, propertyIds),
-        metersQuery(ctx.db, unitIds),
+        ctx.db
+          .selectFrom("co2_factors")
+          .selectAll()
+          .where("property_id", "in", propertyIds)
+          .orderBy("quantity")
+          .execute(),
+        ctx.db.selectFrom("meters").selectAll().where("unit_id", "in", unitIds).orderBy("id").execute(),
         // The caller's own tenancies: the tenant name shown is never another tenant's.
         tenanciesOfUser(ctx.db, user.id),
       ]);

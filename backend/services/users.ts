@@ -4,7 +4,6 @@
  */
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { compiledOnce } from "../db/compiled-once";
 import type { Database, UserRow } from "../db/types";
 import type { LoginResult, PropertySetting, UsersUser, UserUnit } from "../schema/users.generated";
 import { tenancyIdsOfUser, unitsVisibleToUser } from "./access";
@@ -44,21 +43,18 @@ export function permissionsOf(user: UserRow): UsersUser["permissions"] {
 }
 
 /** Settings of the given properties, keyed by property id, ordered by kind. */
-const propertySettingsQuery = compiledOnce((db: Kysely<Database>, propertyIds: readonly number[]) =>
-  db
-    .selectFrom("property_settings")
-    .select(["property_id", "kind"])
-    .where("property_id", "in", propertyIds)
-    .orderBy("kind"),
-);
-
 export async function propertySettingsById(
   db: Kysely<Database>,
   propertyIds: readonly number[],
 ): Promise<Map<number, PropertySetting[]>> {
   const result = new Map<number, PropertySetting[]>(propertyIds.map((id) => [id, []]));
   if (propertyIds.length === 0) return result;
-  const rows = await propertySettingsQuery(db, propertyIds);
+  const rows = await db
+    .selectFrom("property_settings")
+    .select(["property_id", "kind"])
+    .where("property_id", "in", propertyIds)
+    .orderBy("kind")
+    .execute();
   for (const row of rows) result.get(row.property_id)?.push({ kind: row.kind });
   return result;
 }

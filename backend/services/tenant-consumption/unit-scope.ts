@@ -16,7 +16,6 @@ import {
   type UnitInfo,
 } from "../../consumption/engine";
 import type { PropertySubject } from "../../consumption/series";
-import { compiledOnce } from "../../db/compiled-once";
 import { type Database, fromSqlBoolean, type PropertyRow, type TenancyRow, type UnitRow } from "../../db/types";
 import type { ObjectDetails } from "../../schema/tenant.generated";
 import { activeMemberships, idOrForbidden, tenancyDataWindow } from "../access";
@@ -105,13 +104,6 @@ interface ScopeRows {
   settings: readonly { kind: string }[];
 }
 
-/**
- * What a unit scope is made of, in four statements sent at once (one round trip's wait, not six in
- * turn: on PostgreSQL every statement waits for its answer, and a page asks for several scopes):
- * the tenancy with its unit, property and the property's number of units in one row (only when
- * `memberId` is a member of it, unless null), and the unit's meters, the property's CO2 factors and
- * settings found by the tenancy id. Those three are discarded when the first finds no tenancy.
- */
 /** A tenancy with its unit and property, and the number of units the property has. */
 function scopeQuery(db: Kysely<Database>, tenancyId: number) {
   return db
@@ -156,38 +148,41 @@ function propertyOfTenancy(db: Kysely<Database>, tenancyId: number) {
     .where("tenancies.id", "=", tenancyId);
 }
 
-// Read on every consumption call: built and compiled once (ADR 0050), run with each tenancy's id.
-const scopeOf = compiledOnce(scopeQuery);
-const memberScopeOf = compiledOnce((db: Kysely<Database>, tenancyId: number, memberId: number) =>
-  scopeQuery(db, tenancyId).where("tenancies.id", "in", activeMemberships(db, memberId)),
-);
-const metersOfTenancy = compiledOnce((db: Kysely<Database>, tenancyId: number) =>
-  db
-    .selectFrom("meters")
-    .selectAll()
-    .where("unit_id", "=", db.selectFrom("tenancies").select("tenancies.unit_id").where("tenancies.id", "=", tenancyId))
-    .orderBy("id"),
-);
-const co2FactorsOfTenancy = compiledOnce((db: Kysely<Database>, tenancyId: number) =>
-  db
-    .selectFrom("co2_factors")
-    .select(["quantity", "gram_per_quantity_unit"])
-    .where("property_id", "=", propertyOfTenancy(db, tenancyId)),
-);
-const settingsOfTenancy = compiledOnce((db: Kysely<Database>, tenancyId: number) =>
-  db.selectFrom("property_settings").select("kind").where("property_id", "=", propertyOfTenancy(db, tenancyId)),
-);
-
+/**
+ * What a unit scope is made of, in four statements sent at once (one round trip's wait, not six in
+ * turn: on PostgreSQL every statement waits for its answer, and a page asks for several scopes):
+ * the tenancy with its unit, property and the property's number of units in one row (only when
+ * `memberId` is a member of it, unless null), and the unit's meters, the property's CO2 factors and
+ * settings found by the tenancy id. Those three are discarded when the first finds no tenancy.
+ */
 async function scopeRows(
   db: Kysely<Database>,
   tenancyId: number,
   memberId: number | null,
 ): Promise<ScopeRows | undefined> {
-  const [[row], meters, factors, settings] = await Promise.all([
-    memberId === null ? scopeOf(db, tenancyId) : memberScopeOf(db, tenancyId, memberId),
-    metersOfTenancy(db, tenancyId),
-    co2FactorsOfTenancy(db, tenancyId),
-    settingsOfTenancy(db, tenancyId),
+  const scope = scopeQuery(db, tenancyId);
+  const [row, meters, factors, settings] = await Promise.all([
+    (memberId === null ? scope : scope.where("tenancies.id", "in", activeMemberships(db, memberId))).executeTakeFirst(),
+    db
+      .selectFrom("meters")
+      .selectAll()
+      .where(
+        "unit_id",
+        "=",
+        db.selectFrom("tenancies").select("tenancies.unit_id").where("tenancies.id", "=", tenancyId),
+      )
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("co2_factors")
+      .select(["quantity", "gram_per_quantity_unit"])
+      .where("property_id", "=", propertyOfTenancy(db, tenancyId))
+      .execute(),
+    db
+      .selectFrom("property_settings")
+      .select("kind")
+      .where("property_id", "=", propertyOfTenancy(db, tenancyId))
+      .execute(),
   ]);
   if (row === undefined) return undefined;
   const {
