@@ -65,14 +65,25 @@ async function graphError(user: string | undefined, input: Record<string, unknow
   return { code: firstErrorCode(result), message: result.body.errors?.[0]?.message ?? "" };
 }
 
-/** A graph request of Anna's tenancy; `more` adds the comparisons, the mode and the like. */
-const annaGraphInput = (
+/** What a graph request asks besides the tenancy; `more` adds the comparisons, the mode and the like. */
+type GraphArgs = [
   quantities: string[],
   resolution: string,
   periodBegin: string,
   periodEnd: string,
-  more: Record<string, unknown> = {},
-) => ({ tenancyId: demoTenancyIds.anna, quantities, resolution, periodBegin, periodEnd, ...more });
+  more?: Record<string, unknown>,
+];
+/** A graph request of a tenancy. */
+const graphInput = (tenancyId: number, ...[quantities, resolution, periodBegin, periodEnd, more = {}]: GraphArgs) => ({
+  tenancyId,
+  quantities,
+  resolution,
+  periodBegin,
+  periodEnd,
+  ...more,
+});
+/** A graph request of Anna's tenancy. */
+const annaGraphInput = (...args: GraphArgs) => graphInput(demoTenancyIds.anna, ...args);
 
 /** Anna's graph of these quantities, as she sees it. */
 const annasGraph = (...args: Parameters<typeof annaGraphInput>) => graph("anna", annaGraphInput(...args));
@@ -109,13 +120,13 @@ describe("access", () => {
   });
 
   it("refuses another resident's tenancy and another unit's meter", async () => {
-    const input = {
-      tenancyId: demoTenancyIds.jensFirst,
-      quantities: ["heat-energy"],
-      resolution: "DAILY",
-      periodBegin: "2025-10-01T00:00:00",
-      periodEnd: "2025-10-02T00:00:00",
-    };
+    const input = graphInput(
+      demoTenancyIds.jensFirst,
+      ["heat-energy"],
+      "DAILY",
+      "2025-10-01T00:00:00",
+      "2025-10-02T00:00:00",
+    );
     expect((await graphError("anna", input)).code).toBe("FORBIDDEN");
     const [foreignMeter] = await backend.db.selectFrom("meters").select("number").where("unit_id", "=", 119).execute();
     expect(
@@ -733,14 +744,16 @@ describe("property average", () => {
 
   it("is not computed when fewer than three other units have data", async () => {
     // Gas exists in staircase B only: of the seeded units 103, 104, 108 and 119.
-    const input = {
-      tenancyId: demoTenancyIds.jensFirst,
-      quantities: ["gas-volume"],
-      resolution: "DAILY",
-      periodBegin: "2025-09-01T00:00:00",
-      periodEnd: "2025-09-03T00:00:00",
-      compareWith: ["PROPERTY_AVERAGE"],
-    };
+    const input = graphInput(
+      demoTenancyIds.jensFirst,
+      ["gas-volume"],
+      "DAILY",
+      "2025-09-01T00:00:00",
+      "2025-09-03T00:00:00",
+      {
+        compareWith: ["PROPERTY_AVERAGE"],
+      },
+    );
     const withThree = await graph("jens", input);
     expect(withThree.graphs[0]!.consumption.relatedValues[0]!.values.every((value) => value !== null)).toBe(true);
     const [gasOf103] = await meterIds(103, "gas-volume");
