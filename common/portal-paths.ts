@@ -43,6 +43,11 @@ export const cookieConsentPath = "/cookie-consent";
 export const forbiddenPath = "/forbidden";
 export const requestTooLargePath = "/request-too-large";
 
+/** The forgotten-password page once its e-mail is sent (it then says so). */
+export const forgotPasswordSentPath = `${forgotPasswordPath}?sent=1`;
+/** The add-a-tenancy page's answer to "not now" on the dashboard's suggestion. */
+export const addTenancyDismissPath = `${addTenancyPath}?dismiss=1`;
+
 /** The welcome page, which goes on to `redirectTo` (a portal path) when the resident continues. */
 export function welcomeWithRedirectPath(redirectTo: string): string {
   return `${welcomePath}?${new URLSearchParams({ redirectTo })}`;

@@ -1,4 +1,4 @@
-import { dataPolicyPath } from "@common/portal-paths";
+import { dataPolicyPath, socialStartPath } from "@common/portal-paths";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -33,7 +33,7 @@ export function SocialButtons({ enabled, purpose }: { enabled: readonly string[]
   if (purpose === "signup") {
     const first = providers.find((p) => enabled.includes(p)) ?? providers[0];
     return (
-      <Form method="post" action={`/auth/${first}`} reloadDocument className="social-signup">
+      <Form method="post" action={socialStartPath(first)} reloadDocument className="social-signup">
         <input type="hidden" name="purpose" value="signup" />
         <div className="checkbox-field">
           <input type="checkbox" id="social-data-policy" name="dataPolicy" value="on" required />
@@ -47,7 +47,7 @@ export function SocialButtons({ enabled, purpose }: { enabled: readonly string[]
         </div>
         <ul className="social-buttons" aria-describedby={describedBy}>
           {providers.map((provider) => (
-            <li key={provider}>{button(provider, `/auth/${provider}`)}</li>
+            <li key={provider}>{button(provider, socialStartPath(provider))}</li>
           ))}
         </ul>
         {unavailable}
@@ -59,7 +59,7 @@ export function SocialButtons({ enabled, purpose }: { enabled: readonly string[]
       <ul className="social-buttons" aria-describedby={describedBy}>
         {providers.map((provider) => (
           <li key={provider}>
-            <Form method="post" action={`/auth/${provider}`} reloadDocument>
+            <Form method="post" action={socialStartPath(provider)} reloadDocument>
               {button(provider)}
             </Form>
           </li>

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
+import { impersonatePath, reportPath } from "../portal-paths";
 
 /**
  * Log lines of both processes. By default they stay the readable console output they
@@ -157,5 +158,7 @@ export function installJsonConsole(log: JsonLog): void {
  * impersonation token, a report's code) replaced by `…`.
  */
 export function loggablePath(pathname: string): string {
-  return pathname.replace(/^\/impersonate\/[^/]+/, "/impersonate/…").replace(/^\/report\/[^/]+/, "/report/…");
+  return pathname
+    .replace(/^\/impersonate\/[^/]+/, impersonatePath("…"))
+    .replace(/^\/report\/[^/]+/, `${reportPath("")}…`);
 }

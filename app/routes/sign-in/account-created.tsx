@@ -1,4 +1,4 @@
-import { tenanciesPath } from "@common/portal-paths";
+import { tenanciesPath, welcomeWithRedirectPath } from "@common/portal-paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { requireUser } from "~/session/guards.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
   const next = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")) ?? tenanciesPath;
-  return { email: user.email, next: user.onboarded ? next : `/welcome?${new URLSearchParams({ redirectTo: next })}` };
+  return { email: user.email, next: user.onboarded ? next : welcomeWithRedirectPath(next) };
 }
 
 export default function AccountCreated() {

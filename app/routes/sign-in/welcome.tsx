@@ -1,4 +1,4 @@
-import { tenanciesPath, welcomePath } from "@common/portal-paths";
+import { tenanciesPath, welcomePath, welcomeWithRedirectPath } from "@common/portal-paths";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -33,7 +33,7 @@ export default function Welcome() {
   const { step, next } = useLoaderData<typeof loader>();
   const slide = slides[step - 1]!;
   const last = step === slides.length;
-  const here = `/welcome?${new URLSearchParams({ redirectTo: next })}`;
+  const here = welcomeWithRedirectPath(next);
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: screen readers may ignore it without a role; adding one changes what they announce
     <div className="public-card onboarding" aria-roledescription="carousel">

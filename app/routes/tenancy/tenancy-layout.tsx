@@ -1,5 +1,6 @@
 import { withTotalWater } from "@common/meters";
 import {
+  addTenancyDismissPath,
   addTenancyPath,
   alarmsPath,
   consumptionPath,
@@ -129,7 +130,7 @@ function AddTenancyDialog({ additional }: { additional: boolean }) {
   return (
     <Modal
       title={t(additional ? "add_tenancy.title_additional" : "add_tenancy.title")}
-      closeHref="/add-tenancy?dismiss=1"
+      closeHref={addTenancyDismissPath}
       maxWidth={484}
     >
       <p>{t("add_tenancy.intro")}</p>

@@ -1,4 +1,4 @@
-import { loginEmailPath } from "@common/portal-paths";
+import { forgotPasswordSentPath, loginEmailPath } from "@common/portal-paths";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isServiceFailure(error)) return unavailable();
     throw error;
   }
-  return redirect("/login/email/forgot-password?sent=1");
+  return redirect(forgotPasswordSentPath);
 }
 
 export default function ForgotPassword() {

@@ -1,3 +1,4 @@
+import { loginPath, signupPath } from "@common/portal-paths";
 import { AuthorizationError } from "remix-auth";
 import { ApiError } from "~/services/graphql.server";
 import { accountRefusalKey } from "~/session/api-errors";
@@ -9,10 +10,10 @@ import { accountRefusalKey } from "~/session/api-errors";
  * refused token, an unverified e-mail, a service that is down) gets the provider's general text.
  * remix-auth wraps what the sign-in threw in an AuthorizationError: its cause is looked at.
  */
-export function socialFailureOf(error: unknown): { path: "/login" | "/signup"; key: string } {
+export function socialFailureOf(error: unknown): { path: typeof loginPath | typeof signupPath; key: string } {
   const cause = error instanceof AuthorizationError ? error.cause : error;
   if (cause instanceof ApiError && cause.code === "DATA_POLICY_NOT_ACKNOWLEDGED") {
-    return { path: "/signup", key: "errors.social_no_account" };
+    return { path: signupPath, key: "errors.social_no_account" };
   }
-  return { path: "/login", key: accountRefusalKey(cause) ?? "errors.social_failed" };
+  return { path: loginPath, key: accountRefusalKey(cause) ?? "errors.social_failed" };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { loginPath } from "@common/portal-paths";
+import { loginPath, socialCallbackPath } from "@common/portal-paths";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { type OAuth2Profile, OAuth2Strategy } from "remix-auth-oauth2";
@@ -49,7 +49,7 @@ const nonceKey = "oauth2:nonce" as const;
 export const socialSessionKeys = [stateKey, verifierKey, dataPolicyKey, nonceKey] as const;
 
 function callbackUrl(request: Request, provider: SocialProviderId): string {
-  return new URL(`/auth/${provider}/callback`, new URL(request.url).origin).toString();
+  return new URL(socialCallbackPath(provider), new URL(request.url).origin).toString();
 }
 
 function challengeOf(verifier: string): string {
@@ -207,5 +207,5 @@ export async function relayFormPostCallback(request: Request, provider: SocialPr
     const value = form.get(field);
     if (typeof value === "string" && value !== "" && value.length <= maxFormPostFieldLength) search.set(field, value);
   }
-  return redirect(`/auth/${provider}/callback?${search.toString()}`, 303);
+  return redirect(`${socialCallbackPath(provider)}?${search.toString()}`, 303);
 }
