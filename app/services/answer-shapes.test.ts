@@ -2,8 +2,8 @@ import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { shapeProblem } from "./answer-shapes";
 import { answerShapes } from "./answer-shapes.codegen";
-import { answerShapes as tenantAnswerShapes } from "./tenant/graphql.generated";
 import * as tenantDocuments from "./tenant/documents";
+import { answerShapes as tenantAnswerShapes } from "./tenant/graphql.generated";
 
 /** The generated types, checked at run time (ADR 0064): what codegen writes and what it refuses. */
 
