@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createPrng } from "../../backend/db/seed/demo-plan";
 import {
   compareChoices,
   drawPeriod,
@@ -9,17 +10,8 @@ import {
   reSignInAfterMs,
 } from "./new-page-mix.mjs";
 
-/** A repeatable stand-in for Math.random (mulberry32: exact in 32-bit integers, unlike a float LCG). */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** A repeatable stand-in for Math.random: the demo seed's own mulberry32. */
+const seeded = createPrng;
 
 const dayMs = 86_400_000;
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / dayMs + 1;

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createPrng } from "../../backend/db/seed/demo-plan";
 import { dataUrl, matchesOf, planVisit, signInForm, singleFetchRedirect, virtualResidents } from "./replay.mjs";
 
-/** A repeatable stand-in for Math.random (mulberry32). */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** A repeatable stand-in for Math.random: the demo seed's own mulberry32. */
+const seeded = createPrng;
 
 describe("planVisit", () => {
   it("opens two to four consumption pages, then the dashboard and the notifications", () => {
