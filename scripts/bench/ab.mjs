@@ -25,7 +25,7 @@ import { abTable, abText, parseAbArgs } from "./ab-figures.mjs";
 import { installedVersions } from "./compare-figures.mjs";
 import { alsoCleanUp, cleanUp, connections, reportsDir, root, say, stopping, waitForPortal } from "./context.mjs";
 import { newPageMixUnderLoad } from "./new-page-load.mjs";
-import { childCpuSeconds, runToEnd, startPortal, stopProcess } from "./processes.mjs";
+import { runToEnd, startPortal, stopProcess, untilQuiet } from "./processes.mjs";
 import { replayPortalEnv, replayResidentsOf, replayUnderLoad } from "./replay-load.mjs";
 
 /** Each load's warm-up in a round, in seconds (the servers have just started). */
@@ -34,20 +34,6 @@ const warmup = 3;
 /** git in this checkout; its progress lines (git worktree add's) are not shown, its errors are thrown. */
 const git = (/** @type {string[]} */ ...args) =>
   execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
-
-/**
- * Waits until a portal's two servers used under a tenth of a core over 2 s, 90 s at most.
- * @param {number | undefined} pid
- */
-async function untilQuiet(pid) {
-  const busy = () => Object.values(childCpuSeconds(pid)).reduce((sum, seconds) => sum + seconds, 0);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !stopping) {
-    const before = busy();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    if (busy() - before < 0.2) return;
-  }
-}
 
 /**
  * A worktree of `sha` in `dir`, with this checkout's installed packages linked in.
@@ -95,7 +81,7 @@ async function start(variant, dataDir, log) {
     env: replayPortalEnv,
   });
   await waitForPortal(stack.portal, stack.base, log);
-  await untilQuiet(stack.portal.child.pid);
+  await untilQuiet(stack.portal.child.pid, () => stopping);
   return stack;
 }
 

@@ -38,7 +38,7 @@ import {
 import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
 import { measuredLoad, pageHeaders } from "./mix-load.mjs";
-import { childCpuSeconds, runToEnd, serverNameOf, startPortal } from "./processes.mjs";
+import { childCpuSeconds, runToEnd, serverNameOf, startPortal, untilQuiet } from "./processes.mjs";
 
 const argv = process.argv.slice(2);
 /** @param {string} name @param {string} fallback */
@@ -51,20 +51,6 @@ const seconds = Math.max(1, Number(option("seconds", "6")));
 const turnWarmup = 2;
 
 const git = (/** @type {string[]} */ ...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
-
-/**
- * Waits until a portal's two servers used under a tenth of a core over 2 s, 90 s at most.
- * @param {number | undefined} pid
- */
-async function untilQuiet(pid) {
-  const busy = () => Object.values(childCpuSeconds(pid)).reduce((sum, seconds) => sum + seconds, 0);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !stopping) {
-    const before = busy();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    if (busy() - before < 0.2) return;
-  }
-}
 
 /** A checkout of the base commit beside this one, sharing its node_modules. @param {string} sha */
 function baseWorktree(sha) {
@@ -154,7 +140,7 @@ async function main() {
     // The back-end's start-up jobs (the alarms, the monthly reports) run after it answers: measured
     // turns wait until both checkouts' servers are quiet.
     say("waiting until both are quiet (start-up jobs done)…");
-    for (const stack of started) await untilQuiet(stack.portal.child.pid);
+    for (const stack of started) await untilQuiet(stack.portal.child.pid, () => stopping);
 
     for (const page of pages) {
       /** @type {Map<string, import("./compare-figures.mjs").Turn[]>} */

@@ -254,3 +254,19 @@ export async function startPortal({ firstPort, firstBackendPort, dataDir, log, n
   });
   return { portal, base, backendPort };
 }
+
+/**
+ * Waits until a portal's two servers used under a tenth of a core over 2 s, 90 s at most (or
+ * until `stopped()` says the bench is stopping): bench:ab and bench:compare measure from there.
+ * @param {number | undefined} pid
+ * @param {() => boolean} stopped
+ */
+export async function untilQuiet(pid, stopped) {
+  const busy = () => Object.values(childCpuSeconds(pid)).reduce((sum, seconds) => sum + seconds, 0);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && !stopped()) {
+    const before = busy();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (busy() - before < 0.2) return;
+  }
+}
