@@ -30,7 +30,7 @@ export const graphqlLimits = {
   /**
    * Fields asked under another name (`a1: tokenAuth(…) a2: tokenAuth(…)`): each is resolved again,
    * which is what made a 1 MiB document cost minutes. The portal's largest: 24, eight `Dashboard`
-   * queries merged (each has three root fields, each gets an alias `q<i>_…`). 40 is that with
+   * queries merged (each has three root fields, each gets an alias `_v<i>_…` from batch-execute, ADR 0064). 40 is that with
    * room for two more root fields per merged query; at the issue's 0.045 s an alias, at most about
    * 2 s of work for one document. `__typename` is not counted (Armor's default).
    */
