@@ -14,19 +14,21 @@
  *       one stack with the back-end under `node --cpu-prof`; prints cpu-profile.mjs's summary
  *
  * The portal is the build in $BENCH_DIR/build (copy `build/` there first, under the e2e lock:
- * other work rebuilds it); only the back-end varies. The load: 50 connections, the demo residents
- * signed in (scripts/bench/mix.mjs), each request drawn from a session's tenancies: 30 % its
- * dashboard, 70 % one of its consumption pages with a period of 7–90 days ending in the last two
- * years and a random comparison (previous year, property average, none), no URL twice.
+ * other work rebuilds it); only the back-end varies. The load: 50 connections of `npm run bench`'s
+ * new-page mix (scripts/bench/new-page-mix.mjs, newPageSessions and makeNewPageDraw): 30 %
+ * dashboards, 70 % consumption pages over 7–90 days in the last two years with a random comparison,
+ * no URL twice.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatSummary, summarizeProfile } from "../../scripts/bench/cpu-profile.mjs";
-import { signIn, waitFor } from "../../scripts/bench/http.mjs";
+import { waitFor } from "../../scripts/bench/http.mjs";
 import { loadTest } from "../../scripts/bench/load.mjs";
-import { demoResidents, quantitiesIn, tenancyIdsIn } from "../../scripts/bench/mix.mjs";
+import { pageHeaders } from "../../scripts/bench/mix-load.mjs";
+import { newPageSessions } from "../../scripts/bench/new-page-load.mjs";
+import { makeNewPageDraw } from "../../scripts/bench/new-page-mix.mjs";
 import { freePort, ownCpuSeconds, startProcess, stopAll, stopProcess } from "../../scripts/bench/processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -36,7 +38,6 @@ const positional = rest.filter((a) => !a.startsWith("--"));
 const option = (/** @type {string} */ name, /** @type {string} */ fallback) =>
   rest.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const connections = Number(option("connections", "50"));
-const PASSWORD = "Demo-Password-2026!";
 const say = (/** @type {string} */ text) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
 /** @param {string} name */
@@ -102,8 +103,9 @@ async function startStack(/** @type {string} */ label, /** @type {string} */ nam
   const dataDir = await dataDirFor(label, bundle);
   const backend = await startBackend(bundle, { DATA_DIR: dataDir, ...env }, nodeArgs);
   const { portal, base } = await startPortalOn(backend.port, dataDir);
-  const sessions = await signInResidents(base);
-  return { label, name, backend, portal, base, sessions, seen: new Set() };
+  // One draw for the stack's whole life: no URL comes again in a later turn.
+  const next = await newPageDrawOn(base);
+  return { label, name, backend, portal, base, next };
 }
 
 /** The portal of $BENCH_DIR/build, its back-end on `backendPort`. */
@@ -129,54 +131,20 @@ async function startPortalOn(/** @type {number} */ backendPort, /** @type {strin
   return { portal, base };
 }
 
-/** Each demo resident signed in once, with its tenancies and their consumption pages. @param {string} base */
-async function signInResidents(base) {
-  const sessions = [];
-  for (const email of demoResidents) {
-    const { jar, landing } = await signIn(base, email, PASSWORD);
-    const cookie = jar.header();
-    const home = await fetch(new URL(landing.pathname, base), { headers: { Cookie: cookie } }).then((r) => r.text());
-    const tenancies = [];
-    for (const id of tenancyIdsIn(home)) {
-      const dashboard = await fetch(`${base}/t/${id}`, { headers: { Cookie: cookie } }).then((r) => r.text());
-      tenancies.push({ id, quantities: quantitiesIn(dashboard, id) });
-    }
-    sessions.push({ email, cookie, tenancies });
-  }
-  return sessions;
-}
-
-const day = 86_400_000;
-const iso = (/** @type {number} */ ms) => new Date(ms).toISOString().slice(0, 10);
-const comparisons = ["previous-year", "property-average", "none"];
-
 /**
- * The next request: a random session and tenancy; 30 % its dashboard, else a consumption page of a
- * random quantity over 7–90 days ending in the last two years, a random comparison, never asked before.
+ * The portal's draw of new pages (the bench's new-page mix, scripts/bench/new-page-mix.mjs): the
+ * demo residents signed in, every URL one the run has not asked for before.
+ * @param {string} base
  */
-function drawFor(/** @type {Awaited<ReturnType<typeof startStack>>} */ stack) {
-  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-  const pick = (/** @type {any[]} */ list) => list[Math.floor(Math.random() * list.length)];
-  return () => {
-    for (;;) {
-      const session = pick(stack.sessions);
-      const tenancy = pick(session.tenancies);
-      const headers = { Cookie: session.cookie, "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
-      if (Math.random() < 0.3 || tenancy.quantities.length === 0)
-        return { path: `/t/${tenancy.id}`, kind: "dashboard", headers };
-      const to = today - Math.floor(Math.random() * 730) * day;
-      const from = to - (6 + Math.floor(Math.random() * 84)) * day;
-      const p = `/t/${tenancy.id}/consumption/${pick(tenancy.quantities)}?from=${iso(from)}&to=${iso(to)}&compare=${pick(comparisons)}`;
-      if (stack.seen.has(p)) continue;
-      stack.seen.add(p);
-      return { path: p, kind: "consumption", headers };
-    }
-  };
+async function newPageDrawOn(base) {
+  const today = new Date().toISOString().slice(0, 10);
+  const { sessions } = await newPageSessions(base, today);
+  return makeNewPageDraw(sessions, { today, headers: pageHeaders });
 }
 
 /** One turn of load on a stack: CPU per request of its back-end and portal, req/s, p99. */
 async function turn(/** @type {Awaited<ReturnType<typeof startStack>>} */ stack, /** @type {number} */ seconds) {
-  const next = drawFor(stack);
+  const { next } = stack;
   const warm = await loadTest(stack.base, { connections, durationMs: 2_000, next });
   const backendPid = stack.backend.entry.child.pid;
   const portalPid = stack.portal.child.pid;
@@ -295,8 +263,7 @@ async function record() {
   const proxyPort = await freePort(4700);
   await new Promise((resolve) => proxy.listen(proxyPort, "127.0.0.1", () => resolve(undefined)));
   const stack = await startPortalOn(proxyPort, dataDir);
-  const sessions = await signInResidents(stack.base);
-  const next = drawFor({ sessions, seen: new Set() });
+  const next = await newPageDrawOn(stack.base);
   recording = true;
   const load = await loadTest(stack.base, { connections: 4, durationMs: 3_600_000, maxRequests: pages, next });
   recording = false;

@@ -56,6 +56,25 @@ export const serversCpuMs = (perRequest) =>
     .reduce((sum, [, ms]) => sum + (ms ?? Number.NaN), 0);
 
 /**
+ * The new-page mix's sessions: the demo residents signed in (three sessions each), each with its
+ * tenancies and their consumption pages, as makeNewPageDraw takes them.
+ * @param {string} base
+ * @param {string} today YYYY-MM-DD
+ */
+export async function newPageSessions(base, today) {
+  const signedIn = await signInTheResidents(base, { checkUrls: false, today });
+  const sessions = signedIn.sessions.map((s) => ({
+    email: s.email,
+    cookie: s.cookie,
+    signedInAt: s.signedInAt,
+    tenancies: Object.entries(
+      /** @type {Record<string, string[]>} */ (signedIn.residents.find((r) => r.email === s.email)?.tenancies ?? {}),
+    ).map(([id, quantities]) => ({ id, quantities })),
+  }));
+  return { sessions, residents: signedIn.residents.length };
+}
+
+/**
  * @param {string} base
  * @param {number | undefined} portalPid
  * @param {{ seconds?: number, warmup?: number, rows?: boolean }} [options] rows: false for bench:ab,
@@ -65,19 +84,11 @@ export async function newPageMixUnderLoad(base, portalPid, { seconds = loadSecon
   const name = `New-page mix (every URL new: 30 % dashboards, 70 % consumption pages): ${connections} connections, ${seconds} s`;
   const today = new Date().toISOString().slice(0, 10);
   try {
-    const signedIn = await signInTheResidents(base, { checkUrls: false, today });
-    const sessions = signedIn.sessions.map((s) => ({
-      email: s.email,
-      cookie: s.cookie,
-      signedInAt: s.signedInAt,
-      tenancies: Object.entries(
-        /** @type {Record<string, string[]>} */ (signedIn.residents.find((r) => r.email === s.email)?.tenancies ?? {}),
-      ).map(([id, quantities]) => ({ id, quantities })),
-    }));
+    const { sessions, residents } = await newPageSessions(base, today);
     const draw = makeNewPageDraw(sessions, { today, headers: pageHeaders });
     const keeper = keepSignedIn(base, sessions, reSignInAfterMs());
     say(
-      `load: the new-page mix, ${sessions.length} sessions of ${signedIn.residents.length} residents, ${connections} connections, ${warmup ?? shortWarmupSeconds} s warm-up (new URLs too), then ${seconds} s…`,
+      `load: the new-page mix, ${sessions.length} sessions of ${residents} residents, ${connections} connections, ${warmup ?? shortWarmupSeconds} s warm-up (new URLs too), then ${seconds} s…`,
     );
     let measured;
     try {
@@ -89,7 +100,7 @@ export async function newPageMixUnderLoad(base, portalPid, { seconds = loadSecon
     const l = measured.load;
     const result = {
       sessions: sessions.length,
-      residents: signedIn.residents.length,
+      residents,
       urlsAsked: draw.asked.size,
       ...l,
       cpuSecondsDuringLoad: measured.cpuSeconds,
