@@ -1,10 +1,10 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { signupFormSchema } from "~/domain/signup-form";
-import { ConformForm } from "./conform-form";
+import { ConformForm, useSchemaForm } from "./conform-form";
 import { CheckboxField, EmailField } from "./field";
 import { NewPasswordFields } from "./new-password-fields";
 
@@ -15,14 +15,7 @@ import { NewPasswordFields } from "./new-password-fields";
  */
 
 function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult,
-    constraint: getZodConstraint(signupFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
-  });
+  const [form, fields] = useSchemaForm(signupFormSchema, { id: "signup", lastResult });
   return (
     <ConformForm form={form}>
       <EmailField meta={fields.email} label="E-mail" autoComplete="email" />

@@ -1,10 +1,10 @@
 import { accountPath, loginPath, profileDeletePath } from "@common/portal-paths";
-import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { CurrentPasswordField, FormField } from "~/components/field";
 import { deleteFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
@@ -68,12 +68,8 @@ export default function DeleteAccount() {
   const { t } = useTranslation();
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(deleteFormSchema, {
     lastResult,
-    constraint: getZodConstraint(deleteFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteFormSchema }),
   });
   return (
     <AccountChangePage titleKey="profile.delete_title" impersonated={impersonated}>

@@ -1,10 +1,9 @@
 import { accountPath, profileEmailPath, profilePath } from "@common/portal-paths";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { CurrentPasswordField, EmailField } from "~/components/field";
 import { emailFormSchema, usesPassword } from "~/domain/profile-forms";
 import { readForm } from "~/http/read-form.server";
@@ -61,12 +60,8 @@ export default function ChangeEmail() {
   const { t } = useTranslation();
   const { tenancyId, email, usesPassword: withPassword, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const answer = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(emailFormSchema, {
     lastResult: answer?.result,
-    constraint: getZodConstraint(emailFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailFormSchema }),
   });
   return (
     <AccountChangePage titleKey="profile.email_title" impersonated={impersonated}>

@@ -1,10 +1,9 @@
 import { accountPath, profilePasswordPath, profilePath } from "@common/portal-paths";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { CurrentPasswordField } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { passwordFormSchema } from "~/domain/profile-forms";
@@ -72,12 +71,8 @@ export default function ChangePassword() {
   const { t } = useTranslation();
   const { tenancyId, impersonated } = useLoaderData<typeof accountChangeLoader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(passwordFormSchema, {
     lastResult,
-    constraint: getZodConstraint(passwordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
   });
   return (
     <AccountChangePage titleKey="profile.password_title" impersonated={impersonated}>

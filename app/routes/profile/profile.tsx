@@ -8,13 +8,13 @@ import {
   profilePasswordPath,
   profilePath,
 } from "@common/portal-paths";
-import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
-import { ConformForm, useFormAnswer } from "~/components/conform-form";
+import { ConformForm, useFormAnswer, useSchemaForm } from "~/components/conform-form";
 import { Fact } from "~/components/fact";
 import { CheckboxField, FormField, LanguageField } from "~/components/field";
 import { LogoutButton } from "~/components/logout-button";
@@ -165,14 +165,10 @@ export default function Profile() {
 
 function NameForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(nameFormSchema, {
     id: "name-form",
     lastResult: useFormAnswer("name"),
     defaultValue: { name },
-    constraint: getZodConstraint(nameFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameFormSchema }),
   });
   return (
     <ConformForm form={form} className="profile-form">
@@ -195,14 +191,12 @@ function SettingsForm({
   emailNotifications: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(settingsFormSchema, {
     id: "settings-form",
     lastResult: useFormAnswer("settings"),
     defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
-    constraint: getZodConstraint(settingsFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
   });
   return (
     // A whole-page post: a new language needs the page's translations, as the language dialog does.

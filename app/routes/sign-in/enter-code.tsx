@@ -1,11 +1,11 @@
 import { normalizeActivationCode } from "@common/activation-code";
 import { signupPath, tenancyPath } from "@common/portal-paths";
-import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { FormField } from "~/components/field";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
@@ -64,12 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function EnterCode() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(codeFormSchema, {
     lastResult,
-    constraint: getZodConstraint(codeFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeFormSchema }),
   });
   return (
     <PublicCard title={t("enter_code.title")} intro={t("enter_code.intro")}>

@@ -1,12 +1,11 @@
 import { forgotPasswordPath, loginPath } from "@common/portal-paths";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthorizationError } from "remix-auth";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { CheckboxField, CurrentPasswordField, EmailField } from "~/components/field";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
@@ -92,12 +91,8 @@ export default function LoginWithEmail() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(loginFormSchema, {
     lastResult,
-    constraint: getZodConstraint(loginFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
   });
   const submitting = navigation.state === "submitting";
   const passwordRef = useRef<HTMLInputElement>(null);

@@ -1,10 +1,8 @@
 import { accountCreatedPath, dataPolicyPath, signupPath } from "@common/portal-paths";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { CheckboxField, EmailField } from "~/components/field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PublicCard } from "~/components/public-card";
@@ -75,12 +73,8 @@ export default function SignupWithEmail() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(signupFormSchema, {
     lastResult,
-    constraint: getZodConstraint(signupFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
   });
   const submitting = navigation.state === "submitting";
 

@@ -2,13 +2,13 @@ import { formatCalendarDate } from "@common/format";
 import { supportedLanguages } from "@common/languages";
 import { todayInCopenhagen } from "@common/period";
 import { enterCodePath, leaveTenancyPath, removeTenancyUserPath, tenancySettingsPath } from "@common/portal-paths";
-import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
-import { ConformForm, useFormAnswer } from "~/components/conform-form";
+import { ConformForm, useFormAnswer, useSchemaForm } from "~/components/conform-form";
 import { DataTable, TableScroll } from "~/components/data-table";
 import { Fact } from "~/components/fact";
 import { FormField, LanguageField } from "~/components/field";
@@ -307,13 +307,9 @@ function RowButtons({
 
 function InviteForm({ defaultLanguage }: { defaultLanguage: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(inviteFormSchema, {
     lastResult: useFormAnswer(),
     defaultValue: { language: defaultLanguage },
-    constraint: getZodConstraint(inviteFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFormSchema }),
   });
   return (
     <ConformForm

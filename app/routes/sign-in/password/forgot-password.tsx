@@ -1,10 +1,8 @@
 import { forgotPasswordSentPath, loginEmailPath } from "@common/portal-paths";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { EmailField } from "~/components/field";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
@@ -43,12 +41,9 @@ export default function ForgotPassword() {
   const { t } = useTranslation();
   const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(resetRequestFormSchema, {
     lastResult,
-    constraint: getZodConstraint(resetRequestFormSchema),
-    shouldValidate: "onBlur",
     shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestFormSchema }),
   });
   if (sent) {
     return <PublicCard title={t("forgot_password.sent_title")} intro={t("forgot_password.sent_body")} role="status" />;

@@ -1,10 +1,8 @@
 import { forgotPasswordPath, loginEmailPath, setPasswordPath } from "@common/portal-paths";
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConformForm } from "~/components/conform-form";
+import { ConformForm, useSchemaForm } from "~/components/conform-form";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { PublicCard } from "~/components/public-card";
 import { BlockSubmit } from "~/components/submit-button";
@@ -70,12 +68,8 @@ export default function SetPassword() {
   const { t } = useTranslation();
   const { hasLink } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(setPasswordFormSchema, {
     lastResult,
-    constraint: getZodConstraint(setPasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordFormSchema }),
   });
   if (!hasLink) {
     return (
