@@ -5,7 +5,9 @@
  *      fresh temporary DATA_DIR so the demo data is seeded, and stops them;
  *   2. starts them again on that data with `node --cpu-prof` (the seeding is not in the profiles),
  *      signs Anna in and puts one page under load: `--page=consumption` (default: her heating's
- *      default view, `/t/{id}/consumption/heat-energy`), `--page=dashboard`, or `--page=/any/path`;
+ *      default view, `/t/{id}/consumption/heat-energy`), `--page=dashboard`, `--page=/any/path`,
+ *      or `--page=new`: the bench's new-page mix (every request a URL not asked before, as
+ *      new-page-load.mjs draws it; issue 45 item 2 profiles this load);
  *      `--connections=N` (50) connections, a 5 s warm-up, then `--duration=S` (15) seconds;
  *   3. stops them (each writes its profile on exit) and prints, for the portal and the back-end,
  *      the busy CPU time per request, the self time by package, Node module or our file, and the
@@ -35,6 +37,9 @@ import {
 import { cpuProfileFigures } from "./cpu-profile.mjs";
 import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
+import { keepSignedIn, newPageSessions } from "./new-page-load.mjs";
+import { makeNewPageDraw, reSignInAfterMs } from "./new-page-mix.mjs";
+import { pageHeaders } from "./mix-load.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 
 const argv = process.argv.slice(2);
@@ -70,19 +75,7 @@ async function main() {
   const { portal, base } = profiled;
   await waitForPortal(portal, base);
   if (stopping) return;
-  const anna = await signIn(base, ANNA, PASSWORD);
-  const dashboard = anna.landing.pathname;
-  const page =
-    pageOption === "consumption"
-      ? `${dashboard}/consumption/heat-energy`
-      : pageOption === "dashboard"
-        ? dashboard
-        : pageOption;
-  const headers = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html", Cookie: anna.jar.header() };
-  say(`load: ${connections} connections on ${page}, ${warmupSeconds} s warm-up, then ${loadSeconds} s…`);
-  const options = { connections, headers, isStopping: () => stopping };
-  const warm = await loadTest(`${base}${page}`, { ...options, durationMs: warmupSeconds * 1000 });
-  const load = await loadTest(`${base}${page}`, { ...options, durationMs: loadSeconds * 1000 });
+  const { page, warm, load } = pageOption === "new" ? await newPagesUnderLoad(base) : await onePageUnderLoad(base);
   const requests = warm.completed + load.completed;
   say(
     `${load.completed} requests in ${loadSeconds} s (${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.latencyMs.p99.toFixed(0)} ms, ${load.errors.total} errors), ${requests} with the warm-up`,
@@ -105,6 +98,41 @@ async function main() {
   ].join("\n");
   writeFileSync(path.join(profileDir, "summary.txt"), `${text}\n`);
   console.log(text);
+}
+
+/** One URL again and again: Anna's heating page, her dashboard or a path. @param {string} base */
+async function onePageUnderLoad(base) {
+  const anna = await signIn(base, ANNA, PASSWORD);
+  const dashboard = anna.landing.pathname;
+  const page =
+    pageOption === "consumption"
+      ? `${dashboard}/consumption/heat-energy`
+      : pageOption === "dashboard"
+        ? dashboard
+        : pageOption;
+  const headers = { "Accept-Encoding": browserAcceptEncoding, Accept: "text/html", Cookie: anna.jar.header() };
+  say(`load: ${connections} connections on ${page}, ${warmupSeconds} s warm-up, then ${loadSeconds} s…`);
+  const options = { connections, headers, isStopping: () => stopping };
+  const warm = await loadTest(`${base}${page}`, { ...options, durationMs: warmupSeconds * 1000 });
+  const load = await loadTest(`${base}${page}`, { ...options, durationMs: loadSeconds * 1000 });
+  return { page, warm, load };
+}
+
+/** The new-page mix as `npm run bench` draws it: every request a URL not asked before. @param {string} base */
+async function newPagesUnderLoad(base) {
+  const today = new Date().toISOString().slice(0, 10);
+  const { sessions, residents } = await newPageSessions(base, today);
+  const draw = makeNewPageDraw(sessions, { today, headers: pageHeaders });
+  const keeper = keepSignedIn(base, sessions, reSignInAfterMs());
+  say(`load: the new-page mix, ${sessions.length} sessions of ${residents} residents, ${connections} connections, ${warmupSeconds} s warm-up, then ${loadSeconds} s…`);
+  try {
+    const options = { connections, headers: pageHeaders, next: draw, isStopping: () => stopping };
+    const warm = await loadTest(base, { ...options, durationMs: warmupSeconds * 1000 });
+    const load = await loadTest(base, { ...options, durationMs: loadSeconds * 1000 });
+    return { page: `the new-page mix (${draw.asked.size} distinct URLs)`, warm, load };
+  } finally {
+    await keeper.stop();
+  }
 }
 
 let exitCode = 0;
