@@ -37,9 +37,9 @@ import {
 import { cpuProfileFigures } from "./cpu-profile.mjs";
 import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
+import { pageHeaders } from "./mix-load.mjs";
 import { keepSignedIn, newPageSessions } from "./new-page-load.mjs";
 import { makeNewPageDraw, reSignInAfterMs } from "./new-page-mix.mjs";
-import { pageHeaders } from "./mix-load.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 
 const argv = process.argv.slice(2);
@@ -124,7 +124,9 @@ async function newPagesUnderLoad(base) {
   const { sessions, residents } = await newPageSessions(base, today);
   const draw = makeNewPageDraw(sessions, { today, headers: pageHeaders });
   const keeper = keepSignedIn(base, sessions, reSignInAfterMs());
-  say(`load: the new-page mix, ${sessions.length} sessions of ${residents} residents, ${connections} connections, ${warmupSeconds} s warm-up, then ${loadSeconds} s…`);
+  say(
+    `load: the new-page mix, ${sessions.length} sessions of ${residents} residents, ${connections} connections, ${warmupSeconds} s warm-up, then ${loadSeconds} s…`,
+  );
   try {
     const options = { connections, headers: pageHeaders, next: draw, isStopping: () => stopping };
     const warm = await loadTest(base, { ...options, durationMs: warmupSeconds * 1000 });
