@@ -2,11 +2,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   alarmFrequencies,
+  alarmInvalidKey,
   alarmQuantityIds,
   alarmTypes,
   alarmTypesFor,
   directionOf,
   isMetricType,
+  type LevelError,
+  levelErrorReason,
   levelRule,
   metricTypeOf,
   metricTypes,
@@ -140,5 +143,24 @@ describe("alarm rules", () => {
       error: { key: "alarms.error.level_required" },
     });
     expect(validateLevelNumber("zero", "heat-energy", null)).toEqual({ ok: true, level: 0 });
+  });
+});
+
+describe("a refused alarm's reason and its text (one naming rule, both ways)", () => {
+  it("names each reason's text alarms.error.<reason in lower case>, and a level error's reason back", () => {
+    expect(Schema.AlarmInvalidReason.map((reason) => alarmInvalidKey(reason))).toContain(
+      "alarms.error.level_range",
+    );
+    const levelErrors: LevelError[] = [
+      { key: "alarms.error.level_required" },
+      { key: "alarms.error.level_not_a_number" },
+      { key: "alarms.error.level_decimals", values: { decimals: 2 } },
+      { key: "alarms.error.level_range", values: { min: 1, max: 40 } },
+    ];
+    for (const error of levelErrors) {
+      const reason = levelErrorReason(error);
+      expect(Schema.AlarmInvalidReason).toContain(reason);
+      expect(alarmInvalidKey(reason)).toBe(error.key);
+    }
   });
 });

@@ -181,19 +181,28 @@ export type LevelError =
   | { key: "alarms.error.level_decimals"; values: { decimals: number } }
   | { key: "alarms.error.level_range"; values: { min: number; max: number } };
 
-const levelErrorReasons = {
-  "alarms.error.level_required": "LEVEL_REQUIRED",
-  "alarms.error.level_not_a_number": "LEVEL_NOT_A_NUMBER",
-  "alarms.error.level_decimals": "LEVEL_DECIMALS",
-  "alarms.error.level_range": "LEVEL_RANGE",
-} as const satisfies Record<LevelError["key"], Schema.AlarmInvalidReason>;
+/** An alarm refusal's text key: `alarms.error.` and the reason in lower case (one naming rule, no table). */
+export type AlarmInvalidKey<R extends Schema.AlarmInvalidReason = Schema.AlarmInvalidReason> =
+  `alarms.error.${Lowercase<R>}`;
+
+const alarmErrorPrefix = "alarms.error.";
 
 /**
- * The code the back-end answers a refused level with (extensions.reason of ALARM_INVALID, the
- * schema's AlarmInvalidReason): a code, never the portal's text.
+ * The alarm form's text of a refusal's reason (extensions.reason of ALARM_INVALID, the schema's
+ * AlarmInvalidReason); the locales' test holds a text for every reason in each language.
+ */
+export function alarmInvalidKey<R extends Schema.AlarmInvalidReason>(reason: R): AlarmInvalidKey<R> {
+  return `${alarmErrorPrefix}${reason.toLowerCase() as Lowercase<R>}`;
+}
+
+/**
+ * The code the back-end answers a refused level with (extensions.reason of ALARM_INVALID): a code,
+ * never the portal's text; the inverse of alarmInvalidKey, by the same naming rule.
  */
 export function levelErrorReason(error: LevelError): Schema.AlarmInvalidReason {
-  return levelErrorReasons[error.key];
+  type Reason = Uppercase<LevelError["key"] extends `alarms.error.${infer R}` ? R : never>;
+  const reason = error.key.slice(alarmErrorPrefix.length).toUpperCase() as Reason;
+  return reason satisfies Schema.AlarmInvalidReason;
 }
 
 /**

@@ -142,7 +142,7 @@ export function SaveAlarm({
   backLabel,
 }: {
   enabled: boolean;
-  refusal: string | null;
+  refusal: { key: string; values?: Record<string, number | string> } | null;
   backTo: string;
   backLabel: string;
 }) {
@@ -155,7 +155,7 @@ export function SaveAlarm({
       </label>
       {refusal ? (
         <p className="field-error" role="alert">
-          {t(refusal)}
+          {t(refusal.key, refusal.values)}
         </p>
       ) : null}
       <div className="wizard-actions">

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { AlarmInvalidReason } from "@common/graphql-enums.generated";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/services/graphql.server";
-import { accountRefusalKey, alarmInvalidKey, formErrorKey } from "./api-errors";
+import { accountRefusalKey, alarmRefusal, formErrorKey } from "./api-errors";
 
 const locales = ["en", "da", "nb"].map(
   (language) => JSON.parse(readFileSync(`locales/${language}/common.json`, "utf8")) as Record<string, unknown>,
@@ -48,19 +48,34 @@ describe("the texts of the account service's refusals (spec section 8)", () => {
 });
 
 describe("the texts of a refused alarm (ALARM_INVALID)", () => {
-  const invalid = (reason: unknown) =>
-    new ApiError("tenant", "ALARM_INVALID", "The alarm's settings are not valid.", { field: "level", reason });
+  const invalid = (reason: unknown, extra: Record<string, unknown> = {}) =>
+    new ApiError("tenant", "ALARM_INVALID", "The alarm's settings are not valid.", {
+      field: "level",
+      reason,
+      ...extra,
+    });
 
   it("maps each reason code of the schema to its own text, in every language", () => {
-    const keys = AlarmInvalidReason.map((reason) => alarmInvalidKey(invalid(reason)));
+    const keys = AlarmInvalidReason.map((reason) => alarmRefusal(invalid(reason)).key);
     expect(new Set(keys).size).toBe(AlarmInvalidReason.length);
     for (const key of keys) for (const locale of locales) expect(typeof textOf(locale, key), key).toBe("string");
-    expect(alarmInvalidKey(invalid("LEVEL_RANGE"))).toBe("alarms.error.level_range");
+    expect(alarmRefusal(invalid("LEVEL_RANGE")).key).toBe("alarms.error.level_range");
+  });
+
+  it("keeps the limits the refusal names, so the text says them (from 1 to 40, at most 2 decimals)", () => {
+    expect(alarmRefusal(invalid("LEVEL_RANGE", { values: { min: 1, max: 40 } }))).toEqual({
+      key: "alarms.error.level_range",
+      values: { min: 1, max: 40 },
+    });
+    expect(alarmRefusal(invalid("LEVEL_DECIMALS", { values: { decimals: 2 } })).values).toEqual({ decimals: 2 });
+    expect(alarmRefusal(invalid("LEVEL_RANGE", { values: { min: "<b>", max: null } }))).toEqual({
+      key: "alarms.error.level_range",
+    });
   });
 
   it("reads an unknown or missing reason, or a translation key, as the general refusal", () => {
     for (const reason of ["SOMETHING_NEW", undefined, "alarms.error.level_range", "toString"]) {
-      expect(alarmInvalidKey(invalid(reason))).toBe("alarms.error.type_not_for_quantity");
+      expect(alarmRefusal(invalid(reason)).key).toBe("alarms.error.type_not_for_quantity");
     }
   });
 });

@@ -1,4 +1,5 @@
-import type { AlarmInvalidReason } from "@common/graphql-enums.generated";
+import { alarmInvalidKey } from "@common/alarms";
+import { AlarmInvalidReason } from "@common/graphql-enums.generated";
 import { type PasswordProblem, passwordProblemMessages } from "@common/password-rules";
 import { ApiError } from "~/services/graphql.server";
 
@@ -42,26 +43,22 @@ export function formErrorKey(error: ApiError): string {
 }
 
 /**
- * The text of an alarm the tenant service refused (ALARM_INVALID): its extensions.reason is a code
- * of the schema's AlarmInvalidReason, mapped here to the alarm form's text. An unknown reason (a
- * newer service) reads as the most general refusal.
+ * The text of an alarm the tenant service refused (ALARM_INVALID), with the limits it names: its
+ * extensions.reason is a code of the schema's AlarmInvalidReason (common/alarms.ts names its text),
+ * extensions.values the level's limits ({min, max} or {decimals}). An unknown reason (a newer
+ * service) reads as the most general refusal.
  */
-const alarmInvalidKeys: Record<AlarmInvalidReason, string> = {
-  TYPE_REQUIRED: "alarms.error.type_required",
-  FREQUENCY_REQUIRED: "alarms.error.frequency_required",
-  QUANTITY_NOT_MEASURED: "alarms.error.quantity_not_measured",
-  TYPE_NOT_FOR_QUANTITY: "alarms.error.type_not_for_quantity",
-  LEVEL_REQUIRED: "alarms.error.level_required",
-  LEVEL_NOT_A_NUMBER: "alarms.error.level_not_a_number",
-  LEVEL_DECIMALS: "alarms.error.level_decimals",
-  LEVEL_RANGE: "alarms.error.level_range",
-};
-
-export function alarmInvalidKey(error: ApiError): string {
+export function alarmRefusal(error: ApiError): { key: string; values?: Record<string, number> } {
   const reason = error.extensions.reason;
-  return typeof reason === "string" && Object.hasOwn(alarmInvalidKeys, reason)
-    ? alarmInvalidKeys[reason as AlarmInvalidReason]
-    : "alarms.error.type_not_for_quantity";
+  if (typeof reason !== "string" || !(AlarmInvalidReason as readonly string[]).includes(reason))
+    return { key: alarmInvalidKey("TYPE_NOT_FOR_QUANTITY") };
+  const values = error.extensions.values;
+  const numbers =
+    values !== null && typeof values === "object"
+      ? Object.entries(values).filter((entry): entry is [string, number] => typeof entry[1] === "number")
+      : [];
+  const key = alarmInvalidKey(reason as AlarmInvalidReason);
+  return numbers.length > 0 ? { key, values: Object.fromEntries(numbers) } : { key };
 }
 
 /** Field errors from a BAD_USER_INPUT answer: the password rules the back-end found broken. */

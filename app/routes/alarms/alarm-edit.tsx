@@ -20,7 +20,7 @@ import { pageMeta } from "~/i18n/meta";
 import { alarmView, levelErrorText, loadAlarm, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import { isServiceFailure } from "~/services/graphql.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
-import { alarmInvalidKey } from "~/session/api-errors";
+import { alarmRefusal } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import { itemCrumb } from "../tenancy/tenancy-handle";
 
@@ -88,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The service cannot take it now (down, or reporting its own fault): say so, keeping what was typed.
     if (isServiceFailure(error)) return refuse({ form: { key: "errors.service_unavailable" } }, 503);
     if (isAlarmError(error, "TENANCY_ENDED")) return refuse({ form: { key: "alarms.ended" } }, 409);
-    if (isAlarmError(error, "ALARM_INVALID")) return refuse({ form: { key: alarmInvalidKey(error) } });
+    if (isAlarmError(error, "ALARM_INVALID")) return refuse({ form: alarmRefusal(error) });
     throw error;
   }
   return redirectWithSuccess(alarmPath(tenancy.id, alarm.id), toastMessage("toast.alarm_saved"));
@@ -138,7 +138,7 @@ export default function EditAlarm() {
             </div>
             <SaveAlarm
               enabled={values.enabled}
-              refusal={"form" in errors && errors.form ? errors.form.key : null}
+              refusal={"form" in errors && errors.form ? errors.form : null}
               backTo={detail}
               backLabel={t("alarms.cancel")}
             />

@@ -23,7 +23,7 @@ import { pageMeta } from "~/i18n/meta";
 import { levelErrorText, requireAlarmArea, typesFor } from "~/routes/alarms/alarm-pages.server";
 import { isServiceFailure } from "~/services/graphql.server";
 import { isAlarmError } from "~/services/tenant/tenant.server";
-import { alarmInvalidKey } from "~/session/api-errors";
+import { alarmRefusal } from "~/session/api-errors";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 import type { TenancyHandle } from "../tenancy/tenancy-layout";
 
@@ -76,7 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { tenancy, quantities, ended } = await requireAlarmArea(request, params, context);
-  if (ended) return data({ error: "alarms.ended" }, { status: 409 });
+  if (ended) return data({ error: { key: "alarms.ended" } }, { status: 409 });
   const form = await readForm(request);
   const field = (name: string) =>
     name === "step" ? "4" : typeof form.get(name) === "string" ? (form.get(name) as string) : null;
@@ -97,9 +97,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     // The service cannot take it now (down, or reporting its own fault): say so beside Save.
-    if (isServiceFailure(error)) return data({ error: "errors.service_unavailable" }, { status: 503 });
-    if (isAlarmError(error, "TENANCY_ENDED")) return data({ error: "alarms.ended" }, { status: 409 });
-    if (isAlarmError(error, "ALARM_INVALID")) return data({ error: alarmInvalidKey(error) }, { status: 400 });
+    if (isServiceFailure(error)) return data({ error: { key: "errors.service_unavailable" } }, { status: 503 });
+    if (isAlarmError(error, "TENANCY_ENDED")) return data({ error: { key: "alarms.ended" } }, { status: 409 });
+    if (isAlarmError(error, "ALARM_INVALID")) return data({ error: alarmRefusal(error) }, { status: 400 });
     throw error;
   }
   return redirectWithSuccess(alarmsPath(tenancy.id), toastMessage("toast.alarm_created"));
