@@ -1,6 +1,6 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { data } from "@remix-run/node";
-import { type DocumentNode, Kind, OperationTypeNode } from "graphql";
+import { type DocumentNode, getOperationAST, Kind, OperationTypeNode } from "graphql";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { z } from "zod";
 import { type AnswerShape, shapeProblem } from "./answer-shapes";
@@ -228,10 +228,9 @@ export interface GraphQLService {
   readonly speculative: GraphQLService;
 }
 
-/** The name of the document's (first) operation. */
+/** The name of the document's operation (graphql's getOperationAST finds it, as it does below). */
 function operationNameOf(document: DocumentNode): string {
-  const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-  return operation?.name?.value ?? "";
+  return getOperationAST(document)?.name?.value ?? "";
 }
 
 /** The response key of the document's one root field, or an error for a document of several. */
@@ -239,8 +238,7 @@ const rootFields = new WeakMap<DocumentNode, string>();
 function rootFieldOf(document: DocumentNode): string {
   let name = rootFields.get(document);
   if (name === undefined) {
-    const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-    const [field, ...others] = operation?.selectionSet.selections ?? [];
+    const [field, ...others] = getOperationAST(document)?.selectionSet.selections ?? [];
     if (field?.kind !== Kind.FIELD || others.length > 0) throw new Error("An answer of one field was expected");
     name = (field.alias ?? field.name).value;
     rootFields.set(document, name);
@@ -449,10 +447,8 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     }
   }
 
-  const isMutation = (document: DocumentNode) =>
-    document.definitions.some(
-      (definition) => definition.kind === "OperationDefinition" && definition.operation === OperationTypeNode.MUTATION,
-    );
+  // Only a document of one query goes on a guess (getOperationAST: null for several operations).
+  const isMutation = (document: DocumentNode) => getOperationAST(document)?.operation !== OperationTypeNode.QUERY;
 
   const speculative: GraphQLService = {
     service: options.service,
