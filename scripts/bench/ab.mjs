@@ -22,14 +22,16 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import os from "node:os";
 import path from "node:path";
 import { abTable, abText, parseAbArgs } from "./ab-figures.mjs";
+import { measureLoads, startQuiet } from "./ab-round.mjs";
 import { installedVersions } from "./compare-figures.mjs";
-import { alsoCleanUp, cleanUp, connections, reportsDir, root, say, stopping, waitForPortal } from "./context.mjs";
-import { newPageMixUnderLoad } from "./new-page-load.mjs";
-import { runToEnd, startPortal, stopProcess, untilQuiet } from "./processes.mjs";
-import { replayPortalEnv, replayResidentsOf, replayUnderLoad } from "./replay-load.mjs";
+import { alsoCleanUp, connections, reportsDir, root, runToExit, say, stopping } from "./context.mjs";
+import { runToEnd, stopProcess } from "./processes.mjs";
 
-/** Each load's warm-up in a round, in seconds (the servers have just started). */
-const warmup = 3;
+/** The first ports tried (BENCH_PORT, BENCH_BACKEND_PORT). */
+const abPorts = {
+  firstPort: Number(process.env.BENCH_PORT ?? 3700),
+  firstBackendPort: Number(process.env.BENCH_BACKEND_PORT ?? 4700),
+};
 
 /** git in this checkout; its progress lines (git worktree add's) are not shown, its errors are thrown. */
 const git = (/** @type {string[]} */ ...args) =>
@@ -64,36 +66,6 @@ function removeWorktree(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/**
- * Starts one variant on a fresh copy of the seeded data; resolves when its servers are quiet.
- * @param {{ name: string, dir: string }} variant
- * @param {string} dataDir
- * @param {string} log
- */
-async function start(variant, dataDir, log) {
-  writeFileSync(log, "");
-  const stack = await startPortal({
-    firstPort: Number(process.env.BENCH_PORT ?? 3700),
-    firstBackendPort: Number(process.env.BENCH_BACKEND_PORT ?? 4700),
-    cwd: variant.dir,
-    dataDir,
-    log,
-    env: replayPortalEnv,
-  });
-  await waitForPortal(stack.portal, stack.base, log);
-  await untilQuiet(stack.portal.child.pid, () => stopping);
-  return stack;
-}
-
-/** @param {{ requestsPerSecond: number, latencyMs: { p50: number, p99: number }, errors: { total: number }, serversCpuMsPerRequest: number }} l */
-const roundOf = (l) => ({
-  rps: l.requestsPerSecond,
-  p50: l.latencyMs.p50,
-  p99: l.latencyMs.p99,
-  cpuMs: l.serversCpuMsPerRequest,
-  errors: l.errors.total,
-});
-
 async function main() {
   const { refs, rounds, seconds, loads } = parseAbArgs(process.argv.slice(2));
   const temp = mkdtempSync(path.join(os.tmpdir(), "portal-ab-"));
@@ -124,7 +96,7 @@ async function main() {
   const seeded = path.join(temp, "seeded");
   const log = path.join(reportsDir, "bench-ab-server.log");
   say(`seeding the demo data with ${variants[0]?.name} (about 30 s; log: reports/bench-ab-server.log)…`);
-  const seeding = await start(/** @type {(typeof variants)[number]} */ (variants[0]), seeded, log);
+  const seeding = await startQuiet({ cwd: variants[0]?.dir, dataDir: seeded, log, ...abPorts });
   await stopProcess(seeding.portal);
   if (stopping) return;
 
@@ -139,26 +111,10 @@ async function main() {
       rmSync(dataDir, { recursive: true, force: true });
       cpSync(seeded, dataDir, { recursive: true });
       say(`round ${round + 1} of ${rounds}: ${variant.name}, starting…`);
-      const stack = await start(variant, dataDir, log);
+      const stack = await startQuiet({ cwd: variant.dir, dataDir, log, ...abPorts });
       try {
-        const pid = stack.portal.child.pid;
-        /** @type {import("./replay.mjs").VirtualResident[] | undefined} */
-        let residents;
-        for (const load of loads) {
-          if (stopping) return;
-          if (load !== "new-pages" && !residents) residents = await replayResidentsOf(stack.base);
-          const measured =
-            load === "new-pages"
-              ? await newPageMixUnderLoad(stack.base, pid, { seconds, warmup, rows: false })
-              : await replayUnderLoad(stack.base, pid, {
-                  js: load === "replay-js",
-                  residents: residents ?? [],
-                  seconds,
-                  warmup,
-                  rows: false,
-                });
-          if (measured) results[load]?.[variant.name]?.push(roundOf(measured));
-        }
+        const measured = await measureLoads(stack, { loads, seconds });
+        for (const [load, round] of Object.entries(measured)) results[load]?.[variant.name]?.push(round);
       } finally {
         await stopProcess(stack.portal);
       }
@@ -177,15 +133,4 @@ async function main() {
   console.log("(written to reports/bench-ab.json)");
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  if (!stopping) {
-    console.error(`bench:ab could not run: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
-    exitCode = 1;
-  }
-} finally {
-  if (!stopping) await cleanUp();
-}
-if (!stopping) process.exit(exitCode);
+await runToExit("bench:ab", main);

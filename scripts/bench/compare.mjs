@@ -31,6 +31,7 @@ import {
   PASSWORD,
   reportsDir,
   root,
+  runToExit,
   say,
   stopping,
   waitForPortal,
@@ -206,13 +207,4 @@ function printPage(page, rows) {
   }
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  if (!stopping) {
-    console.error(`bench:compare could not run: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
-    exitCode = 1;
-  }
-}
-if (!stopping) process.exit(exitCode);
+await runToExit("bench:compare", main);

@@ -114,6 +114,28 @@ export async function cleanUp() {
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
+
+/**
+ * Runs a bench command's `main` to its end: an error prints "`name` could not run" with its stack
+ * and exits 1, else 0; what it started is stopped and undone (cleanUp) either way. On Ctrl+C the
+ * signal handler has done that and ends the process.
+ * @param {string} name
+ * @param {() => Promise<void>} main
+ */
+export async function runToExit(name, main) {
+  let exitCode = 0;
+  try {
+    await main();
+  } catch (error) {
+    if (!stopping) {
+      console.error(`${name} could not run: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
+      exitCode = 1;
+    }
+  } finally {
+    if (!stopping) await cleanUp();
+  }
+  if (!stopping) process.exit(exitCode);
+}
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     if (stopping) return;

@@ -1,38 +1,41 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:patches`: what each patch in patches/ saves, measured alone (ADR 0016, 0017). A patch
- * stays only while it saves at least a tenth of the portal's CPU per page.
+ * `npm run bench:patches`: what each patch in patches/ saves, measured alone on what residents do
+ * (ADR 0016, 0017; issue 45 item 3). A patch stays only while it gives at least a tenth on
+ * throughput or p99 of the new-page mix or the session replay.
  *
- * For each variant — all patches, none, each group of patches alone and all but each group — in rounds (the variants alternate, so
- * a machine that speeds up or slows down meets them all): applies exactly that variant's patches to
- * node_modules (patch-package with a directory of the chosen ones), starts the built portal and its
- * back-end on one seeded DATA_DIR, signs in as Anna, loads her dashboard (a warm-up, then the
- * measured seconds) and reads both processes' CPU seconds from /proc. The portal's CPU per request
- * is divided by the back-end's, which no patch touches: the machine's speed varies between runs by
- * more than the patches save, the ratio much less. Prints per variant the median over the rounds and
- * the saving against "none" (a group's own gain: "only" against "none", and "all" against "all but"); ends with every patch applied again, also after an error or Ctrl+C.
+ * For each variant — all patches, none, each group of patches alone and all but each group — in
+ * rounds (the variants alternate, so a machine that speeds up or slows down meets them all):
+ * applies exactly that variant's patches to node_modules (patch-package with a directory of the
+ * chosen ones), starts the built portal and its back-end on a fresh copy of one seeded DATA_DIR,
+ * waits until they are quiet and puts them under each of `--loads` as `npm run bench:ab` does: the
+ * new-page mix (new-page-load.mjs), the session replay without and with JavaScript
+ * (replay-load.mjs), a 3 s warm-up then `--seconds=S` (10) each, `--connections=N` (50). Prints
+ * per load and variant the medians over the rounds (req/s, p50, p99, CPU ms per request of the
+ * portal and the back-end) and each variant's difference from "all" in %; ends with every patch
+ * applied again, also after an error or Ctrl+C.
  *
- * Needs a build (`npm run build`). Options: --rounds=N (3), --seconds=S (10), --connections=N (10).
+ * Needs a build (`npm run build`). Options: --rounds=N (3), --seconds=S (10), --loads=new-pages,replay,replay-js.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { signIn, waitFor } from "./http.mjs";
-import { loadTest } from "./load.mjs";
-import { childCpuSeconds, runToEnd, startPortal, stopAll, stopProcess } from "./processes.mjs";
+import { abLoads, abTable, abText } from "./ab-figures.mjs";
+import { measureLoads, startQuiet } from "./ab-round.mjs";
+import { alsoCleanUp, connections, reportsDir, root, runToExit, say, stopping } from "./context.mjs";
+import { runToEnd, stopProcess } from "./processes.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
 
-/** @param {string} name @param {number} fallback */
-const option = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? Number(found.split("=")[1]) : fallback;
-};
-const rounds = option("rounds", 3);
-const seconds = option("seconds", 10);
-const connections = option("connections", 10);
+/** @param {string} name @param {string} fallback */
+const option = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const rounds = Number(option("rounds", "3"));
+const seconds = Number(option("seconds", "10"));
+const loads = option("loads", abLoads.join(",")).split(",").filter(Boolean);
+const unknownLoads = loads.filter((load) => !abLoads.includes(load));
+if (unknownLoads.length > 0) throw new Error(`--loads: unknown ${unknownLoads.join(", ")} (${abLoads.join(", ")})`);
 
 const allPatches = readdirSync("patches").filter((file) => file.endsWith(".patch"));
 /**
@@ -68,6 +71,7 @@ const variants = [
 
 const work = mkdtempSync(path.join(os.tmpdir(), "portal-patches-"));
 const dataDir = path.join(work, "data");
+const stackOptions = { log: path.join(work, "server.log"), firstPort: 3300, firstBackendPort: 4300 };
 /** The patches applied now (all of them, as `npm install` leaves node_modules). */
 let applied = allPatches;
 
@@ -95,81 +99,69 @@ async function applyOnly(/** @type {string[]} */ files) {
   applied = files;
 }
 
-/** One run: the portal's and the back-end's CPU milliseconds per dashboard request. */
-async function measure() {
-  const { portal, base } = await startPortal({
-    firstPort: 3300,
-    firstBackendPort: 4300,
-    dataDir,
-    log: path.join(work, "server.log"),
-  });
+/**
+ * One start of the stack on a fresh copy of the seeded data, measured under each load.
+ * @param {string} seeded
+ */
+async function measure(seeded) {
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(seeded, dataDir, { recursive: true });
+  const stack = await startQuiet({ dataDir, ...stackOptions });
   try {
-    if (!(await waitFor(`${base}/healthz`, { timeoutMs: 180_000 }))) throw new Error("the portal did not start");
-    const anna = await signIn(base, "anna@demo.test", "Demo-Password-2026!");
-    const headers = { Cookie: anna.jar.header(), "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
-    const url = `${base}${anna.landing.pathname}`;
-    await loadTest(url, { connections, durationMs: 5_000, headers });
-    const before = childCpuSeconds(portal.child.pid);
-    const load = await loadTest(url, { connections, durationMs: seconds * 1000, headers });
-    const after = childCpuSeconds(portal.child.pid);
-    const used = (/** @type {RegExp} */ which) =>
-      Object.entries(after)
-        .filter(([cmd]) => which.test(cmd))
-        .reduce((sum, [cmd, s]) => sum + s - (before[cmd] ?? 0), 0);
-    const requests = load.completed;
-    if (load.errors.non2xx + load.errors.socket + load.errors.timeout > 0) throw new Error("requests failed");
-    return {
-      requests,
-      portalMs: (used(/server\.js/) * 1000) / requests,
-      backendMs: (used(/backend\.js/) * 1000) / requests,
-    };
+    return await measureLoads(stack, { loads, seconds });
   } finally {
-    await stopProcess(portal);
+    await stopProcess(stack.portal);
   }
 }
 
-const median = (/** @type {number[]} */ values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (/** @type {number} */ i) => sorted[i] ?? Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
-};
-
 async function main() {
-  console.log(
+  say(
     `${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
-  /** @type {Map<string, { portalMs: number, backendMs: number, ratio: number }[]>} */
-  const results = new Map(variants.map(([name]) => [name, []]));
-  for (let round = 1; round <= rounds; round++) {
-    for (const [name, files] of variants) {
+  // The demo data, seeded once with every patch applied; each start gets a copy.
+  const seeded = path.join(work, "seeded");
+  say("seeding the demo data (about 30 s)…");
+  const seeding = await startQuiet({ dataDir: seeded, ...stackOptions });
+  await stopProcess(seeding.portal);
+  /** @type {Record<string, Record<string, import("./ab-figures.mjs").AbRound[]>>} */
+  const results = Object.fromEntries(loads.map((load) => [load, Object.fromEntries(variants.map(([n]) => [n, []]))]));
+  for (let round = 0; round < rounds && !stopping; round++) {
+    const order = round % 2 === 0 ? variants : [...variants].reverse();
+    for (const [name, files] of order) {
+      if (stopping) break;
+      say(`round ${round + 1} of ${rounds}: ${name}, ${files.length} patches applied…`);
       await applyOnly(files);
-      const run = await measure();
-      const ratio = run.portalMs / run.backendMs;
-      results.get(name)?.push({ ...run, ratio });
-      console.log(
-        `round ${round} ${name.padEnd(62)} ${String(run.requests).padStart(6)} requests, portal ${run.portalMs.toFixed(2)} ms, back-end ${run.backendMs.toFixed(2)} ms, ratio ${ratio.toFixed(3)}`,
-      );
+      const measured = await measure(seeded);
+      for (const [load, r] of Object.entries(measured)) results[load]?.[name]?.push(r);
     }
   }
-  const none = median((results.get("none") ?? []).map((r) => r.ratio));
-  console.log(`\nmedian over ${rounds} rounds (portal CPU per request ÷ back-end's; saving against "none"):`);
-  for (const [name, runs] of results) {
-    const ratio = median(runs.map((r) => r.ratio));
-    const portalMs = median(runs.map((r) => r.portalMs));
-    console.log(
-      `${name.padEnd(62)} ratio ${ratio.toFixed(3)}  portal ${portalMs.toFixed(2)} ms  saving ${(((none - ratio) / none) * 100).toFixed(1)} %`,
-    );
-  }
+  const table = abTable(
+    variants.map(([name]) => name),
+    results,
+  );
+  console.log(
+    `\nbench:patches, ${rounds} rounds, ${seconds} s per load, ${connections} connections or visits at once:`,
+  );
+  console.log(abText(table));
+  writeFileSync(
+    path.join(reportsDir, "bench-patches.json"),
+    `${JSON.stringify({ variants, rounds, seconds, connections, results, table }, null, 2)}\n`,
+  );
+  console.log("(written to reports/bench-patches.json)");
 }
 
-try {
-  await main();
-} finally {
-  await stopAll();
-  await applyOnly(allPatches);
+/** Every patch applied again, as `npm install` leaves node_modules: also on Ctrl+C (cleanUp runs it). */
+alsoCleanUp(() => {
+  const args = ["--no-install", "patch-package", "--error-on-fail"];
+  if (applied.join() !== allPatches.join()) {
+    if (applied.length > 0) execFileSync("npx", [...args, "--reverse", "--patch-dir", patchDir("reverse", applied)]);
+    applied = [];
+    execFileSync("npx", [...args, "--patch-dir", patchDir("apply", allPatches)]);
+    applied = allPatches;
+  }
   rmSync(work, { recursive: true, force: true });
-}
+});
+await runToExit("bench:patches", main);

@@ -22,13 +22,13 @@ import path from "node:path";
 import {
   ANNA,
   browserAcceptEncoding,
-  cleanUp,
   connections,
   loadSeconds,
   makeDataDir,
   PASSWORD,
   reportsDir,
   root,
+  runToExit,
   say,
   serverLog,
   stopping,
@@ -137,15 +137,4 @@ async function newPagesUnderLoad(base) {
   }
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  if (!stopping) {
-    console.error(`bench:profile could not run: ${/** @type {Error | undefined} */ (error)?.stack ?? error}`);
-    exitCode = 1;
-  }
-} finally {
-  if (!stopping) await cleanUp();
-}
-if (!stopping) process.exit(exitCode);
+await runToExit("bench:profile", main);
