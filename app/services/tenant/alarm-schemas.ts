@@ -1,17 +1,11 @@
 import type { AlarmFrequency, AlarmType, NotificationDirection, NotificationKind } from "@common/alarms";
 import { z } from "zod";
-import {
-  answerSchema,
-  enumMapping,
-  fieldAnswer,
-  isoDate,
-  propertySettings,
-  nullableValue as value,
-} from "../answer-parts";
+import { answerRules, enumMapping, isoDate } from "../answer-parts";
 import type * as Wire from "./graphql.generated";
 
 /** Shapes of the tenant data service's alarm and notification answers (tenant-alarms.graphql). */
 
+/** An instant as the service writes it (non-empty; the routes format it). */
 const instant = z.string().min(1);
 export const alarmTypes = enumMapping<AlarmType, Wire.AlarmType>({
   threshold: "THRESHOLD",
@@ -38,15 +32,26 @@ const notificationDirections = enumMapping<NotificationDirection, Wire.Notificat
   increase: "INCREASE",
 });
 
-export const alarmSchema = z.object({
-  id: z.number().int(),
-  tenancyId: z.number().int(),
-  quantity: z.string(),
-  metricType: z.string(),
+type WireAlarm = Wire.AlarmQuery["alarm"];
+type WireNotification = Wire.NotificationQuery["notification"];
+
+/** An alarm as the routes hold it: the generated answer with the domain's enum values. */
+export type Alarm = Omit<WireAlarm, "type" | "frequency"> & { type: AlarmType; frequency: AlarmFrequency };
+/** A notification as the routes hold it: the generated answer with the domain's enum values. */
+export type Notification = Omit<WireNotification, "kind" | "alarmType" | "frequency" | "direction"> & {
+  kind: NotificationKind;
+  alarmType: AlarmType | null;
+  frequency: AlarmFrequency | null;
+  direction: NotificationDirection | null;
+};
+
+/**
+ * What an alarm answer must be beyond its generated type (answer-shapes.ts checks that, ADR 0064):
+ * instants and dates in their formats; its enums read into the domain's values.
+ */
+const alarmRules = z.looseObject({
   type: alarmTypes.schema,
   frequency: alarmFrequencies.schema,
-  level: z.number(),
-  enabled: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
   lastFiredAt: instant.nullable(),
@@ -54,59 +59,45 @@ export const alarmSchema = z.object({
   lastFiredPeriodEnd: isoDate.nullable(),
 });
 
-export const notificationSchema = z.object({
-  id: z.number().int(),
-  tenancyId: z.number().int(),
-  alarmId: z.number().int().nullable(),
+/** The same for a notification: its dates and instants, its enums read into the domain's values. */
+const notificationRules = z.looseObject({
   kind: notificationKinds.schema,
-  quantity: z.string().nullable(),
-  metricType: z.string().nullable(),
   alarmType: alarmTypes.schema.nullable(),
   frequency: alarmFrequencies.schema.nullable(),
   direction: notificationDirections.schema.nullable(),
-  threshold: value,
-  value,
-  comparedValue: value,
   periodStart: isoDate,
   periodEnd: isoDate,
-  reportCode: z.string().nullable(),
   createdAt: instant,
-  read: z.boolean(),
   readAt: instant.nullable(),
 });
-
-export type Alarm = z.infer<typeof alarmSchema>;
-export type Notification = z.infer<typeof notificationSchema>;
 
 /** An alarm's settings as the routes hold them: the generated input with the domain's enum values. */
 export type AlarmInput = Omit<Wire.AlarmInput, "type" | "frequency"> & { type: AlarmType; frequency: AlarmFrequency };
 
-export const alarmsResponse = fieldAnswer<Wire.AlarmsQuery>()("alarms", z.array(alarmSchema));
-export const alarmResponse = fieldAnswer<Wire.AlarmQuery>()("alarm", alarmSchema);
-export const createAlarmResponse = fieldAnswer<Wire.CreateAlarmMutation>()("createAlarm", alarmSchema);
-export const updateAlarmResponse = fieldAnswer<Wire.UpdateAlarmMutation>()("updateAlarm", alarmSchema);
-export const deleteAlarmResponse = fieldAnswer<Wire.DeleteAlarmMutation>()("deleteAlarm", z.boolean());
-export const notificationsResponse = fieldAnswer<Wire.NotificationsQuery>()(
-  "notifications",
-  z.object({
-    items: z.array(notificationSchema),
-    unreadCount: z.number().int(),
-    totalCount: z.number().int(),
-  }),
+export const alarmsResponse = answerRules<Wire.AlarmsQuery, { alarms: Alarm[] }>()(
+  z.looseObject({ alarms: z.array(alarmRules) }),
 );
-export const notificationResponse = fieldAnswer<Wire.NotificationQuery>()("notification", notificationSchema);
-export const markNotificationReadResponse = fieldAnswer<Wire.MarkNotificationReadMutation>()(
-  "markNotificationRead",
-  notificationSchema,
+export const alarmResponse = answerRules<Wire.AlarmQuery, { alarm: Alarm }>()(z.looseObject({ alarm: alarmRules }));
+export const createAlarmResponse = answerRules<Wire.CreateAlarmMutation, { createAlarm: Alarm }>()(
+  z.looseObject({ createAlarm: alarmRules }),
 );
-export const markAllNotificationsReadResponse = fieldAnswer<Wire.MarkAllNotificationsReadMutation>()(
-  "markAllNotificationsRead",
-  z.number().int(),
+export const updateAlarmResponse = answerRules<Wire.UpdateAlarmMutation, { updateAlarm: Alarm }>()(
+  z.looseObject({ updateAlarm: alarmRules }),
 );
-export const tenancyMenuResponse = answerSchema<Wire.TenancyMenuQuery>()(
-  z.object({
-    unreadNotificationCount: z.number().int(),
-    propertySettings,
-  }),
+export const deleteAlarmResponse = answerRules<Wire.DeleteAlarmMutation>()(z.looseObject({}));
+export const notificationsResponse = answerRules<
+  Wire.NotificationsQuery,
+  { notifications: Omit<Wire.NotificationsQuery["notifications"], "items"> & { items: Notification[] } }
+>()(z.looseObject({ notifications: z.looseObject({ items: z.array(notificationRules) }) }));
+export const notificationResponse = answerRules<Wire.NotificationQuery, { notification: Notification }>()(
+  z.looseObject({ notification: notificationRules }),
 );
-export type TenancyMenu = z.infer<typeof tenancyMenuResponse>;
+export const markNotificationReadResponse = answerRules<
+  Wire.MarkNotificationReadMutation,
+  { markNotificationRead: Notification }
+>()(z.looseObject({ markNotificationRead: notificationRules }));
+export const markAllNotificationsReadResponse = answerRules<Wire.MarkAllNotificationsReadMutation>()(
+  z.looseObject({}),
+);
+export const tenancyMenuResponse = answerRules<Wire.TenancyMenuQuery>()(z.looseObject({}));
+export type TenancyMenu = Wire.TenancyMenuQuery;
