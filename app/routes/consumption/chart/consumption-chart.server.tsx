@@ -245,6 +245,8 @@ function Chart({ input, kind, width, height, indices, series }: ChartProps) {
       height={height}
       padding={padding}
       domain={{ x: xDomain, y: yScale.domain }}
+      // Named, so Victory does not look through every datum for dates to choose it.
+      scale={{ x: "linear", y: "linear" }}
       domainPadding={0}
       theme={plainTheme}
       containerComponent={
