@@ -148,9 +148,7 @@ describe("alarm rules", () => {
 
 describe("a refused alarm's reason and its text (one naming rule, both ways)", () => {
   it("names each reason's text alarms.error.<reason in lower case>, and a level error's reason back", () => {
-    expect(Schema.AlarmInvalidReason.map((reason) => alarmInvalidKey(reason))).toContain(
-      "alarms.error.level_range",
-    );
+    expect(Schema.AlarmInvalidReason.map((reason) => alarmInvalidKey(reason))).toContain("alarms.error.level_range");
     const levelErrors: LevelError[] = [
       { key: "alarms.error.level_required" },
       { key: "alarms.error.level_not_a_number" },

@@ -96,8 +96,6 @@ export const markNotificationReadResponse = answerRules<
   Wire.MarkNotificationReadMutation,
   { markNotificationRead: Notification }
 >()(z.looseObject({ markNotificationRead: notificationRules }));
-export const markAllNotificationsReadResponse = answerRules<Wire.MarkAllNotificationsReadMutation>()(
-  z.looseObject({}),
-);
+export const markAllNotificationsReadResponse = answerRules<Wire.MarkAllNotificationsReadMutation>()(z.looseObject({}));
 export const tenancyMenuResponse = answerRules<Wire.TenancyMenuQuery>()(z.looseObject({}));
 export type TenancyMenu = Wire.TenancyMenuQuery;
