@@ -7,24 +7,25 @@ import { languageOfLocale } from "./social";
 const temp = tempDirFor("each", "backend-flows-config-");
 
 describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINFO_URL, APPLE_*)", () => {
-  it("has real defaults: Google and Facebook enabled, Apple disabled, outbox only", () => {
-    expect(loadConfig({ DATA_DIR: temp.path }, temp.path).accountFlows).toEqual({
-      portalUrl: "http://localhost:3000",
-      smtpUrl: null,
-      mailFrom: "Mit Forbrug <no-reply@localhost>",
-      userinfoUrls: {
-        GOOGLE: "https://openidconnect.googleapis.com/v1/userinfo",
-        FACEBOOK: "https://graph.facebook.com/me?fields=id,name,email",
-      },
-      apple: null,
-      impersonationSessionSeconds: 3600,
-    });
-  });
-
-  it("reads every variable; 'none' disables a provider; loopback may use http", () => {
-    const config = loadConfig(
+  it.each<[string, Record<string, string>, ReturnType<typeof loadConfig>["accountFlows"]]>([
+    [
+      "has real defaults: Google and Facebook enabled, Apple disabled, outbox only",
+      {},
       {
-        DATA_DIR: temp.path,
+        portalUrl: "http://localhost:3000",
+        smtpUrl: null,
+        mailFrom: "Mit Forbrug <no-reply@localhost>",
+        userinfoUrls: {
+          GOOGLE: "https://openidconnect.googleapis.com/v1/userinfo",
+          FACEBOOK: "https://graph.facebook.com/me?fields=id,name,email",
+        },
+        apple: null,
+        impersonationSessionSeconds: 3600,
+      },
+    ],
+    [
+      "reads every variable; 'none' disables a provider; loopback may use http",
+      {
         PORTAL_URL: "https://portal.example/tenant/",
         SMTP_URL: "smtps://user:pass@mail.example:465",
         MAIL_FROM: "Portal <portal@example.test>",
@@ -35,23 +36,24 @@ describe("account-flow configuration (PORTAL_URL, SMTP_URL, MAIL_FROM, *_USERINF
         APPLE_JWKS_URL: "http://localhost:4151/jwks",
         IMPERSONATION_SESSION_SECONDS: "120",
       },
-      temp.path,
-    );
-    expect(config.accountFlows).toEqual({
-      portalUrl: "https://portal.example/tenant",
-      smtpUrl: "smtps://user:pass@mail.example:465",
-      mailFrom: "Portal <portal@example.test>",
-      userinfoUrls: {
-        GOOGLE: null,
-        FACEBOOK: "http://127.0.0.1:5555/me",
+      {
+        portalUrl: "https://portal.example/tenant",
+        smtpUrl: "smtps://user:pass@mail.example:465",
+        mailFrom: "Portal <portal@example.test>",
+        userinfoUrls: {
+          GOOGLE: null,
+          FACEBOOK: "http://127.0.0.1:5555/me",
+        },
+        apple: {
+          clientIds: ["dk.example.portal.web", "dk.example.portal"],
+          issuer: "http://localhost:4151",
+          jwksUrl: "http://localhost:4151/jwks",
+        },
+        impersonationSessionSeconds: 120,
       },
-      apple: {
-        clientIds: ["dk.example.portal.web", "dk.example.portal"],
-        issuer: "http://localhost:4151",
-        jwksUrl: "http://localhost:4151/jwks",
-      },
-      impersonationSessionSeconds: 120,
-    });
+    ],
+  ])("%s", (_, variables, accountFlows) => {
+    expect(loadConfig({ DATA_DIR: temp.path, ...variables }, temp.path).accountFlows).toEqual(accountFlows);
   });
 
   it("refuses plain http user-info URLs off loopback, non-SMTP mail URLs and a bad portal URL, naming each", () => {
