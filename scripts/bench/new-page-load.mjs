@@ -11,7 +11,7 @@ import { keptText } from "./load.mjs";
 import { cpuText, figures, measuredLoad, pageHeaders, shortWarmupSeconds, signInTheResidents } from "./mix-load.mjs";
 import { makeNewPageDraw, reSignInAfterMs } from "./new-page-mix.mjs";
 import { childCpuSeconds, serverNameOf } from "./processes.mjs";
-import { details, fmt, notMeasured, reasonOf, row } from "./table.mjs";
+import { details, fmt, notMeasured, p99Row, reasonOf, row } from "./table.mjs";
 
 /**
  * Signs each session in again once it is `maxAgeMs` old, one at a time, until stopped; the draw
@@ -143,13 +143,7 @@ function newPageRows(name, l) {
     share >= limits.newPageShareOfBare && l.errors.total === 0 ? "ok" : "OVER",
     { value: l.requestsPerSecond, unit: "req/s" },
   );
-  row(
-    `${name}, p99`,
-    `≤ ${limits.newPageP99Ms} ms`,
-    `${fmt(l.latencyMs.p99, 0)} ms (p50 ${fmt(l.latencyMs.p50, 0)} ms)`,
-    l.latencyMs.p99 <= limits.newPageP99Ms ? "ok" : "OVER",
-    { value: l.latencyMs.p99, unit: "ms" },
-  );
+  p99Row(`${name}, p99`, limits.newPageP99Ms, l);
   row(
     `${name}, CPU per page (portal + back-end)`,
     `≤ ${limits.newPageCpuMs} ms`,

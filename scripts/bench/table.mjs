@@ -37,6 +37,19 @@ export const details = {};
 export function row(budget, limit, measured, verdict, extra = {}) {
   rows.push({ budget, limit, measured, verdict, ...extra });
 }
+/**
+ * The row of a load's p99 against its limit, with its p50 beside it.
+ * @param {string} budget
+ * @param {number} limitMs
+ * @param {{ latencyMs: { p50: number, p99: number } }} load
+ */
+export function p99Row(budget, limitMs, load) {
+  const { p50, p99 } = load.latencyMs;
+  row(budget, `≤ ${limitMs} ms`, `${fmt(p99, 0)} ms (p50 ${fmt(p50, 0)} ms)`, p99 <= limitMs ? "ok" : "OVER", {
+    value: p99,
+    unit: "ms",
+  });
+}
 export const notMeasured = (/** @type {string} */ budget, /** @type {string} */ limit, /** @type {string} */ reason) =>
   row(budget, limit, `not measured: ${reason}`, "not measured");
 export const fmt = (/** @type {number} */ n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "?");
