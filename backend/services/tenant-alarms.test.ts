@@ -54,6 +54,14 @@ const annasWeeklyHeat: AlarmInput = {
   frequency: "WEEK",
   level: 40,
 };
+/** An alarm of Anna's tenancy: its quantity, type, frequency and level, as sent. */
+const annasAlarm = (quantity: string, type: string, frequency: string, level?: number | null): AlarmInput => ({
+  tenancyId: ANNA,
+  quantity,
+  type,
+  frequency,
+  level,
+});
 /** A daily heat alarm above `level` kWh. */
 const dailyHeat = (tenancyId: number, level: number): AlarmInput => ({
   tenancyId,
@@ -187,12 +195,7 @@ describe("alarms", () => {
       .set({ created_at: "2026-11-01T00:00:00.000Z" })
       .where("id", "=", older)
       .execute();
-    const newer = await created("anna", {
-      tenancyId: ANNA,
-      quantity: "cold-water-volume",
-      type: "ZERO",
-      frequency: "DAY",
-    });
+    const newer = await created("anna", annasAlarm("cold-water-volume", "ZERO", "DAY"));
     await notification("anna", ANNA, {
       alarm_id: older,
       period_start: "2026-11-09",
@@ -214,13 +217,7 @@ describe("alarms", () => {
   });
 
   it("stores 0 as the level of a zero-consumption alarm, whatever was sent", async () => {
-    const result = await create("anna", {
-      tenancyId: ANNA,
-      quantity: "hot-water-volume",
-      type: "ZERO",
-      frequency: "DAY",
-      level: 12,
-    });
+    const result = await create("anna", annasAlarm("hot-water-volume", "ZERO", "DAY", 12));
     expect(result.body.data?.createAlarm).toMatchObject({ type: "ZERO", level: 0 });
   });
 
@@ -237,20 +234,14 @@ describe("alarms", () => {
     ["an indoor temperature of 60 °C", "indoor-temperature", "MAXIMUM", 60, "level", "level_range"],
     ["a humidity of 100 %", "indoor-relative-humidity", "MAXIMUM", 100, "level", "level_range"],
   ])("refuses %s (ALARM_INVALID on the field, with the reason)", async (_, quantity, type, level, field, reason) => {
-    const result = await create("anna", { tenancyId: ANNA, frequency: "MONTH", quantity, type, level });
+    const result = await create("anna", annasAlarm(quantity, type, "MONTH", level));
     expect(firstErrorCode(result)).toBe("ALARM_INVALID");
     expect(result.body.errors?.[0]?.extensions).toMatchObject({ field, reason: reason.toUpperCase() });
     expect(await alarmsOf("anna", ANNA)).toEqual([]);
   });
 
   it("gives the numbers of a range error", async () => {
-    const result = await create("anna", {
-      tenancyId: ANNA,
-      quantity: "indoor-relative-humidity",
-      type: "MAXIMUM",
-      frequency: "DAY",
-      level: 0,
-    });
+    const result = await create("anna", annasAlarm("indoor-relative-humidity", "MAXIMUM", "DAY", 0));
     expect(result.body.errors?.[0]?.extensions).toMatchObject({
       reason: "LEVEL_RANGE",
       values: { min: 1, max: 99 },
