@@ -72,6 +72,19 @@ async function deleteRows(backend: Backend, meterIds: number[]) {
     await backend.db.deleteFrom(table).where("meter_id", "in", meterIds).execute();
 }
 
+/**
+ * The demo series of `unitIds`' meters written the ordinary way (one transaction, no options), the
+ * rows that made, then deleted: for a test that writes the same series again another way.
+ */
+async function writtenOnceThenDeleted(backend: Backend, unitIds: number[]) {
+  const series = await demoSeries(backend, unitIds);
+  const meterIds = series.map((s) => s.meterId);
+  await backend.db.transaction().execute((trx) => writeNewSeriesBatch(trx, series));
+  const written = await rowsOf(backend, meterIds);
+  await deleteRows(backend, meterIds);
+  return { series, meterIds, written };
+}
+
 /** `db` with the times its `method` (a new transaction, a pooled connection) was asked for counted. */
 function countingCalls(db: Backend["db"], method: "transaction" | "connection") {
   let calls = 0;
@@ -172,12 +185,8 @@ describe("new series, many meters at once", () => {
   });
 
   it("written on two connections at once (a bulk load's `concurrent`) equal those of one transaction", async () => {
-    const series = await demoSeries(backend, [107]);
-    const meterIds = series.map((s) => s.meterId);
-    await backend.db.transaction().execute((trx) => writeNewSeriesBatch(trx, series));
-    const together = await rowsOf(backend, meterIds);
+    const { series, meterIds, written: together } = await writtenOnceThenDeleted(backend, [107]);
     expect(together.hourly.length).toBeGreaterThan(1000);
-    await deleteRows(backend, meterIds);
     const counted = countingCalls(backend.db, "transaction");
     await writeNewSeriesBatch(counted.db, series, { concurrent: true });
     expect(await rowsOf(backend, meterIds)).toEqual(together);
@@ -247,13 +256,10 @@ describe("new series, many meters at once", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     "loaded with the keys built after the data are the same rows, and the keys are back as they were",
     async () => {
-      const series = await demoSeries(backend, [106]);
-      const meterIds = series.map((s) => s.meterId);
-      await backend.db.transaction().execute((trx) => writeNewSeriesBatch(trx, series));
-      const expected = await rowsOf(backend, meterIds);
+      const { series, meterIds, written: expected } = await writtenOnceThenDeleted(backend, [106]);
+      // The keys as the ordinary write left them (deleting its rows drops none).
       const keys = await keysOf();
       expect(keys.length).toBeGreaterThan(8);
-      await deleteRows(backend, meterIds);
       await backend.db.transaction().execute((trx) => withKeysBuiltAfter(trx, () => writeNewSeriesBatch(trx, series)));
       expect(await rowsOf(backend, meterIds)).toEqual(expected);
       expect(await keysOf()).toEqual(keys);
@@ -275,12 +281,8 @@ describe("new series, many meters at once", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     "given the pool, loaded with the keys built on two connections at once: the same rows and keys",
     async () => {
-      const series = await demoSeries(backend, [108]);
-      const meterIds = series.map((s) => s.meterId);
-      await backend.db.transaction().execute((trx) => writeNewSeriesBatch(trx, series));
-      const expected = await rowsOf(backend, meterIds);
+      const { series, meterIds, written: expected } = await writtenOnceThenDeleted(backend, [108]);
       const keys = await keysOf();
-      await deleteRows(backend, meterIds);
       const counted = countingCalls(backend.db, "connection");
       await withKeysBuiltAfter(counted.db, () => writeNewSeriesBatch(counted.db, series, { concurrent: true }));
       expect(await rowsOf(backend, meterIds)).toEqual(expected);
