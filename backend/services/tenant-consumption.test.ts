@@ -84,6 +84,8 @@ const graphInput = (tenancyId: number, ...[quantities, resolution, periodBegin, 
 });
 /** A graph request of Anna's tenancy. */
 const annaGraphInput = (...args: GraphArgs) => graphInput(demoTenancyIds.anna, ...args);
+/** A graph request of Jens's first tenancy. */
+const jensGraphInput = (...args: GraphArgs) => graphInput(demoTenancyIds.jensFirst, ...args);
 
 /** Anna's graph of these quantities, as she sees it. */
 const annasGraph = (...args: Parameters<typeof annaGraphInput>) => graph("anna", annaGraphInput(...args));
@@ -120,13 +122,7 @@ describe("access", () => {
   });
 
   it("refuses another resident's tenancy and another unit's meter", async () => {
-    const input = graphInput(
-      demoTenancyIds.jensFirst,
-      ["heat-energy"],
-      "DAILY",
-      "2025-10-01T00:00:00",
-      "2025-10-02T00:00:00",
-    );
+    const input = jensGraphInput(["heat-energy"], "DAILY", "2025-10-01T00:00:00", "2025-10-02T00:00:00");
     expect((await graphError("anna", input)).code).toBe("FORBIDDEN");
     const [foreignMeter] = await backend.db.selectFrom("meters").select("number").where("unit_id", "=", 119).execute();
     expect(
@@ -744,16 +740,9 @@ describe("property average", () => {
 
   it("is not computed when fewer than three other units have data", async () => {
     // Gas exists in staircase B only: of the seeded units 103, 104, 108 and 119.
-    const input = graphInput(
-      demoTenancyIds.jensFirst,
-      ["gas-volume"],
-      "DAILY",
-      "2025-09-01T00:00:00",
-      "2025-09-03T00:00:00",
-      {
-        compareWith: ["PROPERTY_AVERAGE"],
-      },
-    );
+    const input = jensGraphInput(["gas-volume"], "DAILY", "2025-09-01T00:00:00", "2025-09-03T00:00:00", {
+      compareWith: ["PROPERTY_AVERAGE"],
+    });
     const withThree = await graph("jens", input);
     expect(withThree.graphs[0]!.consumption.relatedValues[0]!.values.every((value) => value !== null)).toBe(true);
     const [gasOf103] = await meterIds(103, "gas-volume");
