@@ -198,26 +198,29 @@ describe("partialBucketNames", () => {
     expect(names[0]).toBe(longBucketLabels(timestamps, "week", "da", { buckets, texts })[0]);
   });
 
-  it("names a partial week across the new year with the ISO week's year", () => {
-    const timestamps = ["2025-12-29T00:00:00+01:00", "2026-01-05T00:00:00+01:00"];
-    const buckets = [
-      { firstDay: "2026-01-01", lastDay: "2026-01-04", partial: true },
-      { firstDay: "2026-01-05", lastDay: "2026-01-11", partial: false },
-    ];
-    expect(partialBucketNames(timestamps, buckets, "week", "da", texts)).toEqual([
-      "uge 1 2026 (1.–4. januar 2026, del af ugen)",
-    ]);
-  });
-
-  it("names partial months and leaves whole buckets out", () => {
-    const timestamps = ["2026-06-10T00:00:00+02:00", "2026-07-01T00:00:00+02:00"];
-    const buckets = [
-      { firstDay: "2026-06-10", lastDay: "2026-06-30", partial: true },
-      { firstDay: "2026-07-01", lastDay: "2026-07-31", partial: false },
-    ];
-    expect(partialBucketNames(timestamps, buckets, "month", "da", texts)).toEqual([
-      "juni 2026 (10.–30. juni 2026, del af måneden)",
-    ]);
+  it.each([
+    [
+      "names a partial week across the new year with the ISO week's year",
+      "week",
+      ["2025-12-29T00:00:00+01:00", "2026-01-05T00:00:00+01:00"],
+      [
+        { firstDay: "2026-01-01", lastDay: "2026-01-04", partial: true },
+        { firstDay: "2026-01-05", lastDay: "2026-01-11", partial: false },
+      ],
+      ["uge 1 2026 (1.–4. januar 2026, del af ugen)"],
+    ],
+    [
+      "names partial months and leaves whole buckets out",
+      "month",
+      ["2026-06-10T00:00:00+02:00", "2026-07-01T00:00:00+02:00"],
+      [
+        { firstDay: "2026-06-10", lastDay: "2026-06-30", partial: true },
+        { firstDay: "2026-07-01", lastDay: "2026-07-31", partial: false },
+      ],
+      ["juni 2026 (10.–30. juni 2026, del af måneden)"],
+    ],
+  ] as const)("%s", (_, span, timestamps, buckets, names) => {
+    expect(partialBucketNames(timestamps, buckets, span, "da", texts)).toEqual(names);
   });
 });
 
