@@ -65,11 +65,7 @@ beforeAll(async () => {
   session.set("tenancyId", String(demoTenancyIds.anna));
   cookieHeader = (await sessionStorage.commitSession(session)).split(";")[0]!;
   // Once without delay: the first page of a process also loads translations and warms caches.
-  await loadPage(
-    `/t/${tenancyId}/consumption/heat-energy`,
-    quantityPage("heat-energy", overview as { loader: Loader }),
-    0,
-  );
+  await loadHeatOverview(0);
 });
 afterAll(() => backend.close());
 
@@ -156,6 +152,16 @@ const quantityPage = (
 
 const delayMs = 800;
 
+/** The heat overview page (layout, frame and chart loaders), every call answered after `delay` ms. */
+function loadHeatOverview(delay: number, cookie?: string | null) {
+  return loadPage(
+    `/t/${tenancyId}/consumption/heat-energy`,
+    quantityPage("heat-energy", overview as { loader: Loader }),
+    delay,
+    cookie,
+  );
+}
+
 function expectLoaded(outcomes: PromiseSettledResult<unknown>[]) {
   for (const outcome of outcomes) {
     if (outcome.status === "rejected") throw new Error(`a loader failed: ${JSON.stringify(outcome.reason)}`);
@@ -233,22 +239,14 @@ describe("a consumption page with every back-end call answered after a delay", (
   });
 
   it("asks each question once, however many loaders need the answer", async () => {
-    const page = await loadPage(
-      `/t/${tenancyId}/consumption/heat-energy`,
-      quantityPage("heat-energy", overview as { loader: Loader }),
-      delayMs,
-    );
+    const page = await loadHeatOverview(delayMs);
     expectLoaded(page.outcomes);
     const operations = page.calls.map((call) => call.operation).sort();
     expect(operations).toEqual([...new Set(operations)]);
   });
 
   it("sends the tenant service one operation: the queries its loaders start together, merged (ADR 0046, 0064)", async () => {
-    const page = await loadPage(
-      `/t/${tenancyId}/consumption/heat-energy`,
-      quantityPage("heat-energy", overview as { loader: Loader }),
-      delayMs,
-    );
+    const page = await loadHeatOverview(delayMs);
     expectLoaded(page.outcomes);
     const tenant = page.calls.filter((call) => new URL(call.url).pathname === "/tenant/graphql");
     expect(tenant).toHaveLength(1);
@@ -293,11 +291,7 @@ describe("one deadline for the whole page (API_TIMEOUT_MS)", () => {
 
   it("still loads a page whose calls all fit in the deadline", async () => {
     const slow = timeoutMs * 0.6;
-    const page = await loadPage(
-      `/t/${tenancyId}/consumption/heat-energy`,
-      quantityPage("heat-energy", overview as { loader: Loader }),
-      slow,
-    );
+    const page = await loadHeatOverview(slow);
     expectLoaded(page.outcomes);
   });
 });
@@ -330,12 +324,7 @@ describe("calls started before the guard has answered", () => {
   });
 
   it("are not sent for a visitor who is not signed in", async () => {
-    const page = await loadPage(
-      `/t/${tenancyId}/consumption/heat-energy`,
-      quantityPage("heat-energy", overview as { loader: Loader }),
-      50,
-      null,
-    );
+    const page = await loadHeatOverview(50, null);
     expect(page.outcomes.map(location)).toEqual(page.outcomes.map(() => expect.stringMatching(/^302 \/login/)));
     expect(page.calls).toEqual([]);
   });
