@@ -75,18 +75,6 @@ describe("comparedSpan (ADR 0018 rule 8)", () => {
     ]);
   });
 
-  it("moves the previous period by the period's days, cut at the same point", () => {
-    // This month, 1–30 November, elapsed to 25 November 08:00: 2 October to 27 October 08:00.
-    const span = comparedSpan(
-      "PREVIOUS_PERIOD",
-      { fromDay: "2026-11-01", endDay: "2026-12-01" },
-      at("2026-11-25T08:00:00+01:00"),
-    );
-    expect(span.whole).toEqual([{ fromDay: "2026-10-02", endDay: "2026-10-26" }]);
-    expect(span.hours?.day).toBe("2026-10-26");
-    expect(span.until).toBe(at("2026-10-26T08:00:00+01:00"));
-  });
-
   it("compares whole days when the cut falls on a midnight", () => {
     const span = comparedSpan("PREVIOUS_YEAR", thisYear, at("2026-11-25T00:00:00+01:00"));
     expect(span).toMatchObject({
@@ -101,14 +89,27 @@ describe("comparedSpan (ADR 0018 rule 8)", () => {
     expect(comparedSpan("PREVIOUS_YEAR", thisYear, at("2026-01-01T00:00:00+01:00")).firstDay).toBeNull();
   });
 
-  it("cuts a year back on 28 February when the period's values end on 29 February", () => {
-    const span = comparedSpan(
+  // A period (fromDay, endDay) cut at an instant, and the compared span's whole days and cut.
+  it.each([
+    // This month, 1–30 November, elapsed to 25 November 08:00: 2 October to 27 October 08:00.
+    [
+      "moves the previous period by the period's days, cut at the same point",
+      "PREVIOUS_PERIOD",
+      ["2026-11-01", "2026-12-01", "2026-11-25T08:00:00+01:00"],
+      ["2026-10-02", "2026-10-26", "2026-10-26T08:00:00+01:00"],
+    ],
+    [
+      "cuts a year back on 28 February when the period's values end on 29 February",
       "PREVIOUS_YEAR",
-      { fromDay: "2028-02-01", endDay: "2028-03-01" },
-      at("2028-02-29T12:00:00+01:00"),
-    );
-    expect(span.whole).toEqual([{ fromDay: "2027-02-01", endDay: "2027-02-28" }]);
-    expect(span.until).toBe(at("2027-02-28T12:00:00+01:00"));
+      ["2028-02-01", "2028-03-01", "2028-02-29T12:00:00+01:00"],
+      ["2027-02-01", "2027-02-28", "2027-02-28T12:00:00+01:00"],
+    ],
+  ] as const)("%s", (_, kind, [fromDay, endDay, now], [wholeFrom, wholeEnd, until]) => {
+    const span = comparedSpan(kind, { fromDay, endDay }, at(now));
+    expect(span.whole).toEqual([{ fromDay: wholeFrom, endDay: wholeEnd }]);
+    // The hours compared are those of the cut's day.
+    expect(span.hours?.day).toBe(until.slice(0, 10));
+    expect(span.until).toBe(at(until));
   });
 });
 
