@@ -2,12 +2,14 @@
  * The bench's Lighthouse budgets (run.mjs): Lighthouse 12.8, installed on demand into
  * .cache/lighthouse (not a dependency of the project), run on mobile with simulated slow 4G.
  */
+
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromiumArgs, chromiumPath } from "../chromium.mjs";
 import { ANNA, lighthouseRuns, limits, PASSWORD, root, say, skipLighthouse, stopping } from "./context.mjs";
 import { request, signIn } from "./http.mjs";
+import { runDetail } from "./lighthouse-figures.mjs";
 import { runToEnd, trackGroup, untrackGroup } from "./processes.mjs";
 import { details, reasonOf, row } from "./table.mjs";
 
@@ -128,7 +130,7 @@ async function lighthousePage(label, base, pagePath, headersForRun) {
       throw new Error(`Lighthouse ended on ${run.finalUrl}, not ${pagePath}`);
     runs.push(run);
     say(
-      `  Lighthouse ${label} run ${i + 1}/${lighthouseRuns}: performance ${run.performance}, accessibility ${run.accessibility}`,
+      `  Lighthouse ${label} run ${i + 1}/${lighthouseRuns}: performance ${run.performance}, accessibility ${run.accessibility}; ${runDetail(run)}`,
     );
   }
   const performance = median(runs.map((r) => r.performance));
