@@ -1,5 +1,5 @@
 /**
- * The pure parts of `npm run bench:ab` (ab.mjs): its arguments, and each variant's medians over
+ * The pure parts of `npm run bench:ab` (ab.mjs) and `bench:patches` (patches.mjs): their arguments, and each variant's medians over
  * its rounds with the difference from the first variant's.
  */
 import { median } from "./compare-figures.mjs";
@@ -8,15 +8,15 @@ import { median } from "./compare-figures.mjs";
 export const abLoads = ["new-pages", "replay", "replay-js"];
 
 /**
- * `<git-ref> <git-ref> [...] [--rounds=N] [--seconds=S] [--loads=a,b]`; throws with the usage on
- * anything else.
+ * The options of a run of rounds under the A/B loads, as bench:ab and bench:patches take them:
+ * `[--rounds=N] [--seconds=S] [--loads=a,b] [--connections=N]` (the last read by context.mjs), and
+ * the other arguments in order; throws with `usage` on a bad number, load or option.
  * @param {string[]} argv
+ * @param {string} usage
  */
-export function parseAbArgs(argv) {
-  const usage =
-    "usage: npm run bench:ab -- <git-ref> <git-ref> [...] [--rounds=N] [--seconds=S] [--loads=new-pages,replay,replay-js] [--connections=N]";
+export function parseRoundOptions(argv, usage) {
   /** @type {string[]} */
-  const refs = [];
+  const positional = [];
   let rounds = 3;
   let seconds = 10;
   let loads = abLoads;
@@ -30,7 +30,7 @@ export function parseAbArgs(argv) {
     const [name, value = ""] = arg.startsWith("--")
       ? [arg.slice(2, arg.indexOf("=") > 0 ? arg.indexOf("=") : undefined), arg.slice(arg.indexOf("=") + 1)]
       : [];
-    if (name === undefined) refs.push(arg);
+    if (name === undefined) positional.push(arg);
     else if (name === "rounds") rounds = count(arg, value, 1);
     else if (name === "seconds") seconds = count(arg, value, 1);
     else if (name === "connections")
@@ -41,8 +41,32 @@ export function parseAbArgs(argv) {
       if (unknown.length || !loads.length) throw new Error(`--loads: ${unknown.join(", ") || "none"}?\n${usage}`);
     } else throw new Error(`unknown option ${arg}\n${usage}`);
   }
+  return { positional, rounds, seconds, loads };
+}
+
+/**
+ * `<git-ref> <git-ref> [...] [--rounds=N] [--seconds=S] [--loads=a,b]`; throws with the usage on
+ * anything else.
+ * @param {string[]} argv
+ */
+export function parseAbArgs(argv) {
+  const usage =
+    "usage: npm run bench:ab -- <git-ref> <git-ref> [...] [--rounds=N] [--seconds=S] [--loads=new-pages,replay,replay-js] [--connections=N]";
+  const { positional: refs, rounds, seconds, loads } = parseRoundOptions(argv, usage);
   if (refs.length < 2) throw new Error(`name at least two git refs to compare\n${usage}`);
   return { refs, rounds, seconds, loads };
+}
+
+/**
+ * `[--rounds=N] [--seconds=S] [--loads=a,b]` of bench:patches, which takes no other argument.
+ * @param {string[]} argv
+ */
+export function parsePatchesArgs(argv) {
+  const usage =
+    "usage: npm run bench:patches -- [--rounds=N] [--seconds=S] [--loads=new-pages,replay,replay-js] [--connections=N]";
+  const { positional, rounds, seconds, loads } = parseRoundOptions(argv, usage);
+  if (positional.length > 0) throw new Error(`unknown argument ${positional[0]}\n${usage}`);
+  return { rounds, seconds, loads };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abLoads, abTable, abText, parseAbArgs } from "./ab-figures.mjs";
+import { abLoads, abTable, abText, parseAbArgs, parsePatchesArgs } from "./ab-figures.mjs";
 
 describe("parseAbArgs", () => {
   it("takes the refs in order, with the defaults", () => {
@@ -32,6 +32,23 @@ describe("parseAbArgs", () => {
     expect(() => parseAbArgs(["a", "b", "--seconds=2.5"])).toThrow(/whole number/);
     expect(() => parseAbArgs(["a", "b", "--loads=dashboard"])).toThrow(/--loads: dashboard/);
     expect(() => parseAbArgs(["a", "b", "--fast"])).toThrow(/unknown option --fast/);
+  });
+});
+
+describe("parsePatchesArgs", () => {
+  it("reads the same options as bench:ab, with its defaults", () => {
+    expect(parsePatchesArgs([])).toEqual({ rounds: 3, seconds: 10, loads: abLoads });
+    expect(parsePatchesArgs(["--rounds=2", "--loads=replay", "--connections=20"])).toEqual({
+      rounds: 2,
+      seconds: 10,
+      loads: ["replay"],
+    });
+  });
+
+  it("refuses any other argument, bad numbers and unknown loads", () => {
+    expect(() => parsePatchesArgs(["HEAD"])).toThrow(/unknown argument HEAD/);
+    expect(() => parsePatchesArgs(["--rounds=x"])).toThrow(/whole number/);
+    expect(() => parsePatchesArgs(["--loads=dashboard"])).toThrow(/--loads: dashboard/);
   });
 });
 

@@ -21,21 +21,14 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { abLoads, abTable, abText } from "./ab-figures.mjs";
+import { abTable, abText, parsePatchesArgs } from "./ab-figures.mjs";
 import { measureLoads, startQuiet } from "./ab-round.mjs";
 import { alsoCleanUp, connections, reportsDir, root, runToExit, say, stopping } from "./context.mjs";
 import { runToEnd, stopProcess } from "./processes.mjs";
 
 process.chdir(root);
 
-/** @param {string} name @param {string} fallback */
-const option = (name, fallback) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const rounds = Number(option("rounds", "3"));
-const seconds = Number(option("seconds", "10"));
-const loads = option("loads", abLoads.join(",")).split(",").filter(Boolean);
-const unknownLoads = loads.filter((load) => !abLoads.includes(load));
-if (unknownLoads.length > 0) throw new Error(`--loads: unknown ${unknownLoads.join(", ")} (${abLoads.join(", ")})`);
+const { rounds, seconds, loads } = parsePatchesArgs(process.argv.slice(2));
 
 const allPatches = readdirSync("patches").filter((file) => file.endsWith(".patch"));
 /**
