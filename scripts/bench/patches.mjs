@@ -17,14 +17,14 @@
  *
  * Needs a build (`npm run build`). Options: --rounds=N (3), --seconds=S (10), --loads=new-pages,replay,replay-js.
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { abTable, abText, parsePatchesArgs } from "./ab-figures.mjs";
 import { measureLoads, startQuiet } from "./ab-round.mjs";
 import { alsoCleanUp, connections, reportsDir, root, runToExit, say, stopping } from "./context.mjs";
-import { runToEnd, stopProcess } from "./processes.mjs";
+import { stopProcess } from "./processes.mjs";
 
 process.chdir(root);
 
@@ -77,18 +77,25 @@ function patchDir(/** @type {string} */ name, /** @type {string[]} */ files) {
   return dir;
 }
 
-async function patchPackage(/** @type {string[]} */ args) {
-  const run = await runToEnd("npx", ["--no-install", "patch-package", "--error-on-fail", ...args], {
-    timeoutMs: 120_000,
+/**
+ * patch-package with `args`, synchronously: nothing else runs while node_modules changes (the
+ * servers are stopped between variants), and the clean-up on Ctrl+C cannot wait for a promise.
+ */
+function patchPackage(/** @type {string[]} */ args) {
+  const run = spawnSync("npx", ["--no-install", "patch-package", "--error-on-fail", ...args], {
+    encoding: "utf8",
+    timeout: 120_000,
   });
-  if (run.code !== 0) throw new Error(`patch-package ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0)
+    throw new Error(`patch-package ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}${run.error ?? ""}`);
 }
 
 /** Leaves exactly `files` applied. */
-async function applyOnly(/** @type {string[]} */ files) {
-  if (applied.length > 0) await patchPackage(["--reverse", "--patch-dir", patchDir("reverse", applied)]);
+function applyOnly(/** @type {string[]} */ files) {
+  if (applied.join() === files.join()) return;
+  if (applied.length > 0) patchPackage(["--reverse", "--patch-dir", patchDir("reverse", applied)]);
   applied = [];
-  if (files.length > 0) await patchPackage(["--patch-dir", patchDir("apply", files)]);
+  if (files.length > 0) patchPackage(["--patch-dir", patchDir("apply", files)]);
   applied = files;
 }
 
@@ -126,7 +133,7 @@ async function main() {
     for (const [name, files] of order) {
       if (stopping) break;
       say(`round ${round + 1} of ${rounds}: ${name}, ${files.length} patches applied…`);
-      await applyOnly(files);
+      applyOnly(files);
       const measured = await measure(seeded);
       for (const [load, r] of Object.entries(measured)) results[load]?.[name]?.push(r);
     }
@@ -148,13 +155,7 @@ async function main() {
 
 /** Every patch applied again, as `npm install` leaves node_modules: also on Ctrl+C (cleanUp runs it). */
 alsoCleanUp(() => {
-  const args = ["--no-install", "patch-package", "--error-on-fail"];
-  if (applied.join() !== allPatches.join()) {
-    if (applied.length > 0) execFileSync("npx", [...args, "--reverse", "--patch-dir", patchDir("reverse", applied)]);
-    applied = [];
-    execFileSync("npx", [...args, "--patch-dir", patchDir("apply", allPatches)]);
-    applied = allPatches;
-  }
+  applyOnly(allPatches);
   rmSync(work, { recursive: true, force: true });
 });
 await runToExit("bench:patches", main);
