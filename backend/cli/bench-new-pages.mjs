@@ -15,7 +15,7 @@
  *
  * The portal is the build in $BENCH_DIR/build (copy `build/` there first, under the e2e lock:
  * other work rebuilds it); only the back-end varies. The load: 50 connections of `npm run bench`'s
- * new-page mix (scripts/bench/new-page-mix.mjs, newPageSessions and makeNewPageDraw): 30 %
+ * new-page mix (scripts/bench/new-page-mix.mjs, drawn by new-page-load.mjs's newPageDraw): 30 %
  * dashboards, 70 % consumption pages over 7–90 days in the last two years with a random comparison,
  * no URL twice.
  */
@@ -26,9 +26,7 @@ import { fileURLToPath } from "node:url";
 import { formatSummary, summarizeProfile } from "../../scripts/bench/cpu-profile.mjs";
 import { waitFor } from "../../scripts/bench/http.mjs";
 import { loadTest } from "../../scripts/bench/load.mjs";
-import { pageHeaders } from "../../scripts/bench/mix-load.mjs";
-import { newPageSessions } from "../../scripts/bench/new-page-load.mjs";
-import { makeNewPageDraw } from "../../scripts/bench/new-page-mix.mjs";
+import { newPageDraw } from "../../scripts/bench/new-page-load.mjs";
 import { freePort, ownCpuSeconds, startProcess, stopAll, stopProcess } from "../../scripts/bench/processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -104,7 +102,7 @@ async function startStack(/** @type {string} */ label, /** @type {string} */ nam
   const backend = await startBackend(bundle, { DATA_DIR: dataDir, ...env }, nodeArgs);
   const { portal, base } = await startPortalOn(backend.port, dataDir);
   // One draw for the stack's whole life: no URL comes again in a later turn.
-  const next = await newPageDrawOn(base);
+  const { draw: next } = await newPageDraw(base);
   return { label, name, backend, portal, base, next };
 }
 
@@ -129,17 +127,6 @@ async function startPortalOn(/** @type {number} */ backendPort, /** @type {strin
   });
   if (!(await waitFor(`${base}/login`, { timeoutMs: 60_000 }))) throw new Error("the portal did not start");
   return { portal, base };
-}
-
-/**
- * The portal's draw of new pages (the bench's new-page mix, scripts/bench/new-page-mix.mjs): the
- * demo residents signed in, every URL one the run has not asked for before.
- * @param {string} base
- */
-async function newPageDrawOn(base) {
-  const today = new Date().toISOString().slice(0, 10);
-  const { sessions } = await newPageSessions(base, today);
-  return makeNewPageDraw(sessions, { today, headers: pageHeaders });
 }
 
 /** One turn of load on a stack: CPU per request of its back-end and portal, req/s, p99. */
@@ -263,7 +250,7 @@ async function record() {
   const proxyPort = await freePort(4700);
   await new Promise((resolve) => proxy.listen(proxyPort, "127.0.0.1", () => resolve(undefined)));
   const stack = await startPortalOn(proxyPort, dataDir);
-  const next = await newPageDrawOn(stack.base);
+  const { draw: next } = await newPageDraw(stack.base);
   recording = true;
   const load = await loadTest(stack.base, { connections: 4, durationMs: 3_600_000, maxRequests: pages, next });
   recording = false;

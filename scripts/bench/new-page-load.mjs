@@ -56,12 +56,13 @@ export const serversCpuMs = (perRequest) =>
     .reduce((sum, [, ms]) => sum + (ms ?? Number.NaN), 0);
 
 /**
- * The new-page mix's sessions: the demo residents signed in (three sessions each), each with its
- * tenancies and their consumption pages, as makeNewPageDraw takes them.
+ * The new-page mix's draw on a portal (makeNewPageDraw, with pages as a browser asks for them) and
+ * its sessions: the demo residents signed in (three sessions each), each with its tenancies and
+ * their consumption pages. One draw never asks a URL twice, so a run keeps one for all its turns.
  * @param {string} base
- * @param {string} today YYYY-MM-DD
  */
-export async function newPageSessions(base, today) {
+export async function newPageDraw(base) {
+  const today = new Date().toISOString().slice(0, 10);
   const signedIn = await signInTheResidents(base, { checkUrls: false, today });
   const sessions = signedIn.sessions.map((s) => ({
     email: s.email,
@@ -71,7 +72,11 @@ export async function newPageSessions(base, today) {
       /** @type {Record<string, string[]>} */ (signedIn.residents.find((r) => r.email === s.email)?.tenancies ?? {}),
     ).map(([id, quantities]) => ({ id, quantities })),
   }));
-  return { sessions, residents: signedIn.residents.length };
+  return {
+    draw: makeNewPageDraw(sessions, { today, headers: pageHeaders }),
+    sessions,
+    residents: signedIn.residents.length,
+  };
 }
 
 /**
@@ -82,10 +87,8 @@ export async function newPageSessions(base, today) {
  */
 export async function newPageMixUnderLoad(base, portalPid, { seconds = loadSeconds, warmup, rows = true } = {}) {
   const name = `New-page mix (every URL new: 30 % dashboards, 70 % consumption pages): ${connections} connections, ${seconds} s`;
-  const today = new Date().toISOString().slice(0, 10);
   try {
-    const { sessions, residents } = await newPageSessions(base, today);
-    const draw = makeNewPageDraw(sessions, { today, headers: pageHeaders });
+    const { draw, sessions, residents } = await newPageDraw(base);
     const keeper = keepSignedIn(base, sessions, reSignInAfterMs());
     say(
       `load: the new-page mix, ${sessions.length} sessions of ${residents} residents, ${connections} connections, ${warmup ?? shortWarmupSeconds} s warm-up (new URLs too), then ${seconds} s…`,

@@ -38,8 +38,8 @@ import { cpuProfileFigures } from "./cpu-profile.mjs";
 import { signIn } from "./http.mjs";
 import { loadTest } from "./load.mjs";
 import { pageHeaders } from "./mix-load.mjs";
-import { keepSignedIn, newPageSessions } from "./new-page-load.mjs";
-import { makeNewPageDraw, reSignInAfterMs } from "./new-page-mix.mjs";
+import { keepSignedIn, newPageDraw } from "./new-page-load.mjs";
+import { reSignInAfterMs } from "./new-page-mix.mjs";
 import { runToEnd, startPortal, stopProcess } from "./processes.mjs";
 
 const argv = process.argv.slice(2);
@@ -120,9 +120,7 @@ async function onePageUnderLoad(base) {
 
 /** The new-page mix as `npm run bench` draws it: every request a URL not asked before. @param {string} base */
 async function newPagesUnderLoad(base) {
-  const today = new Date().toISOString().slice(0, 10);
-  const { sessions, residents } = await newPageSessions(base, today);
-  const draw = makeNewPageDraw(sessions, { today, headers: pageHeaders });
+  const { draw, sessions, residents } = await newPageDraw(base);
   const keeper = keepSignedIn(base, sessions, reSignInAfterMs());
   say(
     `load: the new-page mix, ${sessions.length} sessions of ${residents} residents, ${connections} connections, ${warmupSeconds} s warm-up, then ${loadSeconds} s…`,
