@@ -447,13 +447,14 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     }
   }
 
-  // Only a document of one query goes on a guess (getOperationAST: null for several operations).
-  const isMutation = (document: DocumentNode) => getOperationAST(document)?.operation !== OperationTypeNode.QUERY;
+  // A document of one query (getOperationAST: null for several operations): memoized, and the only
+  // kind sent on a guess; anything else is sent as a mutation is.
+  const isQuery = (document: DocumentNode) => getOperationAST(document)?.operation === OperationTypeNode.QUERY;
 
   const speculative: GraphQLService = {
     service: options.service,
     async request(document, variables, schema, invalidMessage, requestOptions) {
-      if (isMutation(document)) throw new Error("A mutation is never sent on a guess");
+      if (!isQuery(document)) throw new Error("Only a query is sent on a guess, never a mutation");
       // Nobody signed in: the guard sends the resident to sign in; there is nothing to guess.
       if (options.getToken && (await options.getToken()) === null) throw new Error("No token for a guessed call");
       return memoized(document, variables, schema, invalidMessage, requestOptions?.shared ?? false);
@@ -467,7 +468,7 @@ export function createGraphQLService(options: GraphQLServiceOptions): GraphQLSer
     service: options.service,
     request(document, variables, schema, invalidMessage, requestOptions) {
       // Queries are memoized for the request, so parallel loaders share one call; mutations never are.
-      if (!isMutation(document))
+      if (isQuery(document))
         return needed(memoized(document, variables, schema, invalidMessage, requestOptions?.shared ?? false));
       // What the request has read may have changed.
       memo.clear();
