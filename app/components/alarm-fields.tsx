@@ -1,6 +1,7 @@
 import { type AlarmFrequency, type AlarmType, alarmFrequencies } from "@common/alarms";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { WizardError } from "~/domain/alarm-wizard";
 import { Separator } from "./separator";
 import { SubmitButton } from "./submit-button";
 
@@ -142,7 +143,7 @@ export function SaveAlarm({
   backLabel,
 }: {
   enabled: boolean;
-  refusal: { key: string; values?: Record<string, number | string> } | null;
+  refusal: WizardError | null;
   backTo: string;
   backLabel: string;
 }) {
