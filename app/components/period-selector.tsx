@@ -1,6 +1,6 @@
 import { namedPeriods, type Period } from "@common/period";
 import { Form, Link } from "@remix-run/react";
-import { useId } from "react";
+import { Fragment, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type CompareChoice, compareChoices, type PeriodError, type Preset } from "~/domain/period-query";
 import { LabelledSelect } from "./select-options";
@@ -30,6 +30,9 @@ export interface PeriodSelectorState {
    */
   action: string;
 }
+
+/** The selector's two date fields, first day then last: each shows what was typed, else the period's day. */
+const dateFieldNames = ["from", "to"] as const;
 
 /** A date field of the selector; `errorId` marks it invalid and points at the message. */
 function DateField({
@@ -111,18 +114,16 @@ export function PeriodSelector({ state, withCompare = true }: { state: PeriodSel
         )}
         <fieldset className="period-dates">
           <legend>{t("period.custom_legend")}</legend>{" "}
-          <DateField
-            name="from"
-            label={t("period.from")}
-            value={state.typed.from || state.period.from}
-            errorId={invalid ? errorId : undefined}
-          />{" "}
-          <DateField
-            name="to"
-            label={t("period.to")}
-            value={state.typed.to || state.period.to}
-            errorId={invalid ? errorId : undefined}
-          />{" "}
+          {dateFieldNames.map((name) => (
+            <Fragment key={name}>
+              <DateField
+                name={name}
+                label={t(`period.${name}`)}
+                value={state.typed[name] || state.period[name]}
+                errorId={invalid ? errorId : undefined}
+              />{" "}
+            </Fragment>
+          ))}
           <button type="submit" name="apply" value="dates" className="button button-small">
             {t("period.apply_dates")}
           </button>
