@@ -1,7 +1,21 @@
-import { profilePath } from "@common/portal-paths";
+import { accountPath, profilePath } from "@common/portal-paths";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SubmitAndBack } from "~/components/confirm-page";
+import type { PublicHandle } from "../public/public-layout";
+import { parentPages, type TenancyHandle, titleCrumb } from "../tenancy/tenancy-handle";
+
+/**
+ * The handle of a page that changes the account (the e-mail, the password, deleting): in a tenancy
+ * its breadcrumb is its title below the profile's; under /account (ADR 0057) it leads back to the
+ * profile there.
+ */
+export function accountChangeHandle(titleKey: string, pathOf: (tenancyId: string) => string) {
+  return {
+    ...titleCrumb(titleKey, pathOf, parentPages.profile),
+    back: accountPath,
+  } satisfies TenancyHandle & PublicHandle;
+}
 
 /** Said instead of a change a support session may not make (the e-mail, the password, deleting). */
 export function SupportSessionNote() {

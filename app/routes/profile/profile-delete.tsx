@@ -1,4 +1,4 @@
-import { accountPath, loginPath, profileDeletePath } from "@common/portal-paths";
+import { loginPath, profileDeletePath } from "@common/portal-paths";
 import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
@@ -12,16 +12,11 @@ import { pageMeta } from "~/i18n/meta";
 import { passwordAttempt } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { PublicHandle } from "../public/public-layout";
-import { parentPages, type TenancyHandle, titleCrumb } from "../tenancy/tenancy-handle";
-import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
+import { AccountChangeButtons, AccountChangePage, accountChangeHandle } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
 import { accountChangeFailure, type Refusal, requireProfile, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = {
-  ...titleCrumb("profile.delete_title", profileDeletePath, parentPages.profile),
-  back: accountPath,
-} satisfies TenancyHandle & PublicHandle;
+export const handle = accountChangeHandle("profile.delete_title", profileDeletePath);
 
 const hidden = { hideFields: ["password"] };
 

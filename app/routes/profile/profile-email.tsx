@@ -1,4 +1,4 @@
-import { accountPath, profileEmailPath, profilePath } from "@common/portal-paths";
+import { profileEmailPath, profilePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -11,16 +11,11 @@ import { pageMeta } from "~/i18n/meta";
 import { passwordAttempt } from "~/security/limits.server";
 import { ApiError } from "~/services/graphql.server";
 import { formErrorKey } from "~/session/api-errors";
-import type { PublicHandle } from "../public/public-layout";
-import { parentPages, type TenancyHandle, titleCrumb } from "../tenancy/tenancy-handle";
-import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
+import { AccountChangeButtons, AccountChangePage, accountChangeHandle } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
 import { accountChangeFailure, type Refusal, requireProfile, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = {
-  ...titleCrumb("profile.email_title", profileEmailPath, parentPages.profile),
-  back: accountPath,
-} satisfies TenancyHandle & PublicHandle;
+export const handle = accountChangeHandle("profile.email_title", profileEmailPath);
 
 const hidden = { hideFields: ["currentPassword"] };
 

@@ -1,4 +1,4 @@
-import { accountPath, profilePasswordPath, profilePath } from "@common/portal-paths";
+import { profilePasswordPath, profilePath } from "@common/portal-paths";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -14,16 +14,11 @@ import { ApiError } from "~/services/graphql.server";
 import { fieldErrors } from "~/session/api-errors";
 import { completeSignIn } from "~/session/sign-in.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-import type { PublicHandle } from "../public/public-layout";
-import { parentPages, type TenancyHandle, titleCrumb } from "../tenancy/tenancy-handle";
-import { AccountChangeButtons, AccountChangePage } from "./account-change-page";
+import { AccountChangeButtons, AccountChangePage, accountChangeHandle } from "./account-change-page";
 import type { accountChangeLoader } from "./profile-pages.server";
 import { accountChangeFailure, type Refusal, requireProfile, supportSessionRefusal } from "./profile-pages.server";
 
-export const handle = {
-  ...titleCrumb("profile.password_title", profilePasswordPath, parentPages.profile),
-  back: accountPath,
-} satisfies TenancyHandle & PublicHandle;
+export const handle = accountChangeHandle("profile.password_title", profilePasswordPath);
 
 /** Every field but the passwords comes back; passwords are never sent back to the page. */
 const hidden = { hideFields: ["currentPassword", "password", "passwordRepeat"] };
