@@ -24,10 +24,9 @@ import {
   graphql,
   graphqlData,
   refreshAccount as refreshAccountSession,
-  refreshUsers as refreshUsersSession,
+  sessionCalls,
   signInToAccount,
   signInToUsers,
-  tokenAuthMutation,
 } from "../testing/graphql";
 import { createDemoBackend, createDemoBackendOn, testPortalUrl as portalUrl } from "../testing/setup";
 import { hashActivationCode } from "./activation-codes";
@@ -118,8 +117,7 @@ interface CurrentUserData {
 }
 const currentUser = (token: string) => graphql<CurrentUserData>(backend, "account", currentUserQuery, { token });
 
-const tokenAuth = (email: string, password: string) =>
-  graphql(backend, "account", tokenAuthMutation, { variables: { email, password } });
+const { tokenAuth, refreshUsers } = sessionCalls(() => backend);
 
 const usersLogin = (email: string, password: string) =>
   graphql(
@@ -611,7 +609,6 @@ const refreshAccount = (refreshToken: string) =>
     `mutation($r: String!) { refreshToken(refreshToken: $r) { token refreshToken refreshExpiresIn payload { ${tokenPayloadFields} } } }`,
     { variables: { r: refreshToken } },
   );
-const refreshUsers = (refreshToken: string) => refreshUsersSession(backend, refreshToken);
 
 async function impersonationToken(email: string): Promise<string> {
   const { link, token } = await createImpersonationLink(backend.db, { email, portalUrl, now: clock.now() });

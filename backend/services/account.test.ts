@@ -9,14 +9,7 @@ import {
   demoTenancyIds,
   demoUnitUniqueIds,
 } from "../db/seed/demo-accounts";
-import {
-  firstErrorCode,
-  graphql,
-  graphqlData,
-  signInToAccount,
-  type TokenAuthData,
-  tokenAuthMutation,
-} from "../testing/graphql";
+import { firstErrorCode, graphql, graphqlData, sessionCalls, signInToAccount } from "../testing/graphql";
 import { createDemoBackend, measuredQuantitiesOf } from "../testing/setup";
 import { errorMessages } from "./errors";
 
@@ -28,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const tokenAuth = (email: string, password: string) =>
-  graphql<TokenAuthData>(backend, "account", tokenAuthMutation, { variables: { email, password } });
+const { tokenAuth } = sessionCalls(() => backend);
 
 const tenancyFields = /* GraphQL */ `
   id propertyNumber tenancyId tenant start end useNewBackend

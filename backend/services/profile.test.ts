@@ -26,11 +26,9 @@ import {
   type GraphQLCallResult,
   graphql,
   graphqlData,
-  refreshAccount as refreshAccountSession,
-  refreshUsers as refreshUsersSession,
+  sessionCalls,
   signInToAccount,
   signInToUsers,
-  tokenAuthMutation,
 } from "../testing/graphql";
 import { createDemoBackendOn, jensFirstHome, testPortalUrl as portalUrl, tenancyRow } from "../testing/setup";
 import { hashActivationCode } from "./activation-codes";
@@ -81,10 +79,7 @@ const me = (token: string) =>
   graphqlData<{ me: { id: string; name: string; email: string } }>(backend, "users", `{ me { id name email } }`, {
     token,
   });
-const tokenAuth = (email: string, password: string) =>
-  graphql(backend, "account", tokenAuthMutation, { variables: { email, password } });
-const refreshAccount = (refreshToken: string) => refreshAccountSession(backend, refreshToken);
-const refreshUsers = (refreshToken: string) => refreshUsersSession(backend, refreshToken);
+const { tokenAuth, refreshAccount, refreshUsers } = sessionCalls(() => backend);
 
 async function userRow(email: string): Promise<UserRow | undefined> {
   return backend.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();

@@ -120,6 +120,20 @@ export function refreshUsers(backend: Pick<Backend, "fetch">, refreshToken: stri
   });
 }
 
+/**
+ * tokenAuth, refreshAccount and refreshUsers on a test file's back-end, which the file makes in a
+ * beforeAll or beforeEach: `backend` is read at each call. Each gives the whole answer, errors
+ * included (signInToAccount and signInToUsers insist on success).
+ */
+export function sessionCalls(backend: () => Pick<Backend, "fetch">) {
+  return {
+    tokenAuth: (email: string, password: string) =>
+      graphql<TokenAuthData>(backend(), "account", tokenAuthMutation, { variables: { email, password } }),
+    refreshAccount: (refreshToken: string) => refreshAccount(backend(), refreshToken),
+    refreshUsers: (refreshToken: string) => refreshUsers(backend(), refreshToken),
+  };
+}
+
 /** Signs in to the account service; returns tokenAuth's result. */
 export async function signInToAccount(backend: Pick<Backend, "fetch">, email: string, password = DEMO_PASSWORD) {
   const data = await graphqlData<TokenAuthData>(backend, "account", tokenAuthMutation, {
