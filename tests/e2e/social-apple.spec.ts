@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { e2e } from "./env";
-import { database, demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail, useLanguage } from "./helpers";
+import { demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail, useLanguage } from "./helpers";
+import { expectSignInRefused, signUpWithPolicyTicked, testNewEmailThroughSignIn, userRow } from "./social-steps";
 
 /**
  * Sign in with Apple (ADR 0056) through the local OpenID provider standing in for Apple on another
@@ -34,18 +35,6 @@ async function signInAtApple(page: Page, login: string) {
     ]);
     if (next !== "button") return;
     await submit.click();
-  }
-}
-
-/** The user row's type and data-policy confirmation time, or undefined when there is no such user. */
-function userRow(email: string): { type: string; acknowledgedAt: string | null } | undefined {
-  const db = database();
-  try {
-    return db
-      .prepare("SELECT user_type AS type, data_policy_acknowledged_at AS acknowledgedAt FROM users WHERE email = ?")
-      .get(email) as { type: string; acknowledgedAt: string | null } | undefined;
-  } finally {
-    db.close();
   }
 }
 
@@ -117,32 +106,18 @@ test.describe("Sign in with Apple (through a local OpenID provider standing in f
     page,
   }, info) => {
     const relay = uniqueEmail("apple", info.project.name).replace(/@demo\.test$/, "@privaterelay.appleid.com");
-    await useLanguage(page, "en");
-    await page.goto("/signup");
-    const before = new Date().toISOString();
-    await page.getByRole("checkbox", { name: "I have read the data policy" }).check();
-    await page.getByRole("button", { name: "Sign up with Apple" }).click();
-    await signInAtApple(page, relay);
-    await expect(page).toHaveURL(/\/account-created\?/);
+    const before = await signUpWithPolicyTicked(page, "Sign up with Apple", signInAtApple, relay);
     await expect(page.getByText(`Signed in as ${relay}`)).toBeVisible();
     const row = userRow(relay);
     expect(row?.type).toBe("APPLE");
     expect(row!.acknowledgedAt! >= before).toBe(true);
   });
 
-  test("a new e-mail arriving through sign-in is sent to sign-up to confirm first, and no account is made", async ({
-    page,
-    context,
-  }, info) => {
-    const email = uniqueEmail("apple-no-policy", info.project.name);
-    await useLanguage(page, "nb");
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Logg på med Apple" }).click();
-    await signInAtApple(page, email);
-    await expect(page).toHaveURL(/\/signup$/);
-    await expect(page.getByRole("status")).toContainText("fortsett med Apple igjen for å opprette en.");
-    expect(userRow(email)).toBeUndefined();
-    expect(await sessionCookie(context)).toBeUndefined();
+  testNewEmailThroughSignIn({
+    label: "apple-no-policy",
+    button: "Logg på med Apple",
+    signInAt: signInAtApple,
+    message: "fortsett med Apple igjen for å opprette en.",
   });
 
   test("an ID token issued for another sign-in's nonce is refused: a message, no account, no session", async ({
@@ -165,12 +140,13 @@ test.describe("Sign in with Apple (through a local OpenID provider standing in f
 
   test("an e-mail Apple has not verified is refused", async ({ page, context }, info) => {
     await useLanguage(page, "en");
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Sign in with Apple" }).click();
-    await signInAtApple(page, `unverified-${uniqueEmail("apple", info.project.name)}`);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("status")).toContainText("We could not sign you in with Apple.");
-    expect(await sessionCookie(context)).toBeUndefined();
+    await expectSignInRefused(
+      page,
+      context,
+      { button: "Sign in with Apple", signInAt: signInAtApple },
+      `unverified-${uniqueEmail("apple", info.project.name)}`,
+      "We could not sign you in with Apple.",
+    );
   });
 
   test("a forged cross-site post to the callback is only relayed, and then refused by the state check", async ({

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { accountRefusals } from "./account-refusals";
 import { e2e } from "./env";
-import { database, demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail, useLanguage } from "./helpers";
+import { demoAccounts, demoTenancyIds, sessionCookie, uniqueEmail, useLanguage } from "./helpers";
+import { expectSignInRefused, signUpWithPolicyTicked, testNewEmailThroughSignIn, userRow } from "./social-steps";
 
 /** Goes through the provider's own login and consent pages as the given account. */
 async function signInAtProvider(page: Page, login: string) {
@@ -13,6 +14,9 @@ async function signInAtProvider(page: Page, login: string) {
   const consent = page.locator('button[type="submit"]');
   if (new URL(page.url()).origin === e2e.oidcIssuer) await consent.click();
 }
+
+/** Google's sign-in button (in Danish) and its provider's pages. */
+const google = { button: "Fortsæt med Google", signInAt: signInAtProvider };
 
 test.describe("social sign-in (Google, through a local OpenID provider)", () => {
   test("a new resident signs up with Google: account created, then onboarding", async ({ page }, info) => {
@@ -38,12 +42,13 @@ test.describe("social sign-in (Google, through a local OpenID provider)", () => 
     page,
     context,
   }, info) => {
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Fortsæt med Google" }).click();
-    await signInAtProvider(page, `unverified-${uniqueEmail("social", info.project.name)}`);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("status")).toContainText("Vi kunne ikke logge dig ind med Google.");
-    expect(await sessionCookie(context)).toBeUndefined();
+    await expectSignInRefused(
+      page,
+      context,
+      google,
+      `unverified-${uniqueEmail("social", info.project.name)}`,
+      "Vi kunne ikke logge dig ind med Google.",
+    );
   });
 
   test("a callback without the state this browser started with is refused", async ({ page, context }) => {
@@ -60,30 +65,11 @@ test.describe("social sign-in (Google, through a local OpenID provider)", () => 
   });
 });
 
-/** The user row's data-policy confirmation time, or undefined when there is no such user. */
-function acknowledgedAt(email: string): string | null | undefined {
-  const db = database();
-  try {
-    const row = db.prepare("SELECT data_policy_acknowledged_at AS at FROM users WHERE email = ?").get(email) as
-      | { at: string | null }
-      | undefined;
-    return row?.at;
-  } finally {
-    db.close();
-  }
-}
-
 test.describe("social sign-up asks for the data-policy confirmation (spec section 4)", () => {
   test("with the box ticked the account is created and the time of the confirmation stored", async ({ page }, info) => {
     const email = uniqueEmail("social-policy", info.project.name);
-    await useLanguage(page, "en");
-    await page.goto("/signup");
-    const before = new Date().toISOString();
-    await page.getByRole("checkbox", { name: "I have read the data policy" }).check();
-    await page.getByRole("button", { name: "Sign up with Google" }).click();
-    await signInAtProvider(page, email);
-    await expect(page).toHaveURL(/\/account-created\?/);
-    const at = acknowledgedAt(email);
+    const before = await signUpWithPolicyTicked(page, "Sign up with Google", signInAtProvider, email);
+    const at = userRow(email)?.acknowledgedAt;
     expect(at).toBeTruthy();
     expect(at! >= before && at! <= new Date().toISOString()).toBe(true);
   });
@@ -106,21 +92,12 @@ test.describe("social sign-up asks for the data-policy confirmation (spec sectio
     await expect(page.getByRole("status")).toContainText("Please confirm that you have read the data policy.");
   });
 
-  test("a new e-mail arriving through sign-in is sent to sign-up to confirm first, and no account is made", async ({
-    page,
-    context,
-  }, info) => {
-    const email = uniqueEmail("social-no-policy", info.project.name);
-    await useLanguage(page, "nb");
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Fortsett med Google" }).click();
-    await signInAtProvider(page, email);
-    await expect(page).toHaveURL(/\/signup$/);
-    await expect(page.getByRole("status")).toContainText(
+  testNewEmailThroughSignIn({
+    label: "social-no-policy",
+    button: "Fortsett med Google",
+    signInAt: signInAtProvider,
+    message:
       "Det finnes ingen konto med denne e-postadressen ennå. Bekreft at du har lest personvernerklæringen, og fortsett med Google igjen for å opprette en.",
-    );
-    expect(acknowledgedAt(email)).toBeUndefined();
-    expect(await sessionCookie(context)).toBeUndefined();
   });
 });
 
@@ -128,12 +105,7 @@ test.describe("accounts the portal does not serve (spec section 8), with Google"
   for (const refusal of accountRefusals) {
     test(`${refusal.what} signing in gets its own text and no session`, async ({ page, context }) => {
       await useLanguage(page, "da");
-      await page.goto("/login");
-      await page.getByRole("button", { name: "Fortsæt med Google" }).click();
-      await signInAtProvider(page, refusal.email);
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole("status")).toContainText(refusal.text.da);
-      expect(await sessionCookie(context)).toBeUndefined();
+      await expectSignInRefused(page, context, google, refusal.email, refusal.text.da);
     });
 
     test(`${refusal.what} signing up gets its own text and no session`, async ({ page, context }) => {
