@@ -160,13 +160,17 @@ async function ownAlarm(ctx: ServiceContext, userId: number, tenancyId: number, 
   return row;
 }
 
-async function ownNotification(
+/**
+ * The caller's own notification in the tenancy, the caller's membership checked first
+ * (callerAndTenancy); NOTIFICATION_NOT_FOUND for anyone else's.
+ */
+async function callersNotification(
   ctx: ServiceContext,
-  userId: number,
   tenancyId: number,
   notificationId: number,
 ): Promise<NotificationRow> {
-  const row = await ownRow(ctx, "notifications", userId, tenancyId, notificationId);
+  const { caller, tenancy } = await callerAndTenancy(ctx, tenancyId);
+  const row = await ownRow(ctx, "notifications", caller.id, tenancy.id, notificationId);
   if (row === undefined) throw notificationNotFound();
   return row;
 }
@@ -265,8 +269,7 @@ export const tenantAlarmQueries = {
     args: { tenancyId: number; notificationId: number },
     ctx: ServiceContext,
   ): Promise<Notification> {
-    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
-    return notificationResult(await ownNotification(ctx, caller.id, tenancy.id, args.notificationId));
+    return notificationResult(await callersNotification(ctx, args.tenancyId, args.notificationId));
   },
 
   async unreadNotificationCount(_: unknown, args: { tenancyId: number }, ctx: ServiceContext): Promise<number> {
@@ -331,8 +334,7 @@ export const tenantAlarmMutations = {
     args: { tenancyId: number; notificationId: number },
     ctx: ServiceContext,
   ): Promise<Notification> {
-    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
-    const existing = await ownNotification(ctx, caller.id, tenancy.id, args.notificationId);
+    const existing = await callersNotification(ctx, args.tenancyId, args.notificationId);
     if (existing.read_at !== null) return notificationResult(existing);
     const row = await ctx.db
       .updateTable("notifications")
