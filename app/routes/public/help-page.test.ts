@@ -2,10 +2,9 @@ import { type Language, supportedLanguages } from "@common/languages";
 import { describe, expect, it } from "vitest";
 import { helpTopics } from "~/components/help";
 import { resources } from "~/i18n/resources.server";
-import { documentTranslator, keysOf } from "./document-texts.testing";
+import { documentTranslator, inEveryLanguage, keysOf } from "./document-texts.testing";
 import {
   contactAnchor,
-  type HelpPageContent,
   helpNamespace,
   helpPageContent,
   helpSectionKeys,
@@ -15,9 +14,7 @@ import {
 
 /** The page in every language, built from the locale files as the route builds it. */
 const i18n = await documentTranslator();
-const helpPage = Object.fromEntries(
-  supportedLanguages.map((language) => [language, helpPageContent(i18n.getFixedT(language))]),
-) as Record<Language, HelpPageContent>;
+const helpPage = inEveryLanguage(i18n, helpPageContent);
 
 /** Every text of a language's page, for the checks below. */
 function texts(language: Language): string[] {

@@ -1,7 +1,7 @@
 import { type Language, supportedLanguages } from "@common/languages";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n/resources.server";
-import { documentTranslator, keysOf } from "./document-texts.testing";
+import { documentTranslator, inEveryLanguage, keysOf } from "./document-texts.testing";
 import {
   type PolicyKind,
   type PolicySection,
@@ -16,7 +16,7 @@ const i18n = await documentTranslator();
 const policies = Object.fromEntries(
   (Object.keys(policySections) as PolicyKind[]).map((kind) => [
     kind,
-    Object.fromEntries(supportedLanguages.map((language) => [language, policyContent(kind, i18n.getFixedT(language))])),
+    inEveryLanguage(i18n, (t) => policyContent(kind, t)),
   ]),
 ) as Record<PolicyKind, Record<Language, PolicySection[]>>;
 
