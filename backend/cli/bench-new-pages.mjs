@@ -108,6 +108,11 @@ async function startStack(/** @type {string} */ label, /** @type {string} */ nam
 
 /** The portal of $BENCH_DIR/build, its back-end on `backendPort`. */
 async function startPortalOn(/** @type {number} */ backendPort, /** @type {string} */ dataDir) {
+  // The copied build imports its packages (and reads its package.json) from beside it.
+  const modules = path.join(benchDir, "node_modules");
+  if (!existsSync(modules)) symlinkSync(path.join(root, "node_modules"), modules);
+  if (!existsSync(path.join(benchDir, "package.json")))
+    cpSync(path.join(root, "package.json"), path.join(benchDir, "package.json"));
   const port = await freePort(3600);
   const base = `http://127.0.0.1:${port}`;
   const portal = startProcess(process.execPath, ["--max-semi-space-size=64", "build/node/server.js"], {
