@@ -7,8 +7,9 @@
  */
 import { addDays, type DayKey, daysBetween, startOfDay } from "@common/calendar";
 import { type QuantityId, quantityDefinition, quantityIds } from "@common/quantities";
-import { type RawBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import { isPostgres } from "../db/migrations/dialect";
+import type { Database } from "../db/types";
 import type { Db } from "./bulk-insert";
 
 /**
@@ -157,17 +158,23 @@ async function refreshRows(
   `.execute(db);
 }
 
-/** Recomputes a property's day and hour rows and its homes' runs over the whole days [fromDay, endDay). */
-async function refreshDays(
-  db: Db,
-  propertyId: number,
-  fromDay: DayKey,
-  endDay: DayKey,
-  quantities: readonly QuantityId[],
-): Promise<void> {
+/**
+ * What a refresh of a property's days recomputes: the property's rows and runs of the quantities
+ * `quantities` over the whole days [fromDay, endDay).
+ */
+interface DaySpan {
+  propertyId: number;
+  fromDay: DayKey;
+  endDay: DayKey;
+  quantities: readonly QuantityId[];
+}
+
+/** Recomputes a property's day and hour rows and its homes' runs over the whole days of the span. */
+async function refreshDays(db: Db, span: DaySpan): Promise<void> {
+  const { propertyId, fromDay, endDay, quantities } = span;
   await refreshRows(db, "day", propertyId, fromDay, endDay, quantities);
   await refreshRows(db, "hour", propertyId, startOfDay(fromDay) / 1000, startOfDay(endDay) / 1000, quantities);
-  await refreshRuns(db, propertyId, fromDay, endDay, quantities);
+  await refreshRuns(db, span);
 }
 
 /**
@@ -176,13 +183,8 @@ async function refreshDays(
  * counted), and those without data in the span and without a run overlapping it. One grouped
  * statement; an hour's ingest mostly finds none.
  */
-async function unitsWhoseRunsMayChange(
-  db: Db,
-  propertyId: number,
-  fromDay: DayKey,
-  endDay: DayKey,
-  quantities: readonly QuantityId[],
-): Promise<number[]> {
+async function unitsWhoseRunsMayChange(db: Db, span: DaySpan): Promise<number[]> {
+  const { propertyId, fromDay, endDay, quantities } = span;
   const { rows } = await sql<{ unit_id: number }>`
     with c as (${contributions(propertyId, quantities)}),
     d as (
@@ -210,34 +212,30 @@ async function unitsWhoseRunsMayChange(
  * back merged, so runs stay maximal whatever order days are written in. Only the homes whose runs
  * can change are recomputed (unitsWhoseRunsMayChange), all of their quantities.
  */
-async function refreshRuns(
-  db: Db,
-  propertyId: number,
-  fromDay: DayKey,
-  endDay: DayKey,
-  quantities: readonly QuantityId[],
-): Promise<void> {
-  const unitIds = await unitsWhoseRunsMayChange(db, propertyId, fromDay, endDay, quantities);
+async function refreshRuns(db: Db, span: DaySpan): Promise<void> {
+  const unitIds = await unitsWhoseRunsMayChange(db, span);
   for (let start = 0; start < unitIds.length; start += ID_CHUNK)
-    await refreshRunsOfUnits(db, propertyId, fromDay, endDay, quantities, unitIds.slice(start, start + ID_CHUNK));
+    await refreshRunsOfUnits(db, span, unitIds.slice(start, start + ID_CHUNK));
 }
 
-async function refreshRunsOfUnits(
-  db: Db,
-  propertyId: number,
-  fromDay: DayKey,
-  endDay: DayKey,
-  quantities: readonly QuantityId[],
-  unitIds: readonly number[],
-): Promise<void> {
+/** The homes' runs that overlap or touch the span: what a refresh of their runs reads, then replaces. */
+function runsTouching(span: DaySpan, unitIds: readonly number[]) {
+  return (eb: ExpressionBuilder<Database, "property_unit_runs">) =>
+    eb.and([
+      eb("property_id", "=", span.propertyId),
+      eb("quantity", "in", span.quantities),
+      eb("unit_id", "in", unitIds),
+      eb("first_day", "<=", span.endDay),
+      eb("end_day", ">=", span.fromDay),
+    ]);
+}
+
+async function refreshRunsOfUnits(db: Db, span: DaySpan, unitIds: readonly number[]): Promise<void> {
+  const { propertyId, fromDay, endDay, quantities } = span;
   const touching = await db
     .selectFrom("property_unit_runs")
     .select(["quantity", "unit_id", "first_day", "end_day"])
-    .where("property_id", "=", propertyId)
-    .where("quantity", "in", quantities)
-    .where("unit_id", "in", unitIds)
-    .where("first_day", "<=", endDay)
-    .where("end_day", ">=", fromDay)
+    .where(runsTouching(span, unitIds))
     .execute();
   const { rows: days } = await sql<{ quantity: string; unit_id: number; day: DayKey }>`
     with c as (${contributions(propertyId, quantities)})
@@ -278,14 +276,7 @@ async function refreshRunsOfUnits(
     `${run.quantity}|${Number(run.unit_id)}|${run.first_day}|${run.end_day}`;
   const before = new Set(touching.map(runKey));
   if (before.size === runs.length && runs.every((run) => before.has(runKey(run)))) return;
-  await db
-    .deleteFrom("property_unit_runs")
-    .where("property_id", "=", propertyId)
-    .where("quantity", "in", quantities)
-    .where("unit_id", "in", unitIds)
-    .where("first_day", "<=", endDay)
-    .where("end_day", ">=", fromDay)
-    .execute();
+  await db.deleteFrom("property_unit_runs").where(runsTouching(span, unitIds)).execute();
   for (let start = 0; start < runs.length; start += 1_000) {
     await db
       .insertInto("property_unit_runs")
@@ -450,7 +441,7 @@ export async function refreshPropertyRollups(db: Db, changes: readonly RollupCha
     const sorted = [...quantities].sort();
     for (const [fromDay, endDay] of mergeSpans(days)) {
       await refreshRows(db, "day", propertyId, fromDay, endDay, sorted);
-      await refreshRuns(db, propertyId, fromDay, endDay, sorted);
+      await refreshRuns(db, { propertyId, fromDay, endDay, quantities: sorted });
     }
     for (const [fromHour, endHour] of mergeSpans(hours))
       await refreshRows(db, "hour", propertyId, fromHour, endHour, sorted);
@@ -513,7 +504,8 @@ export async function rebuildPropertyRollups(db: Db, propertyIds?: readonly numb
     const end = addDays(span.last, 1);
     for (let from = span.first; from < end; from = addDays(from, REBUILD_DAYS)) {
       const to = addDays(from, REBUILD_DAYS);
-      await inTransaction(db, (trx) => refreshDays(trx, propertyId, from, to < end ? to : end, rolledUpQuantities));
+      const days = { propertyId, fromDay: from, endDay: to < end ? to : end, quantities: rolledUpQuantities };
+      await inTransaction(db, (trx) => refreshDays(trx, days));
     }
   }
 }
@@ -533,14 +525,20 @@ const propertyTables = {
   hour: ["property_hourly", "hour"],
 } as const;
 
-/** A property's rows of a quantity in one of its rollups whose key lies in [from, end). */
-async function propertyRows(
+/** The key of a rollup's rows: a day, or an hour's start in epoch seconds. */
+type RollupKey<R extends keyof typeof propertyTables> = R extends "day" ? DayKey : number;
+
+/**
+ * A property's rows of a quantity in one of its rollups whose key lies in [from, end): days
+ * [fromDay, endDay), or hours [fromS, toS) in epoch seconds.
+ */
+export async function propertyRows<R extends keyof typeof propertyTables>(
   db: Db,
-  rollup: keyof typeof propertyTables,
+  rollup: R,
   propertyId: number,
   quantity: QuantityId,
-  from: DayKey | number,
-  end: DayKey | number,
+  from: RollupKey<R>,
+  end: RollupKey<R>,
 ): Promise<PropertyRow[]> {
   if (from >= end) return [];
   const [table, key] = propertyTables[rollup];
@@ -559,28 +557,6 @@ async function propertyRows(
     valuePerM2: row.value_per_m2,
     units: Number(row.units),
   }));
-}
-
-/** The property's day rows of a quantity over [fromDay, endDay). */
-export function propertyDayRows(
-  db: Db,
-  propertyId: number,
-  quantity: QuantityId,
-  fromDay: DayKey,
-  endDay: DayKey,
-): Promise<PropertyRow[]> {
-  return propertyRows(db, "day", propertyId, quantity, fromDay, endDay);
-}
-
-/** The property's hour rows of a quantity over [fromS, toS) (epoch seconds). */
-export function propertyHourRows(
-  db: Db,
-  propertyId: number,
-  quantity: QuantityId,
-  fromS: number,
-  toS: number,
-): Promise<PropertyRow[]> {
-  return propertyRows(db, "hour", propertyId, quantity, fromS, toS);
 }
 
 /** Per property day sums of a quantity over [fromDay, endDay), summed by the database per meter quantity. */

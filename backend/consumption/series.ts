@@ -37,9 +37,8 @@ import { type DataWindow, type Db, type MeterInfo, type Presentation, present, t
 import { type Co2FactorOfMeter, loadPrices, type PriceOfMeterHour } from "./hour-prices";
 import {
   type PropertyRow,
-  propertyDayRows,
   propertyDayTotals,
-  propertyHourRows,
+  propertyRows,
   runEdges,
   unitsWithDataIn,
   unitsWithDataPerSpan,
@@ -373,14 +372,14 @@ async function averagesFromRollups(
   const fromDay = first.firstDay > window.fromDay ? first.firstDay : window.fromDay;
   const endDay = last.endDay < window.endDay ? last.endDay : window.endDay;
   const rows: PropertyRow[] = byHours
-    ? await propertyHourRows(db, subject.propertyId, quantity, fromS, toS)
+    ? await propertyRows(db, "hour", subject.propertyId, quantity, fromS, toS)
     : buckets.length === 1
       ? (await propertyDayTotals(db, subject.propertyId, quantity, fromDay, endDay)).map((row) => ({
           ...row,
           key: fromDay,
           units: 0,
         }))
-      : await propertyDayRows(db, subject.propertyId, quantity, fromDay, endDay);
+      : await propertyRows(db, "day", subject.propertyId, quantity, fromDay, endDay);
 
   // Each row weighs by its own meter quantity: its price of the hour (cost) or its factor (CO2).
   const meterQuantities = [...new Set(rows.map((row) => row.meterQuantity))];
