@@ -15,6 +15,7 @@ import { activationCodeLength, normalizeActivationCode as normalizeCode } from "
 import type { Kysely } from "kysely";
 import type { Database, TenancyRow } from "../db/types";
 import { type ErrorCode, errorMessages, serviceError } from "./errors";
+import { effectiveAdmins } from "./tenancy-info";
 
 export { activationCodeLength };
 
@@ -104,12 +105,9 @@ export async function useActivationCode(
       .where("accepted_at", "is", null)
       .execute();
 
-    const hasAdmin = await trx
-      .selectFrom("tenancy_members")
+    const hasAdmin = await effectiveAdmins(trx)
       .select("user_id")
       .where("tenancy_id", "=", claimed.tenancy_id)
-      .where("is_admin", "=", 1)
-      .where("invitation_pending", "=", 0)
       .where("user_id", "!=", userId)
       .limit(1)
       .executeTakeFirst();

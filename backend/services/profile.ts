@@ -40,6 +40,7 @@ import { accountLimitKey, type CredentialAttempt, credentialSubjects, limitedPas
 import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
 import { adminCount, memberCount } from "./tenancy-users";
+import { effectiveAdmins } from "./tenancy-info";
 import { revokeAllRefreshTokensOfUser } from "./tokens";
 
 export { collectMyData, type MyData } from "./my-data";
@@ -268,12 +269,9 @@ export async function deleteAccount(
       throw invalidCredentials();
   }
   await ctx.db.transaction().execute(async (trx) => {
-    const adminOf = await trx
-      .selectFrom("tenancy_members")
+    const adminOf = await effectiveAdmins(trx)
       .select("tenancy_id")
       .where("user_id", "=", user.id)
-      .where("invitation_pending", "=", 0)
-      .where("is_admin", "=", 1)
       .orderBy("tenancy_id")
       .execute();
     for (const { tenancy_id: tenancyId } of adminOf) {

@@ -33,6 +33,11 @@ export function openInvitations(db: Db, tenancyId: number) {
     .where("accepted_at", "is", null);
 }
 
+/** The memberships that make their users admins of their tenancies: admin, and not pending. */
+export function effectiveAdmins(db: Db) {
+  return db.selectFrom("tenancy_members").where("is_admin", "=", 1).where("invitation_pending", "=", 0);
+}
+
 /**
  * The tenancy as `callerId` sees it: members first (admins first, then by name), then pending
  * ones (open invitations and pending memberships, oldest first). The caller's membership is not
