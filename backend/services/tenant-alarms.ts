@@ -154,10 +154,19 @@ async function ownRow<T extends "alarms" | "notifications">(
   return row as Selectable<Database[T]> | undefined;
 }
 
-async function ownAlarm(ctx: ServiceContext, userId: number, tenancyId: number, alarmId: number): Promise<AlarmRow> {
-  const row = await ownRow(ctx, "alarms", userId, tenancyId, alarmId);
-  if (row === undefined) throw alarmNotFound();
-  return row;
+/**
+ * The caller's own alarm in the tenancy, with the tenancy, the caller's membership checked first
+ * (callerAndTenancy); ALARM_NOT_FOUND for anyone else's.
+ */
+async function callersAlarm(
+  ctx: ServiceContext,
+  tenancyId: number,
+  alarmId: number,
+): Promise<{ tenancy: TenancyRow; alarm: AlarmRow }> {
+  const { caller, tenancy } = await callerAndTenancy(ctx, tenancyId);
+  const alarm = await ownRow(ctx, "alarms", caller.id, tenancy.id, alarmId);
+  if (alarm === undefined) throw alarmNotFound();
+  return { tenancy, alarm };
 }
 
 /**
@@ -224,8 +233,7 @@ export const tenantAlarmQueries = {
   },
 
   async alarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<Alarm> {
-    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
-    const row = await ownAlarm(ctx, caller.id, tenancy.id, args.alarmId);
+    const { alarm: row } = await callersAlarm(ctx, args.tenancyId, args.alarmId);
     return alarmResult(row, (await lastFiredOf(ctx.db, [row.id])).get(row.id));
   },
 
@@ -304,8 +312,7 @@ export const tenantAlarmMutations = {
     { alarmId, input }: { alarmId: number; input: AlarmInput },
     ctx: ServiceContext,
   ): Promise<Alarm> {
-    const { caller, tenancy } = await callerAndTenancy(ctx, input.tenancyId);
-    const existing = await ownAlarm(ctx, caller.id, tenancy.id, alarmId);
+    const { tenancy, alarm: existing } = await callersAlarm(ctx, input.tenancyId, alarmId);
     assertNotEnded(tenancy, ctx.now);
     const settings = await validInput(ctx.db, tenancy, input);
     return ctx.db.transaction().execute(async (trx) => {
@@ -323,8 +330,7 @@ export const tenantAlarmMutations = {
   },
 
   async deleteAlarm(_: unknown, args: { tenancyId: number; alarmId: number }, ctx: ServiceContext): Promise<boolean> {
-    const { caller, tenancy } = await callerAndTenancy(ctx, args.tenancyId);
-    const existing = await ownAlarm(ctx, caller.id, tenancy.id, args.alarmId);
+    const { alarm: existing } = await callersAlarm(ctx, args.tenancyId, args.alarmId);
     const result = await ctx.db.deleteFrom("alarms").where("id", "=", existing.id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   },
