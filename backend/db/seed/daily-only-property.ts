@@ -4,10 +4,9 @@
  * daily, weekly, monthly and yearly values only, and the back-end refuses them hourly ones
  * (HOURLY_VALUES_DISABLED), so the demo and the end-to-end tests show the setting at work.
  */
-import type { QuantityId } from "@common/quantities";
 import type { Transaction } from "kysely";
 import { type Database, toSqlBoolean, type UserType } from "../types";
-import type { SeedContext } from "./seed-step";
+import { insertMeters, type SeedContext, type SeedMeter } from "./seed-step";
 
 export const dailyOnlyProperty = {
   id: 2,
@@ -35,13 +34,7 @@ export const dailyOnlyTenancyId = 8001;
 /** Ida's account (DEMO_PASSWORD, onboarded like every seeded account). */
 export const dailyOnlyAccount = { id: 30, email: "ida@demo.test", name: "Ida Dahl", language: "da" } as const;
 
-export const dailyOnlyMeters: readonly {
-  id: number;
-  unitId: number;
-  number: string;
-  roomName: string | null;
-  quantity: QuantityId;
-}[] = [
+export const dailyOnlyMeters: readonly SeedMeter[] = [
   { id: 30_001, unitId: dailyOnlyUnit.id, number: "61900001", roomName: null, quantity: "heat-energy" },
   { id: 30_002, unitId: dailyOnlyUnit.id, number: "31900001", roomName: "Bad", quantity: "hot-water-volume" },
   { id: 30_003, unitId: dailyOnlyUnit.id, number: "32900001", roomName: "Bad", quantity: "cold-water-volume" },
@@ -51,18 +44,7 @@ export const dailyOnlyMeters: readonly {
 export async function seedDailyOnlyProperty(db: Transaction<Database>, context: SeedContext): Promise<void> {
   await db.insertInto("properties").values(dailyOnlyProperty).execute();
   await db.insertInto("units").values(dailyOnlyUnit).execute();
-  await db
-    .insertInto("meters")
-    .values(
-      dailyOnlyMeters.map((meter) => ({
-        id: meter.id,
-        unit_id: meter.unitId,
-        number: meter.number,
-        room_name: meter.roomName,
-        quantity: meter.quantity,
-      })),
-    )
-    .execute();
+  await insertMeters(db, dailyOnlyMeters);
   await db
     .insertInto("tenancies")
     .values({

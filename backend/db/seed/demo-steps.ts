@@ -4,11 +4,9 @@
  * demo databases then get just the new step on the next start. Never change a released step.
  */
 
-import { type QuantityId, quantityDefinition } from "@common/quantities";
-import type { Transaction } from "kysely";
 import { hashActivationCode } from "../../services/activation-codes";
 import { demoStatementPdf } from "../../statements/demo-statement-pdf";
-import { type Database, toSqlBoolean } from "../types";
+import { toSqlBoolean } from "../types";
 import { seedDailyOnlyProperty } from "./daily-only-property";
 import type { DemoAccountKey } from "./demo-accounts";
 import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
@@ -24,7 +22,7 @@ import {
 } from "./demo-plan";
 import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
-import { insertChunked, type SeedStep } from "./seed-step";
+import { insertChunked, insertMeters, type SeedStep } from "./seed-step";
 
 // ---------------------------------------------------------------------------------------------
 // Steps
@@ -278,22 +276,4 @@ function jensStatement(id: number, year: number) {
 function demoAlarmOf(user: DemoAccountKey, tenancyId: number) {
   const set = "2026-11-02T08:00:00.000Z";
   return { user_id: userIdOf(user), tenancy_id: tenancyId, enabled: 1 as 0 | 1, created_at: set, updated_at: set };
-}
-
-/** Writes planned meters: the first seed's and those of the other quantities. */
-function insertMeters(
-  db: Transaction<Database>,
-  meters: readonly { id: number; unitId: number; number: string; roomName: string | null; quantity: QuantityId }[],
-): Promise<void> {
-  return insertChunked(
-    db,
-    "meters",
-    meters.map((meter) => ({
-      id: meter.id,
-      unit_id: meter.unitId,
-      number: meter.number,
-      room_name: meter.roomName,
-      quantity: quantityDefinition(meter.quantity).id,
-    })),
-  );
 }

@@ -1,4 +1,5 @@
 /** What every seed step is given and is: a named, run-once piece of the demo (seed_steps records it). */
+import { type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "../types";
 
@@ -28,4 +29,28 @@ export async function insertChunked<T extends keyof Database & string>(
       .values(rows.slice(index, index + chunkSize) as never)
       .execute();
   }
+}
+
+/** A meter as the seeds plan it. */
+export interface SeedMeter {
+  id: number;
+  unitId: number;
+  number: string;
+  roomName: string | null;
+  quantity: QuantityId;
+}
+
+/** Writes planned meters: the demo's, those of the other quantities and the daily-only property's. */
+export function insertMeters(db: Transaction<Database>, meters: readonly SeedMeter[]): Promise<void> {
+  return insertChunked(
+    db,
+    "meters",
+    meters.map((meter) => ({
+      id: meter.id,
+      unit_id: meter.unitId,
+      number: meter.number,
+      room_name: meter.roomName,
+      quantity: quantityDefinition(meter.quantity).id,
+    })),
+  );
 }
