@@ -14,6 +14,9 @@ export const nullableValue = z.number().nullable();
 /** What a mutation answers that says no more than that it was done. */
 export const okAnswer = z.object({ ok: z.boolean() });
 
+/** The tokens a sign-in or a refresh gives (both services that sign in): neither is empty. */
+export const tokenPair = z.looseObject({ token: z.string().min(1), refreshToken: z.string().min(1) });
+
 /** What revoking a refresh token answers (both services that sign in). */
 export const revokedAnswer = z.object({ revoked: z.boolean() });
 

@@ -1,6 +1,6 @@
 import { RateLimitRule } from "@common/graphql-enums.generated";
 import { z } from "zod";
-import { answerRules, isoDate } from "../answer-parts";
+import { answerRules, isoDate, tokenPair } from "../answer-parts";
 import type * as Wire from "./graphql.generated";
 
 /**
@@ -13,11 +13,9 @@ import type * as Wire from "./graphql.generated";
 /** The types say it all. */
 const typed = z.unknown();
 
-const tokenPayload = z.looseObject({ token: z.string().min(1), refreshToken: z.string().min(1) });
-
-export const tokenAuthResponse = answerRules<Wire.TokenAuthMutation>()(z.looseObject({ tokenAuth: tokenPayload }));
+export const tokenAuthResponse = answerRules<Wire.TokenAuthMutation>()(z.looseObject({ tokenAuth: tokenPair }));
 export const refreshTokenResponse = answerRules<Wire.RefreshAccountTokenMutation>()(
-  z.looseObject({ refreshToken: tokenPayload }),
+  z.looseObject({ refreshToken: tokenPair }),
 );
 export const revokeTokenResponse = answerRules<Wire.RevokeAccountTokenMutation>()(typed);
 
@@ -37,16 +35,16 @@ export const currentUserResponse = answerRules<Wire.CurrentUserQuery>()(z.looseO
 
 export const validateActivationCodeResponse = answerRules<Wire.ValidateActivationCodeQuery>()(typed);
 export const createEmailPasswordUserResponse = answerRules<Wire.CreateEmailPasswordUserMutation>()(
-  z.looseObject({ createEmailPasswordUser: tokenPayload }),
+  z.looseObject({ createEmailPasswordUser: tokenPair }),
 );
 export const addTenancyResponse = answerRules<Wire.AddTenancyMutation>()(typed);
 export const requestPasswordResetResponse = answerRules<Wire.RequestPasswordResetMutation>()(typed);
 export const passwordResetResponse = answerRules<Wire.PasswordResetMutation>()(typed);
 export const impersonateResponse = answerRules<Wire.ImpersonateMutation>()(
-  z.looseObject({ impersonate: tokenPayload.extend({ slt: z.string().min(1) }) }),
+  z.looseObject({ impersonate: tokenPair.extend({ slt: z.string().min(1) }) }),
 );
 export const socialAuthResponse = answerRules<Wire.SocialAuthMutation>()(
-  z.looseObject({ socialAuth: tokenPayload.extend({ slt: z.string().min(1) }) }),
+  z.looseObject({ socialAuth: tokenPair.extend({ slt: z.string().min(1) }) }),
 );
 export const markOnboardedResponse = answerRules<Wire.MarkOnboardedMutation>()(typed);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { answerRules } from "../answer-parts";
+import { answerRules, tokenPair } from "../answer-parts";
 import type * as Wire from "./graphql.generated";
 
 /**
@@ -8,17 +8,14 @@ import type * as Wire from "./graphql.generated";
  * tokens are not empty.
  */
 
-const tokenPair = z.looseObject({ ok: z.looseObject({ token: z.string().min(1), refreshToken: z.string().min(1) }) });
+/** A sign-in's or a refresh's answer: its tokens under `ok`. */
+const tokensOk = z.looseObject({ ok: tokenPair });
 
 export const loginResponse = answerRules<Wire.LoginWithEmailAndPasswordMutation>()(
-  z.looseObject({ loginWithEmailAndPassword: tokenPair }),
+  z.looseObject({ loginWithEmailAndPassword: tokensOk }),
 );
-export const loginFromSltResponse = answerRules<Wire.LoginFromSltMutation>()(
-  z.looseObject({ loginFromSlt: tokenPair }),
-);
-export const refreshResponse = answerRules<Wire.RefreshUsersTokenMutation>()(
-  z.looseObject({ refreshToken: tokenPair }),
-);
+export const loginFromSltResponse = answerRules<Wire.LoginFromSltMutation>()(z.looseObject({ loginFromSlt: tokensOk }));
+export const refreshResponse = answerRules<Wire.RefreshUsersTokenMutation>()(z.looseObject({ refreshToken: tokensOk }));
 /** The types say it all. */
 export const revokeResponse = answerRules<Wire.RevokeUsersTokenMutation>()(z.unknown());
 
