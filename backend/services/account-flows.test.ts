@@ -133,6 +133,11 @@ async function userRow(email: string) {
   return backend.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 }
 
+/** The id of the user with this e-mail; undefined when there is none. */
+async function userIdOf(email: string): Promise<number | undefined> {
+  return (await backend.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst())?.id;
+}
+
 async function userCount(): Promise<number> {
   const row = await backend.db
     .selectFrom("users")
@@ -255,13 +260,7 @@ describe("createEmailPasswordUser", () => {
       const refused = await createUser("no-policy@example.test", newPassword, "en", acknowledged);
       expect(firstErrorCode(refused)).toBe("DATA_POLICY_NOT_ACKNOWLEDGED");
     }
-    expect(
-      await backend.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "no-policy@example.test")
-        .executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await userIdOf("no-policy@example.test")).toBeUndefined();
 
     clock.set(90);
     const created = await createUser("no-policy@example.test", newPassword, "en", true);
@@ -827,13 +826,7 @@ describe("socialAuth (against a local OpenID provider)", () => {
     const facebook = await socialAuth(silent, "FACEBOOK");
     expect(facebook.body.data?.socialAuth).toMatchObject({ socialProvider: "FACEBOOK", created: true });
     expect((await userRow("fb.person@example.test")).user_type).toBe("FACEBOOK");
-    expect(
-      await backend.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "unverified@example.test")
-        .executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await userIdOf("unverified@example.test")).toBeUndefined();
   });
 
   it("refuses a token the provider does not accept, a disabled provider and protected accounts", async () => {
@@ -863,13 +856,7 @@ describe("socialAuth (against a local OpenID provider)", () => {
         "DATA_POLICY_NOT_ACKNOWLEDGED",
       );
     }
-    expect(
-      await backend.db
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "social.newcomer@example.test")
-        .executeTakeFirst(),
-    ).toBeUndefined();
+    expect(await userIdOf("social.newcomer@example.test")).toBeUndefined();
 
     clock.set(30);
     const created = await socialAuth(await stranger(), "GOOGLE", "en", true);
