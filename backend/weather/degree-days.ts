@@ -87,21 +87,8 @@ export function degreeDaysOver(means: ReadonlyMap<DayKey, DayMean>, fromDay: Day
   return { degreeDays, days, daysWithData };
 }
 
-/** Degree days of a normal year, January first. */
-export type NormalYear = readonly [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+/** Degree days of a normal year's twelve months, January first. */
+export type NormalYear = readonly number[];
 
 /**
  * The configured normal years per country (ADR 0070 names the sources and years). A property with
@@ -139,7 +126,7 @@ export function normalYearFromHistory(means: ReadonlyMap<DayKey, DayMean>, today
     for (const year of wholeYears) sum += year[month]!;
     return sum / wholeYears.length;
   });
-  return normal as unknown as NormalYear;
+  return normal;
 }
 
 /**
