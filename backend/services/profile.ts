@@ -39,8 +39,8 @@ import { assertPasswordRules, hashPassword, verifyPasswordOrDummy } from "./pass
 import { accountLimitKey, type CredentialAttempt, credentialSubjects, limitedPasswordCheck } from "./rate-limits";
 import { consumeSingleUseToken, expireSingleUseTokensOfUser, issueSingleUseToken } from "./short-lived-tokens";
 import { normalizeEmail } from "./sign-in";
-import { adminCount, memberCount } from "./tenancy-users";
 import { effectiveAdmins } from "./tenancy-info";
+import { adminCount, memberCount } from "./tenancy-users";
 import { revokeAllRefreshTokensOfUser } from "./tokens";
 
 export { collectMyData, type MyData } from "./my-data";

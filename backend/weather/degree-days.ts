@@ -6,7 +6,7 @@
  * Pure: hourly outdoor readings in, sums out. Reading them from the property's outdoor meter is the
  * store's business.
  */
-import { addDays, type DayKey, daysBetween, daysInMonth, dayKeyOf } from "@common/calendar-days";
+import { addDays, type DayKey, dayKeyOf, daysBetween, daysInMonth } from "@common/calendar-days";
 
 /** The base temperature (°C): the indoor warmth that sun, people and appliances keep up alone. */
 export const degreeDayBase = 17;
