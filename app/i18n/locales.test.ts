@@ -214,6 +214,8 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "comparison.": consumptionComparisons,
   "comparison.against.": ["previous-period", "previous-year", "property-average"],
   "kpi.": ["total", "previous-period", "previous-year", "property-average"],
+  // The period selector's two date fields (app/components/period-selector.tsx, dateFieldNames).
+  "period.": ["from", "to"],
   "period.error.": ["invalid-date", "out-of-range", "end-before-start", "too-long"],
   "period.preset.": [...namedPeriods, "since-moving-in", "billing-year", "custom"],
   // Alarms and notifications (common/alarms.ts).
