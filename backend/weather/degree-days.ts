@@ -75,16 +75,15 @@ export interface DegreeDaySum {
 
 /** The degree days of the days [fromDay, endDay). A caller decides what coverage is enough. */
 export function degreeDaysOver(means: ReadonlyMap<DayKey, DayMean>, fromDay: DayKey, endDay: DayKey): DegreeDaySum {
-  const days = Math.max(0, daysBetween(fromDay, endDay));
   let degreeDays = 0;
   let daysWithData = 0;
-  for (let day = fromDay, n = 0; n < days; n++, day = addDays(day, 1)) {
+  for (let day = fromDay; day < endDay; day = addDays(day, 1)) {
     const value = degreeDaysOfDay(means, day);
     if (value === undefined) continue;
     degreeDays += value;
     daysWithData++;
   }
-  return { degreeDays, days, daysWithData };
+  return { degreeDays, days: Math.max(0, daysBetween(fromDay, endDay)), daysWithData };
 }
 
 /** Degree days of a normal year's twelve months, January first. */
@@ -135,8 +134,7 @@ export function normalYearFromHistory(means: ReadonlyMap<DayKey, DayMean>, today
  */
 export function normalDegreeDaysOver(normal: NormalYear, fromDay: DayKey, endDay: DayKey): number {
   let sum = 0;
-  const days = Math.max(0, daysBetween(fromDay, endDay));
-  for (let day = fromDay, n = 0; n < days; n++, day = addDays(day, 1)) {
+  for (let day = fromDay; day < endDay; day = addDays(day, 1)) {
     const year = Number(day.slice(0, 4));
     const month = Number(day.slice(5, 7));
     sum += normal[month - 1]! / daysInMonth(year, month);

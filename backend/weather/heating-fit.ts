@@ -82,9 +82,8 @@ export function leastSquares(days: readonly FitDay[]): HeatingFit | null {
 export function heatingFit(days: readonly FitDay[]): FitVerdict {
   if (days.length < fitRules.minimumDays) return { sound: false, reason: "too-few-days" };
   const fit = leastSquares(days);
-  const heatingDays = days.filter((day) => day.degreeDays > 0).length;
-  if (fit === null || heatingDays < fitRules.minimumHeatingDays)
-    return { sound: false, reason: "too-few-heating-days", ...(fit ? { fit } : {}) };
+  if (fit === null) return { sound: false, reason: "too-few-heating-days" };
+  if (fit.heatingDays < fitRules.minimumHeatingDays) return { sound: false, reason: "too-few-heating-days", fit };
   if (fit.slope <= 0) return { sound: false, reason: "no-weather-dependence", fit };
   if (fit.r2 < fitRules.minimumR2) return { sound: false, reason: "weak-fit", fit };
   return { sound: true, fit };
