@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Backend } from "../app";
+import { demoOutdoorMeters } from "../db/seed/demo-steps";
 import { dumpTables } from "../testing/dump";
 import { createDemoBackend } from "../testing/setup";
 import { countingStatements } from "../testing/statements";
@@ -119,6 +120,52 @@ describe("importReadings", () => {
     const second = await importReadings(backend.db, csv, NOW);
     expect(second).toMatchObject({ problems: [], written: 0, unchanged: 5 });
     expect(await readingTables()).toEqual(after);
+  });
+
+  it("imports a property's outdoor samples into its own tables, the day kept as the sum of its hours' means", async () => {
+    const outdoor = demoOutdoorMeters[1];
+    const before = await readingTables();
+    const csv = [
+      "meter_number,timestamp,value",
+      // Two samples in one hour: its mean (5.0) counts once.
+      `${outdoor.number},2025-10-26T00:00:00,4.0`,
+      `${outdoor.number},2025-10-26T00:30:00,6.0`,
+      // The autumn change's two 02:00 hours are two hours.
+      `${outdoor.number},2025-10-26T02:00:00+02:00,3.5`,
+      `${outdoor.number},2025-10-26T02:00:00+01:00,-1.5`,
+      `${outdoor.number},2025-10-27T12:00:00,8.25`,
+    ].join("\n");
+    expect(await importReadings(backend.db, csv, NOW)).toMatchObject({
+      problems: [],
+      written: 5,
+      unchanged: 0,
+      meters: 1,
+    });
+    const days = await backend.db
+      .selectFrom("outdoor_daily")
+      .select(["day", "celsius_sum", "hours"])
+      .where("meter_id", "=", outdoor.id)
+      .where("day", "in", ["2025-10-26", "2025-10-27"])
+      .orderBy("day")
+      .execute();
+    expect(days).toEqual([
+      { day: "2025-10-26", celsius_sum: 5 + 3.5 - 1.5, hours: 3 },
+      { day: "2025-10-27", celsius_sum: 8.25, hours: 1 },
+    ]);
+    // Not a home's reading: no reading table or rollup of the homes changed.
+    expect(await readingTables()).toEqual(before);
+
+    const again = await importReadings(backend.db, csv, NOW);
+    expect(again).toMatchObject({ problems: [], written: 0, unchanged: 5 });
+    const wrong = await importReadings(
+      backend.db,
+      `meter_number,timestamp,value\n${outdoor.number},2025-10-27T12:00:00,8.5\n${outdoor.number},2025-10-28T12:00:00,85\n`,
+      NOW,
+    );
+    expect(wrong.problems).toEqual([
+      { line: 2, reason: "differs from the stored reading 8.25 at that time" },
+      { line: 3, reason: "an outdoor temperature must be between -60 and 60 °C (85)" },
+    ]);
   });
 
   it("refuses a row that contradicts a stored reading", async () => {

@@ -12,12 +12,16 @@
  * nothing. The rest is written in one transaction, rollups included, all meters at once
  * (ingestReadings); the stored readings the rows are checked against are looked up for all
  * meters at once too.
+ *
+ * A property's outdoor meter (ADR 0071) is found by its number as any other: a number no home's
+ * meter has is looked up among the outdoor meters, whose samples go to their own tables.
  */
 
 import { fromWall, parseLocalDateTime, toWall } from "@common/calendar";
 import { type Aggregation, type QuantityId, quantityDefinition } from "@common/quantities";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
+import { writeOutdoorReadings } from "../weather/outdoor-store";
 import { neighbourReadings, readingsInRanges } from "./reading-sets";
 import { ingestReadings, type MeterReadings } from "./store";
 
@@ -109,17 +113,36 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
       ? []
       : await db.selectFrom("meters").select(["id", "number", "quantity"]).where("number", "in", numbers).execute();
   const meterByNumber = new Map(meters.map((meter) => [meter.number, meter]));
+  const outdoorNumbers = numbers.filter((number) => !meterByNumber.has(number));
+  const outdoorMeters =
+    outdoorNumbers.length === 0
+      ? []
+      : await db.selectFrom("outdoor_meters").select(["id", "number"]).where("number", "in", outdoorNumbers).execute();
+  const outdoorByNumber = new Map(outdoorMeters.map((meter) => [meter.number, meter.id]));
   const nowS = Math.floor(now.getTime() / 1000);
 
   const byMeter = new Map<number, { aggregation: Aggregation; rows: ParsedRow[] }>();
+  const byOutdoorMeter = new Map<number, ParsedRow[]>();
   for (const row of rows) {
     const meter = meterByNumber.get(row.meterNumber);
-    if (meter === undefined) {
+    const outdoorMeter = outdoorByNumber.get(row.meterNumber);
+    if (meter === undefined && outdoorMeter === undefined) {
       problems.push({ line: row.line, reason: `unknown meter number '${row.meterNumber}'` });
       continue;
     }
     if (row.ts > nowS + 300) {
       problems.push({ line: row.line, reason: "timestamp is in the future" });
+      continue;
+    }
+    if (meter === undefined) {
+      if (row.value < outdoorRange.min || row.value > outdoorRange.max) {
+        problems.push({
+          line: row.line,
+          reason: `an outdoor temperature must be between ${outdoorRange.min} and ${outdoorRange.max} °C (${row.value})`,
+        });
+        continue;
+      }
+      byOutdoorMeter.set(outdoorMeter!, [...(byOutdoorMeter.get(outdoorMeter!) ?? []), row]);
       continue;
     }
     const aggregation = quantityDefinition(meter.quantity as QuantityId).aggregation;
@@ -196,10 +219,62 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
       toWrite.push({ meterId, aggregation, readings: fresh.map((row) => ({ ts: row.ts, value: row.value })) });
   }
 
+  const outdoor = await freshOutdoorSamples(db, byOutdoorMeter, problems);
+  unchanged += outdoor.unchanged;
+
   problems.sort((a, b) => a.line - b.line);
   if (problems.length > 0) return { problems, written: 0, unchanged: 0, meters: 0 };
   // The whole file in one transaction, all meters at once: nothing or everything is written.
-  await db.transaction().execute((trx) => ingestReadings(trx, toWrite));
-  const written = toWrite.reduce((sum, meter) => sum + meter.readings.length, 0);
-  return { problems, written, unchanged, meters: toWrite.length };
+  await db.transaction().execute(async (trx) => {
+    await ingestReadings(trx, toWrite);
+    await writeOutdoorReadings(trx, outdoor.toWrite);
+  });
+  const written = [...toWrite, ...outdoor.toWrite].reduce((sum, meter) => sum + meter.readings.length, 0);
+  return { problems, written, unchanged, meters: toWrite.length + outdoor.toWrite.length };
+}
+
+/** The plausible outdoor temperatures (°C): a value outside is a unit or decimal-point mistake. */
+export const outdoorRange = { min: -60, max: 60 } as const;
+
+/**
+ * The outdoor samples of the file that are new, checked as a sample meter's: a duplicate within the
+ * file or a value that differs from the stored sample at that instant is a problem, an equal one is
+ * unchanged.
+ */
+async function freshOutdoorSamples(
+  db: Kysely<Database>,
+  byMeter: ReadonlyMap<number, ParsedRow[]>,
+  problems: ImportProblem[],
+): Promise<{ toWrite: { meterId: number; readings: { ts: number; value: number }[] }[]; unchanged: number }> {
+  let unchanged = 0;
+  const toWrite: { meterId: number; readings: { ts: number; value: number }[] }[] = [];
+  for (const [meterId, meterRows] of byMeter) {
+    meterRows.sort((a, b) => a.ts - b.ts || a.line - b.line);
+    const stored = new Map(
+      (
+        await db
+          .selectFrom("outdoor_readings")
+          .select(["ts", "celsius"])
+          .where("meter_id", "=", meterId)
+          .where("ts", ">=", meterRows[0]!.ts)
+          .where("ts", "<=", meterRows[meterRows.length - 1]!.ts)
+          .execute()
+      ).map((sample) => [Number(sample.ts), sample.celsius]),
+    );
+    const readings: { ts: number; value: number }[] = [];
+    for (let index = 0; index < meterRows.length; index++) {
+      const row = meterRows[index]!;
+      const previous = meterRows[index - 1];
+      if (previous !== undefined && previous.ts === row.ts) {
+        problems.push({ line: row.line, reason: `duplicate of line ${previous.line} (same meter and timestamp)` });
+        continue;
+      }
+      const storedValue = stored.get(row.ts);
+      if (storedValue === undefined) readings.push({ ts: row.ts, value: row.value });
+      else if (storedValue === row.value) unchanged++;
+      else problems.push({ line: row.line, reason: `differs from the stored reading ${storedValue} at that time` });
+    }
+    if (readings.length > 0) toWrite.push({ meterId, readings });
+  }
+  return { toWrite, unchanged };
 }

@@ -223,6 +223,31 @@ export interface MeterReadingsTable {
   value: number;
 }
 
+/** A property's outdoor temperature meter (ADR 0071): not a unit's, so in no home's figures. */
+export interface OutdoorMetersTable {
+  id: Generated<number>;
+  property_id: number;
+  /** Unique across meters and outdoor_meters. */
+  number: string;
+}
+
+/** A raw outdoor temperature sample. */
+export interface OutdoorReadingsTable {
+  meter_id: number;
+  /** Epoch seconds (UTC). */
+  ts: number;
+  celsius: number;
+}
+
+/** A Copenhagen day of an outdoor meter: the sum of its hours' mean temperatures and their count. */
+export interface OutdoorDailyTable {
+  meter_id: number;
+  /** YYYY-MM-DD, Copenhagen. */
+  day: string;
+  celsius_sum: number;
+  hours: number;
+}
+
 /** A rollup row: value = consumption or sum of samples; weight = covered hours or sample count. */
 interface ConsumptionRollup {
   meter_id: number;
@@ -418,6 +443,9 @@ export interface Database {
   allocation_statements: AllocationStatementsTable;
   seed_steps: SeedStepsTable;
   meter_readings: MeterReadingsTable;
+  outdoor_meters: OutdoorMetersTable;
+  outdoor_readings: OutdoorReadingsTable;
+  outdoor_daily: OutdoorDailyTable;
   consumption_hourly: ConsumptionHourlyTable;
   consumption_daily: ConsumptionDailyTable;
   consumption_monthly: ConsumptionMonthlyTable;

@@ -16,6 +16,7 @@ import * as m0009 from "./0009_rate_limits";
 import * as m0010 from "./0010_data_policy_acknowledged";
 import * as m0011 from "./0011_property_rollups";
 import * as m0012 from "./0012_run_edges";
+import * as m0013 from "./0013_outdoor_meters";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -30,6 +31,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0010_data_policy_acknowledged": m0010,
   "0011_property_rollups": m0011,
   "0012_run_edges": m0012,
+  "0013_outdoor_meters": m0013,
 };
 
 export const staticMigrationProvider: MigrationProvider = {

@@ -7,7 +7,7 @@
 import { hashActivationCode } from "../../services/activation-codes";
 import { demoStatementPdf } from "../../statements/demo-statement-pdf";
 import { toSqlBoolean } from "../types";
-import { seedDailyOnlyProperty } from "./daily-only-property";
+import { dailyOnlyProperty, seedDailyOnlyProperty } from "./daily-only-property";
 import type { DemoAccountKey } from "./demo-accounts";
 import { demoActivationCodes, demoInvitation, demoPropertyContact, demoTenancyIds } from "./demo-accounts";
 import { seedAccountFlows, seedAccountsAndCodes } from "./demo-people";
@@ -250,10 +250,27 @@ export const demoSeedSteps: readonly SeedStep[] = [
     name: "0012_property_without_hourly_values",
     run: seedDailyOnlyProperty,
   },
+  {
+    // Each demo property's outdoor temperature meter (ADR 0071): its samples are the outdoor model
+    // that already drives the demo's heat, written with the other readings (seed/readings.ts).
+    name: "0013_outdoor_meters",
+    async run(db) {
+      await db
+        .insertInto("outdoor_meters")
+        .values(demoOutdoorMeters.map((meter) => ({ ...meter })))
+        .execute();
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
 // Rows that more than one step writes (the steps run after this module has loaded)
+
+/** The demo properties' outdoor meters, numbered like the demo's meters (prefix 95: outdoor temperature). */
+export const demoOutdoorMeters = [
+  { id: 1, property_id: demoProperty.id, number: "95000001" },
+  { id: 2, property_id: dailyOnlyProperty.id, number: "95000002" },
+] as const;
 
 /** The unit of Jens's first home, whose allocation statements the demo has. */
 const jensStatementUnit = "DK1042-0403";

@@ -16,9 +16,11 @@ import { writeNewSeriesBatch } from "../../consumption/new-series";
 import { PropertyRollupAccumulator } from "../../consumption/property-rollup-accumulator";
 import { bulkInsert, ingestReadings } from "../../consumption/store";
 import { withJobLock } from "../../jobs/job-lock";
+import { latestOutdoorSamples, writeOutdoorReadings } from "../../weather/outdoor-store";
 import { isPostgres } from "../migrations/dialect";
 import type { Database } from "../types";
 import { dailyOnlyProperty } from "./daily-only-property";
+import type { HourContext } from "./model-basis";
 import {
   ANCHOR_MS,
   hourContext,
@@ -207,6 +209,9 @@ export async function topUpDemoReadings(
     for (const { readings } of batch) written += readings.length;
   }
 
+  const outdoor = await topUpOutdoorSamples(db, hours, freshFromIndex, currentIndex);
+  written += outdoor.readings;
+
   // Market prices: from the first series day (or the last stored hour) to the end of tomorrow.
   const lastPrice = await db
     .selectFrom("market_prices")
@@ -233,10 +238,45 @@ export async function topUpDemoReadings(
   }
 
   return {
-    meters: fresh.length + stale.length,
+    meters: fresh.length + stale.length + outdoor.meters,
     readings: written,
     milliseconds: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * The demo properties' outdoor meters (ADR 0071) get the model's outdoor temperature of each hour,
+ * to a tenth of a degree as a sensor reports it, at the hour's start: the whole history for a meter
+ * without samples, the hours since its latest sample for the others.
+ */
+async function topUpOutdoorSamples(
+  db: Kysely<Database>,
+  hours: HourContext,
+  freshFromIndex: number,
+  currentIndex: number,
+): Promise<{ meters: number; readings: number }> {
+  const meters = await db
+    .selectFrom("outdoor_meters")
+    .select("id")
+    .where("property_id", "in", [1, dailyOnlyProperty.id])
+    .execute();
+  const latest = await latestOutdoorSamples(
+    db,
+    meters.map((meter) => meter.id),
+  );
+  const series = meters.map(({ id }) => {
+    const last = latest.get(id);
+    const from = last === undefined ? freshFromIndex : hourIndexOf(last * 1000) + 1;
+    const readings: { ts: number; value: number }[] = [];
+    for (let index = from; index <= currentIndex; index++) {
+      readings.push({ ts: instantOfIndex(index) / 1000, value: Math.round(hours.outdoor[index]! * 10) / 10 });
+    }
+    return { meterId: id, readings };
+  });
+  const due = series.filter((entry) => entry.readings.length > 0);
+  if (due.length === 0) return { meters: 0, readings: 0 };
+  const readings = await db.transaction().execute((trx) => writeOutdoorReadings(trx, due));
+  return { meters: due.length, readings };
 }
 
 export interface DemoReadingsHandle {
