@@ -1,14 +1,17 @@
 /**
  * Resolvers of the consumption queries of the tenant data service (schema/tenant.graphql):
- * tenantGraph, tenantTable, unitQuantityKpis, readoutMinMax, quantityPrices, consumptionRating.
+ * tenantGraph, tenantTable, unitQuantityKpis, readoutMinMax, quantityPrices, consumptionRating,
+ * tenantDegreeDays.
  * Each lives in tenant-consumption/ with what it alone needs.
  *
  * Each tenancy-scoped resolver starts the same way: the caller (UNAUTHENTICATED), their
  * membership of the tenancy (FORBIDDEN), then the tenancy's data window: nothing before its
- * start, after its end or in the future is ever read. Arguments are checked first and rejected
- * with BAD_USER_INPUT and a message naming the problem.
+ * start, after its end or in the future is ever read of the unit's meters (tenantDegreeDays reads
+ * the property's outdoor meter, whose weather is no tenancy's, over the days asked). Arguments are
+ * checked first and rejected with BAD_USER_INPUT and a message naming the problem.
  */
 
+import { tenantDegreeDays } from "./tenant-consumption/degree-days";
 import { tenantGraph } from "./tenant-consumption/graph";
 import { unitQuantityKpis } from "./tenant-consumption/kpis";
 import { quantityPrices } from "./tenant-consumption/prices";
@@ -24,6 +27,7 @@ export const tenantConsumptionQueries = {
   meterReadouts,
   quantityPrices,
   consumptionRating,
+  tenantDegreeDays,
 };
 
 // What the monthly report reads with the pages' own figures.

@@ -96,6 +96,16 @@ export const ConsumptionRatingQuery = /* GraphQL */ `
   }
 `;
 
+/** The heating degree days of the tenancy's property over a period, per bucket, with the normal year's (ADR 0070). */
+export const TenantDegreeDaysQuery = /* GraphQL */ `
+  query TenantDegreeDays($input: TenantDegreeDaysInput!) {
+    tenantDegreeDays(input: $input) {
+      firstDay lastDay degreeDays days daysWithData normalDegreeDays normalYearSource
+      buckets { firstDay lastDay partial degreeDays days daysWithData normalDegreeDays }
+    }
+  }
+`;
+
 export const RenameRoomMutation = /* GraphQL */ `
   mutation RenameRoom($input: RenameRoomInput!) {
     renameRoom(input: $input) { name slug }
