@@ -44,16 +44,16 @@ describe("heatingFit", () => {
   });
 
   it(`says why when a home has under ${fitRules.minimumDays} days`, () => {
-    expect(heatingFit(days(fitRules.minimumDays - 1, 2, 0.9))).toEqual({ sound: false, reason: "too-few-days" });
+    expect(heatingFit(days(fitRules.minimumDays - 1, 2, 0.9))).toEqual({ sound: false, reason: "TOO_FEW_DAYS" });
   });
 
   it("says why when too few of the days were cold", () => {
     const summer = Array.from({ length: 100 }, (_, i) => ({ degreeDays: i < 20 ? i % 5 : 0, consumption: 2 }));
-    expect(heatingFit(summer)).toMatchObject({ sound: false, reason: "too-few-heating-days" });
+    expect(heatingFit(summer)).toMatchObject({ sound: false, reason: "TOO_FEW_HEATING_DAYS" });
   });
 
   it("says why when consumption does not rise with the cold", () => {
-    expect(heatingFit(days(100, 30, -0.5))).toMatchObject({ sound: false, reason: "no-weather-dependence" });
+    expect(heatingFit(days(100, 30, -0.5))).toMatchObject({ sound: false, reason: "NO_WEATHER_DEPENDENCE" });
   });
 
   it(`says why when the weather explains under ${fitRules.minimumR2 * 100} % of the days' variance`, () => {
@@ -61,7 +61,7 @@ describe("heatingFit", () => {
     // so the noise is uncorrelated with the weather (slope exactly 0.1, R² about 0.003).
     const verdict = heatingFit(days(180, 20, 0.1, (i) => (Math.floor(i / 30) % 2 === 0 ? 15 : -15)));
     expect(verdict.fit!.slope).toBeCloseTo(0.1, 9);
-    expect(verdict).toMatchObject({ sound: false, reason: "weak-fit" });
+    expect(verdict).toMatchObject({ sound: false, reason: "WEAK_FIT" });
     expect(verdict.fit!.r2).toBeLessThan(fitRules.minimumR2);
   });
 });

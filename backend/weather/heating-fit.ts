@@ -12,6 +12,8 @@
  * Pure: days in, figures out. Degree days come from degree-days.ts.
  */
 
+import type { WeatherAdjustmentProblem } from "@common/graphql-enums.generated";
+
 export interface FitDay {
   /** The day's consumption (kWh, units, m³: the quantity's own unit). */
   consumption: number;
@@ -42,7 +44,11 @@ export const fitRules = {
   minimumR2: 0.5,
 } as const;
 
-export type UnsoundFit = "too-few-days" | "too-few-heating-days" | "weak-fit" | "no-weather-dependence";
+/** The fit's own reasons among the schema's WeatherAdjustmentProblem (written once, there). */
+export type UnsoundFit = Extract<
+  WeatherAdjustmentProblem,
+  "TOO_FEW_DAYS" | "TOO_FEW_HEATING_DAYS" | "WEAK_FIT" | "NO_WEATHER_DEPENDENCE"
+>;
 
 export type FitVerdict = { sound: true; fit: HeatingFit } | { sound: false; reason: UnsoundFit; fit?: HeatingFit };
 
@@ -80,12 +86,12 @@ export function leastSquares(days: readonly FitDay[]): HeatingFit | null {
 
 /** The fit of a home's days, with the verdict whether it may be used. */
 export function heatingFit(days: readonly FitDay[]): FitVerdict {
-  if (days.length < fitRules.minimumDays) return { sound: false, reason: "too-few-days" };
+  if (days.length < fitRules.minimumDays) return { sound: false, reason: "TOO_FEW_DAYS" };
   const fit = leastSquares(days);
-  if (fit === null) return { sound: false, reason: "too-few-heating-days" };
-  if (fit.heatingDays < fitRules.minimumHeatingDays) return { sound: false, reason: "too-few-heating-days", fit };
-  if (fit.slope <= 0) return { sound: false, reason: "no-weather-dependence", fit };
-  if (fit.r2 < fitRules.minimumR2) return { sound: false, reason: "weak-fit", fit };
+  if (fit === null) return { sound: false, reason: "TOO_FEW_HEATING_DAYS" };
+  if (fit.heatingDays < fitRules.minimumHeatingDays) return { sound: false, reason: "TOO_FEW_HEATING_DAYS", fit };
+  if (fit.slope <= 0) return { sound: false, reason: "NO_WEATHER_DEPENDENCE", fit };
+  if (fit.r2 < fitRules.minimumR2) return { sound: false, reason: "WEAK_FIT", fit };
   return { sound: true, fit };
 }
 

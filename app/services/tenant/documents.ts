@@ -58,6 +58,9 @@ export const TenantTableQuery = /* GraphQL */ `
   }
 `;
 
+/** A weather-adjusted comparison (ADR 0070); null unless the input asks for it. */
+const weatherAdjustedFields = "problem degreeDays comparedDegreeDays adjustedCompared change colder";
+
 export const UnitQuantityKpisQuery = /* GraphQL */ `
   query UnitQuantityKpis($input: UnitQuantityKpisInput!) {
     unitQuantityKpis(input: $input) {
@@ -68,6 +71,8 @@ export const UnitQuantityKpisQuery = /* GraphQL */ `
       previousYear
       previousYearDays { firstDay lastDay until }
       propertyComparison
+      weatherAdjustedPreviousPeriod { ${weatherAdjustedFields} }
+      weatherAdjustedPreviousYear { ${weatherAdjustedFields} }
       rooms { label value }
       meters { objectDetails { ${objectDetailsFields} } value }
     }

@@ -15,6 +15,7 @@ import {
   totalsOverSpan,
 } from "./totals";
 import { meterDetails, type UnitScope, unitScopeOf } from "./unit-scope";
+import { weatherAdjustedOfScope, weatherAdjustedOutput } from "./weather-adjusted";
 
 interface KpisArgs {
   input: {
@@ -24,6 +25,7 @@ interface KpisArgs {
     periodEnd: string;
     mode?: string | null;
     normalized?: boolean | null;
+    weatherAdjusted?: boolean | null;
   };
 }
 
@@ -33,6 +35,7 @@ export async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: Ser
     days: daysOfInput(input.periodBegin, input.periodEnd),
     mode: parseMode(input.mode),
     normalized: input.normalized === true,
+    weatherAdjusted: input.weatherAdjusted === true,
   });
 }
 
@@ -43,6 +46,8 @@ export interface KpisRequest {
   days: DayRange;
   mode?: GraphMode;
   normalized?: boolean;
+  /** Also the weather-adjusted comparisons (quantities that follow the weather only). */
+  weatherAdjusted?: boolean;
 }
 
 /** unitQuantityKpis for a unit scope: also what the back-end's own jobs use (the monthly report). */
@@ -68,7 +73,7 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
     const totals = await totalsOverSpan(context, meters, span, () => "all");
     return present(totals.get("all"), presentation, area);
   };
-  const [ownTotal, previousPeriodTotal, previousYearTotal, average, byRoom, byMeter] = await Promise.all([
+  const [ownTotal, previousPeriodTotal, previousYearTotal, average, byRoom, byMeter, weather] = await Promise.all([
     total([{ fromDay, endDay }]),
     spanTotal(previousPeriodSpan),
     spanTotal(previousYearSpan),
@@ -81,6 +86,12 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
       (meter) => meter.roomName!,
     ),
     totalsOf(context, meters, fromDay, endDay, (meter) => meter.id),
+    request.weatherAdjusted === true
+      ? weatherAdjustedOfScope(ctx, scope, quantity, request.days, {
+          previousPeriod: previousPeriodSpan,
+          previousYear: previousYearSpan,
+        })
+      : null,
   ]);
   const rooms = [...new Set(meters.map((meter) => meter.roomName).filter((room): room is string => room !== null))];
   return {
@@ -95,6 +106,8 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
     previousYear: previousYearTotal,
     previousYearDays: comparedDaysOutput(previousYearSpan),
     propertyComparison: average.value,
+    weatherAdjustedPreviousPeriod: weatherAdjustedOutput(weather?.previousPeriod),
+    weatherAdjustedPreviousYear: weatherAdjustedOutput(weather?.previousYear),
     rooms: rooms.map((label) => ({ label, value: present(byRoom.get(label), presentation, area) })),
     meters: meters.map((meter) => ({
       objectDetails: meterDetails(scope, meter),

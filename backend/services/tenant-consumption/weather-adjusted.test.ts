@@ -1,0 +1,218 @@
+/**
+ * The weather-adjusted comparisons of unitQuantityKpis (issue 46 item 2, ADR 0070) on the demo's
+ * own readings of Anna's home (its heat and hca follow the demo's outdoor model), recomputed here
+ * from the raw readings alone: each day's heat from the register at the day's two Copenhagen
+ * midnights, each day's degree days from the raw outdoor samples, the fit by its own least
+ * squares, the correction by ADR 0070's formula. Nothing of the back-end's calendar, rollups,
+ * degree-day or fit code is used. Runs on PostgreSQL too when TEST_DATABASE_URL is set (ADR 0031).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UnitQuantityKpisQuery } from "../../../app/services/tenant/documents";
+import type { UnitQuantityKpisQuery as KpisResult } from "../../../app/services/tenant/graphql.generated";
+import type { Backend } from "../../app";
+import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
+import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
+import { createDemoBackend } from "../../testing/setup";
+
+const NOW = new Date("2025-11-20T10:30:00.000Z");
+const HOUR = 3_600_000;
+
+let backend: Backend;
+let token = "";
+let heatMeterIds: number[] = [];
+let outdoor: { ts: number; celsius: number }[] = [];
+let registers = new Map<number, Map<number, number>>();
+
+const copenhagen = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Copenhagen",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+const dateOf = (ms: number) => copenhagen.format(new Date(ms)).slice(0, 10);
+
+/** The instant of a date's Copenhagen midnight (the first hour whose local date is the date). */
+function midnightOf(date: string): number {
+  const guess = Date.parse(`${date}T00:00:00Z`) - 3 * HOUR;
+  for (let t = guess; ; t += HOUR) if (dateOf(t) === date) return t;
+}
+
+function dates(from: string, toIncluded: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${toIncluded}T12:00:00Z`); t += 24 * HOUR) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
+
+/** The home's heat between two instants from the raw registers, or null where one is missing. */
+function heatBetween(s: number, e: number): number | null {
+  let sum = 0;
+  for (const id of heatMeterIds) {
+    const a = registers.get(id)?.get(s / 1000);
+    const b = registers.get(id)?.get(e / 1000);
+    if (a === undefined || b === undefined) return null;
+    sum += b - a;
+  }
+  return sum;
+}
+const heatOfDates = (from: string, toIncluded: string) =>
+  heatBetween(midnightOf(from), midnightOf(shift(toIncluded, 1)));
+
+/** Degree days of each date with at least 18 hours of samples: max(0, 17 − the mean of its hours' means). */
+function degreeDaysByDate(): Map<string, number> {
+  const hours = new Map<number, number[]>();
+  for (const { ts, celsius } of outdoor) {
+    const hour = Math.floor(ts / 3600);
+    hours.set(hour, [...(hours.get(hour) ?? []), celsius]);
+  }
+  const byDate = new Map<string, number[]>();
+  for (const [hour, values] of hours) {
+    const date = dateOf(hour * HOUR);
+    byDate.set(date, [...(byDate.get(date) ?? []), values.reduce((a, b) => a + b, 0) / values.length]);
+  }
+  const result = new Map<string, number>();
+  for (const [date, means] of byDate) {
+    if (means.length >= 18) result.set(date, Math.max(0, 17 - means.reduce((a, b) => a + b, 0) / means.length));
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  backend = await createDemoBackend({ now: () => NOW });
+  const tenancy = await backend.db
+    .selectFrom("tenancies")
+    .select("unit_id")
+    .where("id", "=", demoTenancyIds.anna)
+    .executeTakeFirstOrThrow();
+  await backend.close();
+  backend = await createDemoBackend({ now: () => NOW, demoReadings: true, demoReadingsUnitIds: [tenancy.unit_id] });
+  heatMeterIds = (
+    await backend.db
+      .selectFrom("meters")
+      .select("id")
+      .where("unit_id", "=", tenancy.unit_id)
+      .where("quantity", "=", "heat-energy")
+      .execute()
+  ).map((row) => row.id);
+  const raw = await backend.db
+    .selectFrom("meter_readings")
+    .select(["meter_id", "ts", "value"])
+    .where("meter_id", "in", heatMeterIds)
+    .execute();
+  registers = new Map(heatMeterIds.map((id) => [id, new Map<number, number>()]));
+  for (const row of raw) registers.get(row.meter_id)!.set(Number(row.ts), row.value);
+  outdoor = (
+    await backend.db
+      .selectFrom("outdoor_readings as r")
+      .innerJoin("outdoor_meters as m", "m.id", "r.meter_id")
+      .innerJoin("units as u", "u.property_id", "m.property_id")
+      .select(["r.ts", "r.celsius"])
+      .where("u.id", "=", tenancy.unit_id)
+      .execute()
+  ).map((row) => ({ ts: Number(row.ts), celsius: row.celsius }));
+  token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
+}, 240_000);
+afterAll(() => backend?.close());
+
+async function kpis(input: Record<string, unknown>) {
+  const result = await graphql<KpisResult>(backend, "tenant", UnitQuantityKpisQuery, {
+    token,
+    variables: { input: { tenancyId: demoTenancyIds.anna, quantity: "heat-energy", ...input } },
+  });
+  return { code: firstErrorCode(result), data: result.body.data?.unitQuantityKpis };
+}
+
+const period = (from: string, to: string) => ({ periodBegin: `${from}T00:00:00`, periodEnd: `${to}T23:59:00` });
+
+describe("unitQuantityKpis, weather-adjusted", () => {
+  it("corrects October 2025 against the previous period and October 2024 as recomputed from the raw readings", async () => {
+    const degreeDays = degreeDaysByDate();
+    // The fit: every whole day of the 365 before today (2025-11-20) with heat and degree days.
+    const fitDays = dates(shift("2025-11-20", -365), shift("2025-11-20", -1)).flatMap((date) => {
+      const heat = heatOfDates(date, date);
+      const x = degreeDays.get(date);
+      return heat === null || x === undefined ? [] : [{ x, y: heat }];
+    });
+    expect(fitDays.length).toBe(365);
+    const meanX = fitDays.reduce((sum, day) => sum + day.x, 0) / fitDays.length;
+    const meanY = fitDays.reduce((sum, day) => sum + day.y, 0) / fitDays.length;
+    const sxy = fitDays.reduce((sum, day) => sum + (day.x - meanX) * (day.y - meanY), 0);
+    const sxx = fitDays.reduce((sum, day) => sum + (day.x - meanX) ** 2, 0);
+    const slope = sxy / sxx;
+    const base = meanY - slope * meanX;
+    const r2 =
+      1 -
+      fitDays.reduce((sum, day) => sum + (day.y - base - slope * day.x) ** 2, 0) /
+        fitDays.reduce((sum, day) => sum + (day.y - meanY) ** 2, 0);
+    expect(r2).toBeGreaterThan(0.5);
+    expect(slope).toBeGreaterThan(0);
+
+    const sumDegreeDays = (from: string, to: string) =>
+      dates(from, to).reduce((sum, date) => sum + (degreeDays.get(date) ?? Number.NaN), 0);
+    const expected = (from: string, to: string) => {
+      const consumption = heatOfDates("2025-10-01", "2025-10-31")!;
+      const degreeDaysThis = sumDegreeDays("2025-10-01", "2025-10-31");
+      const compared = heatOfDates(from, to)!;
+      const comparedDegreeDays = sumDegreeDays(from, to);
+      const adjustedCompared = compared + slope * (degreeDaysThis - comparedDegreeDays);
+      return {
+        problem: null,
+        degreeDays: degreeDaysThis,
+        comparedDegreeDays,
+        adjustedCompared,
+        change: (consumption - adjustedCompared) / adjustedCompared,
+        colder: (degreeDaysThis - comparedDegreeDays) / comparedDegreeDays,
+      };
+    };
+
+    const { code, data } = await kpis({ ...period("2025-10-01", "2025-10-31"), weatherAdjusted: true });
+    expect(code).toBeUndefined();
+    // The previous period: the 31 days before; the previous year: the same dates of 2024.
+    const figures = [
+      [data!.weatherAdjustedPreviousPeriod, expected("2025-08-31", "2025-09-30")],
+      [data!.weatherAdjustedPreviousYear, expected("2024-10-01", "2024-10-31")],
+    ] as const;
+    for (const [served, recomputed] of figures) {
+      expect(served?.problem).toBeNull();
+      for (const key of ["degreeDays", "comparedDegreeDays", "adjustedCompared", "change", "colder"] as const) {
+        expect(served![key]).toBeCloseTo(recomputed[key], 6);
+      }
+    }
+    // October was colder than September: the adjustment lowers the change.
+    expect(data!.weatherAdjustedPreviousPeriod!.colder!).toBeGreaterThan(0);
+    const plain = (data!.total! - data!.previousPeriod!) / data!.previousPeriod!;
+    expect(data!.weatherAdjustedPreviousPeriod!.change!).toBeLessThan(plain);
+  });
+
+  it("is given only when asked for, and only for quantities that follow the weather", async () => {
+    const unasked = await kpis(period("2025-10-01", "2025-10-31"));
+    expect(unasked.data?.weatherAdjustedPreviousPeriod).toBeNull();
+    const water = await kpis({
+      ...period("2025-10-01", "2025-10-31"),
+      quantity: "cold-water-volume",
+      weatherAdjusted: true,
+    });
+    expect(water.code).toBeUndefined();
+    expect(water.data?.weatherAdjustedPreviousYear).toBeNull();
+    const hca = await kpis({ ...period("2025-10-01", "2025-10-31"), quantity: "hca", weatherAdjusted: true });
+    expect(hca.data?.weatherAdjustedPreviousYear?.problem).toBeNull();
+  });
+
+  it("says why instead of a figure where there is nothing to compare or no outdoor readings", async () => {
+    // Before the readings begin (25 months before November 2025): nothing to compare with a year back.
+    const early = await kpis({ ...period("2023-11-01", "2023-11-30"), weatherAdjusted: true });
+    expect(early.data?.weatherAdjustedPreviousYear).toMatchObject({ problem: "NO_COMPARISON", change: null });
+    await backend.db.deleteFrom("outdoor_daily").where("day", ">=", "2025-10-01").execute();
+    const withoutWeather = await kpis({ ...period("2025-10-01", "2025-10-31"), weatherAdjusted: true });
+    expect(withoutWeather.data?.weatherAdjustedPreviousPeriod).toMatchObject({
+      problem: "NO_OUTDOOR_DATA",
+      degreeDays: null,
+      change: null,
+    });
+  });
+});
