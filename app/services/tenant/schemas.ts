@@ -18,6 +18,7 @@ import type * as Wire from "./graphql.generated";
 export type {
   ReadoutMinMaxQueryVariables as ReadoutMinMaxInput,
   RenameRoomInput,
+  TenantDegreeDaysInput,
   TenantGraphInput,
   TenantTableInput,
   UnitQuantityKpisInput,
@@ -53,6 +54,9 @@ export type Room = TenantUnit["rooms"][number];
 export type TenantGraphResult = Wire.TenantGraphQuery["tenantGraph"];
 export type TenantTable = Wire.TenantTableQuery["tenantTable"];
 export type UnitQuantityKpis = Wire.UnitQuantityKpisQuery["unitQuantityKpis"];
+/** A weather-adjusted comparison of the key figures (ADR 0070); null unless asked for. */
+export type WeatherAdjustedComparison = NonNullable<UnitQuantityKpis["weatherAdjustedPreviousPeriod"]>;
+export type TenantDegreeDays = Wire.TenantDegreeDaysQuery["tenantDegreeDays"];
 export type ReadoutMinMax = Wire.ReadoutMinMaxQuery["readoutMinMax"];
 export type QuantityPrice = Wire.QuantityPricesQuery["quantityPrices"][number];
 /** The rating; its letter one of A+..G (null without enough data), which the schema's String cannot say. */
@@ -139,6 +143,24 @@ export const tenantTableResponse = answerRules<Wire.TenantTableQuery>()(
 export const unitQuantityKpisResponse = answerRules<Wire.UnitQuantityKpisQuery>()(
   z.looseObject({
     unitQuantityKpis: z.looseObject({ previousPeriodDays: comparedDays, previousYearDays: comparedDays }),
+  }),
+);
+
+export const tenantDegreeDaysResponse = answerRules<Wire.TenantDegreeDaysQuery>()(
+  z.looseObject({
+    tenantDegreeDays: z.looseObject({
+      firstDay: isoDate,
+      lastDay: isoDate,
+      /** The dates each bucket covers, as a graph of the same period and resolution cuts them. */
+      buckets: z.array(
+        z.looseObject({
+          firstDay: isoDate,
+          lastDay: isoDate,
+          degreeDays: z.number().nonnegative(),
+          daysWithData: z.number().int().nonnegative(),
+        }),
+      ),
+    }),
   }),
 );
 

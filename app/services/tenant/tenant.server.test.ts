@@ -183,6 +183,30 @@ describe("answers of the real back-end pass the schemas", () => {
   });
 });
 
+describe("weather (ADR 0070)", () => {
+  it("degreeDays: the month in weekly buckets as a graph cuts them, every figure passing the schema", async () => {
+    const service = tenant();
+    const days = await service.degreeDays({ tenancyId, ...october, resolution: "WEEKLY" });
+    expect(days.firstDay).toBe("2025-10-01");
+    expect(days.lastDay).toBe("2025-10-31");
+    const graph = await service.graph({ tenancyId, quantities: ["heat-energy"], resolution: "WEEKLY", ...october });
+    expect(days.buckets.map((bucket) => bucket.firstDay)).toEqual(graph.buckets.map((bucket) => bucket.firstDay));
+    const summed = days.buckets.reduce((sum, bucket) => sum + bucket.degreeDays, 0);
+    expect(summed).toBeCloseTo(days.degreeDays, 6);
+    expect(days.degreeDays).toBeGreaterThan(0);
+  });
+
+  it("kpis with weatherAdjusted: both comparisons, a figure or a reason", async () => {
+    const kpis = await tenant().kpis({ tenancyId, quantity: "heat-energy", ...october, weatherAdjusted: true });
+    for (const comparison of [kpis.weatherAdjustedPreviousPeriod, kpis.weatherAdjustedPreviousYear]) {
+      expect(comparison).not.toBeNull();
+      if (comparison?.problem === null) expect(comparison.adjustedCompared).toBeGreaterThan(0);
+    }
+    const plain = await tenant().kpis({ tenancyId, quantity: "heat-energy", ...october });
+    expect(plain.weatherAdjustedPreviousPeriod).toBeNull();
+  });
+});
+
 describe("renameRoom", () => {
   it("renames, is sent every time (mutations are not memoized), and the room keeps its new name", async () => {
     const service = tenant();

@@ -44,6 +44,7 @@ import {
   ReadoutMinMaxDocument,
   RenameRoomDocument,
   TenancyMenuDocument,
+  TenantDegreeDaysDocument,
   TenantGraphDocument,
   TenantTableDocument,
   TenantUnitsDocument,
@@ -63,10 +64,13 @@ import {
   type Room,
   readoutMinMaxResponse,
   renameRoomResponse,
+  type TenantDegreeDays,
+  type TenantDegreeDaysInput,
   type TenantGraphInput,
   type TenantGraphResult,
   type TenantTable,
   type TenantTableInput,
+  tenantDegreeDaysResponse,
   tenantGraphResponse,
   tenantTableResponse,
   tenantUnitsResponse,
@@ -146,6 +150,11 @@ export function tenantService(gql: GraphQLService) {
     /** Key figures of one quantity over a period: total, comparisons, per room and per meter. */
     async kpis(input: UnitQuantityKpisInput): Promise<UnitQuantityKpis> {
       return field(UnitQuantityKpisDocument, { input }, unitQuantityKpisResponse);
+    },
+
+    /** Heating degree days of the tenancy's property over a period, in buckets of a resolution (ADR 0070). */
+    async degreeDays(input: TenantDegreeDaysInput): Promise<TenantDegreeDays> {
+      return field(TenantDegreeDaysDocument, { input }, tenantDegreeDaysResponse);
     },
 
     /** The first and last raw readout of a meter within the dates (clamped to the tenancy). */
