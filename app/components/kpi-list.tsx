@@ -1,5 +1,5 @@
 import type { ConsumptionComparison, Smiley as Face } from "~/domain/smileys";
-import type { KpiItem } from "~/routes/consumption/kpi/kpi-item";
+import { isWeatherKpi, type KeyFigure, type KpiItem, type WeatherKpi } from "~/routes/consumption/kpi/kpi-item";
 import { Separator } from "./separator";
 import { Smiley } from "./smiley";
 
@@ -21,24 +21,44 @@ export function ComparisonSmiley({ comparison }: { comparison: NonNullable<KpiIt
   );
 }
 
-/** Key figures: the total and each comparison with its smiley and a sentence saying the same. */
-export function KpiList({ kpis }: { kpis: KpiItem[] }) {
+/**
+ * Key figures: the total and each comparison with its smiley and a sentence saying the same; a
+ * weather-adjusted one also with both periods' degree days, or in words why it cannot be given.
+ */
+export function KpiList({ kpis }: { kpis: KeyFigure[] }) {
   return (
     <dl className="kpi-list">
       {kpis.map((kpi) => (
         <div key={kpi.key} className={`kpi kpi-${kpi.key}`}>
           <dt>{kpi.label}</dt>
           <dd>
-            <span className="kpi-value">{kpi.value}</span>
+            {kpi.value !== null ? <span className="kpi-value">{kpi.value}</span> : null}
             {kpi.comparison ? (
               <>
                 <Separator />
                 <ComparisonSmiley comparison={kpi.comparison} />
               </>
             ) : null}
+            {isWeatherKpi(kpi) ? <WeatherNotes kpi={kpi} /> : null}
           </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Why a weather-adjusted figure is missing, and the two periods' degree days. */
+function WeatherNotes({ kpi }: { kpi: WeatherKpi }) {
+  return (
+    <>
+      {kpi.problem ? <span className="kpi-note">{kpi.problem}</span> : null}
+      {kpi.weather ? (
+        <>
+          {/* After the problem's own full stop a space; after a figure, a full stop. */}
+          <Separator text={kpi.problem ? " " : ". "} />
+          <span className="kpi-note">{kpi.weather}</span>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -73,7 +73,11 @@ export function changePercent(value: number | null, reference: number | null): n
  */
 export function consumptionComparison(value: number | null, reference: number | null): ConsumptionComparison | null {
   const change = changePercent(value, reference);
-  if (change === null) return null;
+  return change === null ? null : comparisonOfChange(change);
+}
+
+/** The same for a change already computed, in per cent (a weather-adjusted change, ADR 0070). */
+export function comparisonOfChange(change: number): ConsumptionComparison {
   if (change < -0.5) return "less";
   if (change <= 0.5) return "same";
   if (change < 25) return "more-0-25";

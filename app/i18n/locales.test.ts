@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "@common/alarms";
+import { WeatherAdjustmentProblem } from "@common/graphql-enums.generated";
 import { supportedLanguages } from "@common/languages";
 import { namedPeriods } from "@common/period";
 import { indoorClimateQuantityIds, quantityIds } from "@common/quantities";
@@ -214,6 +215,8 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "comparison.": consumptionComparisons,
   "comparison.against.": ["previous-period", "previous-year", "property-average"],
   "kpi.": ["total", "previous-period", "previous-year", "property-average"],
+  // Why a weather-adjusted comparison cannot be given (the schema's enum, ADR 0070).
+  "weather.problem.": WeatherAdjustmentProblem,
   // The period selector's two date fields (app/components/period-selector.tsx, dateFieldNames).
   "period.": ["from", "to"],
   "period.error.": ["invalid-date", "out-of-range", "end-before-start", "too-long"],

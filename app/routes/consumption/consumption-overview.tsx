@@ -3,6 +3,7 @@ import { consumptionPath, newAlarmPath } from "@common/portal-paths";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import { roomNameMaxLength } from "@common/room-name";
 import { chosenSpan, offeredSpans, type SpanType } from "@common/span";
+import { isWeatherQuantity } from "@common/weather";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -125,7 +126,14 @@ function overviewCalls(
         : null;
   return {
     chart: { quantity, span },
-    kpis: { tenancyId: inputs.tenancyId, quantity, ...range },
+    // Heat and gas get their weather-adjusted comparisons beside the plain ones (ADR 0070), on
+    // the tab that shows the key figures: they read a year of the home's days.
+    kpis: {
+      tenancyId: inputs.tenancyId,
+      quantity,
+      ...range,
+      ...(isWeatherQuantity(quantity) && tab === "dashboard" ? { weatherAdjusted: true } : {}),
+    },
     table:
       tab === "detailed"
         ? {

@@ -1,8 +1,9 @@
 import type { QuantityId } from "@common/quantities";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { UnitQuantityKpis } from "~/services/tenant/schemas";
-import { comparisonKpis } from "./kpis.server";
+import type { UnitQuantityKpis, WeatherAdjustedComparison } from "~/services/tenant/schemas";
+import { isWeatherKpi, type KeyFigure, type WeatherKpi } from "./kpi-item";
+import { comparisonKpis, describeWeather } from "./kpis.server";
 
 const NBSP = "\u00a0";
 const t = ((key: string, values?: Record<string, string>) =>
@@ -58,5 +59,109 @@ describe("comparisonKpis for each kind of quantity (ADR 0022)", () => {
     expect(
       comparisonKpis(kpis("heat-volume", 12.345, 10), { t, language: "en", quantity: "heat-volume" })[0],
     ).toMatchObject({ label: "kpi.total", value: `12.35${NBSP}m³` });
+  });
+});
+
+describe("weather-adjusted key figures (ADR 0070)", () => {
+  const weatherKpis = (
+    quantity: QuantityId,
+    comparison: Partial<WeatherAdjustedComparison> | null,
+    language = "en",
+  ): KeyFigure[] =>
+    comparisonKpis(
+      {
+        ...kpis(quantity, 560, 480),
+        weatherAdjustedPreviousPeriod: comparison === null ? null : { ...januaryExample, ...comparison },
+        weatherAdjustedPreviousYear: comparison === null ? null : { ...januaryExample, ...comparison },
+      },
+      { t, language, quantity },
+    );
+  // ADR 0070's worked example: 560 kWh at 529 degree days against 480 kWh at 429, fit slope 0.9.
+  const adjusted = 480 + 0.9 * (529 - 429);
+  const januaryExample: WeatherAdjustedComparison = {
+    problem: null,
+    degreeDays: 529,
+    comparedDegreeDays: 429,
+    adjustedCompared: adjusted,
+    change: (560 - adjusted) / adjusted,
+    colder: (529 - 429) / 429,
+  };
+
+  it("stands beside each plain comparison: the adjusted value, its change and both periods' degree days", () => {
+    const figures = weatherKpis("heat-energy", {});
+    expect(figures.map((figure) => figure.key)).toEqual([
+      "total",
+      "previous-period",
+      "weather-previous-period",
+      "previous-year",
+      "weather-previous-year",
+      "property-average",
+    ]);
+    const figure = figures[2] as WeatherKpi;
+    expect(figure.label).toBe('weather.against {"reference":"kpi.previous-period"}');
+    expect(figure.value).toBe(`570${NBSP}kWh`);
+    // −1.8 % reads "2 % less", as every comparison rounds to whole per cent.
+    expect(figure.comparison).toEqual({
+      kind: "less",
+      text: `comparison.less {"percent":"2","reference":"weather.value_hint {\\"reference\\":\\"comparison.against.previous-period\\"}"}`,
+    });
+    expect(figure.weather).toBe('weather.colder {"degreeDays":"529","comparedDegreeDays":"429","percent":"23"}');
+    expect(figure.problem).toBeNull();
+    expect((figures[4] as WeatherKpi).comparison?.text).toContain("comparison.against.previous-year");
+  });
+
+  it("writes degree days whole, in the resident's language, and says warmer or the same", () => {
+    const warmer = describeWeather(
+      { degreeDays: 1234.4, comparedDegreeDays: 1500.6, colder: -0.177 },
+      { t, language: "da" },
+    );
+    expect(warmer).toBe(`weather.warmer {"degreeDays":"1.234","comparedDegreeDays":"1.501","percent":"18"}`);
+    expect(
+      describeWeather({ degreeDays: 400, comparedDegreeDays: 401, colder: -0.0025 }, { t, language: "en" }),
+    ).toMatch(/^weather\.same_weather /);
+    // A compared summer without degree days: no percentage, only the figures.
+    expect(describeWeather({ degreeDays: 12, comparedDegreeDays: 0, colder: null }, { t, language: "en" })).toBe(
+      'weather.degree_days_against {"degreeDays":"12","comparedDegreeDays":"0"}',
+    );
+    expect(
+      describeWeather({ degreeDays: null, comparedDegreeDays: 3, colder: null }, { t, language: "en" }),
+    ).toBeNull();
+  });
+
+  it("gives the problem's words instead of a figure", () => {
+    const figure = weatherKpis("hca", {
+      problem: "TOO_FEW_DAYS",
+      adjustedCompared: null,
+      change: null,
+    })[2] as WeatherKpi;
+    expect(figure).toMatchObject({ value: null, comparison: null, problem: "weather.problem.TOO_FEW_DAYS" });
+    // The degree days are still true, and said.
+    expect(figure.weather).toMatch(/^weather\.colder /);
+  });
+
+  it("says no change where the back-end gives none (adjusted consumption not above zero)", () => {
+    const figure = weatherKpis("heat-energy", { adjustedCompared: 0, change: null })[2] as WeatherKpi;
+    expect(figure.comparison).toBeNull();
+    expect(figure.problem).toBeNull();
+  });
+
+  it("leaves the figure out for gas that does not follow the weather (cooking), not for heat", () => {
+    for (const problem of ["NO_WEATHER_DEPENDENCE", "WEAK_FIT"] as const) {
+      const gas = weatherKpis("gas-volume", { problem, adjustedCompared: null, change: null });
+      expect(gas.map((figure) => figure.key)).toEqual([
+        "total",
+        "previous-period",
+        "previous-year",
+        "property-average",
+      ]);
+      const heat = weatherKpis("heat-energy", { problem, adjustedCompared: null, change: null });
+      expect((heat[2] as WeatherKpi).problem).toBe(`weather.problem.${problem}`);
+    }
+    const gasTooFew = weatherKpis("gas-volume", { problem: "TOO_FEW_DAYS", adjustedCompared: null, change: null });
+    expect(gasTooFew.filter(isWeatherKpi)).toHaveLength(2);
+  });
+
+  it("is not there when the key figures were asked without it", () => {
+    expect(weatherKpis("heat-energy", null).filter(isWeatherKpi)).toEqual([]);
   });
 });

@@ -3,13 +3,14 @@ import type { QuantityId } from "@common/quantities";
 import { quantityDefinition, totalKindOf } from "@common/quantities";
 import { formatNumber, formatQuantity, formatQuantityNumber, unitLabel } from "@common/quantity-format";
 import { roomSlug } from "@common/room-slug";
+import { leavesWeatherFigureOut } from "@common/weather";
 import type { TFunction } from "i18next";
 import { type ComparedDaysLike, comparisonName } from "~/domain/compared-days";
-import { changePercent, consumptionComparison } from "~/domain/smileys";
-import type { TenantTable, TenantUnit, UnitQuantityKpis } from "~/services/tenant/schemas";
-import type { KpiItem } from "./kpi-item";
+import { changePercent, comparisonOfChange } from "~/domain/smileys";
+import type { TenantTable, TenantUnit, UnitQuantityKpis, WeatherAdjustedComparison } from "~/services/tenant/schemas";
+import type { KeyFigure, KpiItem, WeatherKpi } from "./kpi-item";
 
-export type { KpiItem };
+export type { KeyFigure, KpiItem, WeatherKpi };
 
 /**
  * The key figures of a quantity as the pages show them, formatted on the server in the resident's
@@ -30,16 +31,82 @@ export function describeComparison(
   key: Exclude<KpiItem["key"], "total">,
   { t, language }: Pick<Common, "t" | "language">,
 ): KpiItem["comparison"] {
-  const kind = consumptionComparison(total, reference);
   const change = changePercent(total, reference);
-  if (kind === null || change === null) return null;
+  return change === null ? null : describeChange(change, t(`comparison.against.${key}`), { t, language });
+}
+
+/** The same sentence for a change in per cent against a reference named in words. */
+function describeChange(
+  change: number,
+  reference: string,
+  { t, language }: Pick<Common, "t" | "language">,
+): NonNullable<KpiItem["comparison"]> {
+  const kind = comparisonOfChange(change);
   const percent = formatNumber(Math.abs(change), language, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
-  return { kind, text: t(`comparison.${kind}`, { percent, reference: t(`comparison.against.${key}`) }) };
+  return { kind, text: t(`comparison.${kind}`, { percent, reference }) };
+}
+
+/** Degree days as residents read them: whole ones (ADR 0070). */
+export function formatDegreeDays(value: number, language: string): string {
+  return formatNumber(Math.round(value), language, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+}
+
+/**
+ * "It was 23 % colder: 529 against 429 degree days" (warmer, or the same weather when the
+ * difference rounds to 0 %); null without both periods' degree days. A compared period without
+ * degree days (a summer) has no percentage: then only the two figures.
+ */
+export function describeWeather(
+  comparison: Pick<WeatherAdjustedComparison, "degreeDays" | "comparedDegreeDays" | "colder">,
+  { t, language }: Pick<Common, "t" | "language">,
+): string | null {
+  const { degreeDays, comparedDegreeDays, colder } = comparison;
+  if (degreeDays === null || comparedDegreeDays === null) return null;
+  const figures = {
+    degreeDays: formatDegreeDays(degreeDays, language),
+    comparedDegreeDays: formatDegreeDays(comparedDegreeDays, language),
+  };
+  if (colder === null || !Number.isFinite(colder)) return t("weather.degree_days_against", figures);
+  const percent = Math.round(Math.abs(colder) * 100);
+  if (percent === 0) return t("weather.same_weather", figures);
+  return t(colder > 0 ? "weather.colder" : "weather.warmer", {
+    ...figures,
+    percent: formatNumber(percent, language, { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  });
+}
+
+/** What a weather-adjusted comparison says, or null where the page leaves it out (cooking gas, ADR 0070). */
+export function weatherAdjustedFigure(
+  comparison: WeatherAdjustedComparison | null,
+  key: "previous-period" | "previous-year",
+  { t, language, quantity }: Common,
+): Pick<WeatherKpi, "value" | "comparison" | "weather" | "problem"> | null {
+  if (comparison === null || leavesWeatherFigureOut(quantity, comparison.problem)) return null;
+  const weather = describeWeather(comparison, { t, language });
+  if (comparison.problem !== null || comparison.adjustedCompared === null) {
+    return {
+      value: null,
+      comparison: null,
+      weather,
+      problem: t(`weather.problem.${comparison.problem ?? "NO_COMPARISON"}`),
+    };
+  }
+  // The back-end's change: it says none where the adjusted consumption is not above zero.
+  const reference = t("weather.value_hint", { reference: t(`comparison.against.${key}`) });
+  return {
+    value: formatQuantity(comparison.adjustedCompared, quantity, language),
+    comparison:
+      comparison.change === null || !Number.isFinite(comparison.change)
+        ? null
+        : describeChange(comparison.change * 100, reference, { t, language }),
+    weather,
+    problem: null,
+  };
 }
 
 const totalLabelKey = { consumption: "kpi.total", average: "kpi.total_average", total: "kpi.total_sum" } as const;
 
-export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KpiItem[] {
+export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KeyFigure[] {
   const { t, language, quantity } = common;
   const format = (value: number | null) =>
     formatQuantity(value, quantity, language, { normalized: kpis.quantityDescriptor.normalized });
@@ -56,11 +123,28 @@ export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KpiItem[
     value: format(reference),
     comparison: judged ? describeComparison(kpis.total, reference, key, common) : null,
   });
+  // Beside each plain comparison its weather-adjusted one, when the key figures were asked with
+  // them (heat and gas, ADR 0070): the resident reads "more than last year" and at once "but it
+  // was colder" next to it.
+  const weather = (
+    key: "previous-period" | "previous-year",
+    comparison: WeatherAdjustedComparison | null,
+    plain: KpiItem,
+  ): WeatherKpi[] => {
+    const figure = weatherAdjustedFigure(comparison, key, common);
+    return figure
+      ? [{ key: `weather-${key}`, label: t("weather.against", { reference: plain.label }), ...figure }]
+      : [];
+  };
+  const previousPeriod = item("previous-period", kpis.previousPeriod, kpis.previousPeriodDays);
+  const previousYear = item("previous-year", kpis.previousYear, kpis.previousYearDays);
   return [
     // "Your consumption", "Average" (temperatures) or "Total" (backflow, errors).
     { key: "total", label: t(totalLabelKey[totalKindOf(quantity)]), value: format(kpis.total), comparison: null },
-    item("previous-period", kpis.previousPeriod, kpis.previousPeriodDays),
-    item("previous-year", kpis.previousYear, kpis.previousYearDays),
+    previousPeriod,
+    ...weather("previous-period", kpis.weatherAdjustedPreviousPeriod ?? null, previousPeriod),
+    previousYear,
+    ...weather("previous-year", kpis.weatherAdjustedPreviousYear ?? null, previousYear),
     item("property-average", kpis.propertyComparison),
   ];
 }
