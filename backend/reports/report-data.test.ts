@@ -9,6 +9,7 @@ import { demoTenancyIds } from "../db/seed/demo-accounts";
 import { generateMonthlyReports } from "../jobs/monthly-reports";
 import { graphqlData } from "../testing/graphql";
 import { monthKpisOfAnna, reportBackend } from "../testing/month-kpis";
+import { monthReportFigures } from "./month-figures";
 import { CHART_MONTHS, isPlausibleReportCode, monthsEndingWith, reportOfCode } from "./report-data";
 
 const NOW = new Date("2026-11-25T06:00:00.000Z");
@@ -32,7 +33,9 @@ afterAll(() => backend?.close());
 
 const REPORT_QUERY = `query ($code: String!) { consumptionReport(code: $code) { availability report {
   month address country
-  quantities { quantity total previousMonth sameMonthLastYear propertyAverage co2Grams months { month value } }
+  quantities { quantity total previousMonth sameMonthLastYear propertyAverage co2Grams months { month value }
+    weatherAdjustedPreviousMonth { problem degreeDays comparedDegreeDays adjustedCompared change colder }
+    weatherAdjustedSameMonthLastYear { problem degreeDays comparedDegreeDays adjustedCompared change colder } }
   waterCost { currency prices { quantity pricePerLitre } cost previousCost } } } }`;
 
 const pageKpis = async (quantity: string, month: string, mode = "HOURLY_VALUES") =>
@@ -50,6 +53,11 @@ describe("consumptionReport", () => {
     expect(data.consumptionReport.availability).toBe("AVAILABLE");
     const report = data.consumptionReport.report;
     expect(report.month).toBe("2026-10");
+    const tenancy = await backend.db
+      .selectFrom("tenancies")
+      .selectAll()
+      .where("id", "=", demoTenancyIds.anna)
+      .executeTakeFirstOrThrow();
     expect(report.country).toBe("DK");
     expect(report.quantities.length).toBeGreaterThan(3);
     for (const q of report.quantities) {
@@ -64,6 +72,13 @@ describe("consumptionReport", () => {
     }
     const heat = report.quantities.find((q: { quantity: string }) => q.quantity === "heat-energy");
     expect(heat.co2Grams).toBe(await pageKpis("heat-energy", "2026-10", "CO2"));
+    // The weather-adjusted comparisons are monthReportFigures' (held against the pages' in month-figures.test.ts).
+    const [heatFigures] = await monthReportFigures(backend.db, tenancy, "2026-10", NOW);
+    expect(heat.weatherAdjustedPreviousMonth).toEqual(heatFigures!.weatherAdjustedPreviousMonth);
+    expect(heat.weatherAdjustedSameMonthLastYear).toEqual(heatFigures!.weatherAdjustedSameMonthLastYear);
+    expect(heat.weatherAdjustedSameMonthLastYear.problem).toBeNull();
+    const water = report.quantities.find((q: { quantity: string }) => q.quantity === "cold-water-volume");
+    expect(water.weatherAdjustedPreviousMonth).toBeNull();
     // Water: hot and cold each at its own tariff, as the price page prices total water.
     // The 2026 tariffs per m³ (106.40 and 69.85 DKK), per litre.
     expect(report.waterCost.prices.map((p: { quantity: string }) => p.quantity)).toEqual([
