@@ -254,7 +254,11 @@ export const ConsumptionReportQuery = /* GraphQL */ `
       availability
       report {
         month createdAt address zipcode city country
-        quantities { quantity total previousMonth sameMonthLastYear propertyAverage co2Grams months { month value } }
+        quantities {
+          quantity total previousMonth sameMonthLastYear propertyAverage co2Grams months { month value }
+          weatherAdjustedPreviousMonth { ${weatherAdjustedFields} }
+          weatherAdjustedSameMonthLastYear { ${weatherAdjustedFields} }
+        }
         waterCost { currency prices { quantity pricePerLitre } cost previousCost }
       }
     }

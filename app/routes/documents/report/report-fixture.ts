@@ -20,6 +20,23 @@ export const sampleReport: ConsumptionReport = {
         month: i === 0 ? "2025-10" : i < 3 ? `2025-${10 + i}` : `2026-${String(i - 2).padStart(2, "0")}`,
         value: i === 0 ? 653 : i === 12 ? 694 : i === 11 ? 294 : 100 + i,
       })),
+      // A fit with a slope of 2 kWh per degree day: each compared month at October 2026's 291.6 degree days.
+      weatherAdjustedSameMonthLastYear: {
+        problem: null,
+        degreeDays: 291.6,
+        comparedDegreeDays: 246.9,
+        adjustedCompared: 653 + 2 * (291.6 - 246.9),
+        change: (694 - (653 + 2 * (291.6 - 246.9))) / (653 + 2 * (291.6 - 246.9)),
+        colder: (291.6 - 246.9) / 246.9,
+      },
+      weatherAdjustedPreviousMonth: {
+        problem: null,
+        degreeDays: 291.6,
+        comparedDegreeDays: 131.2,
+        adjustedCompared: 294 + 2 * (291.6 - 131.2),
+        change: (694 - (294 + 2 * (291.6 - 131.2))) / (294 + 2 * (291.6 - 131.2)),
+        colder: (291.6 - 131.2) / 131.2,
+      },
     },
     {
       quantity: "cold-water-volume",
@@ -29,6 +46,8 @@ export const sampleReport: ConsumptionReport = {
       propertyAverage: null,
       co2Grams: null,
       months: [],
+      weatherAdjustedSameMonthLastYear: null,
+      weatherAdjustedPreviousMonth: null,
     },
   ],
   waterCost: {

@@ -68,6 +68,34 @@ describe("the report's PDF", () => {
     }
   });
 
+  it("carries the weather-adjusted comparisons of heat, their figures recomputed from the report's", async () => {
+    const heat = sampleReport.quantities[0]!;
+    const da = poppler(await renderReportPdf(await viewIn("da")));
+    const en = poppler(await renderReportPdf(await viewIn("en")));
+    for (const [comparison, monthDa, monthEn] of [
+      [heat.weatherAdjustedSameMonthLastYear!, "oktober 2025", "October 2025"],
+      [heat.weatherAdjustedPreviousMonth!, "september 2026", "September 2026"],
+    ] as const) {
+      // The change: this month against the compared one at this month's degree days, in whole percent.
+      const change = Math.round(((heat.total! - comparison.adjustedCompared!) / comparison.adjustedCompared!) * 100);
+      const colder = Math.round(
+        ((comparison.degreeDays! - comparison.comparedDegreeDays!) / comparison.comparedDegreeDays!) * 100,
+      );
+      const dd = `${Math.round(comparison.degreeDays!)} mod ${Math.round(comparison.comparedDegreeDays!)} graddage`;
+      expect(da.text).toContain(
+        `Vejrkorrigeret: ${Math.abs(change)} % ${change < 0 ? "mindre" : "mere"} end i ${monthDa}`,
+      );
+      expect(da.text).toContain(`Det var ${colder} % koldere: ${dd}`);
+      expect(en.text).toContain(
+        `Weather-adjusted: ${Math.abs(change)}% ${change < 0 ? "less" : "more"} than in ${monthEn}`,
+      );
+    }
+    expect(da.text).toContain("Vejrkorrigeret: 7 % mindre end i oktober 2025");
+    expect(da.text).toContain("Det var 18 % koldere: 292 mod 247 graddage");
+    // Water does not follow the weather: the lines are heat's alone.
+    expect(da.text.match(/Vejrkorrigeret/g)).toHaveLength(2);
+  });
+
   it("speaks English and Norwegian", async () => {
     const en = poppler(await renderReportPdf(await viewIn("en")));
     expect(en.text).toContain("6% more than in October 2025");

@@ -196,11 +196,15 @@ export function renderReportPdf(view: ReportView): Promise<Buffer> {
   const totals = section();
   heading(totals, "H2", view.totalsTitle, 15);
   for (const q of view.quantities) {
-    ensureRoom(230);
+    ensureRoom(230 + 30 * q.weather.length);
     const sect = section(totals);
     heading(sect, "H3", q.name, 12.5);
     paragraph(sect, q.total, { size: 16, bold: true });
     paragraph(sect, q.comparison.text);
+    for (const line of q.weather) {
+      paragraph(sect, line.change);
+      if (line.detail) paragraph(sect, line.detail, { size: 9.5, color: MUTED });
+    }
     facts(sect, q.facts);
     drawChart(doc, sect, q.chart, left, width, ensureRoom);
     sect.end();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRequestI18n } from "~/i18n/i18n.server";
 import { sampleReport } from "./report-fixture";
-import { changePercent, comparisonOf, reportView, sameMonthLastYear } from "./report-view";
+import { changePercent, comparisonOf, reportView, sameMonthLastYear, weatherLineOf } from "./report-view";
 
 const plain = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
 
@@ -81,5 +81,78 @@ describe("reportView", () => {
     expect(view.water).toBeNull();
     expect(view.quantities[0]!.facts.some((f) => f.label.includes("CO₂"))).toBe(false);
     expect(view.advice.lines.some((line) => line.includes("CO₂"))).toBe(false);
+  });
+
+  it("gives the weather-adjusted comparisons of heat with both months' whole degree days, in each language", async () => {
+    const lines = (view: Awaited<ReturnType<typeof viewIn>>) =>
+      view.quantities[0]!.weather.map((line) => [plain(line.change), line.detail && plain(line.detail)]);
+    // Against October 2025: 742.4 kWh at this October's degree days, 694 is 6.5 % less; 291.6 against 246.9 is 18.1 % colder.
+    expect(lines(await viewIn("da"))).toEqual([
+      ["Vejrkorrigeret: 7 % mindre end i oktober 2025", "Det var 18 % koldere: 292 mod 247 graddage"],
+      ["Vejrkorrigeret: 13 % mere end i september 2026", "Det var 122 % koldere: 292 mod 131 graddage"],
+    ]);
+    expect(lines(await viewIn("en"))[0]).toEqual([
+      "Weather-adjusted: 7% less than in October 2025",
+      "It was 18 % colder: 292 against 247 degree days",
+    ]);
+    expect(lines(await viewIn("nb"))[1]).toEqual([
+      "Værkorrigert: 13 % mer enn i september 2026",
+      "Det var 122 % kaldere: 292 mot 131 graddager",
+    ]);
+    expect((await viewIn("da")).quantities[0]!.weather.map((line) => line.direction)).toEqual(["less", "more"]);
+    // Water does not follow the weather.
+    expect((await viewIn("da")).quantities[1]!.weather).toEqual([]);
+  });
+
+  it("says why instead of a figure, and leaves gas out where it does not follow the weather", async () => {
+    const heat = sampleReport.quantities[0]!;
+    const unsound = (problem: "NO_OUTDOOR_DATA" | "NO_WEATHER_DEPENDENCE" | "WEAK_FIT" | "TOO_FEW_DAYS") => ({
+      problem,
+      degreeDays: null,
+      comparedDegreeDays: null,
+      adjustedCompared: null,
+      change: null,
+      colder: null,
+    });
+    const view = await viewIn("en", {
+      ...sampleReport,
+      quantities: [
+        { ...heat, weatherAdjustedPreviousMonth: unsound("NO_OUTDOOR_DATA") },
+        { ...heat, quantity: "gas-volume", weatherAdjustedSameMonthLastYear: unsound("NO_WEATHER_DEPENDENCE") },
+        { ...heat, quantity: "gas-volume", weatherAdjustedPreviousMonth: unsound("WEAK_FIT") },
+        { ...heat, quantity: "gas-volume", weatherAdjustedPreviousMonth: unsound("TOO_FEW_DAYS") },
+        { ...heat, quantity: "hca", total: null },
+      ],
+    });
+    const [withProblem, cooking, loose, gasTooNew, noData] = view.quantities;
+    expect(withProblem!.weather[1]).toEqual({
+      change: "Weather-adjusted: Previous month (September 2026)",
+      detail: "There are not enough outdoor temperature readings for this period to correct for the weather.",
+      direction: "none",
+    });
+    expect(cooking!.weather).toEqual([]);
+    expect(loose!.weather).toEqual([]);
+    // Gas whose fit could not be made yet may still heat: it says why.
+    expect(gasTooNew!.weather[1]!.detail).toBe(
+      "Your home needs at least 60 days of readings before the weather can be corrected for.",
+    );
+    expect(noData!.weather).toEqual([]);
+  });
+
+  it("says the weather was the same within half a percent, and nothing of it without compared degree days", () => {
+    const t = (key: string, values?: Record<string, unknown>) => `${key} ${JSON.stringify(values ?? {})}`;
+    const figure = { problem: null, degreeDays: 100.2, comparedDegreeDays: 100, adjustedCompared: 50, change: 0.004 };
+    const same = weatherLineOf({ ...figure, colder: 0.002 }, { monthName: "M", reference: "R" }, "da", t);
+    expect(same.direction).toBe("same");
+    expect(same.detail).toBe('weather.same_weather {"degreeDays":"100","comparedDegreeDays":"100"}');
+    const warmer = weatherLineOf({ ...figure, colder: -0.25 }, { monthName: "M", reference: "R" }, "da", t);
+    expect(warmer.detail).toContain('weather.warmer {"degreeDays":"100","comparedDegreeDays":"100","percent":"25"}');
+    const summer = weatherLineOf(
+      { ...figure, degreeDays: 4, comparedDegreeDays: 0, colder: null },
+      { monthName: "M", reference: "R" },
+      "da",
+      t,
+    );
+    expect(summer.detail).toBeNull();
   });
 });

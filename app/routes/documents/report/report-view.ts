@@ -41,12 +41,28 @@ export interface ChartBar {
   kind: "report" | "last-year" | "other";
 }
 
+/**
+ * A weather-adjusted comparison as the report says it (ADR 0070): the change after bringing the
+ * compared month to this month's degree days ("Weather-adjusted: 7 % less than in October 2025")
+ * and the weather ("It was 18 % colder: 292 against 247 degree days"), or in words why there is
+ * no figure.
+ */
+export interface WeatherLine {
+  /** "Weather-adjusted: …": the change, or for a problem the month it would compare with. */
+  change: string;
+  /** The colder/warmer line, or the problem's words; null when compared days had no degree days. */
+  detail: string | null;
+  direction: Comparison["direction"];
+}
+
 export interface QuantityView {
   quantity: QuantityId;
   name: string;
   total: string;
   hasData: boolean;
   comparison: Comparison;
+  /** The weather-adjusted comparisons (same month last year, then the month before); empty where none is given. */
+  weather: WeatherLine[];
   facts: { label: string; value: string }[];
   chart: { title: string; description: string; bars: ChartBar[] };
 }
@@ -87,7 +103,16 @@ export function comparisonOf(
   language: string,
   t: Translate,
 ): Comparison {
-  const change = changePercent(now, before);
+  return comparisonOfChange(changePercent(now, before), beforeMonthName, language, t);
+}
+
+/** The sentence of a change in percent ("6 % more than in October 2025"), null for none. */
+export function comparisonOfChange(
+  change: number | null,
+  beforeMonthName: string,
+  language: string,
+  t: Translate,
+): Comparison {
   if (change === null) return { direction: "none", text: t("report.compare_none", { month: beforeMonthName }) };
   if (Math.abs(change) < SAME_WITHIN_PERCENT)
     return { direction: "same", text: t("report.compare_same", { month: beforeMonthName }) };
@@ -95,6 +120,66 @@ export function comparisonOf(
   return change < 0
     ? { direction: "less", text: t("report.compare_less", { percent, month: beforeMonthName }) }
     : { direction: "more", text: t("report.compare_more", { percent, month: beforeMonthName }) };
+}
+
+type WeatherComparison = NonNullable<ConsumptionReport["quantities"][number]["weatherAdjustedPreviousMonth"]>;
+type WeatherProblem = NonNullable<WeatherComparison["problem"]>;
+
+/** The words instead of a figure, per reason (the schema's WeatherAdjustmentProblem). */
+const weatherProblemKeys: Record<WeatherProblem, string> = {
+  NO_COMPARISON: "weather.problem.NO_COMPARISON",
+  NO_OUTDOOR_DATA: "weather.problem.NO_OUTDOOR_DATA",
+  TOO_FEW_DAYS: "weather.problem.TOO_FEW_DAYS",
+  TOO_FEW_HEATING_DAYS: "weather.problem.TOO_FEW_HEATING_DAYS",
+  NO_WEATHER_DEPENDENCE: "weather.problem.NO_WEATHER_DEPENDENCE",
+  WEAK_FIT: "weather.problem.WEAK_FIT",
+};
+
+/**
+ * Gas may be for cooking, which does not follow the weather: where the fit finds no weather in it,
+ * the report leaves the weather out instead of explaining it to a cook (ADR 0070, "Gas where it heats").
+ */
+export function leavesWeatherOut(quantity: string, comparisons: readonly (WeatherComparison | null)[]): boolean {
+  return (
+    quantity === "gas-volume" &&
+    comparisons.some((c) => c?.problem === "NO_WEATHER_DEPENDENCE" || c?.problem === "WEAK_FIT")
+  );
+}
+
+/**
+ * One weather-adjusted comparison in words. `reference` names the compared month for a problem
+ * ("Same month last year (October 2025)"); the change sentence names it itself. Percentages whole,
+ * degree days whole, in the report's number format.
+ */
+export function weatherLineOf(
+  comparison: WeatherComparison,
+  compared: { monthName: string; reference: string },
+  language: string,
+  t: Translate,
+): WeatherLine {
+  const whole = (value: number) =>
+    formatNumber(Math.round(value), language, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  if (comparison.problem !== null || comparison.change === null) {
+    return {
+      change: t("weather.against", { reference: compared.reference }),
+      detail: t(weatherProblemKeys[comparison.problem ?? "NO_COMPARISON"]),
+      direction: "none",
+    };
+  }
+  const change = comparisonOfChange(comparison.change * 100, compared.monthName, language, t);
+  const { degreeDays, comparedDegreeDays, colder } = comparison;
+  let detail: string | null = null;
+  if (degreeDays !== null && comparedDegreeDays !== null) {
+    const values = { degreeDays: whole(degreeDays), comparedDegreeDays: whole(comparedDegreeDays) };
+    if (colder === null) detail = degreeDays === comparedDegreeDays ? t("weather.same_weather", values) : null;
+    else if (Math.abs(colder * 100) < SAME_WITHIN_PERCENT) detail = t("weather.same_weather", values);
+    else
+      detail = t(colder > 0 ? "weather.colder" : "weather.warmer", {
+        ...values,
+        percent: whole(Math.abs(colder * 100)),
+      });
+  }
+  return { change: t("weather.against", { reference: change.text }), detail, direction: change.direction };
 }
 
 const shortMonthFormats = new Map<string, Intl.DateTimeFormat>();
@@ -143,6 +228,17 @@ export function reportView(
     ];
     if (q.co2Grams !== null)
       facts.push({ label: t("report.co2"), value: formatQuantity(q.co2Grams, quantity, language, { mode: "CO2" }) });
+    const weatherComparisons = [
+      { comparison: q.weatherAdjustedSameMonthLastYear, monthName: lastYearName, reference: facts[1]!.label },
+      { comparison: q.weatherAdjustedPreviousMonth, monthName: previousMonthName, reference: facts[0]!.label },
+    ];
+    const weather =
+      q.total === null ||
+      leavesWeatherOut(quantity, [q.weatherAdjustedSameMonthLastYear, q.weatherAdjustedPreviousMonth])
+        ? []
+        : weatherComparisons.flatMap(({ comparison, monthName, reference }) =>
+            comparison === null ? [] : [weatherLineOf(comparison, { monthName, reference }, language, t)],
+          );
     const first = q.months[0]?.month ?? report.month;
     const bars = q.months.map(
       (m, index): ChartBar => ({
@@ -160,6 +256,7 @@ export function reportView(
       total: format(q.total),
       hasData: q.total !== null,
       comparison: comparisonOf(q.total, q.sameMonthLastYear, lastYearName, language, t),
+      weather,
       facts,
       chart: {
         title: t("report.chart_heading", { quantity: name }),

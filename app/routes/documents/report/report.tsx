@@ -79,6 +79,12 @@ export default function Report() {
               <p className={`report-compare report-compare-${q.comparison.direction}`}>
                 {q.hasData ? q.comparison.text : t("report.no_data")}
               </p>
+              {q.weather.map((line) => (
+                <div key={line.change} className="report-weather">
+                  <p className={`report-compare report-compare-${line.direction}`}>{line.change}</p>
+                  {line.detail ? <p className="report-note">{line.detail}</p> : null}
+                </div>
+              ))}
               <dl className="report-facts">
                 {q.facts.map((fact) => (
                   <Fact key={fact.label} term={fact.label}>
