@@ -161,6 +161,21 @@ test.describe("the monthly consumption report", () => {
       checked.push(plain(await totals.nth(index).innerText()));
     }
 
+    // Heat's weather-adjusted comparisons (ADR 0070), against the same month last year and the month
+    // before: the change, then both months' whole degree days or the reason in words. Their figures
+    // are recomputed in backend/reports/month-figures.test.ts; here they must be there, and in the PDF.
+    const heatCard = page.locator('.report-total[data-quantity="heat-energy"]').locator("xpath=..");
+    await expect(heatCard.locator(".report-weather")).toHaveCount(2);
+    const weather = (await heatCard.locator(".report-weather p").allInnerTexts()).map(plain);
+    expect(weather[0]).toMatch(/^Weather-adjusted: (\d+% (less|more) than in|About the same as in) /);
+    expect(weather.join("\n")).toMatch(
+      /(It was \d+ % (colder|warmer)|The weather was the same): \d+ against \d+ degree days/,
+    );
+    // Water does not follow the weather.
+    await expect(
+      page.locator('.report-total[data-quantity="cold-water-volume"]').locator("xpath=..").locator(".report-weather"),
+    ).toHaveCount(0);
+
     // The sections of the spec and the EU's consumption information.
     for (const heading of [
       "What your water costs",
@@ -187,6 +202,7 @@ test.describe("the monthly consumption report", () => {
     for (const row of pdf.fonts) expect(row.split(/\s+/).at(-5), row).toBe("yes");
     // The PDF embeds its fonts, so CO₂ is written as on the page.
     for (const total of checked) expect(pdf.text, total).toContain(total);
+    for (const line of weather) expect(pdf.text, line).toContain(line);
   });
 
   test("the report and its PDF in Danish and Norwegian, æ ø å right", async ({ page }) => {
