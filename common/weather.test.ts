@@ -10,8 +10,8 @@ describe("weather quantities", () => {
   it("are heat and gas, not water or electricity", () => {
     expect(isWeatherQuantity("heat-energy")).toBe(true);
     expect(isWeatherQuantity("gas-volume")).toBe(true);
-    expect(isWeatherQuantity("cold-water")).toBe(false);
-    expect(isWeatherQuantity("electricity")).toBe(false);
+    expect(isWeatherQuantity("cold-water-volume")).toBe(false);
+    expect(isWeatherQuantity("electricity-energy")).toBe(false);
   });
 
   it("leave the figure out only for gas that does not follow the weather", () => {

@@ -4,7 +4,7 @@ import { RecentlyUsed } from "@common/recently-used";
 import { type SpanType, spanType } from "@common/span";
 import type { AppLoadContext } from "@remix-run/node";
 import { type CompareChoice, readPeriodQuery } from "~/domain/period-query";
-import { type GraphRequest, graphInputOf } from "./chart/chart-view.server";
+import { degreeDaysInputOf, type GraphRequest, graphInputOf } from "./chart/chart-view.server";
 import type { ConsumptionPage } from "./consumption-page";
 
 /**
@@ -114,7 +114,11 @@ export function startChart(
   inputs: PageInputs,
   options: Pick<GraphRequest, "quantity"> & Partial<Omit<GraphRequest, "quantity" | "tenancyId" | "period">>,
 ): void {
-  context.api.prefetch.tenant.graph(graphInputOf({ ...inputs, ...options }));
+  const request = { ...inputs, ...options };
+  context.api.prefetch.tenant.graph(graphInputOf(request));
+  // Heat and gas by the day or longer have their degree days beside them (ADR 0070).
+  const degreeDays = degreeDaysInputOf(request);
+  if (degreeDays) context.api.prefetch.tenant.degreeDays(degreeDays);
 }
 
 /** Forgets every hint, as a freshly started instance has none (for tests). */

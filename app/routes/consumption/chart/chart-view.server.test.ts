@@ -3,8 +3,8 @@ import type { TFunction } from "i18next";
 import { decode, encode } from "turbo-stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/services/graphql.server";
-import type { TenantGraphResult } from "~/services/tenant/schemas";
-import { type ChartRequest, forgetDrawnCharts, loadChart } from "./chart-view.server";
+import type { TenantDegreeDays, TenantGraphResult } from "~/services/tenant/schemas";
+import { type ChartRequest, degreeDaysInputOf, forgetDrawnCharts, loadChart } from "./chart-view.server";
 import * as drawing from "./consumption-chart.server";
 
 vi.mock("./consumption-chart.server", async (original) => {
@@ -46,8 +46,37 @@ function answer(firstValue = 12.5): TenantGraphResult {
 const translator = (language: string) =>
   ((key: string, options?: object) => `${language}:${key}${options ? JSON.stringify(options) : ""}`) as TFunction;
 
-function request(graph: () => TenantGraphResult, overrides: Partial<ChartRequest> = {}): ChartRequest {
-  const context = { api: { tenant: { graph: async () => graph() } } } as unknown as AppLoadContext;
+/** The degree days of answer()'s three days; the second without outdoor readings. */
+function degreeDaysAnswer(): TenantDegreeDays {
+  const bucket = (day: string, degreeDays: number, daysWithData: number) => ({
+    firstDay: day,
+    lastDay: day,
+    partial: false,
+    degreeDays,
+    days: 1,
+    daysWithData,
+    normalDegreeDays: null,
+  });
+  return {
+    firstDay: "2025-10-01",
+    lastDay: "2025-10-03",
+    degreeDays: 13.5,
+    days: 3,
+    daysWithData: 2,
+    normalDegreeDays: null,
+    normalYearSource: null,
+    buckets: [bucket("2025-10-01", 6.04, 1), bucket("2025-10-02", 0, 0), bucket("2025-10-03", 7.46, 1)],
+  };
+}
+
+function request(
+  graph: () => TenantGraphResult,
+  overrides: Partial<ChartRequest> = {},
+  degreeDays: () => TenantDegreeDays = degreeDaysAnswer,
+): ChartRequest {
+  const context = {
+    api: { tenant: { graph: async () => graph(), degreeDays: async () => degreeDays() } },
+  } as unknown as AppLoadContext;
   return {
     context,
     t: translator(overrides.language ?? "en"),
@@ -107,6 +136,69 @@ describe("loadChart keeps its drawings by what they depend on", () => {
     const view = await loadChart(refusing);
     expect(view.refused).toBe(true);
     expect(draws).not.toHaveBeenCalled();
+  });
+});
+
+describe("the table's degree-day column (ADR 0070)", () => {
+  it("gives heat by the day its degree days per row, headed in the resident's language", async () => {
+    const view = await loadChart(request(() => answer()));
+    expect(view.degreeDaysLabel).toBe("en:weather.degree_days");
+    // A day's few with one decimal; a day without outdoor readings is a dash, not zero.
+    expect(view.rows.map((row) => row.degreeDays)).toEqual(["6.0", "–", "7.5"]);
+    const danish = await loadChart(request(() => answer(), { language: "da", t: translator("da") }));
+    expect(danish.rows.map((row) => row.degreeDays)).toEqual(["6,0", "–", "7,5"]);
+  });
+
+  it("writes whole degree days for weeks and longer", async () => {
+    const weeks = await loadChart(request(() => answer(), { span: "week" }));
+    expect(weeks.rows.map((row) => row.degreeDays)).toEqual(["6", "–", "7"]);
+  });
+
+  it("asks for none by the hour, nor for quantities that do not follow the weather", () => {
+    const base = { tenancyId: 7009, period: { from: "2025-10-01", to: "2025-10-03" }, compare: "none" } as const;
+    expect(degreeDaysInputOf({ ...base, quantity: "heat-energy", span: "day" })).toEqual({
+      tenancyId: 7009,
+      periodBegin: "2025-10-01T00:00:00",
+      periodEnd: "2025-10-04T00:00:00",
+      resolution: "DAILY",
+    });
+    expect(degreeDaysInputOf({ ...base, quantity: "gas-volume", span: "month" })?.resolution).toBe("MONTHLY");
+    expect(degreeDaysInputOf({ ...base, quantity: "heat-energy", span: "hour" })).toBeNull();
+    expect(degreeDaysInputOf({ ...base, quantity: "cold-water-volume", span: "day" })).toBeNull();
+    expect(degreeDaysInputOf({ ...base, quantity: "electricity-energy", span: "month" })).toBeNull();
+  });
+
+  it("has no column where the property has no outdoor readings, or the degree days are refused", async () => {
+    const none = () => ({
+      ...degreeDaysAnswer(),
+      buckets: degreeDaysAnswer().buckets.map((bucket) => ({ ...bucket, daysWithData: 0, degreeDays: 0 })),
+    });
+    const silent = await loadChart(request(() => answer(), {}, none));
+    expect(silent.degreeDaysLabel).toBeNull();
+    expect(silent.rows.every((row) => row.degreeDays === null)).toBe(true);
+    const refused = await loadChart(
+      request(
+        () => answer(),
+        { idPrefix: "refused" },
+        () => {
+          throw new ApiError("tenant", "BAD_USER_INPUT", "too long");
+        },
+      ),
+    );
+    expect(refused.hasData).toBe(true);
+    expect(refused.degreeDaysLabel).toBeNull();
+  });
+
+  it("draws again when the degree days change", async () => {
+    await loadChart(request(() => answer()));
+    await loadChart(
+      request(
+        () => answer(),
+        {},
+        () => ({ ...degreeDaysAnswer(), degreeDays: 14 }),
+      ),
+    );
+    expect(draws).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -12,6 +12,7 @@ import { type QuantityId, quantityDefinition } from "@common/quantities";
 import { formatNumber, formatQuantityNumber, unitLabel, type ValueMode } from "@common/quantity-format";
 import { RecentlyUsed } from "@common/recently-used";
 import { resolutionOf, type SpanType } from "@common/span";
+import { isWeatherQuantity } from "@common/weather";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { pick } from "~/domain/chart-points";
@@ -21,7 +22,13 @@ import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
 import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
 import { ApiError } from "~/services/graphql.server";
-import type { Comparison, TenantGraphInput, TenantGraphResult } from "~/services/tenant/schemas";
+import type {
+  Comparison,
+  TenantDegreeDays,
+  TenantDegreeDaysInput,
+  TenantGraphInput,
+  TenantGraphResult,
+} from "~/services/tenant/schemas";
 import type { ConsumptionPage } from "../consumption-page";
 import type { ChartView } from "./chart-view";
 import { textAsImage } from "./text-layer";
@@ -93,6 +100,35 @@ export function graphInputOf(request: GraphRequest): ChartGraphInput {
 }
 
 /**
+ * The degree days beside a chart of heat or gas (ADR 0070): the same period in the same buckets,
+ * for a table by the day or longer (degree days are per day, so an hourly table has none). Null
+ * where the chart gets no degree-day column.
+ */
+export function degreeDaysInputOf(request: GraphRequest): TenantDegreeDaysInput | null {
+  if (!isWeatherQuantity(request.quantity) || request.span === "hour") return null;
+  return { tenancyId: request.tenancyId, ...toApiRange(request.period), resolution: resolutionOf(request.span) };
+}
+
+/** A missing figure in a table, as a missing value is written (an en dash). */
+const noValue = "–";
+
+/** The degree days of each of a graph's buckets, by first day, written as the table shows them. */
+function degreeDaysByBucket(degreeDays: TenantDegreeDays | null, span: SpanType, language: string) {
+  // A property without outdoor readings (or a period before them) has no column at all.
+  if (degreeDays === null || degreeDays.buckets.every((bucket) => bucket.daysWithData === 0)) return null;
+  // Whole degree days for weeks and longer; a day's few get one decimal, as DMI's daily figures.
+  const digits = span === "day" ? 1 : 0;
+  return new Map(
+    degreeDays.buckets.map((bucket) => [
+      bucket.firstDay,
+      bucket.daysWithData === 0
+        ? noValue
+        : formatNumber(bucket.degreeDays, language, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    ]),
+  );
+}
+
+/**
  * Charts drawn lately, by everything their drawing depends on (chartKey): drawing a chart with
  * Victory and formatting its table was a quarter of a consumption page's CPU in the portal
  * (docs/performance.md), while most views are asked again with the same answer until the next
@@ -105,10 +141,17 @@ const drawnCharts = new RecentlyUsed<string, ChartView>(300);
  * The key of a drawing: the call, the page's choices, the language (the texts), today (the empty
  * state and the missing latest value) and a digest of the back-end's whole answer.
  */
-export function chartKey(request: ChartRequest, graphInput: ChartGraphInput, answer: TenantGraphResult): string {
+export function chartKey(
+  request: ChartRequest,
+  graphInput: ChartGraphInput,
+  answer: TenantGraphResult,
+  degreeDays: TenantDegreeDays | null = null,
+): string {
   const { language, span, compare, period, idPrefix } = request;
   const choices = JSON.stringify([graphInput, language, span, compare, period, idPrefix, todayInCopenhagen()]);
-  return `${choices}#${createHash("sha256").update(JSON.stringify(answer)).digest("base64url")}`;
+  return `${choices}#${createHash("sha256")
+    .update(JSON.stringify([answer, degreeDays]))
+    .digest("base64url")}`;
 }
 
 /** Forgets every drawing (for tests). */
@@ -118,19 +161,32 @@ export function forgetDrawnCharts(): void {
 
 export async function loadChart(request: ChartRequest): Promise<ChartView> {
   const graphInput = graphInputOf(request);
+  const degreeDaysInput = degreeDaysInputOf(request);
+  // Asked together with the graph; a period the degree days are refused for only loses the column.
+  const degreeDaysCall = degreeDaysInput ? unlessRefused(request.context.api.tenant.degreeDays(degreeDaysInput)) : null;
   let result: TenantGraphResult;
   try {
     result = await request.context.api.tenant.graph(graphInput);
   } catch (error) {
+    degreeDaysCall?.catch(() => undefined);
     // Bad input the back-end refuses (a span it does not serve): say so in the page.
-    if (error instanceof ApiError && error.code === "BAD_USER_INPUT") return chartViewOf(request, graphInput, null);
+    if (error instanceof ApiError && error.code === "BAD_USER_INPUT")
+      return chartViewOf(request, graphInput, null, null);
     throw error;
   }
-  return drawnCharts.remember(chartKey(request, graphInput, result), () => chartViewOf(request, graphInput, result));
+  const degreeDays = (await degreeDaysCall) ?? null;
+  return drawnCharts.remember(chartKey(request, graphInput, result, degreeDays), () =>
+    chartViewOf(request, graphInput, result, degreeDays),
+  );
 }
 
 /** The chart of the back-end's answer, or of its refusal (null). */
-function chartViewOf(request: ChartRequest, graphInput: ChartGraphInput, result: TenantGraphResult | null): ChartView {
+function chartViewOf(
+  request: ChartRequest,
+  graphInput: ChartGraphInput,
+  result: TenantGraphResult | null,
+  degreeDays: TenantDegreeDays | null,
+): ChartView {
   const { t, language, quantity, period, span, compare } = request;
   const { mode, normalized, compareWith } = graphInput;
   const definition = quantityDefinition(quantity);
@@ -161,6 +217,7 @@ function chartViewOf(request: ChartRequest, graphInput: ChartGraphInput, result:
     title,
     unit,
     comparisonLabel: plannedLabel,
+    degreeDaysLabel: null,
     rows: [],
     drawnPoints: 0,
     totalPoints: 0,
@@ -274,10 +331,12 @@ function chartViewOf(request: ChartRequest, graphInput: ChartGraphInput, result:
       definition.aggregation === "addition" ? "chart_buckets.compared_hours" : "chart_buckets.compared_hours_average";
     return `${text} (${t(key, { count: hours })})`;
   };
+  const bucketDegreeDays = degreeDaysByBucket(degreeDays, span, language);
   const rows = timestamps.map((timestamp, i) => ({
     label: labels[i]!,
     value: format(shownValues[i] ?? null),
     comparison: shownComparison ? comparedText(timestamp, shownComparison[i] ?? null) : null,
+    degreeDays: bucketDegreeDays ? (bucketDegreeDays.get(shownBuckets[i]?.firstDay ?? "") ?? noValue) : null,
     partial: shownBuckets[i]?.partial === true,
   }));
   const partialBuckets = partialBucketNames(result.timestamps, result.buckets, span, language, texts);
@@ -295,6 +354,7 @@ function chartViewOf(request: ChartRequest, graphInput: ChartGraphInput, result:
     title,
     unit,
     comparisonLabel,
+    degreeDaysLabel: bucketDegreeDays ? t("weather.degree_days") : null,
     rows,
     drawnPoints: chart.drawnPoints,
     totalPoints: chart.totalPoints,

@@ -5,6 +5,8 @@ export interface ChartTableRow {
   label: string;
   value: string;
   comparison: string | null;
+  /** The bucket's heating degree days (heat and gas by the day or longer, ADR 0070); null without that column. */
+  degreeDays: string | null;
   /** The bucket covers only part of its week or month (its label names the dates). */
   partial?: boolean;
 }
@@ -22,6 +24,8 @@ export interface ChartView {
   title: string;
   unit: string;
   comparisonLabel: string | null;
+  /** The degree-day column's heading: for heat and gas by the day or longer, where the property has outdoor readings. */
+  degreeDaysLabel: string | null;
   rows: ChartTableRow[];
   /** Values drawn / values in the period (the chart keeps each stretch's peaks). */
   drawnPoints: number;
