@@ -3,6 +3,7 @@
  * GraphQL) for the same month, the month before and the same month a year earlier; so are its
  * weather-adjusted comparisons (ADR 0070), the previous month's held against the pages' previous
  * period where the two are the same days, against tenantDegreeDays and against the one fit where not.
+ * On PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
