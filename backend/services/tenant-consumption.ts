@@ -1,7 +1,7 @@
 /**
  * Resolvers of the consumption queries of the tenant data service (schema/tenant.graphql):
  * tenantGraph, tenantTable, unitQuantityKpis, readoutMinMax, quantityPrices, consumptionRating,
- * tenantDegreeDays.
+ * tenantDegreeDays, tenantForecasts.
  * Each lives in tenant-consumption/ with what it alone needs.
  *
  * Each tenancy-scoped resolver starts the same way: the caller (UNAUTHENTICATED), their
@@ -12,6 +12,7 @@
  */
 
 import { tenantDegreeDays } from "./tenant-consumption/degree-days";
+import { tenantForecasts } from "./tenant-consumption/forecasts";
 import { tenantGraph } from "./tenant-consumption/graph";
 import { unitQuantityKpis } from "./tenant-consumption/kpis";
 import { quantityPrices } from "./tenant-consumption/prices";
@@ -28,6 +29,7 @@ export const tenantConsumptionQueries = {
   quantityPrices,
   consumptionRating,
   tenantDegreeDays,
+  tenantForecasts,
 };
 
 // What the monthly report reads with the pages' own figures.

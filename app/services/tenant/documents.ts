@@ -264,3 +264,11 @@ export const ConsumptionReportQuery = /* GraphQL */ `
     }
   }
 `;
+
+export const TenantForecastsQuery = /* GraphQL */ `
+  query TenantForecasts($tenancyId: Int!) {
+    tenantForecasts(tenancyId: $tenancyId) {
+      quantity horizon firstDay lastDay daysPassed problem soFar expected low high method lastYear price currency
+    }
+  }
+`;

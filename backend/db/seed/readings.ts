@@ -20,7 +20,6 @@ import { latestOutdoorSamples, writeOutdoorReadings } from "../../weather/outdoo
 import { isPostgres } from "../migrations/dialect";
 import type { Database } from "../types";
 import { dailyOnlyProperty } from "./daily-only-property";
-import type { HourContext } from "./model-basis";
 import {
   ANCHOR_MS,
   hourContext,
@@ -209,7 +208,7 @@ export async function topUpDemoReadings(
     for (const { readings } of batch) written += readings.length;
   }
 
-  const outdoor = await topUpOutdoorSamples(db, hours, freshFromIndex, currentIndex);
+  const outdoor = await topUpOutdoorSamples(db, currentIndex);
   written += outdoor.readings;
 
   // Market prices: from the first series day (or the last stored hour) to the end of tomorrow.
@@ -245,14 +244,19 @@ export async function topUpDemoReadings(
 }
 
 /**
+ * The first day of a demo outdoor meter's samples: earlier than the homes' readings, as a weather
+ * station's history is, so each demo property has the three whole years of its own that its
+ * normal year is made of (ADR 0070) and the forecasts use it (ADR 0072).
+ */
+export const DEMO_OUTDOOR_HISTORY_START = "2022-01-01";
+
+/**
  * The demo properties' outdoor meters (ADR 0071) get the model's outdoor temperature of each hour,
  * to a tenth of a degree as a sensor reports it, at the hour's start: the whole history for a meter
  * without samples, the hours since its latest sample for the others.
  */
 async function topUpOutdoorSamples(
   db: Kysely<Database>,
-  hours: HourContext,
-  freshFromIndex: number,
   currentIndex: number,
 ): Promise<{ meters: number; readings: number }> {
   const meters = await db
@@ -264,12 +268,18 @@ async function topUpOutdoorSamples(
     db,
     meters.map((meter) => meter.id),
   );
-  const series = meters.map(({ id }) => {
+  const historyFrom = hourIndexOf(startOfDay(DEMO_OUTDOOR_HISTORY_START));
+  const fromOf = (id: number) => {
     const last = latest.get(id);
-    const from = last === undefined ? freshFromIndex : hourIndexOf(last * 1000) + 1;
+    return last === undefined ? historyFrom : hourIndexOf(last * 1000) + 1;
+  };
+  const firstIndex = Math.min(currentIndex + 1, ...meters.map((meter) => fromOf(meter.id)));
+  const hours = hourContext(firstIndex, currentIndex + 1 - firstIndex);
+  const series = meters.map(({ id }) => {
     const readings: { ts: number; value: number }[] = [];
-    for (let index = from; index <= currentIndex; index++) {
-      readings.push({ ts: instantOfIndex(index) / 1000, value: Math.round(hours.outdoor[index]! * 10) / 10 });
+    for (let index = fromOf(id); index <= currentIndex; index++) {
+      const celsius = hours.outdoor[index - firstIndex]!;
+      readings.push({ ts: instantOfIndex(index) / 1000, value: Math.round(celsius * 10) / 10 });
     }
     return { meterId: id, readings };
   });
