@@ -7,14 +7,17 @@ import {
   quantityDefinition,
 } from "@common/quantities";
 import { formatQuantity } from "@common/quantity-format";
+import { weatherQuantities } from "@common/weather";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { copenhagenTimeOfDay } from "~/domain/clock";
 import { comparedDaysText } from "~/domain/compared-days";
 import { indoorClimateSmiley, type Smiley } from "~/domain/smileys";
 import type { Tenancy } from "~/services/account/schemas";
-import type { KpiItem } from "./kpi/kpi-item";
-import { describeComparison } from "./kpi/kpis.server";
+import type { UnitQuantityKpisInput } from "~/services/tenant/schemas";
+import { unlessRefused } from "./chart/chart-view.server";
+import type { KpiItem, WeatherKpi } from "./kpi/kpi-item";
+import { describeComparison, weatherAdjustedFigure } from "./kpi/kpis.server";
 
 /**
  * The dashboard's numbers (spec section 2): the consumption rating, each quantity over the last 30
@@ -33,6 +36,8 @@ export interface DashboardQuantity {
   comparison: KpiItem["comparison"];
   /** The days compared with, where they differ from the card's (`comparedWith`). */
   comparedWith: string | null;
+  /** Heat's (or heating gas's) comparison corrected for the weather (ADR 0070); null for the others. */
+  weather: Pick<WeatherKpi, "value" | "comparison" | "weather" | "problem"> | null;
 }
 
 export interface DashboardClimate {
@@ -66,7 +71,12 @@ export function dashboardCall(tenancyId: number, meterKinds: readonly QuantityId
         ? { tenancyId, quantities: [...climate], ...toApiRange({ from: today, to: today }), groupBy: "UNIT" }
         : null,
   };
-  return { input, consumption, climate, ratingQuantity, period };
+  // The heat card's weather-adjusted comparison (ADR 0070): the card's period against the one before.
+  const weatherQuantity = weatherQuantities.find((q) => consumption.includes(q)) ?? null;
+  const weather: UnitQuantityKpisInput | null = weatherQuantity
+    ? { tenancyId, quantity: weatherQuantity, ...toApiRange(period), weatherAdjusted: true }
+    : null;
+  return { input, consumption, climate, ratingQuantity, period, weather };
 }
 
 export async function loadDashboard(
@@ -76,12 +86,16 @@ export async function loadDashboard(
   { language, t }: { language: string; t: TFunction },
 ) {
   const now = new Date();
-  const { input, consumption, climate, ratingQuantity, period } = dashboardCall(
+  const { input, consumption, climate, ratingQuantity, period, weather } = dashboardCall(
     tenancy.tenancyId,
     meterKinds,
     todayInCopenhagen(now),
   );
-  const { rating, consumption: consumptionTable, climate: climateTable } = await context.api.tenant.dashboard(input);
+  const [{ rating, consumption: consumptionTable, climate: climateTable }, weatherKpis] = await Promise.all([
+    context.api.tenant.dashboard(input),
+    weather ? unlessRefused(context.api.tenant.kpis(weather)) : null,
+  ]);
+  const weatherQuantity = weather?.quantity ?? null;
 
   // One row (the unit); columns by quantity descriptor, looked up by name rather than position.
   const tableValue = (table: typeof consumptionTable, quantity: QuantityId, which: "values" | "comparisonValues") => {
@@ -121,6 +135,14 @@ export async function loadDashboard(
             ? describeComparison(value, previous, "previous-period", { t, language })
             : null,
         comparedWith: commonComparedWith === null ? (comparedWith[index] ?? null) : null,
+        weather:
+          quantity === weatherQuantity && weatherKpis
+            ? weatherAdjustedFigure(weatherKpis.weatherAdjustedPreviousPeriod, "previous-period", {
+                t,
+                language,
+                quantity,
+              })
+            : null,
       };
     }),
     // Today's averages so far: just after midnight they rest on an hour or two, so the card says until when.

@@ -13,7 +13,7 @@ import { Smiley } from "~/components/smiley";
 import { SmileyLegend } from "~/components/smiley-legend";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
-import { dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
+import { type DashboardQuantity, dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
 import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 import { requireTenancy } from "~/session/guards.server";
@@ -29,7 +29,11 @@ export const handle: TenancyHandle = { clearsBreadcrumbs: true };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // With the tenancy's meters seen before, its figures are asked while the guard asks (ADR 0021).
   const hint = meterKindsHint(params);
-  if (hint) context.api.prefetch.tenant.dashboard(dashboardCall(hint.tenancyId, hint.kinds).input);
+  if (hint) {
+    const call = dashboardCall(hint.tenancyId, hint.kinds);
+    context.api.prefetch.tenant.dashboard(call.input);
+    if (call.weather) context.api.prefetch.tenant.kpis(call.weather);
+  }
   const { tenancy } = await requireTenancy(request, params, context);
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
   rememberMeterKinds(tenancy.tenancyId, kinds);
@@ -60,6 +64,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 function DataNotYetAvailable() {
   const { t } = useTranslation();
   return <p className="empty-state">{t("states.data_not_yet_available")}</p>;
+}
+
+/** The heat card's weather-adjusted comparison, compact: the change and the degree days, or why not. */
+function WeatherAdjusted({ weather }: { weather: NonNullable<DashboardQuantity["weather"]> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="weather-adjusted">
+      <h4>{t("weather.title")}</h4>
+      {weather.comparison ? <ComparisonSmiley comparison={weather.comparison} /> : null}
+      {weather.problem ? <p className="kpi-note">{weather.problem}</p> : null}
+      {weather.weather ? <p className="kpi-note">{weather.weather}</p> : null}
+    </div>
+  );
 }
 
 export default function Dashboard() {
@@ -124,6 +141,7 @@ export default function Dashboard() {
                     {item.comparedWith ? (
                       <p className="hint">{t("dashboard.compared_with", { compared: item.comparedWith })}</p>
                     ) : null}
+                    {item.weather ? <WeatherAdjusted weather={item.weather} /> : null}
                   </>
                 )}
               </li>
