@@ -87,4 +87,18 @@ describe("help page texts", () => {
       expect(frequency?.paragraphs.join(" ")).toMatch(/(once|én gang)/);
     },
   );
+
+  it.each(supportedLanguages)(
+    "%s: weather adjustment is explained with ADR 0070's numbers and its worked example",
+    (language) => {
+      const views = helpPage[language].sections.find((s) => s.id === "views");
+      const weather = views?.subsections.find((s) => s.id === "view-weather");
+      const said = JSON.stringify(weather);
+      // Degree days on a 17 °C base, the fit over 365 days, and when no figure is given.
+      for (const figure of [/17\s°C/, /365/, /60/, /30/, /R² under 0[.,]5/, /90\s%/]) expect(said).toMatch(figure);
+      // January: 560 kWh at 529 degree days against 480 at 429 is 570 adjusted, 1.8 % less.
+      for (const figure of ["560", "529", "480", "429", "570", /1[.,]8\s%/]) expect(said).toMatch(figure);
+      expect(weather?.list).toHaveLength(4);
+    },
+  );
 });

@@ -33,6 +33,8 @@ export const helpSections: readonly SectionShape[] = [
     subsections: [
       { id: "view-dashboard", paragraphs: 2 },
       { id: "view-consumption", paragraphs: 3 },
+      // Weather-adjusted comparisons and degree days (issue 46 item 2, ADR 0070).
+      { id: "view-weather", paragraphs: 5, items: 4 },
       { id: "view-price", paragraphs: 1 },
       { id: "view-rooms", paragraphs: 1 },
       { id: "view-meters", paragraphs: 1 },
