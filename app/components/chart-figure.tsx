@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ChartView } from "~/routes/consumption/chart/chart-view";
+import { TableScroll } from "./data-table";
 import { Separator } from "./separator";
 
 /**
@@ -60,43 +61,47 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
       {chart.rows.length > 0 ? (
         <details className="chart-table">
           <summary>{t("chart.show_table")}</summary>
-          <table>
-            <caption>
-              {chart.title}
-              {chart.drawnPoints < chart.totalPoints ? (
-                <span className="hint">
-                  {" "}
-                  {t("chart.thinned", { shown: chart.drawnPoints, total: chart.totalPoints })}
-                </span>
-              ) : null}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("chart.period")}</th>
-                <th scope="col">
-                  {t(chart.averaged ? "chart.value_average" : "chart.value")}
-                  {chart.unit ? ` (${chart.unit})` : null}
-                </th>
-                {chart.comparisonLabel ? (
+          {/* A long period's rows with a comparison and degree days are wider than a phone: the
+              table scrolls inside its own named region, never the page (WCAG 1.4.10). */}
+          <TableScroll label={chart.title}>
+            <table>
+              <caption>
+                {chart.title}
+                {chart.drawnPoints < chart.totalPoints ? (
+                  <span className="hint">
+                    {" "}
+                    {t("chart.thinned", { shown: chart.drawnPoints, total: chart.totalPoints })}
+                  </span>
+                ) : null}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("chart.period")}</th>
                   <th scope="col">
-                    {chart.comparisonLabel}
+                    {t(chart.averaged ? "chart.value_average" : "chart.value")}
                     {chart.unit ? ` (${chart.unit})` : null}
                   </th>
-                ) : null}
-                {chart.degreeDaysLabel ? <th scope="col">{chart.degreeDaysLabel}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {chart.rows.map((row) => (
-                <tr key={row.label} className={row.partial ? "partial" : undefined}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.value}</td>
-                  {chart.comparisonLabel ? <td>{row.comparison}</td> : null}
-                  {chart.degreeDaysLabel ? <td>{row.degreeDays}</td> : null}
+                  {chart.comparisonLabel ? (
+                    <th scope="col">
+                      {chart.comparisonLabel}
+                      {chart.unit ? ` (${chart.unit})` : null}
+                    </th>
+                  ) : null}
+                  {chart.degreeDaysLabel ? <th scope="col">{chart.degreeDaysLabel}</th> : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {chart.rows.map((row) => (
+                  <tr key={row.label} className={row.partial ? "partial" : undefined}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.value}</td>
+                    {chart.comparisonLabel ? <td>{row.comparison}</td> : null}
+                    {chart.degreeDaysLabel ? <td>{row.degreeDays}</td> : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </details>
       ) : null}
     </figure>
