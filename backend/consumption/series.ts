@@ -135,6 +135,24 @@ async function readBucketRows(
   );
 }
 
+/**
+ * The meters' aggregates per bucket and group, read at once at the context's resolution and mode
+ * (the homes of efficient neighbours' fifth, each by its own unit).
+ */
+export async function bucketAggregatesPerGroup<K>(
+  context: SeriesContext,
+  meters: readonly MeterInfo[],
+  buckets: readonly Bucket[],
+  groupOf: (meter: MeterInfo) => K,
+): Promise<Map<K, Aggregate[]>> {
+  const rows = await bucketRowsFor(context, meters, buckets);
+  const meterById = new Map(meters.map((meter) => [meter.id, meter]));
+  return groupRows(rows, buckets.length, (meterId) => {
+    const meter = meterById.get(meterId);
+    return meter === undefined ? undefined : groupOf(meter);
+  });
+}
+
 /** One series: the meters' values per bucket of the period. */
 export async function seriesOf(
   context: SeriesContext,

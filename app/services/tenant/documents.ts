@@ -71,6 +71,7 @@ export const UnitQuantityKpisQuery = /* GraphQL */ `
       previousYear
       previousYearDays { firstDay lastDay until }
       propertyComparison
+      efficientNeighbours
       weatherAdjustedPreviousPeriod { ${weatherAdjustedFields} }
       weatherAdjustedPreviousYear { ${weatherAdjustedFields} }
       rooms { label value }
@@ -94,9 +95,9 @@ export const QuantityPricesQuery = /* GraphQL */ `
 `;
 
 export const ConsumptionRatingQuery = /* GraphQL */ `
-  query ConsumptionRating($tenancyId: Int!, $quantity: String!) {
-    consumptionRating(tenancyId: $tenancyId, quantity: $quantity) {
-      quantity letter periodBegin periodEnd value propertyAverage ratio unitsCompared expressedAs
+  query ConsumptionRating($tenancyId: Int!, $quantity: String!, $efficientNeighbours: Boolean = false) {
+    consumptionRating(tenancyId: $tenancyId, quantity: $quantity, efficientNeighbours: $efficientNeighbours) {
+      quantity letter periodBegin periodEnd value propertyAverage efficientNeighbours ratio unitsCompared expressedAs
     }
   }
 `;

@@ -23,6 +23,7 @@ import {
   parseResolution,
   presentationFor,
 } from "./arguments";
+import { efficientNeighboursSeries } from "./efficient-neighbours";
 import { comparedDaysOf, comparedDaysOutput, propertyAverageTotal } from "./totals";
 import { propertySubjectOf, type UnitScope, unitScopeOf } from "./unit-scope";
 
@@ -70,15 +71,20 @@ export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: S
   const period = parsePeriod(graph.periodBegin, graph.periodEnd, resolution);
   const mode = parseMode(graph.mode);
   const compareWith = parseComparisons(graph.compareWith);
-  if (compareWith.includes("PROPERTY_AVERAGE") && (graph.roomName != null || graph.meterNumber != null)) {
-    throw badUserInput("Comparison with the property average is not possible for a room or a meter", "compareWith");
+  // Efficient neighbours read other homes like the property average, and have its limits (ADR 0073).
+  const withNeighbours = compareWith.filter(
+    (comparison) => comparison === "PROPERTY_AVERAGE" || comparison === "EFFICIENT_NEIGHBOURS",
+  );
+  const neighbourLabel = withNeighbours.includes("PROPERTY_AVERAGE") ? "the property average" : "efficient neighbours";
+  if (withNeighbours.length > 0 && (graph.roomName != null || graph.meterNumber != null)) {
+    throw badUserInput(`Comparison with ${neighbourLabel} is not possible for a room or a meter`, "compareWith");
   }
-  if (compareWith.includes("PROPERTY_AVERAGE") && resolution === "HOURLY") {
+  if (withNeighbours.length > 0 && resolution === "HOURLY") {
     // Every other unit's hourly rows are read: a year of them takes seconds (README, Consumption data).
     const days = (period.endWall - period.beginWall) / 86_400_000;
     if (days > MAX_HOURLY_PROPERTY_AVERAGE_DAYS) {
       throw badUserInput(
-        `Comparison with the property average at HOURLY may span at most ${MAX_HOURLY_PROPERTY_AVERAGE_DAYS} days; this one spans ${Math.ceil(days)}`,
+        `Comparison with ${neighbourLabel} at HOURLY may span at most ${MAX_HOURLY_PROPERTY_AVERAGE_DAYS} days; this one spans ${Math.ceil(days)}`,
         "compareWith",
       );
     }
@@ -120,6 +126,17 @@ export async function tenantGraph(_: unknown, { graph }: TenantGraphArgs, ctx: S
             type: comparison,
             values,
             total: total.value,
+            firstDay: days.fromDay,
+            lastDay: addDays(days.endDay, -1),
+            until: null,
+          };
+        }
+        if (comparison === "EFFICIENT_NEIGHBOURS") {
+          const series = await efficientNeighboursSeries(ctx, scope, context, buckets, days);
+          return {
+            type: comparison,
+            values: series.values,
+            total: series.total,
             firstDay: days.fromDay,
             lastDay: addDays(days.endDay, -1),
             until: null,

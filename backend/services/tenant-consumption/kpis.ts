@@ -6,6 +6,7 @@ import { expressedAs, type GraphMode, metersForQuantity, present } from "../../c
 import { totalsOf } from "../../consumption/series";
 import type { ServiceContext } from "../context";
 import { parseMode, parseQuantity, presentationFor } from "./arguments";
+import { efficientNeighboursTotal } from "./efficient-neighbours";
 import {
   comparedDaysOutput,
   comparisonSpanOf,
@@ -26,6 +27,7 @@ interface KpisArgs {
     mode?: string | null;
     normalized?: boolean | null;
     weatherAdjusted?: boolean | null;
+    efficientNeighbours?: boolean | null;
   };
 }
 
@@ -36,6 +38,7 @@ export async function unitQuantityKpis(_: unknown, { input }: KpisArgs, ctx: Ser
     mode: parseMode(input.mode),
     normalized: input.normalized === true,
     weatherAdjusted: input.weatherAdjusted === true,
+    efficientNeighbours: input.efficientNeighbours === true,
   });
 }
 
@@ -48,6 +51,8 @@ export interface KpisRequest {
   normalized?: boolean;
   /** Also the weather-adjusted comparisons (quantities that follow the weather only). */
   weatherAdjusted?: boolean;
+  /** Also efficient neighbours (ADR 0073): each other home's total over the period is read. */
+  efficientNeighbours?: boolean;
 }
 
 /** unitQuantityKpis for a unit scope: also what the back-end's own jobs use (the monthly report). */
@@ -73,26 +78,30 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
     const totals = await totalsOverSpan(context, meters, span, () => "all");
     return present(totals.get("all"), presentation, area);
   };
-  const [ownTotal, previousPeriodTotal, previousYearTotal, average, byRoom, byMeter, weather] = await Promise.all([
-    total([{ fromDay, endDay }]),
-    spanTotal(previousPeriodSpan),
-    spanTotal(previousYearSpan),
-    propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay),
-    totalsOf(
-      context,
-      meters.filter((meter) => meter.roomName !== null),
-      fromDay,
-      endDay,
-      (meter) => meter.roomName!,
-    ),
-    totalsOf(context, meters, fromDay, endDay, (meter) => meter.id),
-    request.weatherAdjusted === true
-      ? weatherAdjustedOfScope(ctx, scope, quantity, request.days, {
-          previousPeriod: previousPeriodSpan,
-          previousYear: previousYearSpan,
-        })
-      : null,
-  ]);
+  const [ownTotal, previousPeriodTotal, previousYearTotal, average, byRoom, byMeter, weather, neighbours] =
+    await Promise.all([
+      total([{ fromDay, endDay }]),
+      spanTotal(previousPeriodSpan),
+      spanTotal(previousYearSpan),
+      propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay),
+      totalsOf(
+        context,
+        meters.filter((meter) => meter.roomName !== null),
+        fromDay,
+        endDay,
+        (meter) => meter.roomName!,
+      ),
+      totalsOf(context, meters, fromDay, endDay, (meter) => meter.id),
+      request.weatherAdjusted === true
+        ? weatherAdjustedOfScope(ctx, scope, quantity, request.days, {
+            previousPeriod: previousPeriodSpan,
+            previousYear: previousYearSpan,
+          })
+        : null,
+      request.efficientNeighbours === true
+        ? efficientNeighboursTotal(ctx, scope, quantity, presentation, request.days)
+        : null,
+    ]);
   const rooms = [...new Set(meters.map((meter) => meter.roomName).filter((room): room is string => room !== null))];
   return {
     quantityDescriptor: {
@@ -106,6 +115,7 @@ export async function kpisOfScope(ctx: Pick<ServiceContext, "db">, scope: UnitSc
     previousYear: previousYearTotal,
     previousYearDays: comparedDaysOutput(previousYearSpan),
     propertyComparison: average.value,
+    efficientNeighbours: neighbours?.value ?? null,
     weatherAdjustedPreviousPeriod: weatherAdjustedOutput(weather?.previousPeriod),
     weatherAdjustedPreviousYear: weatherAdjustedOutput(weather?.previousYear),
     rooms: rooms.map((label) => ({ label, value: present(byRoom.get(label), presentation, area) })),

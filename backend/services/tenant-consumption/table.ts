@@ -5,6 +5,7 @@ import type { ObjectDetails } from "../../schema/tenant.generated";
 import type { ServiceContext } from "../context";
 import { badUserInput } from "../errors";
 import { parseComparisons, parseMode, parseQuantities, presentationFor } from "./arguments";
+import { efficientNeighboursTotal } from "./efficient-neighbours";
 import { comparedDaysOutput, comparisonSpanOf, daysOfInput, propertyAverageTotal, totalsOverSpan } from "./totals";
 import { meterDetails, roomDetails, unitDetails, unitScopeOf } from "./unit-scope";
 
@@ -28,9 +29,9 @@ export async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: S
   const groupBy = table.groupBy ?? "METER";
   if (!["UNIT", "ROOM", "METER"].includes(groupBy)) throw badUserInput(`Unknown groupBy '${groupBy}'`, "groupBy");
   const [compareWith] = parseComparisons(table.compareWith == null ? [] : [table.compareWith]);
-  if (compareWith === "PROPERTY_AVERAGE" && groupBy !== "UNIT") {
+  if ((compareWith === "PROPERTY_AVERAGE" || compareWith === "EFFICIENT_NEIGHBOURS") && groupBy !== "UNIT") {
     throw badUserInput(
-      "Comparison with the property average is only possible for the whole unit, not per room or meter",
+      `Comparison with ${compareWith === "PROPERTY_AVERAGE" ? "the property average" : "efficient neighbours"} is only possible for the whole unit, not per room or meter`,
       "compareWith",
     );
   }
@@ -76,6 +77,10 @@ export async function tenantTable(_: unknown, { table }: TenantTableArgs, ctx: S
       const average = await propertyAverageTotal(ctx, scope, quantity, presentation, fromDay, endDay);
       const row = comparisonByRow.get("unit");
       if (row !== undefined) row[index] = average.value;
+    } else if (compareWith === "EFFICIENT_NEIGHBOURS") {
+      const neighbours = await efficientNeighboursTotal(ctx, scope, quantity, presentation, { fromDay, endDay });
+      const row = comparisonByRow.get("unit");
+      if (row !== undefined) row[index] = neighbours.value;
     } else if (compareWith !== undefined) {
       // Every row over the same compared days, cut where the quantity's values end (ADR 0018).
       const span = await comparisonSpanOf(context, scope, meters, compareWith, { fromDay, endDay });
