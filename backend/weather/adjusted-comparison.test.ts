@@ -99,6 +99,19 @@ describe("adjustedComparison", () => {
     ).toMatchObject({ sound: true, adjustedCompared: 90 + 2 * 20 });
   });
 
+  it("says there was too little heating where the compared period at this period's weather comes to nothing", () => {
+    // June (36 degree days, 60 kWh) against May (120, 160 kWh) with 2 kWh per degree day: 160 − 2 × 84 < 0.
+    expect(
+      adjustedComparison({
+        verdict: sound,
+        consumption: 60,
+        comparedConsumption: 160,
+        degreeDays: covered(36),
+        comparedDegreeDays: covered(120),
+      }),
+    ).toEqual({ sound: false, reason: "LITTLE_HEATING", degreeDays: 36, comparedDegreeDays: 120 });
+  });
+
   it("offers itself for heat, heat-cost allocators, heat volume and gas only", () => {
     expect(["heat-energy", "hca", "heat-volume", "gas-volume"].every(isWeatherQuantity)).toBe(true);
     expect(["cold-water-volume", "electricity-energy", "outdoor-temperature"].some(isWeatherQuantity)).toBe(false);

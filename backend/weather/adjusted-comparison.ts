@@ -9,11 +9,7 @@ import type { WeatherAdjustmentProblem } from "@common/graphql-enums.generated";
 import { type DayMean, degreeDaysOfDay } from "./degree-days";
 import { type FitDay, type FitVerdict, weatherAdjusted } from "./heating-fit";
 
-/** The quantities whose consumption follows the weather: heat, and gas where it heats. */
-export const weatherQuantities = ["heat-energy", "hca", "heat-volume", "gas-volume"] as const;
-export type WeatherQuantity = (typeof weatherQuantities)[number];
-export const isWeatherQuantity = (quantity: string): quantity is WeatherQuantity =>
-  (weatherQuantities as readonly string[]).includes(quantity);
+export { isWeatherQuantity, type WeatherQuantity, weatherQuantities } from "@common/weather";
 
 /**
  * Least share of a period's days with an outdoor day mean for its degree days to be used: a period
@@ -120,6 +116,8 @@ export function adjustedComparison(input: {
     { consumption: comparedConsumption, degreeDays: comparedDegreeDays },
     verdict.fit,
   );
-  if (adjusted === null) return unsound("NO_COMPARISON");
+  // The compared period at this period's weather comes to nothing: a summer month against a spring
+  // one, whose heating the fit's slope more than explains. Not "nothing to compare": too little heating.
+  if (adjusted === null) return unsound("LITTLE_HEATING");
   return { sound: true, degreeDays, comparedDegreeDays, ...adjusted };
 }

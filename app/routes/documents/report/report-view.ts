@@ -3,9 +3,11 @@
  * view for the page (`/report/{code}`) and its PDF, so the two never differ. Pure: the report
  * from the back-end, the language, a translator and the brand go in.
  */
+
 import { formatCalendarDate, formatMonth } from "@common/format";
 import { isQuantityId, type QuantityId } from "@common/quantities";
 import { currencyLabel, formatNumber, formatPercent, formatQuantity } from "@common/quantity-format";
+import { leavesWeatherFigureOut } from "@common/weather";
 import type { ConsumptionReport } from "~/services/tenant/document-schemas";
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -133,6 +135,7 @@ const weatherProblemKeys: Record<WeatherProblem, string> = {
   TOO_FEW_HEATING_DAYS: "weather.problem.TOO_FEW_HEATING_DAYS",
   NO_WEATHER_DEPENDENCE: "weather.problem.NO_WEATHER_DEPENDENCE",
   WEAK_FIT: "weather.problem.WEAK_FIT",
+  LITTLE_HEATING: "weather.problem.LITTLE_HEATING",
 };
 
 /**
@@ -140,10 +143,7 @@ const weatherProblemKeys: Record<WeatherProblem, string> = {
  * the report leaves the weather out instead of explaining it to a cook (ADR 0070, "Gas where it heats").
  */
 export function leavesWeatherOut(quantity: string, comparisons: readonly (WeatherComparison | null)[]): boolean {
-  return (
-    quantity === "gas-volume" &&
-    comparisons.some((c) => c?.problem === "NO_WEATHER_DEPENDENCE" || c?.problem === "WEAK_FIT")
-  );
+  return comparisons.some((c) => c !== null && leavesWeatherFigureOut(quantity, c.problem));
 }
 
 /**
