@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { alarmFrequencies, alarmTypes, notificationDirections, notificationKinds } from "@common/alarms";
-import { WeatherAdjustmentProblem } from "@common/graphql-enums.generated";
+import { ForecastHorizon, ForecastProblem, WeatherAdjustmentProblem } from "@common/graphql-enums.generated";
 import { supportedLanguages } from "@common/languages";
 import { namedPeriods } from "@common/period";
 import { indoorClimateQuantityIds, quantityIds } from "@common/quantities";
@@ -217,6 +217,10 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   "kpi.": ["total", "previous-period", "previous-year", "property-average"],
   // Why a weather-adjusted comparison cannot be given (the schema's enum, ADR 0070).
   "weather.problem.": WeatherAdjustmentProblem,
+  // The forecast card's periods, outlooks and why a forecast is not made (ADR 0072, the schema's enums).
+  "forecast.period.": ["MONTH", "YEAR"],
+  "forecast.outlook.": ForecastHorizon,
+  "forecast.problem.": ForecastProblem,
   // The period selector's two date fields (app/components/period-selector.tsx, dateFieldNames).
   "period.": ["from", "to"],
   "period.error.": ["invalid-date", "out-of-range", "end-before-start", "too-long"],

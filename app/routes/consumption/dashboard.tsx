@@ -6,6 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
+import { Fact } from "~/components/fact";
 import { HelpDialog } from "~/components/help";
 import { ComparisonSmiley } from "~/components/kpi-list";
 import { PageHeading } from "~/components/page-heading";
@@ -14,6 +15,7 @@ import { SmileyLegend } from "~/components/smiley-legend";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { type DashboardQuantity, dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
+import { ForecastCard } from "~/routes/consumption/forecast-card";
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
 import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 import { requireTenancy } from "~/session/guards.server";
@@ -22,7 +24,8 @@ import { requireTenancy } from "~/session/guards.server";
 export const handle: TenancyHandle = { clearsBreadcrumbs: true };
 
 /**
- * The dashboard (spec section 2): consumption rating, your consumption, indoor climate and the
+ * The dashboard (spec section 2): consumption rating (with the property average and the efficient
+ * neighbours per m², ADR 0073), your consumption, the forecast (ADR 0072), indoor climate and the
  * latest allocation statement. Sections whose numbers come with the consumption engine show
  * 'data not yet available' until then.
  */
@@ -94,20 +97,41 @@ export default function Dashboard() {
 
       <Card id="rating-heading" heading={t("dashboard.consumption_rating")} help="rating" className="card rating-card">
         {d.rating?.letter ? (
-          <div className="rating">
-            <p className={`rating-letter rating-${d.rating.letter.replace("+", "-plus")}`}>
-              <span className="visually-hidden">{t("rating.letter_label")} </span>
-              {d.rating.letter}
-            </p>
-            <p>
-              {t("rating.explanation", {
-                quantity: t(`quantity.${d.rating.quantity}`),
-                from: d.dates.rating?.from,
-                to: d.dates.rating?.to,
-                units: d.rating.unitsCompared,
-              })}
-            </p>
-          </div>
+          <>
+            <div className="rating">
+              <p className={`rating-letter rating-${d.rating.letter.replace("+", "-plus")}`}>
+                <span className="visually-hidden">{t("rating.letter_label")} </span>
+                {d.rating.letter}
+              </p>
+              <p>
+                {t("rating.explanation", {
+                  quantity: t(`quantity.${d.rating.quantity}`),
+                  from: d.dates.rating?.from,
+                  to: d.dates.rating?.to,
+                  units: d.rating.unitsCompared,
+                })}
+              </p>
+            </div>
+            {d.rating.propertyAverage ? (
+              <>
+                <h3 className="rating-figures-heading">{t("rating_figures.heading")}</h3>
+                <dl className="facts rating-figures">
+                  <Fact term={t("rating_figures.your_home")}>{d.rating.value}</Fact>
+                  <Fact term={t("rating_figures.property_average")}>{d.rating.propertyAverage}</Fact>
+                  <Fact term={t("rating_figures.efficient_neighbours")}>
+                    {d.rating.efficientNeighbours ? (
+                      <>
+                        <span className="rating-efficient-neighbours">{d.rating.efficientNeighbours}</span>{" "}
+                        <span className="hint">{t("rating_figures.efficient_neighbours_hint")}</span>
+                      </>
+                    ) : (
+                      <span className="hint">{t("rating_figures.efficient_neighbours_none")}</span>
+                    )}
+                  </Fact>
+                </dl>
+              </>
+            ) : null}
+          </>
         ) : (
           <DataNotYetAvailable />
         )}
@@ -149,6 +173,8 @@ export default function Dashboard() {
           </ul>
         )}
       </Card>
+
+      {d.consumption.length > 0 ? <ForecastCard tenancyId={d.tenancyId} forecasts={d.forecasts} /> : null}
 
       <Card
         id="climate-heading"

@@ -35,6 +35,8 @@ export const helpSections: readonly SectionShape[] = [
       { id: "view-consumption", paragraphs: 3 },
       // Weather-adjusted comparisons and degree days (issue 46 item 2, ADR 0070).
       { id: "view-weather", paragraphs: 5, items: 4 },
+      // Forecasts of this month, this year and the billing year (issue 46 item 3, ADR 0072).
+      { id: "view-forecast", paragraphs: 2 },
       { id: "view-price", paragraphs: 1 },
       { id: "view-rooms", paragraphs: 1 },
       { id: "view-meters", paragraphs: 1 },

@@ -120,8 +120,10 @@ export const RenameRoomMutation = /* GraphQL */ `
 
 /**
  * Everything the dashboard shows from the tenant data service in one request (spec section 2): the
- * rating and the unit's totals over the last 30 days and today. Parts the unit has no meters for are
- * left out with @include, so a request never asks for what cannot be shown.
+ * rating (with the efficient neighbours, ADR 0073), the unit's totals over the last 30 days and
+ * today, and the forecasts of this month, this year and the billing year (ADR 0072). Parts the
+ * unit has no meters for are left out with @include, so a request never asks for what cannot be
+ * shown.
  */
 export const DashboardQuery = /* GraphQL */ `
   query Dashboard(
@@ -132,9 +134,11 @@ export const DashboardQuery = /* GraphQL */ `
     $withConsumption: Boolean!
     $climate: TenantTableInput!
     $withClimate: Boolean!
+    $withForecasts: Boolean!
   ) {
-    rating: consumptionRating(tenancyId: $tenancyId, quantity: $ratingQuantity) @include(if: $withRating) {
-      quantity letter periodBegin periodEnd value propertyAverage ratio unitsCompared expressedAs
+    rating: consumptionRating(tenancyId: $tenancyId, quantity: $ratingQuantity, efficientNeighbours: true)
+      @include(if: $withRating) {
+      quantity letter periodBegin periodEnd value propertyAverage efficientNeighbours ratio unitsCompared expressedAs
     }
     consumption: tenantTable(table: $consumption) @include(if: $withConsumption) {
       quantityDescriptors { ${quantityDescriptorFields} }
@@ -145,6 +149,9 @@ export const DashboardQuery = /* GraphQL */ `
       quantityDescriptors { ${quantityDescriptorFields} }
       rows { values comparisonValues }
       comparedDays { firstDay lastDay until }
+    }
+    forecasts: tenantForecasts(tenancyId: $tenancyId) @include(if: $withForecasts) {
+      quantity horizon firstDay lastDay daysPassed problem soFar expected low high method lastYear price currency
     }
   }
 `;

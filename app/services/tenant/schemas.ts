@@ -64,6 +64,8 @@ export type ConsumptionRating = Omit<Wire.ConsumptionRatingQuery["consumptionRat
   letter: RatingLetter | null;
 };
 export type DashboardData = Omit<Wire.DashboardQuery, "rating"> & { rating?: ConsumptionRating };
+/** One quantity's forecast of one horizon (ADR 0072): a range, or a problem saying why not. */
+export type QuantityForecast = Wire.TenantForecastsQuery["tenantForecasts"][number];
 export type UnitTotals = NonNullable<Wire.DashboardQuery["consumption"]>;
 
 /**
@@ -211,5 +213,6 @@ export const dashboardResponse = answerRules<Wire.DashboardQuery, DashboardData>
     rating: consumptionRating.optional(),
     consumption: unitTotals.optional(),
     climate: unitTotals.optional(),
+    forecasts: z.array(z.looseObject({ firstDay: isoDate, lastDay: isoDate })).optional(),
   }),
 );

@@ -180,14 +180,16 @@ export function tenantService(gql: GraphQLService) {
     },
 
     /**
-     * The dashboard's figures in one request: the rating of `ratingQuantity` and the unit's totals
-     * for the two tables (each left out when null).
+     * The dashboard's figures in one request: the rating of `ratingQuantity` (with the efficient
+     * neighbours), the unit's totals for the two tables (each left out when null) and the forecasts.
      */
     async dashboard(input: {
       tenancyId: number;
       ratingQuantity: string | null;
       consumption: TenantTableInput | null;
       climate: TenantTableInput | null;
+      /** This month's, this year's and the billing year's forecasts (ADR 0072) of the unit's quantities. */
+      forecasts: boolean;
     }): Promise<DashboardData> {
       const none: TenantTableInput = { tenancyId: input.tenancyId, quantities: [], periodBegin: "", periodEnd: "" };
       return gql.request(
@@ -200,6 +202,7 @@ export function tenantService(gql: GraphQLService) {
           withConsumption: input.consumption !== null,
           climate: input.climate ?? none,
           withClimate: input.climate !== null,
+          withForecasts: input.forecasts,
         },
         dashboardResponse,
         "Invalid dashboard response",
