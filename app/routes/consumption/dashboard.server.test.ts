@@ -39,7 +39,7 @@ describe("the dashboard's forecast card (ADR 0072)", () => {
       resources: { [language]: { common: JSON.parse(readFileSync(`locales/${language}/common.json`, "utf8")) } },
       defaultNS: "common",
       interpolation: { escapeValue: false },
-      initAsync: false,
+      initImmediate: false,
     });
     return instance.t as unknown as TFunction;
   };
