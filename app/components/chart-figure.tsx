@@ -34,6 +34,7 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
         ) : null}
       </figcaption>
       {chart.comparisonNotPossible ? <p className="notice">{t("states.comparison_not_possible")}</p> : null}
+      {chart.comparisonMissing ? <p className="notice">{chart.comparisonMissing}</p> : null}
       {chart.refused ? (
         <p className="notice" role="status">
           {t("chart.refused")}

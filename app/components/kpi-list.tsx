@@ -32,7 +32,11 @@ export function KpiList({ kpis }: { kpis: KeyFigure[] }) {
         <div key={kpi.key} className={`kpi kpi-${kpi.key}`}>
           <dt>{kpi.label}</dt>
           <dd>
-            {kpi.value !== null ? <span className="kpi-value">{kpi.value}</span> : null}
+            {!isWeatherKpi(kpi) && kpi.missing ? (
+              <span className="kpi-note">{kpi.missing}</span>
+            ) : kpi.value !== null ? (
+              <span className="kpi-value">{kpi.value}</span>
+            ) : null}
             {kpi.comparison ? (
               <>
                 <Separator />

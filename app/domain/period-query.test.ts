@@ -70,6 +70,12 @@ describe("readPeriodQuery", () => {
 
   it("ignores an unknown comparison", () => {
     expect(read("compare=evil").compare).toBe("property-average");
+    expect(read("compare=efficient_neighbours").compare).toBe("property-average");
+    expect(read("compare=EFFICIENT_NEIGHBOURS").compare).toBe("property-average");
+  });
+
+  it("reads the efficient neighbours as a comparison (ADR 0073)", () => {
+    expect(read("compare=efficient-neighbours").compare).toBe("efficient-neighbours");
   });
 
   it("applies since moving in and the billing year", () => {
@@ -135,6 +141,7 @@ describe("comparedPeriod (ADR 0018)", () => {
 
   it("has no dates of its own for the property average or no comparison", () => {
     expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "property-average")).toBeNull();
+    expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "efficient-neighbours")).toBeNull();
     expect(comparedPeriod({ from: "2026-06-10", to: "2026-08-20" }, "none")).toBeNull();
   });
 });

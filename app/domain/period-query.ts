@@ -19,8 +19,24 @@ import {
   periodDays,
 } from "@common/period";
 
-export const compareChoices = ["none", "previous-period", "previous-year", "property-average"] as const;
+export const compareChoices = [
+  "none",
+  "previous-period",
+  "previous-year",
+  "property-average",
+  "efficient-neighbours",
+] as const;
 export type CompareChoice = (typeof compareChoices)[number];
+
+/**
+ * The comparisons with other homes of the property (the property average, ADR 0007, and the
+ * efficient neighbours, ADR 0073): figures of the whole home, so not possible per room or meter.
+ */
+export const homeComparisons = ["property-average", "efficient-neighbours"] as const satisfies readonly CompareChoice[];
+
+export function isHomeComparison(compare: CompareChoice): compare is (typeof homeComparisons)[number] {
+  return (homeComparisons as readonly string[]).includes(compare);
+}
 
 export const extraPresets = ["since-moving-in", "billing-year"] as const;
 export type Preset = NamedPeriod | (typeof extraPresets)[number] | "custom";

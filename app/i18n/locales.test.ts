@@ -213,8 +213,8 @@ const dynamicKeyValues: Record<string, readonly string[] | "has defaultValue"> =
   ],
   "smiley.legend.": consumptionComparisons,
   "comparison.": consumptionComparisons,
-  "comparison.against.": ["previous-period", "previous-year", "property-average"],
-  "kpi.": ["total", "previous-period", "previous-year", "property-average"],
+  "comparison.against.": ["previous-period", "previous-year", "property-average", "efficient-neighbours"],
+  "kpi.": ["total", "previous-period", "previous-year", "property-average", "efficient-neighbours"],
   // Why a weather-adjusted comparison cannot be given (the schema's enum, ADR 0070).
   "weather.problem.": WeatherAdjustmentProblem,
   // The forecast card's periods, outlooks and why a forecast is not made (ADR 0072, the schema's enums).

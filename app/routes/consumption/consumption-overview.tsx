@@ -79,7 +79,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Only what the home and the period allow: no hourly option where the property has it off.
     spans: offeredSpans(inputs.period, inputs.hourlyValues),
     chart,
-    kpis: kpis ? comparisonKpis(kpis, common) : null,
+    kpis: kpis ? comparisonKpis(kpis, common, { efficientNeighbours: calls.kpis.efficientNeighbours === true }) : null,
     rooms: kpis ? roomRows(kpis, page.unit, common) : [],
     meters: kpis ? meterRows(kpis, page.unit, common) : [],
     table: table
@@ -133,6 +133,8 @@ function overviewCalls(
       quantity,
       ...range,
       ...(isWeatherQuantity(quantity) && tab === "dashboard" ? { weatherAdjusted: true } : {}),
+      // The efficient neighbours' card beside the property average (ADR 0073), on the same tab.
+      ...(tab === "dashboard" ? { efficientNeighbours: true } : {}),
     },
     table:
       tab === "detailed"

@@ -11,7 +11,7 @@ import { PageHeading } from "~/components/page-heading";
 import { PeriodSelector } from "~/components/period-selector";
 import { Separator } from "~/components/separator";
 import { Smiley } from "~/components/smiley";
-import type { CompareChoice } from "~/domain/period-query";
+import { type CompareChoice, isHomeComparison } from "~/domain/period-query";
 import { indoorClimateBands, indoorClimateSmiley } from "~/domain/smileys";
 import { pageMeta } from "~/i18n/meta";
 import { loadPageChart, unlessRefused } from "~/routes/consumption/chart/chart-view.server";
@@ -70,9 +70,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { selector: periodSelectorState(page, request), sections };
 }
 
-/** Property averages of indoor climate are not shown: comparisons here are with time only. */
+/** Other homes' figures of indoor climate are not shown: comparisons here are with time only. */
 function climateCompare(compare: CompareChoice): CompareChoice {
-  return compare === "property-average" ? "none" : compare;
+  return isHomeComparison(compare) ? "none" : compare;
 }
 
 function kpisInput(inputs: PageInputs, quantity: string) {

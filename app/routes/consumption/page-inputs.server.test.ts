@@ -30,6 +30,26 @@ describe("pageInputsFromUrl", () => {
     });
   });
 
+  it.each([
+    ["efficient-neighbours", "efficient-neighbours"],
+    // Only the URL's own spelling: the back-end's enum or another spelling falls back to the default.
+    ["EFFICIENT_NEIGHBOURS", "previous-period"],
+    ["efficient_neighbours", "previous-period"],
+    ["efficient-neighbour", "previous-period"],
+  ] as const)("reads compare=%s as %s, as the page reads it (ADR 0073)", (compare, expected) => {
+    const search = `?from=2026-03-01&to=2026-03-31&compare=${compare}`;
+    const guess = pageInputsFromUrl(request(search), { tenancyId: "7009" }, { defaultCompare: "previous-period" });
+    expect(guess?.compare).toBe(expected);
+    const page = readPeriodQuery(new URLSearchParams(search), {
+      today: todayInCopenhagen(),
+      tenancyStart: "2023-08-01",
+      tenancyEnd: null,
+      billingPeriod: null,
+      defaultCompare: "previous-period",
+    });
+    expect(page.compare).toBe(expected);
+  });
+
   it("takes the page's default period and comparison when the URL names none", () => {
     const inputs = pageInputsFromUrl(request(""), { tenancyId: "7009" }, { defaultCompare: "previous-period" });
     expect(inputs).toMatchObject({ period: defaultPeriod(todayInCopenhagen()), compare: "previous-period" });

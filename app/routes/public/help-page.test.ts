@@ -101,4 +101,15 @@ describe("help page texts", () => {
       expect(weather?.list).toHaveLength(4);
     },
   );
+
+  it.each(supportedLanguages)(
+    "%s: the efficient neighbours are explained with ADR 0073's rules: a fifth, per m², 10 other homes",
+    (language) => {
+      const views = helpPage[language].sections.find((s) => s.id === "views");
+      const neighbours = views?.subsections.find((s) => s.id === "view-neighbours");
+      const said = JSON.stringify(neighbours);
+      for (const figure of [/femtedel|fifth/, /m²/, /\b10\b/, /\b2\b/]) expect(said).toMatch(figure);
+      expect(neighbours?.paragraphs).toHaveLength(3);
+    },
+  );
 });

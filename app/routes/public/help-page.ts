@@ -37,6 +37,8 @@ export const helpSections: readonly SectionShape[] = [
       { id: "view-weather", paragraphs: 5, items: 4 },
       // Forecasts of this month, this year and the billing year (issue 46 item 3, ADR 0072).
       { id: "view-forecast", paragraphs: 2 },
+      // The efficient neighbours (issue 46 item 4, ADR 0073).
+      { id: "view-neighbours", paragraphs: 3 },
       { id: "view-price", paragraphs: 1 },
       { id: "view-rooms", paragraphs: 1 },
       { id: "view-meters", paragraphs: 1 },

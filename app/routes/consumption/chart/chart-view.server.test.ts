@@ -4,7 +4,7 @@ import { decode, encode } from "turbo-stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/services/graphql.server";
 import type { TenantDegreeDays, TenantGraphResult } from "~/services/tenant/schemas";
-import { type ChartRequest, degreeDaysInputOf, forgetDrawnCharts, loadChart } from "./chart-view.server";
+import { type ChartRequest, degreeDaysInputOf, forgetDrawnCharts, graphInputOf, loadChart } from "./chart-view.server";
 import * as drawing from "./consumption-chart.server";
 
 vi.mock("./consumption-chart.server", async (original) => {
@@ -239,5 +239,84 @@ describe("the chart is plain loader data: the browser gets what the server drew 
     );
     expect(refused.svg).toBeNull();
     expect(((await throughTheWire({ chart: refused })).decoded as { chart: object }).chart).toHaveProperty("svg", null);
+  });
+});
+
+/** answer() compared with the efficient neighbours instead: their figure, or null with too few homes. */
+function neighboursAnswer(total: number | null): TenantGraphResult {
+  const graph = answer();
+  const consumption = graph.graphs[0]!.consumption;
+  consumption.relatedValues = [
+    {
+      type: "EFFICIENT_NEIGHBOURS",
+      values: total === null ? [null, null, null] : [7, 8, 6],
+      total,
+      firstDay: "2025-10-01",
+      lastDay: "2025-10-03",
+      until: null,
+    },
+  ];
+  return graph;
+}
+
+describe("the efficient neighbours as a comparison (ADR 0073)", () => {
+  it("asks the back-end for EFFICIENT_NEIGHBOURS for the whole home", () => {
+    const input = graphInputOf({ ...request(() => answer()), compare: "efficient-neighbours" });
+    expect(input.compareWith).toEqual(["EFFICIENT_NEIGHBOURS"]);
+  });
+
+  it.each([
+    ["a room", { roomName: "Kitchen" }],
+    ["a meter", { meterNumber: "12345678" }],
+  ] as const)("asks for no comparison for %s, and says it is not possible", async (_, where) => {
+    let asked: unknown = null;
+    const chart = request(() => neighboursAnswer(21), { compare: "efficient-neighbours", ...where });
+    chart.context.api.tenant.graph = (async (input: unknown) => {
+      asked = input;
+      return answer();
+    }) as never;
+    const view = await loadChart(chart);
+    expect(asked).toMatchObject({ compareWith: [] });
+    expect(view.comparisonNotPossible).toBe(true);
+  });
+
+  it("asks for none for an average (temperatures): the efficient neighbours compare amounts", () => {
+    const input = graphInputOf({
+      ...request(() => answer()),
+      quantity: "indoor-temperature",
+      compare: "efficient-neighbours",
+    });
+    expect(input.compareWith).toEqual([]);
+  });
+
+  it("draws their line and gives the table their column, named in the legend with their total", async () => {
+    const view = await loadChart(request(() => neighboursAnswer(21), { compare: "efficient-neighbours" }));
+    expect(view.comparisonLabel).toBe("en:compare.efficient-neighbours");
+    expect(view.comparisonTotal).toBe(21);
+    expect(view.comparisonTotalText).toBe("21");
+    expect(view.rows.map((row) => row.comparison)).toEqual(["7", "8", "6"]);
+    expect(view.comparisonMissing).toBeNull();
+    const series = draws.mock.calls.at(-1)?.[0].series.map((line) => line.key);
+    expect(series).toEqual(["main", "comparison"]);
+  });
+
+  it("says in words that too few homes have data, instead of a line or a column, where the figure is null", async () => {
+    const view = await loadChart(request(() => neighboursAnswer(null), { compare: "efficient-neighbours" }));
+    expect(view.comparisonMissing).toBe("en:efficient_neighbours.too_few");
+    expect(view.comparisonLabel).toBeNull();
+    expect(view.comparisonTotalText).toBeNull();
+    expect(view.rows.every((row) => row.comparison === null)).toBe(true);
+    expect(draws.mock.calls.at(-1)?.[0].series.map((line) => line.key)).toEqual(["main"]);
+  });
+
+  it("keeps the property average's null a plain missing value, not the neighbours' words", async () => {
+    const graph = () => {
+      const result = neighboursAnswer(null);
+      result.graphs[0]!.consumption.relatedValues[0]!.type = "PROPERTY_AVERAGE";
+      return result;
+    };
+    const view = await loadChart(request(graph, { compare: "property-average" }));
+    expect(view.comparisonMissing).toBeNull();
+    expect(view.comparisonLabel).toBe("en:compare.property-average");
   });
 });

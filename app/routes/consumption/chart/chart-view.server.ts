@@ -18,7 +18,7 @@ import type { TFunction } from "i18next";
 import { pick } from "~/domain/chart-points";
 import { comparedHoursCount, comparisonName } from "~/domain/compared-days";
 import { emptyStateOf } from "~/domain/empty-state";
-import { type CompareChoice, comparedPeriod } from "~/domain/period-query";
+import { type CompareChoice, comparedPeriod, isHomeComparison } from "~/domain/period-query";
 import { indoorClimateBands } from "~/domain/smileys";
 import { renderConsumptionChart } from "~/routes/consumption/chart/consumption-chart.server";
 import { ApiError } from "~/services/graphql.server";
@@ -45,7 +45,21 @@ export const comparisonOf: Record<Exclude<CompareChoice, "none">, Comparison> = 
   "previous-period": "PREVIOUS_PERIOD",
   "previous-year": "PREVIOUS_YEAR",
   "property-average": "PROPERTY_AVERAGE",
+  "efficient-neighbours": "EFFICIENT_NEIGHBOURS",
 };
+
+/**
+ * Whether the comparison cannot be shown for this chart: the other homes' figures (the property
+ * average, the efficient neighbours) are of the whole home, not of a room or a meter; and the
+ * efficient neighbours compare amounts, so averages (temperatures, humidity) have none (ADR 0073).
+ */
+export function comparisonNotPossibleFor(
+  request: Pick<GraphRequest, "compare" | "quantity" | "roomName" | "meterNumber">,
+): boolean {
+  const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
+  if (isHomeComparison(request.compare) && perObject) return true;
+  return request.compare === "efficient-neighbours" && quantityDefinition(request.quantity).aggregation !== "addition";
+}
 
 export interface ChartRequest {
   context: AppLoadContext;
@@ -84,8 +98,7 @@ export type GraphRequest = Pick<
 type ChartGraphInput = TenantGraphInput & { mode: ValueMode; normalized: boolean; compareWith: Comparison[] };
 
 export function graphInputOf(request: GraphRequest): ChartGraphInput {
-  const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
-  const comparisonNotPossible = request.compare === "property-average" && perObject;
+  const comparisonNotPossible = comparisonNotPossibleFor(request);
   return {
     tenancyId: request.tenancyId,
     quantities: [request.quantity],
@@ -190,8 +203,7 @@ function chartViewOf(
   const { t, language, quantity, period, span, compare } = request;
   const { mode, normalized, compareWith } = graphInput;
   const definition = quantityDefinition(quantity);
-  const perObject = request.roomName !== undefined || request.meterNumber !== undefined;
-  const comparisonNotPossible = compare === "property-average" && perObject;
+  const comparisonNotPossible = comparisonNotPossibleFor(request);
   const formatOptions = { normalized, mode };
   const unit = unitLabel(quantity, language, formatOptions);
   const title = t(`chart.title_${mode}`, {
@@ -228,6 +240,7 @@ function chartViewOf(
     comparisonTotalText: null,
     hasData: false,
     comparisonNotPossible,
+    comparisonMissing: null,
     lastValueMissing: false,
     refused,
     partialNote: null,
@@ -237,7 +250,13 @@ function chartViewOf(
   const graph = result.graphs[0];
   if (!graph) return empty(false);
   const values = graph.consumption.values;
-  const related = graph.consumption.relatedValues[0];
+  // Fewer than 10 other homes with data on every day (ADR 0073): no line, and the words why.
+  const tooFewNeighbours =
+    compare === "efficient-neighbours" &&
+    compareWith.length > 0 &&
+    (graph.consumption.relatedValues[0]?.total ?? null) === null;
+  const related = tooFewNeighbours ? undefined : graph.consumption.relatedValues[0];
+  const comparisonMissing = tooFewNeighbours ? t("efficient_neighbours.too_few") : null;
   const comparison = related?.values ?? null;
   // The legend shows the back-end's totals over exactly the named dates (and their image for a
   // comparison), the figures of the key-figure cards; never a sum of the bars (ADR 0018).
@@ -245,11 +264,12 @@ function chartViewOf(
   const comparisonTotal = related?.total ?? null;
   // The dates the back-end compared (ADR 0018 rules 7 and 8): the period's days of the tenancy,
   // and of a period that runs past its values only as far as they go ("… 2025 until 14:00").
-  const comparisonLabel =
-    plannedLabel !== null && related !== undefined && compare !== "property-average" && compare !== "none"
+  const comparisonLabel = tooFewNeighbours
+    ? null
+    : plannedLabel !== null && related !== undefined && !isHomeComparison(compare) && compare !== "none"
       ? comparisonName(t(`compare.${compare}`), related, language, t)
       : plannedLabel;
-  if (total === null) return { ...empty(false), comparisonLabel, comparisonTotal };
+  if (total === null) return { ...empty(false), comparisonLabel, comparisonTotal, comparisonMissing };
   const partial = result.buckets.map((bucket) => bucket.partial);
 
   const format = (value: number | null) => formatQuantityNumber(value, quantity, language, formatOptions);
@@ -365,6 +385,7 @@ function chartViewOf(
     comparisonTotalText: comparisonLabel ? format(comparisonTotal) : null,
     hasData: true,
     comparisonNotPossible,
+    comparisonMissing,
     lastValueMissing: latestValueMissing(result.timestamps, values),
     refused: false,
     partialNote,

@@ -40,6 +40,11 @@ export interface ChartView {
   hasData: boolean;
   /** The chosen comparison cannot be shown here (property average per room or meter). */
   comparisonNotPossible: boolean;
+  /**
+   * Why the chosen comparison has no line, in words, where it could have one: the efficient
+   * neighbours with fewer than 10 other homes with data for the period (ADR 0073); else null.
+   */
+  comparisonMissing: string | null;
   /** There is data in the period but none for its last bucket (no estimate for the latest period). */
   lastValueMissing: boolean;
   /** The back-end refused the request (for example a span too long for the resolution). */

@@ -2,11 +2,16 @@ import type { ConsumptionComparison } from "~/domain/smileys";
 
 /** One key figure as the pages show it (built by kpis.server.ts). */
 export interface KpiItem {
-  key: "total" | "previous-period" | "previous-year" | "property-average";
+  key: "total" | "previous-period" | "previous-year" | "property-average" | "efficient-neighbours";
   label: string;
   value: string;
   /** How the total compares with this figure (not for the total itself). */
   comparison: { kind: ConsumptionComparison; text: string } | null;
+  /**
+   * Why there is no figure, in words, shown instead of the value: the efficient neighbours where
+   * fewer than 10 other homes have data for the period (ADR 0073).
+   */
+  missing?: string | null;
 }
 
 /**

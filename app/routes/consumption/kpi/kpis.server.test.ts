@@ -165,3 +165,49 @@ describe("weather-adjusted key figures (ADR 0070)", () => {
     expect(weatherKpis("heat-energy", null).filter(isWeatherKpi)).toEqual([]);
   });
 });
+
+describe("the efficient neighbours' key figure (ADR 0073)", () => {
+  const withNeighbours = (quantity: QuantityId, efficientNeighbours: number | null, asked = true): KeyFigure[] =>
+    comparisonKpis(
+      { ...kpis(quantity, 600, 480), propertyComparison: 700, efficientNeighbours },
+      { t, language: "en", quantity },
+      { efficientNeighbours: asked },
+    );
+
+  it("stands right after the property average with its value and the smiley against the efficient neighbours", () => {
+    const figures = withNeighbours("heat-energy", 400);
+    expect(figures.map((figure) => figure.key)).toEqual([
+      "total",
+      "previous-period",
+      "previous-year",
+      "property-average",
+      "efficient-neighbours",
+    ]);
+    const neighbours = figures[4]!;
+    expect(neighbours).toMatchObject({ label: "kpi.efficient-neighbours", value: `400${NBSP}kWh` });
+    // 600 against 400 is 50 % more.
+    expect(neighbours.comparison).toEqual({
+      kind: "more-50",
+      text: 'comparison.more-50 {"percent":"50","reference":"comparison.against.efficient-neighbours"}',
+    });
+    expect(isWeatherKpi(neighbours) ? null : neighbours.missing).toBeFalsy();
+  });
+
+  it("says in words that too few homes have data, with no smiley, where the figure is null", () => {
+    const neighbours = withNeighbours("heat-energy", null)[4]!;
+    expect(neighbours).toMatchObject({
+      key: "efficient-neighbours",
+      comparison: null,
+      missing: "efficient_neighbours.too_few",
+    });
+  });
+
+  it("is not there when not asked, nor for averages (temperatures), which have none", () => {
+    expect(withNeighbours("heat-energy", null, false).map((figure) => figure.key)).not.toContain(
+      "efficient-neighbours",
+    );
+    expect(withNeighbours("heat-flow-temperature", null).map((figure) => figure.key)).not.toContain(
+      "efficient-neighbours",
+    );
+  });
+});

@@ -106,7 +106,15 @@ export function weatherAdjustedFigure(
 
 const totalLabelKey = { consumption: "kpi.total", average: "kpi.total_average", total: "kpi.total_sum" } as const;
 
-export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KeyFigure[] {
+/**
+ * The key figures; `asked.efficientNeighbours` says whether they were asked with the efficient
+ * neighbours (the answer's null then means too few homes, not "not asked").
+ */
+export function comparisonKpis(
+  kpis: UnitQuantityKpis,
+  common: Common,
+  asked: { efficientNeighbours?: boolean } = {},
+): KeyFigure[] {
   const { t, language, quantity } = common;
   const format = (value: number | null) =>
     formatQuantity(value, quantity, language, { normalized: kpis.quantityDescriptor.normalized });
@@ -146,7 +154,24 @@ export function comparisonKpis(kpis: UnitQuantityKpis, common: Common): KeyFigur
     previousYear,
     ...weather("previous-year", kpis.weatherAdjustedPreviousYear ?? null, previousYear),
     item("property-average", kpis.propertyComparison),
+    ...(asked.efficientNeighbours ? efficientNeighbours(kpis, judged, item, t) : []),
   ];
+}
+
+/**
+ * The efficient neighbours' card beside the property average (ADR 0073), for amounts only and
+ * when the key figures were asked with it: the figure with its smiley, or, where fewer than 10
+ * other homes have data on every day of the period, in words why there is none.
+ */
+function efficientNeighbours(
+  kpis: UnitQuantityKpis,
+  judged: boolean,
+  item: (key: "efficient-neighbours", reference: number | null) => KpiItem,
+  t: TFunction,
+): KpiItem[] {
+  if (!judged) return [];
+  const card = item("efficient-neighbours", kpis.efficientNeighbours);
+  return [kpis.efficientNeighbours === null ? { ...card, missing: t("efficient_neighbours.too_few") } : card];
 }
 
 export interface NamedValue {

@@ -1,0 +1,219 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { addDays, agreesToDisplayedDecimals, localMidnight } from "../oracle/recompute";
+import { openRawSource } from "../oracle/sqlite-source";
+import { axeViolations, describeViolations } from "./axe";
+import { e2e } from "./env";
+import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated, useLanguage } from "./helpers";
+import { openTestDatabase } from "./test-database";
+
+/**
+ * Issue 46 item 4 on the consumption pages (ADR 0073): Anna's heat page for the last whole month
+ * compared with the efficient neighbours, in English and Danish, with JavaScript and without: the
+ * comparison chosen in the selector, its key figure right after the property average with a figure
+ * and its smiley sentence, the legend's total the same figure, the chart's table with their column;
+ * the figure as recomputed here from the e2e database's raw registers (the most efficient fifth,
+ * ceil(n/5), of the other homes with data on every day, their mean per m² times Anna's floor
+ * area); axe-clean and no sideways scrolling at 320 px. On a room it is not possible, and a
+ * misspelt value falls back to the page's default as every other one.
+ */
+
+type Language = "da" | "en";
+type Texts = Record<string, unknown>;
+const locales: Record<Language, Texts> = {
+  en: JSON.parse(readFileSync("locales/en/common.json", "utf8")) as Texts,
+  da: JSON.parse(readFileSync("locales/da/common.json", "utf8")) as Texts,
+};
+
+/** A text of the locale files by its key, its {{placeholders}} left as they are. */
+function text(lng: Language, key: string): string {
+  const found = key.split(".").reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], locales[lng]);
+  if (typeof found !== "string") throw new Error(`no text ${key} in ${lng}`);
+  return found;
+}
+
+/** A number as the page writes it ("1,234.5" in English, "1.234,5" in Danish), with its decimals. */
+function shownNumber(written: string, lng: Language): { value: number; decimals: number } {
+  const figure = written.match(/-?[\d.,]*\d/)?.[0];
+  if (figure === undefined) throw new Error(`no number in ${JSON.stringify(written)}`);
+  const [whole, fraction = ""] = lng === "da" ? figure.split(",") : figure.split(".");
+  const digits = whole!.replace(/[.,]/g, "");
+  return { value: Number(fraction ? `${digits}.${fraction}` : digits), decimals: fraction.length };
+}
+
+/** The last whole month before today, in Copenhagen: `from` and `to` of its page. */
+function lastWholeMonth(): { from: string; to: string } {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 2, 1));
+  const last = new Date(Date.UTC(year, month - 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/**
+ * The elements that stick out of the page's right edge at its width (as reflow.spec.ts measures),
+ * each named; empty when the page does not scroll sideways.
+ */
+async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return [];
+    const insideOwnScroll = (element: Element) => {
+      for (let a = element.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const offenders = [...document.body.querySelectorAll("*")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 0.5 && !insideOwnScroll(element);
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} reaches ${Math.round(element.getBoundingClientRect().right)} px`,
+      );
+    return [`scrollWidth ${root.scrollWidth} > ${width}`, ...offenders.slice(0, 8)];
+  });
+}
+
+const anna = { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna };
+const QUANTITY = "heat-energy";
+
+/**
+ * ADR 0073's figure by its own text, from the raw registers and the units' floor areas only: the
+ * other homes of Anna's property with heat on every day of the month (a day with data: at least
+ * two registers inside it), each home's heat between the month's Copenhagen midnights per m² of
+ * its floor area, the ceil(n/5) lowest (ties by the lower unit id), their mean times Anna's area.
+ * Null with fewer than 10 such homes.
+ */
+function efficientNeighboursFromRawReadings(month: { from: string; to: string }): {
+  figure: number | null;
+  homes: number;
+} {
+  const raw = openRawSource(e2e.dataDir);
+  const db = openTestDatabase(e2e.dataDir, true);
+  try {
+    const { unitId, timeZone } = raw.tenancy(anna.tenancyId);
+    const units = db
+      .prepare(
+        "SELECT u.id AS id, u.floor_area AS area FROM units u WHERE u.property_id = (SELECT property_id FROM units WHERE id = ?) ORDER BY u.id",
+      )
+      .all(unitId) as { id: number; area: number }[];
+    const meters = db.prepare("SELECT id, unit_id AS unitId FROM meters WHERE quantity = ?").all(QUANTITY) as {
+      id: number;
+      unitId: number;
+    }[];
+    const days: string[] = [];
+    for (let day = month.from; day <= month.to; day = addDays(day, 1)) days.push(day);
+    const start = localMidnight(month.from, timeZone);
+    const end = localMidnight(addDays(month.to, 1), timeZone);
+    const perM2 = units.flatMap((unit) => {
+      const ids = meters.filter((meter) => Number(meter.unitId) === Number(unit.id)).map((meter) => meter.id);
+      if (Number(unit.id) === Number(unitId) || ids.length === 0 || !(Number(unit.area) > 0)) return [];
+      const everyDay = days.every((day) =>
+        ids.every(
+          (id) =>
+            raw.consumption([id], localMidnight(day, timeZone), localMidnight(addDays(day, 1), timeZone)) !== null,
+        ),
+      );
+      const heat = everyDay ? raw.consumption(ids, start, end) : null;
+      return heat === null ? [] : [{ unitId: Number(unit.id), perM2: heat / Number(unit.area) }];
+    });
+    const area = Number(units.find((unit) => Number(unit.id) === Number(unitId))?.area);
+    if (perM2.length < 10) return { figure: null, homes: perM2.length };
+    const fifth = perM2.sort((a, b) => a.perM2 - b.perM2 || a.unitId - b.unitId).slice(0, Math.ceil(perM2.length / 5));
+    const mean = fifth.reduce((sum, home) => sum + home.perM2, 0) / fifth.length;
+    return { figure: mean * area, homes: perM2.length };
+  } finally {
+    db.close();
+    raw.close();
+  }
+}
+
+async function openHeatMonth(page: Page, lng: Language, compare = "efficient-neighbours") {
+  await useLanguage(page, lng);
+  await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
+  const { from, to } = lastWholeMonth();
+  await page.goto(`/t/${anna.tenancyId}/consumption/${QUANTITY}?from=${from}&to=${to}&compare=${compare}`);
+  await untilHydrated(page);
+}
+
+for (const lng of ["en", "da"] as const) {
+  test(`${lng}: the heat page compared with the efficient neighbours: card, legend and table agree with the raw readings`, async ({
+    page,
+  }) => {
+    await openHeatMonth(page, lng);
+    const name = text(lng, "compare.efficient-neighbours");
+    // Chosen in the selector, by its name in the language.
+    const select = page.locator('select[name="compare"]');
+    await expect(select).toHaveValue("efficient-neighbours");
+    await expect(select.locator('option[value="efficient-neighbours"]')).toHaveText(name);
+
+    // The key figure right after the property average, with a figure and its smiley sentence.
+    await expect(page.locator(".kpi-property-average + .kpi-efficient-neighbours")).toHaveCount(1);
+    const card = page.locator(".kpi-efficient-neighbours");
+    await expect(card.locator("dt")).toHaveText(text(lng, "kpi.efficient-neighbours"));
+    await expect(card.locator(".kpi-value")).toHaveText(/^\d[\d.,]*\s?kWh$/);
+    const sentence = (await card.locator(".smiley-label").textContent()) ?? "";
+    expect(sentence).toContain(text(lng, "comparison.against.efficient-neighbours"));
+    const cardFigure = shownNumber((await card.locator(".kpi-value").textContent()) ?? "", lng);
+
+    // The figure, recomputed from the raw registers.
+    const month = lastWholeMonth();
+    const expected = efficientNeighboursFromRawReadings(month);
+    expect(expected.homes, "other homes with heat on every day of the month").toBeGreaterThanOrEqual(10);
+    expect(
+      agreesToDisplayedDecimals(cardFigure, expected.figure),
+      `card ${JSON.stringify(cardFigure)} against ${expected.figure} from the raw readings of ${expected.homes} homes`,
+    ).toBe(true);
+
+    // The legend names the comparison with the same total as the card.
+    const legend = page.locator("figure.chart-figure .legend-comparison").first();
+    await expect(legend).toContainText(name);
+    const legendFigure = shownNumber((await legend.locator("strong").textContent()) ?? "", lng);
+    expect(legendFigure.value).toBeCloseTo(cardFigure.value, cardFigure.decimals);
+
+    // The month by the day, with the comparison's column: a value per day adding up to the total.
+    const table = page.locator("figure.chart-figure .chart-table").first();
+    await table.locator("summary").click();
+    const headings = await table.locator("thead th").allTextContents();
+    expect(headings[2]).toContain(name);
+    const cells = await table.locator("tbody tr td:nth-of-type(2)").allTextContents();
+    expect(cells).toHaveLength(Number(month.to.slice(8, 10)));
+    const values = cells.map((cell) => shownNumber(cell, lng));
+    const sum = values.reduce((total, value) => total + value.value, 0);
+    const half = 0.5 * 10 ** -Math.min(...values.map((value) => value.decimals));
+    expect(Math.abs(sum - legendFigure.value), `the days' ${sum} against ${legendFigure.value}`).toBeLessThanOrEqual(
+      values.length * half + 0.5 * 10 ** -legendFigure.decimals + 1e-9,
+    );
+
+    // Nothing sticks out at phone width, with the table open.
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await sidewaysOverflow(page)).toEqual([]);
+  });
+}
+
+test("the comparison choice is not possible for a room, and a misspelt one falls back to the default", async ({
+  page,
+}) => {
+  await openHeatMonth(page, "en");
+  const { from, to } = lastWholeMonth();
+  await page.goto(`/t/${anna.tenancyId}/consumption/hca/room/stue?from=${from}&to=${to}&compare=efficient-neighbours`);
+  await expect(page.locator("main")).toContainText(text("en", "states.comparison_not_possible"));
+  await expect(page.locator("figure.chart-figure .legend-comparison")).toHaveCount(0);
+  for (const misspelt of ["EFFICIENT_NEIGHBOURS", "efficient_neighbours"]) {
+    await page.goto(`/t/${anna.tenancyId}/consumption/${QUANTITY}?from=${from}&to=${to}&compare=${misspelt}`);
+    await expect(page.locator('select[name="compare"]')).toHaveValue("property-average");
+  }
+});
+
+test("the heat page compared with the efficient neighbours is axe-clean, also at 320 px", async ({ page }) => {
+  test.skip(test.info().project.use.javaScriptEnabled === false, "axe needs JavaScript in the page");
+  await openHeatMonth(page, "da");
+  await page.locator("figure.chart-figure .chart-table summary").first().click();
+  expect(describeViolations(await axeViolations(page))).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(describeViolations(await axeViolations(page))).toEqual([]);
+});
