@@ -29,21 +29,23 @@ export const graphqlLimits = {
   depth: 8,
   /**
    * Fields asked under another name (`a1: tokenAuth(…) a2: tokenAuth(…)`): each is resolved again,
-   * which is what made a 1 MiB document cost minutes. The portal's largest: 24, eight `Dashboard`
-   * queries merged (each has three root fields, each gets an alias `_v<i>_…` from batch-execute, ADR 0064). 40 is that with
-   * room for two more root fields per merged query; at the issue's 0.045 s an alias, at most about
-   * 2 s of work for one document. `__typename` is not counted (Armor's default).
+   * which is what made a 1 MiB document cost minutes. The portal's largest: 32, eight `Dashboard`
+   * queries merged (each has four root fields since the forecasts joined it, ADR 0072; each gets an
+   * alias `_v<i>_…` from batch-execute, ADR 0064). 48 is that with room for two more root fields
+   * per merged query; at the issue's 0.045 s an alias, at most about 2.2 s of work for one document.
+   * `__typename` is not counted (Armor's default).
    */
-  aliases: 40,
+  aliases: 48,
   /**
    * Armor's cost: 2 per object field and 1 per scalar field, times 1.5 for each level of depth, and
-   * times a literal `first:`/`last:` argument. The portal's largest: 1,739, eight `UnitQuantityKpis`
-   * queries merged (217 each). 3,000 is that with about 70 % room; an object list asked with a
+   * times a literal `first:`/`last:` argument. The portal's largest: 2,015, eight `UnitQuantityKpis`
+   * queries merged (with the weather-adjusted and efficient-neighbours fields). 3,000 is that with
+   * about 50 % room; an object list asked with a
    * literal `first: 1000` costs far more and is refused.
    */
   cost: 3_000,
   /**
-   * Directives in the document. The portal's most: 24, eight `Dashboard` queries merged (three
+   * Directives in the document. The portal's most: 32, eight `Dashboard` queries merged (four
    * @include each). 40 is that with room; without a limit, thousands of directives on one field
    * are each checked.
    */
