@@ -88,7 +88,11 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
                       {chart.unit ? ` (${chart.unit})` : null}
                     </th>
                   ) : null}
-                  {chart.degreeDaysLabel ? <th scope="col">{chart.degreeDaysLabel}</th> : null}
+                  {chart.degreeDaysLabel ? (
+                    <th scope="col" className="degree-days">
+                      {chart.degreeDaysLabel}
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -97,7 +101,7 @@ export function ChartFigure({ chart }: { chart: ChartView }) {
                     <th scope="row">{row.label}</th>
                     <td>{row.value}</td>
                     {chart.comparisonLabel ? <td>{row.comparison}</td> : null}
-                    {chart.degreeDaysLabel ? <td>{row.degreeDays}</td> : null}
+                    {chart.degreeDaysLabel ? <td className="degree-days">{row.degreeDays}</td> : null}
                   </tr>
                 ))}
               </tbody>

@@ -132,7 +132,10 @@ function parseChart(figure: string, language: string): PageChart {
   const body = /<tbody\b[^>]*>([\s\S]*?)<\/tbody>/.exec(table)?.[1] ?? "";
   const rows: PageRow[] = all(body, /<tr\b[^>]*>([\s\S]*?)<\/tr>/g).map((tr) => {
     const label = textOf(/<th\b[^>]*>([\s\S]*?)<\/th>/.exec(tr[1]!)?.[1] ?? "");
-    const cells = all(tr[1]!, /<td\b[^>]*>([\s\S]*?)<\/td>/g).map((td) => textOf(td[1]!));
+    // The weather's degree-day column (ADR 0070) is no figure of the quantity: left out.
+    const cells = all(tr[1]!, /<td\b([^>]*)>([\s\S]*?)<\/td>/g)
+      .filter((td) => !/class="[^"]*\bdegree-days\b/.test(td[1]!))
+      .map((td) => textOf(td[2]!));
     return {
       label,
       value: cells[0] === undefined ? null : parseDisplayedNumber(cells[0], language),
