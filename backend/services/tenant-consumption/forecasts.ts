@@ -23,11 +23,22 @@ import type { DayMean } from "../../weather/degree-days";
 import { type ConsumptionDay, forecast } from "../../weather/forecast";
 import { outdoorDayMeans } from "../../weather/outdoor-store";
 import type { ServiceContext } from "../context";
+import { dayCache } from "./day-cache";
 import { type UnitScope, unitScopeOf } from "./unit-scope";
+
+/** A home's forecasts are made of whole days before today: kept while those stand (day-cache.ts). */
+const forecastCache = dayCache<Awaited<ReturnType<typeof forecastsOfScope>>>();
 
 export async function tenantForecasts(_: unknown, { tenancyId }: { tenancyId: number }, ctx: ServiceContext) {
   const scope = await unitScopeOf(ctx, tenancyId);
-  return forecastsOfScope(ctx.db, scope, dayKeyOf(ctx.now.getTime()));
+  const key = [
+    scope.unit.id,
+    scope.window.fromDay,
+    scope.window.endDay,
+    scope.tenancy.billing_period_start ?? "",
+    scope.tenancy.billing_period_end ?? "",
+  ];
+  return forecastCache(ctx, key, () => forecastsOfScope(ctx.db, scope, dayKeyOf(ctx.now.getTime())));
 }
 
 /** The periods forecast on `today`: this month, this year and the billing year that holds today. */

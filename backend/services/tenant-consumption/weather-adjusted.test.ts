@@ -203,6 +203,30 @@ describe("unitQuantityKpis, weather-adjusted", () => {
     expect(hca.data?.weatherAdjustedPreviousYear?.problem).toBeNull();
   });
 
+  it("fits a home once while its days stand, not on every request", async () => {
+    const asked = { ...period("2025-10-01", "2025-10-31"), weatherAdjusted: true };
+    const before = (await kpis(asked)).data!.weatherAdjustedPreviousYear!;
+    // Take April and May 2025 out of the home's days: outside both periods and their comparisons,
+    // inside the fit's year. A fit made again would see 61 days fewer and another slope.
+    const heatMeters = await backend.db
+      .selectFrom("meters")
+      .select("id")
+      .where(
+        "unit_id",
+        "in",
+        backend.db.selectFrom("tenancies").select("unit_id").where("id", "=", demoTenancyIds.anna),
+      )
+      .where("quantity", "=", "heat-energy");
+    await backend.db
+      .deleteFrom("consumption_daily")
+      .where("meter_id", "in", heatMeters)
+      .where("day", ">=", "2025-04-01")
+      .where("day", "<", "2025-06-01")
+      .execute();
+    const after = (await kpis(asked)).data!.weatherAdjustedPreviousYear!;
+    expect(after).toEqual(before);
+  });
+
   it("says why instead of a figure where there is nothing to compare or no outdoor readings", async () => {
     // Before the readings begin (25 months before November 2025): nothing to compare with a year back.
     const early = await kpis({ ...period("2023-11-01", "2023-11-30"), weatherAdjusted: true });

@@ -23,12 +23,16 @@ import {
   fitDaysOf,
   isWeatherQuantity,
 } from "../../weather/adjusted-comparison";
-import { heatingFit } from "../../weather/heating-fit";
+import { type FitVerdict, heatingFit } from "../../weather/heating-fit";
 import { outdoorDayMeans } from "../../weather/outdoor-store";
 import type { ServiceContext } from "../context";
 import { presentationFor } from "./arguments";
+import { dayCache } from "./day-cache";
 import { comparedDaysOf, totalsOverRanges, totalsOverSpan } from "./totals";
 import type { UnitScope } from "./unit-scope";
+
+/** The homes' heating fits (ADR 0070), kept while their days stand (day-cache.ts). */
+const fitCache = dayCache<FitVerdict>();
 
 /** Days of the home's own data the fit looks back over. */
 export const fitLookbackDays = 365;
@@ -67,17 +71,23 @@ export async function weatherAdjustedOfScope(
       ? []
       : [...span.whole.flatMap((range) => [range.fromDay, range.endDay]), ...(span.part ? [span.part.day] : [])],
   );
-  const meanFrom = [fitFrom, ...spanDays].reduce(minDay);
-  const meanEnd = addDays([fitEnd, ...spanDays].reduce(maxDay), 1);
+  const meanFrom = spanDays.length === 0 ? fitEnd : spanDays.reduce(minDay);
+  const meanEnd = spanDays.length === 0 ? fitEnd : addDays(spanDays.reduce(maxDay), 1);
 
-  const [means, dailyConsumption, ownTotal, previousPeriodTotal, previousYearTotal] = await Promise.all([
+  const [means, verdict, ownTotal, previousPeriodTotal, previousYearTotal] = await Promise.all([
     outdoorDayMeans(ctx.db, scope.property.id, meanFrom, meanEnd),
-    wholeDaysOf(ctx.db, meters, fitFrom, fitEnd),
+    // The fit reads a year of the home's days: once per home and quantity while its days stand.
+    fitCache({ db: ctx.db, now: new Date() }, [scope.unit.id, quantity, fitFrom, fitEnd], async () => {
+      const [daily, fitMeans] = await Promise.all([
+        wholeDaysOf(ctx.db, meters, fitFrom, fitEnd),
+        outdoorDayMeans(ctx.db, scope.property.id, fitFrom, fitEnd),
+      ]);
+      return heatingFit(fitDaysOf(daily, fitMeans, fitFrom, fitEnd));
+    }),
     own === null ? null : totalsOverRanges(context, meters, [...own.whole], () => "all", own.part ? [own.part] : []),
     totalsOverSpan(context, meters, spans.previousPeriod, () => "all"),
     totalsOverSpan(context, meters, spans.previousYear, () => "all"),
   ]);
-  const verdict = heatingFit(fitDaysOf(dailyConsumption, means, fitFrom, fitEnd));
   const consumption = ownTotal === null ? null : present(ownTotal.get("all"), presentation, area);
   const ownDegreeDays = degreeDaysOfSpan(means, own ?? { whole: [], part: null });
   const compare = (span: ComparedSpan, total: typeof previousPeriodTotal) =>
