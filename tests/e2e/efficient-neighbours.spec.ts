@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { dailyOnlyAccount, dailyOnlyTenancyId } from "../../backend/db/seed/daily-only-property";
 import { addDays, agreesToDisplayedDecimals, localMidnight } from "../oracle/recompute";
 import { openRawSource } from "../oracle/sqlite-source";
 import { axeViolations, describeViolations } from "./axe";
@@ -207,6 +208,26 @@ test("the comparison choice is not possible for a room, and a misspelt one falls
     await page.goto(`/t/${anna.tenancyId}/consumption/${QUANTITY}?from=${from}&to=${to}&compare=${misspelt}`);
     await expect(page.locator('select[name="compare"]')).toHaveValue("property-average");
   }
+});
+
+test("a property with fewer than 11 homes with data shows no figure of the efficient neighbours, only why", async ({
+  page,
+}) => {
+  // Ida's home on Jagtvej is its property's only one (issue 46: "not for a home of a property with
+  // fewer than 11 homes with data"): the card and the chart say so in words, with no figure.
+  await useLanguage(page, "en");
+  await signInAndWaitForDashboard(page, dailyOnlyAccount.email, dailyOnlyTenancyId);
+  const { from, to } = lastWholeMonth();
+  await page.goto(
+    `/t/${dailyOnlyTenancyId}/consumption/${QUANTITY}?from=${from}&to=${to}&compare=efficient-neighbours`,
+  );
+  const card = page.locator(".kpi-efficient-neighbours");
+  await expect(card).toContainText(text("en", "efficient_neighbours.too_few"));
+  await expect(card.locator(".kpi-value")).toHaveCount(0);
+  await expect(page.locator("figure.chart-figure p.notice").first()).toHaveText(
+    text("en", "efficient_neighbours.too_few"),
+  );
+  await expect(page.locator("figure.chart-figure .legend-comparison")).toHaveCount(0);
 });
 
 test("the heat page compared with the efficient neighbours is axe-clean, also at 320 px", async ({ page }) => {
