@@ -181,22 +181,9 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
   const toWrite: MeterReadings[] = [];
   for (const { meterId, aggregation, rows: meterRows } of entries) {
     const stored = new Map((storedByMeter.get(meterId) ?? []).map((reading) => [reading.ts, reading.value]));
-    const fresh: ParsedRow[] = [];
-    for (let index = 0; index < meterRows.length; index++) {
-      const row = meterRows[index]!;
-      const previous = meterRows[index - 1];
-      if (previous !== undefined && previous.ts === row.ts) {
-        problems.push({ line: row.line, reason: `duplicate of line ${previous.line} (same meter and timestamp)` });
-        continue;
-      }
-      const storedValue = stored.get(row.ts);
-      if (storedValue !== undefined) {
-        if (storedValue === row.value) unchanged++;
-        else problems.push({ line: row.line, reason: `differs from the stored reading ${storedValue} at that time` });
-        continue;
-      }
-      fresh.push(row);
-    }
+    const checked = againstStored(meterRows, stored, problems);
+    unchanged += checked.unchanged;
+    const fresh = checked.fresh;
     if (aggregation === "addition" && fresh.length > 0) {
       // Registers never go down: check the new readings among the stored ones around them.
       const [before, after] = neighbours.get(meterId) ?? [];
@@ -233,6 +220,33 @@ export async function importReadings(db: Kysely<Database>, text: string, now: Da
   return { problems, written, unchanged, meters: toWrite.length + outdoor.toWrite.length };
 }
 
+/**
+ * A meter's rows (in time order) against its stored readings: a second row at the same instant is a
+ * problem, a row equal to the stored reading is unchanged, one that differs is a problem, the rest
+ * are new.
+ */
+function againstStored(
+  meterRows: readonly ParsedRow[],
+  stored: ReadonlyMap<number, number>,
+  problems: ImportProblem[],
+): { fresh: ParsedRow[]; unchanged: number } {
+  const fresh: ParsedRow[] = [];
+  let unchanged = 0;
+  for (let index = 0; index < meterRows.length; index++) {
+    const row = meterRows[index]!;
+    const previous = meterRows[index - 1];
+    if (previous !== undefined && previous.ts === row.ts) {
+      problems.push({ line: row.line, reason: `duplicate of line ${previous.line} (same meter and timestamp)` });
+      continue;
+    }
+    const storedValue = stored.get(row.ts);
+    if (storedValue === undefined) fresh.push(row);
+    else if (storedValue === row.value) unchanged++;
+    else problems.push({ line: row.line, reason: `differs from the stored reading ${storedValue} at that time` });
+  }
+  return { fresh, unchanged };
+}
+
 /** The plausible outdoor temperatures (°C): a value outside is a unit or decimal-point mistake. */
 export const outdoorRange = { min: -60, max: 60 } as const;
 
@@ -261,20 +275,10 @@ async function freshOutdoorSamples(
           .execute()
       ).map((sample) => [Number(sample.ts), sample.celsius]),
     );
-    const readings: { ts: number; value: number }[] = [];
-    for (let index = 0; index < meterRows.length; index++) {
-      const row = meterRows[index]!;
-      const previous = meterRows[index - 1];
-      if (previous !== undefined && previous.ts === row.ts) {
-        problems.push({ line: row.line, reason: `duplicate of line ${previous.line} (same meter and timestamp)` });
-        continue;
-      }
-      const storedValue = stored.get(row.ts);
-      if (storedValue === undefined) readings.push({ ts: row.ts, value: row.value });
-      else if (storedValue === row.value) unchanged++;
-      else problems.push({ line: row.line, reason: `differs from the stored reading ${storedValue} at that time` });
-    }
-    if (readings.length > 0) toWrite.push({ meterId, readings });
+    const checked = againstStored(meterRows, stored, problems);
+    unchanged += checked.unchanged;
+    if (checked.fresh.length > 0)
+      toWrite.push({ meterId, readings: checked.fresh.map((row) => ({ ts: row.ts, value: row.value })) });
   }
   return { toWrite, unchanged };
 }
