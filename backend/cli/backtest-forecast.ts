@@ -7,14 +7,14 @@
  * absolute percentage error and how often the range held the outcome (it must: at least 80 %),
  * and exits 1 when a range held less often. The table is kept in docs/forecast-backtest.md.
  */
-import { addDays, addMonths, type DayKey, dayKeyOf, firstOfMonth, firstOfYear, hoursInDay } from "@common/calendar";
+import { addDays, addMonths, type DayKey, dayKeyOf, firstOfMonth, firstOfYear } from "@common/calendar";
 import { totalKindOf } from "@common/quantities";
 import { createBackend } from "../app";
 import { dailyOnlyProperty } from "../db/seed/daily-only-property";
 import type { Logger } from "../logger";
 import { isWeatherQuantity } from "../weather/adjusted-comparison";
 import { normalYearHistoryDays, normalYearOf } from "../weather/degree-day-period";
-import type { ConsumptionDay } from "../weather/forecast";
+import { addDayRow, type ConsumptionDay } from "../weather/forecast";
 import { type BacktestHome, type BacktestRow, backtest, backtestTable } from "../weather/forecast-backtest";
 import { outdoorDayMeans } from "../weather/outdoor-store";
 import { runWhenEntryPoint } from "./cli-database";
@@ -98,14 +98,7 @@ export async function runBacktest(args: readonly string[]): Promise<number> {
         };
         homes.set(key, home);
       }
-      const days = home.days as Map<DayKey, ConsumptionDay>;
-      const hours = Math.min(row.weight, hoursInDay(row.day));
-      const entry = days.get(row.day);
-      if (entry === undefined) days.set(row.day, { value: row.value, hours });
-      else {
-        entry.value += row.value;
-        entry.hours = Math.min(entry.hours, hours);
-      }
+      addDayRow(home.days as Map<DayKey, ConsumptionDay>, row.day, row.value, row.weight);
     }
     const month = firstOfMonth(today);
     const year = firstOfYear(today);

@@ -42,7 +42,7 @@ describe("fitDaysOf", () => {
       ["2025-01-03", 50],
     ]);
     const days = means({ "2025-01-01": [7, 24], "2025-01-03": [-3, 12], "2025-01-02": [12, 24] });
-    expect(fitDaysOf(consumption, days, "2025-01-01", "2025-01-05")).toEqual([
+    expect(fitDaysOf((day) => consumption.get(day), days, "2025-01-01", "2025-01-05")).toEqual([
       { consumption: 30, degreeDays: 10 },
       { consumption: 20, degreeDays: 5 },
     ]);

@@ -52,7 +52,7 @@ export function degreeDaysOfSpan(means: ReadonlyMap<DayKey, DayMean>, span: Days
 
 /** The days of [fromDay, endDay) a fit uses: each day's consumption beside its degree days, where both exist. */
 export function fitDaysOf(
-  consumption: ReadonlyMap<DayKey, number>,
+  consumptionOf: (day: DayKey) => number | undefined,
   means: ReadonlyMap<DayKey, DayMean>,
   fromDay: DayKey,
   endDay: DayKey,
@@ -60,7 +60,7 @@ export function fitDaysOf(
   const days: FitDay[] = [];
   if (daysBetween(fromDay, endDay) <= 0) return days;
   for (let day = fromDay; day < endDay; day = addDays(day, 1)) {
-    const value = consumption.get(day);
+    const value = consumptionOf(day);
     const degreeDays = degreeDaysOfDay(means, day);
     if (value !== undefined && degreeDays !== undefined) days.push({ consumption: value, degreeDays });
   }

@@ -14,7 +14,8 @@
  */
 import { addDays, type DayKey, daysBetween, hoursInDay } from "@common/calendar-days";
 import type { ForecastMethod, ForecastProblem } from "@common/graphql-enums.generated";
-import { type DayMean, degreeDaysOfDay, type NormalYear, normalDegreeDaysOver } from "./degree-days";
+import { fitDaysOf } from "./adjusted-comparison";
+import { type DayMean, type NormalYear, normalDegreeDaysOver } from "./degree-days";
 import { type FitVerdict, heatingFit } from "./heating-fit";
 
 /** A day of a home's consumption: the sum over its meters and the hours the readings cover. */
@@ -22,6 +23,23 @@ export interface ConsumptionDay {
   value: number;
   /** Hours of the day covered by readings (the least over the meters with a row that day). */
   hours: number;
+}
+
+/** Adds a meter's daily row to a home's days: values summed, hours the least over the meters with a row. */
+export function addDayRow(days: Map<DayKey, ConsumptionDay>, day: DayKey, value: number, weight: number): void {
+  const hours = Math.min(weight, hoursInDay(day));
+  const entry = days.get(day);
+  if (entry === undefined) days.set(day, { value, hours });
+  else {
+    entry.value += value;
+    entry.hours = Math.min(entry.hours, hours);
+  }
+}
+
+/** A day's consumption when every meter with a row that day covers all of its hours; else undefined. */
+export function wholeDayValue(days: ReadonlyMap<DayKey, ConsumptionDay>, day: DayKey): number | undefined {
+  const entry = days.get(day);
+  return entry !== undefined && entry.hours >= hoursInDay(day) ? entry.value : undefined;
 }
 
 export const forecastRules = {
@@ -191,13 +209,5 @@ export function fitBefore(
   days: ReadonlyMap<DayKey, ConsumptionDay>,
   means: ReadonlyMap<DayKey, DayMean>,
 ): FitVerdict {
-  const fitDays: { consumption: number; degreeDays: number }[] = [];
-  for (let day = addDays(today, -365); day < today; day = addDays(day, 1)) {
-    const entry = days.get(day);
-    const degreeDays = degreeDaysOfDay(means, day);
-    if (entry !== undefined && entry.hours >= hoursInDay(day) && degreeDays !== undefined) {
-      fitDays.push({ consumption: entry.value, degreeDays });
-    }
-  }
-  return heatingFit(fitDays);
+  return heatingFit(fitDaysOf((day) => wholeDayValue(days, day), means, addDays(today, -365), today));
 }

@@ -3,16 +3,7 @@
  * month, this year and the billing year: so far, the expected total and a range. The days are the
  * tenancy's only; the arithmetic is backend/weather/forecast.ts.
  */
-import {
-  addDays,
-  addMonths,
-  type DayKey,
-  type DayRange,
-  dayKeyOf,
-  firstOfMonth,
-  firstOfYear,
-  hoursInDay,
-} from "@common/calendar";
+import { addDays, addMonths, type DayKey, type DayRange, dayKeyOf, firstOfMonth, firstOfYear } from "@common/calendar";
 import type { ForecastHorizon } from "@common/graphql-enums.generated";
 import { type QuantityId, totalKindOf } from "@common/quantities";
 import type { Db } from "../../consumption/bulk-insert";
@@ -20,7 +11,7 @@ import { metersForQuantity } from "../../consumption/engine";
 import { isWeatherQuantity } from "../../weather/adjusted-comparison";
 import { normalYearHistoryDays, normalYearOf } from "../../weather/degree-day-period";
 import type { DayMean } from "../../weather/degree-days";
-import { type ConsumptionDay, forecast } from "../../weather/forecast";
+import { addDayRow, type ConsumptionDay, forecast } from "../../weather/forecast";
 import { outdoorDayMeans } from "../../weather/outdoor-store";
 import type { ServiceContext } from "../context";
 import { dayCache } from "./day-cache";
@@ -174,14 +165,7 @@ async function consumptionDays(
     .execute();
   for (const row of rows) {
     for (const quantity of quantityOfMeter.get(row.meter_id) ?? []) {
-      const days = result.get(quantity)!;
-      const entry = days.get(row.day);
-      const hours = Math.min(row.weight, hoursInDay(row.day));
-      if (entry === undefined) days.set(row.day, { value: row.value, hours });
-      else {
-        entry.value += row.value;
-        entry.hours = Math.min(entry.hours, hours);
-      }
+      addDayRow(result.get(quantity)!, row.day, row.value, row.weight);
     }
   }
   return result;

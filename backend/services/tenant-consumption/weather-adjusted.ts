@@ -3,15 +3,7 @@
  * against the previous period and the previous year, the compared one corrected to this period's
  * degree days by the home's heating fit over the last 365 days of the tenancy.
  */
-import {
-  addDays,
-  type ComparedSpan,
-  type DayKey,
-  type DayRange,
-  dayKeyOf,
-  hoursInDay,
-  startOfDay,
-} from "@common/calendar";
+import { addDays, type ComparedSpan, type DayKey, type DayRange, dayKeyOf, startOfDay } from "@common/calendar";
 import type { QuantityId } from "@common/quantities";
 import { type MeterInfo, metersForQuantity, present } from "../../consumption/engine";
 import { elapsedEnd } from "../../consumption/series";
@@ -23,6 +15,7 @@ import {
   fitDaysOf,
   isWeatherQuantity,
 } from "../../weather/adjusted-comparison";
+import { addDayRow, type ConsumptionDay, wholeDayValue } from "../../weather/forecast";
 import { type FitVerdict, heatingFit } from "../../weather/heating-fit";
 import { outdoorDayMeans } from "../../weather/outdoor-store";
 import type { ServiceContext } from "../context";
@@ -79,10 +72,10 @@ export async function weatherAdjustedOfScope(
     // The fit reads a year of the home's days: once per home and quantity while its days stand.
     fitCache({ db: ctx.db, now: new Date() }, [scope.unit.id, quantity, fitFrom, fitEnd], async () => {
       const [daily, fitMeans] = await Promise.all([
-        wholeDaysOf(ctx.db, meters, fitFrom, fitEnd),
+        homeDaysOf(ctx.db, meters, fitFrom, fitEnd),
         outdoorDayMeans(ctx.db, scope.property.id, fitFrom, fitEnd),
       ]);
-      return heatingFit(fitDaysOf(daily, fitMeans, fitFrom, fitEnd));
+      return heatingFit(fitDaysOf((day) => wholeDayValue(daily, day), fitMeans, fitFrom, fitEnd));
     }),
     own === null ? null : totalsOverRanges(context, meters, [...own.whole], () => "all", own.part ? [own.part] : []),
     totalsOverSpan(context, meters, spans.previousPeriod, () => "all"),
@@ -125,16 +118,17 @@ async function ownSpan(
 }
 
 /**
- * The home's consumption per whole day of [fromDay, endDay): the days on which every meter with a
- * row that day covers all of the day's hours, summed over the meters.
+ * The home's days of [fromDay, endDay): per day the sum over the meters and the hours covered (the
+ * least over the meters with a row that day); `wholeDayValue` keeps the days they cover whole.
  */
-export async function wholeDaysOf(
+export async function homeDaysOf(
   db: ServiceContext["db"],
   meters: readonly MeterInfo[],
   fromDay: DayKey,
   endDay: DayKey,
-): Promise<Map<DayKey, number>> {
-  if (meters.length === 0 || fromDay >= endDay) return new Map();
+): Promise<Map<DayKey, ConsumptionDay>> {
+  const days = new Map<DayKey, ConsumptionDay>();
+  if (meters.length === 0 || fromDay >= endDay) return days;
   const rows = await db
     .selectFrom("consumption_daily")
     .select(["day", "value", "weight"])
@@ -146,19 +140,8 @@ export async function wholeDaysOf(
     .where("day", ">=", fromDay)
     .where("day", "<", endDay)
     .execute();
-  const days = new Map<DayKey, { value: number; whole: boolean }>();
-  for (const row of rows) {
-    const whole = row.weight >= hoursInDay(row.day);
-    const entry = days.get(row.day);
-    if (entry === undefined) days.set(row.day, { value: row.value, whole });
-    else {
-      entry.value += row.value;
-      entry.whole &&= whole;
-    }
-  }
-  const result = new Map<DayKey, number>();
-  for (const [day, { value, whole }] of days) if (whole) result.set(day, value);
-  return result;
+  for (const row of rows) addDayRow(days, row.day, row.value, row.weight);
+  return days;
 }
 
 /** A comparison as the API gives it (WeatherAdjustedComparison); null when none was asked. */
