@@ -3,7 +3,16 @@
  * month, this year and the billing year: so far, the expected total and a range. The days are the
  * tenancy's only; the arithmetic is backend/weather/forecast.ts.
  */
-import { addDays, addMonths, type DayKey, type DayRange, dayKeyOf, firstOfMonth, firstOfYear } from "@common/calendar";
+import {
+  addDays,
+  addMonths,
+  type DayKey,
+  type DayRange,
+  dayKeyOf,
+  daysBetween,
+  firstOfMonth,
+  firstOfYear,
+} from "@common/calendar";
 import type { ForecastHorizon } from "@common/graphql-enums.generated";
 import { type QuantityId, totalKindOf } from "@common/quantities";
 import type { Db } from "../../consumption/bulk-insert";
@@ -92,7 +101,7 @@ export async function forecastsOfScope(db: Db, scope: UnitScope, today: DayKey) 
         weather: isWeatherQuantity(quantity) ? weather : null,
       });
       const passedEnd = today < period.endDay ? today : period.endDay;
-      const daysPassed = Math.max(0, Math.round((Date.parse(passedEnd) - Date.parse(period.fromDay)) / 86_400_000));
+      const daysPassed = Math.max(0, daysBetween(period.fromDay, passedEnd));
       return {
         quantity,
         horizon,
