@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { dailyOnlyAccount, dailyOnlyTenancyId } from "../../backend/db/seed/daily-only-property";
 import {
@@ -9,6 +8,7 @@ import {
   untilHydrated,
   useLanguage,
 } from "./helpers";
+import { languages, text } from "./page-texts";
 import {
   copenhagenMidnight,
   formatFixed,
@@ -25,20 +25,6 @@ import {
  * without. Figures are recomputed from the back-end's raw readings (tests/e2e/readings.ts), texts
  * come from the locale files so every language is checked with the same test.
  */
-
-type Language = "da" | "en" | "nb";
-const languages: Language[] = ["da", "en", "nb"];
-type Texts = Record<string, unknown>;
-const locales: Record<Language, Texts> = Object.fromEntries(
-  languages.map((lng) => [lng, JSON.parse(readFileSync(`locales/${lng}/common.json`, "utf8")) as Texts]),
-) as Record<Language, Texts>;
-
-/** A text of the locale files by its key ("quantity.hca"), with {{placeholders}} filled in. */
-function text(lng: Language, key: string, values: Record<string, string | number> = {}): string {
-  const found = key.split(".").reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], locales[lng]);
-  if (typeof found !== "string") throw new Error(`no text ${key} in ${lng}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
-}
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { dailyOnlyAccount, dailyOnlyTenancyId } from "../../backend/db/seed/daily-only-property";
 import { addDays, agreesToDisplayedDecimals, localMidnight } from "../oracle/recompute";
@@ -6,6 +5,7 @@ import { openRawSource } from "../oracle/sqlite-source";
 import { axeViolations, describeViolations } from "./axe";
 import { e2e } from "./env";
 import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated, useLanguage } from "./helpers";
+import { type Language, lastWholeMonth, sidewaysOverflow, text } from "./page-texts";
 import { openTestDatabase } from "./test-database";
 
 /**
@@ -19,20 +19,6 @@ import { openTestDatabase } from "./test-database";
  * misspelt value falls back to the page's default as every other one.
  */
 
-type Language = "da" | "en";
-type Texts = Record<string, unknown>;
-const locales: Record<Language, Texts> = {
-  en: JSON.parse(readFileSync("locales/en/common.json", "utf8")) as Texts,
-  da: JSON.parse(readFileSync("locales/da/common.json", "utf8")) as Texts,
-};
-
-/** A text of the locale files by its key, its {{placeholders}} left as they are. */
-function text(lng: Language, key: string): string {
-  const found = key.split(".").reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], locales[lng]);
-  if (typeof found !== "string") throw new Error(`no text ${key} in ${lng}`);
-  return found;
-}
-
 /** A number as the page writes it ("1,234.5" in English, "1.234,5" in Danish), with its decimals. */
 function shownNumber(written: string, lng: Language): { value: number; decimals: number } {
   const figure = written.match(/-?[\d.,]*\d/)?.[0];
@@ -40,43 +26,6 @@ function shownNumber(written: string, lng: Language): { value: number; decimals:
   const [whole, fraction = ""] = lng === "da" ? figure.split(",") : figure.split(".");
   const digits = whole!.replace(/[.,]/g, "");
   return { value: Number(fraction ? `${digits}.${fraction}` : digits), decimals: fraction.length };
-}
-
-/** The last whole month before today, in Copenhagen: `from` and `to` of its page. */
-function lastWholeMonth(): { from: string; to: string } {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
-  const [year, month] = today.split("-").map(Number) as [number, number];
-  const first = new Date(Date.UTC(year, month - 2, 1));
-  const last = new Date(Date.UTC(year, month - 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
-
-/**
- * The elements that stick out of the page's right edge at its width (as reflow.spec.ts measures),
- * each named; empty when the page does not scroll sideways.
- */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    if (root.scrollWidth <= width) return [];
-    const insideOwnScroll = (element: Element) => {
-      for (let a = element.parentElement; a && a !== document.body; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX !== "visible") return true;
-      }
-      return false;
-    };
-    const offenders = [...document.body.querySelectorAll("*")]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && box.right > width + 0.5 && !insideOwnScroll(element);
-      })
-      .map(
-        (element) =>
-          `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} reaches ${Math.round(element.getBoundingClientRect().right)} px`,
-      );
-    return [`scrollWidth ${root.scrollWidth} > ${width}`, ...offenders.slice(0, 8)];
-  });
 }
 
 const anna = { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna };

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, describeViolations } from "./axe";
 import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated, useLanguage } from "./helpers";
+import { type Language, sidewaysOverflow, text } from "./page-texts";
 
 /**
  * Issue 46 items 3 and 4 on the dashboard (ADR 0072, ADR 0073): Anna's Forecast card says, for her
@@ -13,20 +13,6 @@ import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated,
  * The demo writes readings up to now, so what this month says depends on the day: in its first
  * 7 days (as on 2026-12-02, when this was written) the reason, later a range.
  */
-
-type Language = "da" | "en";
-type Texts = Record<string, unknown>;
-const locales: Record<Language, Texts> = {
-  en: JSON.parse(readFileSync("locales/en/common.json", "utf8")) as Texts,
-  da: JSON.parse(readFileSync("locales/da/common.json", "utf8")) as Texts,
-};
-
-/** A text of the locale files by its key, its {{placeholders}} left as they are. */
-function text(lng: Language, key: string): string {
-  const found = key.split(".").reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], locales[lng]);
-  if (typeof found !== "string") throw new Error(`no text ${key} in ${lng}`);
-  return found;
-}
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -48,19 +34,6 @@ const numberOf = (written: string, lng: Language) =>
 function dayOfMonth(): number {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
   return Number(today.slice(8, 10));
-}
-
-/** The elements that stick out of the page's right edge (as reflow.spec.ts measures); empty when none. */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    if (root.scrollWidth <= width) return [];
-    const offenders = [...document.body.querySelectorAll("*")]
-      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`);
-    return [`scrollWidth ${root.scrollWidth} > ${width}`, ...offenders.slice(0, 8)];
-  });
 }
 
 const anna = { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna };

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, describeViolations } from "./axe";
 import { alarmPages, aReportPage, otherAccountPages, publicPages, residentPages } from "./every-page";
 import { signInDirectly } from "./helpers";
+import { sidewaysOverflow } from "./page-texts";
 
 /**
  * WCAG 2.1 criterion 1.4.10 (Reflow): at 320 CSS px no page may scroll sideways; a table either
@@ -10,44 +11,6 @@ import { signInDirectly } from "./helpers";
  * differ), and axe runs at this width too in the JavaScript project.
  */
 test.use({ viewport: { width: 320, height: 640 } });
-
-/**
- * The elements that stick out of the page's right edge, widest reach first, each named by its tag,
- * id, classes and the start of its text; empty when the page does not scroll sideways. Elements
- * inside a region that scrolls or clips by itself do not count: they widen only that region.
- */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    if (root.scrollWidth <= width) return [];
-    const insideOwnScroll = (element: Element) => {
-      for (let a = element.parentElement; a && a !== document.body; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX !== "visible") return true;
-      }
-      return false;
-    };
-    const name = (element: Element) => {
-      const id = element.id ? `#${element.id}` : "";
-      const classes = [...element.classList].map((c) => `.${c}`).join("");
-      const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
-      return `${element.tagName.toLowerCase()}${id}${classes}${text ? ` "${text}"` : ""}`;
-    };
-    const offenders: { what: string; right: number; depth: number }[] = [];
-    for (const element of document.body.querySelectorAll("*")) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.right <= width + 0.5 || insideOwnScroll(element)) continue;
-      let depth = 0;
-      for (let a = element.parentElement; a; a = a.parentElement) depth++;
-      offenders.push({ what: name(element), right: box.right, depth });
-    }
-    offenders.sort((a, b) => b.right - a.right || b.depth - a.depth);
-    return [
-      `scrollWidth ${root.scrollWidth} > clientWidth ${width}`,
-      ...offenders.slice(0, 6).map((o) => `${o.what} reaches ${Math.round(o.right)} px`),
-    ];
-  });
-}
 
 /** Each page at 320 px: no sideways scrolling, and (with JavaScript) no axe violation. Every page is checked before the test fails. */
 async function expectReflow(page: Page, paths: readonly string[], javaScriptEnabled: boolean) {

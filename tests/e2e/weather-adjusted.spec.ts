@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, describeViolations } from "./axe";
 import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated, useLanguage } from "./helpers";
+import { type Language, lastWholeMonth, locales, sidewaysOverflow, text } from "./page-texts";
 
 /**
  * Issue 46 item 2 on the portal (ADR 0070): Anna's heat page for a past whole month shows, beside
@@ -10,20 +10,6 @@ import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated,
  * Danish, with JavaScript and without (the page is the server's), at 320 px and, with JavaScript,
  * axe-clean.
  */
-
-type Language = "da" | "en";
-type Texts = Record<string, unknown>;
-const locales: Record<Language, Texts> = {
-  en: JSON.parse(readFileSync("locales/en/common.json", "utf8")) as Texts,
-  da: JSON.parse(readFileSync("locales/da/common.json", "utf8")) as Texts,
-};
-
-/** A text of the locale files by its key, its {{placeholders}} left as they are. */
-function text(lng: Language, key: string): string {
-  const found = key.split(".").reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], locales[lng]);
-  if (typeof found !== "string") throw new Error(`no text ${key} in ${lng}`);
-  return found;
-}
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -49,43 +35,6 @@ const wholeNumber = (written: string) => Number(written.replace(/[.,]/g, ""));
 /** A day's degree days with one decimal ("6,0" in Danish, "6.0" in English) as a number. */
 const decimalNumber = (written: string, lng: Language) =>
   Number(lng === "da" ? written.replace(/\./g, "").replace(",", ".") : written.replace(/,/g, ""));
-
-/** The last whole month before today, in Copenhagen: `from` and `to` of its page. */
-function lastWholeMonth(): { from: string; to: string } {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
-  const [year, month] = today.split("-").map(Number) as [number, number];
-  const first = new Date(Date.UTC(year, month - 2, 1));
-  const last = new Date(Date.UTC(year, month - 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
-
-/**
- * The elements that stick out of the page's right edge at its width (as reflow.spec.ts measures),
- * each named; empty when the page does not scroll sideways.
- */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    if (root.scrollWidth <= width) return [];
-    const insideOwnScroll = (element: Element) => {
-      for (let a = element.parentElement; a && a !== document.body; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX !== "visible") return true;
-      }
-      return false;
-    };
-    const offenders = [...document.body.querySelectorAll("*")]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        return box.width > 0 && box.right > width + 0.5 && !insideOwnScroll(element);
-      })
-      .map(
-        (element) =>
-          `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} reaches ${Math.round(element.getBoundingClientRect().right)} px`,
-      );
-    return [`scrollWidth ${root.scrollWidth} > ${width}`, ...offenders.slice(0, 8)];
-  });
-}
 
 const anna = { email: demoAccounts.anna.email, tenancyId: demoTenancyIds.anna };
 

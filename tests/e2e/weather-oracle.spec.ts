@@ -4,6 +4,7 @@ import { addDays, agreesToDisplayedDecimals } from "../oracle/recompute";
 import { expectedWeatherAdjusted, type WeatherInputs } from "../oracle/weather";
 import { e2e } from "./env";
 import { demoAccounts, demoTenancyIds, signInAndWaitForDashboard, untilHydrated, useLanguage } from "./helpers";
+import { copenhagenToday, lastWholeMonth } from "./page-texts";
 import { openTestDatabase } from "./test-database";
 
 /**
@@ -12,17 +13,6 @@ import { openTestDatabase } from "./test-database";
  * compared value brought to this period's weather, the change in per cent and both periods' degree
  * days, each to the decimals the page shows. On SQLite and, in the multi-instance run, PostgreSQL.
  */
-
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
-
-/** The last whole month before today: its first and last date. */
-function lastWholeMonth(): { from: string; to: string } {
-  const [year, month] = today().split("-").map(Number) as [number, number];
-  return {
-    from: new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 10),
-    to: new Date(Date.UTC(year, month - 1, 0)).toISOString().slice(0, 10),
-  };
-}
 
 /** Anna's heat registers and her property's outdoor samples, as stored, nothing else. */
 function rawInputs(): { inputs: WeatherInputs; tenancyStart: string } {
@@ -69,7 +59,7 @@ test("Anna's weather-adjusted heat figures equal a recomputation from the raw re
     "previous-year": { comparedFrom: yearEarlier(from), comparedTo: yearEarlier(to) },
   } as const;
   for (const key of ["previous-period", "previous-year"] as const) {
-    const expected = expectedWeatherAdjusted(inputs, { from, to, ...compared[key] }, today(), tenancyStart);
+    const expected = expectedWeatherAdjusted(inputs, { from, to, ...compared[key] }, copenhagenToday(), tenancyStart);
     expect(expected, key).not.toBeNull();
     const card = page.locator(`.kpi-weather-${key}`);
     const value = parseDisplayedNumber((await card.locator(".kpi-value").textContent()) ?? "", "en");
