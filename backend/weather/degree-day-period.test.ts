@@ -109,9 +109,18 @@ describe("normalYearOf", () => {
     expect(normalYearOf(history, "2024-12-31", "DK")).toEqual({
       normal: countryNormalYears.DK,
       source: "country-table",
+      country: "DK",
     });
     expect(normalYearOf(new Map(), "2025-06-01", "DK")?.source).toBe("country-table");
-    expect(normalYearOf(history, "2024-12-31", "NO")).toBeNull();
+    // Norway's own table (ADR 0074), not Denmark's; the code in either case.
+    expect(normalYearOf(history, "2024-12-31", "NO")).toEqual({
+      normal: countryNormalYears.NO,
+      source: "country-table",
+      country: "NO",
+    });
+    expect(normalYearOf(new Map(), "2025-06-01", "no")?.country).toBe("NO");
+    expect(countryNormalYears.NO).not.toEqual(countryNormalYears.DK);
+    expect(normalYearOf(history, "2024-12-31", "SE")).toBeNull();
     expect(normalYearOf(new Map(), "2025-06-01", "toString")).toBeNull();
   });
 

@@ -17,11 +17,12 @@ import {
   wallOfDay,
 } from "@common/calendar";
 import {
-  countryNormalYears,
+  countryNormalYearOf,
   type DayMean,
   type DegreeDaySum,
   degreeDaysOver,
   type NormalYear,
+  type NormalYearCountry,
   normalDegreeDaysOver,
   normalYearFromHistory,
 } from "./degree-days";
@@ -35,6 +36,8 @@ export type NormalYearSource = "own-history" | "country-table";
 export interface NormalYearOf {
   normal: NormalYear;
   source: NormalYearSource;
+  /** The country whose table it is, when the source is "country-table". */
+  country?: NormalYearCountry;
 }
 
 /**
@@ -51,8 +54,8 @@ export function normalYearHistoryDays(today: DayKey): DayRange {
 
 /**
  * The normal year of a property: its own (`normalYearFromHistory`, three or more whole calendar
- * years before `today`'s year) when it has one, otherwise its country's configured table, otherwise
- * none: a country without a table (Norway until its table is added, ADR 0070) has no normal year.
+ * years before `today`'s year) when it has one, otherwise its country's configured table (Denmark's,
+ * ADR 0070; Norway's, ADR 0074), otherwise none: a country without a table has no normal year.
  */
 export function normalYearOf(
   history: ReadonlyMap<DayKey, DayMean>,
@@ -61,10 +64,8 @@ export function normalYearOf(
 ): NormalYearOf | null {
   const own = normalYearFromHistory(history, today);
   if (own !== null) return { normal: own, source: "own-history" };
-  const table = Object.hasOwn(countryNormalYears, country)
-    ? countryNormalYears[country as keyof typeof countryNormalYears]
-    : undefined;
-  return table === undefined ? null : { normal: table, source: "country-table" };
+  const table = countryNormalYearOf(country);
+  return table === undefined ? null : { normal: table.normal, source: "country-table", country: table.country };
 }
 
 export interface DegreeDaysOfDays extends DegreeDaySum, DayRange {

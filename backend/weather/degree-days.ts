@@ -89,14 +89,28 @@ export function degreeDaysOver(means: ReadonlyMap<DayKey, DayMean>, fromDay: Day
 /** Degree days of a normal year's twelve months, January first. */
 export type NormalYear = readonly number[];
 
+/** The countries with a configured normal year (ISO 3166 alpha-2). */
+export type NormalYearCountry = "DK" | "NO";
+
 /**
- * The configured normal years per country (ADR 0070 names the sources and years). A property with
- * fewer than three whole years of its own outdoor readings uses its country's.
+ * The configured normal years per country (ADR 0070 and 0074 name the sources, years and method).
+ * A property with fewer than three whole years of its own outdoor readings uses its country's.
  */
-export const countryNormalYears: Readonly<Record<"DK", NormalYear>> = {
+export const countryNormalYears: Readonly<Record<NormalYearCountry, NormalYear>> = {
   // DTI's normal year for Denmark, as Danish district-heating companies publish it (sum 3,009).
   DK: [468, 421, 421, 307, 180, 69, 40, 40, 111, 214, 328, 410],
+  // Norway (ADR 0074): met.no's daily normal temperatures of Oslo – Blindern (station 18700,
+  // 1961–1990), each day's max(0, 17 − normal) summed per month, 29 February left out (sum 4,108.9).
+  NO: [660.4, 589.2, 533.4, 375.2, 192.1, 54.3, 18.5, 56.0, 186.0, 331.6, 489.0, 623.2],
 };
+
+/** The country's configured normal year, by its ISO code in either case; undefined for one without. */
+export function countryNormalYearOf(country: string): { country: NormalYearCountry; normal: NormalYear } | undefined {
+  const code = country.toUpperCase();
+  return Object.hasOwn(countryNormalYears, code)
+    ? { country: code as NormalYearCountry, normal: countryNormalYears[code as NormalYearCountry] }
+    : undefined;
+}
 
 /**
  * A property's own normal year: per calendar month, the mean of that month's degree days over its

@@ -106,7 +106,7 @@ export const ConsumptionRatingQuery = /* GraphQL */ `
 export const TenantDegreeDaysQuery = /* GraphQL */ `
   query TenantDegreeDays($input: TenantDegreeDaysInput!) {
     tenantDegreeDays(input: $input) {
-      firstDay lastDay degreeDays days daysWithData normalDegreeDays normalYearSource
+      firstDay lastDay degreeDays days daysWithData normalDegreeDays normalYearSource normalYearCountry
       buckets { firstDay lastDay partial degreeDays days daysWithData normalDegreeDays }
     }
   }

@@ -194,6 +194,7 @@ describe("tenantDegreeDays", () => {
   it("takes the normal year from the property's own three whole years before this year", async () => {
     const { data } = await degreeDaysOf("anna", { ...period("2025-01-01", "2025-03-31") });
     expect(data.normalYearSource).toBe("OWN_HISTORY");
+    expect(data.normalYearCountry).toBeNull();
     // Per month, the mean of its degree days in 2022, 2023 and 2024; a day gets its month's share.
     const normalOfMonth = (month: string) =>
       ["2022", "2023", "2024"]
@@ -247,7 +248,13 @@ describe("tenantDegreeDays", () => {
   it("serves a property without an outdoor meter no degree days, and Denmark's table as its normal year", async () => {
     const { code, data } = await degreeDaysOf("ida", { ...period("2025-01-30", "2025-02-02"), resolution: "DAILY" });
     expect(code).toBeUndefined();
-    expect(data).toMatchObject({ degreeDays: 0, days: 4, daysWithData: 0, normalYearSource: "COUNTRY_TABLE" });
+    expect(data).toMatchObject({
+      degreeDays: 0,
+      days: 4,
+      daysWithData: 0,
+      normalYearSource: "COUNTRY_TABLE",
+      normalYearCountry: "DK",
+    });
     // DTI's normal year: January 468, February 421.
     expect(data.normalDegreeDays).toBeCloseTo((2 * 468) / 31 + (2 * 421) / 28, 6);
     expect(data.buckets.map((bucket) => bucket.firstDay)).toEqual([
@@ -258,21 +265,11 @@ describe("tenantDegreeDays", () => {
     ]);
   });
 
-  it("gives a property of a country without a table, and too little history of its own, no normal year", async () => {
-    const samples = annaSamples().filter(({ ts }) => ts * 1000 >= Date.UTC(2025, 0, 1));
-    await writeSamples(dailyOnlyProperty.id, "OUTDOOR-TEST-2", samples);
-    await backend.db.updateTable("properties").set({ country: "NO" }).where("id", "=", dailyOnlyProperty.id).execute();
+  /** Runs `check` with Ida's property in `country`, then puts its own country back. */
+  async function withIdaIn(country: string, check: () => Promise<void>) {
+    await backend.db.updateTable("properties").set({ country }).where("id", "=", dailyOnlyProperty.id).execute();
     try {
-      const { data } = await degreeDaysOf("ida", { ...period("2025-02-01", "2025-02-28") });
-      expect(data.normalYearSource).toBeNull();
-      expect(data.normalDegreeDays).toBeNull();
-      expect(data.buckets[0]?.normalDegreeDays).toBeNull();
-      const days = oracleDays(samples);
-      expect(data.daysWithData).toBe(28);
-      expect(data.degreeDays).toBeCloseTo(
-        datesFrom("2025-02-01", "2025-02-28").reduce((sum, date) => sum + days.get(date)!, 0),
-        6,
-      );
+      await check();
     } finally {
       await backend.db
         .updateTable("properties")
@@ -280,6 +277,36 @@ describe("tenantDegreeDays", () => {
         .where("id", "=", dailyOnlyProperty.id)
         .execute();
     }
+  }
+
+  it("gives a Norwegian property with too little history of its own Norway's table (ADR 0074), not Denmark's", async () => {
+    const samples = annaSamples().filter(({ ts }) => ts * 1000 >= Date.UTC(2025, 0, 1));
+    await writeSamples(dailyOnlyProperty.id, "OUTDOOR-TEST-2", samples);
+    await withIdaIn("NO", async () => {
+      const { code, data } = await degreeDaysOf("ida", { ...period("2025-01-30", "2025-02-02"), resolution: "DAILY" });
+      expect(code).toBeUndefined();
+      expect(data).toMatchObject({ normalYearSource: "COUNTRY_TABLE", normalYearCountry: "NO" });
+      // met.no's daily normals of Oslo - Blindern 1961-1990 summed per month: January 660.4, February 589.2.
+      expect(data.normalDegreeDays).toBeCloseTo((2 * 660.4) / 31 + (2 * 589.2) / 28, 6);
+      expect(data.buckets[0]?.normalDegreeDays).toBeCloseTo(660.4 / 31, 6);
+      expect(data.buckets[3]?.normalDegreeDays).toBeCloseTo(589.2 / 28, 6);
+      // The property's own degree days are its samples', whatever the normal year.
+      const days = oracleDays(samples);
+      expect(data.degreeDays).toBeCloseTo(
+        datesFrom("2025-01-30", "2025-02-02").reduce((sum, date) => sum + days.get(date)!, 0),
+        6,
+      );
+    });
+  });
+
+  it("gives a property of a country without a table, and too little history of its own, no normal year", async () => {
+    await withIdaIn("SE", async () => {
+      const { data } = await degreeDaysOf("ida", { ...period("2025-02-01", "2025-02-28") });
+      expect(data.normalYearSource).toBeNull();
+      expect(data.normalYearCountry).toBeNull();
+      expect(data.normalDegreeDays).toBeNull();
+      expect(data.buckets[0]?.normalDegreeDays).toBeNull();
+    });
   });
 
   it("is FORBIDDEN for another resident's tenancy", async () => {

@@ -52,6 +52,7 @@ export async function tenantDegreeDays(_: unknown, { input }: DegreeDaysArgs, ct
     daysWithData: period.daysWithData,
     normalDegreeDays: period.normalDegreeDays,
     normalYearSource: normal === null ? null : sourceNames[normal.source],
+    normalYearCountry: normal?.country ?? null,
     buckets: period.buckets.map((bucket) => ({
       firstDay: bucket.fromDay,
       lastDay: addDays(bucket.endDay, -1),

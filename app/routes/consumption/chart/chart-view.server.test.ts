@@ -65,6 +65,7 @@ function degreeDaysAnswer(): TenantDegreeDays {
     daysWithData: 2,
     normalDegreeDays: null,
     normalYearSource: null,
+    normalYearCountry: null,
     buckets: [bucket("2025-10-01", 6.04, 1), bucket("2025-10-02", 0, 0), bucket("2025-10-03", 7.46, 1)],
   };
 }
