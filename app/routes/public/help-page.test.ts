@@ -98,7 +98,11 @@ describe("help page texts", () => {
       for (const figure of [/17\s°C/, /365/, /60/, /30/, /R² under 0[.,]5/, /90\s%/]) expect(said).toMatch(figure);
       // January: 560 kWh at 529 degree days against 480 at 429 is 570 adjusted, 1.8 % less.
       for (const figure of ["560", "529", "480", "429", "570", /1[.,]8\s%/]) expect(said).toMatch(figure);
-      expect(weather?.list).toHaveLength(4);
+      // The five reasons, LITTLE_HEATING last: a summer month against a spring one, too little heating.
+      expect(weather?.list).toHaveLength(5);
+      const littleHeating = weather?.list?.[4] ?? "";
+      expect(littleHeating).toMatch(/summer|sommer/);
+      expect(littleHeating).toMatch(/too little heating|varmet for lidt|fyrt for lite/);
     },
   );
 

@@ -34,7 +34,7 @@ export const helpSections: readonly SectionShape[] = [
       { id: "view-dashboard", paragraphs: 2 },
       { id: "view-consumption", paragraphs: 3 },
       // Weather-adjusted comparisons and degree days (issue 46 item 2, ADR 0070).
-      { id: "view-weather", paragraphs: 5, items: 4 },
+      { id: "view-weather", paragraphs: 5, items: 5 },
       // Forecasts of this month, this year and the billing year (issue 46 item 3, ADR 0072).
       { id: "view-forecast", paragraphs: 2 },
       // The efficient neighbours (issue 46 item 4, ADR 0073).
