@@ -67,6 +67,7 @@ const backendEnumValues: Partial<Record<Service, Record<string, string>>> = {
     AlarmFrequency: "@common/alarms#AlarmFrequency",
     NotificationKind: "@common/alarms#NotificationKind",
     NotificationDirection: "@common/alarms#NotificationDirection",
+    WatchKind: "@common/watches#WatchKind",
   },
 };
 

@@ -38,7 +38,14 @@ describe("the alarm enums", () => {
   it("keep the names the database and the locales have always used", () => {
     expect(alarmTypes).toEqual(["threshold", "comparison", "zero", "minimum", "maximum"]);
     expect(alarmFrequencies).toEqual(["day", "week", "month", "year"]);
-    expect(notificationKinds).toEqual(["high_consumption", "zero_consumption", "indoor_climate", "consumption_report"]);
+    expect(notificationKinds).toEqual([
+      "high_consumption",
+      "zero_consumption",
+      "indoor_climate",
+      "consumption_report",
+      "leak_watch",
+      "heating_left_on",
+    ]);
     expect(notificationDirections).toEqual(["above", "below", "increase"]);
   });
 });

@@ -40,6 +40,7 @@ export const errorMessages: Readonly<Record<ErrorCode, string>> = {
   NOTIFICATION_NOT_FOUND: "No such notification.",
   ALARM_INVALID: "The alarm's settings are not valid.",
   TENANCY_ENDED: "The tenancy has ended: its alarms can be read and deleted, not created or changed.",
+  WATCH_UNAVAILABLE: "The watch is not offered for this tenancy.",
   ALREADY_MEMBER: "That person is already a user of this tenancy.",
   INVITATION_NOT_FOUND: "No such invitation.",
   USER_NOT_FOUND: "No such user of this tenancy.",

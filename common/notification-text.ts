@@ -4,7 +4,7 @@
  * formatted for the language. The callers translate the key with i18next (the portal's pages and
  * the back-end's e-mail alike).
  */
-import { type AlarmType, metricTypeOf, type NotificationDirection } from "./alarms";
+import { type AlarmType, metricTypeOf, type NotificationDirection, type NotificationKind } from "./alarms";
 import { formatDateRange } from "./bucket-labels";
 import { consumptionPath } from "./portal-paths";
 import { indoorClimateQuantityIds, isQuantityId, type QuantityId } from "./quantities";
@@ -17,7 +17,7 @@ export interface TextOf {
 
 /** What a notification says happened, as it is stored (lower-case kinds, as in the database). */
 export interface NotificationFacts {
-  kind: "high_consumption" | "zero_consumption" | "indoor_climate" | "consumption_report";
+  kind: NotificationKind;
   quantity: string | null;
   alarmType: string | null;
   direction: NotificationDirection | null;
@@ -44,6 +44,11 @@ export function notificationText(n: NotificationFacts, language: string): TextOf
     return { key: "notifications.what.report", values: { period } };
   }
   const quantity = n.quantity;
+  if (n.kind === "leak_watch" || n.kind === "heating_left_on") {
+    // The watches (ADR 0075): LEAK_WATCH's value is the lowest hourly flow of its nights,
+    // HEATING_LEFT_ON's the heat used over its warm days.
+    return { key: `notifications.what.${n.kind}`, values: { period, value: amount(n.value, quantity, language) } };
+  }
   const threshold = n.threshold ?? 0;
   if (n.direction === "increase") {
     return {

@@ -5,6 +5,7 @@
  * Only users with e-mail notifications on (and active) get one.
  */
 
+import type { NotificationKind } from "@common/alarms";
 import type { BrandId } from "@common/brands";
 import { formatDateRange } from "@common/bucket-labels";
 import type { Language } from "@common/languages";
@@ -21,9 +22,9 @@ import { reportMail } from "../reports/mail";
 export interface MailedNotification {
   id: number;
   tenancyId: number;
-  kind: "high_consumption" | "zero_consumption" | "indoor_climate" | "consumption_report";
+  kind: NotificationKind;
   quantity: QuantityId;
-  direction: "above" | "below" | "increase";
+  direction: "above" | "below" | "increase" | null;
   alarmType: string;
   threshold: number;
   value: number;

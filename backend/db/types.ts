@@ -7,6 +7,8 @@
  * - booleans are integers 0/1 (`SqlBoolean`); convert with `fromSqlBoolean`/`toSqlBoolean`;
  * - ids are integers; the GraphQL layer turns them into `ID` strings.
  */
+import type { NotificationKind } from "@common/alarms";
+import type { WatchKind } from "@common/watches";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** 0 or 1. */
@@ -42,6 +44,8 @@ export interface UsersTable {
   onboarded: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
   /** When the user confirmed the data policy at sign-up (migration 0010); null if never recorded. */
   data_policy_acknowledged_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  /** 1 when the resident gets the weekly update e-mail (migration 0015); off by default. */
+  weekly_update: ColumnType<SqlBoolean, SqlBoolean | undefined, SqlBoolean>;
 }
 
 export interface PropertiesTable {
@@ -201,6 +205,24 @@ export interface MailOutboxTable {
   text: string;
   html: string;
   created_at: IsoInstant;
+  /** The message's extra headers as a JSON object (migration 0015), e.g. List-Unsubscribe; null when none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * One resident's weekly update e-mail of one week (migration 0015, ADR 0076): `week` is the
+ * Monday (YYYY-MM-DD) of the week reported; unique per user and week.
+ */
+export interface WeeklyUpdateSendsTable {
+  id: Generated<number>;
+  user_id: number;
+  week: string;
+  status: "sending" | "sent" | "failed";
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: IsoInstant;
+  sent_at: ColumnType<IsoInstant | null, IsoInstant | null | undefined, IsoInstant | null>;
+  outbox_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -364,7 +386,7 @@ export interface NotificationsTable {
   user_id: number;
   tenancy_id: number;
   alarm_id: number | null;
-  kind: "high_consumption" | "zero_consumption" | "indoor_climate" | "consumption_report";
+  kind: NotificationKind;
   quantity: string | null;
   alarm_type: string | null;
   frequency: string | null;
@@ -378,6 +400,28 @@ export interface NotificationsTable {
   created_at: IsoInstant;
   read_at: IsoInstant | null;
   emailed_at: IsoInstant | null;
+  /** The watch kinds' nights or days (migration 0014): a JSON array of {date, value}; null otherwise. */
+  watch_days: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A user's watch on a tenancy (migration 0014, ADR 0075); no row is off. */
+export interface WatchesTable {
+  user_id: number;
+  tenancy_id: number;
+  kind: WatchKind;
+  enabled: SqlBoolean;
+  /** The first Copenhagen date the job judges. */
+  since: IsoDate;
+  /** The last Copenhagen date a job run judged; null before the first. */
+  evaluated_through: IsoDate | null;
+  updated_at: IsoInstant;
+}
+
+/** The dashboard's watch suggestion, dismissed by the user on the tenancy (migration 0014). */
+export interface WatchSuggestionsTable {
+  user_id: number;
+  tenancy_id: number;
+  dismissed_at: IsoInstant;
 }
 
 /** One evaluated closed period of an alarm (migration 0005). */
@@ -428,6 +472,8 @@ export interface Database {
   consumption_reports: ConsumptionReportsTable;
   alarms: AlarmsTable;
   notifications: NotificationsTable;
+  watches: WatchesTable;
+  watch_suggestions: WatchSuggestionsTable;
   alarm_evaluations: AlarmEvaluationsTable;
   users: UsersTable;
   properties: PropertiesTable;
@@ -457,6 +503,7 @@ export interface Database {
   market_prices: MarketPricesTable;
   single_use_tokens: SingleUseTokensTable;
   mail_outbox: MailOutboxTable;
+  weekly_update_sends: WeeklyUpdateSendsTable;
   rate_limits: RateLimitsTable;
 }
 

@@ -22,7 +22,7 @@ import { isQuantityId } from "@common/quantities";
 import type { Kysely, Selectable } from "kysely";
 import { metersForQuantity } from "../consumption/engine";
 import type { AlarmsTable, Database, NotificationsTable, TenancyRow } from "../db/types";
-import type { Alarm, AlarmInput, Notification } from "../schema/tenant.generated";
+import type { Alarm, AlarmInput, Notification, WatchDay } from "../schema/tenant.generated";
 import { callerAndTenancy } from "./access";
 import type { ServiceContext } from "./context";
 import { serviceError } from "./errors";
@@ -43,6 +43,8 @@ export const alarmEnumResolvers = {
     ZERO_CONSUMPTION: "zero_consumption",
     INDOOR_CLIMATE: "indoor_climate",
     CONSUMPTION_REPORT: "consumption_report",
+    LEAK_WATCH: "leak_watch",
+    HEATING_LEFT_ON: "heating_left_on",
   },
   NotificationDirection: { ABOVE: "above", BELOW: "below", INCREASE: "increase" },
 } as const satisfies {
@@ -80,6 +82,13 @@ function alarmResult(row: AlarmRow, last: LastFired | undefined): Alarm {
   };
 }
 
+/** A watch notification's nights or days as stored (a JSON array of {date, value}); null for other kinds. */
+function watchDaysOf(stored: string | null): WatchDay[] | null {
+  if (stored === null) return null;
+  const days = JSON.parse(stored) as { date: string; value: number }[];
+  return days.map(({ date, value }) => ({ date, value }));
+}
+
 export function notificationResult(row: NotificationRow): Notification {
   return {
     id: row.id,
@@ -97,6 +106,7 @@ export function notificationResult(row: NotificationRow): Notification {
     periodStart: row.period_start,
     periodEnd: row.period_end,
     reportCode: row.report_code,
+    watchDays: watchDaysOf(row.watch_days),
     createdAt: row.created_at,
     read: row.read_at !== null,
     readAt: row.read_at,

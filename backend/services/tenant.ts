@@ -11,17 +11,21 @@ import { tenantConsumptionQueries } from "./tenant-consumption";
 import { tenantReportQueries } from "./tenant-reports";
 import { roomsOfMeters, tenantRoomMutations } from "./tenant-rooms";
 import { tenantStatementQueries } from "./tenant-statements";
+import { tenantWatchMutations, tenantWatchQueries, watchEnumResolvers } from "./tenant-watches";
 import { propertySettingsById } from "./users";
 
 export type { ObjectKind } from "@common/graphql-enums.generated";
 
 export const tenantResolvers = {
   ...alarmEnumResolvers,
+  ...watchEnumResolvers,
   Mutation: {
     ...tenantRoomMutations,
     ...tenantAlarmMutations,
+    ...tenantWatchMutations,
   },
   Query: {
+    ...tenantWatchQueries,
     ...tenantConsumptionQueries,
     ...tenantAlarmQueries,
     ...tenantStatementQueries,

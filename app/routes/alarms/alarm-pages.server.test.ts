@@ -113,6 +113,7 @@ describe("views", () => {
       metricType: "energy",
       frequency: "week",
       reportCode: null,
+      watchDays: null,
       createdAt: "2026-11-23T05:00:00.000Z",
       read: false,
       readAt: null,

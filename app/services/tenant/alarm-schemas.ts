@@ -1,4 +1,5 @@
 import type { AlarmFrequency, AlarmType, NotificationDirection, NotificationKind } from "@common/alarms";
+import type { WatchKind } from "@common/watches";
 import { z } from "zod";
 import { answerRules, enumMapping, isoDate } from "../answer-parts";
 import type * as Wire from "./graphql.generated";
@@ -25,11 +26,25 @@ const notificationKinds = enumMapping<NotificationKind, Wire.NotificationKind>({
   zero_consumption: "ZERO_CONSUMPTION",
   indoor_climate: "INDOOR_CLIMATE",
   consumption_report: "CONSUMPTION_REPORT",
+  leak_watch: "LEAK_WATCH",
+  heating_left_on: "HEATING_LEFT_ON",
 });
 const notificationDirections = enumMapping<NotificationDirection, Wire.NotificationDirection>({
   above: "ABOVE",
   below: "BELOW",
   increase: "INCREASE",
+});
+
+export const watchKinds = enumMapping<WatchKind, Wire.WatchKind>({
+  leak: "LEAK",
+  heating_left_on: "HEATING_LEFT_ON",
+});
+/** Why a watch is not offered, in the domain's words (the page says it in the resident's). */
+export type WatchUnavailableReason = "no_hourly_values" | "not_measured" | "no_outdoor_temperature";
+const watchUnavailableReasons = enumMapping<WatchUnavailableReason, Wire.WatchUnavailableReason>({
+  no_hourly_values: "NO_HOURLY_VALUES",
+  not_measured: "NOT_MEASURED",
+  no_outdoor_temperature: "NO_OUTDOOR_TEMPERATURE",
 });
 
 type WireAlarm = Wire.AlarmQuery["alarm"];
@@ -69,7 +84,28 @@ const notificationRules = z.looseObject({
   periodEnd: isoDate,
   createdAt: instant,
   readAt: instant.nullable(),
+  watchDays: z.array(z.looseObject({ date: isoDate, value: z.number() })).nullable(),
 });
+
+/** A watch as the routes hold it: the generated answer with the domain's enum values. */
+export type Watch = Omit<Wire.SetWatchMutation["setWatch"], "kind" | "unavailableReason"> & {
+  kind: WatchKind;
+  unavailableReason: WatchUnavailableReason | null;
+};
+export interface WatchSettings {
+  watches: Watch[];
+  suggestionDismissed: boolean;
+}
+
+/** A watch's enums read into the domain's values; a watch not offered always says why. */
+const watchRules = z
+  .looseObject({
+    kind: watchKinds.schema,
+    enabled: z.boolean(),
+    available: z.boolean(),
+    unavailableReason: watchUnavailableReasons.schema.nullable(),
+  })
+  .refine((watch) => watch.available || watch.unavailableReason !== null, "a watch not offered names its reason");
 
 /** An alarm's settings as the routes hold them: the generated input with the domain's enum values. */
 export type AlarmInput = Omit<Wire.AlarmInput, "type" | "frequency"> & { type: AlarmType; frequency: AlarmFrequency };
@@ -97,5 +133,12 @@ export const markNotificationReadResponse = answerRules<
   { markNotificationRead: Notification }
 >()(z.looseObject({ markNotificationRead: notificationRules }));
 export const markAllNotificationsReadResponse = answerRules<Wire.MarkAllNotificationsReadMutation>()(z.looseObject({}));
+export const watchesResponse = answerRules<Wire.WatchesQuery, { watches: WatchSettings }>()(
+  z.looseObject({ watches: z.looseObject({ watches: z.array(watchRules) }) }),
+);
+export const setWatchResponse = answerRules<Wire.SetWatchMutation, { setWatch: Watch }>()(
+  z.looseObject({ setWatch: watchRules }),
+);
+export const dismissWatchSuggestionResponse = answerRules<Wire.DismissWatchSuggestionMutation>()(z.looseObject({}));
 export const tenancyMenuResponse = answerRules<Wire.TenancyMenuQuery>()(z.looseObject({}));
 export type TenancyMenu = Wire.TenancyMenuQuery;

@@ -17,6 +17,8 @@ import * as m0010 from "./0010_data_policy_acknowledged";
 import * as m0011 from "./0011_property_rollups";
 import * as m0012 from "./0012_run_edges";
 import * as m0013 from "./0013_outdoor_meters";
+import * as m0014 from "./0014_watches";
+import * as m0015 from "./0015_weekly_updates";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001_initial": m0001,
@@ -32,6 +34,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0011_property_rollups": m0011,
   "0012_run_edges": m0012,
   "0013_outdoor_meters": m0013,
+  "0014_watches": m0014,
+  "0015_weekly_updates": m0015,
 };
 
 export const staticMigrationProvider: MigrationProvider = {
