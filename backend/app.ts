@@ -266,7 +266,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const schedule =
     options.scheduledJobs === true
       ? startSchedule(db, deps.now, logger, {
-          mail: { mailer, portalUrl: flows.portalUrl, brand: flows.brand },
+          mail: { mailer, portalUrl: flows.portalUrl, brand: flows.brand, key: tokens.key },
           afterFirstRun: options.seedDemo === true ? () => readOlderDemoNotifications(db, deps.now()) : undefined,
         })
       : undefined;

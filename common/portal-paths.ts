@@ -83,6 +83,15 @@ export function signupWithCodePath(activationCode: string): string {
   return `${signupPath}?activationCode=${activationCode}`;
 }
 
+/**
+ * The weekly update e-mail's unsubscribe page (ADR 0076): GET shows a button, POST (the button, or
+ * a mail client's RFC 8058 one-click `List-Unsubscribe=One-Click`) turns the e-mail off. No sign-in:
+ * the signed token names the resident.
+ */
+export function weeklyUpdateUnsubscribePath(token: string): string {
+  return `/unsubscribe/weekly-update/${encodeURIComponent(token)}`;
+}
+
 /** The monthly consumption report, opened from its e-mail without signing in. */
 export function reportPath(code: string): string {
   return `/report/${encodeURIComponent(code)}`;
@@ -244,6 +253,16 @@ export function notificationLink(portalUrl: string, tenancyId: Id, notificationI
 /** The report in the resident's language: `?lng=` opens it so on a browser with no language chosen yet. */
 export function reportLink(portalUrl: string, code: string, language: string): string {
   return `${portalUrl}${reportPath(code)}?lng=${language}`;
+}
+
+/** The weekly update's List-Unsubscribe address and footer link, in the resident's language (`?lng=`). */
+export function weeklyUpdateUnsubscribeLink(portalUrl: string, token: string, language: string): string {
+  return `${portalUrl}${weeklyUpdateUnsubscribePath(token)}?lng=${language}`;
+}
+
+/** A portal page (a path of this module) as an e-mail's absolute link. */
+export function portalLink(portalUrl: string, path: string): string {
+  return `${portalUrl}${path}`;
 }
 
 /** An invitation: the sign-up page with the activation code. */

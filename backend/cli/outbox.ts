@@ -4,9 +4,10 @@
  * without SMTP), newest first, each with the links it contains — e.g. the password-reset link.
  *   --limit N   how many (default 5)
  *   --text      also print the plain-text body
- *   --json      one JSON array: [{ id, to, subject, createdAt, links, text }]
+ *   --json      one JSON array: [{ id, to, subject, createdAt, headers, links, text }] (headers: the
+ *               message's extra header lines as an object, e.g. List-Unsubscribe; {} when none)
  */
-import { latestMessages, linksIn } from "../mail/outbox";
+import { headersOf, latestMessages, linksIn } from "../mail/outbox";
 import { CliError, type CliOptions, runDatabaseCommand, runWhenEntryPoint } from "./cli-database";
 
 const usage = "Usage: npm run -s outbox -- [email] [--limit N] [--text] [--json]";
@@ -47,6 +48,7 @@ export async function runOutbox(args: readonly string[], options: CliOptions = {
             to: message.to_address,
             subject: message.subject,
             createdAt: message.created_at,
+            headers: headersOf(message.headers),
             links: linksIn(message.text),
             text: message.text,
           })),
@@ -63,6 +65,7 @@ export async function runOutbox(args: readonly string[], options: CliOptions = {
     for (const message of messages) {
       io.out(`#${message.id}  ${message.created_at}  to ${message.to_address}`);
       io.out(`  subject: ${message.subject}`);
+      for (const [name, value] of Object.entries(headersOf(message.headers))) io.out(`  ${name}: ${value}`);
       for (const link of linksIn(message.text)) io.out(`  link: ${link}`);
       if (parsed.text) io.out(message.text.replace(/^/gm, "  | "));
       io.out("");

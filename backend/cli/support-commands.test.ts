@@ -123,6 +123,40 @@ describe("npm run outbox", () => {
     const bad = recordingIo();
     expect(await runOutbox(["--limit", "zero"], { env: env(), io: bad })).toBe(1);
   });
+
+  it("prints each message's headers (List-Unsubscribe of the weekly update; {} for none), also as JSON", async () => {
+    const backend = await createBackend({
+      databasePath: join(dataDir, "portal.sqlite"),
+      jwtSecret,
+      logger: silentLogger,
+    });
+    const headers = {
+      "List-Unsubscribe": "<http://portal.example:3000/unsubscribe/weekly-update/wu.1.x?lng=da>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    try {
+      await backend.mailer.send({ to: "headers@example.test", subject: "plain", text: "a\n", html: "<p>a</p>" });
+      await backend.mailer.send({
+        to: "headers@example.test",
+        subject: "weekly",
+        text: "b\n",
+        html: "<p>b</p>",
+        headers,
+      });
+    } finally {
+      await backend.close();
+    }
+    const json = recordingIo();
+    expect(await runOutbox(["headers@example.test", "--json"], { env: env(), io: json })).toBe(0);
+    const messages = JSON.parse(json.stdout.join("\n")) as { subject: string; headers: Record<string, string> }[];
+    expect(messages.map(({ subject, headers }) => ({ subject, headers }))).toEqual([
+      { subject: "weekly", headers },
+      { subject: "plain", headers: {} },
+    ]);
+    const lines = recordingIo();
+    expect(await runOutbox(["headers@example.test"], { env: env(), io: lines })).toBe(0);
+    expect(lines.stdout).toContain("  List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  });
 });
 
 describe("npm run alarms:evaluate", () => {

@@ -1,7 +1,7 @@
 /**
  * The back-end's own timetable: the alarm evaluation (with the e-mails of its new
- * notifications), the monthly consumption reports and the pruning of spent sessions and ended
- * abuse-limit windows run once at start-up and then every `intervalMs` (an hour: the demo
+ * notifications), the monthly consumption reports, the weekly update e-mails and the pruning of
+ * spent sessions and ended abuse-limit windows run once at start-up and then every `intervalMs` (an hour: the demo
  * readings and real imports arrive hourly), inside the back-end process. A failed run is logged
  * and the next one tries again; it never stops the back-end. `npm run alarms:evaluate` runs the
  * evaluation by hand.
@@ -23,6 +23,7 @@ import { pruneSpentSessions } from "../services/tokens";
 import { evaluateAlarms } from "./alarm-evaluation";
 import { withJobLock } from "./job-lock";
 import { generateMonthlyReports } from "./monthly-reports";
+import { sendWeeklyUpdates } from "./weekly-updates";
 
 export interface ScheduleHandle {
   /** Stops the timer and waits for a run in progress. */
@@ -32,8 +33,11 @@ export interface ScheduleHandle {
 }
 
 export interface ScheduleOptions {
-  /** Where the e-mails of new notifications go (users with e-mail notifications on). */
-  mail?: { mailer: Mailer; portalUrl: string; brand: BrandId };
+  /**
+   * Where the e-mails of new notifications go (users with e-mail notifications on); with `key`
+   * (the server secret the unsubscribe links are signed with) the weekly updates too.
+   */
+  mail?: { mailer: Mailer; portalUrl: string; brand: BrandId; key?: Uint8Array };
   intervalMs?: number;
   /** Called once after the first run (the demo uses it: db/seed/demo.ts readOlderDemoNotifications). */
   afterFirstRun?: () => Promise<void>;
@@ -69,6 +73,15 @@ export function startSchedule(
     // instance made since the last run.
     if (options.mail)
       await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now(), options.mail.brand);
+    // After the alarms and the watches, so the week's findings are in its e-mail (ADR 0076).
+    if (options.mail?.key !== undefined) {
+      const { mailer, portalUrl, brand, key } = options.mail;
+      const weekly = await sendWeeklyUpdates(db, now(), { mailer, portalUrl, brand, key });
+      if (weekly.sent + weekly.failed > 0)
+        logger.info(
+          `weekly updates of ${weekly.week}: ${weekly.sent} sent, ${weekly.failed} failed (tried again later)`,
+        );
+    }
     const pruned = await pruneSpentSessions(db, now());
     if (pruned.refreshTokens + pruned.families > 0)
       logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);

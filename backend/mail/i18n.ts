@@ -2,7 +2,8 @@
  * The texts of the back-end's e-mails, through i18next like the portal's pages: one instance per
  * process, holding each language's `emails` namespace (locales/{lng}/emails.json, which the portal
  * never loads) and its `common` one (locales/{lng}/common.json) for what an e-mail repeats from
- * the portal (quantity names, a notification's sentence), so page and e-mail say the same.
+ * the portal (quantity names, a notification's sentence), so page and e-mail say the same; and
+ * `help` (help.json), whose energy-saving advice the weekly update quotes as its tip.
  *
  * The locale files are bundled with the code, so the instance is ready once this module is
  * loaded: with `initImmediate: false` init runs synchronously, and a mail never waits for it.
@@ -12,10 +13,13 @@ import { fallbackLanguage, type Language, supportedLanguages } from "@common/lan
 import { createInstance, type PostProcessorModule, type TFunction } from "i18next";
 import daCommon from "../../locales/da/common.json";
 import daEmails from "../../locales/da/emails.json";
+import daHelp from "../../locales/da/help.json";
 import enCommon from "../../locales/en/common.json";
 import enEmails from "../../locales/en/emails.json";
+import enHelp from "../../locales/en/help.json";
 import nbCommon from "../../locales/nb/common.json";
 import nbEmails from "../../locales/nb/emails.json";
+import nbHelp from "../../locales/nb/help.json";
 
 /**
  * i18next 23 puts a value in by replacing the first occurrence of its placeholder in the text so
@@ -37,13 +41,13 @@ i18n.use(restoreBraces);
 void i18n.init({
   initImmediate: false,
   resources: {
-    da: { emails: daEmails, common: daCommon },
-    en: { emails: enEmails, common: enCommon },
-    nb: { emails: nbEmails, common: nbCommon },
-  } satisfies Record<Language, { emails: unknown; common: unknown }>,
+    da: { emails: daEmails, common: daCommon, help: daHelp },
+    en: { emails: enEmails, common: enCommon, help: enHelp },
+    nb: { emails: nbEmails, common: nbCommon, help: nbHelp },
+  } satisfies Record<Language, { emails: unknown; common: unknown; help: unknown }>,
   supportedLngs: [...supportedLanguages],
   fallbackLng: fallbackLanguage,
-  ns: ["emails", "common"],
+  ns: ["emails", "common", "help"],
   defaultNS: "emails",
   // Not HTML escaping: texts go into the plain-text part as they are, and the HTML part escapes
   // what it inserts itself (escapeHtml). Only the braces of a value are set aside (see above).
@@ -59,4 +63,9 @@ export function mailTexts(language: Language): TFunction<"emails"> {
 /** The portal's texts (common.json) an e-mail repeats, in a language. */
 export function portalTexts(language: Language): TFunction<"common"> {
   return i18n.getFixedT(language, "common");
+}
+
+/** The help page's texts (help.json): the weekly update's tip of the week. */
+export function helpTexts(language: Language): TFunction<"help"> {
+  return i18n.getFixedT(language, "help");
 }

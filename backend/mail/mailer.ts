@@ -16,6 +16,31 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header lines (e.g. List-Unsubscribe), recorded in the outbox (mail_outbox.headers, JSON)
+   * and given to the transport. Names are header names; values one line each.
+   */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** What `send` with `awaitDelivery` throws when the transport refused the message (it is in the outbox). */
+export class MailDeliveryError extends Error {
+  constructor(
+    readonly outboxId: number,
+    readonly reason: unknown,
+  ) {
+    super(`mail #${outboxId} could not be delivered: ${reason instanceof Error ? reason.message : String(reason)}`);
+    this.name = "MailDeliveryError";
+  }
+}
+
+export interface SendOptions {
+  /**
+   * Wait for the transport and throw MailDeliveryError when it fails, instead of delivering in the
+   * background and only logging a failure: for a sender that tries again later (the weekly update).
+   * Without a transport the message is only recorded, as always.
+   */
+  awaitDelivery?: boolean;
 }
 
 /** Delivers a recorded message somewhere else (SMTP). */
@@ -28,7 +53,7 @@ export interface MailTransport {
 
 export interface Mailer {
   /** Records the message (and queues its delivery when there is a transport); resolves with its outbox id. */
-  send(message: MailMessage): Promise<{ id: number }>;
+  send(message: MailMessage, options?: SendOptions): Promise<{ id: number }>;
   /** Resolves when every queued delivery has finished (delivered or failed and logged). */
   idle(): Promise<void>;
   /** Waits for queued deliveries, then closes the transport. */
@@ -65,8 +90,9 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   return {
-    async send(message) {
+    async send(message, sendOptions = {}) {
       if (closed) throw new Error("the mailer is closed");
+      const headers = message.headers !== undefined && Object.keys(message.headers).length > 0 ? message.headers : null;
       const { id } = await db
         .insertInto("mail_outbox")
         .values({
@@ -75,9 +101,20 @@ export function createMailer(options: MailerOptions): Mailer {
           text: message.text,
           html: message.html,
           created_at: options.now().toISOString(),
+          headers: headers === null ? null : JSON.stringify(headers),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      if (transport !== null && sendOptions.awaitDelivery === true) {
+        try {
+          await transport.deliver({ ...message, from });
+        } catch (error) {
+          logger.error(`mail #${id} could not be delivered via ${transport.description}:`, error);
+          throw new MailDeliveryError(id, error);
+        }
+        logger.info(`mail #${id} delivered via ${transport.description}`);
+        return { id };
+      }
       if (transport !== null) {
         const delivery = deliver(id, message).finally(() => pending.delete(delivery));
         pending.add(delivery);

@@ -24,3 +24,17 @@ export async function latestMessages(
 export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
 }
+
+/** A message's extra headers as the outbox keeps them (JSON, or null for none): {} when none. */
+export function headersOf(stored: string | null): Record<string, string> {
+  if (stored === null) return {};
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+  } catch {
+    return {};
+  }
+}

@@ -27,6 +27,7 @@ export function createSmtpTransport(url: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers === undefined ? {} : { headers: { ...message.headers } }),
       });
     },
     close() {

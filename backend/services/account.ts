@@ -28,6 +28,7 @@ import { badUserInput } from "./errors";
 import { assertNotImpersonated, beginImpersonation, isImpersonatedRequest } from "./impersonation";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { profileResolvers, updateAccountSettings } from "./profile";
+import { verifyPurposeToken } from "./purpose-tokens";
 import { type CredentialAttempt, rateLimitResolvers } from "./rate-limits";
 import { issueSingleUseToken } from "./short-lived-tokens";
 import { refreshSession, type Session, startSession, verifyCredentials } from "./sign-in";
@@ -79,6 +80,7 @@ export async function toAccountUser(
     isAdmin: fromSqlBoolean(user.is_admin),
     userType: user.user_type,
     emailNotifications: fromSqlBoolean(user.email_notifications),
+    weeklyUpdate: fromSqlBoolean(user.weekly_update),
     accountHasStatements: await accountHasStatements(db, user.id),
     // Support staff never see the onboarding slides; the user's own flag stays as it is.
     onboarded: impersonated || fromSqlBoolean(user.onboarded),
@@ -356,11 +358,18 @@ export const accountResolvers = {
     },
     async updateAccountSettings(
       _: unknown,
-      args: { language?: string | null; emailNotifications?: boolean | null },
+      args: { language?: string | null; emailNotifications?: boolean | null; weeklyUpdate?: boolean | null },
       ctx: ServiceContext,
     ): Promise<AccountUser> {
       const user = await updateAccountSettings(ctx.db, await ctx.requireCaller(), args);
       return toAccountUser(ctx.db, user, { impersonated: await isImpersonatedRequest(ctx, "account") });
+    },
+    async unsubscribeWeeklyUpdate(_: unknown, args: { token: string }, ctx: ServiceContext): Promise<{ ok: boolean }> {
+      // No caller: the signed token names the user (ADR 0076), and turns off this e-mail only.
+      const userId = verifyPurposeToken(ctx.tokens.key, "weekly-update-unsubscribe", args.token);
+      if (userId === null) throw badUserInput("The unsubscribe link is not valid", "token");
+      await ctx.db.updateTable("users").set({ weekly_update: 0 }).where("id", "=", userId).execute();
+      return { ok: true };
     },
     ...tenancyUsersResolvers.Mutation,
     ...profileResolvers.Mutation,

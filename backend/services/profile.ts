@@ -77,13 +77,14 @@ export async function renameUser(db: Kysely<Database>, userId: number, name: str
 }
 
 /**
- * updateAccountSettings: the language and/or the e-mail notifications (null or absent: unchanged).
+ * updateAccountSettings: the language, the e-mail notifications and/or the weekly update e-mail
+ * (null or absent: unchanged).
  * Allowed in a support session. Returns the updated user.
  */
 export async function updateAccountSettings(
   db: Kysely<Database>,
   user: UserRow,
-  args: { language?: string | null; emailNotifications?: boolean | null },
+  args: { language?: string | null; emailNotifications?: boolean | null; weeklyUpdate?: boolean | null },
 ): Promise<UserRow> {
   const changes: UserUpdate = {};
   if (args.language !== null && args.language !== undefined) {
@@ -92,6 +93,9 @@ export async function updateAccountSettings(
   }
   if (args.emailNotifications !== null && args.emailNotifications !== undefined) {
     changes.email_notifications = toSqlBoolean(args.emailNotifications);
+  }
+  if (args.weeklyUpdate !== null && args.weeklyUpdate !== undefined) {
+    changes.weekly_update = toSqlBoolean(args.weeklyUpdate);
   }
   if (Object.keys(changes).length === 0) return user;
   return db.updateTable("users").set(changes).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();

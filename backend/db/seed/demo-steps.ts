@@ -261,6 +261,14 @@ export const demoSeedSteps: readonly SeedStep[] = [
         .execute();
     },
   },
+  {
+    // Anna has the weekly update e-mail on (issue 47 item 4, ADR 0076): at the demo's first start
+    // the schedule sends her last week's, so it is in the outbox with its List-Unsubscribe headers.
+    name: "0015_weekly_update_of_anna",
+    async run(db) {
+      await db.updateTable("users").set({ weekly_update: 1 }).where("id", "=", userIdOf("anna")).execute();
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
