@@ -12,6 +12,7 @@ import {
 } from "./profile-forms";
 import { setPasswordFormSchema, signupFormSchema } from "./signup-form";
 import { inviteFormSchema } from "./tenancy-users";
+import { dismissWatchSuggestionFormSchema, watchFormSchema } from "./watch-form";
 
 /**
  * Every form's schema as both sides use it (ADR 0065): `parseWithZod` over the posted entries, in
@@ -194,6 +195,22 @@ const forms: Record<string, FormCase> = {
       [{ email: "a..b@c.dk" }, { email: ["validation.invalid_email"] }],
       [{ language: "xx" }, { language: ["tenancy_info.invite_language_required"] }],
     ],
+  },
+  // Buttons only (issue 47): a watch turned on or off, the dashboard's suggestion dismissed.
+  watch: {
+    schema: watchFormSchema,
+    valid: { intent: "watch-heating-left-on", enabled: "off" },
+    value: { intent: "watch-heating-left-on", enabled: "off" },
+    errors: [
+      [{ intent: "watch-other" }, { intent: ["errors.bad_request"] }],
+      [{ enabled: "yes" }, { enabled: ["errors.bad_request"] }],
+    ],
+  },
+  "watch suggestion": {
+    schema: dismissWatchSuggestionFormSchema,
+    valid: { intent: "dismiss-watch-suggestion" },
+    value: { intent: "dismiss-watch-suggestion" },
+    errors: [],
   },
 };
 

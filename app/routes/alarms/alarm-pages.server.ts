@@ -13,6 +13,7 @@ import { todayInCopenhagen } from "@common/period";
 import { alarmPath, reportPath } from "@common/portal-paths";
 import { isQuantityId, type QuantityId, quantityIds } from "@common/quantities";
 import { type AppLoadContext, data } from "@remix-run/node";
+import { isWatchNotification, type WatchDayLine, watchDayLines } from "~/domain/watches";
 import { languageOf } from "~/i18n/i18n.server";
 import type { Tenancy } from "~/services/account/schemas";
 import type { Alarm, Notification } from "~/services/tenant/alarm-schemas";
@@ -158,36 +159,50 @@ export interface NotificationView {
   consumptionHref: string | null;
   reportHref: string | null;
   alarmHref: string | null;
+  /** A watch's notification: its nights or days with their amounts, oldest first (else empty). */
+  watchDays: WatchDayLine[];
+}
+
+/** A watch's notification says what it found in words of its own; its figures are its days. */
+function watchNotificationText(kind: "leak_watch" | "heating_left_on", period: string): TextOf {
+  return {
+    key: kind === "leak_watch" ? "notifications.what.leak_watch" : "notifications.what.heating_left_on",
+    values: { period },
+  };
 }
 
 export function notificationView(n: Notification, tenancyId: string, language: string): NotificationView {
   const { kind } = n;
   const quantity = n.quantity !== null && isQuantityId(n.quantity) ? n.quantity : null;
+  const period = formatDateRange(n.periodStart, n.periodEnd, language);
   return {
     id: n.id,
     kind,
     quantity,
     direction: n.direction,
-    period: formatDateRange(n.periodStart, n.periodEnd, language),
-    text: notificationText(
-      {
-        kind,
-        quantity: n.quantity,
-        alarmType: n.alarmType,
-        direction: n.direction,
-        threshold: n.threshold,
-        value: n.value,
-        comparedValue: n.comparedValue,
-        periodStart: n.periodStart,
-        periodEnd: n.periodEnd,
-      },
-      language,
-    ),
+    period,
+    text: isWatchNotification(kind)
+      ? watchNotificationText(kind, period)
+      : notificationText(
+          {
+            kind,
+            quantity: n.quantity,
+            alarmType: n.alarmType,
+            direction: n.direction,
+            threshold: n.threshold,
+            value: n.value,
+            comparedValue: n.comparedValue,
+            periodStart: n.periodStart,
+            periodEnd: n.periodEnd,
+          },
+          language,
+        ),
     received: formatCalendarDate(todayInCopenhagen(new Date(n.createdAt)), language),
     read: n.read,
     consumptionHref: quantity ? consumptionPathOf(tenancyId, quantity, n.periodStart, n.periodEnd) : null,
     reportHref: n.reportCode ? reportPath(n.reportCode) : null,
     alarmHref: n.alarmId !== null ? alarmPath(tenancyId, n.alarmId) : null,
+    watchDays: isWatchNotification(kind) ? watchDayLines(n.quantity, n.watchDays, language) : [],
   };
 }
 

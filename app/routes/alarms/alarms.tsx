@@ -1,12 +1,19 @@
 import { metricTypeName } from "@common/notification-text";
-import { alarmsPath } from "@common/portal-paths";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { alarmsPath, helpPath } from "@common/portal-paths";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Card } from "~/components/card";
+import { ConformForm, useFormAnswer, useSchemaForm } from "~/components/conform-form";
 import { DataTable } from "~/components/data-table";
 import { PageHeading } from "~/components/page-heading";
+import { SubmitButton } from "~/components/submit-button";
+import { watchFormSchema } from "~/domain/watch-form";
+import { watchIntents, watchTexts } from "~/domain/watches";
+import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { type AlarmView, alarmView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
+import { setWatchFromForm, type WatchView, watchesAnchor, watchViews } from "~/routes/alarms/alarms.server";
 import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 
 /** A page of the side menu: it clears the breadcrumbs (no trail; on a phone the menu button). */
@@ -15,20 +22,98 @@ export const handle: TenancyHandle = { clearsBreadcrumbs: true };
 /**
  * /t/{tenancyId}/alarms (spec section 2, "Alarm settings"): the resident's alarms on the tenancy,
  * each with its quantity, type, period, level and whether it is on; the empty state "no alarms".
+ * Below them the Watches (issue 47 items 1–3): the leak watch and the heating watch, each with what
+ * it looks for and its on/off form, or in words why it is not offered for the home.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tenancyId = Number(params.tenancyId);
   // The alarms need only the URL's tenancy and the token: asked while the guard asks (ADR 0021).
-  if (Number.isSafeInteger(tenancyId) && tenancyId > 0) context.api.prefetch.tenant.alarms(tenancyId);
+  if (Number.isSafeInteger(tenancyId) && tenancyId > 0) {
+    context.api.prefetch.tenant.alarms(tenancyId);
+    context.api.prefetch.tenant.watches(tenancyId);
+  }
   const { tenancy, language, quantities, ended } = await requireAlarmArea(request, params, context);
-  const alarms = await context.api.tenant.alarms(tenancy.tenancyId);
+  const [alarms, watches] = await Promise.all([
+    context.api.tenant.alarms(tenancy.tenancyId),
+    context.api.tenant.watches(tenancy.tenancyId),
+  ]);
   return {
     tenancyId: tenancy.id,
     alarms: alarms.map((alarm) => alarmView(alarm, language)).filter((alarm): alarm is AlarmView => alarm !== null),
     canCreate: !ended && quantities.length > 0,
     ended,
     noQuantities: quantities.length === 0,
+    watches: watchViews(watches),
   };
+}
+
+/** A watch's on/off form (the page's only form). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireAlarmArea(request, params, context);
+  return setWatchFromForm(context, tenancy, await readForm(request));
+}
+
+/** One watch: its name, what it looks for, and its switch, or why it is not offered. */
+function WatchItem({ watch, ended }: { watch: WatchView; ended: boolean }) {
+  const { t } = useTranslation();
+  const texts = watchTexts[watch.kind];
+  const id = `watch-${watch.kind}`;
+  return (
+    <li className="watch">
+      <h3 id={id}>
+        {t(texts.name)}
+        {watch.available ? (
+          <>
+            {" "}
+            <span className={watch.enabled ? "status status-on" : "status status-off"}>
+              {t(watch.enabled ? "alarms.on" : "alarms.off")}
+            </span>
+          </>
+        ) : null}
+      </h3>
+      <p>{t(texts.what)}</p>
+      {watch.reason !== null ? (
+        <p className="notice watch-unavailable">
+          {t("watches.not_offered")} {t(watch.reason)}
+        </p>
+      ) : ended ? null : (
+        <WatchForm watch={watch} />
+      )}
+    </li>
+  );
+}
+
+function WatchForm({ watch }: { watch: WatchView }) {
+  const { t } = useTranslation();
+  const intent = watchIntents[watch.kind];
+  const [form] = useSchemaForm(watchFormSchema, { id: intent, lastResult: useFormAnswer(intent) });
+  const texts = watchTexts[watch.kind];
+  return (
+    <ConformForm form={form} className="watch-form">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="enabled" value={watch.enabled ? "off" : "on"} />
+      <SubmitButton className={watch.enabled ? "button button-secondary" : "button"}>
+        {t(watch.enabled ? texts.turnOff : texts.turnOn)}
+      </SubmitButton>
+    </ConformForm>
+  );
+}
+
+function Watches({ tenancyId, watches, ended }: { tenancyId: string; watches: WatchView[]; ended: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card id={watchesAnchor} heading={t("watches.heading")} className="card watches">
+      <p>{t("watches.intro")}</p>
+      <ul className="watch-list">
+        {watches.map((watch) => (
+          <WatchItem key={watch.kind} watch={watch} ended={ended} />
+        ))}
+      </ul>
+      <p>
+        <Link to={`${helpPath(tenancyId)}#alarm-watch-leak`}>{t("watches.help_link")}</Link>
+      </p>
+    </Card>
+  );
 }
 
 export default function Alarms() {
@@ -93,6 +178,7 @@ export default function Alarms() {
           {create}
         </>
       )}
+      <Watches tenancyId={d.tenancyId} watches={d.watches} ended={d.ended} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { formatCalendarDate } from "@common/format";
-import { consumptionBasePath, statementsPath } from "@common/portal-paths";
+import { alarmsPath, consumptionBasePath, statementsPath } from "@common/portal-paths";
 import { isQuantityId } from "@common/quantities";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
@@ -12,11 +12,13 @@ import { ComparisonSmiley } from "~/components/kpi-list";
 import { PageHeading } from "~/components/page-heading";
 import { Smiley } from "~/components/smiley";
 import { SmileyLegend } from "~/components/smiley-legend";
+import { SubmitButton } from "~/components/submit-button";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { type DashboardQuantity, dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
 import { ForecastCard } from "~/routes/consumption/forecast-card";
 import { meterKindsHint, rememberMeterKinds } from "~/routes/consumption/page-inputs.server";
+import { dismissWatchSuggestion, watchSuggestion } from "~/routes/consumption/watch-suggestion.server";
 import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 import { requireTenancy } from "~/session/guards.server";
 
@@ -37,12 +39,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context.api.prefetch.tenant.dashboard(call.input);
     if (call.weather) context.api.prefetch.tenant.kpis(call.weather);
   }
+  const urlTenancyId = Number(params.tenancyId);
+  if (Number.isSafeInteger(urlTenancyId) && urlTenancyId > 0) context.api.prefetch.tenant.watches(urlTenancyId);
   const { tenancy } = await requireTenancy(request, params, context);
   const kinds = tenancy.meterUnits.map((m) => m.kind).filter(isQuantityId);
   rememberMeterKinds(tenancy.tenancyId, kinds);
   const language = await languageOf(request);
   const t = (await translatorFor(request)) as unknown as TFunction;
-  const overview = await loadDashboard(context, tenancy, kinds, { language, t });
+  const [overview, suggestWatches] = await Promise.all([
+    loadDashboard(context, tenancy, kinds, { language, t }),
+    watchSuggestion(context, tenancy),
+  ]);
   // Written here, not in the component: the browser's first Intl.DateTimeFormat takes 50–85 ms of
   // a hydrating page on a slow machine (docs/performance.md, "Dates written on the server").
   const date = (iso: string) => formatCalendarDate(iso, language);
@@ -61,7 +68,33 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     zipcode: tenancy.apartment.apartmentInfo.zipcode,
     city: tenancy.apartment.apartmentInfo.city,
     latestStatement: tenancy.latestAllocationStatement,
+    suggestWatches,
   };
+}
+
+/** The watches suggestion's "Dismiss" (the page's only form): not shown again, then back with a toast. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { tenancy } = await requireTenancy(request, params, context);
+  return dismissWatchSuggestion(context, tenancy, request);
+}
+
+/** The suggestion to turn the watches on (issue 47 item 3): a link to them and a "Dismiss" that needs no script. */
+function WatchSuggestion({ tenancyId }: { tenancyId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card id="watch-suggestion-heading" heading={t("watches.suggestion_heading")} className="card watch-suggestion">
+      <p>{t("watches.suggestion_text")}</p>
+      <div className="button-row">
+        <Link to={`${alarmsPath(tenancyId)}#watches-heading`} className="button">
+          {t("watches.suggestion_link")}
+        </Link>{" "}
+        <Form method="post">
+          <input type="hidden" name="intent" value="dismiss-watch-suggestion" />
+          <SubmitButton className="button button-secondary">{t("watches.suggestion_dismiss")}</SubmitButton>
+        </Form>
+      </div>
+    </Card>
+  );
 }
 
 function DataNotYetAvailable() {
@@ -173,6 +206,8 @@ export default function Dashboard() {
           </ul>
         )}
       </Card>
+
+      {d.suggestWatches ? <WatchSuggestion tenancyId={d.tenancyId} /> : null}
 
       {d.consumption.length > 0 ? <ForecastCard tenancyId={d.tenancyId} forecasts={d.forecasts} /> : null}
 

@@ -5,8 +5,10 @@ import { formatQuantity } from "@common/quantity-format";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/data-table";
 import { Fact } from "~/components/fact";
 import { PageHeading } from "~/components/page-heading";
+import { isWatchNotification, watchNotificationTexts } from "~/domain/watches";
 import { pageMeta } from "~/i18n/meta";
 import {
   idParam,
@@ -14,6 +16,7 @@ import {
   requireAlarmArea,
   rethrowNotificationNotFound,
 } from "~/routes/alarms/alarm-pages.server";
+import { WatchIcon } from "~/routes/notifications/watch-icon";
 import { itemCrumb } from "../tenancy/tenancy-handle";
 
 export const handle = itemCrumb("notifications.detail_title", "notificationId", notificationPath);
@@ -29,10 +32,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const notification = await context.api.tenant.notification(tenancy.tenancyId, id).catch(rethrowNotificationNotFound);
   const view = notificationView(notification, tenancy.id, language);
   const quantity = notification.quantity !== null && isQuantityId(notification.quantity) ? notification.quantity : null;
+  const watch = isWatchNotification(notification.kind);
   return {
     view,
+    // A watch's run: the lowest hourly flow of its nights, or the heat of its days.
+    watchTotal:
+      watch && quantity && notification.value !== null ? formatQuantity(notification.value, quantity, language) : null,
     measured:
-      quantity && notification.value !== null && notification.direction !== "increase"
+      !watch && quantity && notification.value !== null && notification.direction !== "increase"
         ? formatQuantity(notification.value, quantity, language)
         : null,
     limit:
@@ -44,12 +51,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function NotificationDetail() {
   const { t, i18n } = useTranslation();
-  const { view, measured, limit } = useLoaderData<typeof loader>();
+  const { view, measured, limit, watchTotal } = useLoaderData<typeof loader>();
+  const watch = isWatchNotification(view.kind) ? watchNotificationTexts[view.kind] : null;
   return (
     <div className="notification-page">
       <PageHeading
         title={
           <>
+            {isWatchNotification(view.kind) ? (
+              <>
+                <WatchIcon kind={view.kind} />{" "}
+              </>
+            ) : null}
             {t(`notifications.kind.${view.kind}`)}
             {view.quantity ? ` · ${metricTypeName(view.quantity, i18n.language, (key) => t(key))}` : null}
           </>
@@ -64,7 +77,25 @@ export default function NotificationDetail() {
           ) : null}
           {measured ? <Fact term={t("notifications.measured")}>{measured}</Fact> : null}
           {limit ? <Fact term={t("notifications.limit")}>{limit}</Fact> : null}
+          {watch && watchTotal ? <Fact term={t(watch.total)}>{watchTotal}</Fact> : null}
         </dl>
+        {watch && view.watchDays.length > 0 ? (
+          <>
+            <DataTable
+              className="data-table watch-day-table"
+              caption={t(watch.caption)}
+              columns={[t(watch.day), t(watch.amount)]}
+            >
+              {view.watchDays.map((day) => (
+                <tr key={day.iso} data-date={day.iso}>
+                  <th scope="row">{day.date}</th>
+                  <td>{day.amount}</td>
+                </tr>
+              ))}
+            </DataTable>
+            {view.kind === "leak_watch" ? <p className="hint">{t("watches.night_note")}</p> : null}
+          </>
+        ) : null}
         <p className="notification-received">{t("notifications.received", { date: view.received })}</p>
       </section>
       <p className="page-actions button-row">

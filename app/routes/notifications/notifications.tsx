@@ -7,9 +7,11 @@ import { Card } from "~/components/card";
 import { PageHeading } from "~/components/page-heading";
 import { Separator } from "~/components/separator";
 import { SubmitButton } from "~/components/submit-button";
+import { isWatchNotification, watchNotificationTexts } from "~/domain/watches";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { type NotificationView, notificationView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
+import { WatchIcon } from "~/routes/notifications/watch-icon";
 import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
 
@@ -48,6 +50,21 @@ function endOf(text: string): string {
   return /[.!?]$/.test(text) ? " " : ". ";
 }
 
+/** A watch notification's nights (each one's lowest hourly flow) or days (each one's heat), in the list. */
+function WatchDayList({ kind, days }: { kind: "leak_watch" | "heating_left_on"; days: NotificationView["watchDays"] }) {
+  const { t } = useTranslation();
+  const texts = watchNotificationTexts[kind];
+  return (
+    <ul className="watch-days" aria-label={t(texts.caption)}>
+      {days.map((day) => (
+        <li key={day.iso} data-date={day.iso}>
+          {t(texts.item, { date: day.date, amount: day.amount })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function NotificationList({ items, tenancyId }: { items: NotificationView[]; tenancyId: string }) {
   const { t, i18n } = useTranslation();
   return (
@@ -55,6 +72,11 @@ function NotificationList({ items, tenancyId }: { items: NotificationView[]; ten
       {items.map((n) => (
         <li key={n.id} className={n.read ? "notification" : "notification notification-unread"}>
           <Link to={notificationPath(tenancyId, n.id)}>
+            {isWatchNotification(n.kind) ? (
+              <>
+                <WatchIcon kind={n.kind} />{" "}
+              </>
+            ) : null}
             <span className="notification-kind">
               {t(`notifications.kind.${n.kind}`)}
               {n.quantity ? ` · ${metricTypeName(n.quantity, i18n.language, (key) => t(key))}` : null}
@@ -66,6 +88,9 @@ function NotificationList({ items, tenancyId }: { items: NotificationView[]; ten
           <Separator text=". " />
           <span className="notification-text">{t(n.text.key, n.text.values)}</span>
           <Separator text={endOf(t(n.text.key, n.text.values))} />
+          {isWatchNotification(n.kind) && n.watchDays.length > 0 ? (
+            <WatchDayList kind={n.kind} days={n.watchDays} />
+          ) : null}
           <span className="notification-received">{t("notifications.received", { date: n.received })}</span>
         </li>
       ))}

@@ -65,6 +65,9 @@ export const helpSections: readonly SectionShape[] = [
       { id: "alarm-types", paragraphs: 1, items: 4 },
       { id: "alarm-frequency", paragraphs: 2 },
       { id: "alarm-notifications", paragraphs: 1 },
+      // The leak watch and the heating watch (issue 47 items 1–3), turned on under Alarm settings.
+      { id: "alarm-watch-leak", paragraphs: 2 },
+      { id: "alarm-watch-heating", paragraphs: 2 },
     ],
   },
 ];

@@ -165,7 +165,7 @@ const alarmFields = /* GraphQL */ `
 
 const notificationFields = /* GraphQL */ `
   id tenancyId alarmId kind quantity metricType alarmType frequency direction threshold value
-  comparedValue periodStart periodEnd reportCode createdAt read readAt
+  comparedValue periodStart periodEnd reportCode createdAt read readAt watchDays { date value }
 `;
 
 export const AlarmsQuery = /* GraphQL */ `
@@ -223,6 +223,31 @@ export const MarkNotificationReadMutation = /* GraphQL */ `
 export const MarkAllNotificationsReadMutation = /* GraphQL */ `
   mutation MarkAllNotificationsRead($tenancyId: Int!) {
     markAllNotificationsRead(tenancyId: $tenancyId)
+  }
+`;
+
+// The watches (issue 47 items 1–3): the alarm settings' section and the dashboard's suggestion.
+
+const watchFields = /* GraphQL */ `kind enabled available unavailableReason`;
+
+export const WatchesQuery = /* GraphQL */ `
+  query Watches($tenancyId: Int!) {
+    watches(tenancyId: $tenancyId) {
+      watches { ${watchFields} }
+      suggestionDismissed
+    }
+  }
+`;
+
+export const SetWatchMutation = /* GraphQL */ `
+  mutation SetWatch($tenancyId: Int!, $kind: WatchKind!, $enabled: Boolean!) {
+    setWatch(tenancyId: $tenancyId, kind: $kind, enabled: $enabled) { ${watchFields} }
+  }
+`;
+
+export const DismissWatchSuggestionMutation = /* GraphQL */ `
+  mutation DismissWatchSuggestion($tenancyId: Int!) {
+    dismissWatchSuggestion(tenancyId: $tenancyId)
   }
 `;
 

@@ -9,14 +9,20 @@ import {
   alarmTypes,
   createAlarmResponse,
   deleteAlarmResponse,
+  dismissWatchSuggestionResponse,
   markAllNotificationsReadResponse,
   markNotificationReadResponse,
   type Notification,
   notificationResponse,
   notificationsResponse,
+  setWatchResponse,
   type TenancyMenu,
   tenancyMenuResponse,
   updateAlarmResponse,
+  type Watch,
+  type WatchSettings,
+  watchesResponse,
+  watchKinds,
 } from "./alarm-schemas";
 import {
   type AllocationStatement,
@@ -35,6 +41,7 @@ import {
   CreateAlarmDocument,
   DashboardDocument,
   DeleteAlarmDocument,
+  DismissWatchSuggestionDocument,
   MarkAllNotificationsReadDocument,
   MarkNotificationReadDocument,
   MeterReadoutsDocument,
@@ -43,6 +50,7 @@ import {
   QuantityPricesDocument,
   ReadoutMinMaxDocument,
   RenameRoomDocument,
+  SetWatchDocument,
   TenancyMenuDocument,
   TenantDegreeDaysDocument,
   TenantGraphDocument,
@@ -50,6 +58,7 @@ import {
   TenantUnitsDocument,
   UnitQuantityKpisDocument,
   UpdateAlarmDocument,
+  WatchesDocument,
 } from "./graphql.generated";
 import {
   type ConsumptionRating,
@@ -105,6 +114,7 @@ export const alarmErrorCodes = [
   "NOTIFICATION_NOT_FOUND",
   "ALARM_INVALID",
   "TENANCY_ENDED",
+  "WATCH_UNAVAILABLE",
 ] as const satisfies readonly ErrorCode[];
 export type AlarmErrorCode = (typeof alarmErrorCodes)[number];
 
@@ -123,6 +133,8 @@ export const tenantMutationNames = [
   "deleteAlarm",
   "markNotificationRead",
   "markAllNotificationsRead",
+  "setWatch",
+  "dismissWatchSuggestion",
 ] as const;
 
 function alarmInputOnWire(input: AlarmInput) {
@@ -273,6 +285,21 @@ export function tenantService(gql: GraphQLService) {
     /** Marks every unread notification of the caller on the tenancy read; how many. */
     async markAllNotificationsRead(tenancyId: number): Promise<number> {
       return field(MarkAllNotificationsReadDocument, { tenancyId }, markAllNotificationsReadResponse);
+    },
+
+    /** The caller's watches on the tenancy (both kinds, leak first) and whether the dashboard's suggestion is done with. */
+    async watches(tenancyId: number): Promise<WatchSettings> {
+      return field(WatchesDocument, { tenancyId }, watchesResponse);
+    },
+
+    /** Turns one of the caller's watches on or off; WATCH_UNAVAILABLE (an ApiError) when it is not offered. */
+    async setWatch(tenancyId: number, kind: Watch["kind"], enabled: boolean): Promise<Watch> {
+      return field(SetWatchDocument, { tenancyId, kind: watchKinds.toWire(kind), enabled }, setWatchResponse);
+    },
+
+    /** The dashboard's suggestion to turn the watches on is not shown again to the caller on the tenancy. */
+    async dismissWatchSuggestion(tenancyId: number): Promise<boolean> {
+      return field(DismissWatchSuggestionDocument, { tenancyId }, dismissWatchSuggestionResponse);
     },
 
     /**
