@@ -17,6 +17,7 @@ import { outdoorDayMeans } from "../../weather/outdoor-store";
 import type { ServiceContext } from "../context";
 import { badUserInput } from "../errors";
 import { parseResolution, parseWall } from "./arguments";
+import { dayCache } from "./day-cache";
 import { unitScopeOf } from "./unit-scope";
 
 interface DegreeDaysArgs {
@@ -31,18 +32,27 @@ const sourceNames: Readonly<Record<NormalYearSource, NormalYearSourceEnum>> = {
   "country-table": "COUNTRY_TABLE",
 };
 
+/**
+ * A property's normal year is read from up to 30 years of its days (normalYearHistoryDays) and
+ * changes only with the year: kept per property and day, so a page of degree days reads only its
+ * own days, not the whole history on every request.
+ */
+const normalYearCache = dayCache<ReturnType<typeof normalYearOf>>();
+
 export async function tenantDegreeDays(_: unknown, { input }: DegreeDaysArgs, ctx: ServiceContext) {
   const resolution = degreeDayResolution(input.resolution);
   const days = degreeDayDays(input.periodBegin, input.periodEnd);
   const scope = await unitScopeOf(ctx, input.tenancyId);
   const propertyId = scope.property.id;
   const today = dayKeyOf(ctx.now.getTime());
-  const history = normalYearHistoryDays(today);
-  const [means, historyMeans] = await Promise.all([
+  const country = scope.property.country;
+  const [means, normal] = await Promise.all([
     outdoorDayMeans(ctx.db, propertyId, days.fromDay, days.endDay),
-    outdoorDayMeans(ctx.db, propertyId, history.fromDay, history.endDay),
+    normalYearCache(ctx, [propertyId, country], async () => {
+      const history = normalYearHistoryDays(today);
+      return normalYearOf(await outdoorDayMeans(ctx.db, propertyId, history.fromDay, history.endDay), today, country);
+    }),
   ]);
-  const normal = normalYearOf(historyMeans, today, scope.property.country);
   const period = degreeDayPeriod(means, normal?.normal ?? null, resolution, days);
   return {
     firstDay: period.fromDay,
