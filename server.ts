@@ -16,6 +16,7 @@ import { createHealthCheck } from "./server/healthz";
 import {
   carriesSecretInUrl,
   formPostCallbackPaths,
+  isOneClickUnsubscribePost,
   isProviderFormPost,
   isSameOriginRequest,
 } from "./server/request-guards";
@@ -158,7 +159,10 @@ app.use((req, res, next) => {
       referer: req.get("referer"),
       host,
       allowedOrigins,
-    }) || isProviderFormPost(req.method, req.path, providerFormPosts);
+    }) ||
+    isProviderFormPost(req.method, req.path, providerFormPosts) ||
+    // A mail client's one-click unsubscribe of the weekly update (RFC 8058, ADR 0076): cross-site by design.
+    isOneClickUnsubscribePost(req.method, req.path);
   if (sameOrigin && req.method !== "GET" && req.method !== "HEAD") {
     // Our check is the stricter one and has passed. Remix 2.17 compares Origin with Host again and
     // throws a 500 for `Origin: null`, which browsers send from no-referrer pages (password reset).

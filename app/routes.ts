@@ -56,6 +56,8 @@ export default [
   // Documents: the monthly consumption report, opened from its e-mail without signing in, and its PDF.
   route("report/:code", "routes/documents/report/report.tsx"),
   route("report/:code/pdf", "routes/documents/report/report-pdf.tsx"),
+  // The weekly update e-mail's unsubscribe: GET a page with a button, POST (one-click, RFC 8058) turns it off.
+  route("unsubscribe/weekly-update/:token", "routes/public/unsubscribe-weekly-update.tsx"),
 
   // Tenancy area: side-menu layout; the layout loader guards every page below it.
   route("select-tenancy", "routes/tenancy/select-tenancy.tsx"),

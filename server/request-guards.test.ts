@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { carriesSecretInUrl, formPostCallbackPaths, isProviderFormPost, isSameOriginRequest } from "./request-guards";
+import {
+  carriesSecretInUrl,
+  formPostCallbackPaths,
+  isOneClickUnsubscribePost,
+  isProviderFormPost,
+  isSameOriginRequest,
+} from "./request-guards";
 
 const host = "portal.example.dk";
 
@@ -150,5 +156,36 @@ describe("a provider's form post to its callback (Sign in with Apple, ADR 0056)"
     }
     expect(isProviderFormPost("DELETE", "/auth/apple/callback", paths)).toBe(false);
     expect(isProviderFormPost("POST", "/auth/apple/callback", [])).toBe(false);
+  });
+});
+
+describe("isOneClickUnsubscribePost", () => {
+  it("lets a mail client's POST to the weekly update's unsubscribe address through, and only that", () => {
+    const token = "wu.1.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+    expect(isOneClickUnsubscribePost("POST", `/unsubscribe/weekly-update/${token}`)).toBe(true);
+    expect(isOneClickUnsubscribePost("post", `/unsubscribe/weekly-update/${token}`)).toBe(true);
+    // Not the other pages, not below the token, not without one.
+    expect(isOneClickUnsubscribePost("POST", "/unsubscribe/weekly-update/")).toBe(false);
+    expect(isOneClickUnsubscribePost("POST", `/unsubscribe/weekly-update/${token}/x`)).toBe(false);
+    expect(isOneClickUnsubscribePost("POST", "/t/7009/profile")).toBe(false);
+    expect(isOneClickUnsubscribePost("POST", "/unsubscribe")).toBe(false);
+    expect(isOneClickUnsubscribePost("PUT", `/unsubscribe/weekly-update/${token}`)).toBe(false);
+  });
+
+  it("is the only cross-site post the guard would refuse that passes", () => {
+    const crossSite = {
+      method: "POST",
+      secFetchSite: "cross-site",
+      origin: "https://mail.example",
+      referer: undefined,
+      host: "portal.example",
+    };
+    expect(isSameOriginRequest(crossSite)).toBe(false);
+    expect(isOneClickUnsubscribePost(crossSite.method, "/t/7009/profile")).toBe(false);
+    expect(isOneClickUnsubscribePost(crossSite.method, "/unsubscribe/weekly-update/wu.1.x")).toBe(true);
+  });
+
+  it("keeps the unsubscribe address out of Referer headers (it carries the token)", () => {
+    expect(carriesSecretInUrl("/unsubscribe/weekly-update/wu.1.x")).toBe(true);
   });
 });

@@ -2,7 +2,13 @@
  * Request checks made before the Remix handler (server.ts), as pure functions so they are tested
  * without a server.
  */
-import { forgotPasswordPath, impersonatePath, setPasswordPath, socialCallbackPath } from "@common/portal-paths";
+import {
+  forgotPasswordPath,
+  impersonatePath,
+  setPasswordPath,
+  socialCallbackPath,
+  weeklyUpdateUnsubscribePath,
+} from "@common/portal-paths";
 import type { OAuthProviderConfig, SocialProviderId } from "../app/config.server";
 
 /**
@@ -54,6 +60,7 @@ export function carriesSecretInUrl(pathname: string): boolean {
     pathname === setPasswordPath ||
     pathname.startsWith(`${setPasswordPath}.`) ||
     pathname.startsWith(impersonatePath("")) ||
+    pathname.startsWith(weeklyUpdateUnsubscribePath("")) ||
     pathname === forgotPasswordPath
   );
 }
@@ -77,4 +84,19 @@ export function formPostCallbackPaths(providers: Partial<Record<SocialProviderId
  */
 export function isProviderFormPost(method: string, pathname: string, callbackPaths: readonly string[]): boolean {
   return method.toUpperCase() === "POST" && callbackPaths.includes(pathname);
+}
+
+/**
+ * Whether a request is a one-click unsubscribe (RFC 8058) of the weekly update e-mail: a POST to
+ * its address, `/unsubscribe/weekly-update/{token}`, which a mail client sends with no session, no
+ * CSRF token and its own Origin (or none). It passes the same-origin check, and only it: its
+ * action turns off that one e-mail of the resident the signed token names, nothing a forged post
+ * could use (ADR 0076).
+ */
+export function isOneClickUnsubscribePost(method: string, pathname: string): boolean {
+  if (method.toUpperCase() !== "POST") return false;
+  const prefix = weeklyUpdateUnsubscribePath("");
+  if (!pathname.startsWith(prefix)) return false;
+  const token = pathname.slice(prefix.length);
+  return token !== "" && !token.includes("/");
 }

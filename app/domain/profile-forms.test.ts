@@ -28,6 +28,18 @@ describe("profile forms", () => {
     expect(settingsFormSchema.safeParse({ intent: "settings", language: "sv" }).success).toBe(false);
   });
 
+  it("read the weekly update checkbox: ticked is 'on', unticked is not sent", () => {
+    expect(settingsFormSchema.safeParse({ intent: "settings", language: "da", weeklyUpdate: "on" }).data).toEqual({
+      intent: "settings",
+      language: "da",
+      weeklyUpdate: "on",
+    });
+    expect(settingsFormSchema.safeParse({ intent: "settings", language: "da" }).data?.weeklyUpdate).toBeUndefined();
+    expect(settingsFormSchema.safeParse({ intent: "settings", language: "da", weeklyUpdate: "yes" }).success).toBe(
+      false,
+    );
+  });
+
   it("check a new password with the rules of spec section 5 and its repeat", () => {
     const weak = passwordFormSchema.safeParse({ currentPassword: "x", password: "short", passwordRepeat: "short" });
     expect(firstMessage(weak)).toContain("password: validation.password_too_short");

@@ -31,6 +31,7 @@ export const settingsFormSchema = z.object({
   language: z.enum(supportedLanguages, { error: "profile.language_required" }),
   // An unticked checkbox is not sent at all.
   emailNotifications: z.optional(z.literal("on")),
+  weeklyUpdate: z.optional(z.literal("on")),
 });
 
 export const passwordFormSchema = z

@@ -55,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     language: currentUser.language,
     languages: enabledLanguages(),
     emailNotifications: currentUser.emailNotifications,
+    weeklyUpdate: currentUser.weeklyUpdate,
     impersonated: currentUser.impersonated,
     usesPassword: usesPassword(currentUser.userType),
   };
@@ -81,11 +82,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: settingsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { language, emailNotifications } = submission.value;
+  const { language, emailNotifications, weeklyUpdate } = submission.value;
   if (!enabledLanguages().includes(language))
     return data(submission.reply({ fieldErrors: { language: ["profile.language_required"] } }), { status: 400 });
   try {
-    await context.api.account.updateAccountSettings({ language, emailNotifications: emailNotifications === "on" });
+    await context.api.account.updateAccountSettings({
+      language,
+      emailNotifications: emailNotifications === "on",
+      weeklyUpdate: weeklyUpdate === "on",
+    });
   } catch (error) {
     if (isServiceFailure(error))
       return data(submission.reply({ formErrors: ["errors.service_unavailable"] }), { status: 503 });
@@ -137,6 +142,7 @@ export default function Profile() {
           language={profile.language}
           languages={profile.languages}
           emailNotifications={profile.emailNotifications}
+          weeklyUpdate={profile.weeklyUpdate}
         />
       </Card>
 
@@ -185,16 +191,22 @@ function SettingsForm({
   language,
   languages,
   emailNotifications,
+  weeklyUpdate,
 }: {
   language: string;
   languages: string[];
   emailNotifications: boolean;
+  weeklyUpdate: boolean;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm(settingsFormSchema, {
     id: "settings-form",
     lastResult: useFormAnswer("settings"),
-    defaultValue: { language, emailNotifications: emailNotifications ? "on" : undefined },
+    defaultValue: {
+      language,
+      emailNotifications: emailNotifications ? "on" : undefined,
+      weeklyUpdate: weeklyUpdate ? "on" : undefined,
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
@@ -205,6 +217,8 @@ function SettingsForm({
       <LanguageField meta={fields.language} label={t("profile.language")} languages={languages} />
       <CheckboxField meta={fields.emailNotifications}>{t("profile.email_notifications")}</CheckboxField>
       <p className="hint">{t("profile.email_notifications_hint")}</p>
+      <CheckboxField meta={fields.weeklyUpdate}>{t("profile.weekly_update")}</CheckboxField>
+      <p className="hint">{t("profile.weekly_update_hint")}</p>
       <SubmitButton>{t("profile.save_settings")}</SubmitButton>
     </ConformForm>
   );

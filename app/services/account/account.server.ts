@@ -28,6 +28,7 @@ import {
   SocialAuthDocument,
   TenancyInfoDocument,
   TokenAuthDocument,
+  UnsubscribeWeeklyUpdateDocument,
   UpdateAccountSettingsDocument,
   ValidateActivationCodeDocument,
   WithdrawTenancyInvitationDocument,
@@ -60,6 +61,7 @@ import {
   type TenancyInfo,
   tenancyInfoResponse,
   tokenAuthResponse,
+  unsubscribeWeeklyUpdateResponse,
   updateAccountSettingsResponse,
   validateActivationCodeResponse,
   withdrawTenancyInvitationResponse,
@@ -199,8 +201,8 @@ export function accountService(gql: GraphQLService) {
       await field(LeaveTenancyDocument, { tenancyId }, leaveTenancyResponse);
     },
 
-    /** The caller's language and/or e-mail notifications. */
-    async updateAccountSettings(settings: { language?: string; emailNotifications?: boolean }) {
+    /** The caller's language, e-mail notifications and/or weekly update e-mail. */
+    async updateAccountSettings(settings: { language?: string; emailNotifications?: boolean; weeklyUpdate?: boolean }) {
       return field(UpdateAccountSettingsDocument, settings, updateAccountSettingsResponse);
     },
 
@@ -220,6 +222,11 @@ export function accountService(gql: GraphQLService) {
       attempt?: CredentialAttempt,
     ): Promise<void> {
       await field(RequestEmailChangeDocument, { newEmail, currentPassword, attempt }, requestEmailChangeResponse);
+    },
+
+    /** Turns off the weekly update e-mail of the user the signed token names (no sign-in needed); BAD_USER_INPUT for a bad token. */
+    async unsubscribeWeeklyUpdate(token: string): Promise<void> {
+      await field(UnsubscribeWeeklyUpdateDocument, { token }, unsubscribeWeeklyUpdateResponse);
     },
 
     /** The confirmation link's token (no sign-in needed); INVALID_TOKEN when spent. */

@@ -23,7 +23,7 @@ export const RevokeTokenMutation = /* GraphQL */ `
 export const CurrentUserQuery = /* GraphQL */ `
   query CurrentUser {
     currentUser {
-      id email language isSuperuser isActive isAdmin userType emailNotifications accountHasStatements
+      id email language isSuperuser isActive isAdmin userType emailNotifications weeklyUpdate accountHasStatements
       onboarded impersonated
     }
     tenancies {
@@ -171,8 +171,18 @@ export const LeaveTenancyMutation = /* GraphQL */ `
 // Profile settings
 
 export const UpdateAccountSettingsMutation = /* GraphQL */ `
-  mutation UpdateAccountSettings($language: String, $emailNotifications: Boolean) {
-    updateAccountSettings(language: $language, emailNotifications: $emailNotifications) { id language emailNotifications }
+  mutation UpdateAccountSettings($language: String, $emailNotifications: Boolean, $weeklyUpdate: Boolean) {
+    updateAccountSettings(language: $language, emailNotifications: $emailNotifications, weeklyUpdate: $weeklyUpdate) {
+      id language emailNotifications weeklyUpdate
+    }
+  }
+`;
+
+// The weekly update e-mail's unsubscribe link (no sign-in: the token names the resident).
+
+export const UnsubscribeWeeklyUpdateMutation = /* GraphQL */ `
+  mutation UnsubscribeWeeklyUpdate($token: String!) {
+    unsubscribeWeeklyUpdate(token: $token) { ok }
   }
 `;
 

@@ -84,6 +84,7 @@ export const updateAccountSettingsResponse = answerRules<Wire.UpdateAccountSetti
 export const changePasswordResponse = answerRules<Wire.ChangePasswordMutation>()(typed);
 export const requestEmailChangeResponse = answerRules<Wire.RequestEmailChangeMutation>()(typed);
 export const confirmEmailChangeResponse = answerRules<Wire.ConfirmEmailChangeMutation>()(typed);
+export const unsubscribeWeeklyUpdateResponse = answerRules<Wire.UnsubscribeWeeklyUpdateMutation>()(typed);
 export const deleteAccountResponse = answerRules<Wire.DeleteAccountMutation>()(typed);
 export const myDataResponse = answerRules<Wire.MyDataQuery>()(typed);
 
