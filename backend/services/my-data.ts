@@ -35,6 +35,8 @@ export interface MyData {
     name: string;
     language: string;
     emailNotifications: boolean;
+    /** The weekly update e-mail (migration 0015). */
+    weeklyUpdate: boolean;
     userType: string;
     createdAt: string;
     /** When the data policy was confirmed at sign-up (spec section 3); null if never recorded. */
@@ -84,6 +86,7 @@ export async function collectMyData(db: Kysely<Database>, user: UserRow, now: Da
       name: user.name,
       language: user.language,
       emailNotifications: user.email_notifications === 1,
+      weeklyUpdate: user.weekly_update === 1,
       userType: user.user_type,
       createdAt: user.created_at,
       dataPolicyAcknowledgedAt: user.data_policy_acknowledged_at,

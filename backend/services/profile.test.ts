@@ -48,7 +48,8 @@ beforeEach(async () => {
 afterEach(() => backend.close());
 
 const documents = {
-  currentUser: `query { currentUser { id email language emailNotifications userType impersonated } }`,
+  currentUser: `query { currentUser { id email language emailNotifications weeklyUpdate userType impersonated } }`,
+  updateAccountSettingsWeekly: `mutation ($weeklyUpdate: Boolean) { updateAccountSettingsWeekly: updateAccountSettings(weeklyUpdate: $weeklyUpdate) { language emailNotifications weeklyUpdate } }`,
   updateAccountSettings: `mutation ($language: String, $emailNotifications: Boolean) { updateAccountSettings(language: $language, emailNotifications: $emailNotifications) { id email language emailNotifications impersonated } }`,
   changePassword: `mutation ($currentPassword: String!, $newPassword: String!) { changePassword(currentPassword: $currentPassword, newPassword: $newPassword) { ok } }`,
   requestEmailChange: `mutation ($newEmail: String!, $currentPassword: String) { requestEmailChange(newEmail: $newEmail, currentPassword: $currentPassword) { ok } }`,
@@ -170,6 +171,16 @@ describe("updateAccountSettings and updateMyName", () => {
     });
     expect(await ok("currentUser", token)).toMatchObject({ language: "nb", emailNotifications: true });
     expect(await ok("updateAccountSettings", token, {})).toMatchObject({ language: "nb", emailNotifications: true });
+    // The weekly update on its own: the other settings stay.
+    expect(await ok("updateAccountSettingsWeekly", token, { weeklyUpdate: true })).toMatchObject({
+      language: "nb",
+      emailNotifications: true,
+      weeklyUpdate: true,
+    });
+    expect(await ok("currentUser", token)).toMatchObject({ weeklyUpdate: true });
+    expect(await ok("updateAccountSettingsWeekly", token, { weeklyUpdate: false })).toMatchObject({
+      weeklyUpdate: false,
+    });
 
     const users = await signInToUsers(backend, demoAccounts.anna.email);
     const renamed = await updateMyName(users.token, "  Anna Marie Jensen ");
@@ -648,6 +659,7 @@ describe("myData", () => {
       name: demoAccounts.jens.name,
       language: "da",
       emailNotifications: true,
+      weeklyUpdate: false,
       userType: "EMAIL_PASSWORD",
       createdAt: jens.created_at,
       // The demo accounts were seeded, not signed up: no confirmation was recorded.
