@@ -10,6 +10,9 @@ import { isQuantityId } from "@common/quantities";
 import { formatQuantity } from "@common/quantity-format";
 import type { WatchKind } from "@common/watches";
 
+/** The anchor of the alarm settings' Watches section: where a watch's form and the dashboard's suggestion lead. */
+export const watchesAnchor = "watches-heading";
+
 /** Why a watch is not offered (the schema's WatchUnavailableReason, in the domain's words). */
 export type WatchUnavailableReason = "no_hourly_values" | "not_measured" | "no_outdoor_temperature";
 

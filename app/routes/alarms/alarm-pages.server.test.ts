@@ -139,4 +139,46 @@ describe("views", () => {
       reportHref: "/report/abc",
     });
   });
+
+  it("reads a watch's notification: its own sentence, its nights oldest first with their flows, no alarm", () => {
+    const n: Notification = {
+      ...heatWeekAboveLimit,
+      id: 10,
+      tenancyId: 7009,
+      alarmId: null,
+      kind: "leak_watch",
+      quantity: "cold-water-volume",
+      metricType: null,
+      alarmType: null,
+      frequency: null,
+      direction: null,
+      threshold: null,
+      value: 0.004,
+      comparedValue: null,
+      periodStart: "2026-11-27",
+      periodEnd: "2026-11-29",
+      reportCode: null,
+      watchDays: [
+        { date: "2026-11-29", value: 0.006 },
+        { date: "2026-11-27", value: 0.004 },
+        { date: "2026-11-28", value: 0.0125 },
+      ],
+      createdAt: "2026-11-29T05:30:00.000Z",
+      read: false,
+      readAt: null,
+    };
+    const view = notificationView(n, "7009", "en");
+    expect(view).toMatchObject({
+      kind: "leak_watch",
+      text: { key: "notifications.what.leak_watch" },
+      alarmHref: null,
+      period: "27–29 November 2026",
+    });
+    expect(view.watchDays.map((d) => [d.iso, d.date, plain(d.amount)])).toEqual([
+      ["2026-11-27", "27 November 2026", "0.004 m³"],
+      ["2026-11-28", "28 November 2026", "0.013 m³"],
+      ["2026-11-29", "29 November 2026", "0.006 m³"],
+    ]);
+    expect(notificationView({ ...n, kind: "high_consumption" }, "7009", "en").watchDays).toEqual([]);
+  });
 });

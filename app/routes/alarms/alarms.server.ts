@@ -8,14 +8,11 @@ import type { WatchKind } from "@common/watches";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "@remix-run/node";
 import { watchFormSchema } from "~/domain/watch-form";
-import { unavailableReasonKey, watchOfIntent, watchTexts } from "~/domain/watches";
+import { unavailableReasonKey, watchesAnchor, watchOfIntent, watchTexts } from "~/domain/watches";
 import { isServiceFailure } from "~/services/graphql.server";
 import type { WatchSettings } from "~/services/tenant/alarm-schemas";
 import { isAlarmError } from "~/services/tenant/tenant.server";
 import { redirectWithSuccess, toastMessage } from "~/session/toast.server";
-
-/** The anchor of the Watches section, where a watch's form returns to. */
-export const watchesAnchor = "watches-heading";
 
 export interface WatchView {
   kind: WatchKind;

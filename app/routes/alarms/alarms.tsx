@@ -9,11 +9,11 @@ import { DataTable } from "~/components/data-table";
 import { PageHeading } from "~/components/page-heading";
 import { SubmitButton } from "~/components/submit-button";
 import { watchFormSchema } from "~/domain/watch-form";
-import { watchIntents, watchTexts } from "~/domain/watches";
+import { watchesAnchor, watchIntents, watchTexts } from "~/domain/watches";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { type AlarmView, alarmView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
-import { setWatchFromForm, type WatchView, watchesAnchor, watchViews } from "~/routes/alarms/alarms.server";
+import { setWatchFromForm, type WatchView, watchViews } from "~/routes/alarms/alarms.server";
 import type { TenancyHandle } from "~/routes/tenancy/tenancy-handle";
 
 /** A page of the side menu: it clears the breadcrumbs (no trail; on a phone the menu button). */

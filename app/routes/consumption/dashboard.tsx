@@ -13,6 +13,7 @@ import { PageHeading } from "~/components/page-heading";
 import { Smiley } from "~/components/smiley";
 import { SmileyLegend } from "~/components/smiley-legend";
 import { SubmitButton } from "~/components/submit-button";
+import { watchesAnchor } from "~/domain/watches";
 import { languageOf, translatorFor } from "~/i18n/i18n.server";
 import { pageMeta } from "~/i18n/meta";
 import { type DashboardQuantity, dashboardCall, loadDashboard } from "~/routes/consumption/dashboard.server";
@@ -85,7 +86,7 @@ function WatchSuggestion({ tenancyId }: { tenancyId: string }) {
     <Card id="watch-suggestion-heading" heading={t("watches.suggestion_heading")} className="card watch-suggestion">
       <p>{t("watches.suggestion_text")}</p>
       <div className="button-row">
-        <Link to={`${alarmsPath(tenancyId)}#watches-heading`} className="button">
+        <Link to={`${alarmsPath(tenancyId)}#${watchesAnchor}`} className="button">
           {t("watches.suggestion_link")}
         </Link>{" "}
         <Form method="post">
