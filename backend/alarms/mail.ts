@@ -1,7 +1,8 @@
 /**
  * The e-mail of new alarm notifications: one e-mail per user and evaluation run, in the
  * user's language, listing every notification the run made for them, each with a link to the
- * notification in the portal; and one e-mail per new monthly report (reports/mail.ts).
+ * notification in the portal; one e-mail per new monthly report (reports/mail.ts); and one per
+ * watch notification (watches/mail.ts, ADR 0075).
  * Only users with e-mail notifications on (and active) get one.
  */
 
@@ -18,6 +19,7 @@ import { portalTexts } from "../mail/i18n";
 import type { Mailer, MailMessage } from "../mail/mailer";
 import { type MailRecipient, mailSetting, renderMail } from "../mail/templates";
 import { reportMail } from "../reports/mail";
+import { watchMail } from "../watches/mail";
 
 export interface MailedNotification {
   id: number;
@@ -72,6 +74,13 @@ export function notificationsMail(
   });
 }
 
+/** A watch's notification (LEAK_WATCH, HEATING_LEFT_ON), mailed on its own. */
+function isWatchRow<Row extends { kind: NotificationKind }>(
+  row: Row,
+): row is Row & { kind: "leak_watch" | "heating_left_on" } {
+  return row.kind === "leak_watch" || row.kind === "heating_left_on";
+}
+
 /** How far back a notification not yet e-mailed is still sent (older ones are only in the portal). */
 export const MAIL_WITHIN_MS = 24 * 3_600_000;
 
@@ -106,6 +115,7 @@ export async function mailPendingNotifications(
       "notifications.period_start",
       "notifications.period_end",
       "notifications.report_code",
+      "notifications.watch_days",
       "users.id as user_id",
       "users.email",
       "users.language",
@@ -124,7 +134,9 @@ export async function mailPendingNotifications(
     const candidates = userRows.filter((row) =>
       row.kind === "consumption_report"
         ? row.report_code !== null
-        : row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null,
+        : isWatchRow(row)
+          ? row.quantity !== null && isQuantityId(row.quantity) && row.watch_days !== null
+          : row.quantity !== null && isQuantityId(row.quantity) && row.direction !== null && row.value !== null,
     );
     if (candidates.length === 0) continue;
     const claimed = new Set(
@@ -145,7 +157,7 @@ export async function mailPendingNotifications(
     const mine = candidates.filter((row) => claimed.has(row.id));
     // Alarm notifications in one e-mail; each monthly report in its own, with its link.
     const messages: { ids: number[]; message: MailMessage }[] = [];
-    const alarmRows = mine.filter((row) => row.kind !== "consumption_report");
+    const alarmRows = mine.filter((row) => row.kind !== "consumption_report" && !isWatchRow(row));
     if (alarmRows.length > 0) {
       const notifications: MailedNotification[] = alarmRows.map((row) => ({
         id: row.id,
@@ -173,6 +185,23 @@ export async function mailPendingNotifications(
         portalUrl,
         code: row.report_code!,
         month: row.period_start.slice(0, 7),
+      });
+      messages.push({ ids: [row.id], message });
+    }
+    // Each watch's notification in its own e-mail, its subject the watch's sentence (ADR 0075).
+    for (const row of mine.filter(isWatchRow)) {
+      const message = watchMail({
+        to: first.email,
+        language: first.language,
+        brand,
+        portalUrl,
+        notification: {
+          id: row.id,
+          tenancyId: row.tenancy_id,
+          kind: row.kind,
+          quantity: row.quantity as QuantityId,
+          days: JSON.parse(row.watch_days!) as { date: string; value: number }[],
+        },
       });
       messages.push({ ids: [row.id], message });
     }

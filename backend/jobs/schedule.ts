@@ -1,5 +1,5 @@
 /**
- * The back-end's own timetable: the alarm evaluation (with the e-mails of its new
+ * The back-end's own timetable: the alarm evaluation and the watches (with the e-mails of their new
  * notifications), the monthly consumption reports, the weekly update e-mails and the pruning of
  * spent sessions and ended abuse-limit windows run once at start-up and then every `intervalMs` (an hour: the demo
  * readings and real imports arrive hourly), inside the back-end process. A failed run is logged
@@ -23,6 +23,7 @@ import { pruneSpentSessions } from "../services/tokens";
 import { evaluateAlarms } from "./alarm-evaluation";
 import { withJobLock } from "./job-lock";
 import { generateMonthlyReports } from "./monthly-reports";
+import { evaluateWatches } from "./watch-evaluation";
 import { sendWeeklyUpdates } from "./weekly-updates";
 
 export interface ScheduleHandle {
@@ -67,6 +68,10 @@ export function startSchedule(
     const run = await evaluateAlarms(db, now());
     if (run.notificationIds.length > 0)
       logger.info(`alarms: ${run.notificationIds.length} new notification(s) from ${run.evaluated} period(s)`);
+    // The leak and heating-left-on watches (ADR 0075), beside the alarms and mailed with them.
+    const watched = await evaluateWatches(db, now());
+    if (watched.notificationIds.length > 0)
+      logger.info(`watches: ${watched.notificationIds.length} new notification(s) from ${watched.watches} watch(es)`);
     const reports = await generateMonthlyReports(db, now());
     if (reports.created.length > 0) logger.info(`reports: ${reports.created.length} new monthly report(s)`);
     // The new notifications of both, and what `npm run alarms:evaluate`, an import or another

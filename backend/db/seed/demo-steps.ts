@@ -262,6 +262,40 @@ export const demoSeedSteps: readonly SeedStep[] = [
     },
   },
   {
+    // The watches (issue 47 items 1-3, ADR 0075), each on for Jens where the demo readings give it
+    // something to find at the first start: the leak watch on his second home, whose toilet runs
+    // from 22 November 2026 (seed/reading-model.ts RUNNING_TOILET), and the heating-left-on watch on
+    // his first home, which heats through the demo's warm week of 19-26 July 2026 (outdoor means of
+    // 17 °C and more). `since` is where each was switched on, so the job's first run looks back to it.
+    name: "0014_demo_watches",
+    async run(db) {
+      const jens = userIdOf("jens");
+      await db
+        .insertInto("watches")
+        .values([
+          {
+            user_id: jens,
+            tenancy_id: demoTenancyIds.jensSecond,
+            kind: "leak",
+            enabled: 1,
+            since: "2026-11-29",
+            evaluated_through: null,
+            updated_at: "2026-11-29T08:00:00.000Z",
+          },
+          {
+            user_id: jens,
+            tenancy_id: demoTenancyIds.jensFirst,
+            kind: "heating_left_on",
+            enabled: 1,
+            since: "2026-07-20",
+            evaluated_through: null,
+            updated_at: "2026-07-20T08:00:00.000Z",
+          },
+        ])
+        .execute();
+    },
+  },
+  {
     // Anna has the weekly update e-mail on (issue 47 item 4, ADR 0076): at the demo's first start
     // the schedule sends her last week's, so it is in the outbox with its List-Unsubscribe headers.
     name: "0015_weekly_update_of_anna",

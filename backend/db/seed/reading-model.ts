@@ -159,6 +159,18 @@ const electricityProfile = [
   1.0, 0.8,
 ];
 
+/**
+ * The demo's running toilet (ADR 0075): from 22 November 2026 on, the cold water of Jens's second
+ * home (DK1042-0502) runs 5 litres every hour, day and night, so its leak watch finds running
+ * nights; and nobody there draws hot water between 01:00 and 05:00, so the toilet is all it finds.
+ */
+export const RUNNING_TOILET = { unitKey: "DK1042-0502", fromDay: "2026-11-22", litresPerHour: 5 } as const;
+const runningToiletFrom = hourIndexOf(startOfDay(RUNNING_TOILET.fromDay));
+
+function hasRunningToilet(meter: ModelMeter, index: number): boolean {
+  return meter.unitKey === RUNNING_TOILET.unitKey && index >= runningToiletFrom;
+}
+
 /** A unit's heat demand in kWh in one hour (before meter noise). */
 function unitHeat(meter: ModelMeter, habits: ReturnType<typeof habitsOf>, hours: HourContext, offset: number): number {
   const hour = hours.hourOfDay[offset]!;
@@ -196,10 +208,11 @@ function hourValue(
       const profile = (weekend ? weekendWater : weekdayWater)[hour]!;
       const event = n < 0.22 ? 0 : 0.35 + 1.6 * noise(seed + 1, index);
       const litres = habits.persons * habits.hotWaterLitresPerPerson * profile * event;
-      return Math.round(
-        meter.quantity === "hot-water-volume"
-          ? litres
-          : litres * 1.55 + (n < 0.5 ? 0 : 1.5 * habits.persons * profile * 24 * 0.25),
+      const toilet = hasRunningToilet(meter, index);
+      if (meter.quantity === "hot-water-volume") return toilet && hour >= 1 && hour < 5 ? 0 : Math.round(litres);
+      return (
+        Math.round(litres * 1.55 + (n < 0.5 ? 0 : 1.5 * habits.persons * profile * 24 * 0.25)) +
+        (toilet ? RUNNING_TOILET.litresPerHour : 0)
       );
     }
     case "electricity-energy": {
