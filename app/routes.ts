@@ -29,6 +29,8 @@ export default [
     route("account/email", "routes/profile/profile-email.tsx", { id: "account/email" }),
     route("account/delete", "routes/profile/profile-delete.tsx", { id: "account/delete" }),
     route("account/my-data.json", "routes/profile/profile-data.tsx", { id: "account/my-data" }),
+    // The weekly update e-mail's unsubscribe: GET a page with a button, POST (one-click, RFC 8058) turns it off.
+    route("unsubscribe/weekly-update/:token", "routes/public/unsubscribe-weekly-update.tsx"),
     // Where server.ts sends form posts from other sites (403 in the resident's language).
     route("forbidden", "routes/public/forbidden.tsx"),
     // Where server.ts sends requests with a body larger than any form (413; ADR 0019).
@@ -56,8 +58,6 @@ export default [
   // Documents: the monthly consumption report, opened from its e-mail without signing in, and its PDF.
   route("report/:code", "routes/documents/report/report.tsx"),
   route("report/:code/pdf", "routes/documents/report/report-pdf.tsx"),
-  // The weekly update e-mail's unsubscribe: GET a page with a button, POST (one-click, RFC 8058) turns it off.
-  route("unsubscribe/weekly-update/:token", "routes/public/unsubscribe-weekly-update.tsx"),
 
   // Tenancy area: side-menu layout; the layout loader guards every page below it.
   route("select-tenancy", "routes/tenancy/select-tenancy.tsx"),
