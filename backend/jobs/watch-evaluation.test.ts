@@ -303,20 +303,16 @@ describe("the watch settings (tenant service)", () => {
       dismissWatchSuggestion: true,
     });
     const jens = await watchesOf(demoAccounts.jens.email, demoTenancyIds.jensFirst);
-    expect((jens.body.data?.watches as { suggestionDismissed: boolean }).suggestionDismissed).toBe(true);
-    expect(
-      ((await watchesOf(demoAccounts.anna.email, tenancyId)).body.data?.watches as { suggestionDismissed: boolean })
-        .suggestionDismissed,
-    ).toBe(false);
+    expect(jens.body.data?.watches).toMatchObject({ suggestionDismissed: true });
+    expect((await watchesOf(demoAccounts.anna.email, tenancyId)).body.data?.watches).toMatchObject({
+      suggestionDismissed: false,
+    });
   });
 
   it("offer no leak watch where the property has no hourly values: WATCH_UNAVAILABLE with the reason", async () => {
     const ida = await watchesOf(dailyOnlyAccount.email, dailyOnlyTenancyId);
-    expect((ida.body.data?.watches as { watches: unknown[] }).watches[0]).toEqual({
-      kind: "LEAK",
-      enabled: false,
-      available: false,
-      unavailableReason: "NO_HOURLY_VALUES",
+    expect(ida.body.data?.watches).toMatchObject({
+      watches: [{ kind: "LEAK", enabled: false, available: false, unavailableReason: "NO_HOURLY_VALUES" }, {}],
     });
     const refused = await setWatch(dailyOnlyAccount.email, dailyOnlyTenancyId, "LEAK", true);
     expect(firstErrorCode(refused)).toBe("WATCH_UNAVAILABLE");
@@ -349,6 +345,14 @@ describe("the watch job", () => {
     clock = new Date("2026-07-01T10:00:00.000Z");
     expect((await setWatch(demoAccounts.anna.email, tenancyId, "HEATING_LEFT_ON", true)).body.data).toEqual({
       setWatch: { kind: "HEATING_LEFT_ON", enabled: true, available: true, unavailableReason: null },
+    });
+    // A watch on: the dashboard's suggestion is not shown any more.
+    expect((await watchesOf(demoAccounts.anna.email, tenancyId)).body.data?.watches).toEqual({
+      watches: [
+        { kind: "LEAK", enabled: false, available: true, unavailableReason: null },
+        { kind: "HEATING_LEFT_ON", enabled: true, available: true, unavailableReason: null },
+      ],
+      suggestionDismissed: true,
     });
     const made = await everyMorning("2026-07-02", "2026-07-30", async (date) => {
       // Anna turns the heating watch off on the 17th (the 16th's run has seen the 15th, the run's
