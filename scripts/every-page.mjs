@@ -37,6 +37,12 @@ export const everyPage = [
   { route: "routes/public/data-policy.tsx", who: "visitor", path: "/data-policy", scripts: false },
   { route: "routes/public/cookie-policy.tsx", who: "visitor", path: "/cookie-policy", scripts: false },
   { route: "routes/documents/report/report.tsx", who: "visitor", path: "/report/{report}", scripts: false },
+  // The weekly update's unsubscribe page (ADR 0076): GET shows it whatever the token; only a POST checks it.
+  {
+    route: "routes/public/unsubscribe-weekly-update.tsx",
+    who: "visitor",
+    path: "/unsubscribe/weekly-update/wu.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  },
   // Consumption.
   { route: "routes/consumption/dashboard.tsx", who: "jens", path: "/t/{tenancy}" },
   { route: "routes/consumption/consumption-overview.tsx", who: "jens", path: "/t/{tenancy}/consumption/heat-energy" },
