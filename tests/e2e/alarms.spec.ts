@@ -24,12 +24,16 @@ function residentOf(project: string) {
     : { email: demoAccounts.mette.email, tenancyId: demoTenancyIds.jensSecond };
 }
 
-/** Each test starts without alarms or notifications of its resident. */
-function clearAlarms(tenancyId: number) {
+/**
+ * Each test starts without alarms or notifications of its resident. Only the resident's own: a
+ * co-tenant's stay (Jens's leak-watch notification on Mette's home, which watches.spec.ts reads).
+ */
+function clearAlarms(tenancyId: number, email: string) {
   const db = database(false);
   try {
-    db.prepare("DELETE FROM notifications WHERE tenancy_id = ?").run(tenancyId);
-    db.prepare("DELETE FROM alarms WHERE tenancy_id = ?").run(tenancyId);
+    const user = "(SELECT id FROM users WHERE email = ?)";
+    db.prepare(`DELETE FROM notifications WHERE tenancy_id = ? AND user_id = ${user}`).run(tenancyId, email);
+    db.prepare(`DELETE FROM alarms WHERE tenancy_id = ? AND user_id = ${user}`).run(tenancyId, email);
   } finally {
     db.close();
   }
@@ -46,7 +50,7 @@ function userIdOf(email: string): number {
 
 async function startAs(page: Page, project: string) {
   const resident = residentOf(project);
-  clearAlarms(resident.tenancyId);
+  clearAlarms(resident.tenancyId, resident.email);
   await signInAndWaitForDashboard(page, resident.email, resident.tenancyId);
   await useLanguage(page, "en");
   return resident;
@@ -331,7 +335,7 @@ test.describe("notifications", () => {
     // (the menu's count is shared for 5 s, ADR 0026).
     const resident = residentOf(info.project.name);
     const { tenancyId } = resident;
-    clearAlarms(tenancyId);
+    clearAlarms(tenancyId, resident.email);
     notify(resident.email, tenancyId, {
       periodStart: "2026-11-09",
       periodEnd: "2026-11-15",
@@ -398,7 +402,7 @@ test.describe("notifications", () => {
     }
     await expect(entry).toHaveAccessibleName("Notifications");
 
-    clearAlarms(tenancyId);
+    clearAlarms(tenancyId, resident.email);
     await page.goto(`/t/${tenancyId}/notifications`);
     await expect(page.getByText("You have no notifications.")).toBeVisible();
   });
