@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { axeViolations, describeViolations } from "./axe";
 
 /**
  * What several specs read of a page the same way: the locale files' texts, the last whole month,
- * and what sticks out sideways (WCAG 1.4.10, as reflow.spec.ts measures every page).
+ * and what sticks out sideways (WCAG 1.4.10, as reflow.spec.ts measures every page), at each of
+ * the widths the brief holds every page to.
  */
 
 export type Language = "da" | "en" | "nb";
@@ -70,4 +72,28 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
       ...offenders.slice(0, 6).map((o) => `${o.what} reaches ${Math.round(o.right)} px`),
     ];
   });
+}
+
+/** The widths every page is held to: a laptop, a phone, and WCAG 1.4.10's 320 px, narrowest last. */
+export const checkedWidths = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+] as const;
+
+/**
+ * The page as it is, without loading it again, at each of {@link checkedWidths}: what sticks out
+ * sideways and, with `axe` (it needs JavaScript in the page), axe's violations, each line named by
+ * its width. Empty when the page is fine at every width; the page is left at 320 px.
+ */
+export async function problemsAtEveryWidth(page: Page, options: { axe?: boolean } = {}): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of checkedWidths) {
+    await page.setViewportSize(size);
+    for (const line of await sidewaysOverflow(page)) problems.push(`${size.width} px sideways: ${line}`);
+    if (options.axe) {
+      for (const line of describeViolations(await axeViolations(page))) problems.push(`${size.width} px axe: ${line}`);
+    }
+  }
+  return problems;
 }

@@ -8,6 +8,7 @@ import { agreesToDisplayedDecimals, expectedFigures, type PageRequest } from "..
 import { openRawSource, type RawSource } from "../oracle/sqlite-source";
 import { e2e } from "./env";
 import { database, demoAccounts, demoTenancyIds } from "./helpers";
+import { problemsAtEveryWidth } from "./page-texts";
 
 /**
  * The monthly consumption report, as a resident meets it: a link in an e-mail, opened
@@ -96,6 +97,7 @@ test.describe("the monthly consumption report", () => {
 
   test("Anna's e-mailed link opens without signing in, with the figures of her raw readings, and its PDF has the same totals", async ({
     page,
+    javaScriptEnabled,
   }) => {
     test.setTimeout(90_000);
     const month = lastClosedMonth();
@@ -203,6 +205,10 @@ test.describe("the monthly consumption report", () => {
     // The PDF embeds its fonts, so CO₂ is written as on the page.
     for (const total of checked) expect(pdf.text, total).toContain(total);
     for (const line of weather) expect(pdf.text, line).toContain(line);
+
+    // The report with its weather-adjusted lines: no sideways scrolling at 1366, 390 and 320 px, and
+    // (axe needs JavaScript in the page) axe-clean at each.
+    expect(await problemsAtEveryWidth(page, { axe: javaScriptEnabled })).toEqual([]);
   });
 
   test("the report and its PDF in Danish and Norwegian, æ ø å right", async ({ page }) => {
