@@ -11,9 +11,12 @@
  *   figures a year: through the real GraphQL endpoint, units spread over the property, after a warm-up;
  * - the rating of a home: p95 of single uncached ratings (each home rated once, so the 10-minute
  *   rating cache answers none), and the sum of them one after another;
- * - the day's alarm run: 5 alarms a home (5,000 at 1,000 homes).
+ * - the day's alarm run: 5 alarms a home (5,000 at 1,000 homes);
+ * - the watches' part of the day's run: both watches on in every home (2,000 at 1,000 homes),
+ *   at most 0.5 s more than the alarm run (issue 47, ADR 0075).
  *
- * The budgets of the ingest and the alarm run are the issue's at 1,000 homes, in proportion above.
+ * The budgets of the ingest, the alarm run and the watches are the issue's at 1,000 homes, in
+ * proportion above.
  *
  * `npm run bench:backend -- --postgres [postgres://…]` runs the same on SQLite and on a fresh
  * PostgreSQL database (on the server of the URL given, else TEST_DATABASE_URL's), by default at
@@ -45,9 +48,11 @@ import {
   READINGS_ANCHOR_DAY,
 } from "../db/seed/reading-model";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
+import { evaluateWatches } from "../jobs/watch-evaluation";
 import { silentLogger } from "../logger";
 import { hashPassword } from "../services/passwords";
 import { graphqlData, signInToUsers } from "../testing/graphql";
+import { addOutdoorMeter, writeOutdoorReadings } from "../weather/outdoor-store";
 import { benchAlarmTypes, benchQuantities } from "./bench-alarms";
 
 const PROPERTY_ID = 9001;
@@ -440,6 +445,50 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
     text: `${alarmSeconds.toFixed(2)} s for ${units * alarmTypes.length} alarms (${daily.evaluated} periods, ${daily.notificationIds.length} notifications)`,
     budget: `≤ ${alarmBudget} s`,
     verdict: verdictOf(alarmSeconds <= alarmBudget),
+  });
+
+  // The watches (ADR 0075) beside the alarms: both on in every home, the property with its outdoor
+  // temperature (the model's, the last 30 days). The first run judges their first days; the timed
+  // one, a day later, the new night and day, as the schedule does after the alarm run.
+  const outdoorMeterId = await addOutdoorMeter(db, PROPERTY_ID, "B9001-OUTDOOR");
+  const outdoorSamples: { ts: number; value: number }[] = [];
+  for (let index = currentIndex - 30 * 24; index <= currentIndex; index++)
+    outdoorSamples.push({
+      ts: (anchor + index * 3_600_000) / 1000,
+      value: Math.round(hours.outdoor[index]! * 10) / 10,
+    });
+  await writeOutdoorReadings(db, [{ meterId: outdoorMeterId, readings: outdoorSamples }]);
+  const switchedOn = dayKeyOf(now.getTime() - 2 * 86_400_000);
+  for (let unit = 1; unit <= units; unit++) {
+    await db
+      .insertInto("watches")
+      .values(
+        (["leak", "heating_left_on"] as const).map((kind) => ({
+          user_id: 1,
+          tenancy_id: 100_000 + unit,
+          kind,
+          enabled: 1,
+          since: switchedOn,
+          evaluated_through: null,
+          updated_at: set,
+        })),
+      )
+      .execute();
+  }
+  started2 = performance.now();
+  const firstWatches = await evaluateWatches(db, yesterday);
+  say(
+    `# watches, first run (${firstWatches.watches} watches, ${firstWatches.notificationIds.length} notifications): ${(performance.now() - started2).toFixed(0)} ms`,
+  );
+  started2 = performance.now();
+  const watched = await evaluateWatches(db, now);
+  const watchSeconds = (performance.now() - started2) / 1000;
+  const watchBudget = scaledBudget(0.5, units);
+  report(figures, say, {
+    name: "the watches' part of the day's run",
+    text: `${watchSeconds.toFixed(2)} s for ${watched.watches} watches (${watched.notificationIds.length} notifications)`,
+    budget: `≤ ${watchBudget} s`,
+    verdict: verdictOf(watchSeconds <= watchBudget),
   });
   return figures;
 }

@@ -42,10 +42,14 @@ export interface WatchRun {
 /** How many watches one transaction and one round of queries takes. */
 export const WATCHES_PER_BATCH = 500;
 
-/** Dates before the last judged one that a run reads again: more than a run needs to be notified. */
+/**
+ * Dates before the last judged one that a run reads again: one more than a run needs to be
+ * notified, so a run not yet long enough at one job run still shows its first date at the next
+ * (ADR 0075); readings that arrive up to that many days late are still judged.
+ */
 export const CONTEXT_DAYS: Readonly<Record<WatchKind, number>> = {
-  leak: LEAK_NIGHTS + 4,
-  heating_left_on: WARM_DAYS + 7,
+  leak: LEAK_NIGHTS + 1,
+  heating_left_on: WARM_DAYS + 1,
 };
 const MIN_LENGTH: Readonly<Record<WatchKind, number>> = { leak: LEAK_NIGHTS, heating_left_on: WARM_DAYS };
 
@@ -150,7 +154,8 @@ async function judgeLeaks(db: Kysely<Database>, items: readonly Item[]): Promise
   const judged = new Map<Item, Judged[]>();
   for (const group of byWindow(items).values()) {
     const dates = datesOf(group[0]!.window);
-    const hours = dates.flatMap(nightHours);
+    const hoursOf = dates.map(nightHours);
+    const hours = hoursOf.flat();
     const meterIds = [...new Set(group.flatMap((item) => item.meterIds))];
     const byMeter = new Map<number, Map<number, number>>();
     for (let offset = 0; offset < hours.length; offset += HOURS_PER_QUERY) {
@@ -175,7 +180,7 @@ async function judgeLeaks(db: Kysely<Database>, items: readonly Item[]): Promise
         for (const [hour, value] of byMeter.get(id) ?? []) summed.set(hour, (summed.get(hour) ?? 0) + value);
       judged.set(
         item,
-        dates.map((date) => judgeNight(date, summed)),
+        dates.map((date, index) => judgeNight(date, summed, hoursOf[index])),
       );
     }
   }
@@ -309,14 +314,24 @@ async function evaluateBatch(
         .execute();
       for (const row of inserted) run.notificationIds.push(row.id);
     }
+    // One statement per kind and last date (in a batch, mostly one or two): the watches by their
+    // (user, tenancy) pairs.
+    const byLast = new Map<string, { kind: WatchKind; last: IsoDate; pairs: WatchRow[] }>();
     for (const { watch, last } of judgedThrough) {
+      const key = `${watch.kind}/${last}`;
+      const entry = byLast.get(key) ?? { kind: watch.kind, last, pairs: [] };
+      entry.pairs.push(watch);
+      byLast.set(key, entry);
+    }
+    for (const { kind, last, pairs } of byLast.values()) {
       await trx
         .updateTable("watches")
         .set({ evaluated_through: last })
-        .where("user_id", "=", watch.user_id)
-        .where("tenancy_id", "=", watch.tenancy_id)
-        .where("kind", "=", watch.kind)
+        .where("kind", "=", kind)
         .where("enabled", "=", 1)
+        .where(
+          sql<boolean>`(user_id, tenancy_id) in (${sql.join(pairs.map((pair) => sql`(${pair.user_id}, ${pair.tenancy_id})`))})`,
+        )
         // Never backwards (a run with an older clock after a newer one).
         .where((eb) => eb.or([eb("evaluated_through", "is", null), eb("evaluated_through", "<", last)]))
         .execute();

@@ -47,11 +47,16 @@ export interface Judged {
 /**
  * The night of `date`, judged from the home's hourly values of the quantity (hour start in epoch
  * seconds → the hour's consumption; a missing hour is absent). value: the lowest hourly flow.
+ * `hours`: the night's hours when the caller has them already (nightHours(date)).
  */
-export function judgeNight(date: IsoDate, hourly: ReadonlyMap<number, number>): Judged {
+export function judgeNight(
+  date: IsoDate,
+  hourly: ReadonlyMap<number, number>,
+  hours: readonly number[] = nightHours(date),
+): Judged {
   let lowest = Number.POSITIVE_INFINITY;
   let counts = true;
-  for (const hour of nightHours(date)) {
+  for (const hour of hours) {
     const value = hourly.get(hour);
     if (value === undefined || !(value > 0)) {
       counts = false;

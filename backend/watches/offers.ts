@@ -64,9 +64,11 @@ export async function watchOffers(
   for (const row of settings) settingsOf.set(row.property_id, [...(settingsOf.get(row.property_id) ?? []), row.kind]);
   const outdoorOf = new Map(outdoor.map((row) => [row.property_id, row.id]));
 
+  const metersOfUnit = new Map<number, typeof meters>();
+  for (const meter of meters) metersOfUnit.set(meter.unit_id, [...(metersOfUnit.get(meter.unit_id) ?? []), meter]);
   for (const tenancy of tenancies) {
     const propertyId = propertyOfUnit.get(tenancy.unit_id);
-    const unitMeters = meters.filter((meter) => meter.unit_id === tenancy.unit_id);
+    const unitMeters = metersOfUnit.get(tenancy.unit_id) ?? [];
     const metersOf = (kind: WatchKind) => {
       const measured = watchQuantities[kind]
         .map((quantity) => ({

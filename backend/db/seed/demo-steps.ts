@@ -266,7 +266,8 @@ export const demoSeedSteps: readonly SeedStep[] = [
     // something to find at the first start: the leak watch on his second home, whose toilet runs
     // from 22 November 2026 (seed/reading-model.ts RUNNING_TOILET), and the heating-left-on watch on
     // his first home, which heats through the demo's warm week of 19-26 July 2026 (outdoor means of
-    // 17 °C and more). `since` is where each was switched on, so the job's first run looks back to it.
+    // 17 °C and more). `since` is where each was switched on: the job's first run looks back from it
+    // (CONTEXT_DAYS: the leak watch to the toilet's first night, 22 November).
     name: "0014_demo_watches",
     async run(db) {
       const jens = userIdOf("jens");
@@ -278,9 +279,9 @@ export const demoSeedSteps: readonly SeedStep[] = [
             tenancy_id: demoTenancyIds.jensSecond,
             kind: "leak",
             enabled: 1,
-            since: "2026-11-29",
+            since: "2026-11-26",
             evaluated_through: null,
-            updated_at: "2026-11-29T08:00:00.000Z",
+            updated_at: "2026-11-26T08:00:00.000Z",
           },
           {
             user_id: jens,
