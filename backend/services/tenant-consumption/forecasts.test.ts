@@ -10,6 +10,7 @@ import type { TenantForecastsQuery as ForecastsResult } from "../../../app/servi
 import type { Backend } from "../../app";
 import { dailyOnlyAccount } from "../../db/seed/daily-only-property";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
+import { demoProperty } from "../../db/seed/demo-plan";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
 import { createDemoBackend } from "../../testing/setup";
 import { forecastPeriods } from "./forecasts";
@@ -18,6 +19,8 @@ const NOW = new Date("2025-11-20T10:30:00.000Z");
 const HOUR = 3_600_000;
 
 let backend: Backend;
+/** The service's clock: a test moves it past the ten minutes a home's forecasts are kept (day-cache.ts). */
+let now = NOW;
 const tokens = { anna: "", ida: "" };
 const registers = new Map<string, Map<number, number>>();
 
@@ -49,7 +52,7 @@ beforeAll(async () => {
     .where("id", "=", demoTenancyIds.anna)
     .executeTakeFirstOrThrow();
   await backend.close();
-  backend = await createDemoBackend({ now: () => NOW, demoReadings: true, demoReadingsUnitIds: [unit_id] });
+  backend = await createDemoBackend({ now: () => now, demoReadings: true, demoReadingsUnitIds: [unit_id] });
   const rows = await backend.db
     .selectFrom("meter_readings as r")
     .innerJoin("meters as m", "m.id", "r.meter_id")
@@ -97,6 +100,45 @@ describe("tenantForecasts", () => {
 
   it("refuses another resident's tenancy", async () => {
     expect((await forecasts("ida")).code).toBe("FORBIDDEN");
+  });
+
+  it("forecasts a Norwegian property's heat without three whole years of its own by the fit at Norway's table (ADR 0074)", async () => {
+    // Only 2023 and 2024 left whole before this year: the property has no normal year of its own.
+    const meters = backend.db.selectFrom("outdoor_meters").select("id").where("property_id", "=", demoProperty.id);
+    await backend.db
+      .deleteFrom("outdoor_daily")
+      .where("meter_id", "in", meters)
+      .where("day", "<", "2023-01-01")
+      .execute();
+    /** This month's heat forecast with the property in `country`, `minutes` after NOW (past the cache). */
+    const heatMonthIn = async (country: string, minutes: number) => {
+      await backend.db.updateTable("properties").set({ country }).where("id", "=", demoProperty.id).execute();
+      now = new Date(NOW.getTime() + minutes * 60_000);
+      tokens.anna = (await signInToUsers(backend, demoAccounts.anna.email)).token;
+      const { code, data } = await forecasts("anna");
+      expect(code).toBeUndefined();
+      return data!.find((row) => row.quantity === "heat-energy" && row.horizon === "MONTH")!;
+    };
+    try {
+      const norway = await heatMonthIn("NO", 11);
+      const denmark = await heatMonthIn("DK", 22);
+      const sweden = await heatMonthIn("SE", 33);
+      // Norway has a table now: the heating fit, as Denmark's, not last year's days as a country without one.
+      expect(norway.method).toBe("HEATING_FIT");
+      expect(denmark.method).toBe("HEATING_FIT");
+      expect(sweden.method).toBe("LAST_YEAR_SCALED");
+      // Norway's normal November (489.0 degree days) is colder than Denmark's (328): more heat expected
+      // for the same days left, from the same consumption so far.
+      expect(norway.soFar).toBeCloseTo(denmark.soFar!, 6);
+      expect(norway.expected!).toBeGreaterThan(denmark.expected!);
+    } finally {
+      await backend.db
+        .updateTable("properties")
+        .set({ country: demoProperty.country })
+        .where("id", "=", demoProperty.id)
+        .execute();
+      now = NOW;
+    }
   });
 });
 
