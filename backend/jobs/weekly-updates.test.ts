@@ -150,6 +150,38 @@ describe("sendWeeklyUpdates", () => {
   it("sends the demo resident who has it on one e-mail for last week, and nothing more however often it runs", async () => {
     const { transport, delivered } = testTransport();
     const mailer = mailerWith(transport);
+    // The watches' findings: one of the last 7 days is in the e-mail, an older one is not.
+    const finding = (createdAt: string, periodStart: string) => ({
+      user_id: annaId,
+      tenancy_id: demoTenancyIds.anna,
+      alarm_id: null,
+      kind: "leak_watch" as const,
+      quantity: "cold-water-volume",
+      alarm_type: null,
+      frequency: null,
+      direction: null,
+      threshold: null,
+      value: 0.004,
+      compared_value: null,
+      period_start: periodStart,
+      period_end: shift(periodStart, 2),
+      report_code: null,
+      created_at: createdAt,
+      read_at: null,
+      emailed_at: createdAt,
+    });
+    const [recent, old] = await Promise.all([
+      backend.db
+        .insertInto("notifications")
+        .values(finding("2025-11-22T05:00:00.000Z", "2025-11-19"))
+        .returning("id")
+        .executeTakeFirstOrThrow(),
+      backend.db
+        .insertInto("notifications")
+        .values(finding("2025-11-10T05:00:00.000Z", "2025-11-05"))
+        .returning("id")
+        .executeTakeFirstOrThrow(),
+    ]);
     const first = await sendWeeklyUpdates(backend.db, NOW, { mailer, portalUrl, brand: "dk", key });
     expect(first).toEqual({ week: "2025-11-17", sent: 1, failed: 0 });
     const again = await sendWeeklyUpdates(backend.db, new Date(NOW.getTime() + 3 * HOUR), {
@@ -169,6 +201,11 @@ describe("sendWeeklyUpdates", () => {
     // The footer's link is the header's address.
     expect(linksIn(mail!.text)).toContain(headers["List-Unsubscribe"]!.slice(1, -1));
     expect(delivered[0]!.headers).toEqual(headers);
+    expect(mail!.text).toContain(
+      "Koldt vand, 19.–21. november 2025: Der løber måske vand: tjek vandhaner og toiletter",
+    );
+    expect(mail!.text).toContain(`${portalUrl}/t/${demoTenancyIds.anna}/notifications/${recent.id}`);
+    expect(mail!.text).not.toContain(`/notifications/${old.id}`);
     const row = await backend.db
       .selectFrom("weekly_update_sends")
       .selectAll()
