@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { notificationsMail } from "../alarms/mail";
 import { cold, humid, increase, threshold, zero } from "../alarms/mail-fixture";
 import { reportMail } from "../reports/mail";
+import { watchMail } from "../watches/mail";
 import { invitationMail } from "./invitation";
 import type { MailMessage } from "./mailer";
 import { emailChangeConfirmationMail, emailChangedNoticeMail } from "./profile-mails";
@@ -91,6 +92,45 @@ function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
         brand,
         portalUrl,
         notifications: [zero, threshold, increase, humid, cold],
+      }),
+    ],
+    [
+      "leak watch",
+      watchMail({
+        to: "a@b.test",
+        language,
+        brand,
+        portalUrl,
+        notification: {
+          id: 41,
+          tenancyId: 7022,
+          kind: "leak_watch",
+          quantity: "cold-water-volume",
+          days: [
+            { date: "2026-10-24", value: 0.004 },
+            { date: "2026-10-25", value: 0.003 },
+            { date: "2026-10-26", value: 0.005 },
+          ],
+        },
+      }),
+    ],
+    [
+      "heating left on",
+      watchMail({
+        to: "a@b.test",
+        language,
+        brand,
+        portalUrl,
+        notification: {
+          id: 42,
+          tenancyId: 7019,
+          kind: "heating_left_on",
+          quantity: "heat-energy",
+          days: ["19", "20", "21", "22", "23", "24", "25"].map((day, index) => ({
+            date: `2026-07-${day}`,
+            value: 2.5 + index,
+          })),
+        },
       }),
     ],
   ];
