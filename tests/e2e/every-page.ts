@@ -54,6 +54,10 @@ export function residentPages(): { account: string; tenancyId: number; paths: st
       "/select-tenancy",
       `${first}?help=rating`,
       `${first}/consumption/heat-energy?${period}&compare=previous-year`,
+      // Issue 46's figures in English: the heat page compared with the efficient neighbours, and the
+      // dashboard with its Forecast card (weatherFigurePages).
+      `${first}/consumption/heat-energy?${period}&compare=efficient-neighbours&lng=en`,
+      `${first}?lng=en`,
       `${first}/consumption/heat-energy?${period}&help=smileys`,
       `${first}/consumption/hca?${period}&tab=detailed&group=room`,
       `${first}/consumption/hca?${period}&tab=detailed&group=meter`,
@@ -72,7 +76,32 @@ export function residentPages(): { account: string; tenancyId: number; paths: st
   };
 }
 
-/** Anna's alarm and notification pages (the seed gives her both), with the wizard's steps. */
+/**
+ * The pages of {@link residentPages} that show issue 46's figures (ADR 0070, 0072, 0073), each with
+ * words it must carry: the heat page compared with last year (weather-adjusted key figures, both
+ * periods' degree days, the table's degree-day column), the same page in English compared with the
+ * efficient neighbours, and the dashboard with the Forecast card and the heat card's weather line,
+ * in Danish and English. English comes from the link's ?lng=, which counts without a stored choice.
+ */
+export function weatherFigurePages(): { path: string; words: string[] }[] {
+  const first = `/t/${demoTenancyIds.jensFirst}`;
+  const period = "from=2026-10-01&to=2026-10-31";
+  return [
+    { path: `${first}/consumption/heat-energy?${period}&compare=previous-year`, words: ["Vejrkorrigeret", "graddage"] },
+    {
+      path: `${first}/consumption/heat-energy?${period}&compare=efficient-neighbours&lng=en`,
+      words: ["Weather-adjusted", "degree days", "Efficient neighbours"],
+    },
+    { path: first, words: ["Prognose", "Vejrkorrigeret"] },
+    { path: `${first}?lng=en`, words: ["Forecast", "Weather-adjusted"] },
+  ];
+}
+
+/**
+ * Anna's alarm and notification pages (the seed gives her both), with the wizard's steps, and her
+ * dashboard, which suggests the watches (issue 47: she has none on; Jens, whose pages
+ * {@link residentPages} reads, has both on, so his dashboard does not).
+ */
 export function alarmPages(): { account: string; tenancyId: number; paths: string[] } {
   const tenancyId = demoTenancyIds.anna;
   const { alarmId, notificationId } = firstAlarmAndNotification(tenancyId);
@@ -85,6 +114,7 @@ export function alarmPages(): { account: string; tenancyId: number; paths: strin
       `${wizard}?step=2&quantity=heat-energy`,
       `${wizard}?step=3&quantity=indoor-relative-humidity&type=maximum`,
       `${wizard}?step=4&quantity=cold-water-volume&type=threshold&frequency=week`,
+      `/t/${tenancyId}`,
     ],
   };
 }

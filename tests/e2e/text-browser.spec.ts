@@ -124,5 +124,36 @@ test("every page reads in w3m and lynx with each figure apart from its neighbour
     const climate = flat(`${base}/consumption/indoor-climate?${period}`, name);
     expect(climate, `${name}: a room`).toMatch(new RegExp(`Stue: ${n} °C, \\p{L}+`, "u"));
     expect(climate, `${name}: the average`).toMatch(new RegExp(`Gennemsnit i perioden: ${n} %, \\p{L}+`, "u"));
+
+    // Issue 46's figures (ADR 0070, 0072, 0073) read with their words. The heat page compared with
+    // last year: the weather-adjusted comparison named after the plain one, and both periods' degree days.
+    expect(heat, `${name}: the weather-adjusted key figure`).toMatch(
+      new RegExp(`Vejrkorrigeret: Samme periode sidste år \\(1\\.–31\\. oktober 2025\\) ${n} kWh`),
+    );
+    expect(heat, `${name}: both periods' degree days`).toMatch(new RegExp(`${n} mod ${n} graddage`));
+    expect(heat, `${name}: the table's degree-day column`).toContain("Graddage");
+    // The same page in English, compared with the efficient neighbours: their key figure and column.
+    const e = "\\d[\\d,]*(?:\\.\\d+)?";
+    const neighbours = flat(`${base}/consumption/heat-energy?${period}&compare=efficient-neighbours&lng=en`, name);
+    expect(neighbours, `${name}: the efficient neighbours' key figure`).toMatch(
+      new RegExp(`Efficient neighbours ${e} kWh`),
+    );
+    expect(neighbours, `${name}: the weather-adjusted key figure in English`).toMatch(
+      new RegExp(`Weather-adjusted: Same period last year \\([^)]*October 2025\\) ${e} kWh`),
+    );
+    expect(neighbours, `${name}: degree days in English`).toMatch(new RegExp(`${e} against ${e} degree days`));
+    // The dashboard: the Forecast card (Danish and Norwegian "Prognose") and the heat card's weather line.
+    const danishDashboard = flat(base, name);
+    expect(danishDashboard, `${name}: the Danish Forecast card`).toContain("Prognose");
+    expect(danishDashboard, `${name}: the heat card's weather line in Danish`).toContain("Vejrkorrigeret");
+    const dashboard = flat(`${base}?lng=en`, name);
+    expect(dashboard, `${name}: the Forecast card`).toMatch(/Forecast .*This year/);
+    expect(dashboard, `${name}: the heat card's weather-adjusted comparison`).toContain("Weather-adjusted");
+    // The monthly report's weather-adjusted line (Danish: the e-mail's link).
+    const report = pages.find((p) => p.path.startsWith("/report/") && p.status === 200);
+    expect(report, "the seed's monthly report").toBeDefined();
+    const reportText = flat(report!.path, name);
+    expect(reportText, `${name}: the report's weather-adjusted line`).toMatch(/Vejrkorrigeret: /);
+    expect(reportText, `${name}: the report's degree days`).toMatch(/\d+ mod \d+ graddage/);
   }
 });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { weatherFigurePages } from "./every-page";
 import { everyPageHtml } from "./page-html";
 
 /**
@@ -55,6 +56,17 @@ test("the Nu Html Checker finds no error on any page", async ({ browser }) => {
         const page = pageOf(m.url);
         return `${page ? `${page.who} ${page.path}` : m.url}, line ${m.lastLine}: ${m.message} ${JSON.stringify(m.extract ?? "")}`;
       });
+    // Issue 46's figures were among the pages checked, with their words: the heat page against last
+    // year and against the efficient neighbours, the dashboard's Forecast card, the monthly report.
+    for (const { path: wanted, words } of weatherFigurePages()) {
+      const page = pages.find((p) => p.path === wanted);
+      expect(page?.status, `${wanted} is checked`).toBe(200);
+      for (const word of words) expect(page?.html, `${wanted}: ${word}`).toContain(word);
+    }
+    const report = pages.find((p) => p.path.startsWith("/report/") && p.status === 200);
+    expect(report?.html, "the monthly report's weather-adjusted line is checked").toMatch(
+      /Vejrkorrigeret: .*graddage/s,
+    );
     expect(errors, `validator errors on ${pages.length} pages`).toEqual([]);
     // Each one was a page (the unknown path's is a 404 page), not an error.
     expect(
