@@ -172,6 +172,9 @@ describe("npm run alarms:evaluate", () => {
     const io = recordingIo();
     expect(await runAlarmsEvaluate(["--at", "2026-11-21T06:00:00Z"], { env: env(), io })).toBe(0);
     expect(io.stdout[0]).toBe("Evaluated 1 alarm period(s) as of 2026-11-21T06:00:00.000Z: 1 new notification(s).");
+    // And the watches that are on (the demo's, seed step 0014): on 21 November only the heating watch
+    // has days to judge (the leak watch looks back from 22 November), and nothing new to find.
+    expect(io.stdout).toContain("Evaluated 1 watch(es): 0 new notification(s).");
     const again = recordingIo();
     expect(await runAlarmsEvaluate(["--at", "2026-11-21T06:00:00Z"], { env: env(), io: again })).toBe(0);
     expect(again.stdout[0]).toContain(": 0 new notification(s).");
