@@ -8,6 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
+import { readOlderDemoNotifications } from "../db/seed/demo";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { RUNNING_TOILET } from "../db/seed/reading-model";
 import { topUpDemoReadings } from "../db/seed/readings";
@@ -156,4 +157,14 @@ describe("the demo's watches", () => {
     // The first run's findings are not found again.
     expect((await evaluateWatches(backend.db, NOW)).notificationIds).toEqual([]);
   }, 120_000);
+
+  it("stay unread after the first start's marking of older notifications read (they are news)", async () => {
+    await readOlderDemoNotifications(backend.db, NOW);
+    const rows = await backend.db
+      .selectFrom("notifications")
+      .select(["kind", "read_at"])
+      .where("kind", "in", ["leak_watch", "heating_left_on"])
+      .execute();
+    expect(rows.map((row) => row.read_at)).toEqual([null, null]);
+  });
 });
