@@ -57,10 +57,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 function WatchItem({ watch, ended }: { watch: WatchView; ended: boolean }) {
   const { t } = useTranslation();
   const texts = watchTexts[watch.kind];
-  const id = `watch-${watch.kind}`;
   return (
     <li className="watch">
-      <h3 id={id}>
+      <h3>
         {t(texts.name)}
         {watch.available ? (
           <>
