@@ -6,6 +6,7 @@ import { demoAccounts } from "../db/seed/demo-accounts";
 import type { Logger } from "../logger";
 import { silentLogger } from "../logger";
 import { graphql } from "../testing/graphql";
+import { MailDeliveryError } from "./mailer";
 import { latestMessages, linksIn } from "./outbox";
 import { describeSmtpUrl } from "./smtp";
 import { escapeHtml } from "./templates";
@@ -152,6 +153,47 @@ describe("mailer", () => {
     expect(errors).toHaveLength(1);
     expect(String(errors[0]![0])).toMatch(/^mail #\d+ could not be delivered via smtp:\/\/127\.0\.0\.1:9/);
     expect(await latestMessages(backend.db, { to: demoAccounts.anna.email })).toHaveLength(1);
+  });
+});
+
+describe("mailer, a message's own headers and awaited delivery (the weekly update, ADR 0076)", () => {
+  const headers = {
+    "List-Unsubscribe": "<https://portal.example/unsubscribe/weekly-update/wu.1.x?lng=da>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+  const message = { to: "someone@example.test", subject: "Weekly", text: "Text\n", html: "<p>Html</p>", headers };
+
+  it("sends the headers over SMTP and keeps them in the outbox; awaitDelivery resolves once delivered", async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const backend = await createBackend({
+      databasePath: ":memory:",
+      logger: silentLogger,
+      accountFlows: { smtpUrl: smtp.url },
+    });
+    cleanups.push(() => backend.close());
+    const { id } = await backend.mailer.send(message, { awaitDelivery: true });
+    // Delivered before send resolved: no idle() needed.
+    expect(smtp.messages).toHaveLength(1);
+    // Unfolded (RFC 5322 lets a long header go on over lines that start with white space).
+    const data = smtp.messages[0]!.data.replace(/\n[ \t]+/g, " ");
+    expect(data).toContain(`List-Unsubscribe: ${headers["List-Unsubscribe"]}`);
+    expect(data).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const [row] = await latestMessages(backend.db, { to: message.to });
+    expect(row).toMatchObject({ id, headers: JSON.stringify(headers) });
+  });
+
+  it("with awaitDelivery throws MailDeliveryError (the message stays in the outbox) when SMTP refuses", async () => {
+    const backend = await createBackend({
+      databasePath: ":memory:",
+      logger: silentLogger,
+      accountFlows: { smtpUrl: "smtp://127.0.0.1:9" },
+    });
+    cleanups.push(() => backend.close());
+    const failure = await backend.mailer.send(message, { awaitDelivery: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MailDeliveryError);
+    const [row] = await latestMessages(backend.db, { to: message.to });
+    expect((failure as MailDeliveryError).outboxId).toBe(row!.id);
   });
 });
 
