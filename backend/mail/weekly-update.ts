@@ -22,7 +22,7 @@ import {
   profilePath,
   weeklyUpdateUnsubscribeLink,
 } from "@common/portal-paths";
-import { formatPercent, formatQuantity } from "@common/quantity-format";
+import { formatPercent, formatQuantity, formatQuantityNumber } from "@common/quantity-format";
 import type { TenancyWeekFigures } from "../reports/week-figures";
 import { helpTexts, portalTexts } from "./i18n";
 import type { MailMessage } from "./mailer";
@@ -136,7 +136,12 @@ function tenancySection(
       const month = formatMonth(forecast.firstDay.slice(0, 7), language);
       lines.push(
         forecast.problem === null && forecast.low !== null && forecast.high !== null
-          ? t("weekly.forecast", { month, low: format(forecast.low), high: format(forecast.high) })
+          ? t("weekly.forecast", {
+              month,
+              // "620–806 kWh": the unit once, after the range.
+              low: formatQuantityNumber(forecast.low, quantity, language),
+              high: format(forecast.high),
+            })
           : t("weekly.forecast_none", { month }),
       );
     }
