@@ -1,7 +1,7 @@
 /**
  * The watches' forms (issue 47 items 1–3): a watch's on/off button on the alarm settings page and
- * the dashboard suggestion's "Dismiss". Buttons only, no typed field: the action has the last word,
- * the browser's conform form shows its answer (zod/mini, ADR 0065).
+ * the dashboard suggestion's "Dismiss". Buttons only, no typed field: the browser checks nothing,
+ * and these schemas serve the actions alone (as tenancy-row-form.ts does; zod/mini, ADR 0065).
  */
 
 import * as z from "zod/mini";

@@ -4,6 +4,7 @@ import {
   suggestsWatches,
   unavailableReasonKey,
   watchDayLines,
+  watchFormErrors,
   watchIntents,
   watchOfIntent,
 } from "./watches";
@@ -44,6 +45,21 @@ describe("the forms' intents", () => {
     expect(watchOfIntent(watchIntents.leak)).toBe("leak");
     expect(watchOfIntent(watchIntents.heating_left_on)).toBe("heating_left_on");
     expect(watchOfIntent("watch-other")).toBeNull();
+  });
+});
+
+describe("watchFormErrors", () => {
+  it("gives the form's messages when the action answers this watch's form, else none", () => {
+    const answer = {
+      status: "error",
+      initialValue: { intent: "watch-leak", enabled: "on" },
+      error: { "": ["watches.error_unavailable"] },
+    };
+    expect(watchFormErrors(answer, "watch-leak")).toEqual(["watches.error_unavailable"]);
+    expect(watchFormErrors(answer, "watch-heating-left-on")).toEqual([]);
+    expect(watchFormErrors({ ...answer, error: null }, "watch-leak")).toEqual([]);
+    expect(watchFormErrors(undefined, "watch-leak")).toEqual([]);
+    expect(watchFormErrors({ error: "forbidden" }, "watch-leak")).toEqual([]);
   });
 });
 

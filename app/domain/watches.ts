@@ -74,6 +74,20 @@ export const watchIntents = {
   heating_left_on: "watch-heating-left-on",
 } as const satisfies Record<WatchKind, string>;
 
+/**
+ * The messages (locale keys) of the action's answer when it answers this watch's form: a refusal
+ * comes back as conform's reply to the form's intent, with the form's errors under "".
+ */
+export function watchFormErrors(answer: unknown, intent: string): string[] {
+  if (typeof answer !== "object" || answer === null) return [];
+  const reply = answer as {
+    initialValue?: { intent?: unknown } | null;
+    error?: Record<string, string[] | null> | null;
+  };
+  if (reply.initialValue?.intent !== intent) return [];
+  return Object.values(reply.error ?? {}).flatMap((messages) => messages ?? []);
+}
+
 /** The watch an intent names, or null. */
 export function watchOfIntent(intent: string): WatchKind | null {
   const found = Object.entries(watchIntents).find(([, value]) => value === intent);

@@ -1,15 +1,13 @@
 import { metricTypeName } from "@common/notification-text";
 import { alarmsPath, helpPath } from "@common/portal-paths";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/card";
-import { ConformForm, useFormAnswer, useSchemaForm } from "~/components/conform-form";
 import { DataTable } from "~/components/data-table";
 import { PageHeading } from "~/components/page-heading";
 import { SubmitButton } from "~/components/submit-button";
-import { watchFormSchema } from "~/domain/watch-form";
-import { watchesAnchor, watchIntents, watchTexts } from "~/domain/watches";
+import { watchesAnchor, watchFormErrors, watchIntents, watchTexts } from "~/domain/watches";
 import { readForm } from "~/http/read-form.server";
 import { pageMeta } from "~/i18n/meta";
 import { type AlarmView, alarmView, requireAlarmArea } from "~/routes/alarms/alarm-pages.server";
@@ -82,19 +80,29 @@ function WatchItem({ watch, ended }: { watch: WatchView; ended: boolean }) {
   );
 }
 
+/**
+ * A watch's on/off button: a plain post form (buttons only, nothing to check in the browser), which
+ * Remix sends without a reload once the page has hydrated; a refusal shows above the button.
+ */
 function WatchForm({ watch }: { watch: WatchView }) {
   const { t } = useTranslation();
   const intent = watchIntents[watch.kind];
-  const [form] = useSchemaForm(watchFormSchema, { id: intent, lastResult: useFormAnswer(intent) });
+  const errors = watchFormErrors(useActionData<typeof action>(), intent);
   const texts = watchTexts[watch.kind];
+  const errorId = `${intent}-error`;
   return (
-    <ConformForm form={form} className="watch-form">
+    <Form method="post" className="watch-form" aria-describedby={errorId}>
+      <div id={errorId} className="form-errors" role="alert">
+        {errors.map((key) => (
+          <p key={key}>{t(key)}</p>
+        ))}
+      </div>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="enabled" value={watch.enabled ? "off" : "on"} />
       <SubmitButton className={watch.enabled ? "button button-secondary" : "button"}>
         {t(watch.enabled ? texts.turnOff : texts.turnOn)}
       </SubmitButton>
-    </ConformForm>
+    </Form>
   );
 }
 
