@@ -147,6 +147,8 @@ test.describe("watches", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(400);
+    // The page comes back saying again why the watch is not offered.
+    expect(await response.text()).toContain(text("da", "watches.reason_no_hourly_values"));
     const db = database();
     try {
       const row = db
