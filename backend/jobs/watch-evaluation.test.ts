@@ -3,10 +3,10 @@
  * set): Anna turns her watches on through the tenant service, the test writes raw hourly register
  * readings of her cold water and heat and raw outdoor samples of her property, the job runs every
  * morning, and the notifications it made are compared with the test's own recomputation from those
- * raw readings (Intl's Copenhagen calendar and its own loops over the registers, not the job's
- * modules or the rollups it reads). Also: twice is once, a watch that is off finds nothing, a home
- * without hourly values is offered no leak watch, a stranger gets FORBIDDEN from every call, and
- * the e-mails land in the outbox in the resident's language.
+ * raw readings (the tests' own Intl calendar, testing/oracle-calendar.ts, and loops over the
+ * registers, not the job's modules or the rollups it reads). Also: twice is once, a watch that is
+ * off finds nothing, a home without hourly values is offered no leak watch, a stranger gets
+ * FORBIDDEN from every call, and the e-mails land in the outbox in the resident's language.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,8 @@ import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { demoOutdoorMeters } from "../db/seed/demo-steps";
 import { latestMessages } from "../mail/outbox";
 import { firstErrorCode, graphql, signInToUsers } from "../testing/graphql";
-import { createDemoBackend, meterIdsOf, testPortalUrl, userIdOf } from "../testing/setup";
+import { localOf, nextDate } from "../testing/oracle-calendar";
+import { createDemoBackend, hourlyFromRegisters, meterIdsOf, testPortalUrl, userIdOf } from "../testing/setup";
 import { writeOutdoorReadings } from "../weather/outdoor-store";
 import { evaluateWatches } from "./watch-evaluation";
 
@@ -27,20 +28,6 @@ const annaUnit = 109;
 const tenancyId = demoTenancyIds.anna;
 let clock = new Date("2026-06-01T10:00:00.000Z");
 let backend: Backend;
-
-const local = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-function localOf(ms: number): { date: string; hour: number } {
-  const parts = Object.fromEntries(local.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
-const nextDate = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------------------------------------
 // The raw readings: hourly registers built from what each hour uses (litres / Wh as whole quanta)
@@ -115,23 +102,6 @@ function outdoorSamples(from: string, to: string) {
 // ---------------------------------------------------------------------------------------------
 // The oracle: nights and days from the raw readings, runs by its own loop
 
-async function rawHourly(meterIds: readonly number[]): Promise<Map<number, number>> {
-  const hourly = new Map<number, number>();
-  for (const id of meterIds) {
-    const rows = await backend.db
-      .selectFrom("meter_readings")
-      .select(["ts", "value"])
-      .where("meter_id", "=", id)
-      .orderBy("ts")
-      .execute();
-    for (let i = 1; i < rows.length; i++) {
-      const ms = Number(rows[i - 1]!.ts) * 1000;
-      hourly.set(ms, (hourly.get(ms) ?? 0) + rows[i]!.value - rows[i - 1]!.value);
-    }
-  }
-  return hourly;
-}
-
 interface Expected {
   kind: string;
   quantity: string;
@@ -162,7 +132,7 @@ function expectedRuns(
 }
 
 async function oracleNights(from: string, to: string) {
-  const hourly = await rawHourly(await meterIdsOf(backend.db, annaUnit, "cold-water-volume"));
+  const hourly = await hourlyFromRegisters(backend.db, await meterIdsOf(backend.db, annaUnit, "cold-water-volume"));
   const nights = new Map<string, number[]>();
   for (const [ms, value] of hourly) {
     const { date, hour } = localOf(ms);
@@ -183,7 +153,10 @@ async function oracleNights(from: string, to: string) {
 
 async function oracleWarmDays(from: string, to: string) {
   const heat = new Map<string, number>();
-  for (const [ms, value] of await rawHourly(await meterIdsOf(backend.db, annaUnit, "heat-energy"))) {
+  for (const [ms, value] of await hourlyFromRegisters(
+    backend.db,
+    await meterIdsOf(backend.db, annaUnit, "heat-energy"),
+  )) {
     const { date } = localOf(ms);
     heat.set(date, (heat.get(date) ?? 0) + value);
   }

@@ -16,6 +16,7 @@ import { createMailer, type MailMessage, type MailTransport } from "../mail/mail
 import { headersOf, latestMessages, linksIn } from "../mail/outbox";
 import { secretKey } from "../services/tokens";
 import { firstErrorCode, graphql } from "../testing/graphql";
+import { addDays, dateOf, datesThrough, midnightOf } from "../testing/oracle-calendar";
 import { createDemoBackend, userIdOf } from "../testing/setup";
 import { sendWeeklyUpdates } from "./weekly-updates";
 
@@ -33,29 +34,9 @@ const registers = new Map<number, Map<number, number>>();
 const metersOf = new Map<string, number[]>();
 let outdoor: { ts: number; celsius: number }[] = [];
 
-const copenhagen = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-const dateOf = (ms: number) => copenhagen.format(new Date(ms)).slice(0, 10);
-function midnightOf(date: string): number {
-  const guess = Date.parse(`${date}T00:00:00Z`) - 3 * HOUR;
-  for (let t = guess; ; t += HOUR) if (dateOf(t) === date) return t;
-}
-const shift = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
-function dates(from: string, toIncluded: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= toIncluded; d = shift(d, 1)) out.push(d);
-  return out;
-}
 /** A quantity's use over the dates [from, toIncluded] from the raw registers; null where one is missing. */
 function used(quantity: string, from: string, toIncluded: string): number | null {
-  const [s, e] = [midnightOf(from) / 1000, midnightOf(shift(toIncluded, 1)) / 1000];
+  const [s, e] = [midnightOf(from) / 1000, midnightOf(addDays(toIncluded, 1)) / 1000];
   let sum = 0;
   for (const id of metersOf.get(quantity) ?? []) {
     const a = registers.get(id)?.get(s);
@@ -164,7 +145,7 @@ describe("sendWeeklyUpdates", () => {
       value: 0.004,
       compared_value: null,
       period_start: periodStart,
-      period_end: shift(periodStart, 2),
+      period_end: addDays(periodStart, 2),
       report_code: null,
       created_at: createdAt,
       read_at: null,
@@ -285,7 +266,7 @@ describe("sendWeeklyUpdates", () => {
       const total = used(quantity, week.from, week.to)!;
       const before = used(quantity, "2025-11-10", "2025-11-16")!;
       const lastYear = used(quantity, "2024-11-17", "2024-11-23")!;
-      const days = dates(week.from, week.to).map((date) => ({ date, value: used(quantity, date, date)! }));
+      const days = datesThrough(week.from, week.to).map((date) => ({ date, value: used(quantity, date, date)! }));
       const highest = days.reduce((a, b) => (b.value > a.value ? b : a));
       expect(text).toContain(`: ${format(total, quantity)}\n`);
       expect(text).toContain(`Ugen før: ${format(before, quantity)}`);
@@ -294,7 +275,7 @@ describe("sendWeeklyUpdates", () => {
     }
     // Heat against the week before at this week's weather: the fit over the 365 days before today.
     const degreeDays = degreeDaysByDate();
-    const fitDays = dates(shift("2025-11-24", -365), shift("2025-11-24", -1)).flatMap((date) => {
+    const fitDays = datesThrough(addDays("2025-11-24", -365), addDays("2025-11-24", -1)).flatMap((date) => {
       const heat = used("heat-energy", date, date);
       const x = degreeDays.get(date);
       return heat === null || x === undefined ? [] : [{ x, y: heat }];
@@ -305,7 +286,7 @@ describe("sendWeeklyUpdates", () => {
       fitDays.reduce((sum, day) => sum + (day.x - meanX) * (day.y - meanY), 0) /
       fitDays.reduce((sum, day) => sum + (day.x - meanX) ** 2, 0);
     const sumDegreeDays = (from: string, to: string) =>
-      dates(from, to).reduce((sum, date) => sum + (degreeDays.get(date) ?? Number.NaN), 0);
+      datesThrough(from, to).reduce((sum, date) => sum + (degreeDays.get(date) ?? Number.NaN), 0);
     const adjusted =
       used("heat-energy", "2025-11-10", "2025-11-16")! +
       slope * (sumDegreeDays(week.from, week.to) - sumDegreeDays("2025-11-10", "2025-11-16"));

@@ -56,6 +56,30 @@ export async function meterIdsOf(db: Kysely<Database>, unitId: number, quantity:
   return rows.map((row) => row.id);
 }
 
+/**
+ * Per hour start (epoch ms) the meters' consumption from their raw register readings (the next
+ * reading less this one, summed over the meters): for oracles, not the rollups.
+ */
+export async function hourlyFromRegisters(
+  db: Kysely<Database>,
+  meterIds: readonly number[],
+): Promise<Map<number, number>> {
+  const hourly = new Map<number, number>();
+  for (const id of meterIds) {
+    const rows = await db
+      .selectFrom("meter_readings")
+      .select(["ts", "value"])
+      .where("meter_id", "=", id)
+      .orderBy("ts")
+      .execute();
+    for (let i = 1; i < rows.length; i++) {
+      const ms = Number(rows[i - 1]!.ts) * 1000;
+      hourly.set(ms, (hourly.get(ms) ?? 0) + (rows[i]!.value - rows[i - 1]!.value));
+    }
+  }
+  return hourly;
+}
+
 /** The quantities a tenancy's unit has meters of, in alphabetical order. */
 export async function measuredQuantitiesOf(db: Kysely<Database>, tenancyId: number): Promise<string[]> {
   const rows = await db

@@ -2,8 +2,8 @@
  * The demo's watches (seed step 0014_demo_watches): after the first job run, exactly one
  * leak-watch notification for Jens's second home (its running toilet) and one heating-left-on
  * notification for his first home (the warm week of July 2026). The nights and days are
- * recomputed here from the raw readings (meter_readings, outdoor_readings) with Intl's
- * Copenhagen calendar, not with the job's modules or the rollups it reads.
+ * recomputed here from the raw readings (meter_readings, outdoor_readings) with the tests' own
+ * Intl calendar (testing/oracle-calendar.ts), not with the job's modules or the rollups it reads.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,10 +13,12 @@ import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { RUNNING_TOILET } from "../db/seed/reading-model";
 import { topUpDemoReadings } from "../db/seed/readings";
 import { evaluateWatches } from "../jobs/watch-evaluation";
-import { createDemoBackend, userIdOf } from "../testing/setup";
+import { addDays, localOf } from "../testing/oracle-calendar";
+import { createDemoBackend, hourlyFromRegisters, meterIdsOf, userIdOf } from "../testing/setup";
 
 /** Wednesday 2 December 2026, 07:00 in Copenhagen: the night to 2 December is over. */
 const NOW = new Date("2026-12-02T06:00:00.000Z");
+const HOUR = 3_600_000;
 let backend: Backend;
 
 beforeAll(async () => {
@@ -24,47 +26,6 @@ beforeAll(async () => {
   await topUpDemoReadings(backend.db, NOW, { unitIds: [119, 122], fromDay: "2026-07-01" });
 }, 120_000);
 afterAll(() => backend?.close());
-
-const local = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-function localOf(seconds: number): { date: string; hour: number } {
-  const parts = Object.fromEntries(local.formatToParts(new Date(seconds * 1000)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
-
-async function meterIds(unitId: number, quantity: string): Promise<number[]> {
-  const rows = await backend.db
-    .selectFrom("meters")
-    .select("id")
-    .where("unit_id", "=", unitId)
-    .where("quantity", "=", quantity)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Per hour start (epoch s) the consumption of the meters: the register's next reading less this one. */
-async function hourlyFromReadings(ids: readonly number[]): Promise<Map<number, number>> {
-  const hourly = new Map<number, number>();
-  for (const id of ids) {
-    const rows = await backend.db
-      .selectFrom("meter_readings")
-      .select(["ts", "value"])
-      .where("meter_id", "=", id)
-      .orderBy("ts")
-      .execute();
-    for (let i = 1; i < rows.length; i++) {
-      const ts = Number(rows[i - 1]!.ts);
-      hourly.set(ts, (hourly.get(ts) ?? 0) + (rows[i]!.value - rows[i - 1]!.value));
-    }
-  }
-  return hourly;
-}
 
 describe("the demo's watches", () => {
   it("make exactly one leak-watch and one heating-left-on notification at the first run, both Jens's", async () => {
@@ -87,10 +48,10 @@ describe("the demo's watches", () => {
 
     // The leak: every night hour (01:00-05:00 local) of cold water above zero, from the readings.
     const leak = rows.find((row) => row.kind === "leak_watch")!;
-    const hourly = await hourlyFromReadings(await meterIds(122, "cold-water-volume"));
+    const hourly = await hourlyFromRegisters(backend.db, await meterIdsOf(backend.db, 122, "cold-water-volume"));
     const nights = new Map<string, number[]>();
-    for (const [ts, value] of hourly) {
-      const { date, hour } = localOf(ts);
+    for (const [ms, value] of hourly) {
+      const { date, hour } = localOf(ms);
       if (hour >= 1 && hour < 5) nights.set(date, [...(nights.get(date) ?? []), value]);
     }
     const days = JSON.parse(leak.watch_days!) as { date: string; value: number }[];
@@ -125,7 +86,7 @@ describe("the demo's watches", () => {
       .execute();
     const hourMeans = new Map<number, number[]>();
     for (const { ts, celsius } of samples) {
-      const hour = Math.floor(Number(ts) / 3600) * 3600;
+      const hour = Math.floor(Number(ts) / 3600) * HOUR;
       hourMeans.set(hour, [...(hourMeans.get(hour) ?? []), celsius]);
     }
     const dayMeans = new Map<string, number[]>();
@@ -134,8 +95,8 @@ describe("the demo's watches", () => {
       dayMeans.set(date, [...(dayMeans.get(date) ?? []), values.reduce((a, b) => a + b, 0) / values.length]);
     }
     const heat = new Map<string, number>();
-    for (const [ts, value] of await hourlyFromReadings(await meterIds(119, "heat-energy"))) {
-      const { date } = localOf(ts);
+    for (const [ms, value] of await hourlyFromRegisters(backend.db, await meterIdsOf(backend.db, 119, "heat-energy"))) {
+      const { date } = localOf(ms);
       heat.set(date, (heat.get(date) ?? 0) + value);
     }
     const mean = (date: string) => {
@@ -147,7 +108,7 @@ describe("the demo's watches", () => {
       expect(heat.get(day.date)!).toBeGreaterThan(0);
       expect(day.value).toBeCloseTo(heat.get(day.date)!, 6);
     }
-    const dayBefore = new Date(Date.parse(`${heating.period_start}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = addDays(heating.period_start!, -1);
     expect(mean(dayBefore) < 17 || !(heat.get(dayBefore)! > 0)).toBe(true);
     expect(heating.value).toBeCloseTo(
       warm.reduce((sum, day) => sum + day.value, 0),

@@ -14,6 +14,7 @@ import { dailyOnlyAccount, dailyOnlyProperty, dailyOnlyTenancyId } from "../../d
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { demoProperty } from "../../db/seed/demo-plan";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
+import { dateOf, datesThrough } from "../../testing/oracle-calendar";
 import { createDemoBackend } from "../../testing/setup";
 import { addOutdoorMeter, writeOutdoorReadings } from "../../weather/outdoor-store";
 
@@ -27,14 +28,6 @@ const tokens: Record<"anna" | "ida", string> = { anna: "", ida: "" };
 // The samples, and the oracle: nothing of the back-end's calendar or degree-day code.
 
 type Sample = { ts: number; value: number };
-
-const copenhagenDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const dateOf = (ms: number) => copenhagenDate.format(new Date(ms));
 
 /**
  * Anna's property: hourly samples from Copenhagen's 2022-01-01 (23:00 UTC the day before) to
@@ -77,15 +70,6 @@ function oracleDays(samples: readonly Sample[]): Map<string, number> {
     degreeDays.set(date, Math.max(0, 17 - means.reduce((a, b) => a + b, 0) / means.length));
   }
   return degreeDays;
-}
-
-/** The dates [from, to], both included. */
-function datesFrom(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${to}T12:00:00Z`); t += 24 * HOUR) {
-    dates.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return dates;
 }
 
 const daysInMonth = (date: string) =>
@@ -160,7 +144,7 @@ describe("tenantDegreeDays", () => {
   it("sums the property's degree days as recomputed from the raw samples, per month", async () => {
     const { code, data } = await degreeDaysOf("anna", { ...period("2025-01-01", "2025-03-31"), resolution: "MONTHLY" });
     expect(code).toBeUndefined();
-    const dates = datesFrom("2025-01-01", "2025-03-31");
+    const dates = datesThrough("2025-01-01", "2025-03-31");
     const counted = dates.filter((date) => anna.days.has(date));
     // 2025-01-15 does not count; the 23-hour 2025-03-30 and the 18-hour 2025-01-16 do.
     expect(counted).toHaveLength(dates.length - 1);
@@ -199,14 +183,14 @@ describe("tenantDegreeDays", () => {
     const normalOfMonth = (month: string) =>
       ["2022", "2023", "2024"]
         .map((year) =>
-          datesFrom(`${year}-${month}-01`, `${year}-${month}-${daysInMonth(`${year}-${month}-01`)}`).reduce(
+          datesThrough(`${year}-${month}-01`, `${year}-${month}-${daysInMonth(`${year}-${month}-01`)}`).reduce(
             (sum, date) => sum + anna.days.get(date)!,
             0,
           ),
         )
         .reduce((a, b) => a + b, 0) / 3;
     const normalOfDate = (date: string) => normalOfMonth(date.slice(5, 7)) / daysInMonth(date);
-    const dates = datesFrom("2025-01-01", "2025-03-31");
+    const dates = datesThrough("2025-01-01", "2025-03-31");
     expect(data.normalDegreeDays).toBeCloseTo(
       dates.reduce((sum, date) => sum + normalOfDate(date), 0),
       6,
@@ -218,7 +202,7 @@ describe("tenantDegreeDays", () => {
     // Anna's tenancy starts after 2022; a Thursday to a Sunday five weeks on.
     const { code, data } = await degreeDaysOf("anna", { ...period("2022-02-03", "2022-03-13"), resolution: "WEEKLY" });
     expect(code).toBeUndefined();
-    const dates = datesFrom("2022-02-03", "2022-03-13");
+    const dates = datesThrough("2022-02-03", "2022-03-13");
     const weeks = sumsBy(dates, mondayOf, (date) => anna.days.get(date)!);
     expect(
       data.buckets.map(({ firstDay, lastDay, partial, days, daysWithData }) => ({
@@ -293,7 +277,7 @@ describe("tenantDegreeDays", () => {
       // The property's own degree days are its samples', whatever the normal year.
       const days = oracleDays(samples);
       expect(data.degreeDays).toBeCloseTo(
-        datesFrom("2025-01-30", "2025-02-02").reduce((sum, date) => sum + days.get(date)!, 0),
+        datesThrough("2025-01-30", "2025-02-02").reduce((sum, date) => sum + days.get(date)!, 0),
         6,
       );
     });

@@ -16,34 +16,11 @@ import type {
 import type { Backend } from "../../app";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
+import { datesThrough, midnightOf, nextDate } from "../../testing/oracle-calendar";
 import { createDemoBackend } from "../../testing/setup";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
-const HOUR = 3_600_000;
 const QUANTITY = "heat-energy";
-
-const copenhagen = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-const dateOf = (ms: number) => copenhagen.format(new Date(ms)).slice(0, 10);
-
-/** The instant of a date's Copenhagen midnight (the first hour whose local date is the date). */
-function midnightOf(date: string): number {
-  const guess = Date.parse(`${date}T00:00:00Z`) - 3 * HOUR;
-  for (let t = guess; ; t += HOUR) if (dateOf(t) === date) return t;
-}
-function dates(from: string, endExcluded: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T12:00:00Z`); t < Date.parse(`${endExcluded}T12:00:00Z`); t += 24 * HOUR) {
-    out.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return out;
-}
 
 interface Home {
   unitId: number;
@@ -72,7 +49,7 @@ function heatBetween(demo: Demo, home: Home, s: number, e: number): number | nul
 
 /** The homes with a register at every midnight of [from, endExcluded], each with its heat per m2 over it. */
 function perM2Over(demo: Demo, from: string, endExcluded: string) {
-  const midnights = [...dates(from, endExcluded), endExcluded].map(midnightOf);
+  const midnights = datesThrough(from, endExcluded).map(midnightOf);
   return demo.others.flatMap((home) => {
     if (!home.meterIds.every((id) => midnights.every((t) => demo.registers.get(id)?.has(t / 1000)))) return [];
     const heat = heatBetween(demo, home, midnights[0]!, midnights[midnights.length - 1]!);
@@ -219,8 +196,7 @@ describe("efficient neighbours at Anna's 32-home property", () => {
     result.buckets.forEach((bucket, index) => {
       const perDay = fifth.homes.map(
         (home) =>
-          heatBetween(demo, home, midnightOf(bucket.firstDay), midnightOf(dates(bucket.firstDay, "2099-01-01")[1]!))! /
-          home.area,
+          heatBetween(demo, home, midnightOf(bucket.firstDay), midnightOf(nextDate(bucket.firstDay)))! / home.area,
       );
       const expected = (perDay.reduce((s, v) => s + v, 0) / perDay.length) * demo.anna.area;
       expect(related.values[index]).toBeCloseTo(expected, 4);
@@ -271,7 +247,7 @@ describe("efficient neighbours at Anna's 32-home property", () => {
       return result.body.data!.consumptionRating;
     };
     const rating = await ask(true);
-    const end = dates(rating.periodEnd, "2099-01-01")[1]!;
+    const end = nextDate(rating.periodEnd);
     const fifth = fifthOf(perM2Over(demo, rating.periodBegin, end))!;
     expect(rating.efficientNeighbours).toBeCloseTo(fifth.mean, 6);
     expect(rating.propertyAverage).not.toBeNull();

@@ -12,11 +12,11 @@ import { dailyOnlyAccount } from "../../db/seed/daily-only-property";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { demoProperty } from "../../db/seed/demo-plan";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
+import { midnightOf } from "../../testing/oracle-calendar";
 import { createDemoBackend } from "../../testing/setup";
 import { forecastPeriods } from "./forecasts";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
-const HOUR = 3_600_000;
 
 let backend: Backend;
 /** The service's clock: a test moves it past the ten minutes a home's forecasts are kept (day-cache.ts). */
@@ -24,16 +24,6 @@ let now = NOW;
 const tokens = { anna: "", ida: "" };
 const registers = new Map<string, Map<number, number>>();
 
-const copenhagenDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-const dateOf = (ms: number) => copenhagenDate.format(new Date(ms));
-function midnightOf(date: string): number {
-  for (let t = Date.parse(`${date}T00:00:00Z`) - 3 * HOUR; ; t += HOUR) if (dateOf(t) === date) return t;
-}
 /** A quantity's consumption over [from, to) (dates) from the raw registers of Anna's meters. */
 function consumption(quantity: string, from: string, to: string): number {
   let sum = 0;

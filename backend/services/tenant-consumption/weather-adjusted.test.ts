@@ -12,6 +12,7 @@ import type { UnitQuantityKpisQuery as KpisResult } from "../../../app/services/
 import type { Backend } from "../../app";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
+import { addDays, dateOf, datesThrough, midnightOf } from "../../testing/oracle-calendar";
 import { createDemoBackend } from "../../testing/setup";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
@@ -22,32 +23,6 @@ let token = "";
 let heatMeterIds: number[] = [];
 let outdoor: { ts: number; celsius: number }[] = [];
 let registers = new Map<number, Map<number, number>>();
-
-const copenhagen = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-const dateOf = (ms: number) => copenhagen.format(new Date(ms)).slice(0, 10);
-
-/** The instant of a date's Copenhagen midnight (the first hour whose local date is the date). */
-function midnightOf(date: string): number {
-  const guess = Date.parse(`${date}T00:00:00Z`) - 3 * HOUR;
-  for (let t = guess; ; t += HOUR) if (dateOf(t) === date) return t;
-}
-
-function dates(from: string, toIncluded: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${toIncluded}T12:00:00Z`); t += 24 * HOUR) {
-    out.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return out;
-}
-const shift = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
 
 /** The home's heat between two instants from the raw registers, or null where one is missing. */
 function heatBetween(s: number, e: number): number | null {
@@ -61,7 +36,7 @@ function heatBetween(s: number, e: number): number | null {
   return sum;
 }
 const heatOfDates = (from: string, toIncluded: string) =>
-  heatBetween(midnightOf(from), midnightOf(shift(toIncluded, 1)));
+  heatBetween(midnightOf(from), midnightOf(addDays(toIncluded, 1)));
 
 /** Degree days of each date with at least 18 hours of samples: max(0, 17 − the mean of its hours' means). */
 function degreeDaysByDate(): Map<string, number> {
@@ -133,7 +108,7 @@ describe("unitQuantityKpis, weather-adjusted", () => {
   it("corrects October 2025 against the previous period and October 2024 as recomputed from the raw readings", async () => {
     const degreeDays = degreeDaysByDate();
     // The fit: every whole day of the 365 before today (2025-11-20) with heat and degree days.
-    const fitDays = dates(shift("2025-11-20", -365), shift("2025-11-20", -1)).flatMap((date) => {
+    const fitDays = datesThrough(addDays("2025-11-20", -365), addDays("2025-11-20", -1)).flatMap((date) => {
       const heat = heatOfDates(date, date);
       const x = degreeDays.get(date);
       return heat === null || x === undefined ? [] : [{ x, y: heat }];
@@ -153,7 +128,7 @@ describe("unitQuantityKpis, weather-adjusted", () => {
     expect(slope).toBeGreaterThan(0);
 
     const sumDegreeDays = (from: string, to: string) =>
-      dates(from, to).reduce((sum, date) => sum + (degreeDays.get(date) ?? Number.NaN), 0);
+      datesThrough(from, to).reduce((sum, date) => sum + (degreeDays.get(date) ?? Number.NaN), 0);
     const expected = (from: string, to: string) => {
       const consumption = heatOfDates("2025-10-01", "2025-10-31")!;
       const degreeDaysThis = sumDegreeDays("2025-10-01", "2025-10-31");
