@@ -1,8 +1,10 @@
 /**
  * The e2e back-end's raw meter readings, read straight from its database with plain SQL, so the
  * tests can recompute the figures a page shows without going through the portal or the back-end's
- * rollups. Periods are calendar dates in Copenhagen time, as the portal's URLs give them.
+ * rollups. Periods are calendar dates in Copenhagen time, as the portal's URLs give them, and the
+ * calendar is the back-end tests' own (Intl, none of the product's).
  */
+import { datesThrough, localInstant, nextDate as nextDay } from "../../backend/testing/oracle-calendar";
 import { database } from "./helpers";
 import type { TestDatabase } from "./test-database";
 
@@ -15,29 +17,21 @@ function withDatabase<T>(use: (db: TestDatabase) => T): T {
   }
 }
 
-/** Epoch seconds of local midnight in Copenhagen at the start of a calendar date (`YYYY-MM-DD`). */
-export function copenhagenMidnight(date: string): number {
-  for (const offset of ["+01:00", "+02:00"]) {
-    const ms = Date.parse(`${date}T00:00:00${offset}`);
-    const local = new Intl.DateTimeFormat("en-CA", {
-      timeZone: "Europe/Copenhagen",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      hourCycle: "h23",
-    }).format(new Date(ms));
-    if (local === `${date}, 00`) return ms / 1000;
-  }
-  throw new Error(`no Copenhagen midnight found for ${date}`);
+/**
+ * Epoch seconds of a whole local hour in Copenhagen on a date (one that exists that day; on the
+ * autumn day 02:00 is the second one), by the tests' own calendar (backend/testing/oracle-calendar.ts).
+ */
+export function copenhagenHour(date: string, hour: number): number {
+  return localInstant(date, hour) / 1000;
 }
 
-/** The day after a calendar date. */
-export function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+/** Epoch seconds of local midnight in Copenhagen at the start of a calendar date (`YYYY-MM-DD`). */
+export function copenhagenMidnight(date: string): number {
+  return copenhagenHour(date, 0);
 }
+
+/** The day after a calendar date (`nextDay`), and the dates from one to another, both included. */
+export { datesThrough, nextDay };
 
 export interface Meter {
   id: number;

@@ -13,7 +13,7 @@ import {
   useLanguage,
 } from "./helpers";
 import { sidewaysOverflow, text } from "./page-texts";
-import { copenhagenMidnight, nextDay } from "./readings";
+import { copenhagenHour, copenhagenMidnight, datesThrough, nextDay } from "./readings";
 
 /**
  * The watches in the portal (issue 47 items 1–3), as residents use them, with and without
@@ -207,23 +207,6 @@ function metersOf(tenancyId: number, quantity: string): number[] {
   }
 }
 
-/** Epoch seconds of a whole local hour in Copenhagen on a date (one that exists that day). */
-function copenhagenHour(date: string, hour: number): number {
-  for (const offset of ["+01:00", "+02:00"]) {
-    const ms = Date.parse(`${date}T${String(hour).padStart(2, "0")}:00:00${offset}`);
-    const local = new Intl.DateTimeFormat("en-CA", {
-      timeZone: "Europe/Copenhagen",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      hourCycle: "h23",
-    }).format(new Date(ms));
-    if (local === `${date}, ${String(hour).padStart(2, "0")}`) return ms / 1000;
-  }
-  throw new Error(`no ${hour}:00 in Copenhagen on ${date}`);
-}
-
 /** The meters' register readings from..to (epoch seconds, both included), summed per instant. */
 function summedRegisters(meterIds: readonly number[], from: number, to: number): Map<number, number> {
   const db = database();
@@ -299,19 +282,6 @@ function outdoorDayMean(tenancyId: number, date: string): number {
   }
 }
 
-const addDay = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
-/** The run's dates from its first to its last, each day once. */
-function consecutiveDates(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let date = from; date <= to; date = addDay(date, 1)) dates.push(date);
-  return dates;
-}
-
 /** The figure at the end of a line ("…: lowest hourly flow 0.004 m³", "14 July 2026: 3 kWh"). */
 function figureAtEnd(line: string) {
   const match = /(\d[\d.,]*)\s*(?:m³|kWh|units?)\s*$/.exec(line.replace(/[\u00a0\u202f]/g, " "));
@@ -368,7 +338,7 @@ test.describe("the demo's watch notifications", () => {
     const meters = metersOf(stored!.tenancyId, stored!.quantity);
     expect(meters.length).toBeGreaterThan(0);
     // The run's nights: at least three in a row (all of them when the job first saw a longer run).
-    const nights = consecutiveDates(stored!.periodStart, stored!.periodEnd);
+    const nights = datesThrough(stored!.periodStart, stored!.periodEnd);
     expect(nights.length).toBeGreaterThanOrEqual(3);
     const expected = nights.map((date) => {
       const hours = nightHours(meters, date);
@@ -395,7 +365,7 @@ test.describe("the demo's watch notifications", () => {
     const meters = metersOf(stored!.tenancyId, stored!.quantity);
     expect(meters.length).toBeGreaterThan(0);
     // The run's days: at least seven in a row (all of them when the job first saw a longer run).
-    const days = consecutiveDates(stored!.periodStart, stored!.periodEnd);
+    const days = datesThrough(stored!.periodStart, stored!.periodEnd);
     expect(days.length).toBeGreaterThanOrEqual(7);
     const expected = days.map((date) => {
       expect(outdoorDayMean(stored!.tenancyId, date), `${date}: a warm day`).toBeGreaterThanOrEqual(17);
