@@ -1,15 +1,16 @@
 /**
  * The watches end to end on a real database (SQLite, and PostgreSQL when TEST_DATABASE_URL is
  * set): Anna turns her watches on through the tenant service, the test writes raw hourly register
- * readings of her cold water and heat and raw outdoor samples of her property, the job runs every
- * morning, and the notifications it made are compared with the test's own recomputation from those
+ * readings of her cold and hot water and heat and raw outdoor samples of her property, the job
+ * runs every morning, and the notifications it made are compared with the test's own recomputation from those
  * raw readings (the tests' own Intl calendar, testing/oracle-calendar.ts, and loops over the
- * registers, not the job's modules or the rollups it reads). Also: twice is once, a watch that is
+ * registers, not the job's modules or the rollups it reads), including the nights of both
+ * daylight-saving changes (3 and 5 hours from 01:00 to 05:00). Also: twice is once, a watch that is
  * off finds nothing, a home without hourly values is offered no leak watch, a stranger gets
  * FORBIDDEN from every call, and the e-mails land in the outbox in the resident's language.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { mailPendingNotifications } from "../alarms/mail";
 import type { Backend } from "../app";
 import { ingestReadings } from "../consumption/store";
@@ -34,6 +35,10 @@ let backend: Backend;
 
 /** Nights of cold water (the date its 01:00 falls on): R running (every night hour above 0), Z a zero night. */
 const nightPattern: Record<string, "R" | "Z"> = {
+  "2026-03-27": "R",
+  "2026-03-28": "R",
+  "2026-03-29": "R", // the spring DST night's 3 hours (02:00 does not exist): the third, a notification
+  "2026-03-30": "R",
   "2026-11-04": "R",
   "2026-11-05": "R", // two nights: nothing
   "2026-11-06": "Z",
@@ -51,15 +56,34 @@ const nightPattern: Record<string, "R" | "Z"> = {
   "2026-10-24": "R",
 };
 
+/** The spring DST night: its 3 hours are 01:00 CET, 03:00 and 04:00 CEST (00:00-03:00 UTC). */
+const SPRING_NIGHT = "2026-03-29";
+
 /** Litres of cold water in the hour starting at `ms`. */
 function coldLitres(ms: number): number {
   const { date, hour } = localOf(ms);
   const night = hour >= 1 && hour < 5;
+  // The hours either side of the spring night have none: a night judged on 4 hours, by winter or by
+  // summer time's offset alone (its 02:00 an hour that does not exist), takes one of them and stops
+  // the run. 00:00 has none every day (below).
+  if (date === SPRING_NIGHT && hour === 5) return 0;
   if (!night) return hour % 3 === 0 ? 0 : 7 + (hour % 5); // the day: some hours with none
   const pattern = nightPattern[date];
   if (pattern === "R") return 2 + ((hour * 7 + Number(date.slice(8))) % 4);
   // An ordinary night: water in some hours, never all of them (03:00 is dry).
   return hour === 3 ? 0 : 1;
+}
+
+/**
+ * Litres of hot water in the hour starting at `ms` (only around the spring DST night): water in every
+ * hour of the day and night from the 27th to the 31st of March but 03:00 local on the spring night,
+ * one of its 3 hours: that night is not running, so neither run around it (2 nights each) makes a
+ * notification.
+ */
+function hotLitres(ms: number): number {
+  const { date, hour } = localOf(ms);
+  if (date < "2026-03-27" || date > "2026-03-31") return hour >= 1 && hour < 5 ? 0 : 4;
+  return date === SPRING_NIGHT && hour === 3 ? 0 : 1 + (hour % 2);
 }
 
 /** Outdoor temperature in July per date (°C, every hour the same but for a swing that averages out). */
@@ -131,24 +155,31 @@ function expectedRuns(
   return found;
 }
 
-async function oracleNights(from: string, to: string) {
-  const hourly = await hourlyFromRegisters(backend.db, await meterIdsOf(backend.db, annaUnit, "cold-water-volume"));
+/** The hours from 01:00 to 05:00 on the DST nights of 2026 (written out, not computed); 4 on the others. */
+const nightLength: Record<string, number> = { [SPRING_NIGHT]: 3, "2026-10-25": 5 };
+
+/** Anna's nights of a quantity: per date (of its 01:00) the night hours' values, by local hour. */
+async function oracleNights(from: string, to: string, quantity = "cold-water-volume") {
+  const hourly = await hourlyFromRegisters(backend.db, await meterIdsOf(backend.db, annaUnit, quantity));
   const nights = new Map<string, number[]>();
-  for (const [ms, value] of hourly) {
+  const nightHours = new Map<string, number[]>();
+  for (const [ms, value] of [...hourly].sort(([a], [b]) => a - b)) {
     const { date, hour } = localOf(ms);
-    if (hour >= 1 && hour < 5) nights.set(date, [...(nights.get(date) ?? []), value]);
+    if (hour < 1 || hour >= 5) continue;
+    nights.set(date, [...(nights.get(date) ?? []), value]);
+    nightHours.set(date, [...(nightHours.get(date) ?? []), hour]);
   }
   const dates = [];
   for (let date = from; date <= to; date = nextDate(date)) {
     const values = nights.get(date) ?? [];
-    const expectedHours = date === "2026-10-25" ? 5 : 4;
+    const expectedHours = nightLength[date] ?? 4;
     dates.push({
       date,
       counts: values.length === expectedHours && values.every((v) => v > 1e-9),
       value: Math.min(...values),
     });
   }
-  return { dates, nights };
+  return { dates, nights, nightHours };
 }
 
 async function oracleWarmDays(from: string, to: string) {
@@ -229,12 +260,19 @@ async function everyMorning(from: string, to: string, beforeRun?: (date: string)
 beforeAll(async () => {
   backend = await createDemoBackend({ now: () => clock });
   const [cold] = await meterIdsOf(backend.db, annaUnit, "cold-water-volume");
+  const [hot] = await meterIdsOf(backend.db, annaUnit, "hot-water-volume");
   const [heat] = await meterIdsOf(backend.db, annaUnit, "heat-energy");
   await ingestReadings(backend.db, [
     {
       meterId: cold!,
       aggregation: "addition",
-      readings: register("2026-10-15T00:00:00Z", "2026-11-21T00:00:00Z", coldLitres, 1000),
+      // One register from before the spring night to after the autumn runs (no gap in it).
+      readings: register("2026-03-20T00:00:00Z", "2026-11-21T00:00:00Z", coldLitres, 1000),
+    },
+    {
+      meterId: hot!,
+      aggregation: "addition",
+      readings: register("2026-03-20T00:00:00Z", "2026-04-05T00:00:00Z", hotLitres, 1000),
     },
     {
       meterId: heat!,
@@ -309,12 +347,82 @@ describe("the watch settings (tenant service)", () => {
 });
 
 describe("the watch job", () => {
+  it("judges the spring DST night on its 3 hours: running with water in each, not with none at 03:00", async () => {
+    await backend.db
+      .updateTable("users")
+      .set({ language: "en" })
+      .where("email", "=", demoAccounts.anna.email)
+      .execute();
+    clock = new Date("2026-03-25T10:00:00.000Z");
+    expect((await setWatch(demoAccounts.anna.email, tenancyId, "LEAK", true)).body.data).toEqual({
+      setWatch: { kind: "LEAK", enabled: true, available: true, unavailableReason: null },
+    });
+    // Anna turns it off after the spring (also when this test fails, so the tests below stand on
+    // their own); switched on again in October, it starts afresh.
+    onTestFinished(async () => {
+      expect((await setWatch(demoAccounts.anna.email, tenancyId, "LEAK", false)).body.data).toMatchObject({
+        setWatch: { kind: "LEAK", enabled: false },
+      });
+    });
+    const made = await everyMorning("2026-03-26", "2026-04-01");
+    const rows = await watchRows();
+    expect(made).toEqual(rows.map((row) => row.id));
+
+    // The oracle's own night of the 29th: 01:00, 03:00 and 04:00 local, every one with water, and
+    // no water in the hours either side (the ones a 4-hour night would take).
+    const cold = await oracleNights("2026-03-21", "2026-03-31");
+    expect(cold.nightHours.get(SPRING_NIGHT)).toEqual([1, 3, 4]);
+    expect(cold.nights.get(SPRING_NIGHT)!.every((value) => value > 0)).toBe(true);
+    const hourly = await hourlyFromRegisters(backend.db, await meterIdsOf(backend.db, annaUnit, "cold-water-volume"));
+    expect(hourly.get(Date.parse("2026-03-28T23:00:00Z"))).toBe(0); // 00:00 CET
+    expect(hourly.get(Date.parse("2026-03-29T03:00:00Z"))).toBe(0); // 05:00 CEST
+    const oracle = expectedRuns(cold.dates, 3, "leak_watch", "cold-water-volume");
+    expect(oracle.map((run) => run.days.map((day) => day.date))).toEqual([["2026-03-27", "2026-03-28", SPRING_NIGHT]]);
+
+    // Hot water: the spring night has none at 03:00 local, so it is not running, and the two
+    // nights either side of it make no run of three.
+    const hot = await oracleNights("2026-03-21", "2026-03-31", "hot-water-volume");
+    expect(hot.nightHours.get(SPRING_NIGHT)).toEqual([1, 3, 4]);
+    expect(hot.dates.filter((night) => night.counts).map((night) => night.date)).toEqual([
+      "2026-03-27",
+      "2026-03-28",
+      "2026-03-30",
+      "2026-03-31",
+    ]);
+    expect(expectedRuns(hot.dates, 3, "leak_watch", "hot-water-volume")).toEqual([]);
+
+    // The notification: the cold water's run, naming the spring night with its lowest flow of 3 hours.
+    expect(rows.map((row) => ({ kind: row.kind, quantity: row.quantity, days: JSON.parse(row.watch_days!) }))).toEqual(
+      oracle.map((run) => ({
+        ...run,
+        days: run.days.map((day) => ({ date: day.date, value: expect.closeTo(day.value, 9) })),
+      })),
+    );
+    const spring = JSON.parse(rows[0]!.watch_days!).at(-1);
+    expect(spring.value).toBeCloseTo(Math.min(...cold.nights.get(SPRING_NIGHT)!), 9);
+    expect(rows[0]).toMatchObject({
+      tenancy_id: tenancyId,
+      period_start: "2026-03-27",
+      period_end: SPRING_NIGHT,
+    });
+    expect(rows[0]!.value).toBeCloseTo(Math.min(...oracle[0]!.days.map((day) => day.value)), 9);
+    expect((await evaluateWatches(backend.db, clock)).notificationIds).toEqual([]);
+
+    // Mailed once, in English, naming the spring night.
+    const mails = (await latestMessages(backend.db, { to: demoAccounts.anna.email, limit: 20 })).filter((mail) =>
+      mail.subject.includes("Water may be running: check taps and toilets"),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("29 March 2026");
+  }, 180_000);
+
   it("makes a heating-left-on notification at the 7th warm day with heat, once; nothing once the watch is off", async () => {
     await backend.db
       .updateTable("users")
       .set({ language: "en" })
       .where("email", "=", demoAccounts.anna.email)
       .execute();
+    const before = (await watchRows()).length;
     clock = new Date("2026-07-01T10:00:00.000Z");
     expect((await setWatch(demoAccounts.anna.email, tenancyId, "HEATING_LEFT_ON", true)).body.data).toEqual({
       setWatch: { kind: "HEATING_LEFT_ON", enabled: true, available: true, unavailableReason: null },
@@ -332,7 +440,8 @@ describe("the watch job", () => {
       // 7th day): the warm run of the 17th-24th finds nothing.
       if (date === "2026-07-17") await setWatch(demoAccounts.anna.email, tenancyId, "HEATING_LEFT_ON", false);
     });
-    const rows = await watchRows();
+    const rows = (await watchRows()).slice(before);
+    expect(rows.every((row) => row.kind === "heating_left_on")).toBe(true);
     expect(made).toEqual(rows.map((row) => row.id));
 
     const oracle = expectedRuns(await oracleWarmDays("2026-06-17", "2026-07-29"), 7, "heating_left_on", "heat-energy");
