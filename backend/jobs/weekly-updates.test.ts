@@ -4,10 +4,12 @@
  * it runs, a failed SMTP delivery tried again later and then sent once, nothing for a resident with
  * it off; and Anna's figures as recomputed here from the raw registers alone (each day's heat and
  * water from the register at the day's two Copenhagen midnights; the weather adjustment by its own
- * least squares over the raw outdoor samples), formatted as the e-mail formats figures.
+ * least squares over the raw outdoor samples' degree days, by the figures oracle's
+ * tests/oracle/weather.ts), formatted as the e-mail formats figures.
  */
 import { formatQuantity } from "@common/quantity-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { degreeDaysByDate } from "../../tests/oracle/weather";
 import type { Backend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
@@ -16,7 +18,7 @@ import { createMailer, type MailMessage, type MailTransport } from "../mail/mail
 import { headersOf, latestMessages, linksIn } from "../mail/outbox";
 import { secretKey } from "../services/tokens";
 import { firstErrorCode, graphql } from "../testing/graphql";
-import { addDays, dateOf, datesThrough, midnightOf } from "../testing/oracle-calendar";
+import { addDays, datesThrough, midnightOf } from "../testing/oracle-calendar";
 import { createDemoBackend, userIdOf } from "../testing/setup";
 import { sendWeeklyUpdates } from "./weekly-updates";
 
@@ -45,22 +47,6 @@ function used(quantity: string, from: string, toIncluded: string): number | null
     sum += b - a;
   }
   return sum;
-}
-function degreeDaysByDate(): Map<string, number> {
-  const hours = new Map<number, number[]>();
-  for (const { ts, celsius } of outdoor) {
-    const hour = Math.floor(ts / 3600);
-    hours.set(hour, [...(hours.get(hour) ?? []), celsius]);
-  }
-  const byDate = new Map<string, number[]>();
-  for (const [hour, values] of hours) {
-    const date = dateOf(hour * HOUR);
-    byDate.set(date, [...(byDate.get(date) ?? []), values.reduce((a, b) => a + b, 0) / values.length]);
-  }
-  const result = new Map<string, number>();
-  for (const [date, means] of byDate)
-    if (means.length >= 18) result.set(date, Math.max(0, 17 - means.reduce((a, b) => a + b, 0) / means.length));
-  return result;
 }
 
 /** A transport that fails while `failing` holds, and counts what it delivered. */
@@ -274,7 +260,7 @@ describe("sendWeeklyUpdates", () => {
       expect(text).toContain(`, ${format(highest.value, quantity)}`);
     }
     // Heat against the week before at this week's weather: the fit over the 365 days before today.
-    const degreeDays = degreeDaysByDate();
+    const degreeDays = degreeDaysByDate(outdoor);
     const fitDays = datesThrough(addDays("2025-11-24", -365), addDays("2025-11-24", -1)).flatMap((date) => {
       const heat = used("heat-energy", date, date);
       const x = degreeDays.get(date);

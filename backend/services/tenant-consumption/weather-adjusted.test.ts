@@ -2,21 +2,21 @@
  * The weather-adjusted comparisons of unitQuantityKpis (issue 46 item 2, ADR 0070) on the demo's
  * own readings of Anna's home (its heat and hca follow the demo's outdoor model), recomputed here
  * from the raw readings alone: each day's heat from the register at the day's two Copenhagen
- * midnights, each day's degree days from the raw outdoor samples, the fit by its own least
- * squares, the correction by ADR 0070's formula. Nothing of the back-end's calendar, rollups,
- * degree-day or fit code is used. Runs on PostgreSQL too when TEST_DATABASE_URL is set (ADR 0031).
+ * midnights, each day's degree days from the raw outdoor samples (by the figures oracle's
+ * tests/oracle/weather.ts), the fit by its own least squares, the correction by ADR 0070's
+ * formula. Nothing of the back-end's calendar, rollups, degree-day or fit code is used. Runs on PostgreSQL too when TEST_DATABASE_URL is set (ADR 0031).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UnitQuantityKpisQuery } from "../../../app/services/tenant/documents";
 import type { UnitQuantityKpisQuery as KpisResult } from "../../../app/services/tenant/graphql.generated";
+import { degreeDaysByDate } from "../../../tests/oracle/weather";
 import type { Backend } from "../../app";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
-import { addDays, dateOf, datesThrough, midnightOf } from "../../testing/oracle-calendar";
+import { addDays, datesThrough, midnightOf } from "../../testing/oracle-calendar";
 import { createDemoBackend } from "../../testing/setup";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
-const HOUR = 3_600_000;
 
 let backend: Backend;
 let token = "";
@@ -37,25 +37,6 @@ function heatBetween(s: number, e: number): number | null {
 }
 const heatOfDates = (from: string, toIncluded: string) =>
   heatBetween(midnightOf(from), midnightOf(addDays(toIncluded, 1)));
-
-/** Degree days of each date with at least 18 hours of samples: max(0, 17 − the mean of its hours' means). */
-function degreeDaysByDate(): Map<string, number> {
-  const hours = new Map<number, number[]>();
-  for (const { ts, celsius } of outdoor) {
-    const hour = Math.floor(ts / 3600);
-    hours.set(hour, [...(hours.get(hour) ?? []), celsius]);
-  }
-  const byDate = new Map<string, number[]>();
-  for (const [hour, values] of hours) {
-    const date = dateOf(hour * HOUR);
-    byDate.set(date, [...(byDate.get(date) ?? []), values.reduce((a, b) => a + b, 0) / values.length]);
-  }
-  const result = new Map<string, number>();
-  for (const [date, means] of byDate) {
-    if (means.length >= 18) result.set(date, Math.max(0, 17 - means.reduce((a, b) => a + b, 0) / means.length));
-  }
-  return result;
-}
 
 beforeAll(async () => {
   backend = await createDemoBackend({ now: () => NOW });
@@ -106,7 +87,7 @@ const period = (from: string, to: string) => ({ periodBegin: `${from}T00:00:00`,
 
 describe("unitQuantityKpis, weather-adjusted", () => {
   it("corrects October 2025 against the previous period and October 2024 as recomputed from the raw readings", async () => {
-    const degreeDays = degreeDaysByDate();
+    const degreeDays = degreeDaysByDate(outdoor);
     // The fit: every whole day of the 365 before today (2025-11-20) with heat and degree days.
     const fitDays = datesThrough(addDays("2025-11-20", -365), addDays("2025-11-20", -1)).flatMap((date) => {
       const heat = heatOfDates(date, date);
