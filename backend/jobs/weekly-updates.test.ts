@@ -19,7 +19,7 @@ import { headersOf, latestMessages, linksIn } from "../mail/outbox";
 import { secretKey } from "../services/tokens";
 import { firstErrorCode, graphql } from "../testing/graphql";
 import { addDays, datesThrough, midnightOf } from "../testing/oracle-calendar";
-import { createDemoBackend, userIdOf } from "../testing/setup";
+import { createDemoBackend, meterIdsOf, outdoorSamplesOfUnit, rawRegistersOf, userIdOf } from "../testing/setup";
 import { sendWeeklyUpdates } from "./weekly-updates";
 
 /** Monday 24 November 2025, 08:00 in Copenhagen: the week 17–23 November is due. */
@@ -83,33 +83,11 @@ beforeAll(async () => {
   annaId = await userIdOf(backend.db, demoAccounts.anna.email);
   jensId = await userIdOf(backend.db, demoAccounts.jens.email);
   for (const quantity of ["heat-energy", "cold-water-volume", "hot-water-volume"]) {
-    const ids = (
-      await backend.db
-        .selectFrom("meters")
-        .select("id")
-        .where("unit_id", "=", tenancy.unit_id)
-        .where("quantity", "=", quantity)
-        .execute()
-    ).map((row) => row.id);
+    const ids = await meterIdsOf(backend.db, tenancy.unit_id, quantity);
     metersOf.set(quantity, ids);
-    if (ids.length === 0) continue;
-    const raw = await backend.db
-      .selectFrom("meter_readings")
-      .select(["meter_id", "ts", "value"])
-      .where("meter_id", "in", ids)
-      .execute();
-    for (const id of ids) registers.set(id, new Map());
-    for (const row of raw) registers.get(row.meter_id)!.set(Number(row.ts), row.value);
+    for (const [id, register] of await rawRegistersOf(backend.db, ids)) registers.set(id, register);
   }
-  outdoor = (
-    await backend.db
-      .selectFrom("outdoor_readings as r")
-      .innerJoin("outdoor_meters as m", "m.id", "r.meter_id")
-      .innerJoin("units as u", "u.property_id", "m.property_id")
-      .select(["r.ts", "r.celsius"])
-      .where("u.id", "=", tenancy.unit_id)
-      .execute()
-  ).map((row) => ({ ts: Number(row.ts), celsius: row.celsius }));
+  outdoor = await outdoorSamplesOfUnit(backend.db, tenancy.unit_id);
 }, 600_000);
 afterAll(() => backend?.close());
 

@@ -80,6 +80,37 @@ export async function hourlyFromRegisters(
   return hourly;
 }
 
+/** The raw register readings of each meter (epoch seconds → register), for oracles; every id has a map. */
+export async function rawRegistersOf(
+  db: Kysely<Database>,
+  meterIds: readonly number[],
+): Promise<Map<number, Map<number, number>>> {
+  const registers = new Map(meterIds.map((id) => [id, new Map<number, number>()]));
+  if (meterIds.length === 0) return registers;
+  const rows = await db
+    .selectFrom("meter_readings")
+    .select(["meter_id", "ts", "value"])
+    .where("meter_id", "in", meterIds)
+    .execute();
+  for (const row of rows) registers.get(row.meter_id)!.set(Number(row.ts), row.value);
+  return registers;
+}
+
+/** The raw outdoor samples (epoch seconds, °C) of the property a unit belongs to, for oracles. */
+export async function outdoorSamplesOfUnit(
+  db: Kysely<Database>,
+  unitId: number,
+): Promise<{ ts: number; celsius: number }[]> {
+  const rows = await db
+    .selectFrom("outdoor_readings as r")
+    .innerJoin("outdoor_meters as m", "m.id", "r.meter_id")
+    .innerJoin("units as u", "u.property_id", "m.property_id")
+    .select(["r.ts", "r.celsius"])
+    .where("u.id", "=", unitId)
+    .execute();
+  return rows.map((row) => ({ ts: Number(row.ts), celsius: row.celsius }));
+}
+
 /** The quantities a tenancy's unit has meters of, in alphabetical order. */
 export async function measuredQuantitiesOf(db: Kysely<Database>, tenancyId: number): Promise<string[]> {
   const rows = await db

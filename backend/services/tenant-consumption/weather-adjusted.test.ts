@@ -14,7 +14,7 @@ import type { Backend } from "../../app";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
 import { addDays, datesThrough, midnightOf } from "../../testing/oracle-calendar";
-import { createDemoBackend } from "../../testing/setup";
+import { createDemoBackend, meterIdsOf, outdoorSamplesOfUnit, rawRegistersOf } from "../../testing/setup";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
 
@@ -47,30 +47,9 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await backend.close();
   backend = await createDemoBackend({ now: () => NOW, demoReadings: true, demoReadingsUnitIds: [tenancy.unit_id] });
-  heatMeterIds = (
-    await backend.db
-      .selectFrom("meters")
-      .select("id")
-      .where("unit_id", "=", tenancy.unit_id)
-      .where("quantity", "=", "heat-energy")
-      .execute()
-  ).map((row) => row.id);
-  const raw = await backend.db
-    .selectFrom("meter_readings")
-    .select(["meter_id", "ts", "value"])
-    .where("meter_id", "in", heatMeterIds)
-    .execute();
-  registers = new Map(heatMeterIds.map((id) => [id, new Map<number, number>()]));
-  for (const row of raw) registers.get(row.meter_id)!.set(Number(row.ts), row.value);
-  outdoor = (
-    await backend.db
-      .selectFrom("outdoor_readings as r")
-      .innerJoin("outdoor_meters as m", "m.id", "r.meter_id")
-      .innerJoin("units as u", "u.property_id", "m.property_id")
-      .select(["r.ts", "r.celsius"])
-      .where("u.id", "=", tenancy.unit_id)
-      .execute()
-  ).map((row) => ({ ts: Number(row.ts), celsius: row.celsius }));
+  heatMeterIds = await meterIdsOf(backend.db, tenancy.unit_id, "heat-energy");
+  registers = await rawRegistersOf(backend.db, heatMeterIds);
+  outdoor = await outdoorSamplesOfUnit(backend.db, tenancy.unit_id);
   token = (await signInToUsers(backend, demoAccounts.anna.email)).token;
 }, 240_000);
 afterAll(() => backend?.close());
