@@ -1,6 +1,24 @@
 /** A monthly report as the back-end answers it, for the report's unit tests. */
 import type { ConsumptionReport } from "~/services/tenant/document-schemas";
 
+type WeatherAdjusted = NonNullable<ConsumptionReport["quantities"][number]["weatherAdjustedPreviousMonth"]>;
+
+/**
+ * A compared month's heat (`compared` kWh at `comparedDegreeDays`) adjusted to October 2026's 291.6
+ * degree days by a fit with a slope of 2 kWh per degree day, against October's 694 kWh.
+ */
+function adjustedToOctober(compared: number, comparedDegreeDays: number): WeatherAdjusted {
+  const adjustedCompared = compared + 2 * (291.6 - comparedDegreeDays);
+  return {
+    problem: null,
+    degreeDays: 291.6,
+    comparedDegreeDays,
+    adjustedCompared,
+    change: (694 - adjustedCompared) / adjustedCompared,
+    colder: (291.6 - comparedDegreeDays) / comparedDegreeDays,
+  };
+}
+
 export const sampleReport: ConsumptionReport = {
   month: "2026-10",
   createdAt: "2026-11-01T05:00:00.000Z",
@@ -20,23 +38,8 @@ export const sampleReport: ConsumptionReport = {
         month: i === 0 ? "2025-10" : i < 3 ? `2025-${10 + i}` : `2026-${String(i - 2).padStart(2, "0")}`,
         value: i === 0 ? 653 : i === 12 ? 694 : i === 11 ? 294 : 100 + i,
       })),
-      // A fit with a slope of 2 kWh per degree day: each compared month at October 2026's 291.6 degree days.
-      weatherAdjustedSameMonthLastYear: {
-        problem: null,
-        degreeDays: 291.6,
-        comparedDegreeDays: 246.9,
-        adjustedCompared: 653 + 2 * (291.6 - 246.9),
-        change: (694 - (653 + 2 * (291.6 - 246.9))) / (653 + 2 * (291.6 - 246.9)),
-        colder: (291.6 - 246.9) / 246.9,
-      },
-      weatherAdjustedPreviousMonth: {
-        problem: null,
-        degreeDays: 291.6,
-        comparedDegreeDays: 131.2,
-        adjustedCompared: 294 + 2 * (291.6 - 131.2),
-        change: (694 - (294 + 2 * (291.6 - 131.2))) / (294 + 2 * (291.6 - 131.2)),
-        colder: (291.6 - 131.2) / 131.2,
-      },
+      weatherAdjustedSameMonthLastYear: adjustedToOctober(653, 246.9),
+      weatherAdjustedPreviousMonth: adjustedToOctober(294, 131.2),
     },
     {
       quantity: "cold-water-volume",
