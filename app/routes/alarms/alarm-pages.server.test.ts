@@ -92,6 +92,21 @@ describe("views", () => {
     lastFiredPeriodEnd: "2026-11-22",
   };
 
+  /** The alarm's notification of the week's heat above its limit, unread, as the portal reads it. */
+  const notification: Notification = {
+    ...heatWeekAboveLimit,
+    id: 9,
+    tenancyId: 7009,
+    alarmId: 5,
+    metricType: "energy",
+    frequency: "week",
+    reportCode: null,
+    watchDays: null,
+    createdAt: "2026-11-23T05:00:00.000Z",
+    read: false,
+    readAt: null,
+  };
+
   it("reads an alarm in the resident's language, dates in Copenhagen", () => {
     const view = alarmView(alarm, "en")!;
     expect(view).toMatchObject({
@@ -105,20 +120,7 @@ describe("views", () => {
   });
 
   it("links a notification to the consumption of its period and to its alarm", () => {
-    const n: Notification = {
-      ...heatWeekAboveLimit,
-      id: 9,
-      tenancyId: 7009,
-      alarmId: 5,
-      metricType: "energy",
-      frequency: "week",
-      reportCode: null,
-      watchDays: null,
-      createdAt: "2026-11-23T05:00:00.000Z",
-      read: false,
-      readAt: null,
-    };
-    const view = notificationView(n, "7009", "en");
+    const view = notificationView(notification, "7009", "en");
     expect(view).toMatchObject({
       kind: "high_consumption",
       direction: "above",
@@ -129,7 +131,7 @@ describe("views", () => {
     });
     expect(
       notificationView(
-        { ...n, kind: "consumption_report", quantity: null, alarmId: null, reportCode: "abc" },
+        { ...notification, kind: "consumption_report", quantity: null, alarmId: null, reportCode: "abc" },
         "7009",
         "en",
       ),
@@ -142,9 +144,8 @@ describe("views", () => {
 
   it("reads a watch's notification: its own sentence, its nights oldest first with their flows, no alarm", () => {
     const n: Notification = {
-      ...heatWeekAboveLimit,
+      ...notification,
       id: 10,
-      tenancyId: 7009,
       alarmId: null,
       kind: "leak_watch",
       quantity: "cold-water-volume",
@@ -154,18 +155,14 @@ describe("views", () => {
       direction: null,
       threshold: null,
       value: 0.004,
-      comparedValue: null,
       periodStart: "2026-11-27",
       periodEnd: "2026-11-29",
-      reportCode: null,
       watchDays: [
         { date: "2026-11-29", value: 0.006 },
         { date: "2026-11-27", value: 0.004 },
         { date: "2026-11-28", value: 0.0125 },
       ],
       createdAt: "2026-11-29T05:30:00.000Z",
-      read: false,
-      readAt: null,
     };
     const view = notificationView(n, "7009", "en");
     expect(view).toMatchObject({

@@ -29,6 +29,11 @@ function anchors(language: Language): string[] {
   return helpPage[language].sections.flatMap((s) => [s.id, ...s.subsections.map((sub) => sub.id)]);
 }
 
+/** A subsection of a language's page, by the anchors of its section and its own. */
+function subsection(language: Language, sectionId: string, id: string) {
+  return helpPage[language].sections.find((s) => s.id === sectionId)?.subsections.find((sub) => sub.id === id);
+}
+
 describe("help page texts", () => {
   it.each(supportedLanguages)("%s: help.json holds exactly the section texts the structure names", (language) => {
     const sections = resources[language][helpNamespace].sections;
@@ -80,10 +85,8 @@ describe("help page texts", () => {
   it.each(supportedLanguages)(
     "%s: the alarm section names every frequency and fires at most once per period",
     (language) => {
-      const alarms = helpPage[language].sections.find((s) => s.id === "alarms");
-      const types = alarms?.subsections.find((s) => s.id === "alarm-types");
-      expect(types?.list).toHaveLength(4);
-      const frequency = alarms?.subsections.find((s) => s.id === "alarm-frequency");
+      expect(subsection(language, "alarms", "alarm-types")?.list).toHaveLength(4);
+      const frequency = subsection(language, "alarms", "alarm-frequency");
       expect(frequency?.paragraphs.join(" ")).toMatch(/(once|én gang)/);
     },
   );
@@ -91,8 +94,7 @@ describe("help page texts", () => {
   it.each(supportedLanguages)(
     "%s: weather adjustment is explained with ADR 0070's numbers and its worked example",
     (language) => {
-      const views = helpPage[language].sections.find((s) => s.id === "views");
-      const weather = views?.subsections.find((s) => s.id === "view-weather");
+      const weather = subsection(language, "views", "view-weather");
       const said = JSON.stringify(weather);
       // Degree days on a 17 °C base, the fit over 365 days, and when no figure is given.
       for (const figure of [/17\s°C/, /365/, /60/, /30/, /R² under 0[.,]5/, /90\s%/]) expect(said).toMatch(figure);
@@ -109,8 +111,7 @@ describe("help page texts", () => {
   it.each(supportedLanguages)(
     "%s: the efficient neighbours are explained with ADR 0073's rules: a fifth, per m², 10 other homes",
     (language) => {
-      const views = helpPage[language].sections.find((s) => s.id === "views");
-      const neighbours = views?.subsections.find((s) => s.id === "view-neighbours");
+      const neighbours = subsection(language, "views", "view-neighbours");
       const said = JSON.stringify(neighbours);
       for (const figure of [/femtedel|fifth/, /m²/, /\b10\b/, /\b2\b/]) expect(said).toMatch(figure);
       expect(neighbours?.paragraphs).toHaveLength(3);
