@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Backend, createBackend } from "../app";
 import { silentLogger } from "../logger";
+import { createMailer, type MailTransport } from "../mail/mailer";
+import { secretKey } from "../services/tokens";
 import { insertDueHeatAlarm } from "../testing/due-alarm";
 import { startSchedule } from "./schedule";
 
@@ -71,6 +73,76 @@ describe("the back-end's scheduled jobs", () => {
     await schedule.runNow();
     await schedule.stop();
     expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("send the weekly updates beside the hourly jobs, not in their turn: a slow Monday run holds no alarm back", async () => {
+    // Monday 23 November 2026, 07:00 in Copenhagen: the week of 16-22 November is due (Anna has it on).
+    const monday = () => new Date("2026-11-23T06:00:00.000Z");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const weeklySent: string[] = [];
+    const transport: MailTransport = {
+      description: "test transport",
+      async deliver(message) {
+        // The weekly update (with its List-Unsubscribe header) waits until the test lets it go.
+        if (message.headers?.["List-Unsubscribe"] === undefined) return;
+        await held;
+        weeklySent.push(message.to);
+      },
+      close() {},
+    };
+    const mailer = createMailer({ db: backend.db, now: monday, logger, from: "x@portal.test", transport });
+    const schedule = startSchedule(backend.db, monday, logger, {
+      intervalMs: 3_600_000,
+      mail: { mailer, portalUrl: "http://localhost:3000", brand: "dk", key: secretKey("k".repeat(32)) },
+    });
+    await schedule.runNow();
+    // The weekly run is under way, its e-mail held; the next hour's run is not held back by it.
+    await insertDueHeatAlarm(backend.db);
+    await schedule.runNow();
+    expect(
+      await backend.db
+        .selectFrom("notifications")
+        .select("value")
+        .where("tenancy_id", "=", 7001)
+        .where("period_start", "=", "2026-11-20")
+        .execute(),
+    ).toEqual([{ value: 30 }]);
+    expect(weeklySent).toEqual([]);
+    release();
+    await schedule.weeklyUpdates();
+    expect(weeklySent).toEqual(["anna@demo.test"]);
+    const sends = await backend.db.selectFrom("weekly_update_sends").select(["week", "status"]).execute();
+    expect(sends).toEqual([{ week: "2026-11-16", status: "sent" }]);
+    await schedule.stop();
+    expect(errors).toEqual([]);
+  });
+
+  it("end a weekly update run at the next resident when the back-end stops, leaving the rest unclaimed", async () => {
+    const monday = () => new Date("2026-11-23T06:00:00.000Z");
+    await backend.db.updateTable("users").set({ weekly_update: 1 }).where("email", "=", "jens@demo.test").execute();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transport: MailTransport = {
+      description: "test transport",
+      async deliver(message) {
+        if (message.headers?.["List-Unsubscribe"] !== undefined) await held;
+      },
+      close() {},
+    };
+    const mailer = createMailer({ db: backend.db, now: monday, logger, from: "x@portal.test", transport });
+    const schedule = startSchedule(backend.db, monday, logger, {
+      intervalMs: 3_600_000,
+      mail: { mailer, portalUrl: "http://localhost:3000", brand: "dk", key: secretKey("k".repeat(32)) },
+    });
+    await schedule.runNow();
+    // The first of the two residents' e-mails is being sent when the back-end is asked to stop.
+    const stopping = schedule.stop();
+    release();
+    await stopping;
+    const sends = await backend.db.selectFrom("weekly_update_sends").select("status").execute();
+    expect(sends).toEqual([{ status: "sent" }]);
+    expect(errors).toEqual([]);
   });
 
   it("start with the back-end when asked to (main.ts does) and stop with it", async () => {

@@ -9,6 +9,12 @@
  * Several back-end instances on one PostgreSQL database: each run holds the
  * `scheduled-jobs` advisory lock (jobs/job-lock.ts), so only one instance runs the jobs at a time and
  * the others skip; the jobs' unique keys make a run after another's a no-op for what is done.
+ *
+ * The weekly updates (ADR 0076) run after the hourly jobs but outside their lock and their turn,
+ * under a `weekly-updates` lock of their own: at tens of milliseconds a home, a large deployment's
+ * Monday run takes many minutes, and the next hour's alarms must not wait for it. Each resident's
+ * e-mail is claimed on its own, so a run cut short (the back-end stopping) leaves the rest to the
+ * next one.
  */
 
 import type { BrandId } from "@common/brands";
@@ -29,8 +35,13 @@ import { sendWeeklyUpdates } from "./weekly-updates";
 export interface ScheduleHandle {
   /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
-  /** Runs once now (also what the timer calls); resolves when done, never rejects. */
+  /**
+   * Runs once now (also what the timer calls); resolves when the hourly jobs are done (a weekly
+   * update run they start goes on; see weeklyUpdates), never rejects.
+   */
   runNow(): Promise<void>;
+  /** The weekly update run in progress, if any; resolves when it ends, never rejects. */
+  weeklyUpdates(): Promise<void>;
 }
 
 export interface ScheduleOptions {
@@ -53,13 +64,31 @@ export function startSchedule(
   const intervalMs = options.intervalMs ?? 3_600_000;
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
+  let weekly: Promise<void> | undefined;
   const runOnce = async () => {
     if (stopped) return;
     try {
       const { ran } = await withJobLock(db, "scheduled-jobs", runJobs);
       if (!ran) logger.info("scheduled jobs: another instance is running them; skipped");
+      // After the alarms and the watches, so the week's findings are in its e-mail (ADR 0076).
+      else weekly ??= runWeeklyUpdates().finally(() => (weekly = undefined));
     } catch (error) {
       logger.error("scheduled jobs failed (trying again next time):", error);
+    }
+  };
+  const runWeeklyUpdates = async () => {
+    if (options.mail?.key === undefined) return;
+    const { mailer, portalUrl, brand, key } = options.mail;
+    try {
+      const result = await withJobLock(db, "weekly-updates", () =>
+        sendWeeklyUpdates(db, now(), { mailer, portalUrl, brand, key, stopped: () => stopped }),
+      );
+      if (result.ran && result.value.sent + result.value.failed > 0)
+        logger.info(
+          `weekly updates of ${result.value.week}: ${result.value.sent} sent, ${result.value.failed} failed (tried again later)`,
+        );
+    } catch (error) {
+      logger.error("weekly updates failed (trying again next time):", error);
     }
   };
   const runJobs = async () => {
@@ -78,15 +107,6 @@ export function startSchedule(
     // instance made since the last run.
     if (options.mail)
       await mailPendingNotifications(db, options.mail.mailer, options.mail.portalUrl, now(), options.mail.brand);
-    // After the alarms and the watches, so the week's findings are in its e-mail (ADR 0076).
-    if (options.mail?.key !== undefined) {
-      const { mailer, portalUrl, brand, key } = options.mail;
-      const weekly = await sendWeeklyUpdates(db, now(), { mailer, portalUrl, brand, key });
-      if (weekly.sent + weekly.failed > 0)
-        logger.info(
-          `weekly updates of ${weekly.week}: ${weekly.sent} sent, ${weekly.failed} failed (tried again later)`,
-        );
-    }
     const pruned = await pruneSpentSessions(db, now());
     if (pruned.refreshTokens + pruned.families > 0)
       logger.info(`sessions: pruned ${pruned.refreshTokens} refresh token(s), ${pruned.families} famil(ies)`);
@@ -105,10 +125,14 @@ export function startSchedule(
   timer.unref();
   return {
     runNow,
+    weeklyUpdates: async () => {
+      await weekly;
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
       await current;
+      await weekly;
     },
   };
 }

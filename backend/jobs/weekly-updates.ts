@@ -28,6 +28,11 @@ export interface WeeklyUpdateOptions {
   brand: BrandId;
   /** The server secret the unsubscribe tokens are signed with (TokenSettings.key). */
   key: Uint8Array;
+  /**
+   * True once the back-end is stopping: the run ends before the next resident (whose e-mail is
+   * not claimed yet, so the next run sends it).
+   */
+  stopped?: () => boolean;
 }
 
 /** How often a failing e-mail is tried (hourly runs: a day). */
@@ -95,6 +100,7 @@ export async function sendWeeklyUpdates(
     byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   }
   for (const [userId, rows] of byUser) {
+    if (options.stopped?.() === true) break;
     if (!(await claim(db, userId, week, now))) continue;
     try {
       const tenancies: TenancyWeekFigures[] = [];
