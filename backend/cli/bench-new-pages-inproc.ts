@@ -2,6 +2,9 @@
  * The recorded calls of bench-new-pages.mjs (`record`) answered in this process, without HTTP:
  * `npx tsx backend/cli/bench-new-pages-inproc.ts [--rounds=3] [--concurrency=1]` prints the back-end's
  * CPU per page (process.cpuUsage) of each round. For profiles: `node --cpu-prof --import tsx …`.
+ * `--by-shape` then prints, per shape of call (the service and the fields its document asks for:
+ * a dashboard's, a consumption page's, the heating page's with its degree days), its share of the
+ * calls and its CPU per call, each shape answered on its own after the rounds.
  */
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -85,6 +88,28 @@ for (let round = 0; round < rounds; round++) {
   console.log(
     `round ${round + 1}: ${((used.user + used.system) / 1000 / (recording.calls.length * perPage)).toFixed(3)} ms CPU per page, ${((used.user + used.system) / 1000 / recording.calls.length).toFixed(3)} ms per call, ${errors} errors`,
   );
+}
+if (process.argv.includes("--by-shape")) {
+  const shapes = new Map<string, typeof recording.calls>();
+  for (const call of recording.calls) {
+    let query = "";
+    try {
+      query = String((JSON.parse(call.body || "{}") as { query?: unknown }).query ?? "");
+    } catch {}
+    // The fields a document calls with arguments, in order: its shape, whatever the values.
+    const fields = [...new Set(query.match(/\b[a-z]\w*(?=\s*\()/g) ?? [])].join(", ");
+    const shape = `${call.path} ${fields || "(no fields with arguments)"}`;
+    shapes.set(shape, [...(shapes.get(shape) ?? []), call]);
+  }
+  console.log("by shape (share of calls, CPU per call, shape):");
+  for (const [shape, calls] of [...shapes].sort((a, b) => b[1].length - a[1].length)) {
+    const before = process.cpuUsage();
+    await run(calls);
+    const used = process.cpuUsage(before);
+    const share = (100 * calls.length) / recording.calls.length;
+    const perCall = (used.user + used.system) / 1000 / calls.length;
+    console.log(`${share.toFixed(0).padStart(3)} %  ${perCall.toFixed(2).padStart(6)} ms  ${shape}`);
+  }
 }
 await backend.close();
 if (sqlTimes.size > 0) {
