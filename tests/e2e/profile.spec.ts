@@ -61,20 +61,30 @@ test("a resident changes name, language, notifications, password and e-mail, dow
   await expect(page.getByText("Your name has been saved.")).toBeVisible();
   await expect(name).toHaveValue("Profile Tester");
 
-  // Language and e-mail notifications, stored on the account: the page switches at once.
+  // Language, e-mail notifications and the weekly update (off for a new resident), stored on the
+  // account: the page switches at once.
+  await expect(page.getByLabel("E-mail me a weekly update")).not.toBeChecked();
   await page.getByLabel("Language", { exact: true }).selectOption("nb");
   await page.getByLabel("E-mail me notifications and monthly reports").uncheck();
+  await page.getByLabel("E-mail me a weekly update").check();
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Profilinnstillinger" })).toBeVisible();
   await expect(page.getByLabel("Send meg varsler og månedsrapporter på e-post")).not.toBeChecked();
+  await expect(page.getByLabel("Send meg en ukentlig oppdatering")).toBeChecked();
   const stored = database();
   expect(
-    stored.prepare("SELECT language, email_notifications AS notifications, name FROM users WHERE email = ?").get(email),
-  ).toEqual({ language: "nb", notifications: 0, name: "Profile Tester" });
+    stored
+      .prepare(
+        "SELECT language, email_notifications AS notifications, weekly_update AS weekly, name FROM users WHERE email = ?",
+      )
+      .get(email),
+  ).toEqual({ language: "nb", notifications: 0, weekly: 1, name: "Profile Tester" });
   stored.close();
   await page.getByLabel("Språk", { exact: true }).selectOption("en");
+  await page.getByLabel("Send meg en ukentlig oppdatering").uncheck();
   await page.getByRole("button", { name: "Lagre innstillinger" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Profile settings" })).toBeVisible();
+  await expect(page.getByLabel("E-mail me a weekly update")).not.toBeChecked();
 
   // Password: another browser is signed in too; after the change only this one is.
   const other = await newPage(browser, js);
