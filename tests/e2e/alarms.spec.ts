@@ -4,8 +4,10 @@ import {
   demoAccounts,
   demoTenancyIds,
   signInAndWaitForDashboard,
+  startAsProjectResident,
   untilHydrated,
   useLanguage,
+  userIdOf,
 } from "./helpers";
 import { e2eDatabaseUrl } from "./test-database";
 
@@ -14,15 +16,10 @@ const sharedAnswerSeconds = 5;
 
 /**
  * Alarms and notifications, as a resident would use them, with and without JavaScript.
- * Each project has its own resident (their alarms and notifications are theirs alone), so the two
- * projects can run at the same time: Emma (English, tenancy 7008) with JavaScript, Mette (tenancy
- * 7022) without.
+ * Each project has its own resident (projectResident: their alarms and notifications are theirs
+ * alone), so the two projects can run at the same time: Emma (English, tenancy 7008) with
+ * JavaScript, Mette (tenancy 7022) without.
  */
-function residentOf(project: string) {
-  return project === "js"
-    ? { email: demoAccounts.emma.email, tenancyId: demoTenancyIds.emma }
-    : { email: demoAccounts.mette.email, tenancyId: demoTenancyIds.jensSecond };
-}
 
 /**
  * Each test starts without alarms or notifications of its resident. Only the resident's own: a
@@ -39,22 +36,8 @@ function clearAlarms(tenancyId: number, email: string) {
   }
 }
 
-function userIdOf(email: string): number {
-  const db = database();
-  try {
-    return (db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id;
-  } finally {
-    db.close();
-  }
-}
-
-async function startAs(page: Page, project: string) {
-  const resident = residentOf(project);
-  clearAlarms(resident.tenancyId, resident.email);
-  await signInAndWaitForDashboard(page, resident.email, resident.tenancyId);
-  await useLanguage(page, "en");
-  return resident;
-}
+const startAs = (page: Page, project: string) =>
+  startAsProjectResident(page, project, (resident) => clearAlarms(resident.tenancyId, resident.email));
 
 // The tests of a project share its resident: one after the other (the two projects still run side by side).
 test.describe.configure({ mode: "default" });
@@ -333,34 +316,33 @@ test.describe("notifications", () => {
   }, info) => {
     // Made before signing in: a session sees a new notification within a few seconds, not at once
     // (the menu's count is shared for 5 s, ADR 0026).
-    const resident = residentOf(info.project.name);
+    const resident = await startAsProjectResident(page, info.project.name, ({ email, tenancyId }) => {
+      clearAlarms(tenancyId, email);
+      notify(email, tenancyId, {
+        periodStart: "2026-11-09",
+        periodEnd: "2026-11-15",
+        value: 52.4,
+        threshold: 40,
+      });
+      notify(email, tenancyId, {
+        periodStart: "2026-11-16",
+        periodEnd: "2026-11-22",
+        value: 17.2,
+        threshold: 19,
+        kind: "indoor_climate",
+        quantity: "indoor-temperature",
+        type: "minimum",
+        direction: "below",
+      });
+      notify(email, tenancyId, {
+        periodStart: "2026-10-26",
+        periodEnd: "2026-11-01",
+        value: 61,
+        threshold: 40,
+        read: true,
+      });
+    });
     const { tenancyId } = resident;
-    clearAlarms(tenancyId, resident.email);
-    notify(resident.email, tenancyId, {
-      periodStart: "2026-11-09",
-      periodEnd: "2026-11-15",
-      value: 52.4,
-      threshold: 40,
-    });
-    notify(resident.email, tenancyId, {
-      periodStart: "2026-11-16",
-      periodEnd: "2026-11-22",
-      value: 17.2,
-      threshold: 19,
-      kind: "indoor_climate",
-      quantity: "indoor-temperature",
-      type: "minimum",
-      direction: "below",
-    });
-    notify(resident.email, tenancyId, {
-      periodStart: "2026-10-26",
-      periodEnd: "2026-11-01",
-      value: 61,
-      threshold: 40,
-      read: true,
-    });
-    await signInAndWaitForDashboard(page, resident.email, tenancyId);
-    await useLanguage(page, "en");
 
     await page.goto(`/t/${tenancyId}`);
     const entry = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: /^Notifications/ });

@@ -73,6 +73,33 @@ export async function signInAndWaitForDashboard(
   await signInDirectly(page, email, new RegExp(`^/t/${tenancyId}$`), options);
 }
 
+/**
+ * The resident whose settings a project's tests change (their alarms, notifications and watches are
+ * theirs alone), so the two projects can run at the same time: Emma (English, tenancy 7008) with
+ * JavaScript, Mette (Jens's second home, tenancy 7022) without.
+ */
+export function projectResident(project: string): { email: string; tenancyId: number } {
+  return project === "js"
+    ? { email: demoAccounts.emma.email, tenancyId: demoTenancyIds.emma }
+    : { email: demoAccounts.mette.email, tenancyId: demoTenancyIds.jensSecond };
+}
+
+/**
+ * Readies the project's resident for a test (`prepare`: puts back what the spec's tests change, adds
+ * what the test reads), then signs them in on their dashboard, in English.
+ */
+export async function startAsProjectResident(
+  page: Page,
+  project: string,
+  prepare: (resident: { email: string; tenancyId: number }) => void,
+) {
+  const resident = projectResident(project);
+  prepare(resident);
+  await signInAndWaitForDashboard(page, resident.email, resident.tenancyId);
+  await useLanguage(page, "en");
+  return resident;
+}
+
 export async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === "__session");
 }
@@ -119,6 +146,16 @@ export function latestMailTo(email: string): { subject: string; text: string } |
     return db
       .prepare("SELECT subject, text FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1")
       .get(email.toLowerCase()) as { subject: string; text: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** The id of the account with an e-mail address. */
+export function userIdOf(email: string): number {
+  const db = database();
+  try {
+    return (db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id;
   } finally {
     db.close();
   }

@@ -5,12 +5,12 @@ import { agreesToDisplayedDecimals } from "../oracle/recompute";
 import { axeViolations, describeViolations } from "./axe";
 import {
   database,
-  demoAccounts,
-  demoTenancyIds,
   signInAndWaitForDashboard,
   signInDirectly,
+  startAsProjectResident,
   untilHydrated,
   useLanguage,
+  userIdOf,
 } from "./helpers";
 import { sidewaysOverflow, text } from "./page-texts";
 import { copenhagenHour, copenhagenMidnight, datesThrough, nextDay } from "./readings";
@@ -21,23 +21,8 @@ import { copenhagenHour, copenhagenMidnight, datesThrough, nextDay } from "./rea
  * its "Dismiss", a home where the leak watch is not offered, and the demo's leak and heating
  * notifications, whose nights and days (and each one's figure) are recomputed here from the raw
  * readings the e2e back-end holds. Each project has its own resident for the flows that change
- * settings: Emma (tenancy 7008) with JavaScript, Mette (tenancy 7022) without.
+ * settings (projectResident): Emma (tenancy 7008) with JavaScript, Mette (tenancy 7022) without.
  */
-
-function residentOf(project: string) {
-  return project === "js"
-    ? { email: demoAccounts.emma.email, tenancyId: demoTenancyIds.emma }
-    : { email: demoAccounts.mette.email, tenancyId: demoTenancyIds.jensSecond };
-}
-
-function userIdOf(email: string): number {
-  const db = database();
-  try {
-    return (db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id;
-  } finally {
-    db.close();
-  }
-}
 
 /** The resident's watches off (no row is off) and the dashboard's suggestion not dismissed. */
 function resetWatches(email: string, tenancyId: number) {
@@ -51,13 +36,8 @@ function resetWatches(email: string, tenancyId: number) {
   }
 }
 
-async function startAs(page: Page, project: string) {
-  const resident = residentOf(project);
-  resetWatches(resident.email, resident.tenancyId);
-  await signInAndWaitForDashboard(page, resident.email, resident.tenancyId);
-  await useLanguage(page, "en");
-  return resident;
-}
+const startAs = (page: Page, project: string) =>
+  startAsProjectResident(page, project, (resident) => resetWatches(resident.email, resident.tenancyId));
 
 // The tests of a project share its resident: one after the other (the two projects still run side by side).
 test.describe.configure({ mode: "default" });
@@ -288,7 +268,24 @@ function figureAtEnd(line: string) {
   return match ? parseDisplayedNumber(match[1]!, "en") : null;
 }
 
-/** Reads the notification's nights or days from the list and the detail page, and checks each figure. */
+/**
+ * The demo's notification of a watch, the register meters of its home that measure the quantity, and
+ * the run's nights or days: at least `fewest` in a row (all of them when the job first saw a longer run).
+ */
+function demoRun(kind: "leak_watch" | "heating_left_on", fewest: number) {
+  const stored = demoNotification(kind);
+  expect(stored, `the demo has a ${kind.replaceAll("_", "-")} notification`).toBeDefined();
+  const meters = metersOf(stored!.tenancyId, stored!.quantity);
+  expect(meters.length).toBeGreaterThan(0);
+  const dates = datesThrough(stored!.periodStart, stored!.periodEnd);
+  expect(dates.length).toBeGreaterThanOrEqual(fewest);
+  return { stored: stored!, meters, dates };
+}
+
+/**
+ * Checks the nights or days the notification stored, then reads them from the list and the detail
+ * page, and checks each figure and the run's.
+ */
 async function expectWatchNotification(
   page: Page,
   stored: StoredWatchNotification,
@@ -296,6 +293,7 @@ async function expectWatchNotification(
   expected: { date: string; value: number }[],
   run: number,
 ) {
+  expect(JSON.parse(stored.watchDays).map((d: { date: string }) => d.date)).toEqual(expected.map((day) => day.date));
   // The resident may hold more than one home: signing in leads to the one last chosen.
   await signInDirectly(page, stored.email, /^\/t\/\d+$/);
   await useLanguage(page, "en");
@@ -333,13 +331,7 @@ test.describe("the demo's watch notifications", () => {
   test("the running toilet: three nights with water in every night hour, each with its lowest hourly flow", async ({
     page,
   }) => {
-    const stored = demoNotification("leak_watch");
-    expect(stored, "the demo has a leak-watch notification").toBeDefined();
-    const meters = metersOf(stored!.tenancyId, stored!.quantity);
-    expect(meters.length).toBeGreaterThan(0);
-    // The run's nights: at least three in a row (all of them when the job first saw a longer run).
-    const nights = datesThrough(stored!.periodStart, stored!.periodEnd);
-    expect(nights.length).toBeGreaterThanOrEqual(3);
+    const { stored, meters, dates: nights } = demoRun("leak_watch", 3);
     const expected = nights.map((date) => {
       const hours = nightHours(meters, date);
       // Running: above zero in every hour of the night.
@@ -349,10 +341,9 @@ test.describe("the demo's watch notifications", () => {
       ).toBe(true);
       return { date, value: Math.min(...(hours as number[])) };
     });
-    expect(JSON.parse(stored!.watchDays).map((d: { date: string }) => d.date)).toEqual(nights);
     await expectWatchNotification(
       page,
-      stored!,
+      stored,
       "leak_watch",
       expected,
       Math.min(...expected.map((night) => night.value)),
@@ -360,23 +351,16 @@ test.describe("the demo's watch notifications", () => {
   });
 
   test("the heating left on: seven warm days in a row, each with the heat it used", async ({ page }) => {
-    const stored = demoNotification("heating_left_on");
-    expect(stored, "the demo has a heating-left-on notification").toBeDefined();
-    const meters = metersOf(stored!.tenancyId, stored!.quantity);
-    expect(meters.length).toBeGreaterThan(0);
-    // The run's days: at least seven in a row (all of them when the job first saw a longer run).
-    const days = datesThrough(stored!.periodStart, stored!.periodEnd);
-    expect(days.length).toBeGreaterThanOrEqual(7);
+    const { stored, meters, dates: days } = demoRun("heating_left_on", 7);
     const expected = days.map((date) => {
-      expect(outdoorDayMean(stored!.tenancyId, date), `${date}: a warm day`).toBeGreaterThanOrEqual(17);
+      expect(outdoorDayMean(stored.tenancyId, date), `${date}: a warm day`).toBeGreaterThanOrEqual(17);
       const heat = dayConsumption(meters, date);
       expect(heat, `${date}: heat used`).toBeGreaterThan(0);
       return { date, value: heat };
     });
-    expect(JSON.parse(stored!.watchDays).map((d: { date: string }) => d.date)).toEqual(days);
     await expectWatchNotification(
       page,
-      stored!,
+      stored,
       "heating_left_on",
       expected,
       expected.reduce((sum, day) => sum + day.value, 0),
