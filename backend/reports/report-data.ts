@@ -15,6 +15,7 @@ import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/types";
 import { scopeOfTenancy, totalOfScope } from "../services/tenant-consumption";
+import { pricesInForce } from "../services/tenant-consumption/prices";
 import { daysOfMonth, monthReportFigures, previousMonthOf, type QuantityMonthFigures } from "./month-figures";
 
 /** How many months the report's chart shows, ending with the report's month (a year and the month before). */
@@ -136,16 +137,9 @@ async function waterCostOf(
   const measured = waterQuantities.filter((quantity) => scope.meters.some((meter) => meter.quantity === quantity));
   if (measured.length === 0) return null;
   const { last } = daysOfMonth(month);
-  const tariffs = await db
-    .selectFrom("quantity_prices")
-    .select(["quantity", "price", "currency"])
-    .where("quantity", "in", measured)
-    .where("valid_from", "<=", last)
-    .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">=", last)]))
-    .orderBy("valid_from", "desc")
-    .execute();
+  const tariffs = await pricesInForce(db, measured, last);
   const prices = measured.flatMap((quantity) => {
-    const tariff = tariffs.find((row) => row.quantity === quantity);
+    const tariff = tariffs.get(quantity);
     // Prices are per m³ (the unit of water volumes): per litre is a thousandth.
     return tariff ? [{ quantity, pricePerLitre: tariff.price / 1000, currency: tariff.currency }] : [];
   });

@@ -24,6 +24,7 @@ import { addDayRow, type ConsumptionDay, forecast } from "../../weather/forecast
 import { outdoorDayMeans } from "../../weather/outdoor-store";
 import type { ServiceContext } from "../context";
 import { dayCache } from "./day-cache";
+import { pricesInForce } from "./prices";
 import { type UnitScope, unitScopeOf } from "./unit-scope";
 
 /** A home's forecasts are made of whole days before today: kept while those stand (day-cache.ts). */
@@ -87,7 +88,7 @@ export async function forecastsOfScope(db: Db, scope: UnitScope, today: DayKey) 
   const weather = quantities.some(isWeatherQuantity) ? await weatherOf(db, scope, today) : null;
   const [daysByQuantity, prices] = await Promise.all([
     consumptionDays(db, scope, quantities, fromDay, today),
-    pricesToday(db, quantities, today),
+    pricesInForce(db, quantities, today),
   ]);
   return quantities.flatMap((quantity) => {
     const days = daysByQuantity.get(quantity) ?? new Map<DayKey, ConsumptionDay>();
@@ -178,21 +179,4 @@ async function consumptionDays(
     }
   }
   return result;
-}
-
-/** The price per unit in force today of each quantity that has one. */
-async function pricesToday(
-  db: Db,
-  quantities: readonly QuantityId[],
-  today: DayKey,
-): Promise<Map<string, { price: number; currency: string }>> {
-  const rows = await db
-    .selectFrom("quantity_prices")
-    .select(["quantity", "price", "currency"])
-    .where("quantity", "in", quantities)
-    .where("valid_from", "<=", today)
-    .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">=", today)]))
-    .orderBy("valid_from")
-    .execute();
-  return new Map(rows.map((row) => [row.quantity, { price: row.price, currency: row.currency }]));
 }
