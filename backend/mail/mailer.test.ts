@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Backend, createBackend } from "../app";
+import { type Backend, type BackendOptions, createBackend } from "../app";
 import { demoAccounts } from "../db/seed/demo-accounts";
 import type { Logger } from "../logger";
 import { silentLogger } from "../logger";
@@ -83,10 +83,23 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
+/** A back-end on a fresh in-memory database, logging nothing unless `options` say; closed after the test. */
+async function backendOf(options: Partial<BackendOptions>): Promise<Backend> {
+  const backend = await createBackend({ databasePath: ":memory:", logger: silentLogger, ...options });
+  cleanups.push(() => backend.close());
+  return backend;
+}
+
+/** An SMTP server for one test, closed after it. */
+async function smtpServer() {
+  const smtp = await startSmtpServer();
+  cleanups.push(() => smtp.close());
+  return smtp;
+}
+
 describe("mailer", () => {
   it("records every message in mail_outbox by default", async () => {
-    const backend = await createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger });
-    cleanups.push(() => backend.close());
+    const backend = await backendOf({ seedDemo: true });
     const { id } = await backend.mailer.send({
       to: "someone@example.test",
       subject: "Hello",
@@ -105,19 +118,15 @@ describe("mailer", () => {
   });
 
   it("delivers through SMTP when SMTP_URL is set, and still records the message", async () => {
-    const smtp = await startSmtpServer();
-    cleanups.push(() => smtp.close());
-    const backend = await createBackend({
-      databasePath: ":memory:",
+    const smtp = await smtpServer();
+    const backend = await backendOf({
       seedDemo: true,
-      logger: silentLogger,
       accountFlows: {
         smtpUrl: smtp.url,
         mailFrom: "Portal <portal@example.test>",
         portalUrl: "https://portal.example",
       },
     });
-    cleanups.push(() => backend.close());
 
     expect((await requestReset(backend, demoAccounts.emma.email)).body.data).toEqual({
       requestPasswordReset: { ok: true },
@@ -139,13 +148,7 @@ describe("mailer", () => {
   it("logs a failed delivery without failing the request", async () => {
     const errors: unknown[][] = [];
     const logger: Logger = { ...silentLogger, error: (...args) => errors.push(args) };
-    const backend = await createBackend({
-      databasePath: ":memory:",
-      seedDemo: true,
-      logger,
-      accountFlows: { smtpUrl: "smtp://127.0.0.1:9" },
-    });
-    cleanups.push(() => backend.close());
+    const backend = await backendOf({ seedDemo: true, logger, accountFlows: { smtpUrl: "smtp://127.0.0.1:9" } });
     expect((await requestReset(backend, demoAccounts.anna.email)).body.data).toEqual({
       requestPasswordReset: { ok: true },
     });
@@ -164,14 +167,8 @@ describe("mailer, a message's own headers and awaited delivery (the weekly updat
   const message = { to: "someone@example.test", subject: "Weekly", text: "Text\n", html: "<p>Html</p>", headers };
 
   it("sends the headers over SMTP and keeps them in the outbox; awaitDelivery resolves once delivered", async () => {
-    const smtp = await startSmtpServer();
-    cleanups.push(() => smtp.close());
-    const backend = await createBackend({
-      databasePath: ":memory:",
-      logger: silentLogger,
-      accountFlows: { smtpUrl: smtp.url },
-    });
-    cleanups.push(() => backend.close());
+    const smtp = await smtpServer();
+    const backend = await backendOf({ accountFlows: { smtpUrl: smtp.url } });
     const { id } = await backend.mailer.send(message, { awaitDelivery: true });
     // Delivered before send resolved: no idle() needed.
     expect(smtp.messages).toHaveLength(1);
@@ -184,12 +181,7 @@ describe("mailer, a message's own headers and awaited delivery (the weekly updat
   });
 
   it("with awaitDelivery throws MailDeliveryError (the message stays in the outbox) when SMTP refuses", async () => {
-    const backend = await createBackend({
-      databasePath: ":memory:",
-      logger: silentLogger,
-      accountFlows: { smtpUrl: "smtp://127.0.0.1:9" },
-    });
-    cleanups.push(() => backend.close());
+    const backend = await backendOf({ accountFlows: { smtpUrl: "smtp://127.0.0.1:9" } });
     const failure = await backend.mailer.send(message, { awaitDelivery: true }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MailDeliveryError);
     const [row] = await latestMessages(backend.db, { to: message.to });
