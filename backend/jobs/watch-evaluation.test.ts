@@ -237,6 +237,10 @@ const watchesOf = (email: string, tenancy: number) =>
 const dismiss = (email: string, tenancy: number) =>
   call(email, /* GraphQL */ `mutation($t: Int!) { dismissWatchSuggestion(tenancyId: $t) }`, { t: tenancy });
 
+/** The language Anna's e-mails are written in. */
+const setAnnasLanguage = (language: string) =>
+  backend.db.updateTable("users").set({ language }).where("email", "=", demoAccounts.anna.email).execute();
+
 const watchRows = () =>
   backend.db
     .selectFrom("notifications")
@@ -348,11 +352,7 @@ describe("the watch settings (tenant service)", () => {
 
 describe("the watch job", () => {
   it("judges the spring DST night on its 3 hours: running with water in each, not with none at 03:00", async () => {
-    await backend.db
-      .updateTable("users")
-      .set({ language: "en" })
-      .where("email", "=", demoAccounts.anna.email)
-      .execute();
+    await setAnnasLanguage("en");
     clock = new Date("2026-03-25T10:00:00.000Z");
     expect((await setWatch(demoAccounts.anna.email, tenancyId, "LEAK", true)).body.data).toEqual({
       setWatch: { kind: "LEAK", enabled: true, available: true, unavailableReason: null },
@@ -417,11 +417,7 @@ describe("the watch job", () => {
   }, 180_000);
 
   it("makes a heating-left-on notification at the 7th warm day with heat, once; nothing once the watch is off", async () => {
-    await backend.db
-      .updateTable("users")
-      .set({ language: "en" })
-      .where("email", "=", demoAccounts.anna.email)
-      .execute();
+    await setAnnasLanguage("en");
     const before = (await watchRows()).length;
     clock = new Date("2026-07-01T10:00:00.000Z");
     expect((await setWatch(demoAccounts.anna.email, tenancyId, "HEATING_LEFT_ON", true)).body.data).toEqual({
@@ -483,11 +479,7 @@ describe("the watch job", () => {
   }, 180_000);
 
   it("makes a leak-watch notification at the third running night, once per run, for cold water only", async () => {
-    await backend.db
-      .updateTable("users")
-      .set({ language: "da" })
-      .where("email", "=", demoAccounts.anna.email)
-      .execute();
+    await setAnnasLanguage("da");
     const before = (await watchRows()).length;
     clock = new Date("2026-10-20T10:00:00.000Z");
     await setWatch(demoAccounts.anna.email, tenancyId, "LEAK", true);
@@ -506,12 +498,7 @@ describe("the watch job", () => {
       .execute();
     const made = await everyMorning("2026-10-21", "2026-11-20", async (date) => {
       // The second run's e-mail in Norwegian.
-      if (date === "2026-11-13")
-        await backend.db
-          .updateTable("users")
-          .set({ language: "nb" })
-          .where("email", "=", demoAccounts.anna.email)
-          .execute();
+      if (date === "2026-11-13") await setAnnasLanguage("nb");
     });
     const rows = (await watchRows()).slice(before);
     expect(made).toEqual(rows.map((row) => row.id));
