@@ -6,7 +6,7 @@ import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { type Backend, type BackendOptions, createBackend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
-import { insertChunked } from "../db/seed/seed-step";
+import { insertChunked, insertMeters } from "../db/seed/seed-step";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import type { TestClock } from "./clock";
@@ -65,16 +65,11 @@ export async function hourlyFromRegisters(
   meterIds: readonly number[],
 ): Promise<Map<number, number>> {
   const hourly = new Map<number, number>();
-  for (const id of meterIds) {
-    const rows = await db
-      .selectFrom("meter_readings")
-      .select(["ts", "value"])
-      .where("meter_id", "=", id)
-      .orderBy("ts")
-      .execute();
+  for (const registers of (await rawRegistersOf(db, meterIds)).values()) {
+    const rows = [...registers].sort(([a], [b]) => a - b);
     for (let i = 1; i < rows.length; i++) {
-      const ms = Number(rows[i - 1]!.ts) * 1000;
-      hourly.set(ms, (hourly.get(ms) ?? 0) + (rows[i]!.value - rows[i - 1]!.value));
+      const ms = rows[i - 1]![0] * 1000;
+      hourly.set(ms, (hourly.get(ms) ?? 0) + (rows[i]![1] - rows[i - 1]![1]));
     }
   }
   return hourly;
@@ -202,16 +197,9 @@ export async function insertTestUnits(db: Kysely<Database>, units: readonly Test
 }
 
 export async function insertTestMeters(db: Kysely<Database>, meters: readonly TestMeter[]): Promise<void> {
-  await insertChunked(
+  await insertMeters(
     db,
-    "meters",
-    meters.map((meter) => ({
-      id: meter.id,
-      unit_id: meter.unitId,
-      number: `M${meter.id}`,
-      room_name: meter.roomName ?? null,
-      quantity: meter.quantity,
-    })),
+    meters.map((meter) => ({ ...meter, number: `M${meter.id}`, roomName: meter.roomName ?? null })),
   );
 }
 

@@ -40,8 +40,8 @@ export interface SeedMeter {
   quantity: QuantityId;
 }
 
-/** Writes planned meters: the demo's, those of the other quantities and the daily-only property's. */
-export function insertMeters(db: Transaction<Database>, meters: readonly SeedMeter[]): Promise<void> {
+/** Writes planned meters: the demo's, those of the other quantities and the daily-only property's, and tests' own. */
+export function insertMeters(db: Kysely<Database>, meters: readonly SeedMeter[]): Promise<void> {
   return insertChunked(
     db,
     "meters",
