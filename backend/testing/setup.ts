@@ -209,6 +209,11 @@ export async function insertOneUnitProperty(db: Kysely<Database>): Promise<void>
   await insertTestUnits(db, [{ id: 1, propertyId: 1, floorArea: 50 }]);
 }
 
+/** Moves a property to `country` (ISO 3166 alpha-2), whose normal year it then falls back on. */
+export async function setPropertyCountry(db: Kysely<Database>, propertyId: number, country: string): Promise<void> {
+  await db.updateTable("properties").set({ country }).where("id", "=", propertyId).execute();
+}
+
 /** The row of a tenancy; fails when there is none. */
 export function tenancyRow(db: Kysely<Database>, tenancyId: number) {
   return db.selectFrom("tenancies").selectAll().where("id", "=", tenancyId).executeTakeFirstOrThrow();

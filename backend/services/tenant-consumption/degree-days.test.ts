@@ -15,7 +15,7 @@ import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { demoProperty } from "../../db/seed/demo-plan";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
 import { dateOf, datesThrough } from "../../testing/oracle-calendar";
-import { createDemoBackend } from "../../testing/setup";
+import { createDemoBackend, setPropertyCountry } from "../../testing/setup";
 import { addOutdoorMeter, writeOutdoorReadings } from "../../weather/outdoor-store";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
@@ -251,15 +251,11 @@ describe("tenantDegreeDays", () => {
 
   /** Runs `check` with Ida's property in `country`, then puts its own country back. */
   async function withIdaIn(country: string, check: () => Promise<void>) {
-    await backend.db.updateTable("properties").set({ country }).where("id", "=", dailyOnlyProperty.id).execute();
+    await setPropertyCountry(backend.db, dailyOnlyProperty.id, country);
     try {
       await check();
     } finally {
-      await backend.db
-        .updateTable("properties")
-        .set({ country: dailyOnlyProperty.country })
-        .where("id", "=", dailyOnlyProperty.id)
-        .execute();
+      await setPropertyCountry(backend.db, dailyOnlyProperty.id, dailyOnlyProperty.country);
     }
   }
 

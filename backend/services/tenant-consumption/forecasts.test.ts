@@ -13,7 +13,7 @@ import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { demoProperty } from "../../db/seed/demo-plan";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
 import { midnightOf } from "../../testing/oracle-calendar";
-import { createDemoBackend } from "../../testing/setup";
+import { createDemoBackend, setPropertyCountry } from "../../testing/setup";
 import { forecastPeriods } from "./forecasts";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
@@ -102,7 +102,7 @@ describe("tenantForecasts", () => {
       .execute();
     /** This month's heat forecast with the property in `country`, `minutes` after NOW (past the cache). */
     const heatMonthIn = async (country: string, minutes: number) => {
-      await backend.db.updateTable("properties").set({ country }).where("id", "=", demoProperty.id).execute();
+      await setPropertyCountry(backend.db, demoProperty.id, country);
       now = new Date(NOW.getTime() + minutes * 60_000);
       tokens.anna = (await signInToUsers(backend, demoAccounts.anna.email)).token;
       const { code, data } = await forecasts("anna");
@@ -122,11 +122,7 @@ describe("tenantForecasts", () => {
       expect(norway.soFar).toBeCloseTo(denmark.soFar!, 6);
       expect(norway.expected!).toBeGreaterThan(denmark.expected!);
     } finally {
-      await backend.db
-        .updateTable("properties")
-        .set({ country: demoProperty.country })
-        .where("id", "=", demoProperty.id)
-        .execute();
+      await setPropertyCountry(backend.db, demoProperty.id, demoProperty.country);
       now = NOW;
     }
   });
