@@ -9,17 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../app";
 import { readOlderDemoNotifications } from "../db/seed/demo";
 import { demoTenancyIds } from "../db/seed/demo-accounts";
-import { topUpDemoReadings } from "../db/seed/readings";
 import { evaluateAlarms } from "../jobs/alarm-evaluation";
-import { createDemoBackend } from "../testing/setup";
+import { createDemoBackendWithReadings } from "../testing/setup";
 
 /** Wednesday 25 November 2026, 07:00 in Copenhagen: three whole weeks since the alarms were set. */
 const NOW = new Date("2026-11-25T06:00:00.000Z");
 let backend: Backend;
 
 beforeAll(async () => {
-  backend = await createDemoBackend({ now: () => NOW });
-  await topUpDemoReadings(backend.db, NOW, { unitIds: [109, 119], fromDay: "2026-10-01" });
+  backend = await createDemoBackendWithReadings(NOW, { unitIds: [109, 119], fromDay: "2026-10-01" });
 }, 120_000);
 afterAll(() => backend?.close());
 

@@ -6,6 +6,7 @@ import type { QuantityId } from "@common/quantities";
 import type { Kysely } from "kysely";
 import { type Backend, type BackendOptions, createBackend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
+import { topUpDemoReadings } from "../db/seed/readings";
 import { insertChunked, insertMeters } from "../db/seed/seed-step";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
@@ -15,6 +16,19 @@ import { signInToUsers } from "./graphql";
 /** A back-end on a fresh in-memory database with the demo data, logging nothing; `options` add to or replace that. */
 export function createDemoBackend(options: Partial<BackendOptions> = {}): Promise<Backend> {
   return createBackend({ databasePath: ":memory:", seedDemo: true, logger: silentLogger, ...options });
+}
+
+/**
+ * A demo back-end fixed at `now` whose units `readings.unitIds` have the demo's readings from
+ * `readings.fromDay` up to `now` (and the daily-only home, which always has them).
+ */
+export async function createDemoBackendWithReadings(
+  now: Date,
+  readings: { unitIds: readonly number[]; fromDay: string },
+): Promise<Backend> {
+  const backend = await createDemoBackend({ now: () => now });
+  await topUpDemoReadings(backend.db, now, readings);
+  return backend;
 }
 
 /** Jens's first home (he is its admin) as the services describe it. */

@@ -11,10 +11,9 @@ import type { Backend } from "../app";
 import { readOlderDemoNotifications } from "../db/seed/demo";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { RUNNING_TOILET } from "../db/seed/reading-model";
-import { topUpDemoReadings } from "../db/seed/readings";
 import { evaluateWatches } from "../jobs/watch-evaluation";
 import { addDays, localOf } from "../testing/oracle-calendar";
-import { createDemoBackend, hourlyFromRegisters, meterIdsOf, userIdOf } from "../testing/setup";
+import { createDemoBackendWithReadings, hourlyFromRegisters, meterIdsOf, userIdOf } from "../testing/setup";
 
 /** Wednesday 2 December 2026, 07:00 in Copenhagen: the night to 2 December is over. */
 const NOW = new Date("2026-12-02T06:00:00.000Z");
@@ -22,8 +21,7 @@ const HOUR = 3_600_000;
 let backend: Backend;
 
 beforeAll(async () => {
-  backend = await createDemoBackend({ now: () => NOW });
-  await topUpDemoReadings(backend.db, NOW, { unitIds: [119, 122], fromDay: "2026-07-01" });
+  backend = await createDemoBackendWithReadings(NOW, { unitIds: [119, 122], fromDay: "2026-07-01" });
 }, 120_000);
 afterAll(() => backend?.close());
 

@@ -10,10 +10,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../app";
 import { firstErrorCode, graphql, graphqlData, signInToUsers } from "../../testing/graphql";
-import { createDemoBackend } from "../../testing/setup";
+import { createDemoBackendWithReadings } from "../../testing/setup";
 import { demoAccounts, demoTenancyIds } from "./demo-accounts";
 import { coolingUnitId, districtHeatingUnitId, inBackflowEpisode, moreDemoMeters } from "./more-quantities";
-import { topUpDemoReadings } from "./readings";
 
 /** Readings up to 2025-08-05: July 2025 has warm days, 8–9 June 2025 a backflow episode. */
 const NOW = new Date("2025-08-05T10:30:00.000Z");
@@ -21,8 +20,10 @@ let backend: Backend;
 let token = "";
 
 beforeAll(async () => {
-  backend = await createDemoBackend({ now: () => NOW });
-  await topUpDemoReadings(backend.db, NOW, { unitIds: [districtHeatingUnitId, coolingUnitId], fromDay: "2025-06-01" });
+  backend = await createDemoBackendWithReadings(NOW, {
+    unitIds: [districtHeatingUnitId, coolingUnitId],
+    fromDay: "2025-06-01",
+  });
   token = (await signInToUsers(backend, demoAccounts.jens.email)).token;
 }, 60_000);
 afterAll(() => backend?.close());

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "../../app";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
-import { topUpDemoReadings } from "../../db/seed/readings";
 import type { UserRow } from "../../db/types";
-import { createDemoBackend } from "../../testing/setup";
+import { createDemoBackendWithReadings } from "../../testing/setup";
 import type { ServiceContext } from "../context";
 import { tenantGraph } from "./graph";
 
@@ -15,8 +14,7 @@ const ANNA_UNIT = 109;
 let backend: Backend;
 
 beforeAll(async () => {
-  backend = await createDemoBackend({ now: () => NOW });
-  await topUpDemoReadings(backend.db, NOW, { unitIds: [ANNA_UNIT], fromDay: "2025-06-01" });
+  backend = await createDemoBackendWithReadings(NOW, { unitIds: [ANNA_UNIT], fromDay: "2025-06-01" });
 }, 120_000);
 afterAll(() => backend?.close());
 

@@ -10,9 +10,8 @@ import type { Backend } from "../../app";
 import { dailyOnlyAccount, dailyOnlyMeters, dailyOnlyTenancyId } from "../../db/seed/daily-only-property";
 import { demoAccounts, demoTenancyIds } from "../../db/seed/demo-accounts";
 import { demoProperty } from "../../db/seed/demo-plan";
-import { topUpDemoReadings } from "../../db/seed/readings";
 import { firstErrorCode, graphql, signInToUsers } from "../../testing/graphql";
-import { createDemoBackend } from "../../testing/setup";
+import { createDemoBackendWithReadings } from "../../testing/setup";
 
 const NOW = new Date("2025-11-20T10:30:00.000Z");
 const ANNA_UNIT = 109;
@@ -21,9 +20,8 @@ let backend: Backend;
 const tokens: Record<"ida" | "anna", string> = { ida: "", anna: "" };
 
 beforeAll(async () => {
-  backend = await createDemoBackend({ now: () => NOW });
   // Anna's home and (always) Ida's, a few weeks of readings.
-  await topUpDemoReadings(backend.db, NOW, { unitIds: [ANNA_UNIT], fromDay: "2025-10-01" });
+  backend = await createDemoBackendWithReadings(NOW, { unitIds: [ANNA_UNIT], fromDay: "2025-10-01" });
   tokens.ida = (await signInToUsers(backend, dailyOnlyAccount.email)).token;
   tokens.anna = (await signInToUsers(backend, demoAccounts.anna.email)).token;
 }, 120_000);
