@@ -60,6 +60,11 @@ const actions: { path: string; signedIn: boolean }[] = [
   { path: "/welcome", signedIn: true },
   // The room-rename form of the consumption page (an index route: ?index).
   { path: `/t/${room.tenancyId}/consumption/${room.quantity}?index`, signedIn: true },
+  // The dashboard's "dismiss the watch suggestion" form and the alarm settings' watch forms.
+  { path: `/t/${room.tenancyId}?index`, signedIn: true },
+  { path: `/t/${room.tenancyId}/alarms?index`, signedIn: true },
+  // The weekly update's one-click unsubscribe (no session; a token of the right shape, not signed by us).
+  { path: `/unsubscribe/weekly-update/wu.1.${"A".repeat(43)}`, signedIn: false },
 ];
 
 /** Bodies of another type than our forms': 415. */
