@@ -75,8 +75,12 @@ describe("the back-end's scheduled jobs", () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
-  it("send the weekly updates beside the hourly jobs, not in their turn: a slow Monday run holds no alarm back", async () => {
-    // Monday 23 November 2026, 07:00 in Copenhagen: the week of 16-22 November is due (Anna has it on).
+  /**
+   * The hourly schedule on Monday 23 November 2026, 07:00 in Copenhagen, when the week of 16-22
+   * November is due (Anna has the weekly update on): each weekly update e-mail (the one with a
+   * List-Unsubscribe header) waits until the test calls `release`, then is listed in `weeklySent`.
+   */
+  function mondayScheduleWithWeeklyUpdatesHeld() {
     const monday = () => new Date("2026-11-23T06:00:00.000Z");
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -84,7 +88,6 @@ describe("the back-end's scheduled jobs", () => {
     const transport: MailTransport = {
       description: "test transport",
       async deliver(message) {
-        // The weekly update (with its List-Unsubscribe header) waits until the test lets it go.
         if (message.headers?.["List-Unsubscribe"] === undefined) return;
         await held;
         weeklySent.push(message.to);
@@ -96,6 +99,11 @@ describe("the back-end's scheduled jobs", () => {
       intervalMs: 3_600_000,
       mail: { mailer, portalUrl: "http://localhost:3000", brand: "dk", key: secretKey("k".repeat(32)) },
     });
+    return { schedule, release, weeklySent };
+  }
+
+  it("send the weekly updates beside the hourly jobs, not in their turn: a slow Monday run holds no alarm back", async () => {
+    const { schedule, release, weeklySent } = mondayScheduleWithWeeklyUpdatesHeld();
     await schedule.runNow();
     // The weekly run is under way, its e-mail held; the next hour's run is not held back by it.
     await insertDueHeatAlarm(backend.db);
@@ -119,22 +127,8 @@ describe("the back-end's scheduled jobs", () => {
   });
 
   it("end a weekly update run at the next resident when the back-end stops, leaving the rest unclaimed", async () => {
-    const monday = () => new Date("2026-11-23T06:00:00.000Z");
     await backend.db.updateTable("users").set({ weekly_update: 1 }).where("email", "=", "jens@demo.test").execute();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const transport: MailTransport = {
-      description: "test transport",
-      async deliver(message) {
-        if (message.headers?.["List-Unsubscribe"] !== undefined) await held;
-      },
-      close() {},
-    };
-    const mailer = createMailer({ db: backend.db, now: monday, logger, from: "x@portal.test", transport });
-    const schedule = startSchedule(backend.db, monday, logger, {
-      intervalMs: 3_600_000,
-      mail: { mailer, portalUrl: "http://localhost:3000", brand: "dk", key: secretKey("k".repeat(32)) },
-    });
+    const { schedule, release } = mondayScheduleWithWeeklyUpdatesHeld();
     await schedule.runNow();
     // The first of the two residents' e-mails is being sent when the back-end is asked to stop.
     const stopping = schedule.stop();
