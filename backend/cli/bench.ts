@@ -510,7 +510,7 @@ async function benchDatabase(backend: Backend, units: number, say: Say, options:
   // The weekly update (ADR 0076): Monday's run with it on for the property's resident, one section
   // per home (the pages' key figures of the week, the weather-adjusted heat, seven day totals and
   // the month's forecast per quantity). No budget in the issue: held to 300 s at 1,000 homes (once a
-  // week, under the schedule's lock: the hourly alarm run waits at most that long on a Monday).
+  // week, under its own lock beside the hourly jobs, ADR 0076: the back-end's Monday spends that long).
   await db.updateTable("users").set({ weekly_update: 1 }).where("id", "=", 1).execute();
   const { outcome: weekly, seconds: weeklySeconds } = await timedRun(() =>
     sendWeeklyUpdates(db, now, {

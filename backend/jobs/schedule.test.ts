@@ -78,17 +78,21 @@ describe("the back-end's scheduled jobs", () => {
   /**
    * The hourly schedule on Monday 23 November 2026, 07:00 in Copenhagen, when the week of 16-22
    * November is due (Anna has the weekly update on): each weekly update e-mail (the one with a
-   * List-Unsubscribe header) waits until the test calls `release`, then is listed in `weeklySent`.
+   * List-Unsubscribe header) waits until the test calls `release`, then is listed in `weeklySent`;
+   * `reached` resolves when the first one starts waiting.
    */
   function mondayScheduleWithWeeklyUpdatesHeld() {
     const monday = () => new Date("2026-11-23T06:00:00.000Z");
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let reachedHeld = () => {};
+    const reached = new Promise<void>((resolve) => (reachedHeld = resolve));
     const weeklySent: string[] = [];
     const transport: MailTransport = {
       description: "test transport",
       async deliver(message) {
         if (message.headers?.["List-Unsubscribe"] === undefined) return;
+        reachedHeld();
         await held;
         weeklySent.push(message.to);
       },
@@ -99,12 +103,13 @@ describe("the back-end's scheduled jobs", () => {
       intervalMs: 3_600_000,
       mail: { mailer, portalUrl: "http://localhost:3000", brand: "dk", key: secretKey("k".repeat(32)) },
     });
-    return { schedule, release, weeklySent };
+    return { schedule, release, reached, weeklySent };
   }
 
   it("send the weekly updates beside the hourly jobs, not in their turn: a slow Monday run holds no alarm back", async () => {
-    const { schedule, release, weeklySent } = mondayScheduleWithWeeklyUpdatesHeld();
+    const { schedule, release, reached, weeklySent } = mondayScheduleWithWeeklyUpdatesHeld();
     await schedule.runNow();
+    await reached;
     // The weekly run is under way, its e-mail held; the next hour's run is not held back by it.
     await insertDueHeatAlarm(backend.db);
     await schedule.runNow();
@@ -128,8 +133,9 @@ describe("the back-end's scheduled jobs", () => {
 
   it("end a weekly update run at the next resident when the back-end stops, leaving the rest unclaimed", async () => {
     await backend.db.updateTable("users").set({ weekly_update: 1 }).where("email", "=", "jens@demo.test").execute();
-    const { schedule, release } = mondayScheduleWithWeeklyUpdatesHeld();
+    const { schedule, release, reached } = mondayScheduleWithWeeklyUpdatesHeld();
     await schedule.runNow();
+    await reached;
     // The first of the two residents' e-mails is being sent when the back-end is asked to stop.
     const stopping = schedule.stop();
     release();
