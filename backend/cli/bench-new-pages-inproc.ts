@@ -61,11 +61,12 @@ async function run(calls: typeof recording.calls): Promise<number> {
       if (call === undefined) break;
       const headers = { ...call.headers };
       delete headers["content-length"];
+      // As server.ts makes it: the services' own Request class, the body as the buffer read.
       const response = await backend.fetch(
-        new Request(`http://127.0.0.1${call.path}`, {
+        new backend.Request(`http://127.0.0.1${call.path}`, {
           method: call.method,
           headers,
-          body: call.method === "GET" ? undefined : call.body,
+          body: call.method === "GET" ? undefined : (Buffer.from(call.body) as Uint8Array<ArrayBuffer>),
         }),
       );
       const text = await response.text();
