@@ -99,6 +99,7 @@ export interface BackendOptions {
 }
 
 export interface Backend {
+  /** Does not limit the size of a request's body: server.ts does (maxRequestBodyBytes). */
   fetch(request: Request): Promise<Response>;
   /** The services' own fetch Request (yoga's): server.ts makes the requests it passes to fetch with it. */
   Request: typeof Request;
@@ -176,6 +177,10 @@ function createServiceYoga(
     // Depth, alias, cost, token and directive limits, in every mode (ADR 0060); in production the
     // schema is not told: the portal's documents are written against backend/schema, not discovered.
     plugins: [graphqlArmor({ production }), ...(production ? [useDisableIntrospection()] : [])],
+    // server.ts refuses a body over maxRequestBodyBytes (1 MiB) with 413 before it reaches a service,
+    // and hands over the body already read: yoga's own limit (25 MB) would pipe every body through
+    // a web stream and read it back, about a tenth of a new page's back-end CPU (performance.md).
+    maxRequestBodySize: false,
     // The portal calls these services server-side; browsers never do.
     cors: false,
     landingPage: false,
