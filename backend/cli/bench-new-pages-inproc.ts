@@ -5,8 +5,12 @@
  * `--by-shape` then prints, per shape of call (the service and the fields its document asks for:
  * a dashboard's, a consumption page's, the heating page's with its degree days), its share of the
  * calls and its CPU per call, each shape answered on its own after the rounds.
+ * `--save-answers=FILE` first answers every call once, in order, on the fresh copy of the data and
+ * keeps each answer (status, content type, body) in FILE; `--check-answers=FILE` compares them with
+ * a FILE saved before a change instead, prints how many differ and exits with 1 if any does. A
+ * change meant to be invisible must leave every answer byte-identical.
  */
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { createBackend } from "../app";
@@ -52,7 +56,9 @@ const backend = await createBackend({
   logger: silent,
 });
 
-async function run(calls: typeof recording.calls): Promise<number> {
+type Answer = { status: number; type: string | null; body: string };
+
+async function run(calls: typeof recording.calls, answers?: Answer[]): Promise<number> {
   let i = 0;
   let errors = 0;
   const worker = async () => {
@@ -71,6 +77,7 @@ async function run(calls: typeof recording.calls): Promise<number> {
       );
       const text = await response.text();
       if (!response.ok || text.includes('"errors"')) errors++;
+      answers?.push({ status: response.status, type: response.headers.get("content-type"), body: text });
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -80,6 +87,23 @@ async function run(calls: typeof recording.calls): Promise<number> {
 // --only=REGEX: just the calls whose body matches (their CPU per call is printed too).
 const only = option("only", "");
 if (only) recording.calls = recording.calls.filter((call) => new RegExp(only).test(call.body));
+const saveAnswers = option("save-answers", "");
+const checkAnswers = option("check-answers", "");
+if (saveAnswers || checkAnswers) {
+  if (concurrency !== 1) throw new Error("answers are kept in order: --concurrency=1");
+  const answers: Answer[] = [];
+  await run(recording.calls, answers);
+  if (saveAnswers) {
+    writeFileSync(saveAnswers, JSON.stringify(answers));
+    console.log(`${answers.length} answers saved in ${saveAnswers}`);
+  } else {
+    if (!existsSync(checkAnswers)) throw new Error(`no answers saved in ${checkAnswers}`);
+    const saved = JSON.parse(readFileSync(checkAnswers, "utf8")) as Answer[];
+    const differ = answers.filter((answer, i) => JSON.stringify(answer) !== JSON.stringify(saved[i]));
+    console.log(`${answers.length} answers, ${saved.length} saved: ${differ.length} differ`);
+    if (differ.length > 0 || saved.length !== answers.length) process.exitCode = 1;
+  }
+}
 await run(recording.calls.slice(0, 300));
 const perPage = recording.pages / recording.calls.length;
 for (let round = 0; round < rounds; round++) {
