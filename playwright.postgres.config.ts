@@ -32,6 +32,17 @@ export default defineConfig({
     // The weekly update (issue 47 item 4): one e-mail however many back-ends run the schedule.
     "weekly-update.spec.ts",
   ],
+  // What this run adds is the database and the two instances: the portals' JavaScript is the same
+  // on either database and is checked by the SQLite run. So the specs run once, without JavaScript
+  // (each flow's posts and redirects reach both portals), and with JavaScript only where the
+  // browser's own requests (`.data` fetches alternating between the portals) are what is tested:
+  // signing in and the multi-instance spec; and the efficient neighbours' English page, which this
+  // run checks with JavaScript only. About half of this run's time on the CI machine.
+  projects: (base.projects ?? []).map((project) =>
+    project.name === "js"
+      ? { ...project, testMatch: ["login.spec.ts", "multi-instance.spec.ts", "efficient-neighbours.spec.ts"] }
+      : project,
+  ),
   reporter: [["list"], ["json", { outputFile: "reports/playwright-postgres.json" }]],
   webServer: [
     oidcProvider!,

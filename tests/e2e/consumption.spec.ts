@@ -97,10 +97,23 @@ async function chartRows(page: Page, expected?: number): Promise<string[][]> {
   return out;
 }
 
+/**
+ * Which project walks each resident's screens in each language. The server renders the same markup
+ * with and without JavaScript, so each of the six pairs runs once, and each project still sees both
+ * residents and all three languages (with JavaScript, the browser's i18next hydrates every
+ * language's pages; hydration.spec.ts checks every page hydrates). Halves the suite's costliest
+ * test (about 45 s a pair on the CI machine; docs/performance.md, "The test suite's run time").
+ */
+const walkedWithJavaScript: Record<"anna" | "jens", readonly string[]> = { anna: ["da"], jens: ["en", "nb"] };
+
 test.describe("every consumption screen, for Anna and Jens, in each language", () => {
   for (const who of ["anna", "jens"] as const) {
     for (const lng of languages) {
-      test(`${who} in ${lng}`, async ({ page }) => {
+      test(`${who} in ${lng}`, async ({ page, javaScriptEnabled }) => {
+        test.skip(
+          walkedWithJavaScript[who].includes(lng) !== javaScriptEnabled,
+          "each pair is walked in one project (walkedWithJavaScript)",
+        );
         test.setTimeout(120_000);
         const resident = residents[who];
         const base = `/t/${resident.tenancyId}`;
