@@ -32,6 +32,8 @@ const invitation = {
 };
 
 function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
+  // The address, language, brand and portal of the mails that link a resident to the portal.
+  const resident = { to: "a@b.test", language, brand, portalUrl };
   return [
     [
       "password reset",
@@ -79,28 +81,19 @@ function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
       "e-mail changed notice, no contacts, hostile address",
       emailChangedNoticeMail({ to: "old@example.test", language, brand, newEmail: hostile, contacts: [] }),
     ],
-    [
-      "monthly report",
-      reportMail({ to: "a@b.test", language, brand, portalUrl, code: "r3P0rt-C0de", month: "2026-10" }),
-    ],
-    ["one notification", notificationsMail({ to: "a@b.test", language, brand, portalUrl, notifications: [threshold] })],
+    ["monthly report", reportMail({ ...resident, code: "r3P0rt-C0de", month: "2026-10" })],
+    ["one notification", notificationsMail({ ...resident, notifications: [threshold] })],
     [
       "several notifications",
       notificationsMail({
-        to: "a@b.test",
-        language,
-        brand,
-        portalUrl,
+        ...resident,
         notifications: [zero, threshold, increase, humid, cold],
       }),
     ],
     [
       "leak watch",
       watchMail({
-        to: "a@b.test",
-        language,
-        brand,
-        portalUrl,
+        ...resident,
         notification: {
           id: 41,
           tenancyId: 7022,
@@ -117,10 +110,7 @@ function mailsIn(language: string, brand: BrandId): [string, MailMessage][] {
     [
       "heating left on",
       watchMail({
-        to: "a@b.test",
-        language,
-        brand,
-        portalUrl,
+        ...resident,
         notification: {
           id: 42,
           tenancyId: 7019,
