@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import { type Backend, type BackendOptions, createBackend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { insertChunked, insertMeters } from "../db/seed/seed-step";
+import { insertMeters, insertUnits } from "../db/seed/seed-step";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import type { TestClock } from "./clock";
@@ -194,17 +194,14 @@ export async function insertTestProperties(db: Kysely<Database>, ids: readonly n
 
 /** Units of two rooms at their property's address, named after their ids. */
 export async function insertTestUnits(db: Kysely<Database>, units: readonly TestUnit[]): Promise<void> {
-  await insertChunked(
+  await insertUnits(
     db,
-    "units",
     units.map((unit) => ({
-      id: unit.id,
-      property_id: unit.propertyId,
-      unique_id: `U${unit.id}`,
+      ...unit,
+      uniqueId: `U${unit.id}`,
       name: String(unit.id),
       apartment: String(unit.id),
       address: `Vej ${unit.propertyId}`,
-      floor_area: unit.floorArea,
       rooms: 2,
     })),
   );

@@ -22,7 +22,7 @@ import {
 } from "./demo-plan";
 import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
-import { insertChunked, insertMeters, type SeedStep } from "./seed-step";
+import { insertChunked, insertMeters, insertUnits, type SeedStep } from "./seed-step";
 
 // ---------------------------------------------------------------------------------------------
 // Steps
@@ -47,19 +47,9 @@ export const demoSeedSteps: readonly SeedStep[] = [
         )
         .execute();
       const units = planUnits();
-      await insertChunked(
+      await insertUnits(
         db,
-        "units",
-        units.map((unit) => ({
-          id: unit.id,
-          property_id: demoProperty.id,
-          unique_id: unit.uniqueId,
-          name: unit.name,
-          apartment: unit.apartment,
-          address: unit.address,
-          floor_area: unit.floorArea,
-          rooms: unit.rooms,
-        })),
+        units.map((unit) => ({ ...unit, propertyId: demoProperty.id })),
       );
       await insertMeters(db, planMeters(units));
     },

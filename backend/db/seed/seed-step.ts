@@ -31,6 +31,36 @@ export async function insertChunked<T extends keyof Database & string>(
   }
 }
 
+/** A unit as the seeds plan it. */
+export interface SeedUnit {
+  id: number;
+  propertyId: number;
+  uniqueId: string;
+  name: string;
+  apartment: string;
+  address: string;
+  floorArea: number;
+  rooms: number;
+}
+
+/** Writes planned units: the demo's and tests' own. */
+export function insertUnits(db: Kysely<Database>, units: readonly SeedUnit[]): Promise<void> {
+  return insertChunked(
+    db,
+    "units",
+    units.map((unit) => ({
+      id: unit.id,
+      property_id: unit.propertyId,
+      unique_id: unit.uniqueId,
+      name: unit.name,
+      apartment: unit.apartment,
+      address: unit.address,
+      floor_area: unit.floorArea,
+      rooms: unit.rooms,
+    })),
+  );
+}
+
 /** A meter as the seeds plan it. */
 export interface SeedMeter {
   id: number;
