@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import { type Backend, type BackendOptions, createBackend } from "../app";
 import { demoAccounts, demoTenancyIds } from "../db/seed/demo-accounts";
 import { topUpDemoReadings } from "../db/seed/readings";
-import { insertMeters, insertUnits } from "../db/seed/seed-step";
+import { insertChunked, insertMeters, unitRow } from "../db/seed/seed-step";
 import type { Database } from "../db/types";
 import { silentLogger } from "../logger";
 import type { TestClock } from "./clock";
@@ -194,16 +194,19 @@ export async function insertTestProperties(db: Kysely<Database>, ids: readonly n
 
 /** Units of two rooms at their property's address, named after their ids. */
 export async function insertTestUnits(db: Kysely<Database>, units: readonly TestUnit[]): Promise<void> {
-  await insertUnits(
+  await insertChunked(
     db,
-    units.map((unit) => ({
-      ...unit,
-      uniqueId: `U${unit.id}`,
-      name: String(unit.id),
-      apartment: String(unit.id),
-      address: `Vej ${unit.propertyId}`,
-      rooms: 2,
-    })),
+    "units",
+    units.map((unit) =>
+      unitRow({
+        ...unit,
+        uniqueId: `U${unit.id}`,
+        name: String(unit.id),
+        apartment: String(unit.id),
+        address: `Vej ${unit.propertyId}`,
+        rooms: 2,
+      }),
+    ),
   );
 }
 

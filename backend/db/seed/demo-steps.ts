@@ -22,7 +22,7 @@ import {
 } from "./demo-plan";
 import { moreDemoMeters } from "./more-quantities";
 import { demoQuantityPrices } from "./readings";
-import { insertChunked, insertMeters, insertUnits, type SeedStep } from "./seed-step";
+import { insertChunked, insertMeters, type SeedStep, unitRow } from "./seed-step";
 
 // ---------------------------------------------------------------------------------------------
 // Steps
@@ -47,9 +47,10 @@ export const demoSeedSteps: readonly SeedStep[] = [
         )
         .execute();
       const units = planUnits();
-      await insertUnits(
+      await insertChunked(
         db,
-        units.map((unit) => ({ ...unit, propertyId: demoProperty.id })),
+        "units",
+        units.map((unit) => unitRow({ ...unit, propertyId: demoProperty.id })),
       );
       await insertMeters(db, planMeters(units));
     },

@@ -43,22 +43,18 @@ export interface SeedUnit {
   rooms: number;
 }
 
-/** Writes planned units: the demo's and tests' own. */
-export function insertUnits(db: Kysely<Database>, units: readonly SeedUnit[]): Promise<void> {
-  return insertChunked(
-    db,
-    "units",
-    units.map((unit) => ({
-      id: unit.id,
-      property_id: unit.propertyId,
-      unique_id: unit.uniqueId,
-      name: unit.name,
-      apartment: unit.apartment,
-      address: unit.address,
-      floor_area: unit.floorArea,
-      rooms: unit.rooms,
-    })),
-  );
+/** A planned unit as a row of the units table: the demo's and tests' own. */
+export function unitRow(unit: SeedUnit): Insertable<Database["units"]> {
+  return {
+    id: unit.id,
+    property_id: unit.propertyId,
+    unique_id: unit.uniqueId,
+    name: unit.name,
+    apartment: unit.apartment,
+    address: unit.address,
+    floor_area: unit.floorArea,
+    rooms: unit.rooms,
+  };
 }
 
 /** A meter as the seeds plan it. */
