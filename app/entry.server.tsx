@@ -5,6 +5,7 @@ import { NonceProvider } from "~/components/nonce";
 import { forbidStoring, withoutStoring } from "~/http/cache-control";
 import { allowedMethods, isMethodNotAllowed } from "~/http/method-not-allowed.server";
 import { renderPage } from "~/http/render-page.server";
+import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { createRequestI18n, languageOf } from "~/i18n/i18n.server";
 
 /** Rendering gives up after this long; every back-end call times out well before it. */
@@ -48,11 +49,13 @@ export default async function handleRequest(
       },
     );
     rendered = true;
+    // The page's scripts load once it is painted: it works without them (ADR 0077).
+    const page = scriptsAfterFirstPaint(html, nonce);
     // PUT to /login, POST to the dashboard: Remix answers 405; HTTP wants the methods that would do.
     if (responseStatusCode === 405) {
       responseHeaders.set("Allow", allowedMethods(remixContext.manifest.routes, new URL(request.url)));
     }
-    return pageResponse(responseStatusCode, responseHeaders, html);
+    return pageResponse(responseStatusCode, responseHeaders, page);
   } finally {
     clearTimeout(timer);
   }

@@ -1,7 +1,8 @@
 /**
  * JavaScript per page, gzip (DESIGN.md section 5): the scripts a page makes the browser load
  * before it is interactive. From the server-rendered HTML: <script type="module" src>, <link
- * rel="modulepreload">, and the static imports of inline module scripts (Remix imports
+ * rel="modulepreload"> (also those held in a template until the first contentful paint, ADR 0077), and the
+ * static imports of inline module scripts (Remix imports
  * entry.client and the route modules there); then, transitively, the static imports inside those
  * files (so a chunk missing from the preload list still counts). Dynamic import() is not followed:
  * those load on navigation, not with the page. Each file is gzipped here with zlib at level 9.
@@ -30,8 +31,9 @@ export function scriptsOfHtml(html) {
     const [, attributes = "", body = ""] = match;
     const src = attribute(attributes, "src");
     if (src) urls.add(src);
-    // The module script Remix writes: it imports entry.client and the route modules.
-    else if (/type\s*=\s*["']?module\b/i.test(attributes)) {
+    // The module script as Remix writes it, or held back until the first contentful paint (ADR 0077,
+    // app/http/scripts-after-paint.server.ts: the same imports, run a moment later).
+    else if (/type\s*=\s*["']?(?:module|text\/x-after-first-paint)\b/i.test(attributes)) {
       inline.push(body);
       for (const imported of body.matchAll(staticImport)) urls.add(/** @type {string} */ (imported[1]));
     } else if (body.trim()) inline.push(body);

@@ -717,7 +717,7 @@ test.describe("with JavaScript", () => {
     const { anna } = residents;
     await signInAndWaitForDashboard(page, anna.email, anna.tenancyId);
     await open(page, `/t/${anna.tenancyId}/consumption/heat-energy?from=2026-10-01&to=2026-10-31&compare=none`);
-    // A click before hydration would load the next page whole, without the pending bar.
+    // A click before hydration would load the next page whole, without the pending bar (ADR 0077).
     await untilHydrated(page);
     await page.route(/\.data(\?|$)/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
