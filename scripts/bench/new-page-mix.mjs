@@ -13,8 +13,11 @@
 /** Dashboards 30 %, consumption pages 70 % (the mix). */
 export const newPageShares = { dashboard: 0.3, consumption: 0.7 };
 
-/** The comparisons the period selector offers (compareChoices of app/domain/period-query.ts). */
-export const compareChoices = ["none", "previous-period", "previous-year", "property-average"];
+/**
+ * The comparisons the period selector offers (compareChoices of app/domain/period-query.ts, which
+ * new-page-mix.test.ts holds this copy to: plain Node cannot import the TypeScript module).
+ */
+export const compareChoices = ["none", "previous-period", "previous-year", "property-average", "efficient-neighbours"];
 
 /** Shortest and longest period, in days counting both ends (periodDays of @common/period). */
 export const periodDaysRange = { min: 7, max: 90 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compareChoices as selectorCompareChoices } from "../../app/domain/period-query";
 import { createPrng } from "../../backend/db/seed/demo-plan";
 import {
   compareChoices,
@@ -52,6 +53,12 @@ describe("drawPeriod", () => {
   it("reaches both ends of the two years", () => {
     expect(drawPeriod("2026-12-01", () => 0)).toEqual({ from: "2024-12-01", to: "2024-12-07" });
     expect(drawPeriod("2026-12-01", () => 0.999_999)).toEqual({ from: "2026-09-03", to: "2026-12-01" });
+  });
+});
+
+describe("compareChoices", () => {
+  it("are the period selector's comparisons, every one of them (a copy plain Node can import)", () => {
+    expect(compareChoices).toEqual([...selectorCompareChoices]);
   });
 });
 

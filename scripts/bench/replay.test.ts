@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { extraPresets } from "../../app/domain/period-query";
 import { createPrng } from "../../backend/db/seed/demo-plan";
-import { dataUrl, matchesOf, planVisit, signInForm, singleFetchRedirect, virtualResidents } from "./replay.mjs";
+import { namedPeriods } from "../../common/period";
+import {
+  dataUrl,
+  matchesOf,
+  planVisit,
+  presets,
+  signInForm,
+  singleFetchRedirect,
+  virtualResidents,
+} from "./replay.mjs";
 
 /** A repeatable stand-in for Math.random: the demo seed's own mulberry32. */
 const seeded = createPrng;
+
+describe("presets", () => {
+  it("are the period selector's presets but the billing year (a copy plain Node can import)", () => {
+    expect(presets).toEqual([...namedPeriods, ...extraPresets.filter((preset) => preset !== "billing-year")]);
+  });
+});
 
 describe("planVisit", () => {
   it("opens two to four consumption pages, then the dashboard and the notifications", () => {
