@@ -36,7 +36,8 @@ const moduleScriptTag = /<script(?: nonce="[^"<>]*")? type="module" async="">/g;
  *   simulated paints. A hidden page, which paints nothing, starts at once; a browser without paint
  *   entries after the first frame, as ADR 0051 did; and any page after 3 s at the latest;
  * - the preloads go back one per task: each makes the browser start a fetch, 1–4 ms apiece on a
- *   slow machine, and 30 at once blocked the page for a long task (Lighthouse's total blocking time);
+ *   slow machine (a few took 19–25 ms in one Lighthouse trace, 2026-12-03), and 30 at once blocked
+ *   the page for a long task (Lighthouse's total blocking time; tried again for ADR 0077: no better);
  * - the module script goes back last, so when it runs the page is exactly as Remix wrote it. It is
  *   a new element: a script runs when inserted, and the data block the parser saw never will.
  */
