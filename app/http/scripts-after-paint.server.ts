@@ -59,8 +59,9 @@ export const afterPaintScript = [
 const endOfBody = "</body>";
 
 /**
- * The page (UTF-8 bytes) with its scripts loading after the first paint; the same buffer when it
- * has no Remix scripts (a page that ships none) or they are not where expected.
+ * The page (UTF-8 bytes) with its scripts loading after the first contentful paint the browser
+ * reports; the same buffer when it has no Remix scripts (a page that ships none) or they are not
+ * where expected.
  */
 export function scriptsAfterFirstPaint(page: Buffer<ArrayBuffer>, nonce: string | undefined): Buffer<ArrayBuffer> {
   // latin1: one character per byte, so the offsets are the bytes' and the round trip is exact.

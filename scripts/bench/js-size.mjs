@@ -1,9 +1,9 @@
 /**
  * JavaScript per page, gzip (DESIGN.md section 5): the scripts a page makes the browser load
  * before it is interactive. From the server-rendered HTML: <script type="module" src>, <link
- * rel="modulepreload"> (also those held in a template until the first contentful paint, ADR 0077), and the
- * static imports of inline module scripts (Remix imports
- * entry.client and the route modules there); then, transitively, the static imports inside those
+ * rel="modulepreload"> (also those held in a template until the first contentful paint, ADR
+ * 0077), and the static imports of inline module scripts (Remix imports entry.client and the route
+ * modules there); then, transitively, the static imports inside those
  * files (so a chunk missing from the preload list still counts). Dynamic import() is not followed:
  * those load on navigation, not with the page. Each file is gzipped here with zlib at level 9.
  */

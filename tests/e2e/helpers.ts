@@ -214,8 +214,9 @@ export async function signUp(page: Page, email: string, password: string, repeat
 
 /**
  * With JavaScript on, waits until the page has hydrated; without, returns at once. A page's scripts
- * start after its first contentful paint (ADR 0077): a step that needs them (a check in the browser, a key a
- * script handles, content a script shows) taken before that gets the page without JavaScript.
+ * start after its first contentful paint (ADR 0077): a step that needs them (a check in the
+ * browser, a key a script handles, content a script shows) taken before that gets the page without
+ * JavaScript.
  */
 export async function untilHydrated(page: Page) {
   if (!(await page.evaluate(() => matchMedia("(scripting: enabled)").matches))) return;
