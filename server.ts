@@ -7,6 +7,7 @@ import { forbiddenPath } from "@common/portal-paths";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { readConfig } from "./app/config.server";
 import type { createAppLoadContext } from "./app/context.server";
 import { formBodyLimitBytes } from "./app/http/read-form.server";
@@ -180,12 +181,17 @@ app.use((req, res, next) => {
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
+  // The build wrote each script, stylesheet and SVG compressed beside it (file.br, file.gz; ADR
+  // 0078): the one the browser accepts is sent as it is, brotli first, so no request compresses
+  // them again (the compression middleware passes an answer with a Content-Encoding through).
+  const staticFiles = (root: string, serveStatic: { immutable?: boolean; maxAge: string }) =>
+    expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
   // Fingerprinted build assets never change: cache them for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use("/assets", staticFiles("build/client/assets", { immutable: true, maxAge: "1y" }));
   // The other files of build/client (favicons) have an extension; pages never do, so they skip a
   // file-system lookup on every request.
-  const staticFiles = express.static("build/client", { maxAge: "1h", index: false });
-  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? staticFiles(req, res, next) : next()));
+  const otherFiles = staticFiles("build/client", { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? otherFiles(req, res, next) : next()));
 }
 
 async function loadBuild(): Promise<ServerBuild> {
