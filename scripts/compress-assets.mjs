@@ -1,10 +1,10 @@
 /**
- * `node scripts/compress-assets.mjs [DIR]`, the last step of `npm run build` (ADR 0078): every
- * script, stylesheet and SVG under DIR (build/client) gets a brotli copy at quality 11 (file.br) and
- * a gzip copy at level 9 (file.gz) beside it, which server.ts sends as they are (express-static-gzip).
- * Without them the compression middleware compressed each of a page's 30-odd files again on every
- * request, at brotli's quality 4: about 11 ms of CPU per page opened with an empty cache, for 13 %
- * more bytes (the dashboard's 35 files, 2026-12-03).
+ * `node scripts/compress-assets.mjs [DIR]`, the step of `npm run build` after the browser's build
+ * (ADR 0078): every script, stylesheet and SVG under DIR (build/client) gets a brotli copy at
+ * quality 11 (file.br) and a gzip copy at level 9 (file.gz) beside it, which server.ts sends as they
+ * are (express-static-gzip). Without them the compression middleware compressed each of a page's
+ * 30-odd files again on every request, at brotli's quality 4: about 20 ms more portal CPU per page
+ * opened with an empty cache, and 135 instead of 115 KB (the dashboard's 36 files, 2026-12-03).
  *
  * It runs after `remix vite:build` as a whole, not as a Vite plugin, because Remix writes the
  * browser's route manifest (assets/manifest-*.js, 46 KB, on every page) during the server build,

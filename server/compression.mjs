@@ -12,8 +12,9 @@ import compression from "compression";
  *
  * For these one-body answers brotli at the compression package's quality 4 takes about twice the
  * CPU of gzip level 4 (470 against 260 µs for 23 KB, measured 2026-11-23) for 4 % fewer bytes. The
- * fingerprinted assets are compressed at build time (brotli and gzip copies beside each file, sent as
- * they are: ADR 0078); brotli stays allowed for them here only for a file without such a copy.
+ * fingerprinted assets keep `br` in their Accept-Encoding: server.ts serves them after this, and
+ * its static middleware picks by that header between the brotli and gzip copies the build wrote
+ * beside each file (ADR 0078). Taking `br` out here would send every browser the larger gzip copy.
  *
  * Level 4 instead of zlib's default 6: about 4 % larger for about half the CPU time, which the
  * dashboard's SSR budget needs more (measured when the consumption screens landed). A response that
