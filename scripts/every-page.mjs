@@ -1,8 +1,8 @@
 /**
  * Every page of the portal: for each route of app/routes.ts that answers a page, the path of one of
  * its pages and which demo account reaches it. Read by the bench (scripts/bench/pages.mjs: the
- * JavaScript of every page) and by the end-to-end suite (tests/e2e/every-page.ts: reflow, axe, the
- * HTML validator, text browsers and hydration on every page, with more views of some of them).
+ * JavaScript of every page) and by the end-to-end suite (tests/e2e/every-page.ts: reflow, axe and
+ * hydration in every-page.spec.ts, the HTML validator and text browsers, with more views of some pages).
  * every-page.test.ts fails when a route of app/routes.ts is neither here nor in `notPages`.
  *
  * `route` is the route's module; `id` the route's id where app/routes.ts gives one, because the

@@ -13,7 +13,7 @@ interface RootMetaData {
  * The text comes from i18next in the page's language (the root data's `language`): on the server,
  * from the process's instance, which holds every language (i18n.server.ts); in the browser, from the
  * page's, which has loaded `common` before hydrating (entry.client.tsx). So the loader data carries
- * no texts for titles (ADR 0063), and the browser's title is the server's, as the hydration spec
+ * no texts for titles (ADR 0063), and the browser's title is the server's, as every-page.spec.ts
  * checks. An instance not (yet) initialised, or a missing key, gives the key, as i18next does.
  */
 export function pageMeta(matches: MetaArgs["matches"], titleKey: string) {

@@ -101,7 +101,7 @@ async function chartRows(page: Page, expected?: number): Promise<string[][]> {
  * Which project walks each resident's screens in each language. The server renders the same markup
  * with and without JavaScript, so each of the six pairs runs once, and each project still sees both
  * residents and all three languages (with JavaScript, the browser's i18next hydrates every
- * language's pages; hydration.spec.ts checks every page hydrates). Halves the suite's costliest
+ * language's pages; every-page.spec.ts checks every page hydrates). Halves the suite's costliest
  * test (about 45 s a pair on the CI machine; docs/performance.md, "The test suite's run time").
  */
 const walkedWithJavaScript: Record<"anna" | "jens", readonly string[]> = { anna: ["da"], jens: ["en", "nb"] };

@@ -23,7 +23,7 @@ import { changePassword, confirmEmailChange, deleteAccount, requestEmailChange }
 const firstPassword = "No-Home-Password-2026!";
 const secondPassword = "No-Home-Changed-2027#";
 
-/** The page does not scroll sideways (WCAG 1.4.10; reflow.spec.ts names what sticks out). */
+/** The page does not scroll sideways (WCAG 1.4.10; every-page.spec.ts names what sticks out). */
 async function expectNoSidewaysScroll(page: Page, at: string) {
   const widths = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,

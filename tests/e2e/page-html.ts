@@ -74,3 +74,14 @@ async function visitErrorStates(browser: Browser, pages: PageHtml[]) {
     await context.close();
   }
 }
+
+/** The `<title>` of a page as the server sent it, its entities read. */
+export function servedTitle(html: string): string {
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+  return title
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}

@@ -4,7 +4,7 @@ import { axeViolations, describeViolations } from "./axe";
 
 /**
  * What several specs read of a page the same way: the locale files' texts, the last whole month,
- * and what sticks out sideways (WCAG 1.4.10, as reflow.spec.ts measures every page), at each of
+ * and what sticks out sideways (WCAG 1.4.10, as every-page.spec.ts measures every page), at each of
  * the widths the brief holds every page to.
  */
 
