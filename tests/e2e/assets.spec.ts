@@ -42,6 +42,9 @@ async function expectServedPrecompressed(paths: string[]) {
     expect(plain.headers["content-encoding"], path).toBeUndefined();
     expect(plain.headers["cache-control"], path).toBe("public, max-age=31536000, immutable");
     expect(plain.headers.vary, path).toContain("Accept-Encoding");
+    // Served ahead of the pages' chain of headers (server.ts): the one that matters for a script or
+    // a stylesheet comes with it.
+    expect(plain.headers["x-content-type-options"], path).toBe("nosniff");
 
     const brotli = await rawGet(path, "gzip, deflate, br, zstd");
     const gzip = await rawGet(path, "gzip");
@@ -53,6 +56,7 @@ async function expectServedPrecompressed(paths: string[]) {
       // The build's file, sent whole: a length known before sending, not a stream compressed per request.
       expect(Number(answer.headers["content-length"]), what).toBe(answer.body.length);
       expect(answer.headers["cache-control"], what).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers["x-content-type-options"], what).toBe("nosniff");
       if (answer.headers["content-encoding"] === undefined) {
         // A file of a few bytes whose copy would not be smaller is sent as it is.
         expect(plain.body.length, what).toBeLessThan(200);
@@ -81,4 +85,14 @@ test("the dashboard's scripts and stylesheet are sent as the build compressed th
   const html = await page.content();
   const sent = await (await page.request.get(page.url())).text();
   await expectServedPrecompressed(assetsOf(`${html}${sent}`));
+});
+
+test("a name under /assets that is no file is answered as any unknown address, through the pages' chain", async () => {
+  const asset = await rawGet("/assets/no-such-file-0000.js", "identity");
+  const page = await rawGet("/no-such-page", "identity");
+  expect(asset.status).toBe(page.status);
+  expect(asset.headers.location).toBe(page.headers.location);
+  // The pages' headers, which the files served ahead of the chain do without.
+  expect(asset.headers["content-security-policy"]).toContain("default-src 'self'");
+  expect(asset.headers["x-request-id"]).toBeTruthy();
 });
