@@ -9,6 +9,7 @@ import {
   signInAndWaitForDashboard,
   signUp,
   uniqueEmail,
+  untilHydrated,
   useLanguage,
 } from "./helpers";
 
@@ -18,8 +19,7 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript i
 async function expectNoViolations(page: Page) {
   // The page residents use is the hydrated one: a page with scripts is scanned once React has
   // hydrated it (pages without scripts, the report and the policies, as they are).
-  if ((await page.locator("script[type=module]").count()) > 0)
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await untilHydrated(page);
   // A page still fading something (a toast leaving takes 0.3 s) is scanned once the fade ends: text
   // half faded out fails the contrast rule though no resident reads it, and only sometimes.
   await page.waitForFunction(() =>

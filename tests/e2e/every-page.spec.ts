@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations, describeViolations } from "./axe";
 import { alarmPages, aReportPage, otherAccountPages, publicPages, residentPages } from "./every-page";
-import { signInDirectly } from "./helpers";
+import { signInDirectly, untilHydrated } from "./helpers";
 import { servedTitle } from "./page-html";
 import { sidewaysOverflow } from "./page-texts";
 
@@ -40,13 +40,9 @@ async function expectEveryCheck(page: Page, paths: readonly string[], javaScript
   for (const path of paths) {
     const response = await page.goto(path);
     expect.soft(response?.status() ?? 0, `${path} answers`).toBeLessThan(500);
-    if (javaScriptEnabled && (await page.locator("script[type=module]").count()) > 0) {
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
-        timeout: 20_000,
-      });
-      // The browser makes the title from its own texts (the root data carries none): the server's.
+    // The browser makes the title from its own texts (the root data carries none): the server's.
+    if (await untilHydrated(page, { timeout: 20_000 }))
       expect.soft(await page.title(), `${path}'s title after hydration`).toBe(servedTitle(await response!.text()));
-    }
     await expect(page.locator("h1").first()).toBeVisible();
     expect.soft(await sidewaysOverflow(page), `${path} scrolls sideways at 320 px`).toEqual([]);
     // A stacked table's cell shows its column's name from data-label; without it the value stands alone.

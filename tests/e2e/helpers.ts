@@ -1,4 +1,5 @@
 import { type APIResponse, type BrowserContext, expect, type Page, type Response, test } from "@playwright/test";
+import { deferredModuleType } from "../../app/http/scripts-after-paint.server";
 import { DEMO_PASSWORD, demoAccounts, demoTenancyIds } from "../../backend/db/seed/demo-accounts";
 
 export { DEMO_PASSWORD, demoAccounts, demoTenancyIds };
@@ -213,12 +214,16 @@ export async function signUp(page: Page, email: string, password: string, repeat
 }
 
 /**
- * With JavaScript on, waits until the page has hydrated; without, returns at once. A page's scripts
+ * With JavaScript on, waits until the page has hydrated and answers true; without JavaScript, or on a
+ * page that ships no script (the report, the policies, help), answers false at once. A page's scripts
  * start after its first contentful paint (ADR 0077): a step that needs them (a check in the
  * browser, a key a script handles, content a script shows) taken before that gets the page without
- * JavaScript.
+ * JavaScript. Until then its module script is a data block (`deferredModuleType`), so a page that
+ * ships scripts is known by either form, whenever this is called.
  */
-export async function untilHydrated(page: Page) {
-  if (!(await page.evaluate(() => matchMedia("(scripting: enabled)").matches))) return;
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+export async function untilHydrated(page: Page, options: { timeout?: number } = {}): Promise<boolean> {
+  if (!(await page.evaluate(() => matchMedia("(scripting: enabled)").matches))) return false;
+  if ((await page.locator(`script[type=module], script[type="${deferredModuleType}"]`).count()) === 0) return false;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, options);
+  return true;
 }
