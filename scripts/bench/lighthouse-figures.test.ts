@@ -14,4 +14,10 @@ describe("what a Lighthouse run's score is made of", () => {
   it("says so when every metric is perfect, and when the index is missing", () => {
     expect(runDetail({ imperfectPerformanceAudits: [] })).toBe("every metric perfect; benchmark index ?");
   });
+
+  it("adds the machine's load average as the run started, when the bench read it", () => {
+    expect(runDetail({ imperfectPerformanceAudits: [], benchmarkIndex: 2100, loadAverage: 1.234 })).toBe(
+      "every metric perfect; benchmark index 2100; load average 1.2",
+    );
+  });
 });

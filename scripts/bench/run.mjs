@@ -41,8 +41,9 @@
  *   then the monthly report's PDF: one made on request (median of 10), and the dashboard's p99
  *      (5 connections) while 50 PDFs of other reports are downloaded at once;
  *   5. Lighthouse mobile (simulated slow 4G) on /login, the dashboard, a consumption page and a
- *      monthly report (performance 100, accessibility 100: DESIGN.md section 5); Lighthouse 12.8 is installed on demand into .cache/lighthouse (not a
- *      dependency of the project); --skip-lighthouse skips it;
+ *      monthly report (performance 100, accessibility 100: DESIGN.md section 5), the median of 5
+ *      runs a page, each started once the portal's servers are quiet; Lighthouse 12.8 is installed
+ *      on demand into .cache/lighthouse (not a dependency of the project); --skip-lighthouse skips it;
  *   5b. the portal's and the back-end's memory after all that: the most each held and what it holds
  *      now (/proc's VmHWM and VmRSS; a reference for sizing their containers, ADR 0045);
  *   6. stops the portal, then runs `npm run bench:backend` for "a year of one unit's consumption at
@@ -50,7 +51,7 @@
  * Writes the table as JSON to reports/bench.json. Every process it starts is stopped, also on
  * Ctrl+C and on errors, and the temporary DATA_DIR is removed.
  *
- * Options: --skip-lighthouse, --skip-backend, --lighthouse-runs=N (per page, median; default 3),
+ * Options: --skip-lighthouse, --skip-backend, --lighthouse-runs=N (per page, median; default 5),
  * --duration=S (load, default 15), --connections=N (default 50).
  * Environment: BENCH_PORT (first port tried for the portal, 3200), BENCH_BACKEND_PORT (4200),
  * CHROMIUM_PATH (/usr/bin/chromium).
@@ -198,7 +199,7 @@ async function main() {
     notMeasured("Session replay", `p99 ≤ ${limits.replayP99Ms} ms`, reasonOf(error));
   }
   await reportPdfs(base, dashboard);
-  await lighthouseBudgets(base, dashboard, anna.jar, firstReport);
+  await lighthouseBudgets(base, dashboard, anna.jar, firstReport, portal.child.pid);
   memoryRow(portal.child.pid);
 
   // 6. The back-end on an idle machine: stop the portal first.
