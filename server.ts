@@ -17,6 +17,7 @@ import { responseCompression } from "./server/compression.mjs";
 import { createHealthCheck } from "./server/healthz";
 import {
   carriesSecretInUrl,
+  decodes,
   formPostCallbackPaths,
   isOneClickUnsubscribePost,
   isProviderFormPost,
@@ -68,18 +69,18 @@ const staticFiles = (
 // them, and the chain below (request id, access log, CSP nonce, compression's wrapper, the origin
 // check) is a page's: none of it means anything for a script or a stylesheet, except the browser's
 // `nosniff`, set here. What is not a file here (another method, an unknown name) goes on down the
-// chain and is answered as any unknown address. Measured in docs/performance.md.
+// chain and is answered as any unknown address; so does a name that does not decode, which
+// express-static-gzip would answer itself with a bare 400, its error message and no headers of
+// ours. Measured in docs/performance.md.
 if (!viteDevServer) {
-  app.use(
-    "/assets",
-    staticFiles("build/client/assets", {
-      immutable: true,
-      maxAge: "1y",
-      // Vary as before, when the compression middleware set it on every answer: also on the few
-      // files too small to have compressed copies, whose answer is the same for every browser.
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff").setHeader("Vary", "Accept-Encoding"),
-    }),
-  );
+  const assets = staticFiles("build/client/assets", {
+    immutable: true,
+    maxAge: "1y",
+    // Vary as before, when the compression middleware set it on every answer: also on the few
+    // files too small to have compressed copies, whose answer is the same for every browser.
+    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff").setHeader("Vary", "Accept-Encoding"),
+  });
+  app.use("/assets", (req, res, next) => (decodes(req.path) ? assets(req, res, next) : next()));
 }
 
 // Every request gets an id: the proxy's X-Request-Id when it is a sensible one, else a new one. It
@@ -212,7 +213,10 @@ if (viteDevServer) {
   // never do, so they skip a file-system lookup on every request. The compression middleware passes
   // a copy's answer (it has a Content-Encoding) through.
   const otherFiles = staticFiles("build/client", { maxAge: "1h" });
-  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? otherFiles(req, res, next) : next()));
+  // A path that does not decode goes on too, to Express's own 400 as on any other path.
+  app.use((req, res, next) =>
+    /\.[a-z0-9]+$/i.test(req.path) && decodes(req.path) ? otherFiles(req, res, next) : next(),
+  );
 }
 
 async function loadBuild(): Promise<ServerBuild> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   carriesSecretInUrl,
+  decodes,
   formPostCallbackPaths,
   isOneClickUnsubscribePost,
   isProviderFormPost,
@@ -187,5 +188,14 @@ describe("isOneClickUnsubscribePost", () => {
 
   it("keeps the unsubscribe address out of Referer headers (it carries the token)", () => {
     expect(carriesSecretInUrl("/unsubscribe/weekly-update/wu.1.x")).toBe(true);
+  });
+});
+
+describe("decodes", () => {
+  it("takes a path whose percent-encoding decodes, and refuses one that does not", () => {
+    expect(decodes("/assets/entry.client-BAlSfpjY.js")).toBe(true);
+    expect(decodes("/assets/%C3%B8.js")).toBe(true);
+    expect(decodes("/assets/%E0%A4%A.js")).toBe(false);
+    expect(decodes("/assets/%zz")).toBe(false);
   });
 });

@@ -100,3 +100,13 @@ export function isOneClickUnsubscribePost(method: string, pathname: string): boo
   const token = pathname.slice(prefix.length);
   return token !== "" && !token.includes("/");
 }
+
+/** Whether a request path's percent-encoding decodes (`%E0%A4%A` does not). */
+export function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

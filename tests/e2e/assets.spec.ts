@@ -96,3 +96,16 @@ test("a name under /assets that is no file is answered as any unknown address, t
   expect(asset.headers["content-security-policy"]).toContain("default-src 'self'");
   expect(asset.headers["x-request-id"]).toBeTruthy();
 });
+
+test("a name under /assets that does not decode is answered as any such address, through the pages' chain", async () => {
+  // express-static-gzip would answer it itself: a bare 400 with its error message and none of the
+  // pages' headers.
+  const asset = await rawGet("/assets/%E0%A4%A.js", "identity");
+  const page = await rawGet("/no-such-page/%E0%A4%A", "identity");
+  expect(asset.status).toBe(page.status);
+  expect(asset.headers["content-type"]).toBe(page.headers["content-type"]);
+  expect(asset.headers["content-security-policy"]).toBe(page.headers["content-security-policy"]);
+  expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+  expect(asset.headers["x-request-id"]).toBeTruthy();
+  expect(asset.body.toString()).not.toContain("URI malformed");
+});
