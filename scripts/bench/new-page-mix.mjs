@@ -136,3 +136,15 @@ export function reSignInAfterMs(env = process.env) {
   const lead = Number(env.TOKEN_REFRESH_LEAD_SECONDS || 30);
   return Math.max(5, ttl - lead - 30) * 1000;
 }
+
+/**
+ * The portal's CPU per new page in bare pages, as the CPU row prints it (ADR 0079): the portal is
+ * one process on one core, so its CPU per page over the bare page's is what sets the mix's share of
+ * the bare page's throughput (25 % is at most 4 bare pages). Empty when a figure is missing.
+ * @param {number | null | undefined} portalMs
+ * @param {number | null | undefined} bareMs
+ */
+export function portalInBarePages(portalMs, bareMs) {
+  if (!(typeof portalMs === "number" && portalMs > 0 && typeof bareMs === "number" && bareMs > 0)) return "";
+  return `; the portal ${(portalMs / bareMs).toFixed(1)} × the bare page's ${bareMs.toFixed(2)} ms, 25 % = 4 × (ADR 0079)`;
+}

@@ -7,6 +7,7 @@ import {
   lookBackDays,
   makeNewPageDraw,
   type NewPageSession,
+  portalInBarePages,
   quantitySlugs,
   reSignInAfterMs,
 } from "./new-page-mix.mjs";
@@ -133,5 +134,17 @@ describe("reSignInAfterMs", () => {
     expect(reSignInAfterMs({})).toBe(240_000);
     expect(reSignInAfterMs({ ACCESS_TOKEN_TTL_SECONDS: "120", TOKEN_REFRESH_LEAD_SECONDS: "10" })).toBe(80_000);
     expect(reSignInAfterMs({ ACCESS_TOKEN_TTL_SECONDS: "30" })).toBe(5_000);
+  });
+});
+
+describe("the portal's CPU per new page in bare pages (ADR 0079)", () => {
+  it("divides the portal's CPU per page by the bare page's and names the 25 % line", () => {
+    expect(portalInBarePages(10.17, 1.35)).toBe("; the portal 7.5 × the bare page's 1.35 ms, 25 % = 4 × (ADR 0079)");
+  });
+
+  it("says nothing when either figure is missing", () => {
+    expect(portalInBarePages(null, 1.35)).toBe("");
+    expect(portalInBarePages(10.17, undefined)).toBe("");
+    expect(portalInBarePages(10.17, 0)).toBe("");
   });
 });
