@@ -17,8 +17,10 @@
  *      pages that need no script (the report, the policies, help, statements);
  *   3. the session cookie's Set-Cookie length for jens@demo.test (most tenancies);
  *   4. the dashboard under load: 50 connections for 15 s (after a 10 s warm-up that is not counted),
- *      and its throughput against the uncompressed bare page's (≥ 50 %, issue 27); the consumption
- *      page's default view (Anna's heat energy) alone the same way (≥ 200 req/s, p99 ≤ 500 ms);
+ *      and its throughput against the uncompressed bare page's; the consumption page's default view
+ *      (Anna's heat energy) alone the same way: one URL repeated, printed as references beside
+ *      issue 27's limits (≥ 50 %, ≥ 200 req/s, p99 ≤ 300 and 500 ms), not verdicts (DESIGN.md
+ *      section 5: one URL repeated measures a cache, not what residents get); its errors still count;
  *      the mix (mix.mjs): every demo resident signed in 3 times, each session's tenancies and
  *      their consumption pages found from the pages, and each request drawn at random: a session
  *      (its cookie), one of its tenancies, a kind (dashboard 30 %, consumption 50 %, alarms and

@@ -50,6 +50,17 @@ export function p99Row(budget, limitMs, load) {
     unit: "ms",
   });
 }
+/**
+ * A figure of one URL asked again and again (issue 27's loads), printed beside issue 27's limit as
+ * a reference, not a verdict: DESIGN.md section 5 ("one URL repeated is not a budget: it measures
+ * a cache"), and since issue 45 removed the kept pages (ADR 0054) no cache answers it either.
+ * @param {string} budget
+ * @param {string} issue27Limit
+ * @param {string} measured
+ * @param {{ value?: number, unit?: string }} [extra]
+ */
+export const oneUrlRow = (budget, issue27Limit, measured, extra = {}) =>
+  row(budget, `reference (issue 27: ${issue27Limit})`, measured, "n/a", extra);
 export const notMeasured = (/** @type {string} */ budget, /** @type {string} */ limit, /** @type {string} */ reason) =>
   row(budget, limit, `not measured: ${reason}`, "not measured");
 export const fmt = (/** @type {number} */ n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "?");
