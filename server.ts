@@ -59,28 +59,39 @@ app.set("trust proxy", trustProxy);
 
 // The build wrote each script, stylesheet and SVG compressed beside it (file.br, file.gz; ADR 0078):
 // the one the browser accepts is sent as it is, brotli first, so no request compresses them again.
+// A path that does not decode is passed on, to Express's own 400 as on any other path:
+// express-static-gzip would answer it itself, with a bare 400, its error message and no headers of ours.
 const staticFiles = (
   root: string,
   serveStatic: { immutable?: boolean; maxAge: string; setHeaders?: (res: ServerResponse) => void },
-) => expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+): express.RequestHandler => {
+  const files = expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic,
+  });
+  return (req, res, next) => (decodes(req.path) ? files(req, res, next) : next());
+};
 
 // Fingerprinted build assets never change: cached for a year, and served before everything below.
 // A page's first load (a resident's first visit, every visit after a deploy) asks for about 36 of
 // them, and the chain below (request id, access log, CSP nonce, compression's wrapper, the origin
 // check) is a page's: none of it means anything for a script or a stylesheet, except the browser's
 // `nosniff`, set here. What is not a file here (another method, an unknown name) goes on down the
-// chain and is answered as any unknown address; so does a name that does not decode, which
-// express-static-gzip would answer itself with a bare 400, its error message and no headers of
-// ours. Measured in docs/performance.md.
+// chain and is answered as any unknown address, as is a name that does not decode (staticFiles).
+// Measured in docs/performance.md.
 if (!viteDevServer) {
-  const assets = staticFiles("build/client/assets", {
-    immutable: true,
-    maxAge: "1y",
-    // Vary as before, when the compression middleware set it on every answer: also on the few
-    // files too small to have compressed copies, whose answer is the same for every browser.
-    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff").setHeader("Vary", "Accept-Encoding"),
-  });
-  app.use("/assets", (req, res, next) => (decodes(req.path) ? assets(req, res, next) : next()));
+  app.use(
+    "/assets",
+    staticFiles("build/client/assets", {
+      immutable: true,
+      maxAge: "1y",
+      // Vary as before, when the compression middleware set it on every answer: also on the few
+      // files too small to have compressed copies, whose answer is the same for every browser.
+      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff").setHeader("Vary", "Accept-Encoding"),
+    }),
+  );
 }
 
 // Every request gets an id: the proxy's X-Request-Id when it is a sensible one, else a new one. It
@@ -213,10 +224,7 @@ if (viteDevServer) {
   // never do, so they skip a file-system lookup on every request. The compression middleware passes
   // a copy's answer (it has a Content-Encoding) through.
   const otherFiles = staticFiles("build/client", { maxAge: "1h" });
-  // A path that does not decode goes on too, to Express's own 400 as on any other path.
-  app.use((req, res, next) =>
-    /\.[a-z0-9]+$/i.test(req.path) && decodes(req.path) ? otherFiles(req, res, next) : next(),
-  );
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? otherFiles(req, res, next) : next()));
 }
 
 async function loadBuild(): Promise<ServerBuild> {
